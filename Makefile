@@ -1,0 +1,50 @@
+# cdn-operator developer entry points. `make help` lists them.
+SHELL := /bin/bash
+NODE_BIN := node_modules/.bin
+export GOWORK := off
+
+.PHONY: help install build generate lint typecheck test test-unit test-e2e binaries cluster-up cluster-down demo demo-down bench bench-sim chaos clean
+
+help: ## List targets
+	@grep -E '^[a-z-]+:.*## ' Makefile | sed 's/:.*## /\t/'
+
+node_modules: package-lock.json
+	npm ci
+	@touch node_modules
+
+install: node_modules ## Install npm dependencies
+
+build: node_modules ## Compile TypeScript to dist/
+	$(NODE_BIN)/tsc -p tsconfig.build.json
+
+generate: node_modules ## Regenerate API wire types from ../shared/reference/openapi
+	node --import tsx hack/generate-types.ts
+
+lint: node_modules ## ESLint + Prettier check
+	$(NODE_BIN)/eslint .
+	$(NODE_BIN)/prettier --check .
+
+typecheck: node_modules ## tsc --noEmit over src, test, bench
+	$(NODE_BIN)/tsc -p tsconfig.json --noEmit
+
+binaries: ## Build (or reuse cached) etcd and kube-apiserver
+	hack/build-binaries.sh etcd kube-apiserver >/dev/null
+
+test-unit: node_modules build ## Unit tests (TAP in .tmp/unit.tap)
+	@mkdir -p .tmp
+	set -o pipefail; $(NODE_BIN)/ava --config ava.unit.config.js --tap | tee .tmp/unit.tap
+
+test-e2e: node_modules build binaries ## E2E tests on a real local kube-apiserver + etcd (TAP in .tmp/e2e.tap)
+	@mkdir -p .tmp
+	set -o pipefail; node --import tsx test/cluster/with-cluster.ts -- $(NODE_BIN)/ava --config ava.e2e.config.js --tap | tee .tmp/e2e.tap
+
+test: lint typecheck test-unit test-e2e ## Lint, typecheck, unit and e2e tests
+
+cluster-up: node_modules binaries ## Start a local control plane and print its KUBECONFIG
+	node --import tsx test/cluster/cli.ts up
+
+cluster-down: node_modules ## Stop the local control plane started by cluster-up
+	node --import tsx test/cluster/cli.ts down
+
+clean: ## Remove build outputs (not the binary cache)
+	rm -rf dist .tmp

@@ -1,0 +1,41 @@
+/**
+ * Error classes the runtime understands. Kinds map their own errors (e.g. the CDN client's
+ * CdnApiError) to one of these with `ManagedKind.classifyError`; the reconciler decides on
+ * conditions, requeue and backoff from the class alone.
+ */
+
+/** How the reconciler should treat a failure. */
+export type ClassifiedError =
+  /** Invalid spec or another 4xx: Synced=False, no requeue until the spec (generation) changes. */
+  | { class: 'terminal'; reason: string; message: string }
+  /** 401/403: Synced=False reason Unauthorized, rechecked periodically (not in a tight loop). */
+  | { class: 'unauthorized'; reason: string; message: string }
+  /** 429/5xx/network/timeout: retried with per-item backoff; retryAfterMs is a floor. */
+  | { class: 'retryable'; reason: string; message: string; retryAfterMs?: number }
+  /** Waiting on another object (e.g. ReferenceNotReady): requeued after a short delay, no error event storm. */
+  | { class: 'waiting'; reason: string; message: string; requeueAfterMs?: number }
+  /** Kubernetes 409 (stale resourceVersion): silent immediate requeue. */
+  | { class: 'conflict'; reason: string; message: string };
+
+/** Thrown by kinds for a spec problem found without calling the platform. */
+export class TerminalError extends Error {
+  constructor(
+    readonly reason: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'TerminalError';
+  }
+}
+
+/** Thrown by kinds while a referenced object is not ready yet. */
+export class WaitingError extends Error {
+  constructor(
+    readonly reason: string,
+    message: string,
+    readonly requeueAfterMs?: number,
+  ) {
+    super(message);
+    this.name = 'WaitingError';
+  }
+}

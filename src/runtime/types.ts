@@ -1,0 +1,150 @@
+/**
+ * The contract between the kind-agnostic runtime and each kind's controller.
+ *
+ * A kind implements a {@link Connector} (credentials -> {@link ExternalClient}) and pure
+ * mapping; the runtime does everything else: caching, queueing, finalizers, the
+ * duplicate-create guard, conditions, events, dry-run and the single status write.
+ *
+ * This module must never import anything from `src/cdn/` or `src/controllers/`.
+ */
+import type { Logger } from 'pino';
+
+/** A Kubernetes object as the runtime sees it: metadata plus an opaque spec and status. */
+export interface ManagedObject {
+  apiVersion: string;
+  kind: string;
+  metadata: ObjectMeta;
+  spec?: Record<string, unknown>;
+  status?: ManagedStatus;
+}
+
+/** The subset of ObjectMeta the runtime reads and writes. */
+export interface ObjectMeta {
+  name: string;
+  namespace: string;
+  uid?: string;
+  generation?: number;
+  resourceVersion?: string;
+  deletionTimestamp?: string;
+  finalizers?: string[];
+  annotations?: Record<string, string>;
+  labels?: Record<string, string>;
+  creationTimestamp?: string;
+}
+
+/** metav1.Condition. */
+export interface Condition {
+  type: string;
+  status: 'True' | 'False' | 'Unknown';
+  reason: string;
+  message: string;
+  lastTransitionTime: string;
+  observedGeneration?: number;
+}
+
+/** One API field whose live value differs from the desired one (a plan entry). */
+export interface FieldDiff {
+  /** Path in the platform's terms, e.g. `OriginShieldMaxConcurrentRequests` or `containerTemplates[web].image`. */
+  field: string;
+  /** Live value rendered as a short string (`<unset>` when absent); never a secret value. */
+  live: string;
+  /** Desired value rendered as a short string; never a secret value. */
+  desired: string;
+}
+
+/** Status fields every managed kind shares; kinds add their own observed fields. */
+export interface ManagedStatus {
+  conditions?: Condition[];
+  observedGeneration?: number;
+  lastSyncTime?: string;
+  plannedChanges?: FieldDiff[];
+  [observed: string]: unknown;
+}
+
+/** What `observe` learned. Observe is read-only: it never writes to the platform. */
+export interface Observation {
+  /** The external resource exists. */
+  exists: boolean;
+  /** The id found by observe (e.g. adopted by name); the runtime records it in status. */
+  externalId?: string;
+  /** Live state matches the desired state for every managed field. */
+  upToDate: boolean;
+  /** Differences, empty when upToDate. */
+  diff: FieldDiff[];
+  /** Observed fields merged into `.status` (ids, hostnames, metrics...). */
+  status?: Record<string, unknown>;
+  /** Set when the resource exists and is in sync but is not yet usable (e.g. certificate pending). */
+  notReady?: { reason: string; message: string };
+}
+
+/** Passed to every ExternalClient call. */
+export interface ExternalContext {
+  /** The id recorded in status (or given in spec for adoption); undefined before creation. */
+  externalId?: string;
+  /** A create was attempted earlier and its outcome was not recorded: look up by name before creating. */
+  createPending: boolean;
+  log: Logger;
+  /** Cancelled on shutdown. */
+  signal: AbortSignal;
+}
+
+/** The result of a create: the id to record at once. */
+export interface CreateResult {
+  externalId: string;
+  status?: Record<string, unknown>;
+}
+
+/** Crossplane-style external client for one kind, bound to credentials. */
+export interface ExternalClient<T extends ManagedObject = ManagedObject> {
+  /** Read-only. Must not write to the platform. */
+  observe(obj: T, ctx: ExternalContext): Promise<Observation>;
+  /** Idempotent where the platform allows; the runtime guards it against duplicates. */
+  create(obj: T, ctx: ExternalContext): Promise<CreateResult>;
+  /** Idempotent: applies only what `observation.diff` says differs. */
+  update(
+    obj: T,
+    observation: Observation,
+    ctx: ExternalContext,
+  ): Promise<{ status?: Record<string, unknown> } | void>;
+  /** Idempotent: a resource that is already gone is success. */
+  delete(obj: T, ctx: ExternalContext): Promise<void>;
+}
+
+/** A reference from a managed object to another object it depends on (watched by the runtime). */
+export interface ObjectReference {
+  apiVersion: string;
+  kind: string;
+  namespace: string;
+  name: string;
+}
+
+/** What a kind's connector may use to build its ExternalClient and to resolve references. */
+export interface ConnectContext {
+  /** Reads a Secret's data (decoded to UTF-8 strings) from the cache/API; undefined when absent. */
+  readSecret(namespace: string, name: string): Promise<Record<string, string> | undefined>;
+  /** Reads a ConfigMap's data; undefined when absent. */
+  readConfigMap(namespace: string, name: string): Promise<Record<string, string> | undefined>;
+  /** Reads another managed object (e.g. a referenced PullZoneConfig) from the informer cache. */
+  getObject(ref: ObjectReference): ManagedObject | undefined;
+  log: Logger;
+}
+
+/** Everything the runtime needs to run a controller for one kind. */
+export interface ManagedKind<T extends ManagedObject = ManagedObject> {
+  /** Controller name used in logs, metrics and events (e.g. `pullzoneconfig`). */
+  name: string;
+  group: string;
+  version: string;
+  kind: string;
+  plural: string;
+  /** Status field that records the external id (e.g. `pullZoneId`). */
+  idStatusField: string;
+  /** An id given in the spec (adoption); takes precedence over the status field. */
+  specExternalId?(obj: T): string | undefined;
+  /** Builds an ExternalClient bound to the object's credentials. Throws a classified error. */
+  connect(obj: T, ctx: ConnectContext): Promise<ExternalClient<T>>;
+  /** Objects this one depends on; a change to any of them re-enqueues this object. */
+  references?(obj: T): ObjectReference[];
+  /** Maps any error thrown by connect/observe/create/update/delete to a runtime class. */
+  classifyError(err: unknown): import('./errors.js').ClassifiedError;
+}
