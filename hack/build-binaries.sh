@@ -3,7 +3,7 @@
 # modules and caches them outside the repository. A binary already in the cache is reused.
 #
 # Usage: hack/build-binaries.sh [etcd] [kube-apiserver] [helm]   (default: etcd kube-apiserver)
-# Prints nothing but progress on stderr; the cache directory is printed on stdout.
+# Progress goes to stderr; stdout gets one line per target: `<target>=<absolute path of the binary>`.
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
@@ -53,10 +53,9 @@ targets=("$@")
 [ ${#targets[@]} -gt 0 ] || targets=(etcd kube-apiserver)
 for t in "${targets[@]}"; do
   case "$t" in
-    etcd) build_etcd ;;
-    kube-apiserver) build_apiserver ;;
-    helm) build_helm ;;
+    etcd) build_etcd; echo "etcd=$cache/etcd-$ETCD_VERSION/etcd" ;;
+    kube-apiserver) build_apiserver; echo "kube-apiserver=$cache/kube-apiserver-$K8S_VERSION/kube-apiserver" ;;
+    helm) build_helm; echo "helm=$cache/helm-$HELM_VERSION/helm" ;;
     *) echo "cannot build unknown target: $t" >&2; exit 2 ;;
   esac
 done
-echo "$cache"

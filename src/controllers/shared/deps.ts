@@ -1,0 +1,33 @@
+/** What main.ts hands to every kind's controller factory. */
+import type { Logger } from 'pino';
+
+/** Reference to the operator-wide default credentials Secret. */
+export interface DefaultCredentials {
+  namespace: string;
+  name: string;
+  /** Key inside the Secret's data holding the API key. */
+  key: string;
+}
+
+/** One CDN API call as reported to metrics (never carries credentials). */
+export interface CdnRequestEvent {
+  operation: string;
+  method: string;
+  status: number | undefined;
+  kind?: string;
+  durationMs: number;
+  attempt: number;
+}
+
+/** Dependencies shared by the three controllers. */
+export interface ControllerDeps {
+  /** Base URL of the management API (https://api.bunny.net or a cdn-sim URL). */
+  apiBaseUrl: string;
+  /** Used when a resource has no `spec.credentialsRef`. */
+  defaultCredentials?: DefaultCredentials;
+  log: Logger;
+  /** Metrics hook for every CDN API call. */
+  onCdnRequest?: (e: CdnRequestEvent) => void;
+  /** Per-account client-side rate limit (requests per second, burst, concurrency). */
+  cdnRateLimit?: { requestsPerSecond: number; burst: number; maxConcurrent: number };
+}
