@@ -1,0 +1,314 @@
+/**
+ * The transport under CdnClient: builds URLs, sends JSON with node-fetch over keep-alive
+ * agents, applies the per-account limiter, the per-attempt timeout and the retry policy, and
+ * turns every failure into a CdnApiError. The API key is read from the credential provider
+ * for each attempt, used for the `AccessKey` header and otherwise only registered as a secret
+ * to scrub; it never reaches a log line or an error.
+ */
+import http from 'node:http';
+import https from 'node:https';
+import nodeFetch from 'node-fetch';
+import type { Logger } from 'pino';
+import { accountIdFor, toCredentialProvider, type CredentialProvider } from './credentials.js';
+import { CdnApiError, kindForStatus, type CdnApiErrorInit, type CdnErrorKind } from './errors.js';
+import {
+  DEFAULT_BASE_URL,
+  DEFAULT_RATE_LIMIT,
+  DEFAULT_RETRY,
+  DEFAULT_TIMEOUT_MS,
+  DEFAULT_USER_AGENT,
+  type CallOptions,
+  type CdnClientHooks,
+  type CdnClientOptions,
+  type FetchLike,
+  type RateLimitOptions,
+  type RetryOptions,
+} from './options.js';
+import { parseErrorBody } from './parse-error.js';
+import { limiterFor, type AccountLimiter } from './rate-limit.js';
+import { SecretSet } from './redact.js';
+import { parseRetryAfter, retryDelay, sleep } from './retry.js';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** One API call as the area modules describe it. */
+export interface RequestSpec {
+  /** Client method name, used in errors, logs and metrics. */
+  operation: string;
+  method: HttpMethod;
+  /** Path below the base URL, path parameters already encoded (see {@link pathOf}). */
+  path: string;
+  query?: Record<string, string | number | boolean | undefined>;
+  body?: unknown;
+  /** Request Content-Type when there is a body (default application/json). */
+  contentType?: string;
+  /** Whether the request may be resent after a transient failure (default: GET only). */
+  idempotent?: boolean;
+}
+
+/** A successful answer: status and the parsed JSON body (undefined when empty, text when not JSON). */
+export interface HttpResponse {
+  status: number;
+  body: unknown;
+}
+
+/** Builds a path from a template literal, encoding every interpolated value. */
+export function pathOf(strings: TemplateStringsArray, ...values: Array<string | number>): string {
+  return strings.reduce(
+    (acc, s, i) => acc + s + (i < values.length ? encodeURIComponent(String(values[i])) : ''),
+    '',
+  );
+}
+
+interface AttemptResult {
+  response?: HttpResponse;
+  error?: CdnApiError;
+  status?: number;
+}
+
+/** See the module comment. One instance per CdnClient. */
+export class HttpTransport {
+  readonly baseUrl: string;
+  readonly #credentials: CredentialProvider;
+  readonly #secrets = new SecretSet();
+  readonly #retry: RetryOptions;
+  readonly #rateLimit: RateLimitOptions;
+  readonly #timeoutMs: number;
+  readonly #userAgent: string;
+  readonly #hooks: CdnClientHooks;
+  readonly #log: Logger | undefined;
+  readonly #fetch: FetchLike;
+  readonly #httpAgent = new http.Agent({ keepAlive: true });
+  readonly #httpsAgent = new https.Agent({ keepAlive: true });
+
+  constructor(options: CdnClientOptions) {
+    this.baseUrl = (options.baseUrl ?? DEFAULT_BASE_URL).replace(/\/+$/, '');
+    this.#credentials = toCredentialProvider(options.credentials);
+    if (typeof options.credentials === 'string') this.#secrets.add(options.credentials);
+    this.#retry = { ...DEFAULT_RETRY, ...options.retry };
+    this.#rateLimit = { ...DEFAULT_RATE_LIMIT, ...options.rateLimit };
+    this.#timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    this.#userAgent = options.userAgent ?? DEFAULT_USER_AGENT;
+    this.#hooks = options.hooks ?? {};
+    this.#log = options.logger;
+    this.#fetch = options.fetch ?? (nodeFetch as unknown as FetchLike);
+  }
+
+  /** Registers a value (e.g. a `Key` from an API key list) to scrub from every error. */
+  registerSecret(value: string | null | undefined): void {
+    this.#secrets.add(value);
+  }
+
+  /** Creates a CdnApiError whose texts are scrubbed of every known secret. */
+  error(init: CdnApiErrorInit): CdnApiError {
+    const scrub = (s: string): string => this.#secrets.scrub(s);
+    const clean: CdnApiErrorInit = { ...init, message: scrub(init.message) };
+    if (init.detail !== undefined) clean.detail = scrub(init.detail);
+    if (init.field !== undefined) clean.field = scrub(init.field);
+    if (init.errorKey !== undefined) clean.errorKey = scrub(init.errorKey);
+    if (init.fields)
+      clean.fields = init.fields.map((f) => ({ field: scrub(f.field), message: scrub(f.message) }));
+    return new CdnApiError(clean);
+  }
+
+  /** A failure described by the operation and why: message `cannot <operation>: <why>`. */
+  failure(
+    operation: string,
+    kind: CdnErrorKind,
+    why: string,
+    extra: Partial<CdnApiErrorInit> = {},
+  ): CdnApiError {
+    return this.error({
+      ...extra,
+      operation,
+      kind,
+      message: `cannot ${operation}: ${why}`,
+      detail: why,
+    });
+  }
+
+  /** Releases the keep-alive sockets (a CLI calls this before exiting). */
+  close(): void {
+    this.#httpAgent.destroy();
+    this.#httpsAgent.destroy();
+  }
+
+  /**
+   * Sends one API call, retrying idempotent ones on transient failures within the budget.
+   * Resolves with the 2xx answer; rejects with a CdnApiError.
+   */
+  async request(spec: RequestSpec, opts: CallOptions = {}): Promise<HttpResponse> {
+    const idempotent = spec.idempotent ?? spec.method === 'GET';
+    const started = Date.now();
+    for (let attempt = 1; ; attempt++) {
+      const result = await this.#attempt(spec, attempt, opts.signal);
+      if (result.response) return result.response;
+      const error = result.error as CdnApiError;
+      const elapsedMs = Date.now() - started;
+      const delay = opts.signal?.aborted
+        ? undefined
+        : retryDelay({ error, attempt, elapsedMs, idempotent }, this.#retry);
+      if (delay === undefined) throw error;
+      this.#log?.debug(
+        {
+          operation: spec.operation,
+          attempt,
+          kind: error.kind,
+          status: error.status,
+          delayMs: delay,
+        },
+        'Retrying CDN API request',
+      );
+      try {
+        await sleep(delay, opts.signal);
+      } catch {
+        throw error;
+      }
+    }
+  }
+
+  async #attempt(spec: RequestSpec, attempt: number, signal?: AbortSignal): Promise<AttemptResult> {
+    const started = performance.now();
+    const result = await this.#send(spec, signal).catch((e: unknown): AttemptResult => ({
+      error: this.#fromThrown(spec.operation, e, signal),
+    }));
+    const durationMs = performance.now() - started;
+    this.#emit(spec, attempt, durationMs, result);
+    return result;
+  }
+
+  async #send(spec: RequestSpec, signal?: AbortSignal): Promise<AttemptResult> {
+    const apiKey = await this.#apiKey(spec.operation);
+    const limiter = limiterFor(accountIdFor(apiKey), this.#rateLimit);
+    const release = await limiter.acquire(signal);
+    const timeout = AbortSignal.timeout(this.#timeoutMs);
+    const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
+    try {
+      const res = await this.#fetch(this.#url(spec), {
+        method: spec.method,
+        headers: this.#headers(spec, apiKey),
+        ...(spec.body === undefined ? {} : { body: JSON.stringify(spec.body) }),
+        signal: combined,
+        agent: (url: URL) => (url.protocol === 'http:' ? this.#httpAgent : this.#httpsAgent),
+      });
+      const text = await res.text();
+      if (res.status >= 200 && res.status < 300) {
+        return { response: { status: res.status, body: parseBody(text) }, status: res.status };
+      }
+      const retryAfter = parseRetryAfter(res.headers.get('retry-after'));
+      return {
+        error: this.#httpError(
+          spec.operation,
+          res.status,
+          res.statusText,
+          text,
+          retryAfter,
+          limiter,
+        ),
+        status: res.status,
+      };
+    } catch (e) {
+      throw timeout.aborted && !signal?.aborted ? this.#timeoutError(spec.operation) : e;
+    } finally {
+      release();
+    }
+  }
+
+  async #apiKey(operation: string): Promise<string> {
+    let key: string;
+    try {
+      key = await this.#credentials.getApiKey();
+    } catch (e) {
+      throw this.failure(operation, 'unauthorized', `cannot read the API key: ${errorText(e)}`);
+    }
+    if (typeof key !== 'string' || key === '') {
+      throw this.failure(operation, 'unauthorized', 'the API key is empty');
+    }
+    this.#secrets.add(key);
+    return key;
+  }
+
+  #headers(spec: RequestSpec, apiKey: string): Record<string, string> {
+    const headers: Record<string, string> = {
+      AccessKey: apiKey,
+      Accept: 'application/json',
+      'User-Agent': this.#userAgent,
+    };
+    if (spec.body !== undefined) headers['Content-Type'] = spec.contentType ?? 'application/json';
+    return headers;
+  }
+
+  #url(spec: RequestSpec): string {
+    const params = new URLSearchParams();
+    for (const [name, value] of Object.entries(spec.query ?? {})) {
+      if (value !== undefined) params.set(name, String(value));
+    }
+    const qs = params.toString();
+    return `${this.baseUrl}${spec.path}${qs ? `?${qs}` : ''}`;
+  }
+
+  #httpError(
+    operation: string,
+    status: number,
+    statusText: string,
+    text: string,
+    retryAfterMs: number | undefined,
+    limiter: AccountLimiter,
+  ): CdnApiError {
+    const parsed = parseErrorBody(text, status, statusText);
+    // A server asking us to slow down applies to every caller of the account, not just this one.
+    if (retryAfterMs !== undefined && (status === 429 || status === 503))
+      limiter.pauseFor(retryAfterMs);
+    const extra: Partial<CdnApiErrorInit> = { status };
+    if (parsed.errorKey) extra.errorKey = parsed.errorKey;
+    if (parsed.field) extra.field = parsed.field;
+    if (parsed.fields) extra.fields = parsed.fields;
+    if (retryAfterMs !== undefined) extra.retryAfterMs = retryAfterMs;
+    return this.failure(operation, kindForStatus(status), parsed.message, extra);
+  }
+
+  #timeoutError(operation: string): CdnApiError {
+    return this.failure(operation, 'timeout', `no answer within ${this.#timeoutMs} ms`);
+  }
+
+  #fromThrown(operation: string, e: unknown, signal?: AbortSignal): CdnApiError {
+    if (e instanceof CdnApiError) return e;
+    if (signal?.aborted) return this.failure(operation, 'timeout', 'aborted by the caller');
+    const code = (e as { code?: unknown }).code;
+    const why = `network error${typeof code === 'string' ? ` ${code}` : ''}: ${errorText(e)}`;
+    return this.failure(operation, 'network', why);
+  }
+
+  #emit(spec: RequestSpec, attempt: number, durationMs: number, result: AttemptResult): void {
+    const status = result.status ?? result.error?.status;
+    const kind = result.error?.kind;
+    const event = {
+      operation: spec.operation,
+      method: spec.method,
+      status,
+      durationMs,
+      attempt,
+      ...(kind ? { kind } : {}),
+    };
+    this.#log?.debug(event, 'CDN API request');
+    try {
+      this.#hooks.onRequest?.(event);
+    } catch {
+      // A failing metrics hook must not turn a good call into a failure.
+    }
+  }
+}
+
+function parseBody(text: string): unknown {
+  if (text.trim() === '') return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+function errorText(e: unknown): string {
+  if (e instanceof Error) return e.message;
+  return String(e);
+}

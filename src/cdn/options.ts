@@ -1,0 +1,106 @@
+/** Options of {@link CdnClient} and the defaults applied when they are omitted. */
+import type { Logger } from 'pino';
+import type { CredentialProvider } from './credentials.js';
+import type { CdnErrorKind } from './errors.js';
+import { VERSION } from '../version.js';
+
+/** The platform's public API host, from the `servers` entry of the official documents. */
+export const DEFAULT_BASE_URL = 'https://api.bunny.net';
+/** Sent as `User-Agent` unless overridden. */
+export const DEFAULT_USER_AGENT = `cdn-operator/${VERSION} (node/${process.versions.node})`;
+
+/** Retry policy for idempotent reads (writes are never retried by the client). */
+export interface RetryOptions {
+  /** Attempts in total, including the first (default 4; 1 disables retries). */
+  maxAttempts: number;
+  /** Backoff base: attempt n waits a jittered delay up to `baseDelayMs * 2^(n-1)` (default 200). */
+  baseDelayMs: number;
+  /** Upper bound of one backoff delay before jitter (default 5000). */
+  maxDelayMs: number;
+  /** Wall-clock budget for all attempts of one call; no retry starts past it (default 20000). */
+  budgetMs: number;
+}
+
+/** Per-account request shaping, shared by every client using the same API key. */
+export interface RateLimitOptions {
+  /** Sustained request rate (token refill per second; default 20). */
+  requestsPerSecond: number;
+  /** Bucket size: requests that may start at once after an idle period (default 40). */
+  burst: number;
+  /** Requests in flight at the same time (default 10). */
+  maxConcurrent: number;
+}
+
+/** One finished HTTP attempt, for metrics. */
+export interface RequestEvent {
+  /** Stable client method name, e.g. `updatePullZone`. */
+  operation: string;
+  method: string;
+  /** HTTP status, undefined when no response arrived (network error, timeout). */
+  status: number | undefined;
+  /** Error kind when the attempt failed. */
+  kind?: CdnErrorKind;
+  durationMs: number;
+  /** 1 for the first attempt, 2 for the first retry, ... */
+  attempt: number;
+}
+
+/** Observability callbacks; exceptions thrown by hooks are swallowed. */
+export interface CdnClientHooks {
+  onRequest?(e: RequestEvent): void;
+}
+
+/** Options of one client. */
+export interface CdnClientOptions {
+  /** API root (default {@link DEFAULT_BASE_URL}); `/mc` and `/shield` paths are appended to it. */
+  baseUrl?: string;
+  /** A credential provider, or the API key itself. */
+  credentials: CredentialProvider | string;
+  /** Per-attempt timeout in milliseconds (default 30000). */
+  timeoutMs?: number;
+  userAgent?: string;
+  retry?: Partial<RetryOptions>;
+  /** Per-account limits; the first client created for an account fixes them. */
+  rateLimit?: Partial<RateLimitOptions>;
+  hooks?: CdnClientHooks;
+  logger?: Logger;
+  /** Replaces node-fetch (tests wrap it to capture request bodies). Same signature as fetch. */
+  fetch?: FetchLike;
+}
+
+/** Per-call options accepted as the last argument of every client method. */
+export interface CallOptions {
+  signal?: AbortSignal;
+}
+
+/** The subset of the fetch API the client needs. */
+export type FetchLike = (
+  url: string,
+  init: {
+    method: string;
+    headers: Record<string, string>;
+    body?: string;
+    signal: AbortSignal;
+    agent?: unknown;
+  },
+) => Promise<{
+  status: number;
+  statusText: string;
+  headers: { get(name: string): string | null };
+  text(): Promise<string>;
+}>;
+
+export const DEFAULT_RETRY: RetryOptions = {
+  maxAttempts: 4,
+  baseDelayMs: 200,
+  maxDelayMs: 5000,
+  budgetMs: 20000,
+};
+
+export const DEFAULT_RATE_LIMIT: RateLimitOptions = {
+  requestsPerSecond: 20,
+  burst: 40,
+  maxConcurrent: 10,
+};
+
+export const DEFAULT_TIMEOUT_MS = 30000;

@@ -1,0 +1,152 @@
+/**
+ * Per-account request shaping: a token bucket (sustained rate + burst), a concurrency cap and
+ * a shared pause that honours a server's Retry-After for every caller of the account. Limiters
+ * live in a module-level registry keyed by a hash of the API key, so every client of the same
+ * account in this process shares one limiter and many controllers cannot overrun it.
+ */
+import type { RateLimitOptions } from './options.js';
+import { sleep } from './retry.js';
+
+/** A token bucket with reservations: callers queue in arrival order by borrowing tokens ahead. */
+export class TokenBucket {
+  #tokens: number;
+  #last: number;
+
+  constructor(
+    readonly ratePerSecond: number,
+    readonly burst: number,
+    private readonly now: () => number = Date.now,
+  ) {
+    this.#tokens = burst;
+    this.#last = now();
+  }
+
+  /**
+   * Reserves one token and returns how long the caller must wait before using it (0 when a
+   * token is available now). A caller that gives up must {@link refund} its reservation.
+   */
+  reserve(): number {
+    this.#refill();
+    this.#tokens -= 1;
+    if (this.#tokens >= 0) return 0;
+    return Math.ceil((-this.#tokens / this.ratePerSecond) * 1000);
+  }
+
+  /** Returns an unused reservation. */
+  refund(): void {
+    this.#tokens = Math.min(this.burst, this.#tokens + 1);
+  }
+
+  /** Tokens available now (negative while reservations are outstanding). */
+  get available(): number {
+    this.#refill();
+    return this.#tokens;
+  }
+
+  #refill(): void {
+    const t = this.now();
+    const elapsed = Math.max(0, t - this.#last) / 1000;
+    this.#last = t;
+    this.#tokens = Math.min(this.burst, this.#tokens + elapsed * this.ratePerSecond);
+  }
+}
+
+/** A counting semaphore with a FIFO wait queue. */
+export class Semaphore {
+  #free: number;
+  readonly #waiters: Array<() => void> = [];
+
+  constructor(readonly size: number) {
+    this.#free = size;
+  }
+
+  /** Waits for a slot; resolves to the function that releases it (call exactly once). */
+  async acquire(signal?: AbortSignal): Promise<() => void> {
+    if (this.#free > 0) {
+      this.#free--;
+      return this.#releaser();
+    }
+    await new Promise<void>((resolve, reject) => {
+      const grant = (): void => {
+        signal?.removeEventListener('abort', onAbort);
+        resolve();
+      };
+      const onAbort = (): void => {
+        const i = this.#waiters.indexOf(grant);
+        if (i >= 0) this.#waiters.splice(i, 1);
+        reject(signal?.reason as Error);
+      };
+      this.#waiters.push(grant);
+      signal?.addEventListener('abort', onAbort, { once: true });
+    });
+    return this.#releaser();
+  }
+
+  /** Requests currently holding a slot. */
+  get inUse(): number {
+    return this.size - this.#free;
+  }
+
+  #releaser(): () => void {
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      const next = this.#waiters.shift();
+      // Hand the slot straight to the next waiter so a newcomer cannot jump the queue.
+      if (next) next();
+      else this.#free++;
+    };
+  }
+}
+
+/** The limiter of one account. */
+export class AccountLimiter {
+  readonly bucket: TokenBucket;
+  readonly slots: Semaphore;
+  #pausedUntil = 0;
+
+  constructor(readonly options: RateLimitOptions) {
+    this.bucket = new TokenBucket(options.requestsPerSecond, options.burst);
+    this.slots = new Semaphore(options.maxConcurrent);
+  }
+
+  /** Holds every caller of this account back until `ms` from now (a server's Retry-After). */
+  pauseFor(ms: number): void {
+    this.#pausedUntil = Math.max(this.#pausedUntil, Date.now() + ms);
+  }
+
+  /**
+   * Waits for a pause to end, a token and a concurrency slot, in that order; resolves to the
+   * release function of the slot.
+   */
+  async acquire(signal?: AbortSignal): Promise<() => void> {
+    const paused = this.#pausedUntil - Date.now();
+    if (paused > 0) await sleep(paused, signal);
+    const wait = this.bucket.reserve();
+    if (wait > 0) {
+      try {
+        await sleep(wait, signal);
+      } catch (e) {
+        this.bucket.refund();
+        throw e;
+      }
+    }
+    return this.slots.acquire(signal);
+  }
+}
+
+const registry = new Map<string, AccountLimiter>();
+
+/**
+ * The shared limiter of an account (by {@link accountIdFor} hash, never the key). The first
+ * caller's options create it; later callers get the same limiter whatever options they pass.
+ */
+export function limiterFor(accountId: string, options: RateLimitOptions): AccountLimiter {
+  let limiter = registry.get(accountId);
+  if (!limiter) {
+    limiter = new AccountLimiter(options);
+    registry.set(accountId, limiter);
+  }
+  return limiter;
+}

@@ -1,0 +1,85 @@
+/**
+ * Retry decisions and backoff. Pure functions: the transport feeds them the error, the attempt
+ * number and the elapsed time, and sleeps for what they return.
+ */
+import { isRetryableKind, type CdnApiError } from './errors.js';
+import type { RetryOptions } from './options.js';
+
+/**
+ * Jittered exponential backoff ("equal jitter"): half of the capped exponential delay plus a
+ * random share of the other half, so retries of many callers spread out but never collapse to 0.
+ */
+export function backoffDelay(
+  attempt: number,
+  options: RetryOptions,
+  random: () => number = Math.random,
+): number {
+  const exp = Math.min(options.maxDelayMs, options.baseDelayMs * 2 ** Math.max(0, attempt - 1));
+  return Math.round(exp / 2 + random() * (exp / 2));
+}
+
+/** Input of {@link retryDelay}. */
+export interface RetryState {
+  error: CdnApiError;
+  /** The attempt that just failed (1 = first). */
+  attempt: number;
+  elapsedMs: number;
+  /** Whether the request may be sent again without risk (reads). */
+  idempotent: boolean;
+}
+
+/**
+ * How long to wait before the next attempt, or undefined when the call must fail now: the
+ * request is not idempotent, the error is not transient, attempts are used up, or the wait
+ * (at least the server's Retry-After) would end past the budget.
+ */
+export function retryDelay(
+  state: RetryState,
+  options: RetryOptions,
+  random?: () => number,
+): number | undefined {
+  if (!state.idempotent || !isRetryableKind(state.error.kind)) return undefined;
+  if (state.attempt >= options.maxAttempts) return undefined;
+  const delay = Math.max(
+    backoffDelay(state.attempt, options, random),
+    state.error.retryAfterMs ?? 0,
+  );
+  if (state.elapsedMs + delay > options.budgetMs) return undefined;
+  return delay;
+}
+
+/**
+ * Parses a `Retry-After` header (delay in seconds or an HTTP date) into milliseconds from
+ * `now`; undefined when absent or unparseable. Negative dates yield 0.
+ */
+export function parseRetryAfter(
+  value: string | null | undefined,
+  now = Date.now(),
+): number | undefined {
+  if (value === null || value === undefined) return undefined;
+  const trimmed = value.trim();
+  if (trimmed === '') return undefined;
+  if (/^\d+(\.\d+)?$/.test(trimmed)) return Math.round(Number(trimmed) * 1000);
+  const date = Date.parse(trimmed);
+  if (Number.isNaN(date)) return undefined;
+  return Math.max(0, date - now);
+}
+
+/** Resolves after `ms`, or rejects with the signal's reason when it aborts first. */
+export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(signal.reason as Error);
+      return;
+    }
+    const onAbort = (): void => {
+      clearTimeout(timer);
+      reject(signal?.reason as Error);
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
