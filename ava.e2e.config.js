@@ -4,6 +4,7 @@ export default {
   files: ['test/e2e/**/*.test.ts'],
   extensions: { ts: 'module' },
   nodeArguments: ['--import=tsx'],
+  workerThreads: false,
   concurrency: 2,
   timeout: '180s',
 };

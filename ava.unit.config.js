@@ -3,6 +3,7 @@ export default {
   files: ['test/unit/**/*.test.ts'],
   extensions: { ts: 'module' },
   nodeArguments: ['--import=tsx'],
+  workerThreads: false,
   concurrency: 2,
   timeout: '60s',
 };
