@@ -1,0 +1,70 @@
+import test from 'ava';
+import { AccountLimiter, limiterFor, Semaphore, TokenBucket } from '../../../src/cdn/rate-limit.js';
+
+test('token bucket: burst is free, then requests are spaced at the rate', (t) => {
+  let now = 0;
+  const bucket = new TokenBucket(10, 3, () => now);
+  t.deepEqual([bucket.reserve(), bucket.reserve(), bucket.reserve()], [0, 0, 0], 'burst of 3');
+  t.is(bucket.reserve(), 100, 'fourth waits one token time (100 ms at 10/s)');
+  t.is(bucket.reserve(), 200, 'fifth queues behind the fourth');
+  now = 1000;
+  t.true(
+    bucket.available >= 2 && bucket.available <= 3,
+    'refilled over one second, capped at burst',
+  );
+});
+
+test('token bucket: a refunded reservation is given back', (t) => {
+  const now = 0;
+  const bucket = new TokenBucket(1, 1, () => now);
+  bucket.reserve();
+  t.is(bucket.reserve(), 1000);
+  bucket.refund();
+  t.is(bucket.reserve(), 1000, 'the refund made room for exactly one waiter again');
+});
+
+test('semaphore caps concurrency and serves waiters in order', async (t) => {
+  const sem = new Semaphore(2);
+  const r1 = await sem.acquire();
+  await sem.acquire();
+  const order: number[] = [];
+  const p3 = sem.acquire().then((r) => (order.push(3), r));
+  const p4 = sem.acquire().then((r) => (order.push(4), r));
+  t.is(sem.inUse, 2);
+  r1();
+  r1(); // a second call of the same release must not free another slot
+  const r3 = await p3;
+  t.deepEqual(order, [3]);
+  r3();
+  await p4;
+  t.deepEqual(order, [3, 4]);
+});
+
+test('semaphore: an aborted waiter leaves the queue', async (t) => {
+  const sem = new Semaphore(1);
+  const release = await sem.acquire();
+  const ac = new AbortController();
+  const waiting = sem.acquire(ac.signal);
+  ac.abort(new Error('gone'));
+  await t.throwsAsync(waiting, { message: 'gone' });
+  release();
+  t.is(sem.inUse, 0, 'the slot went back to the pool, not to the aborted waiter');
+});
+
+test('limiterFor shares one limiter per account id; first options win', (t) => {
+  const a = limiterFor('acct-share-test', { requestsPerSecond: 5, burst: 5, maxConcurrent: 2 });
+  const b = limiterFor('acct-share-test', { requestsPerSecond: 50, burst: 50, maxConcurrent: 20 });
+  const c = limiterFor('acct-other-test', { requestsPerSecond: 5, burst: 5, maxConcurrent: 2 });
+  t.is(a, b);
+  t.not(a, c);
+  t.is(b.options.maxConcurrent, 2);
+});
+
+test('account limiter: pauseFor holds callers back', async (t) => {
+  const limiter = new AccountLimiter({ requestsPerSecond: 100, burst: 100, maxConcurrent: 5 });
+  limiter.pauseFor(150);
+  const started = Date.now();
+  const release = await limiter.acquire();
+  release();
+  t.true(Date.now() - started >= 140, 'waited for the pause');
+});
