@@ -101,7 +101,9 @@ test('a caller abort stops the call and is not retried', async (t) => {
   const server = await startLocal(() => ac.abort()); // never answers; the caller gives up
   t.teardown(() => server.close());
   const c = client(server.url);
-  const e = await t.throwsAsync(c.getPullZone(1, { signal: ac.signal }), { instanceOf: CdnApiError });
+  const e = await t.throwsAsync(c.getPullZone(1, { signal: ac.signal }), {
+    instanceOf: CdnApiError,
+  });
   t.is(e.kind, 'timeout');
   t.regex(e.message, /aborted by the caller/);
   t.is(server.seen.length, 1);
