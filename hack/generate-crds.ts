@@ -1,0 +1,69 @@
+/**
+ * Renders CRD YAML files from their TypeScript definitions. Each generator owns one file in
+ * crds/; the whole file is generated (marked by its header). `--check` exits 1 when a
+ * committed file differs from the generator output instead of writing.
+ *
+ *   node --import tsx hack/generate-crds.ts [--check]
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { stringify } from 'yaml';
+import { buildPullZoneConfigCrd } from '../src/controllers/pullzoneconfig/crd.js';
+
+/** One generated CRD file. Other kinds add an entry here. */
+export interface CrdGenerator {
+  /** Path relative to the repository root. */
+  path: string;
+  /** Where the definition lives (named in the header). */
+  source: string;
+  build(): Record<string, unknown>;
+}
+
+export const GENERATORS: readonly CrdGenerator[] = [
+  {
+    path: 'crds/cdn.operator.io_pullzoneconfigs.yaml',
+    source: 'src/controllers/pullzoneconfig/crd.ts (settings from fields.ts)',
+    build: buildPullZoneConfigCrd,
+  },
+];
+
+/** The file content a generator produces. */
+export function renderCrd(gen: CrdGenerator): string {
+  const header = [
+    '# GENERATED FILE - do not edit by hand.',
+    `# Source: ${gen.source}`,
+    '# Regenerate: node --import tsx hack/generate-crds.ts',
+  ].join('\n');
+  return `${header}\n${stringify(gen.build(), { lineWidth: 0 })}`;
+}
+
+function readOrEmpty(file: string): string {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return '';
+  }
+}
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+function main(): void {
+  const check = process.argv.includes('--check');
+  let stale = 0;
+  for (const gen of GENERATORS) {
+    const file = join(root, gen.path);
+    const content = renderCrd(gen);
+    if (!check) {
+      writeFileSync(file, content);
+      continue;
+    }
+    if (readOrEmpty(file) !== content) {
+      process.stderr.write(`${gen.path} is out of date; run hack/generate-crds.ts\n`);
+      stale++;
+    }
+  }
+  if (stale > 0) process.exit(1);
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) main();

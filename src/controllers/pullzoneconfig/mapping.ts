@@ -1,0 +1,115 @@
+/**
+ * Pure spec <-> API mapping of pull zone settings, driven by the field table: lowerCamelCase
+ * spec names to the API's PascalCase, enum names to integers, optimizer classes to
+ * `{Name, Properties}`, and secret references to the values resolved from Secrets.
+ */
+import type { SettingField } from './field-types.js';
+import { FIELDS_BY_API, FIELDS_BY_SPEC, SETTING_FIELDS, secretRefName } from './fields.js';
+import type { SecretKeyRef } from './types.js';
+
+/** Wire form of one optimizer class / image blueprint. */
+interface WireClass {
+  Name?: string | null;
+  Properties?: Record<string, string> | null;
+}
+
+/** Spec form of one optimizer class / image blueprint. */
+interface SpecClass {
+  name?: string;
+  properties?: Record<string, string>;
+}
+
+/** Converts one spec value to its wire value (enum name -> integer, classes -> PascalCase). */
+export function toWireValue(f: SettingField, value: unknown): unknown {
+  if (f.kind === 'enum') {
+    const index = f.enumNames?.indexOf(String(value)) ?? -1;
+    if (index < 0) {
+      throw new Error(
+        `cannot map settings.${f.spec}: ${JSON.stringify(value)} is not one of ${f.enumNames?.join(', ')}`,
+      );
+    }
+    return index;
+  }
+  if (f.kind === 'classList' && Array.isArray(value)) {
+    return (value as SpecClass[]).map((c) => ({
+      Name: c.name ?? null,
+      Properties: c.properties ?? {},
+    }));
+  }
+  return value;
+}
+
+/** Converts one wire value to its spec form (integer -> enum name, classes -> camelCase). */
+export function fromWireValue(f: SettingField, value: unknown): unknown {
+  if (value === null || value === undefined) return undefined;
+  if (f.kind === 'enum' && typeof value === 'number') return f.enumNames?.[value] ?? value;
+  if (f.kind === 'classList' && Array.isArray(value)) {
+    return (value as WireClass[]).map((c) => ({
+      name: c.Name ?? undefined,
+      properties: c.Properties ?? {},
+    }));
+  }
+  return value;
+}
+
+/** The Secret key references of the secret settings present in the spec, by API name. */
+export function secretSettingRefs(
+  settings: Record<string, unknown> | undefined,
+): Map<string, SecretKeyRef> {
+  const refs = new Map<string, SecretKeyRef>();
+  if (!settings) return refs;
+  for (const f of SETTING_FIELDS) {
+    if (!f.secret) continue;
+    const ref = settings[secretRefName(f)] as SecretKeyRef | undefined;
+    if (ref) refs.set(f.api, ref);
+  }
+  return refs;
+}
+
+/**
+ * Maps spec settings to the API's update model: only fields present in the spec appear.
+ * `secretValues` holds the resolved values of secret settings by API name.
+ * Throws on a spec name that is not in the table (the CRD schema prevents that).
+ */
+export function toApiSettings(
+  settings: Record<string, unknown> | undefined,
+  secretValues: ReadonlyMap<string, string> = new Map(),
+): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  if (!settings) return out;
+  for (const [name, value] of Object.entries(settings)) {
+    if (value === undefined || value === null) continue;
+    const f = FIELDS_BY_SPEC.get(name) ?? secretFieldOfRef(name);
+    if (!f) throw new Error(`cannot map settings.${name}: unknown setting`);
+    if (f.secret) {
+      const resolved = secretValues.get(f.api);
+      if (resolved !== undefined) out[f.api] = resolved;
+      continue;
+    }
+    out[f.api] = toWireValue(f, value);
+  }
+  return out;
+}
+
+/** Maps an update-model object (PascalCase) back to spec form; secret values are left out. */
+export function fromApiSettings(api: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(api)) {
+    const f = FIELDS_BY_API.get(name);
+    if (!f || f.secret) continue;
+    const mapped = fromWireValue(f, value);
+    if (mapped !== undefined) out[f.spec] = mapped;
+  }
+  return out;
+}
+
+function secretFieldOfRef(name: string): SettingField | undefined {
+  if (!name.endsWith('Ref')) return undefined;
+  const f = FIELDS_BY_SPEC.get(name.slice(0, -'Ref'.length));
+  return f?.secret ? f : undefined;
+}
+
+/** The live value of a setting in the pull zone record (some names differ there). */
+export function liveValue(f: SettingField, record: Record<string, unknown>): unknown {
+  return record[f.recordName ?? f.api];
+}

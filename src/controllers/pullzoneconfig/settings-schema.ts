@@ -1,0 +1,114 @@
+/**
+ * The OpenAPI v3 (structural) schema of `spec.settings`, derived from the field table:
+ * one property per setting, limits as `minimum`/`maximum`, enum names as `enum`, secret
+ * settings as Secret key references named `<setting>Ref`.
+ */
+import type { SettingField } from './field-types.js';
+import { SETTING_FIELDS, secretRefName } from './fields.js';
+
+/** A JSON schema node (the CRD subset we emit). */
+export type Schema = Record<string, unknown>;
+
+function rangeText(f: SettingField): string {
+  if (f.allowedValues) return ` Allowed values: ${f.allowedValues.join(', ')}.`;
+  if (f.minimum !== undefined && f.maximum !== undefined) {
+    return ` Range: ${f.minimum} to ${f.maximum}.`;
+  }
+  return '';
+}
+
+function describe(f: SettingField): string {
+  const enumText = f.enumNames ? ` One of: ${f.enumNames.join(', ')}.` : '';
+  return `${f.description}${enumText}${rangeText(f)} API field: ${f.api}.`;
+}
+
+/** Schema of a `{name, key}` Secret key reference. */
+export function secretKeyRefSchema(description: string): Schema {
+  return {
+    type: 'object',
+    description,
+    required: ['name', 'key'],
+    properties: {
+      name: {
+        type: 'string',
+        minLength: 1,
+        maxLength: 253,
+        description: 'Name of a Secret in the same namespace.',
+      },
+      key: { type: 'string', minLength: 1, description: 'Key inside the Secret data.' },
+    },
+  };
+}
+
+const CLASS_ITEM: Schema = {
+  type: 'object',
+  required: ['name'],
+  properties: {
+    name: {
+      type: 'string',
+      minLength: 1,
+      description: 'Name of the preset, used in the query string.',
+    },
+    properties: {
+      type: 'object',
+      description: 'Parameter names and values applied by the preset.',
+      additionalProperties: { type: 'string' },
+    },
+  },
+};
+
+function integerSchema(f: SettingField): Schema {
+  const s: Schema = { type: 'integer', format: f.kind };
+  if (f.minimum !== undefined) s.minimum = f.minimum;
+  if (f.maximum !== undefined) s.maximum = f.maximum;
+  if (f.allowedValues) s.enum = [...f.allowedValues];
+  return s;
+}
+
+const SCALAR: Partial<Record<SettingField['kind'], Schema>> = {
+  boolean: { type: 'boolean' },
+  string: { type: 'string' },
+  double: { type: 'number' },
+};
+
+function typeSchema(f: SettingField): Schema {
+  const scalar = SCALAR[f.kind];
+  if (scalar) return { ...scalar };
+  switch (f.kind) {
+    case 'int32':
+    case 'int64':
+      return integerSchema(f);
+    case 'enum':
+      return { type: 'string', enum: [...(f.enumNames ?? [])] };
+    case 'stringList':
+      return {
+        type: 'array',
+        items: f.itemPattern ? { type: 'string', pattern: f.itemPattern } : { type: 'string' },
+      };
+    default:
+      return { type: 'array', items: CLASS_ITEM };
+  }
+}
+
+/** The schema of one setting, keyed by its spec property name. */
+export function settingSchema(f: SettingField): [string, Schema] {
+  if (f.secret) {
+    return [
+      secretRefName(f),
+      secretKeyRefSchema(
+        `${f.description} Read from this Secret key, never written in the spec. API field: ${f.api}.`,
+      ),
+    ];
+  }
+  return [f.spec, { ...typeSchema(f), description: describe(f) }];
+}
+
+/** The schema of `spec.settings`. */
+export function settingsSchema(): Schema {
+  return {
+    type: 'object',
+    description:
+      'Pull zone settings. Only the settings listed here are managed: a setting left out is never changed on the platform. Names are the API names in lowerCamelCase; enumerations use their names.',
+    properties: Object.fromEntries(SETTING_FIELDS.map(settingSchema)),
+  };
+}

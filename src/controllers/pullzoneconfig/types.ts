@@ -1,0 +1,76 @@
+/** The PullZoneConfig custom resource as the controller reads it. */
+import type { ManagedObject, ManagedStatus } from '../../runtime/types.js';
+
+export const GROUP = 'cdn.operator.io';
+export const VERSION = 'v1alpha1';
+export const KIND = 'PullZoneConfig';
+export const PLURAL = 'pullzoneconfigs';
+
+/** A key of a Secret in the resource's namespace. */
+export interface SecretKeyRef {
+  name: string;
+  key: string;
+}
+
+/** Certificate of one custom hostname. */
+export interface HostnameCertificateSpec {
+  type: 'Free' | 'Custom';
+  /** A `kubernetes.io/tls` Secret (`tls.crt`, `tls.key`); required for `Custom`. */
+  secretRef?: { name: string };
+}
+
+/** One custom hostname of the zone. */
+export interface HostnameSpec {
+  hostname: string;
+  forceSSL?: boolean;
+  certificate?: HostnameCertificateSpec;
+  privateKeyType?: 'Ecdsa' | 'Rsa';
+}
+
+export interface PullZoneConfigSpec {
+  credentialsRef?: SecretKeyRef;
+  pullZoneId?: number;
+  name?: string;
+  deletionPolicy?: 'Delete' | 'Orphan';
+  hostnamePolicy?: 'Additive' | 'Exact';
+  /** Spec-form settings: lowerCamelCase names, enum names, `<name>Ref` for secret values. */
+  settings?: Record<string, unknown>;
+  hostnames?: HostnameSpec[];
+  /** Name of a Secret (same namespace) that receives the zone's outputs. */
+  writeOutputsTo?: string;
+}
+
+/** Certificate state of one hostname as recorded in status. */
+export interface HostnameCertificateStatus {
+  type: 'Free' | 'Custom' | 'None';
+  /** `Issued`, `Pending` (free certificate requested, not issued yet) or `None`. */
+  state: 'Issued' | 'Pending' | 'None';
+  /** sha256 of the uploaded custom certificate and key (never the content). */
+  secretHash?: string;
+  /** When a free certificate was last requested (RFC 3339). */
+  requestedAt?: string;
+}
+
+/** One hostname as recorded in status. */
+export interface HostnameStatus {
+  hostname: string;
+  /** True when this resource added the hostname (only those are removed in `Additive` mode). */
+  addedByOperator: boolean;
+  forceSSL: boolean;
+  certificate: HostnameCertificateStatus;
+}
+
+export interface PullZoneConfigStatus extends ManagedStatus {
+  pullZoneId?: string;
+  cdnHostname?: string;
+  hostnames?: HostnameStatus[];
+  /** Hashes of write-only settings as last sent (the platform does not return them). */
+  writeOnlySettings?: Record<string, string>;
+  /** sha256 of the last outputs Secret content written. */
+  outputsHash?: string;
+}
+
+export interface PullZoneConfig extends ManagedObject {
+  spec?: PullZoneConfigSpec & Record<string, unknown>;
+  status?: PullZoneConfigStatus;
+}
