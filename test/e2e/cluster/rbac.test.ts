@@ -7,9 +7,7 @@ import { execFile } from 'node:child_process';
 import { mkdtemp, writeFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 
-const run = promisify(execFile);
 const kubeconfig = process.env.KUBECONFIG ?? '';
 const ns = `cluster-rbac-${process.pid}`;
 

@@ -1,0 +1,100 @@
+import test from 'ava';
+import { CdnApiError } from '../../../../src/cdn/errors.js';
+import { TerminalError, WaitingError } from '../../../../src/runtime/errors.js';
+import { classifyCdnError } from '../../../../src/controllers/shared/classify-error.js';
+
+const cases: Array<{
+  reason: string;
+  err: unknown;
+  want: { class: string; reason: string; retryAfterMs?: number };
+}> = [
+  {
+    reason: '400 is a spec problem: terminal until the spec changes',
+    err: new CdnApiError({
+      operation: 'updatePullZone',
+      kind: 'invalid',
+      status: 400,
+      message: 'x',
+      detail: 'out of range',
+      field: 'OptimizerImageQuality',
+    }),
+    want: { class: 'terminal', reason: 'InvalidSpec' },
+  },
+  {
+    reason: '401 is terminal Unauthorized with periodic recheck',
+    err: new CdnApiError({
+      operation: 'getPullZone',
+      kind: 'unauthorized',
+      status: 401,
+      message: 'x',
+    }),
+    want: { class: 'unauthorized', reason: 'Unauthorized' },
+  },
+  {
+    reason: '404 on an adopted id is NotFound',
+    err: new CdnApiError({ operation: 'getPullZone', kind: 'notFound', status: 404, message: 'x' }),
+    want: { class: 'terminal', reason: 'NotFound' },
+  },
+  {
+    reason: '429 is retried and keeps Retry-After as a floor',
+    err: new CdnApiError({
+      operation: 'listApps',
+      kind: 'rateLimited',
+      status: 429,
+      message: 'x',
+      retryAfterMs: 3000,
+    }),
+    want: { class: 'retryable', reason: 'RateLimited', retryAfterMs: 3000 },
+  },
+  {
+    reason: '5xx is retried with backoff',
+    err: new CdnApiError({ operation: 'addPullZone', kind: 'server', status: 503, message: 'x' }),
+    want: { class: 'retryable', reason: 'ApiUnavailable' },
+  },
+  {
+    reason: 'a dropped connection is retried',
+    err: new CdnApiError({ operation: 'createApp', kind: 'network', message: 'x' }),
+    want: { class: 'retryable', reason: 'ApiUnavailable' },
+  },
+  {
+    reason: 'a kind-detected spec problem passes through',
+    err: new TerminalError('PlanLimitExceeded', 'too many rules'),
+    want: { class: 'terminal', reason: 'PlanLimitExceeded' },
+  },
+  {
+    reason: 'waiting on a reference passes through',
+    err: new WaitingError('ReferenceNotReady', 'waiting'),
+    want: { class: 'waiting', reason: 'ReferenceNotReady' },
+  },
+  {
+    reason: 'an unknown bug is retried, not swallowed as success',
+    err: new Error('boom'),
+    want: { class: 'retryable', reason: 'ReconcileError' },
+  },
+];
+
+for (const c of cases) {
+  test(`classifyCdnError: ${c.reason}`, (t) => {
+    const got = classifyCdnError(c.err);
+    t.is(got.class, c.want.class);
+    t.is(got.reason, c.want.reason);
+    if (c.want.retryAfterMs !== undefined)
+      t.is((got as { retryAfterMs?: number }).retryAfterMs, c.want.retryAfterMs);
+  });
+}
+
+test('validation problems name the spec path and the API message', (t) => {
+  const err = new CdnApiError({
+    operation: 'createApp',
+    kind: 'invalid',
+    status: 400,
+    message: 'x',
+    detail: 'One or more validation errors occurred.',
+    fields: [{ field: 'containerTemplates[0].image', message: 'The image is required.' }],
+  });
+  const got = classifyCdnError(err, {
+    specPathForField: (f) => f.replace('containerTemplates[0]', 'spec.containerTemplates[web]'),
+  });
+  t.regex(got.message, /spec\.containerTemplates\[web\]\.image: The image is required\./);
+  t.regex(got.message, /createApp \(HTTP 400\)/);
+});
