@@ -1,4 +1,10 @@
 #!/usr/bin/env node
-/** Entry point of `cdnctl`. Not implemented yet (issue 4): exits non-zero instead of pretending. */
-process.stderr.write('cdnctl: not implemented yet (see issue 4)\n');
-process.exit(2);
+/** Entry point of `cdnctl` (see docs/cdnctl.md). */
+import { run } from './run.js';
+
+const code = await run(process.argv.slice(2), {
+  stdout: (text) => process.stdout.write(text),
+  stderr: (text) => process.stderr.write(text),
+  env: process.env,
+});
+process.exitCode = code;

@@ -1,0 +1,191 @@
+/**
+ * cdnctl: argument parsing, dispatch, output and exit codes. Exit codes: 0 success, 1 API
+ * error, 2 usage error, 3 unauthorized (401/403), 4 not found.
+ */
+import { parseArgs } from 'node:util';
+import { CdnClient } from '../cdn/client.js';
+import { isCdnApiError, type CdnApiError } from '../cdn/errors.js';
+import { VERSION } from '../version.js';
+import { accountCommands } from './commands/account.js';
+import { appCommands } from './commands/apps.js';
+import { pullZoneCommands } from './commands/pullzone.js';
+import { NoShieldZone, shieldCommands } from './commands/shield.js';
+import type { Command, Flags } from './commands/types.js';
+import { readApiKey } from './input.js';
+import { render, type OutputFormat } from './output.js';
+import { UsageError } from './usage-error.js';
+
+export const EXIT = { ok: 0, apiError: 1, usage: 2, unauthorized: 3, notFound: 4 } as const;
+
+export const COMMANDS: Command[] = [
+  ...pullZoneCommands,
+  ...accountCommands,
+  ...appCommands,
+  ...shieldCommands,
+];
+
+/** Where cdnctl writes and what environment it reads (replaced in tests). */
+export interface CliIo {
+  stdout(text: string): void;
+  stderr(text: string): void;
+  env: NodeJS.ProcessEnv;
+}
+
+const OPTIONS = {
+  output: { type: 'string', short: 'o' },
+  'api-key-file': { type: 'string' },
+  'api-url': { type: 'string' },
+  file: { type: 'string', short: 'f' },
+  search: { type: 'string' },
+  page: { type: 'string' },
+  'per-page': { type: 'string' },
+  'show-keys': { type: 'boolean' },
+  'cert-file': { type: 'string' },
+  'key-file': { type: 'string' },
+  'timeout-seconds': { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+  version: { type: 'boolean' },
+} as const;
+
+type Values = ReturnType<typeof parse>['values'];
+
+function parse(argv: string[]): {
+  values: {
+    [K in keyof typeof OPTIONS]?: (typeof OPTIONS)[K]['type'] extends 'boolean' ? boolean : string;
+  };
+  positionals: string[];
+} {
+  try {
+    return parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
+  } catch (e) {
+    throw new UsageError((e as Error).message);
+  }
+}
+
+/** The help text, generated from the command table. */
+export function helpText(): string {
+  const lines = COMMANDS.map((c) => {
+    const usage = ['cdnctl', c.group, c.verb, ...c.args].join(' ');
+    return `  ${usage.padEnd(58)} ${c.summary}`;
+  });
+  return [
+    'cdnctl: command-line client of the CDN management API',
+    '',
+    'Commands:',
+    ...lines,
+    '',
+    'Options:',
+    '  -o, --output table|json|yaml   output format (default table)',
+    '  -f, --file FILE                request body, YAML or JSON (- for stdin)',
+    '  --api-key-file FILE            read the API key from FILE (default: $CDN_API_KEY)',
+    '  --api-url URL                  API base URL (default: $CDN_API_URL or https://api.bunny.net)',
+    '  --timeout-seconds N            per-request timeout (default 30)',
+    '  --show-keys                    apikeys list: print keys unmasked',
+    '',
+    'Exit codes: 0 ok, 1 API error, 2 usage error, 3 unauthorized, 4 not found.',
+    '',
+  ].join('\n');
+}
+
+function findCommand(positionals: string[]): { command: Command; args: string[] } {
+  const [group, verb, ...args] = positionals;
+  if (!group) throw new UsageError('missing command');
+  const command = COMMANDS.find((c) => c.group === group && c.verb === verb);
+  if (!command) {
+    const verbs = COMMANDS.filter((c) => c.group === group).map((c) => c.verb);
+    if (verbs.length === 0) throw new UsageError(`unknown command ${JSON.stringify(group)}`);
+    throw new UsageError(
+      `unknown ${group} command ${JSON.stringify(verb ?? '')}; one of: ${verbs.join(', ')}`,
+    );
+  }
+  const required = command.args.filter((a) => !a.startsWith('[')).length;
+  if (args.length < required || args.length > command.args.length) {
+    throw new UsageError(`usage: cdnctl ${group} ${verb} ${command.args.join(' ')}`.trimEnd());
+  }
+  return { command, args };
+}
+
+function outputFormat(value: string | undefined): OutputFormat {
+  const format = value ?? 'table';
+  if (format === 'table' || format === 'json' || format === 'yaml') return format;
+  throw new UsageError(`-o must be table, json or yaml, got ${JSON.stringify(format)}`);
+}
+
+function flagsOf(values: Values): Flags {
+  return {
+    file: values.file,
+    search: values.search,
+    page: values.page,
+    perPage: values['per-page'],
+    showKeys: values['show-keys'],
+    certFile: values['cert-file'],
+    keyFile: values['key-file'],
+  };
+}
+
+function createClient(values: Values, env: NodeJS.ProcessEnv): CdnClient {
+  const timeout = values['timeout-seconds'];
+  if (timeout !== undefined && !(Number(timeout) > 0)) {
+    throw new UsageError(
+      `--timeout-seconds must be a positive number, got ${JSON.stringify(timeout)}`,
+    );
+  }
+  const baseUrl = values['api-url'] ?? env.CDN_API_URL;
+  return new CdnClient({
+    credentials: readApiKey(values['api-key-file'], env),
+    ...(baseUrl ? { baseUrl } : {}),
+    ...(timeout ? { timeoutMs: Number(timeout) * 1000 } : {}),
+    userAgent: `cdnctl/${VERSION} (node/${process.versions.node})`,
+  });
+}
+
+/** Runs one cdnctl invocation and returns its exit code. */
+export async function run(argv: string[], io: CliIo): Promise<number> {
+  let client: CdnClient | undefined;
+  try {
+    const { values, positionals } = parse(argv);
+    if (values.version) {
+      io.stdout(`cdnctl ${VERSION}\n`);
+      return EXIT.ok;
+    }
+    if (values.help || positionals.length === 0) {
+      io.stdout(helpText());
+      return values.help ? EXIT.ok : EXIT.usage;
+    }
+    const format = outputFormat(values.output);
+    const { command, args } = findCommand(positionals);
+    client = createClient(values, io.env);
+    const result = await command.run({ client, args, flags: flagsOf(values) });
+    io.stdout(render(result, format));
+    return EXIT.ok;
+  } catch (e) {
+    return reportError(e, io);
+  } finally {
+    client?.close();
+  }
+}
+
+function reportError(e: unknown, io: CliIo): number {
+  if (e instanceof UsageError) {
+    io.stderr(`error: ${e.message}\nRun 'cdnctl --help' for usage.\n`);
+    return EXIT.usage;
+  }
+  if (e instanceof NoShieldZone) {
+    io.stderr(`error: getShieldZoneByPullZone: ${e.message}\n`);
+    return EXIT.notFound;
+  }
+  if (isCdnApiError(e)) return reportApiError(e, io);
+  io.stderr(`error: ${e instanceof Error ? e.message : String(e)}\n`);
+  return EXIT.apiError;
+}
+
+function reportApiError(e: CdnApiError, io: CliIo): number {
+  const status = e.status === undefined ? '' : ` [HTTP ${e.status}]`;
+  const field = e.field ? ` (field: ${e.field})` : '';
+  io.stderr(`error: ${e.operation}: ${e.detail}${field}${status}\n`);
+  for (const f of e.fields?.slice(1) ?? []) io.stderr(`  field ${f.field}: ${f.message}\n`);
+  if (e.kind === 'unauthorized') return EXIT.unauthorized;
+  if (e.kind === 'notFound') return EXIT.notFound;
+  if (e.kind === 'invalid' && e.status === undefined) return EXIT.usage;
+  return EXIT.apiError;
+}
