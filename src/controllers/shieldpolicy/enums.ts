@@ -1,0 +1,56 @@
+/**
+ * The shield zone's integer enums, exposed in the CRD by name. Names and numbers follow the
+ * official Shield document's enum mappings (`x-enum-varnames`); the CRD lists the same names.
+ */
+
+/** A bidirectional name <-> number table for one enum. */
+export interface EnumTable<N extends string> {
+  /** Enum name used in messages (e.g. `WAFExecutionMode`). */
+  readonly title: string;
+  readonly names: readonly N[];
+  /** The API number of a name. */
+  toWire(name: N): number;
+  /** The name of an API number; undefined for a number outside the table. */
+  fromWire(value: unknown): N | undefined;
+}
+
+function defineEnum<N extends string>(title: string, names: readonly N[]): EnumTable<N> {
+  return {
+    title,
+    names,
+    toWire(name: N): number {
+      const i = names.indexOf(name);
+      if (i < 0)
+        throw new Error(`cannot map ${title} "${name}": expected one of ${names.join(', ')}`);
+      return i;
+    },
+    fromWire(value: unknown): N | undefined {
+      return typeof value === 'number' && Number.isInteger(value) ? names[value] : undefined;
+    },
+  };
+}
+
+export const WAF_EXECUTION_MODE_NAMES = ['Log', 'Block'] as const;
+export type WafExecutionModeName = (typeof WAF_EXECUTION_MODE_NAMES)[number];
+/** `wafExecutionMode`: 0 Log, 1 Block. */
+export const WafExecutionMode = defineEnum('WAFExecutionMode', WAF_EXECUTION_MODE_NAMES);
+
+export const PAYLOAD_LIMIT_ACTION_NAMES = ['Block', 'Log', 'Ignore'] as const;
+export type PayloadLimitActionName = (typeof PAYLOAD_LIMIT_ACTION_NAMES)[number];
+/** `wafRequestBodyLimitAction` / `wafResponseBodyLimitAction`: 0 Block, 1 Log, 2 Ignore. */
+export const PayloadLimitAction = defineEnum('WAFPayloadLimitAction', PAYLOAD_LIMIT_ACTION_NAMES);
+
+export const DDOS_SENSITIVITY_NAMES = ['Off', 'Low', 'Medium', 'High', 'Challenge'] as const;
+export type DdosSensitivityName = (typeof DDOS_SENSITIVITY_NAMES)[number];
+/** `dDoSShieldSensitivity`: 0 Off, 1 Low, 2 Medium, 3 High, 4 Challenge. */
+export const DdosSensitivity = defineEnum('DDoSShieldSensitivity', DDOS_SENSITIVITY_NAMES);
+
+export const DDOS_EXECUTION_MODE_NAMES = ['Log', 'Block'] as const;
+export type DdosExecutionModeName = (typeof DDOS_EXECUTION_MODE_NAMES)[number];
+/** `dDoSExecutionMode`: 0 Log, 1 Block. */
+export const DdosExecutionMode = defineEnum('DDoSExecutionMode', DDOS_EXECUTION_MODE_NAMES);
+
+export const PLAN_TYPE_NAMES = ['Basic', 'Advanced', 'Business', 'Enterprise'] as const;
+export type PlanTypeName = (typeof PLAN_TYPE_NAMES)[number];
+/** `planType` (status only): 0 Basic, 1 Advanced, 2 Business, 3 Enterprise. */
+export const PlanType = defineEnum('ShieldPlanType', PLAN_TYPE_NAMES);

@@ -1,0 +1,228 @@
+/**
+ * The ShieldPolicy external client: observe / create / update / reset of the shield zone of one
+ * pull zone, bound to one account's API client.
+ *
+ * - observe: `GET /shield/shield-zone/get-by-pullzone/{id}` plus the zone's entry in the
+ *   account's fleet cache (list-only members), then the WAF rule metrics when due.
+ * - create: `POST /shield/shield-zone` with the desired settings except those counted against a
+ *   plan limit (they need the zone's limits, known only once it exists; the next pass applies
+ *   them).
+ * - update: one `PATCH /shield/shield-zone` with only the differing fields.
+ * - delete (`deletionPolicy: Reset`): one PATCH returning the managed fields to their defaults;
+ *   while deleting, observe reports `exists: false` once they are at the defaults.
+ */
+import type { CallOptions } from '../../cdn/options.js';
+import type {
+  ShieldZone,
+  ShieldZoneCreate,
+  ShieldZoneListItem,
+  ShieldZoneUpdate,
+  WafRuleMetrics,
+} from '../../cdn/types.js';
+import { TerminalError } from '../../runtime/errors.js';
+import { isDeleting } from '../../runtime/finalizer.js';
+import type {
+  ExternalClient,
+  ExternalContext,
+  Observation,
+  CreateResult,
+} from '../../runtime/types.js';
+import { toResetWire } from './defaults.js';
+import { buildPatchSettings, diffZone } from './diff.js';
+import type { ShieldFleetCache } from './fleet-cache.js';
+import { mergeLiveZone, statusFromZone, toDesiredWire, type WireZone } from './mapping.js';
+import { metricsDue, metricsStatus, readRuleMetrics } from './metrics.js';
+import { checkPlanLimits, LIMITED_FIELDS, PlanLimitError } from './plan-limits.js';
+import type { ShieldPolicy, ShieldPolicyStatus } from './types.js';
+
+/** The client methods the controller uses (satisfied by `CdnClient`). */
+export interface ShieldApi {
+  getShieldZoneByPullZone(pullZoneId: number, opts?: CallOptions): Promise<ShieldZone | undefined>;
+  listAllShieldZones(opts?: CallOptions): Promise<ShieldZoneListItem[]>;
+  createShieldZone(body: ShieldZoneCreate, opts?: CallOptions): Promise<ShieldZone>;
+  updateShieldZone(body: ShieldZoneUpdate, opts?: CallOptions): Promise<ShieldZone>;
+  getWafRuleMetrics(
+    shieldZoneId: number,
+    ruleId: string,
+    opts?: CallOptions,
+  ): Promise<WafRuleMetrics>;
+}
+
+/**
+ * API fields the policy can observe but the platform's update model cannot carry. A difference
+ * on one of them is reported (Synced=False, FieldNotWritable) instead of being sent.
+ */
+export const NOT_WRITABLE: ReadonlySet<string> = new Set<string>(['dDoSExecutionMode']);
+
+/** Reason of the Synced condition when a desired field cannot be written. */
+export const FieldNotWritable = 'FieldNotWritable';
+
+/** State shared by every policy of the controller (one per operator process). */
+export interface ShieldShared {
+  fleet: ShieldFleetCache;
+  /** Object uid -> time (ms) its metrics were last read by this process. */
+  metricsReadAt: Map<string, number>;
+  now: () => Date;
+}
+
+/** Everything one external client is bound to. */
+export interface ShieldBinding {
+  api: ShieldApi;
+  /** Non-reversible account id (fleet cache key). */
+  account: string;
+  /** The target pull zone; undefined only while deleting a policy whose target vanished. */
+  pullZoneId: number | undefined;
+  /** The policy's poll interval in ms. */
+  pollIntervalMs: number;
+  shared: ShieldShared;
+}
+
+const ABSENT: Observation = { exists: false, upToDate: false, diff: [] };
+
+function withoutFields(values: WireZone, drop: (field: string) => boolean): WireZone {
+  return Object.fromEntries(Object.entries(values).filter(([k]) => !drop(k)));
+}
+
+/** The reset target of a policy, limited to what the update model can carry. */
+export function resetTarget(obj: ShieldPolicy): WireZone {
+  return withoutFields(toResetWire(obj.spec ?? {}), (f) => NOT_WRITABLE.has(f));
+}
+
+/** Builds the external client of one policy. */
+export function createShieldExternal(b: ShieldBinding): ExternalClient<ShieldPolicy> {
+  const opts = (ctx: ExternalContext): CallOptions => ({ signal: ctx.signal });
+
+  async function readLive(pullZoneId: number, ctx: ExternalContext): Promise<WireZone | undefined> {
+    const zone = await b.api.getShieldZoneByPullZone(pullZoneId, opts(ctx));
+    if (!zone) return undefined;
+    const listItem = await b.shared.fleet.lookup(
+      b.account,
+      async () => await b.api.listAllShieldZones(opts(ctx)),
+      pullZoneId,
+      b.pollIntervalMs,
+    );
+    return { ...mergeLiveZone(zone, listItem), pullZoneId };
+  }
+
+  async function patch(
+    shieldZoneId: number,
+    pullZoneId: number,
+    settings: WireZone,
+    ctx: ExternalContext,
+  ): Promise<void> {
+    if (Object.keys(settings).length === 0) return;
+    await b.api.updateShieldZone({ shieldZoneId, shieldZone: settings }, opts(ctx));
+    b.shared.fleet.remember(b.account, pullZoneId, settings);
+    ctx.log.info({ shieldZoneId, fields: Object.keys(settings) }, 'Updated shield zone');
+  }
+
+  async function observeMetrics(
+    obj: ShieldPolicy,
+    shieldZoneId: number,
+    ctx: ExternalContext,
+  ): Promise<Partial<ShieldPolicyStatus>> {
+    const wanted = obj.spec?.ruleMetrics ?? [];
+    const status = obj.status ?? {};
+    if (wanted.length === 0) {
+      return status.ruleMetrics !== undefined || status.lastMetricsTime !== undefined
+        ? { ruleMetrics: undefined, lastMetricsTime: undefined }
+        : {};
+    }
+    const key = obj.metadata.uid ?? `${obj.metadata.namespace}/${obj.metadata.name}`;
+    const now = b.shared.now();
+    const due = metricsDue({
+      now: now.getTime(),
+      pollIntervalMs: b.pollIntervalMs,
+      lastMetricsTime: status.lastMetricsTime,
+      lastReadAt: b.shared.metricsReadAt.get(key),
+      wantedRuleIds: wanted,
+      current: status.ruleMetrics,
+    });
+    if (!due) return {};
+    const read = await readRuleMetrics(
+      (zone, rule) => b.api.getWafRuleMetrics(zone, rule, opts(ctx)),
+      shieldZoneId,
+      wanted,
+      status.ruleMetrics,
+    );
+    if (read.complete) b.shared.metricsReadAt.set(key, now.getTime());
+    return metricsStatus(read.entries, status.ruleMetrics, status.lastMetricsTime, now);
+  }
+
+  return {
+    async observe(obj, ctx): Promise<Observation> {
+      if (b.pullZoneId === undefined) return ABSENT;
+      const live = await readLive(b.pullZoneId, ctx);
+      if (!live) return ABSENT;
+      const status = statusFromZone(live);
+      const externalId = String(live.shieldZoneId);
+      if (isDeleting(obj)) {
+        // Under Reset the zone "exists" (for the finalizer) until its managed fields are back at the defaults.
+        const diff = diffZone(resetTarget(obj), live);
+        return { exists: diff.length > 0, externalId, upToDate: diff.length === 0, diff, status };
+      }
+      const diff = diffZone(toDesiredWire(obj.spec ?? {}), live);
+      const metrics = await observeMetrics(obj, Number(live.shieldZoneId), ctx);
+      return {
+        exists: true,
+        externalId,
+        upToDate: diff.length === 0,
+        diff,
+        status: { ...status, ...metrics },
+      };
+    },
+
+    async create(obj, ctx): Promise<CreateResult> {
+      const pullZoneId = b.pullZoneId;
+      if (pullZoneId === undefined)
+        throw new Error('cannot create a shield zone: the target pull zone is unknown');
+      const settings = withoutFields(
+        toDesiredWire(obj.spec ?? {}),
+        (f) => LIMITED_FIELDS.has(f) || NOT_WRITABLE.has(f),
+      );
+      const zone = await b.api.createShieldZone({ pullZoneId, shieldZone: settings }, opts(ctx));
+      b.shared.fleet.remember(b.account, pullZoneId, settings);
+      const shieldZoneId = Number(zone.shieldZoneId);
+      ctx.log.info({ shieldZoneId, pullZoneId }, 'Created shield zone');
+      return { externalId: String(shieldZoneId), status: { shieldZoneId, pullZoneId } };
+    },
+
+    async update(obj, observation, ctx): Promise<void> {
+      const pullZoneId = b.pullZoneId;
+      const shieldZoneId = Number(observation.externalId ?? ctx.externalId);
+      if (pullZoneId === undefined || !Number.isSafeInteger(shieldZoneId)) {
+        throw new Error('cannot update the shield zone: its id is unknown');
+      }
+      const desired = toDesiredWire(obj.spec ?? {});
+      const differing = new Set(observation.diff.map((d) => d.field));
+      const observed = (observation.status ?? {}) as WireZone;
+      const violations = checkPlanLimits(desired, observed, differing);
+      const held = new Set([...violations.map((v) => v.field), ...NOT_WRITABLE]);
+      const settings = buildPatchSettings(
+        desired,
+        observation.diff.filter((d) => !held.has(d.field)),
+      );
+      await patch(shieldZoneId, pullZoneId, settings, ctx);
+      if (violations.length > 0) {
+        const plan = typeof observed.planType === 'string' ? observed.planType : undefined;
+        throw new PlanLimitError(violations, plan, b.pollIntervalMs);
+      }
+      const unwritable = [...differing].filter((f) => NOT_WRITABLE.has(f));
+      if (unwritable.length > 0) {
+        throw new TerminalError(
+          FieldNotWritable,
+          `cannot set ${unwritable.join(', ')}: the platform's shield zone update model has no such member (set it in the dashboard or drop it from the spec)`,
+        );
+      }
+    },
+
+    async delete(obj, ctx): Promise<void> {
+      if (b.pullZoneId === undefined) return;
+      const live = await readLive(b.pullZoneId, ctx);
+      if (!live) return;
+      const target = resetTarget(obj);
+      const settings = buildPatchSettings(target, diffZone(target, live));
+      await patch(Number(live.shieldZoneId), b.pullZoneId, settings, ctx);
+    },
+  };
+}

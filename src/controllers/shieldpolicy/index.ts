@@ -1,0 +1,94 @@
+/**
+ * Wiring of the ShieldPolicy kind: credentials, target resolution, the shared fleet cache and
+ * error classification around the external client in external.ts.
+ */
+import { accountIdFor } from '../../cdn/credentials.js';
+import type { ClassifiedError } from '../../runtime/errors.js';
+import { DEFAULT_TIMINGS, pollIntervalOf } from '../../runtime/reconciler.js';
+import type { ManagedKind, ObjectReference } from '../../runtime/types.js';
+import { classifyCdnError } from '../shared/classify-error.js';
+import { getCdnClient } from '../shared/client-pool.js';
+import { credentialsSecretOf, resolveApiKey } from '../shared/credentials.js';
+import type { ControllerDeps } from '../shared/deps.js';
+import { createShieldExternal, type ShieldApi, type ShieldShared } from './external.js';
+import { ShieldFleetCache } from './fleet-cache.js';
+import { PlanLimitError, PlanLimitExceeded } from './plan-limits.js';
+import { pullZoneConfigRef, resolvePullZoneId } from './target.js';
+import {
+  SHIELD_POLICY_GROUP,
+  SHIELD_POLICY_KIND,
+  SHIELD_POLICY_PLURAL,
+  SHIELD_POLICY_VERSION,
+  type ShieldPolicy,
+} from './types.js';
+
+/** Options for tests: replace the API client or share state. */
+export interface ShieldPolicyKindOptions {
+  /** Builds the API client for an API key (default: the shared client pool). */
+  apiFor?: (apiKey: string) => ShieldApi;
+  shared?: ShieldShared;
+  /** Poll interval when the object has no annotation (default: the runtime's, 10 min). */
+  defaultPollIntervalMs?: number;
+}
+
+/** Classifies ShieldPolicy errors: plan limits are rechecked every poll interval. */
+export function classifyShieldError(err: unknown): ClassifiedError {
+  if (err instanceof PlanLimitError) {
+    return {
+      class: 'retryable',
+      reason: PlanLimitExceeded,
+      message: err.message,
+      ...(err.retryAfterMs !== undefined ? { retryAfterMs: err.retryAfterMs } : {}),
+    };
+  }
+  return classifyCdnError(err);
+}
+
+/** The ShieldPolicy kind (`shieldpolicies.cdn.operator.io`, v1alpha1). */
+export function createShieldPolicyKind(
+  deps: ControllerDeps,
+  options: ShieldPolicyKindOptions = {},
+): ManagedKind<ShieldPolicy> {
+  const shared: ShieldShared = options.shared ?? {
+    fleet: new ShieldFleetCache(),
+    metricsReadAt: new Map(),
+    now: () => new Date(),
+  };
+  const apiFor = options.apiFor ?? ((key: string): ShieldApi => getCdnClient(deps, key));
+  const defaultPoll = options.defaultPollIntervalMs ?? DEFAULT_TIMINGS.pollIntervalMs;
+  return {
+    name: 'shieldpolicy',
+    group: SHIELD_POLICY_GROUP,
+    version: SHIELD_POLICY_VERSION,
+    kind: SHIELD_POLICY_KIND,
+    plural: SHIELD_POLICY_PLURAL,
+    idStatusField: 'shieldZoneId',
+    async connect(obj, ctx) {
+      const pullZoneId = resolvePullZoneId(obj, (ref) => ctx.getObject(ref));
+      const apiKey = await resolveApiKey(obj, ctx, deps);
+      return createShieldExternal({
+        api: apiFor(apiKey),
+        account: `${deps.apiBaseUrl}#${accountIdFor(apiKey)}`,
+        pullZoneId,
+        pollIntervalMs: pollIntervalOf(obj, defaultPoll, ctx.log),
+        shared,
+      });
+    },
+    references(obj): ObjectReference[] {
+      const refs: ObjectReference[] = [];
+      const secret = credentialsSecretOf(obj, deps);
+      if (secret) {
+        refs.push({
+          apiVersion: 'v1',
+          kind: 'Secret',
+          namespace: secret.namespace,
+          name: secret.name,
+        });
+      }
+      const zone = pullZoneConfigRef(obj);
+      if (zone) refs.push(zone);
+      return refs;
+    },
+    classifyError: classifyShieldError,
+  };
+}

@@ -1,0 +1,69 @@
+/**
+ * The pull zone a ShieldPolicy protects: `spec.pullZoneId`, or the id recorded in the status of
+ * the PullZoneConfig named by `spec.pullZoneRef` (same namespace).
+ */
+import { TerminalError, WaitingError } from '../../runtime/errors.js';
+import { isDeleting } from '../../runtime/finalizer.js';
+import { ReadyReason, SyncedReason } from '../../runtime/reasons.js';
+import type { ConnectContext, ObjectReference } from '../../runtime/types.js';
+import type { ShieldPolicy } from './types.js';
+
+/** The PullZoneConfig a policy refers to, if it uses `spec.pullZoneRef`. */
+export function pullZoneConfigRef(obj: ShieldPolicy): ObjectReference | undefined {
+  const name = obj.spec?.pullZoneRef?.name;
+  if (typeof name !== 'string' || name === '') return undefined;
+  return {
+    apiVersion: 'cdn.operator.io/v1alpha1',
+    kind: 'PullZoneConfig',
+    namespace: obj.metadata.namespace,
+    name,
+  };
+}
+
+function asId(v: unknown): number | undefined {
+  const n = typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v;
+  return typeof n === 'number' && Number.isSafeInteger(n) && n > 0 ? n : undefined;
+}
+
+function directId(direct: unknown): number {
+  const id = asId(direct);
+  if (id === undefined) {
+    throw new TerminalError(
+      SyncedReason.InvalidSpec,
+      `cannot use spec.pullZoneId ${JSON.stringify(direct)}: expected a positive integer`,
+    );
+  }
+  return id;
+}
+
+/**
+ * Resolves the pull zone id. While the referenced PullZoneConfig is missing or has no id yet
+ * this throws a WaitingError (ReferenceNotReady). During deletion a vanished reference falls
+ * back to the id recorded in this policy's status; undefined means there is nothing to reset.
+ */
+export function resolvePullZoneId(
+  obj: ShieldPolicy,
+  getObject: ConnectContext['getObject'],
+): number | undefined {
+  const spec = obj.spec ?? {};
+  const ref = pullZoneConfigRef(obj);
+  const direct = spec.pullZoneId;
+  if ((ref === undefined) === (direct === undefined)) {
+    throw new TerminalError(
+      SyncedReason.InvalidSpec,
+      'cannot resolve the target: set exactly one of spec.pullZoneRef and spec.pullZoneId',
+    );
+  }
+  if (direct !== undefined) return directId(direct);
+  const target = ref as ObjectReference;
+  const referenced = asId(getObject(target)?.status?.pullZoneId);
+  if (referenced !== undefined) return referenced;
+  if (isDeleting(obj)) return asId(obj.status?.pullZoneId);
+  const found = getObject(target) !== undefined;
+  throw new WaitingError(
+    ReadyReason.ReferenceNotReady,
+    `cannot resolve spec.pullZoneRef: PullZoneConfig ${target.namespace}/${target.name} ${
+      found ? 'has no status.pullZoneId yet' : 'was not found'
+    }`,
+  );
+}

@@ -1,0 +1,90 @@
+/** The ShieldPolicy custom resource as the controller reads it (see crds/cdn.operator.io_shieldpolicies.yaml). */
+import type { FieldDiff, ManagedObject, ManagedStatus } from '../../runtime/types.js';
+import type {
+  DdosExecutionModeName,
+  DdosSensitivityName,
+  PayloadLimitActionName,
+  PlanTypeName,
+  WafExecutionModeName,
+} from './enums.js';
+
+/** API group, version and kind of ShieldPolicy. */
+export const SHIELD_POLICY_GROUP = 'cdn.operator.io';
+export const SHIELD_POLICY_VERSION = 'v1alpha1';
+export const SHIELD_POLICY_KIND = 'ShieldPolicy';
+export const SHIELD_POLICY_PLURAL = 'shieldpolicies';
+
+/** One WAF engine variable. */
+export interface EngineConfigEntry {
+  name: string;
+  valueEncoded: string;
+}
+
+/** Desired WAF settings; every member optional (absent = not managed). */
+export interface WafSpec {
+  enabled?: boolean;
+  executionMode?: WafExecutionModeName;
+  disabledRules?: string[];
+  logOnlyRules?: string[];
+  customRuleOrder?: number[];
+  requestHeaderLoggingEnabled?: boolean;
+  requestBodyLoggingEnabled?: boolean;
+  requestIgnoredHeaders?: string[];
+  realtimeThreatIntelligenceEnabled?: boolean;
+  profileId?: number;
+  engineConfig?: EngineConfigEntry[];
+  requestBodyLimitAction?: PayloadLimitActionName;
+  responseBodyLimitAction?: PayloadLimitActionName;
+}
+
+/** Desired DDoS settings. */
+export interface DdosSpec {
+  shieldSensitivity?: DdosSensitivityName;
+  executionMode?: DdosExecutionModeName;
+  challengeWindow?: number;
+}
+
+/** `spec` of a ShieldPolicy. */
+export interface ShieldPolicySpec {
+  /** A PullZoneConfig in the same namespace (exactly one of pullZoneRef / pullZoneId). */
+  pullZoneRef?: { name: string };
+  pullZoneId?: number;
+  credentialsRef?: { name: string; key?: string };
+  learningMode?: boolean;
+  learningModeUntil?: string;
+  waf?: WafSpec;
+  ddos?: DdosSpec;
+  whitelabelResponsePages?: boolean;
+  /** WAF rule ids whose trigger counters are copied into status. */
+  ruleMetrics?: string[];
+  deletionPolicy?: 'Reset' | 'Orphan';
+}
+
+/** Trigger counters of one WAF rule as shown in status. */
+export interface RuleMetricStatus {
+  ruleId: string;
+  totalTriggers?: number;
+  blocked?: number;
+  logged?: number;
+  challenged?: number;
+  /** Why the counters could not be read (the rule is unknown, ...). */
+  error?: string;
+}
+
+/** `status` of a ShieldPolicy. */
+export interface ShieldPolicyStatus extends ManagedStatus {
+  shieldZoneId?: number | string;
+  pullZoneId?: number;
+  planType?: PlanTypeName;
+  rateLimitRulesLimit?: number;
+  customWafRulesLimit?: number;
+  ruleMetrics?: RuleMetricStatus[];
+  lastMetricsTime?: string;
+  plannedChanges?: FieldDiff[];
+}
+
+/** A ShieldPolicy object. */
+export interface ShieldPolicy extends ManagedObject {
+  spec?: ShieldPolicySpec & Record<string, unknown>;
+  status?: ShieldPolicyStatus;
+}
