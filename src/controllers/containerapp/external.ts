@@ -1,0 +1,237 @@
+/**
+ * The ContainerApp ExternalClient: observe (read-only), create (`POST /mc/apps`), update
+ * (`PATCH`, or `PUT` when a setting PATCH cannot carry changed) and delete.
+ *
+ * References (Secret/ConfigMap values, PullZoneConfig ids) are resolved on each observe,
+ * create and update, never on deletion, so a missing reference cannot block a delete.
+ */
+import type { CdnClient } from '../../cdn/client.js';
+import { isCdnApiError } from '../../cdn/errors.js';
+import type { App, ContainerTemplateRead } from '../../cdn/types.js';
+import { TerminalError } from '../../runtime/errors.js';
+import type {
+  CreateResult,
+  ExternalClient,
+  ExternalContext,
+  Observation,
+} from '../../runtime/types.js';
+import { compareApp, isUpToDate } from './diff.js';
+import { mapWriteErrors } from './errors.js';
+import { specPathForField } from './field-path.js';
+import {
+  toContainerStatus,
+  toCreateBody,
+  toDesiredApp,
+  writeOnlyOf,
+  type DesiredApp,
+  type ResolvedRefs,
+} from './mapping.js';
+import { buildPatch, buildReplaceBody, needsReplace } from './patch.js';
+import { describeChanges } from './planned-changes.js';
+import { environmentHash } from './references.js';
+import type { ContainerApp, ContainerAppStatus, WriteOnlyRecord } from './types.js';
+
+/** The subset of the CDN client this kind uses (a seam for tests). */
+export type AppsApi = Pick<
+  CdnClient,
+  'listApps' | 'getApp' | 'createApp' | 'replaceApp' | 'patchApp' | 'deleteApp' | 'getContainer'
+>;
+
+/** Reason when `spec.appId` names an application that does not exist. */
+export const AdoptedAppNotFound = 'AdoptedAppNotFound';
+/** Ready reason while the platform reports the application as failing or suspended. */
+export const AppUnavailable = 'AppUnavailable';
+
+const UNAVAILABLE_STATES = new Set(['failing', 'suspended']);
+
+interface Desired {
+  desired: DesiredApp;
+  refs: ResolvedRefs;
+}
+
+function secretValues(d: Desired): string[] {
+  return [...d.refs.secretEnv].map((k) => d.refs.env.get(k)).filter((v): v is string => !!v);
+}
+
+function recordedWriteOnly(obj: ContainerApp, appId: string): WriteOnlyRecord | undefined {
+  // Only trust the record when it was made for this very application.
+  return obj.status?.appId === appId ? obj.status.appliedWriteOnly : undefined;
+}
+
+/** ExternalClient of one ContainerApp, bound to one account's CDN client. */
+export class ContainerAppExternal implements ExternalClient<ContainerApp> {
+  constructor(
+    private readonly api: AppsApi,
+    private readonly resolve: (obj: ContainerApp) => Promise<ResolvedRefs>,
+  ) {}
+
+  async observe(obj: ContainerApp, ctx: ExternalContext): Promise<Observation> {
+    const located = await this.locate(obj, ctx);
+    if (!located) return { exists: false, upToDate: false, diff: [] };
+    const { appId, live } = located;
+    const found = appId !== ctx.externalId ? { externalId: appId } : {};
+    if (obj.metadata.deletionTimestamp) return { exists: true, upToDate: true, diff: [], ...found };
+    const { desired, refs } = await this.desiredOf(obj);
+    const recorded = recordedWriteOnly(obj, appId);
+    const cmp = compareApp(desired, live, recorded);
+    const status = await this.observedStatus(obj, appId, live, refs, ctx);
+    const upToDate = isUpToDate(cmp);
+    return {
+      exists: true,
+      ...found,
+      upToDate,
+      diff: upToDate ? [] : describeChanges(cmp, desired, live, recorded),
+      status: status,
+      ...(UNAVAILABLE_STATES.has(live.status)
+        ? {
+            notReady: {
+              reason: AppUnavailable,
+              message: `the platform reports application ${appId} as ${live.status}`,
+            },
+          }
+        : {}),
+    };
+  }
+
+  async create(obj: ContainerApp, ctx: ExternalContext): Promise<CreateResult> {
+    const d = await this.desiredOf(obj);
+    const body = toCreateBody(d.desired);
+    const answer = await mapWriteErrors(
+      () => this.api.createApp(body, { signal: ctx.signal }),
+      specPathForField(d.desired, obj.spec),
+      secretValues(d),
+    );
+    const appId = answer.id!;
+    ctx.log.info({ appId }, 'Created container application');
+    // Nothing else is read here: the id must reach status as soon as possible.
+    return { externalId: appId, status: this.appliedStatus(obj, appId, d) };
+  }
+
+  async update(
+    obj: ContainerApp,
+    _observation: Observation,
+    ctx: ExternalContext,
+  ): Promise<{ status?: Record<string, unknown> } | void> {
+    const appId = ctx.externalId!;
+    const live = await this.readApp(appId, ctx);
+    if (!live) throw new TerminalError('NotFound', `cannot update application ${appId}: not found`);
+    const d = await this.desiredOf(obj);
+    const recorded = recordedWriteOnly(obj, appId);
+    const cmp = compareApp(d.desired, live, recorded);
+    const mapper = specPathForField(d.desired, obj.spec);
+    const opts = { signal: ctx.signal };
+    if (needsReplace(cmp)) {
+      const body = buildReplaceBody(d.desired, cmp, live, recorded);
+      await mapWriteErrors(() => this.api.replaceApp(appId, body, opts), mapper, secretValues(d));
+      ctx.log.info({ appId }, 'Replaced container application');
+    } else {
+      const patch = buildPatch(d.desired, cmp);
+      if (!patch) return { status: this.appliedStatus(obj, appId, d, recorded) };
+      await mapWriteErrors(() => this.api.patchApp(appId, patch, opts), mapper, secretValues(d));
+      ctx.log.info({ appId, fields: Object.keys(patch) }, 'Patched container application');
+    }
+    const after = await this.readApp(appId, ctx);
+    const observed = after ? await this.observedStatus(obj, appId, after, d.refs, ctx) : {};
+    return { status: { ...observed, ...this.appliedStatus(obj, appId, d, recorded) } };
+  }
+
+  async delete(_obj: ContainerApp, ctx: ExternalContext): Promise<void> {
+    if (!ctx.externalId) return;
+    try {
+      await this.api.deleteApp(ctx.externalId, { signal: ctx.signal });
+      ctx.log.info({ appId: ctx.externalId }, 'Deleted container application');
+    } catch (err) {
+      if (isCdnApiError(err) && err.kind === 'notFound') return;
+      throw err;
+    }
+  }
+
+  /** The application this object manages and its live state; undefined when there is none. */
+  private async locate(
+    obj: ContainerApp,
+    ctx: ExternalContext,
+  ): Promise<{ appId: string; live: App } | undefined> {
+    const appId =
+      ctx.externalId ?? (ctx.createPending ? await this.findByName(obj, ctx) : undefined);
+    if (!appId) return undefined;
+    const live = await this.readApp(appId, ctx);
+    if (live) return { appId, live };
+    // An adopted id that does not exist must not lead to a create (the spec would still
+    // point at the missing one); during deletion it simply means "already gone".
+    if (obj.spec.appId && !obj.metadata.deletionTimestamp) {
+      throw new TerminalError(
+        AdoptedAppNotFound,
+        `cannot adopt application ${obj.spec.appId}: it does not exist (spec.appId)`,
+      );
+    }
+    return undefined;
+  }
+
+  private async desiredOf(obj: ContainerApp): Promise<Desired> {
+    const refs = await this.resolve(obj);
+    return { desired: toDesiredApp(obj.spec, refs), refs };
+  }
+
+  /** After create/replace: the write-only settings now in force and the env hash. */
+  private appliedStatus(
+    obj: ContainerApp,
+    appId: string,
+    d: Desired,
+    previous?: WriteOnlyRecord,
+  ): Record<string, unknown> {
+    const applied = { ...previous, ...writeOnlyOf(d.desired) };
+    const hash = environmentHash(obj.metadata.uid, d.refs);
+    return {
+      appId,
+      appliedWriteOnly: applied,
+      ...(hash ? { environmentHash: hash } : {}),
+    };
+  }
+
+  private async observedStatus(
+    obj: ContainerApp,
+    appId: string,
+    live: App,
+    refs: ResolvedRefs,
+    ctx: ExternalContext,
+  ): Promise<ContainerAppStatus> {
+    const containers: ContainerTemplateRead[] = [];
+    for (const t of live.containerTemplates ?? []) {
+      containers.push(await this.api.getContainer(appId, t.id, { signal: ctx.signal }));
+    }
+    const hash = environmentHash(obj.metadata.uid, refs);
+    return {
+      appStatus: live.status,
+      containers: containers.map(toContainerStatus),
+      volumes: (live.volumes ?? []).map((v) => ({ ...v })),
+      ...(hash ? { environmentHash: hash } : {}),
+    };
+  }
+
+  private async readApp(appId: string, ctx: ExternalContext): Promise<App | undefined> {
+    try {
+      return await this.api.getApp(appId, { signal: ctx.signal });
+    } catch (err) {
+      if (isCdnApiError(err) && err.kind === 'notFound') return undefined;
+      throw err;
+    }
+  }
+
+  /**
+   * After a create whose outcome was never recorded: the application with the spec's name,
+   * if the platform has one. Names are not unique on the platform; with several matches the
+   * first listed is taken and the others are reported.
+   */
+  private async findByName(obj: ContainerApp, ctx: ExternalContext): Promise<string | undefined> {
+    const matches = (await this.api.listApps({ signal: ctx.signal })).filter(
+      (a) => a.name === obj.spec.name && a.id,
+    );
+    if (matches.length > 1) {
+      ctx.log.warn(
+        { name: obj.spec.name, appIds: matches.map((a) => a.id) },
+        'Several applications carry this name; adopting the first',
+      );
+    }
+    return matches[0]?.id;
+  }
+}

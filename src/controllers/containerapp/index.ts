@@ -1,0 +1,36 @@
+/**
+ * Wiring of the ContainerApp kind (`containerapps.cdn.operator.io`, `/mc` applications) into
+ * the runtime: credentials -> shared CDN client -> {@link ContainerAppExternal}.
+ */
+import type { ManagedKind } from '../../runtime/types.js';
+import { getCdnClient } from '../shared/client-pool.js';
+import { resolveApiKey } from '../shared/credentials.js';
+import type { ControllerDeps } from '../shared/deps.js';
+import { classifyContainerAppError } from './errors.js';
+import { ContainerAppExternal } from './external.js';
+import { referencesOf, resolveRefs } from './references.js';
+import { GROUP, KIND, PLURAL, VERSION, type ContainerApp } from './types.js';
+
+/** Builds the ManagedKind of ContainerApp. */
+export function createContainerAppKind(deps: ControllerDeps): ManagedKind {
+  const kind: ManagedKind<ContainerApp> = {
+    name: 'containerapp',
+    group: GROUP,
+    version: VERSION,
+    kind: KIND,
+    plural: PLURAL,
+    idStatusField: 'appId',
+    specExternalId: (obj) => obj.spec.appId || undefined,
+    async connect(obj, ctx) {
+      const apiKey = await resolveApiKey(obj, ctx, deps);
+      const api = getCdnClient(deps, apiKey);
+      // References are read when used (observe/create/update), never for a deletion.
+      return new ContainerAppExternal(api, (o) => resolveRefs(o, ctx));
+    },
+    references: (obj) => referencesOf(obj, deps),
+    classifyError: classifyContainerAppError,
+  };
+  return kind;
+}
+
+export type { ContainerApp } from './types.js';

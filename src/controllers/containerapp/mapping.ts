@@ -1,0 +1,211 @@
+/**
+ * Pure mapping between the ContainerApp spec and the platform's application model.
+ *
+ * - spec + resolved references -> {@link DesiredApp}: the request-shaped configuration the
+ *   operator wants, items in spec order and without platform ids.
+ * - live read model -> request shape, so desired and live compare field by field.
+ * - live read model -> the `status.containers` summary.
+ */
+import type {
+  AppRequest,
+  ContainerTemplate,
+  ContainerTemplateRead,
+  Endpoint,
+  EndpointRead,
+  RegionSettingsRequest,
+  Volume,
+} from '../../cdn/types.js';
+import type {
+  ContainerAppSpec,
+  ContainerSpec,
+  ContainerStatus,
+  EndpointSpec,
+  EnvVarSpec,
+  ProbeSpec,
+  WriteOnlyRecord,
+} from './types.js';
+
+/** Values resolved from other objects before mapping (see references.ts). */
+export interface ResolvedRefs {
+  /** Key {@link envKey}: value read from a Secret or ConfigMap. Absent: optional and missing. */
+  env: ReadonlyMap<string, string>;
+  /** Keys {@link envKey} of variables whose value came from a Secret (never rendered). */
+  secretEnv: ReadonlySet<string>;
+  /** PullZoneConfig name -> its pull zone id. */
+  pullZones: ReadonlyMap<string, number>;
+}
+
+/** Desired configuration in request shape, no ids; arrays in spec order. */
+export interface DesiredApp {
+  name: string;
+  autoScaling: { min: number; max: number };
+  regionSettings?: RegionSettingsRequest;
+  terminationGracePeriodSeconds?: number;
+  repositorySettings?: AppRequest['repositorySettings'];
+  containerTemplates: ContainerTemplate[];
+  volumes: Volume[];
+  /** Keys {@link envKey} of variables whose value is secret. */
+  secretEnv: ReadonlySet<string>;
+}
+
+/** Key of one environment variable of one container. */
+export function envKey(container: string, variable: string): string {
+  return `${container}\u0000${variable}`;
+}
+
+/** An empty {@link ResolvedRefs} (a spec without references). */
+export const NO_REFS: ResolvedRefs = { env: new Map(), secretEnv: new Set(), pullZones: new Map() };
+
+function defined<T extends Record<string, unknown>>(o: T): T {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T;
+}
+
+function mapEnv(
+  container: string,
+  vars: EnvVarSpec[] | undefined,
+  refs: ResolvedRefs,
+): { name: string; value?: string }[] {
+  const out: { name: string; value?: string }[] = [];
+  for (const v of vars ?? []) {
+    if (v.valueFrom?.secretKeyRef || v.valueFrom?.configMapKeyRef) {
+      const value = refs.env.get(envKey(container, v.name));
+      // Absent only when the reference is optional and missing: leave the variable out.
+      if (value !== undefined) out.push({ name: v.name, value });
+      continue;
+    }
+    out.push({ name: v.name, value: v.value ?? '' });
+  }
+  return out;
+}
+
+function mapEndpoint(e: EndpointSpec, refs: ResolvedRefs): Endpoint {
+  if (!e.cdn) return { displayName: e.displayName };
+  const { pullZoneRef, pullZoneId, ...rest } = e.cdn;
+  const zone = pullZoneRef ? refs.pullZones.get(pullZoneRef.name) : pullZoneId;
+  return {
+    displayName: e.displayName,
+    cdn: defined({
+      ...rest,
+      pullZoneId: zone,
+      portMappings: rest.portMappings?.map((p) => defined({ ...p })),
+    }) as Endpoint['cdn'],
+  };
+}
+
+function mapProbes(p: ContainerSpec['probes']): ContainerTemplate['probes'] {
+  if (!p) return undefined;
+  // The platform's probe type marks the timing fields as required-but-nullable; the spec
+  // leaves them optional and the platform applies its defaults.
+  type Probe = NonNullable<ContainerTemplate['probes']>['startup'];
+  const one = (x: ProbeSpec | undefined): Probe => x as Probe;
+  return defined({
+    startup: one(p.startup),
+    readiness: one(p.readiness),
+    liveness: one(p.liveness),
+  });
+}
+
+function mapContainer(c: ContainerSpec, refs: ResolvedRefs): ContainerTemplate {
+  return defined({
+    name: c.name,
+    image: c.image,
+    imageName: c.imageName,
+    imageNamespace: c.imageNamespace,
+    imageTag: c.imageTag,
+    imageRegistryId: c.imageRegistryId,
+    imageDigest: c.imageDigest,
+    imagePullPolicy:
+      c.imagePullPolicy === undefined ? undefined : toWirePullPolicy(c.imagePullPolicy),
+    entryPoint: c.entryPoint,
+    probes: mapProbes(c.probes),
+    environmentVariables: mapEnv(c.name, c.environmentVariables, refs),
+    endpoints: (c.endpoints ?? []).map((e) => mapEndpoint(e, refs)),
+    volumeMounts: (c.volumeMounts ?? []).map((m) => ({ name: m.name, mountPath: m.mountPath })),
+  });
+}
+
+/** `Always` -> `always`, `IfNotPresent` -> `ifNotPresent`. */
+export function toWirePullPolicy(p: 'Always' | 'IfNotPresent'): 'always' | 'ifNotPresent' {
+  return p === 'Always' ? 'always' : 'ifNotPresent';
+}
+
+/**
+ * The desired configuration. Container-level lists (environment variables, endpoints, volume
+ * mounts) and the top-level lists (containers, volumes) are always present: the spec is the
+ * truth for them, so leaving one out of the spec means "none".
+ */
+export function toDesiredApp(spec: ContainerAppSpec, refs: ResolvedRefs): DesiredApp {
+  return {
+    name: spec.name,
+    autoScaling: { min: spec.autoScaling.min, max: spec.autoScaling.max },
+    ...(spec.regionSettings ? { regionSettings: defined({ ...spec.regionSettings }) } : {}),
+    ...(spec.terminationGracePeriodSeconds !== undefined
+      ? { terminationGracePeriodSeconds: spec.terminationGracePeriodSeconds }
+      : {}),
+    ...(spec.repositorySettings
+      ? { repositorySettings: defined({ ...spec.repositorySettings }) }
+      : {}),
+    containerTemplates: spec.containerTemplates.map((c) => mapContainer(c, refs)),
+    volumes: (spec.volumes ?? []).map((v) => ({ name: v.name, size: v.size })),
+    secretEnv: refs.secretEnv,
+  };
+}
+
+/**
+ * Body of `POST /mc/apps`. `runtimeType` is not part of the contract's model; the platform's
+ * document requires it, so new applications are created on the shared runtime.
+ */
+export function toCreateBody(d: DesiredApp): AppRequest {
+  return defined({
+    name: d.name,
+    runtimeType: 'shared' as const,
+    autoScaling: d.autoScaling,
+    regionSettings: d.regionSettings ?? {},
+    terminationGracePeriodSeconds: d.terminationGracePeriodSeconds,
+    repositorySettings: d.repositorySettings,
+    containerTemplates: d.containerTemplates,
+    volumes: d.volumes,
+  });
+}
+
+/** The write-only settings of a desired app, as recorded in status once applied. */
+export function writeOnlyOf(d: DesiredApp): WriteOnlyRecord {
+  return defined({
+    terminationGracePeriodSeconds: d.terminationGracePeriodSeconds,
+    nodeSelectors: d.regionSettings?.nodeSelectors ?? undefined,
+  });
+}
+
+/** A live endpoint in request shape (pull zone id as a number, absent when none). */
+export function liveEndpointToRequest(e: EndpointRead): Endpoint & { id?: string } {
+  const zone = e.pullZoneId === '' || e.pullZoneId == null ? undefined : Number(e.pullZoneId);
+  return {
+    id: e.id,
+    displayName: e.displayName,
+    cdn: defined({
+      isSslEnabled: e.isSslEnabled,
+      pullZoneId: Number.isFinite(zone) ? zone : undefined,
+      portMappings: e.portMappings,
+      stickySessions: e.stickySessions,
+    }),
+  };
+}
+
+/** The `status.containers` entry of one live container template. */
+export function toContainerStatus(t: ContainerTemplateRead): ContainerStatus {
+  return {
+    name: t.name,
+    id: t.id,
+    ...(t.image ? { image: t.image } : {}),
+    endpoints: (t.endpoints ?? []).map((e) =>
+      defined({
+        displayName: e.displayName,
+        id: e.id,
+        publicHost: e.publicHost || undefined,
+        pullZoneId: e.pullZoneId ? String(e.pullZoneId) : undefined,
+        publicIpAddresses: e.publicIpAddresses ?? undefined,
+        internalIpAddresses: e.internalIpAddresses ?? undefined,
+      }),
+    ),
+  };
+}

@@ -1,0 +1,163 @@
+/**
+ * Pure construction of the write that brings the live application to the desired one.
+ *
+ * PATCH (the default) follows the contract's merge rules: only changed top-level fields are
+ * sent; an array is sent only when one of its items was added, removed or changed, and then
+ * every item that must survive is in it with its `id` (an item left out is deleted by the
+ * platform). Items are sent in spec order, so an index in a validation error (`volumes[1]`)
+ * names the spec's item (see field-path.ts).
+ *
+ * PUT (full replacement) is used only when a setting PATCH cannot carry changes:
+ * `terminationGracePeriodSeconds` or `repositorySettings`. The PUT body is the whole desired
+ * configuration with the ids of matched items, and the live values of fields the spec leaves
+ * to the platform, so the replacement changes nothing the spec does not ask for.
+ */
+import type {
+  App,
+  AppPatch,
+  AppRequest,
+  ContainerTemplate,
+  ContainerTemplateRead,
+  Endpoint,
+  Volume,
+} from '../../cdn/types.js';
+import { TerminalError } from '../../runtime/errors.js';
+import type { AppComparison, ContainerMatch, EndpointMatch, VolumeMatch } from './diff.js';
+import { liveEndpointToRequest, type DesiredApp } from './mapping.js';
+import type { WriteOnlyRecord } from './types.js';
+
+/** Reason of the error raised when a live item cannot be kept because it has no id. */
+export const MissingItemId = 'MissingItemId';
+
+type ContainerItem = ContainerTemplate;
+type EndpointItem = Endpoint & { id?: string };
+type VolumeItem = Volume & { id?: string };
+
+function endpointPatchItem(e: EndpointMatch): EndpointItem {
+  if (!e.live) return e.desired!;
+  // Matched and unchanged: the id keeps it; matched and changed: id plus the desired fields.
+  return e.changed ? { id: e.live.id, ...e.desired! } : { id: e.live.id, displayName: e.name };
+}
+
+function containerPatchItem(c: ContainerMatch): ContainerItem {
+  if (!c.live) return c.desired!;
+  const item: Record<string, unknown> = { id: c.live.id, name: c.name };
+  for (const f of c.changedFields) item[f] = c.desired![f];
+  if (c.endpointsChanged) {
+    item.endpoints = c.endpoints.filter((e) => e.desired).map(endpointPatchItem);
+  }
+  return item as ContainerItem;
+}
+
+function requireVolumeId(v: VolumeMatch): string {
+  const id = v.live?.id;
+  if (!id) {
+    throw new TerminalError(
+      MissingItemId,
+      `cannot update volumes: the platform returned volume ${JSON.stringify(v.name)} without an id, so sending the volume list would replace it`,
+    );
+  }
+  return id;
+}
+
+function volumeItems(volumes: VolumeMatch[]): VolumeItem[] {
+  return volumes
+    .filter((v) => v.desired)
+    .map((v) => (v.live ? { id: requireVolumeId(v), ...v.desired! } : v.desired!));
+}
+
+function pickRegion(d: DesiredApp, cmp: AppComparison): AppPatch['regionSettings'] {
+  const out: Record<string, unknown> = {};
+  for (const f of cmp.regionFields) out[f] = d.regionSettings?.[f];
+  return out;
+}
+
+/**
+ * The merge patch for `PATCH /mc/apps/{appId}`, or undefined when nothing PATCH can carry
+ * differs. Arrays are left out entirely when none of their items changed.
+ */
+export function buildPatch(desired: DesiredApp, cmp: AppComparison): AppPatch | undefined {
+  const patch: AppPatch = {};
+  if (cmp.name) patch.name = desired.name;
+  if (cmp.autoScaling) patch.autoScaling = { ...desired.autoScaling };
+  if (cmp.regionFields.length > 0) patch.regionSettings = pickRegion(desired, cmp);
+  if (cmp.containersChanged) {
+    patch.containerTemplates = cmp.containers.filter((c) => c.desired).map(containerPatchItem);
+  }
+  if (cmp.volumesChanged) patch.volumes = volumeItems(cmp.volumes);
+  return Object.keys(patch).length > 0 ? patch : undefined;
+}
+
+/** True when a change needs the full replacement (PUT): PATCH cannot carry these fields. */
+export function needsReplace(cmp: AppComparison): boolean {
+  return cmp.terminationGracePeriodSeconds || cmp.repositorySettings;
+}
+
+function liveContainerBase(l: ContainerTemplateRead): Record<string, unknown> {
+  const base: Record<string, unknown> = {
+    imagePullPolicy: l.imagePullPolicy,
+    entryPoint: l.entryPoint,
+    probes: l.probes,
+  };
+  if (l.imageDigest) base.imageDigest = l.imageDigest;
+  return Object.fromEntries(Object.entries(base).filter(([, v]) => v !== undefined && v !== null));
+}
+
+function replaceEndpoint(e: EndpointMatch): EndpointItem {
+  if (!e.live) return e.desired!;
+  const live = liveEndpointToRequest(e.live);
+  return {
+    ...live,
+    ...e.desired!,
+    id: e.live.id,
+    cdn: { ...live.cdn, ...e.desired!.cdn },
+  };
+}
+
+function replaceContainer(c: ContainerMatch): ContainerItem {
+  if (!c.live) return c.desired!;
+  return {
+    ...liveContainerBase(c.live),
+    ...c.desired!,
+    id: c.live.id,
+    endpoints: c.endpoints.filter((e) => e.desired).map(replaceEndpoint),
+  };
+}
+
+function replaceRegion(
+  desired: DesiredApp,
+  live: App,
+  recorded: WriteOnlyRecord | undefined,
+): AppRequest['regionSettings'] {
+  const region = live.regionSettings ?? { allowedRegionIds: [], requiredRegionIds: [] };
+  const nodeSelectors = desired.regionSettings?.nodeSelectors ?? recorded?.nodeSelectors;
+  return {
+    allowedRegionIds: region.allowedRegionIds,
+    requiredRegionIds: region.requiredRegionIds,
+    ...(region.maxAllowedRegions != null ? { maxAllowedRegions: region.maxAllowedRegions } : {}),
+    ...(nodeSelectors ? { nodeSelectors } : {}),
+    ...desired.regionSettings,
+  };
+}
+
+/** The body of `PUT /mc/apps/{appId}`: the full configuration, matched items with their ids. */
+export function buildReplaceBody(
+  desired: DesiredApp,
+  cmp: AppComparison,
+  live: App,
+  recorded: WriteOnlyRecord | undefined,
+): AppRequest {
+  const body: AppRequest = {
+    name: desired.name,
+    runtimeType: live.runtimeType ?? 'shared',
+    autoScaling: { ...desired.autoScaling },
+    regionSettings: replaceRegion(desired, live, recorded),
+    containerTemplates: cmp.containers.filter((c) => c.desired).map(replaceContainer),
+    volumes: volumeItems(cmp.volumes),
+  };
+  const repo = desired.repositorySettings ?? live.repositorySettings;
+  if (repo) body.repositorySettings = repo;
+  const tgps = desired.terminationGracePeriodSeconds ?? recorded?.terminationGracePeriodSeconds;
+  if (tgps !== undefined) body.terminationGracePeriodSeconds = tgps;
+  return body;
+}

@@ -1,0 +1,147 @@
+/**
+ * Objects a ContainerApp depends on and their resolution: the credentials Secret, Secrets and
+ * ConfigMaps read by environment variables, and PullZoneConfigs named by endpoints. The
+ * runtime watches everything {@link referencesOf} returns and re-enqueues the app on change.
+ */
+import { createHash } from 'node:crypto';
+import { WaitingError } from '../../runtime/errors.js';
+import type { ConnectContext, ObjectReference } from '../../runtime/types.js';
+import { credentialsSecretOf } from '../shared/credentials.js';
+import type { ControllerDeps } from '../shared/deps.js';
+import { envKey, type ResolvedRefs } from './mapping.js';
+import type { ContainerApp, KeySelector } from './types.js';
+
+/** Condition reason while a referenced object is missing or not ready. */
+export const ReferenceNotReady = 'ReferenceNotReady';
+/** How soon to look again while waiting (watches usually re-enqueue sooner). */
+const WAIT_REQUEUE_MS = 15_000;
+
+const PULL_ZONE_CONFIG = { apiVersion: 'cdn.operator.io/v1alpha1', kind: 'PullZoneConfig' };
+
+interface EnvSource {
+  container: string;
+  variable: string;
+  kind: 'Secret' | 'ConfigMap';
+  ref: KeySelector;
+}
+
+function envSources(obj: ContainerApp): EnvSource[] {
+  const out: EnvSource[] = [];
+  for (const c of obj.spec.containerTemplates ?? []) {
+    for (const v of c.environmentVariables ?? []) {
+      const secret = v.valueFrom?.secretKeyRef;
+      const configMap = v.valueFrom?.configMapKeyRef;
+      if (secret) out.push({ container: c.name, variable: v.name, kind: 'Secret', ref: secret });
+      else if (configMap) {
+        out.push({ container: c.name, variable: v.name, kind: 'ConfigMap', ref: configMap });
+      }
+    }
+  }
+  return out;
+}
+
+function pullZoneRefNames(obj: ContainerApp): string[] {
+  const names = new Set<string>();
+  for (const c of obj.spec.containerTemplates ?? []) {
+    for (const e of c.endpoints ?? []) {
+      if (e.cdn?.pullZoneRef?.name) names.add(e.cdn.pullZoneRef.name);
+    }
+  }
+  return [...names];
+}
+
+/** Every object this app depends on (deduplicated). */
+export function referencesOf(
+  obj: ContainerApp,
+  deps: Pick<ControllerDeps, 'defaultCredentials'>,
+): ObjectReference[] {
+  const namespace = obj.metadata.namespace;
+  const refs = new Map<string, ObjectReference>();
+  const add = (r: ObjectReference): void => {
+    refs.set(`${r.kind}/${r.namespace}/${r.name}`, r);
+  };
+  const creds = credentialsSecretOf(obj, deps);
+  if (creds)
+    add({ apiVersion: 'v1', kind: 'Secret', namespace: creds.namespace, name: creds.name });
+  for (const s of envSources(obj)) {
+    add({ apiVersion: 'v1', kind: s.kind, namespace, name: s.ref.name });
+  }
+  for (const name of pullZoneRefNames(obj)) add({ ...PULL_ZONE_CONFIG, namespace, name });
+  return [...refs.values()];
+}
+
+function pullZoneIdOf(status: Record<string, unknown> | undefined): number | undefined {
+  const raw = status?.pullZoneId;
+  const id = typeof raw === 'string' && raw !== '' ? Number(raw) : raw;
+  return typeof id === 'number' && Number.isInteger(id) && id > 0 ? id : undefined;
+}
+
+function resolvePullZones(obj: ContainerApp, ctx: ConnectContext): Map<string, number> {
+  const out = new Map<string, number>();
+  const namespace = obj.metadata.namespace;
+  for (const name of pullZoneRefNames(obj)) {
+    const zone = ctx.getObject({ ...PULL_ZONE_CONFIG, namespace, name });
+    const id = pullZoneIdOf(zone?.status);
+    if (id === undefined) {
+      throw new WaitingError(
+        ReferenceNotReady,
+        zone
+          ? `waiting for PullZoneConfig ${namespace}/${name} to get a pull zone id`
+          : `waiting for PullZoneConfig ${namespace}/${name}: not found`,
+        WAIT_REQUEUE_MS,
+      );
+    }
+    out.set(name, id);
+  }
+  return out;
+}
+
+async function readSource(
+  s: EnvSource,
+  namespace: string,
+  ctx: ConnectContext,
+): Promise<string | undefined> {
+  const data =
+    s.kind === 'Secret'
+      ? await ctx.readSecret(namespace, s.ref.name)
+      : await ctx.readConfigMap(namespace, s.ref.name);
+  const value = data?.[s.ref.key];
+  if (value !== undefined || s.ref.optional) return value;
+  const where = `${s.kind} ${namespace}/${s.ref.name}`;
+  // Name the object and key only: never the value, never other keys.
+  throw new WaitingError(
+    ReferenceNotReady,
+    data
+      ? `waiting for ${where} to have key ${JSON.stringify(s.ref.key)} (environment variable ${s.variable} of container ${s.container})`
+      : `waiting for ${where} (environment variable ${s.variable} of container ${s.container}): not found`,
+    WAIT_REQUEUE_MS,
+  );
+}
+
+/** Reads every referenced value. Throws WaitingError (ReferenceNotReady) while one is missing. */
+export async function resolveRefs(obj: ContainerApp, ctx: ConnectContext): Promise<ResolvedRefs> {
+  const pullZones = resolvePullZones(obj, ctx);
+  const env = new Map<string, string>();
+  const secretEnv = new Set<string>();
+  for (const s of envSources(obj)) {
+    const key = envKey(s.container, s.variable);
+    if (s.kind === 'Secret') secretEnv.add(key);
+    const value = await readSource(s, obj.metadata.namespace, ctx);
+    if (value !== undefined) env.set(key, value);
+  }
+  return { env, secretEnv, pullZones };
+}
+
+/**
+ * A digest of the referenced values, salted with the object's uid, for `status.environmentHash`:
+ * it changes when a referenced value changes and reveals nothing else. Undefined without
+ * references.
+ */
+export function environmentHash(uid: string | undefined, refs: ResolvedRefs): string | undefined {
+  if (refs.env.size === 0) return undefined;
+  const hash = createHash('sha256').update(`containerapp/${uid ?? ''}`);
+  for (const [key, value] of [...refs.env.entries()].sort(([a], [b]) => a.localeCompare(b))) {
+    hash.update(`\u0001${key}\u0002${value}`);
+  }
+  return `sha256:${hash.digest('hex').slice(0, 32)}`;
+}

@@ -1,0 +1,157 @@
+/**
+ * The ContainerApp custom resource as the controller reads it. Field names follow the
+ * platform's application model (management-api.md, "Application"); list items are keyed by
+ * name (`x-kubernetes-list-map-keys`), never by platform ids. Kept in step with
+ * crds/cdn.operator.io_containerapps.yaml.
+ */
+import type { ManagedObject, ManagedStatus } from '../../runtime/types.js';
+
+/** API group, version and kind served by this controller. */
+export const GROUP = 'cdn.operator.io';
+export const VERSION = 'v1alpha1';
+export const KIND = 'ContainerApp';
+export const PLURAL = 'containerapps';
+
+/** Reference to the Secret holding the API key (same namespace). */
+export interface CredentialsRef {
+  name: string;
+  key?: string;
+}
+
+/** Selects one key of a Secret or ConfigMap in the same namespace. */
+export interface KeySelector {
+  name: string;
+  key: string;
+  /** When true, a missing object or key leaves the variable out instead of waiting. */
+  optional?: boolean;
+}
+
+export interface EnvVarSpec {
+  name: string;
+  value?: string;
+  valueFrom?: { secretKeyRef?: KeySelector; configMapKeyRef?: KeySelector };
+}
+
+export interface PortMappingSpec {
+  containerPort: number;
+  exposedPort?: number;
+  protocols?: ('tcp' | 'udp' | 'sctp')[];
+}
+
+export interface StickySessionsSpec {
+  enabled?: boolean;
+  sessionHeaders?: string[];
+  cookieName?: string;
+}
+
+export interface CdnEndpointSpec {
+  isSslEnabled?: boolean;
+  /** A pull zone id given directly. */
+  pullZoneId?: number;
+  /** A PullZoneConfig in the same namespace whose `status.pullZoneId` is used. */
+  pullZoneRef?: { name: string };
+  portMappings?: PortMappingSpec[];
+  stickySessions?: StickySessionsSpec;
+}
+
+export interface EndpointSpec {
+  /** The endpoint's name on the platform; identifies the endpoint in the list. */
+  displayName: string;
+  cdn?: CdnEndpointSpec;
+}
+
+export interface ProbeSpec {
+  initialDelaySeconds?: number;
+  periodSeconds?: number;
+  timeoutSeconds?: number;
+  failureThreshold?: number;
+  successThreshold?: number;
+  httpGet?: {
+    request?: { path?: string; portNumber?: number };
+    response?: Record<string, unknown>;
+  };
+  tcpSocket?: { request?: { portNumber?: number } };
+  grpc?: { request?: { portNumber?: number; serviceName?: string } };
+}
+
+export interface ContainerSpec {
+  name: string;
+  image?: string;
+  imageName: string;
+  imageNamespace: string;
+  imageTag: string;
+  imageRegistryId: string;
+  imageDigest?: string;
+  imagePullPolicy?: 'Always' | 'IfNotPresent';
+  entryPoint?: {
+    command?: string;
+    commandArray?: string[];
+    arguments?: string;
+    argumentsArray?: string[];
+    workingDirectory?: string;
+  };
+  probes?: { startup?: ProbeSpec; readiness?: ProbeSpec; liveness?: ProbeSpec };
+  environmentVariables?: EnvVarSpec[];
+  endpoints?: EndpointSpec[];
+  volumeMounts?: { name: string; mountPath: string }[];
+}
+
+export interface ContainerAppSpec {
+  credentialsRef?: CredentialsRef;
+  /** Adopt this existing application instead of creating one. */
+  appId?: string;
+  deletionPolicy?: 'Delete' | 'Orphan';
+  name: string;
+  autoScaling: { min: number; max: number };
+  regionSettings?: {
+    allowedRegionIds?: string[];
+    requiredRegionIds?: string[];
+    maxAllowedRegions?: number;
+    nodeSelectors?: Record<string, string>;
+  };
+  terminationGracePeriodSeconds?: number;
+  repositorySettings?: { templateRepository?: string; repositoryName?: string; owner?: string };
+  containerTemplates: ContainerSpec[];
+  volumes?: { name: string; size: number }[];
+}
+
+/** One endpoint as observed, in status. */
+export interface EndpointStatus {
+  displayName: string;
+  id: string;
+  publicHost?: string;
+  pullZoneId?: string;
+  publicIpAddresses?: { address: string; region: string }[];
+  internalIpAddresses?: { address: string; region: string }[];
+}
+
+/** One container template as observed, in status. */
+export interface ContainerStatus {
+  name: string;
+  id: string;
+  image?: string;
+  endpoints: EndpointStatus[];
+}
+
+/** Settings the platform accepts but never returns; recorded when applied (see diff.ts). */
+export interface WriteOnlyRecord {
+  terminationGracePeriodSeconds?: number;
+  nodeSelectors?: Record<string, string>;
+}
+
+export interface ContainerAppStatus extends ManagedStatus {
+  appId?: string;
+  /** The platform's own application status (`active`, `progressing`, ...). */
+  appStatus?: string;
+  containers?: ContainerStatus[];
+  volumes?: { name: string; id?: string; size?: number }[];
+  /** Hash of the values read from referenced Secrets and ConfigMaps (never the values). */
+  environmentHash?: string;
+  /** Write-only settings last applied by the operator. */
+  appliedWriteOnly?: WriteOnlyRecord;
+}
+
+export interface ContainerApp extends ManagedObject {
+  spec: ContainerAppSpec & Record<string, unknown>;
+  status?: ContainerAppStatus;
+}
