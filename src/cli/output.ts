@@ -36,8 +36,9 @@ export function cell(v: unknown): string {
     if (v.every((x) => typeof x !== 'object' || x === null)) return v.map((x) => cell(x)).join(',');
     return `[${v.length} items]`;
   }
-  if (typeof v === 'object') return '{…}';
-  return String(v);
+  if (typeof v === 'string') return v;
+  if (typeof v === 'number' || typeof v === 'boolean' || typeof v === 'bigint') return String(v);
+  return '{…}';
 }
 
 /** Renders rows as an aligned plain-text table with a header line. */

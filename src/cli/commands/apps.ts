@@ -1,5 +1,5 @@
 /** `cdnctl apps ...`: container applications under `/mc`. */
-import type { AppPatch, AppRequest } from '../../cdn/types.js';
+import type { AppRequest } from '../../cdn/types.js';
 import { readBodyFile } from '../input.js';
 import { col, type Column } from '../output.js';
 import { done, type Command } from './types.js';

@@ -1,11 +1,6 @@
 /** `cdnctl pullzone ...`: every pull zone operation of the client. */
 import { readFileSync } from 'node:fs';
-import type {
-  PrivateKeyType,
-  PullZone,
-  PullZoneAddRequest,
-  PullZoneSettings,
-} from '../../cdn/types.js';
+import type { PrivateKeyType, PullZone, PullZoneAddRequest } from '../../cdn/types.js';
 import { readBodyFile } from '../input.js';
 import { col, type Column } from '../output.js';
 import { parseBool, parseId, parseOptionalInt, UsageError } from '../usage-error.js';
