@@ -1,4 +1,53 @@
 #!/usr/bin/env node
-/** Entry point of `cdn-operator`. Not implemented yet (issue 5): exits non-zero instead of pretending. */
-process.stderr.write('cdn-operator: not implemented yet (see issue 5)\n');
-process.exit(2);
+/**
+ * Entry point of `cdn-operator`: parses flags/env, builds the logger and metrics, registers
+ * every kind from the controller registry and runs the manager until SIGTERM.
+ * Exit codes: 0 clean shutdown, 1 runtime failure (or lost leadership), 2 bad configuration.
+ */
+import { ConfigError, parseConfig } from './config.js';
+import { createManagedKinds } from './controllers/registry.js';
+import { createLogger } from './log.js';
+import { OperatorMetrics } from './runtime/metrics.js';
+import { runOperator } from './runtime/manager.js';
+import { VERSION } from './version.js';
+
+async function main(argv: string[]): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseConfig(argv);
+  } catch (err) {
+    if (!(err instanceof ConfigError)) throw err;
+    process.stderr.write(`cdn-operator: ${err.message}\n`);
+    return 2;
+  }
+  if (parsed.command === 'help') {
+    process.stdout.write(parsed.text);
+    return 0;
+  }
+  if (parsed.command === 'version') {
+    process.stdout.write(`cdn-operator ${VERSION}\n`);
+    return 0;
+  }
+  const { config } = parsed;
+  const log = createLogger({ level: config.logLevel, name: 'cdn-operator' });
+  const metrics = new OperatorMetrics();
+  const kinds = createManagedKinds({
+    apiBaseUrl: config.apiUrl,
+    ...(config.defaultCredentials ? { defaultCredentials: config.defaultCredentials } : {}),
+    log,
+    onCdnRequest: (e) => metrics.recordCdnRequest(e),
+  });
+  log.info(
+    { version: VERSION, apiUrl: config.apiUrl, kinds: kinds.map((k) => k.name) },
+    'Starting cdn-operator',
+  );
+  return runOperator(config, kinds, { log, metrics });
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (err: unknown) => {
+    process.stderr.write(`cdn-operator: ${err instanceof Error ? err.message : String(err)}\n`);
+    process.exit(1);
+  },
+);

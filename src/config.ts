@@ -1,0 +1,348 @@
+/**
+ * `cdn-operator` configuration from flags and environment variables. Every flag `--foo-bar`
+ * can also be given as `CDN_OPERATOR_FOO_BAR`; a flag wins over the environment. Bad input
+ * raises a {@link ConfigError} naming the flag, the value and the reason (exit code 2).
+ */
+import { readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import type { LevelWithSilent } from 'pino';
+import { parseDuration } from './runtime/duration.js';
+import { parseBindAddress } from './runtime/health.js';
+
+/** The parsed configuration. */
+export interface OperatorConfig {
+  kubeconfig?: string;
+  /** Namespaces to watch; empty means all namespaces. */
+  namespaces: string[];
+  labelSelector?: string;
+  workers: number;
+  pollIntervalMs: number;
+  logLevel: LevelWithSilent;
+  apiUrl: string;
+  defaultCredentials?: { namespace: string; name: string; key: string };
+  metricsBindAddress: string;
+  healthProbeBindAddress: string;
+  leaderElect: boolean;
+  leaderElectionNamespace: string;
+  leaderElectionId: string;
+  leaseDurationMs: number;
+  renewDeadlineMs: number;
+  retryPeriodMs: number;
+  shutdownTimeoutMs: number;
+  /** Global limit of reconcile starts per second (0 = unlimited) and its burst. */
+  rateLimit: number;
+  rateLimitBurst: number;
+  /** Reopen a watch that delivered no event or bookmark for this long. */
+  watchStallTimeoutMs: number;
+}
+
+/** A configuration problem (exit code 2). */
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Result of {@link parseConfig}. */
+export type ParsedCommand =
+  | { command: 'run'; config: OperatorConfig }
+  | { command: 'help'; text: string }
+  | { command: 'version' };
+
+interface FlagDoc {
+  type: 'string' | 'boolean';
+  multiple?: boolean;
+  def?: string;
+  help: string;
+}
+
+const FLAGS: Record<string, FlagDoc> = {
+  kubeconfig: {
+    type: 'string',
+    help: 'Path to a kubeconfig (default: KUBECONFIG, ~/.kube/config, then in-cluster)',
+  },
+  namespace: {
+    type: 'string',
+    multiple: true,
+    help: 'Namespace to watch; repeatable or comma-separated (default: all namespaces)',
+  },
+  'label-selector': { type: 'string', help: 'Only manage objects matching this label selector' },
+  workers: { type: 'string', def: '8', help: 'Concurrent reconciles per kind' },
+  'poll-interval': {
+    type: 'string',
+    def: '10m',
+    help: 'Default drift-check interval (jittered ±10 %); per object: annotation cdn.operator.io/poll-interval',
+  },
+  'log-level': {
+    type: 'string',
+    def: 'info',
+    help: 'trace, debug, info, warn, error, fatal or silent',
+  },
+  'api-url': {
+    type: 'string',
+    def: 'https://api.bunny.net',
+    help: 'Base URL of the CDN management API',
+  },
+  'default-credentials-secret': {
+    type: 'string',
+    help: 'namespace/name of the Secret holding the API key for objects without their own credentials',
+  },
+  'default-credentials-key': {
+    type: 'string',
+    def: 'apiKey',
+    help: 'Key inside the default credentials Secret',
+  },
+  'metrics-bind-address': {
+    type: 'string',
+    def: ':8080',
+    help: 'Address of the Prometheus /metrics endpoint; 0 disables it',
+  },
+  'health-probe-bind-address': {
+    type: 'string',
+    def: ':8081',
+    help: 'Address of /healthz and /readyz; 0 disables it',
+  },
+  'leader-elect': {
+    type: 'boolean',
+    help: 'Enable leader election (a coordination.k8s.io Lease) for running several replicas',
+  },
+  'leader-election-namespace': {
+    type: 'string',
+    help: 'Namespace of the Lease (default: POD_NAMESPACE, the in-cluster namespace, or default)',
+  },
+  'leader-election-id': {
+    type: 'string',
+    def: 'cdn-operator.cdn.operator.io',
+    help: 'Name of the Lease',
+  },
+  'leader-election-lease-duration': {
+    type: 'string',
+    def: '15s',
+    help: 'How long a standby waits before taking over an unrenewed lease',
+  },
+  'leader-election-renew-deadline': {
+    type: 'string',
+    def: '10s',
+    help: 'How long the leader retries renewing before it gives up',
+  },
+  'leader-election-retry-period': {
+    type: 'string',
+    def: '2s',
+    help: 'Interval between acquire/renew attempts',
+  },
+  'shutdown-timeout': {
+    type: 'string',
+    def: '30s',
+    help: 'On SIGTERM, how long in-flight reconciles may take to finish',
+  },
+  'rate-limit': {
+    type: 'string',
+    def: '50',
+    help: 'Global limit of reconcile starts per second across all kinds (0 = unlimited)',
+  },
+  'rate-limit-burst': { type: 'string', def: '100', help: 'Burst of the global rate limit' },
+  'watch-stall-timeout': {
+    type: 'string',
+    def: '5m',
+    help: 'Reopen a watch that delivered no event or bookmark for this long',
+  },
+  help: { type: 'boolean', help: 'Show this help' },
+  version: { type: 'boolean', help: 'Print the version' },
+};
+
+/** The `--help` text. */
+export function helpText(): string {
+  const lines = [
+    'Usage: cdn-operator [flags]',
+    '',
+    'Kubernetes operator for the bunny.net CDN management API.',
+    '',
+    'Flags (each also settable as CDN_OPERATOR_<FLAG_NAME>, e.g. CDN_OPERATOR_WORKERS=4):',
+  ];
+  for (const [name, f] of Object.entries(FLAGS)) {
+    const arg = f.type === 'string' ? ' <value>' : '';
+    const def = f.def !== undefined ? ` (default ${f.def})` : '';
+    lines.push(`  --${name}${arg}`.padEnd(46) + f.help + def);
+  }
+  return lines.join('\n') + '\n';
+}
+
+function envName(flag: string): string {
+  return `CDN_OPERATOR_${flag.toUpperCase().replace(/-/g, '_')}`;
+}
+
+type Values = Record<string, string | boolean | string[] | undefined>;
+
+function readValues(argv: string[], env: NodeJS.ProcessEnv): Values {
+  const options = Object.fromEntries(
+    Object.entries(FLAGS).map(([k, f]) => [
+      k,
+      { type: f.type, ...(f.multiple ? { multiple: true } : {}) },
+    ]),
+  );
+  let values: Values;
+  try {
+    values = parseArgs({ args: argv, options, allowPositionals: false, strict: true })
+      .values as Values;
+  } catch (err) {
+    throw new ConfigError(`${(err as Error).message.replace(/\. To specify.*$/s, '')}; see --help`);
+  }
+  for (const [name, f] of Object.entries(FLAGS)) {
+    if (values[name] !== undefined) continue;
+    const raw = env[envName(name)];
+    if (raw === undefined || raw === '') continue;
+    values[name] = f.type === 'boolean' ? parseBool(name, raw) : f.multiple ? [raw] : raw;
+  }
+  return values;
+}
+
+function parseBool(flag: string, raw: string): boolean {
+  if (/^(1|true|yes)$/i.test(raw)) return true;
+  if (/^(0|false|no)$/i.test(raw)) return false;
+  throw new ConfigError(`invalid ${envName(flag)} "${raw}": expected true or false`);
+}
+
+function str(v: Values, flag: string): string {
+  const value = v[flag];
+  return typeof value === 'string' ? value : (FLAGS[flag]?.def ?? '');
+}
+
+function duration(v: Values, flag: string): number {
+  try {
+    const ms = parseDuration(str(v, flag));
+    if (ms <= 0) throw new Error('must be positive');
+    return ms;
+  } catch (err) {
+    throw new ConfigError(
+      `invalid --${flag} "${str(v, flag)}": ${(err as Error).message.replace(/^invalid duration "[^"]*": /, '')}`,
+    );
+  }
+}
+
+function integer(v: Values, flag: string, min: number): number {
+  const raw = str(v, flag);
+  if (!/^\d+$/.test(raw) || Number(raw) < min)
+    throw new ConfigError(`invalid --${flag} "${raw}": expected an integer >= ${min}`);
+  return Number(raw);
+}
+
+function namespaces(v: Values): string[] {
+  const raw = (v.namespace as string[] | undefined) ?? [];
+  const list = raw
+    .flatMap((s) => s.split(','))
+    .map((s) => s.trim())
+    .filter(Boolean);
+  for (const ns of list) {
+    if (!/^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/.test(ns) || ns.length > 63)
+      throw new ConfigError(`invalid --namespace "${ns}": not a valid namespace name`);
+  }
+  return [...new Set(list)];
+}
+
+function credentials(v: Values): OperatorConfig['defaultCredentials'] {
+  const raw = v['default-credentials-secret'];
+  if (typeof raw !== 'string') return undefined;
+  const m = /^([a-z0-9][-a-z0-9]*)\/([a-z0-9][-a-z0-9.]*)$/.exec(raw);
+  if (!m)
+    throw new ConfigError(`invalid --default-credentials-secret "${raw}": expected namespace/name`);
+  return {
+    namespace: m[1] as string,
+    name: m[2] as string,
+    key: str(v, 'default-credentials-key'),
+  };
+}
+
+function bindAddress(v: Values, flag: string): string {
+  const raw = str(v, flag);
+  try {
+    parseBindAddress(raw);
+  } catch (err) {
+    throw new ConfigError(
+      `invalid --${flag} "${raw}": ${(err as Error).message.replace(/^invalid bind address "[^"]*": /, '')}`,
+    );
+  }
+  return raw;
+}
+
+const LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'];
+
+function defaultLeaseNamespace(env: NodeJS.ProcessEnv): string {
+  if (env.POD_NAMESPACE) return env.POD_NAMESPACE;
+  try {
+    return (
+      readFileSync('/var/run/secrets/kubernetes.io/serviceaccount/namespace', 'utf8').trim() ||
+      'default'
+    );
+  } catch {
+    return 'default';
+  }
+}
+
+function apiUrl(v: Values): string {
+  const raw = str(v, 'api-url');
+  try {
+    const u = new URL(raw);
+    if (u.protocol !== 'https:' && u.protocol !== 'http:') throw new Error('scheme');
+  } catch {
+    throw new ConfigError(`invalid --api-url "${raw}": expected an http(s) URL`);
+  }
+  return raw.replace(/\/+$/, '');
+}
+
+function leaseTimings(
+  v: Values,
+): Pick<OperatorConfig, 'leaseDurationMs' | 'renewDeadlineMs' | 'retryPeriodMs'> {
+  const leaseDurationMs = duration(v, 'leader-election-lease-duration');
+  const renewDeadlineMs = duration(v, 'leader-election-renew-deadline');
+  const retryPeriodMs = duration(v, 'leader-election-retry-period');
+  if (!(retryPeriodMs < renewDeadlineMs && renewDeadlineMs < leaseDurationMs)) {
+    throw new ConfigError(
+      'invalid leader election timings: need retry-period < renew-deadline < lease-duration',
+    );
+  }
+  return { leaseDurationMs, renewDeadlineMs, retryPeriodMs };
+}
+
+/** Parses argv (without node and script) and the environment. Throws {@link ConfigError}. */
+export function parseConfig(argv: string[], env: NodeJS.ProcessEnv = process.env): ParsedCommand {
+  const v = readValues(argv, env);
+  if (v.help === true) return { command: 'help', text: helpText() };
+  if (v.version === true) return { command: 'version' };
+  const logLevel = str(v, 'log-level');
+  if (!LEVELS.includes(logLevel))
+    throw new ConfigError(
+      `invalid --log-level "${logLevel}": expected one of ${LEVELS.join(', ')}`,
+    );
+  const config: OperatorConfig = {
+    ...(typeof v.kubeconfig === 'string' ? { kubeconfig: v.kubeconfig } : {}),
+    namespaces: namespaces(v),
+    ...(typeof v['label-selector'] === 'string' ? { labelSelector: v['label-selector'] } : {}),
+    workers: integer(v, 'workers', 1),
+    pollIntervalMs: duration(v, 'poll-interval'),
+    logLevel: logLevel as LevelWithSilent,
+    apiUrl: apiUrl(v),
+    ...(credentials(v) ? { defaultCredentials: credentials(v) } : {}),
+    metricsBindAddress: bindAddress(v, 'metrics-bind-address'),
+    healthProbeBindAddress: bindAddress(v, 'health-probe-bind-address'),
+    leaderElect: v['leader-elect'] === true,
+    leaderElectionNamespace:
+      typeof v['leader-election-namespace'] === 'string'
+        ? v['leader-election-namespace']
+        : defaultLeaseNamespace(env),
+    leaderElectionId: str(v, 'leader-election-id'),
+    ...leaseTimings(v),
+    shutdownTimeoutMs: duration(v, 'shutdown-timeout'),
+    rateLimit: integer(v, 'rate-limit', 0),
+    rateLimitBurst: integer(v, 'rate-limit-burst', 1),
+    watchStallTimeoutMs: duration(v, 'watch-stall-timeout'),
+  };
+  return { command: 'run', config };
+}
+
+/** The defaults, as if run without flags or environment (tests, embedding). */
+export function defaultConfig(overrides: Partial<OperatorConfig> = {}): OperatorConfig {
+  const parsed = parseConfig([], {});
+  if (parsed.command !== 'run') throw new Error('unreachable');
+  return { ...parsed.config, ...overrides };
+}

@@ -1,0 +1,223 @@
+/**
+ * One controller per managed kind: its informers (one per watched namespace, or one for all),
+ * its work queue and its workers running the managed reconciler.
+ */
+import type { Logger } from 'pino';
+import { ItemBackoff } from './backoff.js';
+import type { KubeObject } from './cache.js';
+import { priorityForUpdate } from './enqueue-rules.js';
+import type { EventRecorder } from './events.js';
+import { Informer } from './informer.js';
+import type { KubeClient } from './kube-client.js';
+import type { OperatorMetrics } from './metrics.js';
+import { createObjectWriter } from './object-writer.js';
+import type { TokenBucket } from './rate-limiter.js';
+import { ManagedReconciler, type ReconcileResult, type ReconcilerTimings } from './reconciler.js';
+import { objectKey, splitKey } from './resource.js';
+import { StatusWriter } from './status-writer.js';
+import type { ConnectContext, ManagedKind, ManagedObject } from './types.js';
+import { WorkQueue, type Priority } from './workqueue.js';
+import { findCondition } from './conditions.js';
+
+/** Options of {@link Controller}. */
+export interface ControllerOptions {
+  kind: ManagedKind;
+  client: KubeClient;
+  /** Watched namespaces; empty means all. */
+  namespaces: string[];
+  labelSelector?: string;
+  workers: number;
+  limiter?: TokenBucket;
+  metrics: OperatorMetrics;
+  events: EventRecorder;
+  log: Logger;
+  signal: AbortSignal;
+  timings?: Partial<ReconcilerTimings>;
+  stallTimeoutMs?: number;
+  connectContext(log: Logger): ConnectContext;
+  /** Called for every add/update/delete of this kind's objects (reference triggers). */
+  onChange?(obj: ManagedObject, event: 'add' | 'update' | 'delete'): void;
+}
+
+/** See the module comment. */
+export class Controller {
+  readonly kind: ManagedKind;
+  readonly queue: WorkQueue;
+  readonly reconciler: ManagedReconciler;
+  private readonly informers = new Map<string, Informer<ManagedObject & KubeObject>>();
+  private workers: Array<Promise<void>> = [];
+
+  constructor(private readonly opts: ControllerOptions) {
+    this.kind = opts.kind;
+    const m = opts.metrics;
+    const name = opts.kind.name;
+    this.queue = new WorkQueue({
+      backoff: new ItemBackoff(),
+      ...(opts.limiter ? { limiter: opts.limiter } : {}),
+      hooks: {
+        onAdd: () => m.queueAdds.inc({ name }),
+        onRetry: () => m.queueRetries.inc({ name }),
+        onDepth: (d) => m.queueDepth.set({ name }, d),
+        onLatency: (s) => m.queueLatency.observe({ name }, s),
+      },
+    });
+    for (const ns of opts.namespaces.length > 0 ? opts.namespaces : [''])
+      this.informers.set(ns, this.createInformer(ns));
+    const writer = createObjectWriter(opts.client, opts.kind);
+    this.reconciler = new ManagedReconciler({
+      kind: opts.kind,
+      getCached: (key) => this.get(key),
+      storeWritten: (obj) =>
+        this.informerFor(obj.metadata.namespace)?.store.setIfNewer(
+          obj as ManagedObject & KubeObject,
+        ),
+      writer,
+      status: new StatusWriter((obj, patch) => writer.patchStatus(obj, patch)),
+      connectContext: (log) => opts.connectContext(log),
+      events: opts.events,
+      counters: {
+        externalCall: (operation) => m.externalCalls.inc({ controller: name, operation }),
+        statusWrite: () => m.statusWrites.inc({ controller: name }),
+        objectWrite: (operation) => m.kubeWrites.inc({ controller: name, operation }),
+      },
+      log: opts.log,
+      signal: opts.signal,
+      ...(opts.timings ? { timings: opts.timings } : {}),
+    });
+  }
+
+  private createInformer(namespace: string): Informer<ManagedObject & KubeObject> {
+    const { kind, metrics } = this.opts;
+    const resource = kind.plural;
+    return new Informer<ManagedObject & KubeObject>({
+      client: this.opts.client,
+      type: kind,
+      namespace,
+      ...(this.opts.labelSelector ? { labelSelector: this.opts.labelSelector } : {}),
+      log: this.opts.log,
+      ...(this.opts.stallTimeoutMs ? { stallTimeoutMs: this.opts.stallTimeoutMs } : {}),
+      hooks: {
+        onRestart: (reason) => metrics.informerRestarts.inc({ resource, reason }),
+        onRelist: (reason) => metrics.informerRelists.inc({ resource, reason }),
+        onHandlerError: () => metrics.handlerErrors.inc({ resource }),
+      },
+      handlers: {
+        onAdd: (obj) => this.changed(obj, 'add', 'high'),
+        onUpdate: (old, obj) => this.changed(obj, 'update', priorityForUpdate(old, obj)),
+        onDelete: (obj) => this.changed(obj, 'delete', undefined),
+      },
+    });
+  }
+
+  private changed(
+    obj: ManagedObject,
+    event: 'add' | 'update' | 'delete',
+    priority: Priority | undefined,
+  ): void {
+    if (priority) this.queue.add(objectKey(obj.metadata.namespace, obj.metadata.name), priority);
+    this.opts.onChange?.(obj, event);
+  }
+
+  private informerFor(namespace: string): Informer<ManagedObject & KubeObject> | undefined {
+    return this.informers.get(namespace) ?? this.informers.get('');
+  }
+
+  /** The cached object for `namespace/name`. */
+  get(key: string): ManagedObject | undefined {
+    return this.informerFor(splitKey(key).namespace)?.store.get(key);
+  }
+
+  /** All cached objects. */
+  list(): ManagedObject[] {
+    return [...this.informers.values()].flatMap((i) => i.store.list());
+  }
+
+  /** Queues a key (reference triggers, tests). */
+  enqueue(key: string, priority: Priority = 'high'): void {
+    this.queue.add(key, priority);
+  }
+
+  /** Starts the informers (also on standby replicas, so a takeover starts warm). */
+  startInformers(): void {
+    for (const i of this.informers.values()) i.start();
+  }
+
+  /** True when every informer has listed once. */
+  hasSynced(): boolean {
+    return [...this.informers.values()].every((i) => i.hasSynced());
+  }
+
+  /** Resolves when every informer has listed once. */
+  async waitForSync(): Promise<void> {
+    await Promise.all([...this.informers.values()].map((i) => i.waitForSync()));
+  }
+
+  /** The informers (tests force stale resourceVersions through them). */
+  informerList(): Array<Informer<ManagedObject & KubeObject>> {
+    return [...this.informers.values()];
+  }
+
+  /** Starts `workers` workers. */
+  startWorkers(): void {
+    for (let i = 0; i < this.opts.workers; i++) this.workers.push(this.work());
+  }
+
+  /** Stops taking keys and waits up to `timeoutMs` for in-flight passes; true when drained. */
+  async stopWorkers(timeoutMs: number): Promise<boolean> {
+    this.queue.shutdown();
+    const drained = await this.queue.drain(timeoutMs);
+    if (drained) await Promise.all(this.workers);
+    return drained;
+  }
+
+  /** Stops the informers. */
+  async stopInformers(): Promise<void> {
+    await Promise.all([...this.informers.values()].map((i) => i.stop()));
+  }
+
+  /** Counts cached objects by Ready status for the resources gauge. */
+  readyCounts(): Record<'True' | 'False' | 'Unknown', number> {
+    const counts = { True: 0, False: 0, Unknown: 0 };
+    for (const o of this.list())
+      counts[findCondition(o.status?.conditions, 'Ready')?.status ?? 'Unknown']++;
+    return counts;
+  }
+
+  private async work(): Promise<void> {
+    const m = this.opts.metrics;
+    const name = this.kind.name;
+    for (;;) {
+      const key = await this.queue.get();
+      if (key === undefined) return;
+      const end = m.reconcileDuration.startTimer({ controller: name });
+      let result: ReconcileResult;
+      try {
+        result = await this.reconciler.reconcile(key);
+      } catch (err) {
+        // reconcile() never throws by contract; if it does, log loudly and retry.
+        this.opts.log.error({ err, key, controller: name }, 'Reconciler threw');
+        result = { outcome: 'error', retryMinDelayMs: 0 };
+      }
+      end();
+      this.schedule(key, result);
+      this.queue.done(key);
+    }
+  }
+
+  private schedule(key: string, result: ReconcileResult): void {
+    const m = this.opts.metrics;
+    const name = this.kind.name;
+    const failed = result.errorClass !== undefined && result.errorClass !== 'conflict';
+    m.reconcileTotal.inc({
+      controller: name,
+      result: failed ? 'error' : result.outcome === 'conflict' ? 'conflict' : 'success',
+    });
+    if (failed) m.reconcileErrors.inc({ controller: name, class: result.errorClass ?? 'unknown' });
+    if (result.retryMinDelayMs !== undefined) {
+      this.queue.addRateLimited(key, result.retryMinDelayMs);
+      return;
+    }
+    if (result.errorClass !== 'conflict') this.queue.forget(key);
+    if (result.requeueAfterMs !== undefined) this.queue.schedule(key, result.requeueAfterMs);
+  }
+}

@@ -1,0 +1,335 @@
+/**
+ * A small Kubernetes REST client. `@kubernetes/client-node` (pinned 1.4.0) is used only to
+ * load the configuration (`--kubeconfig`, `KUBECONFIG`, `~/.kube/config`, in-cluster service
+ * account) and to produce TLS material and auth headers; requests and watch streams go
+ * through `node:https` here, because 1.4.0's `Watch` ignores its own 30 s timeout (the abort
+ * signal is overwritten) and offers no inactivity detection, and because we want one place
+ * that reports every request to the metrics hook.
+ */
+import { Agent as HttpsAgent, request as httpsRequest, type RequestOptions } from 'node:https';
+import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
+import { KubeConfig } from '@kubernetes/client-node';
+
+/** Loads a kubeconfig: explicit path, else KUBECONFIG / ~/.kube/config, else in-cluster. */
+export function loadKubeConfig(path?: string): KubeConfig {
+  const kc = new KubeConfig();
+  if (path) kc.loadFromFile(path);
+  else kc.loadFromDefault();
+  if (!kc.getCurrentCluster()) {
+    throw new Error('cannot load kubeconfig: no current cluster (set --kubeconfig or KUBECONFIG)');
+  }
+  return kc;
+}
+
+/** A failed Kubernetes API call (HTTP status, or a network error without one). */
+export class KubeApiError extends Error {
+  constructor(
+    message: string,
+    readonly statusCode?: number,
+    readonly reason?: string,
+    readonly retryAfterMs?: number,
+    readonly code?: string,
+  ) {
+    super(message);
+    this.name = 'KubeApiError';
+  }
+}
+
+/** True for a Kubernetes API error with the given HTTP status. */
+export function isKubeStatus(err: unknown, status: number): boolean {
+  return err instanceof KubeApiError && err.statusCode === status;
+}
+
+/** One request to the API server. */
+export interface KubeRequest {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  path: string;
+  query?: Record<string, string | number | boolean | undefined>;
+  body?: unknown;
+  /** Defaults to application/json; use application/merge-patch+json for merge patches. */
+  contentType?: string;
+  signal?: AbortSignal;
+  /** Socket inactivity timeout (default 30 s). */
+  timeoutMs?: number;
+}
+
+/** Reported after every request (metrics). */
+export interface KubeRequestEvent {
+  verb: string;
+  resource: string;
+  /** HTTP status as a string, or `error` for a network failure. */
+  code: string;
+  durationMs: number;
+}
+
+interface Transport {
+  baseUrl: URL;
+  agent: HttpsAgent | HttpAgent;
+  tls: Pick<RequestOptions, 'ca' | 'cert' | 'key' | 'rejectUnauthorized' | 'servername'>;
+}
+
+const HEADER_TTL_MS = 30_000;
+
+/** See the module comment. */
+export class KubeClient {
+  private headers?: { at: number; value: Promise<Record<string, string>> };
+
+  private constructor(
+    private readonly kc: KubeConfig,
+    private readonly transport: Transport,
+    private readonly onRequest?: (e: KubeRequestEvent) => void,
+  ) {}
+
+  /** Builds a client for the current context of `kc`. */
+  static async create(
+    kc: KubeConfig,
+    onRequest?: (e: KubeRequestEvent) => void,
+  ): Promise<KubeClient> {
+    const cluster = kc.getCurrentCluster();
+    if (!cluster) throw new Error('cannot create Kubernetes client: no current cluster');
+    const opts: RequestOptions = {};
+    await kc.applyToHTTPSOptions(opts);
+    const baseUrl = new URL(cluster.server);
+    const tls = {
+      ca: opts.ca,
+      cert: opts.cert,
+      key: opts.key,
+      ...(cluster.skipTLSVerify ? { rejectUnauthorized: false } : {}),
+      ...(cluster.tlsServerName ? { servername: cluster.tlsServerName } : {}),
+    };
+    const agent =
+      baseUrl.protocol === 'http:'
+        ? new HttpAgent({ keepAlive: true })
+        : new HttpsAgent({ keepAlive: true, ...tls });
+    return new KubeClient(kc, { baseUrl, agent, tls }, onRequest);
+  }
+
+  /** The API server URL. */
+  get server(): string {
+    return this.transport.baseUrl.toString();
+  }
+
+  /** Sends a request and parses the JSON answer; throws {@link KubeApiError} on failure. */
+  async request<T>(req: KubeRequest): Promise<T> {
+    const started = Date.now();
+    let code = 'error';
+    try {
+      const res = await this.send(req);
+      code = String(res.statusCode ?? 0);
+      const text = await readBody(res);
+      if ((res.statusCode ?? 0) >= 300) throw statusError(res, text);
+      return (text ? JSON.parse(text) : {}) as T;
+    } finally {
+      this.report(req, code, started);
+    }
+  }
+
+  /**
+   * Opens a watch stream and calls `onLine` for every JSON line. Resolves when the server
+   * ends the stream or `signal` aborts; rejects with {@link KubeApiError} on a non-200
+   * answer or a broken connection.
+   */
+  async watch(req: KubeRequest & { onLine: (line: string) => void }): Promise<void> {
+    const started = Date.now();
+    let res: IncomingMessage;
+    try {
+      res = await this.send({ ...req, timeoutMs: 0 });
+    } catch (err) {
+      this.report(req, 'error', started);
+      throw err;
+    }
+    this.report(req, String(res.statusCode ?? 0), started);
+    if (res.statusCode !== 200) throw statusError(res, await readBody(res));
+    await streamLines(res, req.onLine, req.signal);
+  }
+
+  private report(req: KubeRequest, code: string, started: number): void {
+    if (!this.onRequest) return;
+    const verb = req.query?.watch ? 'WATCH' : req.method;
+    this.onRequest({
+      verb,
+      resource: resourceOf(req.path),
+      code,
+      durationMs: Date.now() - started,
+    });
+  }
+
+  private authHeaders(): Promise<Record<string, string>> {
+    const now = Date.now();
+    if (!this.headers || now - this.headers.at > HEADER_TTL_MS) {
+      const value = (async (): Promise<Record<string, string>> => {
+        const opts: RequestOptions = {};
+        await this.kc.applyToHTTPSOptions(opts);
+        const out: Record<string, string> = {};
+        for (const [k, v] of Object.entries(opts.headers ?? {})) {
+          if (typeof v === 'string' || typeof v === 'number') out[k] = String(v);
+        }
+        if (opts.auth) out.Authorization = `Basic ${Buffer.from(opts.auth).toString('base64')}`;
+        return out;
+      })();
+      this.headers = { at: now, value };
+      value.catch(() => (this.headers = undefined));
+    }
+    return this.headers.value;
+  }
+
+  private async send(req: KubeRequest): Promise<IncomingMessage> {
+    const url = new URL(this.transport.baseUrl.toString().replace(/\/$/, '') + req.path);
+    for (const [k, v] of Object.entries(req.query ?? {})) {
+      if (v !== undefined) url.searchParams.set(k, String(v));
+    }
+    const body = req.body === undefined ? undefined : JSON.stringify(req.body);
+    const headers: Record<string, string> = {
+      Accept: 'application/json',
+      ...(await this.authHeaders()),
+      ...(body !== undefined
+        ? {
+            'Content-Type': req.contentType ?? 'application/json',
+            'Content-Length': String(Buffer.byteLength(body)),
+          }
+        : {}),
+    };
+    const send = url.protocol === 'http:' ? httpRequest : httpsRequest;
+    return new Promise<IncomingMessage>((resolve, reject) => {
+      const r = send(
+        url,
+        { method: req.method, headers, agent: this.transport.agent, ...this.transport.tls },
+        resolve,
+      );
+      const timeoutMs = req.timeoutMs ?? 30_000;
+      if (timeoutMs > 0) {
+        r.setTimeout(timeoutMs, () =>
+          r.destroy(
+            new KubeApiError(
+              `cannot ${req.method} ${req.path}: timed out`,
+              undefined,
+              'Timeout',
+              undefined,
+              'ETIMEDOUT',
+            ),
+          ),
+        );
+      }
+      r.on('error', (err: NodeJS.ErrnoException) => reject(networkError(req, err)));
+      if (req.signal) {
+        if (req.signal.aborted) r.destroy(new Error('aborted'));
+        req.signal.addEventListener('abort', () => r.destroy(new Error('aborted')), { once: true });
+      }
+      r.end(body);
+    });
+  }
+}
+
+function networkError(req: KubeRequest, err: NodeJS.ErrnoException): KubeApiError {
+  if (err instanceof KubeApiError) return err;
+  return new KubeApiError(
+    `cannot ${req.method} ${req.path}: ${err.message}`,
+    undefined,
+    'NetworkError',
+    undefined,
+    err.code ?? 'ECONNRESET',
+  );
+}
+
+function readBody(res: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    res.on('data', (c: Buffer) => chunks.push(c));
+    res.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    res.on('error', reject);
+    res.on('aborted', () =>
+      reject(
+        new KubeApiError(
+          'cannot read response: connection aborted',
+          undefined,
+          'NetworkError',
+          undefined,
+          'ECONNRESET',
+        ),
+      ),
+    );
+  });
+}
+
+function streamLines(
+  res: IncomingMessage,
+  onLine: (line: string) => void,
+  signal?: AbortSignal,
+): Promise<void> {
+  return new Promise((resolve, reject) => {
+    let buf = '';
+    res.setEncoding('utf8');
+    res.on('data', (chunk: string) => {
+      buf += chunk;
+      let nl: number;
+      while ((nl = buf.indexOf('\n')) >= 0) {
+        const line = buf.slice(0, nl).trim();
+        buf = buf.slice(nl + 1);
+        if (line) onLine(line);
+      }
+    });
+    res.on('end', () => resolve());
+    res.on('close', () =>
+      signal?.aborted || res.complete
+        ? resolve()
+        : reject(
+            new KubeApiError(
+              'cannot read watch: connection closed',
+              undefined,
+              'NetworkError',
+              undefined,
+              'ECONNRESET',
+            ),
+          ),
+    );
+    res.on('error', (err) =>
+      signal?.aborted
+        ? resolve()
+        : reject(
+            new KubeApiError(
+              `cannot read watch: ${err.message}`,
+              undefined,
+              'NetworkError',
+              undefined,
+              'ECONNRESET',
+            ),
+          ),
+    );
+  });
+}
+
+function statusError(res: IncomingMessage, text: string): KubeApiError {
+  let message = res.statusMessage ?? 'error';
+  let reason: string | undefined;
+  let retryAfterMs: number | undefined;
+  try {
+    const s = JSON.parse(text) as {
+      message?: string;
+      reason?: string;
+      details?: { retryAfterSeconds?: number };
+    };
+    message = s.message ?? message;
+    reason = s.reason;
+    if (s.details?.retryAfterSeconds) retryAfterMs = s.details.retryAfterSeconds * 1000;
+  } catch {
+    // not a Status object
+  }
+  const header = res.headers['retry-after'];
+  if (retryAfterMs === undefined && typeof header === 'string' && /^\d+$/.test(header)) {
+    retryAfterMs = Number(header) * 1000;
+  }
+  return new KubeApiError(message, res.statusCode, reason, retryAfterMs);
+}
+
+/** The resource segment of an API path (`pullzoneconfigs`, `secrets`, `leases`...), for metrics. */
+export function resourceOf(path: string): string {
+  const parts = path.split('?')[0]!.split('/').filter(Boolean);
+  const ns = parts.indexOf('namespaces');
+  if (ns >= 0 && parts.length > ns + 2)
+    return parts
+      .slice(ns + 2)
+      .filter((_, i) => i !== 1)
+      .join('/');
+  const start = parts[0] === 'api' ? 2 : 3;
+  return parts[start] ?? 'unknown';
+}

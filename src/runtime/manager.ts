@@ -1,0 +1,422 @@
+/**
+ * The manager wires everything together: Kubernetes client, one {@link Controller} per
+ * managed kind, Secret/ConfigMap caches for references, events, metrics and health servers,
+ * leader election and graceful shutdown.
+ *
+ * Informers run on every replica (a standby takes over with warm caches); workers run only
+ * while this replica leads (or always, without leader election), and only after every cache
+ * has synced. On SIGTERM: stop taking keys, let in-flight reconciles finish within the
+ * shutdown timeout (then cancel them through `ExternalContext.signal`), release the lease,
+ * stop watches and servers.
+ */
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
+import type { KubeConfig } from '@kubernetes/client-node';
+import type { Logger } from 'pino';
+import type { KubeObject } from './cache.js';
+import { Controller } from './controller.js';
+import { EventRecorder } from './events.js';
+import {
+  evaluateChecks,
+  parseBindAddress,
+  startHttpServer,
+  type Check,
+  type HttpServer,
+} from './health.js';
+import { KubeClient, loadKubeConfig } from './kube-client.js';
+import { LeaderElector } from './leader-election.js';
+import { OperatorMetrics } from './metrics.js';
+import { TokenBucket } from './rate-limiter.js';
+import type { ReconcilerTimings } from './reconciler.js';
+import { ReferenceIndex } from './references.js';
+import { CONFIG_MAPS, SECRETS, apiVersionOf } from './resource.js';
+import { SecondaryCache } from './secondary.js';
+import type { ConnectContext, ManagedKind, ManagedObject, ObjectReference } from './types.js';
+
+/** The part of the operator configuration the manager uses (see src/config.ts). */
+export interface ManagerConfig {
+  kubeconfig?: string;
+  namespaces: string[];
+  labelSelector?: string;
+  workers: number;
+  pollIntervalMs: number;
+  metricsBindAddress: string;
+  healthProbeBindAddress: string;
+  leaderElect: boolean;
+  leaderElectionNamespace: string;
+  leaderElectionId: string;
+  leaseDurationMs: number;
+  renewDeadlineMs: number;
+  retryPeriodMs: number;
+  shutdownTimeoutMs: number;
+  rateLimit: number;
+  rateLimitBurst: number;
+  watchStallTimeoutMs: number;
+}
+
+/** Options of {@link Manager}. */
+export interface ManagerOptions {
+  config: ManagerConfig;
+  kinds: ManagedKind[];
+  log: Logger;
+  /** Share a metrics registry (main.ts hooks the CDN client into it before kinds exist). */
+  metrics?: OperatorMetrics;
+  /** Override reconciler timings (tests). */
+  timings?: Partial<ReconcilerTimings>;
+  kubeConfig?: KubeConfig;
+  identity?: string;
+}
+
+/** See the module comment. */
+export class Manager {
+  readonly metrics: OperatorMetrics;
+  readonly controllers = new Map<string, Controller>();
+  readonly identity: string;
+  /** Bound ports of the HTTP servers (after start). */
+  readonly ports: { metrics?: number; health?: number } = {};
+  private client?: KubeClient;
+  private readonly abort = new AbortController();
+  private readonly refs = new ReferenceIndex();
+  private secrets?: SecondaryCache;
+  private configMaps?: SecondaryCache;
+  private elector?: LeaderElector;
+  private servers: HttpServer[] = [];
+  private workersStarted = false;
+  private stopping?: Promise<boolean>;
+  private fatal?: (code: number) => void;
+  /** Resolves with a non-zero exit code when the manager must end on its own (lost lease). */
+  readonly fatalExit: Promise<number>;
+  private readonly log: Logger;
+
+  constructor(private readonly opts: ManagerOptions) {
+    this.metrics = opts.metrics ?? new OperatorMetrics();
+    this.identity = opts.identity ?? `${hostname()}_${randomUUID()}`;
+    this.log = opts.log;
+    this.fatalExit = new Promise((resolve) => (this.fatal = resolve));
+  }
+
+  /** The Kubernetes client (after start). */
+  get kube(): KubeClient {
+    if (!this.client) throw new Error('cannot use the Kubernetes client: manager not started');
+    return this.client;
+  }
+
+  /** Starts servers, caches, leader election and (when leading) workers. */
+  async start(): Promise<void> {
+    const { config } = this.opts;
+    const kc = this.opts.kubeConfig ?? loadKubeConfig(config.kubeconfig);
+    this.client = await KubeClient.create(kc, (e) =>
+      this.metrics.kubeRequests.inc({ verb: e.verb, resource: e.resource, code: e.code }),
+    );
+    const events = new EventRecorder({
+      client: this.client,
+      log: this.log,
+      controller: 'cdn.operator.io/cdn-operator',
+      instance: this.identity.slice(0, 128),
+      onEmit: (reason, type) => this.metrics.eventsEmitted.inc({ reason, type }),
+    });
+    this.createSecondaryCaches();
+    this.createControllers(events);
+    await this.startServers();
+    this.metrics.leader.set(config.leaderElect ? 0 : 1);
+    this.secrets?.start();
+    this.configMaps?.start();
+    for (const c of this.controllers.values()) c.startInformers();
+    if (config.leaderElect) this.startLeaderElection();
+    else void this.startWorkers();
+    this.log.info(
+      {
+        kinds: this.opts.kinds.map((k) => k.name),
+        namespaces: config.namespaces,
+        leaderElect: config.leaderElect,
+        identity: this.identity,
+      },
+      'Manager started',
+    );
+  }
+
+  private createControllers(events: EventRecorder): void {
+    const { config } = this.opts;
+    const limiter =
+      config.rateLimit > 0 ? new TokenBucket(config.rateLimit, config.rateLimitBurst) : undefined;
+    for (const kind of this.opts.kinds) {
+      this.controllers.set(
+        kind.name,
+        new Controller({
+          kind,
+          client: this.kube,
+          namespaces: config.namespaces,
+          ...(config.labelSelector ? { labelSelector: config.labelSelector } : {}),
+          workers: config.workers,
+          ...(limiter ? { limiter } : {}),
+          metrics: this.metrics,
+          events,
+          log: this.log,
+          signal: this.abort.signal,
+          timings: { pollIntervalMs: config.pollIntervalMs, ...this.opts.timings },
+          stallTimeoutMs: config.watchStallTimeoutMs,
+          connectContext: (log) => this.connectContext(log),
+          onChange: (obj, event) => this.managedChanged(kind, obj, event),
+        }),
+      );
+    }
+  }
+
+  private createSecondaryCaches(): void {
+    if (!this.opts.kinds.some((k) => typeof k.references === 'function')) return;
+    const { config } = this.opts;
+    const trigger = (obj: KubeObject, apiVersion: string, kind: string): void =>
+      this.triggerDependents({
+        apiVersion,
+        kind,
+        namespace: obj.metadata.namespace ?? '',
+        name: obj.metadata.name,
+      });
+    this.secrets = new SecondaryCache(
+      this.kube,
+      SECRETS,
+      config.namespaces,
+      this.log,
+      this.metrics,
+      (o) => trigger(o, 'v1', 'Secret'),
+      config.watchStallTimeoutMs,
+    );
+    this.configMaps = new SecondaryCache(
+      this.kube,
+      CONFIG_MAPS,
+      config.namespaces,
+      this.log,
+      this.metrics,
+      (o) => trigger(o, 'v1', 'ConfigMap'),
+      config.watchStallTimeoutMs,
+    );
+  }
+
+  private managedChanged(
+    kind: ManagedKind,
+    obj: ManagedObject,
+    event: 'add' | 'update' | 'delete',
+  ): void {
+    const dep = { controller: kind.name, key: `${obj.metadata.namespace}/${obj.metadata.name}` };
+    if (event === 'delete') this.refs.remove(dep);
+    else if (kind.references) this.refs.set(dep, kind.references(obj));
+    this.triggerDependents({
+      apiVersion: apiVersionOf(kind),
+      kind: kind.kind,
+      namespace: obj.metadata.namespace,
+      name: obj.metadata.name,
+    });
+  }
+
+  private triggerDependents(ref: ObjectReference): void {
+    for (const d of this.refs.dependentsOf(ref))
+      this.controllers.get(d.controller)?.enqueue(d.key, 'high');
+  }
+
+  private connectContext(log: Logger): ConnectContext {
+    return {
+      log,
+      readSecret: (ns, name) =>
+        (this.secrets ?? this.fallbackCache(SECRETS)).readData(ns, name, true),
+      readConfigMap: (ns, name) =>
+        (this.configMaps ?? this.fallbackCache(CONFIG_MAPS)).readData(ns, name, false),
+      getObject: (ref) => this.getObject(ref),
+    };
+  }
+
+  /** A non-started cache: every read is a GET (used when no kind declares references). */
+  private fallbackCache(type: typeof SECRETS): SecondaryCache {
+    const cache = new SecondaryCache(
+      this.kube,
+      type,
+      ['\u0000none'],
+      this.log,
+      this.metrics,
+      () => undefined,
+    );
+    if (type === SECRETS) this.secrets = cache;
+    else this.configMaps = cache;
+    return cache;
+  }
+
+  private getObject(ref: ObjectReference): ManagedObject | undefined {
+    for (const c of this.controllers.values()) {
+      if (c.kind.kind === ref.kind && apiVersionOf(c.kind) === ref.apiVersion)
+        return c.get(`${ref.namespace}/${ref.name}`);
+    }
+    return undefined;
+  }
+
+  private async startWorkers(): Promise<void> {
+    await Promise.all([...this.controllers.values()].map((c) => c.waitForSync()));
+    if (this.stopping || this.workersStarted) return;
+    this.workersStarted = true;
+    for (const c of this.controllers.values()) c.startWorkers();
+    this.log.info({ workers: this.opts.config.workers }, 'Workers started');
+  }
+
+  private startLeaderElection(): void {
+    const { config } = this.opts;
+    this.elector = new LeaderElector({
+      client: this.kube,
+      namespace: config.leaderElectionNamespace,
+      name: config.leaderElectionId,
+      identity: this.identity,
+      leaseDurationMs: config.leaseDurationMs,
+      renewDeadlineMs: config.renewDeadlineMs,
+      retryPeriodMs: config.retryPeriodMs,
+      log: this.log,
+      onStartedLeading: () => {
+        this.metrics.leader.set(1);
+        void this.startWorkers();
+      },
+      onStoppedLeading: () => {
+        this.metrics.leader.set(0);
+        // Stop reconciling at once; the process exits so it can rejoin as a clean standby.
+        for (const c of this.controllers.values()) c.queue.shutdown();
+        this.abort.abort();
+        this.fatal?.(1);
+      },
+    });
+    this.elector.start();
+  }
+
+  /** The readiness checks behind /readyz. */
+  readinessChecks(): Check[] {
+    return [
+      { name: 'informers', check: () => (this.cachesSynced() ? undefined : 'caches not synced') },
+      {
+        name: 'leader-election',
+        check: () =>
+          !this.elector || this.elector.isHealthy() ? undefined : 'cannot reach the lease',
+      },
+      { name: 'shutdown', check: () => (this.stopping ? 'shutting down' : undefined) },
+    ];
+  }
+
+  private cachesSynced(): boolean {
+    return (
+      [...this.controllers.values()].every((c) => c.hasSynced()) &&
+      (this.secrets?.hasSynced() ?? true) &&
+      (this.configMaps?.hasSynced() ?? true)
+    );
+  }
+
+  /** True while this replica reconciles (leader, or leader election off). */
+  isLeader(): boolean {
+    return this.elector ? this.elector.isLeader() : true;
+  }
+
+  private async startServers(): Promise<void> {
+    const { config } = this.opts;
+    const metricsBind = parseBindAddress(config.metricsBindAddress);
+    if (metricsBind) {
+      const s = await startHttpServer(metricsBind, {
+        '/metrics': async () => {
+          this.updateResourceGauge();
+          return {
+            status: 200,
+            body: await this.metrics.render(),
+            contentType: this.metrics.registry.contentType,
+          };
+        },
+      });
+      this.servers.push(s);
+      this.ports.metrics = s.port;
+      this.log.info({ server: 'metrics', host: metricsBind.host, port: s.port }, 'Serving metrics');
+    }
+    const healthBind = parseBindAddress(config.healthProbeBindAddress);
+    if (healthBind) {
+      const s = await startHttpServer(healthBind, {
+        '/healthz': () => Promise.resolve({ status: 200, body: 'ok\n' }),
+        '/readyz': () => Promise.resolve(evaluateChecks(this.readinessChecks())),
+      });
+      this.servers.push(s);
+      this.ports.health = s.port;
+      this.log.info(
+        { server: 'health', host: healthBind.host, port: s.port },
+        'Serving health probes',
+      );
+    }
+  }
+
+  private updateResourceGauge(): void {
+    for (const c of this.controllers.values()) {
+      for (const [ready, n] of Object.entries(c.readyCounts()))
+        this.metrics.resources.set({ controller: c.kind.name, ready }, n);
+    }
+  }
+
+  /** Graceful stop; resolves true when every in-flight reconcile finished in time. Idempotent. */
+  stop(): Promise<boolean> {
+    this.stopping ??= this.doStop();
+    return this.stopping;
+  }
+
+  private async doStop(): Promise<boolean> {
+    const timeoutMs = this.opts.config.shutdownTimeoutMs;
+    const inFlight = [...this.controllers.values()].reduce((n, c) => n + c.queue.inFlight(), 0);
+    this.log.info({ inFlight, timeoutMs }, 'Shutting down: draining in-flight reconciles');
+    const drained = (
+      await Promise.all([...this.controllers.values()].map((c) => c.stopWorkers(timeoutMs)))
+    ).every(Boolean);
+    if (!drained)
+      this.log.warn({ timeoutMs }, 'Shutdown deadline reached: cancelling in-flight reconciles');
+    this.abort.abort();
+    await this.elector?.stop();
+    this.metrics.leader.set(0);
+    await Promise.all([...this.controllers.values()].map((c) => c.stopInformers()));
+    await this.secrets?.stop();
+    await this.configMaps?.stop();
+    await Promise.all(this.servers.map((s) => s.close()));
+    this.log.info({ drained }, 'Shutdown complete');
+    return drained;
+  }
+}
+
+/** Options of {@link runOperator}. */
+export interface RunOptions {
+  log: Logger;
+  metrics?: OperatorMetrics;
+  timings?: Partial<ReconcilerTimings>;
+}
+
+/**
+ * Runs the operator until SIGTERM/SIGINT (graceful stop, exit code 0, or 1 when in-flight
+ * reconciles had to be cancelled) or until leadership is lost (exit code 1). Returns the
+ * exit code; the caller exits the process.
+ */
+export async function runOperator(
+  config: ManagerConfig,
+  kinds: ManagedKind[],
+  opts: RunOptions,
+): Promise<number> {
+  const manager = new Manager({
+    config,
+    kinds,
+    log: opts.log,
+    ...(opts.metrics ? { metrics: opts.metrics } : {}),
+    ...(opts.timings ? { timings: opts.timings } : {}),
+  });
+  let signalled: (sig: string) => void = () => undefined;
+  const signal = new Promise<string>((resolve) => (signalled = resolve));
+  const onSignal = (sig: NodeJS.Signals): void => signalled(sig);
+  process.once('SIGTERM', onSignal);
+  process.once('SIGINT', onSignal);
+  try {
+    await manager.start();
+    const outcome = await Promise.race([
+      signal.then((s) => ({ signal: s })),
+      manager.fatalExit.then((code) => ({ code })),
+    ]);
+    if ('signal' in outcome) {
+      opts.log.info({ signal: outcome.signal }, 'Received signal');
+      return (await manager.stop()) ? 0 : 1;
+    }
+    await manager.stop();
+    return outcome.code;
+  } finally {
+    process.off('SIGTERM', onSignal);
+    process.off('SIGINT', onSignal);
+  }
+}

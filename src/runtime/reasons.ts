@@ -1,0 +1,65 @@
+/**
+ * Stable condition types, condition reasons, event reasons, annotations and the finalizer
+ * name shared by every managed kind. Dashboards, alerts and `kubectl wait` depend on these
+ * strings: never rename one, only add.
+ */
+
+/** Condition types. */
+export const ConditionType = {
+  Ready: 'Ready',
+  Synced: 'Synced',
+} as const;
+
+/** Reasons of the `Ready` condition. */
+export const ReadyReason = {
+  Available: 'Available',
+  Creating: 'Creating',
+  Deleting: 'Deleting',
+  Unavailable: 'Unavailable',
+  NotFound: 'NotFound',
+  ReferenceNotReady: 'ReferenceNotReady',
+} as const;
+
+/** Reasons of the `Synced` condition. */
+export const SyncedReason = {
+  ReconcileSuccess: 'ReconcileSuccess',
+  ReconcileError: 'ReconcileError',
+  InvalidSpec: 'InvalidSpec',
+  Unauthorized: 'Unauthorized',
+  DryRun: 'DryRun',
+  ReconcilePaused: 'ReconcilePaused',
+  Waiting: 'Waiting',
+} as const;
+
+/** Event reasons (PascalCase, stable). Kinds may add their own through a classified error. */
+export const EventReason = {
+  CreatedExternalResource: 'CreatedExternalResource',
+  UpdatedExternalResource: 'UpdatedExternalResource',
+  DeletedExternalResource: 'DeletedExternalResource',
+  AdoptedExternalResource: 'AdoptedExternalResource',
+  OrphanedExternalResource: 'OrphanedExternalResource',
+  CannotConnectToProvider: 'CannotConnectToProvider',
+  CannotObserveExternalResource: 'CannotObserveExternalResource',
+  CannotCreateExternalResource: 'CannotCreateExternalResource',
+  CannotUpdateExternalResource: 'CannotUpdateExternalResource',
+  CannotDeleteExternalResource: 'CannotDeleteExternalResource',
+  ReconcilePaused: 'ReconcilePaused',
+  DryRunPlanned: 'DryRunPlanned',
+} as const;
+
+/** Annotation keys the runtime understands. */
+export const Annotation = {
+  /** `"true"` stops all reconciliation (including deletion) of the object. */
+  Paused: 'cdn.operator.io/paused',
+  /** `"true"`: observe only and write `status.plannedChanges`; never call create/update/delete. */
+  DryRun: 'cdn.operator.io/dry-run',
+  /** Go duration-like (`30s`, `5m`, `1h`) per-object drift-check interval. */
+  PollInterval: 'cdn.operator.io/poll-interval',
+  /** Any new value forces a reconcile pass (e.g. `date -Is`). */
+  ReconcileRequestedAt: 'cdn.operator.io/reconcile-requested-at',
+  /** RFC 3339 time a create was started whose outcome is not yet recorded. */
+  CreatePending: 'cdn.operator.io/external-create-pending',
+} as const;
+
+/** Finalizer the runtime adds before the first create. */
+export const FINALIZER = 'cdn.operator.io/finalizer';

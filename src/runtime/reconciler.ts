@@ -1,0 +1,625 @@
+/**
+ * The managed reconciler (Crossplane-style), kind-agnostic. One pass:
+ *
+ *   get from cache → paused? → deleting? → connect (credentials) → observe →
+ *   dry-run plan | create | update | nothing → one status write (only when changed)
+ *
+ * Deletion: `deletionPolicy: Orphan` (or dry-run) removes the finalizer without calling
+ * delete; otherwise delete is called and the finalizer is removed only when a later observe
+ * reports `exists: false`. Creates are guarded (see create-guard.ts): one metadata write
+ * (finalizer + create-pending marker, resourceVersion precondition), the create, then one
+ * status write recording the id. Errors are classified (classify.ts) and turned into
+ * conditions, events (deduplicated) and a requeue decision; see docs/runtime.md.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Logger } from 'pino';
+import { jitterDuration } from './backoff.js';
+import { classifyError } from './classify.js';
+import { setConditions, findCondition, formatTime, type ConditionInput } from './conditions.js';
+import { isCreatePending, recordedExternalId, buildPreCreatePatch } from './create-guard.js';
+import type { ClassifiedError } from './errors.js';
+import { parseDuration } from './duration.js';
+import {
+  decideDeletion,
+  hasFinalizer,
+  isDeleting,
+  withFinalizer,
+  withoutFinalizer,
+} from './finalizer.js';
+import { isKubeStatus } from './kube-client.js';
+import type { ObjectWriter } from './object-writer.js';
+import { Annotation, ConditionType, EventReason, ReadyReason, SyncedReason } from './reasons.js';
+import type { StatusWriter } from './status-writer.js';
+import type {
+  ConnectContext,
+  ExternalClient,
+  ExternalContext,
+  FieldDiff,
+  ManagedKind,
+  ManagedObject,
+  ManagedStatus,
+  Observation,
+} from './types.js';
+
+/** What the worker does with the key after a pass. */
+export interface ReconcileResult {
+  /** success | error | conflict | waiting | terminal | unauthorized | paused | gone | dry-run */
+  outcome: string;
+  /** Schedule the next pass after this many ms (poll, confirm, recheck). */
+  requeueAfterMs?: number;
+  /** Retry with the per-item exponential backoff, at least this many ms. */
+  retryMinDelayMs?: number;
+  /** Error class, when the pass failed. */
+  errorClass?: ClassifiedError['class'];
+}
+
+/** Event sink (see events.ts). */
+export interface EventSink {
+  record(obj: ManagedObject, type: 'Normal' | 'Warning', reason: string, message: string): void;
+}
+
+/** Counters the reconciler reports (see metrics.ts). */
+export interface ReconcilerCounters {
+  externalCall(operation: 'observe' | 'create' | 'update' | 'delete' | 'connect'): void;
+  statusWrite(): void;
+  objectWrite(operation: string): void;
+}
+
+/** Timing knobs; defaults in {@link DEFAULT_TIMINGS}. */
+export interface ReconcilerTimings {
+  /** Default drift-check interval (jittered ±10 %). */
+  pollIntervalMs: number;
+  /** Re-observe interval while Ready=False because of `Observation.notReady`. */
+  notReadyPollMs: number;
+  /** Observe this soon after a create to confirm it. */
+  afterCreateMs: number;
+  /** First confirm delay after a delete call (doubles per attempt, max 1 min). */
+  afterDeleteMs: number;
+  /** Recheck interval after an Unauthorized error. */
+  unauthorizedRecheckMs: number;
+  /** Requeue delay for a waiting error without its own. */
+  waitingMs: number;
+}
+
+/** Defaults for {@link ReconcilerTimings}. */
+export const DEFAULT_TIMINGS: ReconcilerTimings = {
+  pollIntervalMs: 600_000,
+  notReadyPollMs: 15_000,
+  afterCreateMs: 2_000,
+  afterDeleteMs: 2_000,
+  unauthorizedRecheckMs: 300_000,
+  waitingMs: 5_000,
+};
+
+/** Dependencies of a {@link ManagedReconciler}. */
+export interface ReconcilerDeps {
+  kind: ManagedKind;
+  getCached(key: string): ManagedObject | undefined;
+  /** Stores an object the runtime just wrote (write-through), unless the cache has newer. */
+  storeWritten(obj: ManagedObject): void;
+  writer: ObjectWriter;
+  status: StatusWriter;
+  connectContext(log: Logger): ConnectContext;
+  events: EventSink;
+  counters?: ReconcilerCounters;
+  log: Logger;
+  signal: AbortSignal;
+  timings?: Partial<ReconcilerTimings>;
+  now?: () => Date;
+}
+
+type Stage = 'connect' | 'observe' | 'create' | 'update' | 'delete' | 'finalize';
+
+const STAGE_EVENT: Record<Stage, string> = {
+  connect: EventReason.CannotConnectToProvider,
+  observe: EventReason.CannotObserveExternalResource,
+  create: EventReason.CannotCreateExternalResource,
+  update: EventReason.CannotUpdateExternalResource,
+  delete: EventReason.CannotDeleteExternalResource,
+  finalize: EventReason.CannotDeleteExternalResource,
+};
+
+/** Mutable state of one pass. */
+interface Pass {
+  obj: ManagedObject;
+  log: Logger;
+  stage: Stage;
+  /** Status fields to merge (id, observed fields). */
+  extra: Record<string, unknown>;
+  conditions: ConditionInput[];
+  plannedChanges?: FieldDiff[];
+  /** Set when the pass succeeded, to refresh lastSyncTime when status is written anyway. */
+  synced: boolean;
+}
+
+/** See the module comment. */
+export class ManagedReconciler {
+  private readonly timings: ReconcilerTimings;
+  private readonly now: () => Date;
+  private readonly deleteAttempts = new Map<string, number>();
+
+  constructor(private readonly deps: ReconcilerDeps) {
+    this.timings = { ...DEFAULT_TIMINGS, ...deps.timings };
+    this.now = deps.now ?? (() => new Date());
+  }
+
+  /** Runs one pass for `key` (`namespace/name`). Never throws. */
+  async reconcile(key: string): Promise<ReconcileResult> {
+    const obj = this.deps.getCached(key);
+    if (!obj) {
+      this.deleteAttempts.delete(key);
+      return { outcome: 'gone' };
+    }
+    const log = this.deps.log.child({
+      controller: this.deps.kind.name,
+      namespace: obj.metadata.namespace,
+      name: obj.metadata.name,
+      reconcileID: randomUUID(),
+    });
+    const pass: Pass = { obj, log, stage: 'connect', extra: {}, conditions: [], synced: false };
+    try {
+      return await this.run(pass);
+    } catch (err) {
+      return this.fail(pass, err);
+    }
+  }
+
+  private async run(pass: Pass): Promise<ReconcileResult> {
+    const { obj } = pass;
+    if (obj.metadata.annotations?.[Annotation.Paused] === 'true') return this.paused(pass);
+    if (isDeleting(obj)) return this.reconcileDeletion(pass);
+    const { client, ctx } = await this.connect(pass);
+    pass.stage = 'observe';
+    const obs = await this.observe(pass, client, ctx);
+    if (isDryRun(obj)) return this.dryRun(pass, obs);
+    if (!obs.exists) return this.create(pass, client, ctx);
+    await this.ensureFinalizer(pass);
+    if (!obs.upToDate) await this.update(pass, client, obs, ctx);
+    pass.conditions.push(readyFrom(obs, obj), synced(SyncedReason.ReconcileSuccess, '', obj));
+    pass.synced = true;
+    await this.writeStatus(pass);
+    this.deps.log.debug({ key: keyOf(obj) }, 'Reconciled');
+    return { outcome: 'success', requeueAfterMs: this.pollDelay(obj, obs) };
+  }
+
+  private async connect(pass: Pass): Promise<{ client: ExternalClient; ctx: ExternalContext }> {
+    const { kind } = this.deps;
+    this.deps.counters?.externalCall('connect');
+    const client = await kind.connect(pass.obj, this.deps.connectContext(pass.log));
+    const externalId = recordedExternalId(kind, pass.obj);
+    const ctx: ExternalContext = {
+      externalId,
+      createPending: isCreatePending(pass.obj, externalId),
+      log: pass.log,
+      signal: this.deps.signal,
+    };
+    return { client, ctx };
+  }
+
+  /** Observes and records what observe learned (adopted id, observed fields) in the pass. */
+  private async observe(
+    pass: Pass,
+    client: ExternalClient,
+    ctx: ExternalContext,
+  ): Promise<Observation> {
+    this.deps.counters?.externalCall('observe');
+    const obs = await client.observe(pass.obj, ctx);
+    if (obs.status) Object.assign(pass.extra, obs.status);
+    if (obs.exists && obs.externalId && obs.externalId !== ctx.externalId) {
+      this.recordId(pass, obs.externalId, obs.status);
+      pass.log.info(
+        { externalId: obs.externalId, createPending: ctx.createPending },
+        'Adopted external resource',
+      );
+      this.deps.events.record(
+        pass.obj,
+        'Normal',
+        EventReason.AdoptedExternalResource,
+        `Adopted external resource ${obs.externalId}`,
+      );
+      ctx.externalId = obs.externalId;
+      ctx.createPending = false;
+    }
+    pass.plannedChanges = obs.exists && !obs.upToDate ? obs.diff : undefined;
+    return obs;
+  }
+
+  private recordId(pass: Pass, id: string, hint?: Record<string, unknown>): void {
+    const field = this.deps.kind.idStatusField;
+    pass.extra[field] = idValue(id, hint?.[field], pass.obj.status?.[field]);
+  }
+
+  private async paused(pass: Pass): Promise<ReconcileResult> {
+    pass.conditions.push(
+      synced(
+        SyncedReason.ReconcilePaused,
+        `Reconciliation is paused by the ${Annotation.Paused} annotation`,
+        pass.obj,
+        'False',
+      ),
+    );
+    this.deps.events.record(
+      pass.obj,
+      'Normal',
+      EventReason.ReconcilePaused,
+      'Reconciliation is paused',
+    );
+    if (!isDeleting(pass.obj)) await this.writeStatus(pass);
+    return { outcome: 'paused' };
+  }
+
+  private dryRun(pass: Pass, obs: Observation): Promise<ReconcileResult> {
+    const { obj } = pass;
+    const plan: FieldDiff[] = obs.exists
+      ? obs.diff
+      : [{ field: '(resource)', live: '<absent>', desired: '<created>' }];
+    pass.plannedChanges = plan;
+    const ready: ConditionInput = obs.exists
+      ? readyFrom(obs, obj)
+      : {
+          type: ConditionType.Ready,
+          status: 'False',
+          reason: ReadyReason.NotFound,
+          message: 'External resource does not exist (dry-run: not created)',
+          observedGeneration: obj.metadata.generation,
+        };
+    const message =
+      plan.length === 0
+        ? 'Dry-run: no changes planned'
+        : `Dry-run: ${plan.length} change(s) planned, see status.plannedChanges`;
+    pass.conditions.push(
+      ready,
+      synced(SyncedReason.DryRun, message, obj, plan.length === 0 ? 'True' : 'False'),
+    );
+    if (plan.length > 0)
+      this.deps.events.record(
+        obj,
+        'Normal',
+        EventReason.DryRunPlanned,
+        `${message}: ${summarizeDiff(plan)}`,
+      );
+    return this.writeStatus(pass).then(() => ({
+      outcome: 'dry-run',
+      requeueAfterMs: this.pollDelay(obj, obs),
+    }));
+  }
+
+  private async create(
+    pass: Pass,
+    client: ExternalClient,
+    ctx: ExternalContext,
+  ): Promise<ReconcileResult> {
+    pass.stage = 'create';
+    pass.plannedChanges = undefined;
+    // Persist finalizer + create-pending marker first; fails with 409 on a stale cache.
+    const marked = await this.deps.writer.patchMetadata(
+      pass.obj,
+      buildPreCreatePatch(pass.obj, this.now()),
+    );
+    this.deps.counters?.objectWrite('create-pending');
+    this.deps.storeWritten(marked);
+    pass.obj = marked;
+    this.deps.counters?.externalCall('create');
+    const created = await client.create(marked, { ...ctx, createPending: false });
+    pass.log.info({ externalId: created.externalId }, 'Created external resource');
+    if (created.status) Object.assign(pass.extra, created.status);
+    this.recordId(pass, created.externalId, created.status);
+    this.deps.events.record(
+      marked,
+      'Normal',
+      EventReason.CreatedExternalResource,
+      `Created external resource ${created.externalId}`,
+    );
+    pass.conditions.push(
+      {
+        type: ConditionType.Ready,
+        status: 'False',
+        reason: ReadyReason.Creating,
+        message: 'External resource was created; waiting for it to become available',
+        observedGeneration: marked.metadata.generation,
+      },
+      synced(SyncedReason.ReconcileSuccess, '', marked),
+    );
+    pass.synced = true;
+    await this.writeStatusAfterCreate(pass);
+    return { outcome: 'success', requeueAfterMs: this.timings.afterCreateMs };
+  }
+
+  /**
+   * The id must be recorded even if the object changed meanwhile: on 409 the id alone is
+   * written without precondition (status has a single writer, the leader); the next pass
+   * fills in the rest.
+   */
+  private async writeStatusAfterCreate(pass: Pass): Promise<void> {
+    try {
+      await this.writeStatus(pass);
+    } catch (err) {
+      if (!isKubeStatus(err, 409)) throw err;
+      const field = this.deps.kind.idStatusField;
+      const stored = await this.deps.writer.patchStatus(pass.obj, {
+        status: { [field]: pass.extra[field] },
+      });
+      this.deps.counters?.statusWrite();
+      this.deps.storeWritten(stored);
+    }
+  }
+
+  private async update(
+    pass: Pass,
+    client: ExternalClient,
+    obs: Observation,
+    ctx: ExternalContext,
+  ): Promise<void> {
+    pass.stage = 'update';
+    this.deps.counters?.externalCall('update');
+    const res = await client.update(pass.obj, obs, ctx);
+    if (res && res.status) Object.assign(pass.extra, res.status);
+    pass.log.info({ fields: obs.diff.map((d) => d.field) }, 'Updated external resource');
+    this.deps.events.record(
+      pass.obj,
+      'Normal',
+      EventReason.UpdatedExternalResource,
+      `Updated ${summarizeDiff(obs.diff)}`,
+    );
+    // The drift was applied; plannedChanges lists only drift that is still pending.
+    pass.plannedChanges = undefined;
+  }
+
+  /** Adds the finalizer to an object whose external resource exists (e.g. adopted). */
+  private async ensureFinalizer(pass: Pass): Promise<void> {
+    if (hasFinalizer(pass.obj)) return;
+    const patched = await this.deps.writer.patchMetadata(pass.obj, {
+      metadata: {
+        resourceVersion: pass.obj.metadata.resourceVersion,
+        finalizers: withFinalizer(pass.obj.metadata.finalizers),
+      },
+    });
+    this.deps.counters?.objectWrite('add-finalizer');
+    this.deps.storeWritten(patched);
+    pass.obj = patched;
+  }
+
+  private async reconcileDeletion(pass: Pass): Promise<ReconcileResult> {
+    const { obj } = pass;
+    const key = keyOf(obj);
+    const early = decideDeletion(obj, undefined, isDryRun(obj));
+    if (early === 'none') return { outcome: 'success' };
+    if (early === 'orphan') {
+      await this.removeFinalizer(pass);
+      this.deps.events.record(
+        obj,
+        'Normal',
+        EventReason.OrphanedExternalResource,
+        'External resource left in place (deletionPolicy Orphan or dry-run)',
+      );
+      return { outcome: 'success' };
+    }
+    const { client, ctx } = await this.connect(pass);
+    pass.stage = 'observe';
+    const obs = await this.observe(pass, client, ctx);
+    if (decideDeletion(obj, obs.exists) === 'remove-finalizer') {
+      pass.stage = 'finalize';
+      await this.removeFinalizer(pass);
+      this.deleteAttempts.delete(key);
+      this.deps.events.record(
+        obj,
+        'Normal',
+        EventReason.DeletedExternalResource,
+        `Deleted external resource${ctx.externalId ? ` ${ctx.externalId}` : ''}`,
+      );
+      return { outcome: 'success' };
+    }
+    pass.stage = 'delete';
+    this.deps.counters?.externalCall('delete');
+    await client.delete(obj, ctx);
+    pass.log.info({ externalId: ctx.externalId }, 'Requested deletion of external resource');
+    pass.conditions.push({
+      type: ConditionType.Ready,
+      status: 'False',
+      reason: ReadyReason.Deleting,
+      message: 'Deleting the external resource',
+      observedGeneration: obj.metadata.generation,
+    });
+    pass.plannedChanges = undefined;
+    await this.writeStatus(pass);
+    const n = this.deleteAttempts.get(key) ?? 0;
+    this.deleteAttempts.set(key, n + 1);
+    return {
+      outcome: 'success',
+      requeueAfterMs: Math.min(60_000, this.timings.afterDeleteMs * 2 ** n),
+    };
+  }
+
+  private async removeFinalizer(pass: Pass): Promise<void> {
+    const patched = await this.deps.writer.patchMetadata(pass.obj, {
+      metadata: {
+        resourceVersion: pass.obj.metadata.resourceVersion,
+        finalizers: withoutFinalizer(pass.obj.metadata.finalizers),
+      },
+    });
+    this.deps.counters?.objectWrite('remove-finalizer');
+    this.deps.storeWritten(patched);
+    this.deps.status.forget(pass.obj);
+    pass.log.info({}, 'Removed finalizer');
+  }
+
+  /** Builds the desired status from the pass and writes it if anything changed. */
+  private async writeStatus(pass: Pass): Promise<void> {
+    const { obj } = pass;
+    const now = this.now();
+    const current: ManagedStatus = obj.status ?? {};
+    const desired: ManagedStatus = {
+      ...current,
+      ...pass.extra,
+      conditions: setConditions(current.conditions, pass.conditions, now),
+      observedGeneration: obj.metadata.generation,
+      plannedChanges:
+        pass.plannedChanges && pass.plannedChanges.length > 0 ? pass.plannedChanges : undefined,
+    };
+    if (!this.deps.status.needsWrite(obj, desired)) return;
+    // lastSyncTime is refreshed only by writes that happen anyway, never on its own.
+    if (pass.synced) desired.lastSyncTime = formatTime(now);
+    const stored = await this.deps.status.write(obj, desired);
+    if (stored) {
+      this.deps.counters?.statusWrite();
+      this.deps.storeWritten(stored);
+      pass.obj = stored;
+    }
+  }
+
+  private async fail(pass: Pass, err: unknown): Promise<ReconcileResult> {
+    const c = classifyError(err, (e) => this.deps.kind.classifyError(e));
+    const { obj, log } = pass;
+    if (c.class === 'conflict') {
+      log.debug({ reason: c.reason, stage: pass.stage }, 'Conflict, requeueing');
+      return { outcome: 'conflict', requeueAfterMs: jitterDuration(500, 0.5), errorClass: c.class };
+    }
+    log.warn(
+      { errorClass: c.class, reason: c.reason, stage: pass.stage, error: c.message },
+      'Reconcile failed',
+    );
+    this.recordFailure(pass, c);
+    try {
+      await this.writeStatus(pass);
+    } catch (writeErr) {
+      log.warn({ error: (writeErr as Error).message }, 'Cannot write status after a failure');
+    }
+    const msg = `[${c.reason}] ${c.message}`;
+    if (c.class !== 'waiting')
+      this.deps.events.record(obj, 'Warning', STAGE_EVENT[pass.stage], msg);
+    else this.deps.events.record(obj, 'Normal', c.reason, c.message);
+    return this.requeueFor(c);
+  }
+
+  private recordFailure(pass: Pass, c: ClassifiedError): void {
+    const { obj } = pass;
+    if (c.class === 'waiting') {
+      pass.conditions.push({
+        type: ConditionType.Ready,
+        status: 'False',
+        reason: c.reason,
+        message: c.message,
+        observedGeneration: obj.metadata.generation,
+      });
+      if (!findCondition(obj.status?.conditions, ConditionType.Synced))
+        pass.conditions.push(synced(SyncedReason.Waiting, c.message, obj, 'Unknown'));
+      return;
+    }
+    const reason = c.class === 'unauthorized' ? SyncedReason.Unauthorized : c.reason;
+    pass.conditions.push(synced(reason, c.message, obj, 'False'));
+    if (!findCondition(obj.status?.conditions, ConditionType.Ready)) {
+      pass.conditions.push({
+        type: ConditionType.Ready,
+        status: 'Unknown',
+        reason: ReadyReason.Unavailable,
+        message: 'The external resource has not been observed yet',
+        observedGeneration: obj.metadata.generation,
+      });
+    }
+  }
+
+  private requeueFor(c: ClassifiedError): ReconcileResult {
+    switch (c.class) {
+      case 'terminal':
+        // Parked until the spec, an annotation or a referenced object changes (watch events).
+        return { outcome: 'terminal', errorClass: c.class };
+      case 'unauthorized':
+        return {
+          outcome: 'unauthorized',
+          requeueAfterMs: jitterDuration(this.timings.unauthorizedRecheckMs),
+          errorClass: c.class,
+        };
+      case 'waiting':
+        return {
+          outcome: 'waiting',
+          requeueAfterMs: c.requeueAfterMs ?? this.timings.waitingMs,
+          errorClass: c.class,
+        };
+      default:
+        return {
+          outcome: 'error',
+          retryMinDelayMs: c.class === 'retryable' ? (c.retryAfterMs ?? 0) : 0,
+          errorClass: c.class,
+        };
+    }
+  }
+
+  private pollDelay(obj: ManagedObject, obs: Observation): number {
+    const base = pollIntervalOf(obj, this.timings.pollIntervalMs, this.deps.log);
+    if (obs.exists && obs.notReady) return Math.min(base, this.timings.notReadyPollMs);
+    return jitterDuration(base);
+  }
+}
+
+/** `namespace/name` of an object. */
+function keyOf(obj: ManagedObject): string {
+  return `${obj.metadata.namespace}/${obj.metadata.name}`;
+}
+
+/** True when the object asks for dry-run. */
+export function isDryRun(obj: ManagedObject): boolean {
+  return obj.metadata.annotations?.[Annotation.DryRun] === 'true';
+}
+
+/** The object's poll interval: its annotation if valid (min 5 s), else the default. */
+export function pollIntervalOf(obj: ManagedObject, fallbackMs: number, log?: Logger): number {
+  const raw = obj.metadata.annotations?.[Annotation.PollInterval];
+  if (!raw) return fallbackMs;
+  try {
+    return Math.max(5_000, parseDuration(raw));
+  } catch (err) {
+    log?.warn(
+      { annotation: Annotation.PollInterval, value: raw, error: (err as Error).message },
+      'Ignoring invalid poll interval',
+    );
+    return fallbackMs;
+  }
+}
+
+function readyFrom(obs: Observation, obj: ManagedObject): ConditionInput {
+  const generation = obj.metadata.generation;
+  if (obs.notReady)
+    return {
+      type: ConditionType.Ready,
+      status: 'False',
+      reason: obs.notReady.reason,
+      message: obs.notReady.message,
+      observedGeneration: generation,
+    };
+  return {
+    type: ConditionType.Ready,
+    status: 'True',
+    reason: ReadyReason.Available,
+    message: '',
+    observedGeneration: generation,
+  };
+}
+
+function synced(
+  reason: string,
+  message: string,
+  obj: ManagedObject,
+  status: 'True' | 'False' | 'Unknown' = 'True',
+): ConditionInput {
+  return {
+    type: ConditionType.Synced,
+    status,
+    reason,
+    message,
+    observedGeneration: obj.metadata.generation,
+  };
+}
+
+/** Keeps the id's JSON type: the kind's own value first, then the type already stored. */
+function idValue(id: string, hint: unknown, existing: unknown): unknown {
+  if ((typeof hint === 'string' || typeof hint === 'number') && String(hint) === id) return hint;
+  if (typeof existing === 'number' && /^\d+$/.test(id)) return Number(id);
+  return id;
+}
+
+/** `a: x → y, b: ...` limited to a few fields. */
+export function summarizeDiff(diff: readonly FieldDiff[]): string {
+  const shown = diff.slice(0, 5).map((d) => `${d.field}: ${d.live} → ${d.desired}`);
+  const more = diff.length > 5 ? ` (+${diff.length - 5} more)` : '';
+  return shown.join('; ') + more || 'no fields';
+}

@@ -1,0 +1,58 @@
+/**
+ * Compare-then-write of `.status` through the `/status` subresource: one write per reconcile
+ * at most, and none when nothing changed.
+ *
+ * "Changed" is judged against the cached object's status. A field the CRD schema prunes
+ * would otherwise look changed forever, so the writer also remembers, per object, the status
+ * it last asked for and what the server stored: if the same status is asked for again and
+ * the cache still shows what the server stored, no write is made.
+ */
+import { createMergePatch, jsonEqual, type JsonObject } from './merge-patch.js';
+import type { ManagedObject, ManagedStatus } from './types.js';
+
+/** Performs the actual status write; returns the object as stored by the server. */
+export type StatusPatchFn = (obj: ManagedObject, patch: JsonObject) => Promise<ManagedObject>;
+
+interface Memo {
+  desired: ManagedStatus;
+  stored: ManagedStatus | undefined;
+}
+
+/** See the module comment. */
+export class StatusWriter {
+  private readonly memo = new Map<string, Memo>();
+
+  constructor(private readonly patchStatus: StatusPatchFn) {}
+
+  /** True when writing `desired` over the status of `obj` would change anything. */
+  needsWrite(obj: ManagedObject, desired: ManagedStatus): boolean {
+    const current: JsonObject = obj.status ?? {};
+    if (jsonEqual(current, desired)) return false;
+    const m = this.memo.get(obj.metadata.uid ?? `${obj.metadata.namespace}/${obj.metadata.name}`);
+    return !(m && jsonEqual(m.desired, desired) && jsonEqual(m.stored ?? {}, current));
+  }
+
+  /**
+   * Writes `desired` when it differs; returns the stored object, or undefined when no write
+   * was needed. The merge patch carries the cached resourceVersion, so a write based on a
+   * stale read fails with 409 instead of overwriting newer status.
+   */
+  async write(obj: ManagedObject, desired: ManagedStatus): Promise<ManagedObject | undefined> {
+    if (!this.needsWrite(obj, desired)) return undefined;
+    const patch = {
+      metadata: { resourceVersion: obj.metadata.resourceVersion },
+      status: createMergePatch(obj.status ?? {}, desired),
+    };
+    const stored = await this.patchStatus(obj, patch);
+    this.memo.set(obj.metadata.uid ?? `${obj.metadata.namespace}/${obj.metadata.name}`, {
+      desired,
+      stored: stored.status,
+    });
+    return stored;
+  }
+
+  /** Forgets an object (after it was deleted). */
+  forget(obj: ManagedObject): void {
+    this.memo.delete(obj.metadata.uid ?? `${obj.metadata.namespace}/${obj.metadata.name}`);
+  }
+}

@@ -1,0 +1,219 @@
+/**
+ * A keyed work queue with the semantics of client-go's rate-limited delaying queue:
+ *
+ * - keys are `namespace/name`; adding a key that is already waiting collapses into one entry;
+ * - a key is never handed to two workers at once: an add while it is processing marks it
+ *   dirty and it is queued again when the worker calls `done`;
+ * - two lanes: `high` (user changes: new objects, generation/annotation bumps, deletions,
+ *   referenced objects) is always served before `low` (periodic drift checks, retries);
+ * - `schedule` (requeueAfter) and `addRateLimited` (per-item exponential backoff) keep one
+ *   timer per key, the latest call wins, and taking a key cancels its timer: every pass
+ *   decides when the next one happens;
+ * - an optional global {@link TokenBucket} limits how fast keys are handed out.
+ */
+import { ItemBackoff } from './backoff.js';
+import type { TokenBucket } from './rate-limiter.js';
+
+/** Lane of a queued key. */
+export type Priority = 'high' | 'low';
+
+/** Metric hooks; all optional. */
+export interface WorkQueueHooks {
+  onAdd?(): void;
+  onRetry?(): void;
+  onDepth?(depth: number): void;
+  /** Seconds a key waited between being queued and being taken. */
+  onLatency?(seconds: number): void;
+}
+
+/** Options of {@link WorkQueue}. */
+export interface WorkQueueOptions {
+  backoff?: ItemBackoff;
+  limiter?: TokenBucket;
+  hooks?: WorkQueueHooks;
+  now?: () => number;
+}
+
+interface Pending {
+  priority: Priority;
+  addedAt: number;
+}
+
+/** See the module comment. */
+export class WorkQueue {
+  private readonly lanes: Record<Priority, Set<string>> = { high: new Set(), low: new Set() };
+  private readonly dirty = new Map<string, Pending>();
+  private readonly processing = new Set<string>();
+  private readonly timers = new Map<string, NodeJS.Timeout>();
+  private waiters: Array<() => void> = [];
+  private drainers: Array<() => void> = [];
+  private stopped = false;
+  private readonly backoff: ItemBackoff;
+  private readonly now: () => number;
+
+  constructor(private readonly opts: WorkQueueOptions = {}) {
+    this.backoff = opts.backoff ?? new ItemBackoff();
+    this.now = opts.now ?? Date.now;
+  }
+
+  /** Queues `key` now; collapses with a waiting entry and promotes it to `high` if asked. */
+  add(key: string, priority: Priority = 'low'): void {
+    if (this.stopped) return;
+    const pending = this.dirty.get(key);
+    if (pending) {
+      if (priority === 'high' && pending.priority === 'low') {
+        pending.priority = 'high';
+        if (this.lanes.low.delete(key)) this.lanes.high.add(key);
+      }
+      return;
+    }
+    this.dirty.set(key, { priority, addedAt: this.now() });
+    this.opts.hooks?.onAdd?.();
+    if (this.processing.has(key)) return;
+    this.lanes[priority].add(key);
+    this.reportDepth();
+    this.wakeOne();
+  }
+
+  /** Queues `key` (low lane) after `delayMs`, replacing any earlier schedule of the key. */
+  schedule(key: string, delayMs: number, priority: Priority = 'low'): void {
+    if (this.stopped) return;
+    this.cancelTimer(key);
+    if (delayMs <= 0) {
+      this.add(key, priority);
+      return;
+    }
+    const timer = setTimeout(() => {
+      this.timers.delete(key);
+      this.add(key, priority);
+    }, delayMs);
+    timer.unref();
+    this.timers.set(key, timer);
+  }
+
+  /** Schedules a retry after the key's next backoff delay (at least `minDelayMs`); returns it. */
+  addRateLimited(key: string, minDelayMs = 0): number {
+    const delay = Math.max(this.backoff.next(key), minDelayMs);
+    this.opts.hooks?.onRetry?.();
+    this.schedule(key, delay);
+    return delay;
+  }
+
+  /** Clears the failure count of `key` (call after a successful pass). */
+  forget(key: string): void {
+    this.backoff.reset(key);
+  }
+
+  /** Consecutive failures of `key`. */
+  failures(key: string): number {
+    return this.backoff.count(key);
+  }
+
+  /**
+   * Waits for the next key (high lane first, subject to the global rate limit) and marks it
+   * processing. Resolves `undefined` once the queue is shut down.
+   */
+  async get(): Promise<string | undefined> {
+    for (;;) {
+      if (this.stopped) return undefined;
+      if (this.lanes.high.size + this.lanes.low.size === 0) {
+        await new Promise<void>((resolve) => this.waiters.push(resolve));
+        continue;
+      }
+      const wait = this.opts.limiter?.reserve() ?? 0;
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+      if (this.stopped) return undefined;
+      const key = this.take();
+      if (key !== undefined) return key;
+    }
+  }
+
+  /** Marks `key` finished; queues it again if it was added while processing. */
+  done(key: string): void {
+    this.processing.delete(key);
+    const pending = this.dirty.get(key);
+    if (pending && !this.stopped) {
+      this.lanes[pending.priority].add(key);
+      this.reportDepth();
+      this.wakeOne();
+    }
+    if (this.processing.size === 0) {
+      const drainers = this.drainers;
+      this.drainers = [];
+      for (const d of drainers) d();
+    }
+  }
+
+  /** Keys waiting (not processing, not scheduled). */
+  len(): number {
+    return this.lanes.high.size + this.lanes.low.size;
+  }
+
+  /** Keys being processed now. */
+  inFlight(): number {
+    return this.processing.size;
+  }
+
+  /** True when `key` waits in a lane. */
+  isQueued(key: string): boolean {
+    return this.lanes.high.has(key) || this.lanes.low.has(key);
+  }
+
+  /** True when `key` has a pending schedule/backoff timer. */
+  isScheduled(key: string): boolean {
+    return this.timers.has(key);
+  }
+
+  /** Stops handing out keys and drops timers; workers blocked in `get` receive `undefined`. */
+  shutdown(): void {
+    this.stopped = true;
+    for (const t of this.timers.values()) clearTimeout(t);
+    this.timers.clear();
+    const waiters = this.waiters;
+    this.waiters = [];
+    for (const w of waiters) w();
+  }
+
+  /** Resolves true when no key is processing, or false after `timeoutMs`. */
+  async drain(timeoutMs: number): Promise<boolean> {
+    if (this.processing.size === 0) return true;
+    return new Promise<boolean>((resolve) => {
+      const timer = setTimeout(() => resolve(false), timeoutMs);
+      this.drainers.push(() => {
+        clearTimeout(timer);
+        resolve(true);
+      });
+    });
+  }
+
+  private take(): string | undefined {
+    const lane = this.lanes.high.size > 0 ? this.lanes.high : this.lanes.low;
+    const first = lane.values().next();
+    if (first.done) return undefined;
+    const key = first.value;
+    lane.delete(key);
+    const pending = this.dirty.get(key);
+    this.dirty.delete(key);
+    this.processing.add(key);
+    this.cancelTimer(key);
+    if (pending) this.opts.hooks?.onLatency?.((this.now() - pending.addedAt) / 1000);
+    this.reportDepth();
+    return key;
+  }
+
+  private cancelTimer(key: string): void {
+    const t = this.timers.get(key);
+    if (t) {
+      clearTimeout(t);
+      this.timers.delete(key);
+    }
+  }
+
+  private wakeOne(): void {
+    this.waiters.shift()?.();
+  }
+
+  private reportDepth(): void {
+    this.opts.hooks?.onDepth?.(this.len());
+  }
+}
