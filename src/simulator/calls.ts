@@ -1,0 +1,61 @@
+/**
+ * Per-route call counters and a bounded call log (`GET /_sim/calls`). Route names are the
+ * templated paths (`POST /pullzone/{id}`); status 0 means the connection was dropped.
+ */
+
+/** Counter of one route. */
+export interface RouteCounter {
+  count: number;
+  byStatus: Record<string, number>;
+}
+
+/** One logged call. */
+export interface CallLogEntry {
+  t: number;
+  method: string;
+  route: string;
+  path: string;
+  status: number;
+}
+
+/** Snapshot served by the admin API. */
+export interface CallsSnapshot {
+  routes: Record<string, RouteCounter>;
+  log: CallLogEntry[];
+}
+
+/** Records calls; keeps the newest `limit` log entries. */
+export class CallRecorder {
+  private routes = new Map<string, RouteCounter>();
+  private log: CallLogEntry[] = [];
+
+  constructor(private readonly limit = 10_000) {}
+
+  /** Counts one call. `route` is `METHOD /template`. */
+  record(method: string, route: string, path: string, status: number): void {
+    let counter = this.routes.get(route);
+    if (!counter) {
+      counter = { count: 0, byStatus: {} };
+      this.routes.set(route, counter);
+    }
+    counter.count++;
+    counter.byStatus[status] = (counter.byStatus[status] ?? 0) + 1;
+    this.log.push({ t: Date.now(), method, route, path, status });
+    // Trim in batches so recording stays O(1) amortized.
+    if (this.log.length > this.limit * 1.25) this.log = this.log.slice(-this.limit);
+  }
+
+  /** Copy of counters and the newest log entries. */
+  snapshot(): CallsSnapshot {
+    return {
+      routes: Object.fromEntries([...this.routes].map(([k, v]) => [k, structuredClone(v)])),
+      log: this.log.slice(-this.limit),
+    };
+  }
+
+  /** Forgets everything. */
+  reset(): void {
+    this.routes.clear();
+    this.log = [];
+  }
+}

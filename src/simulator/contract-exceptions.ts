@@ -1,0 +1,266 @@
+/**
+ * The one place that lists where cdn-sim deliberately differs from the official OpenAPI
+ * documents, each with its reason. Two kinds:
+ *
+ * - `schema-patch`: a change applied to a document component before validation (the contract
+ *   needs a field or a relaxation the document lacks).
+ * - `response`: a response the document does not declare (status or body), with the JSON schema
+ *   the simulator's body follows instead. `path: '*'` matches every route of the area.
+ *
+ * test/support/openapi.ts applies this table when it validates requests and responses, and
+ * docs/simulator.md repeats it for users. The contract (management-api.md) wins over the
+ * documents; where the contract is silent the simulator follows the document.
+ */
+
+/** Area of the management API a rule applies to. */
+export type ExceptionArea = 'core' | 'mc' | 'shield';
+
+/** Changes one component schema of a document. */
+export interface SchemaPatchException {
+  kind: 'schema-patch';
+  area: ExceptionArea;
+  /** Component schema name; created when `define` is set. */
+  schema: string;
+  /** Copy this component first (used to derive a relaxed variant). */
+  define?: string;
+  addProperties?: Record<string, unknown>;
+  dropRequired?: string[] | 'all';
+  /** Replace a property's schema. */
+  setProperties?: Record<string, unknown>;
+  reason: string;
+}
+
+/** Declares the body of a response the document leaves undeclared or declares differently. */
+export interface ResponseException {
+  kind: 'response';
+  area: ExceptionArea;
+  method: string;
+  /** Path template as written in the contract, e.g. `/pullzone/{id}`; `*` = any route. */
+  path: string;
+  status: number;
+  /** JSON schema of the body (`#/components/schemas/...` refs resolve in the area's document); null = no body. */
+  schema: Record<string, unknown> | null;
+  reason: string;
+}
+
+/** One documented difference. */
+export type ContractException = SchemaPatchException | ResponseException;
+
+const ref = (name: string): Record<string, unknown> => ({ $ref: `#/components/schemas/${name}` });
+const apiError = ref('ApiErrorData');
+
+/** Every difference between cdn-sim and the official documents, with the reason. */
+export const CONTRACT_EXCEPTIONS: readonly ContractException[] = [
+  {
+    kind: 'schema-patch',
+    area: 'mc',
+    schema: 'AddApplicationRequest',
+    dropRequired: ['runtimeType'],
+    reason:
+      'The contract\'s application model has no runtimeType, so a contract client never sends it; the simulator accepts it and defaults to "shared".',
+  },
+  {
+    kind: 'schema-patch',
+    area: 'mc',
+    schema: 'VolumeRequest',
+    addProperties: { id: { type: 'string', nullable: true } },
+    reason:
+      'The contract matches PATCH volume items by id; the document has no id on volumes, so writes accept one.',
+  },
+  {
+    kind: 'schema-patch',
+    area: 'mc',
+    schema: 'VolumeTemplate',
+    addProperties: { id: { type: 'string', minLength: 1 } },
+    reason:
+      "Volume ids must be readable for the contract's id-matching PATCH rule; the read model carries them.",
+  },
+  {
+    kind: 'schema-patch',
+    area: 'mc',
+    schema: 'EndpointRequest',
+    addProperties: { id: { type: 'string', nullable: true } },
+    reason:
+      'The contract matches PATCH endpoint items by id; the document has no id on endpoint writes.',
+  },
+  {
+    kind: 'schema-patch',
+    area: 'mc',
+    schema: 'SimPatchEndpointRequest',
+    define: 'EndpointRequest',
+    addProperties: { id: { type: 'string', nullable: true } },
+    dropRequired: 'all',
+    reason:
+      'PATCH is a merge: an endpoint item with an id only carries the fields that change, so none is required.',
+  },
+  {
+    kind: 'schema-patch',
+    area: 'mc',
+    schema: 'SimPatchContainerRequest',
+    define: 'ContainerRequest',
+    dropRequired: 'all',
+    setProperties: { endpoints: { type: 'array', items: ref('SimPatchEndpointRequest') } },
+    reason:
+      'PATCH is a merge: a container item with an id only carries the fields that change; the merged result is validated as a full container.',
+  },
+  {
+    kind: 'schema-patch',
+    area: 'mc',
+    schema: 'PatchApplicationRequest',
+    setProperties: {
+      containerTemplates: {
+        type: 'array',
+        nullable: true,
+        items: ref('SimPatchContainerRequest'),
+      },
+    },
+    reason: 'Uses the relaxed container item above.',
+  },
+  {
+    kind: 'response',
+    area: 'core',
+    method: 'POST',
+    path: '/pullzone',
+    status: 201,
+    schema: ref('PullZoneModel'),
+    reason:
+      'The document declares no body for 201; the simulator returns the created record (as the live service does) so a client learns the new Id.',
+  },
+  {
+    kind: 'response',
+    area: 'core',
+    method: 'GET',
+    path: '/pullzone',
+    status: 200,
+    schema: {
+      anyOf: [
+        { type: 'array', items: ref('PullZoneModel') },
+        {
+          type: 'object',
+          additionalProperties: false,
+          properties: {
+            Items: { type: 'array', items: ref('PullZoneModel') },
+            CurrentPage: { type: 'integer' },
+            TotalItems: { type: 'integer' },
+            HasMoreItems: { type: 'boolean' },
+          },
+        },
+      ],
+    },
+    reason:
+      "The document's text says page > 0 returns a paged object, but its schema only shows the plain array.",
+  },
+  {
+    kind: 'response',
+    area: 'core',
+    method: 'POST',
+    path: '/pullzone/{id}/addHostname',
+    status: 400,
+    schema: apiError,
+    reason:
+      "A hostname already registered on any pull zone is rejected; the document lists no 400, the simulator uses the area's ApiErrorData.",
+  },
+  {
+    kind: 'response',
+    area: 'core',
+    method: 'POST',
+    path: '/storagezone/checkavailability',
+    status: 200,
+    schema: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['Available'],
+      properties: { Available: { type: 'boolean' } },
+    },
+    reason:
+      'Neither the contract nor the document shows the success body; the simulator returns { Available }.',
+  },
+  {
+    kind: 'response',
+    area: 'core',
+    method: 'GET',
+    path: '/apikey',
+    status: 400,
+    schema: apiError,
+    reason:
+      'The contract states ranges for page (1..2147483647) and perPage (5..1000); out-of-range values get ApiErrorData naming the parameter, a status the document does not list.',
+  },
+  {
+    kind: 'response',
+    area: 'core',
+    method: 'GET',
+    path: '/pullzone',
+    status: 400,
+    schema: apiError,
+    reason: 'Same paging ranges as /apikey, enforced the same way.',
+  },
+  {
+    kind: 'response',
+    area: 'shield',
+    method: 'GET',
+    path: '/shield/shield-zone/get-by-pullzone/{pullZoneId}',
+    status: 404,
+    schema: ref('AcceptedResult'),
+    reason:
+      'No shield zone for the pull zone: the contract\'s "shield single-zone error" shape, which the document only declares (as AcceptedResult) for 202.',
+  },
+  {
+    kind: 'response',
+    area: 'shield',
+    method: 'GET',
+    path: '/shield/shield-zone/{shieldZoneId}',
+    status: 404,
+    schema: ref('AcceptedResult'),
+    reason: 'Unknown shield zone: same single-zone error shape as get-by-pullzone.',
+  },
+  {
+    kind: 'response',
+    area: 'shield',
+    method: 'GET',
+    path: '/shield/metrics/shield-zone/{shieldZoneId}/waf-rule/{ruleId}',
+    status: 404,
+    schema: ref('GetWafRuleMetricsResponse'),
+    reason:
+      "Unknown shield zone: the contract's metrics `error` member; the document lists no 404.",
+  },
+  {
+    kind: 'response',
+    area: 'shield',
+    method: 'GET',
+    path: '/shield/metrics/shield-zone/{shieldZoneId}/waf-rule/{ruleId}',
+    status: 400,
+    schema: ref('GetWafRuleMetricsResponse'),
+    reason:
+      'A rule id outside ^[A-Za-z0-9_-]{1,64}$: metrics `error` member; the document lists no 400.',
+  },
+  {
+    kind: 'response',
+    area: 'shield',
+    method: 'PATCH',
+    path: '/shield/shield-zone',
+    status: 404,
+    schema: ref('UpdateShieldZoneResponse'),
+    reason:
+      'Unknown shieldZoneId: `error` member of the update response; the document lists no 404.',
+  },
+  {
+    kind: 'response',
+    area: 'shield',
+    method: 'PATCH',
+    path: '/shield/shield-zone',
+    status: 400,
+    schema: ref('UpdateShieldZoneResponse'),
+    reason:
+      'Invalid update body: `error` member of the update response; the document lists no 400.',
+  },
+  ...(['core', 'mc', 'shield'] as const).map((area): ResponseException => ({
+    kind: 'response',
+    area,
+    method: '*',
+    path: '*',
+    status: 429,
+    schema: null,
+    reason:
+      'Injected by the rate-limit fault (token bucket) with a Retry-After header; request rate limits are not shown in the contract.',
+  })),
+];

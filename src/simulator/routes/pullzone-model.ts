@@ -1,0 +1,145 @@
+/**
+ * The pull zone record (shaped as the official PullZoneModel): defaults for a new zone,
+ * applying update-model settings, and rendering (certificates only on request).
+ */
+import { RECORD_FIELDS } from '../generated/pull-zone-tables.js';
+import type { RecordField } from '../generated/field-spec.js';
+import type { SimState, StoredPullZone } from '../state.js';
+import type { JsonObject } from '../types.js';
+
+/** CDN system hostname suffix. */
+export const SYSTEM_HOSTNAME_SUFFIX = '.b-cdn.net';
+
+/** Update-model names that differ in the record. */
+const RECORD_NAME: Record<string, string> = { EnableWebpVary: 'EnableWebPVary' };
+
+/** Defaults that differ from the type's zero value (realistic service defaults). */
+const DEFAULTS: JsonObject = {
+  Enabled: true,
+  EnableGeoZoneUS: true,
+  EnableGeoZoneEU: true,
+  EnableGeoZoneASIA: true,
+  EnableGeoZoneSA: true,
+  EnableGeoZoneAF: true,
+  IpFamilyPolicy: 1,
+  Type: 0,
+  AddHostHeader: false,
+  EnableLogging: true,
+  EnableAutoSSL: true,
+  TlsSecurityLevel: 1,
+  OptimizerDesktopMaxWidth: 1600,
+  OptimizerMobileMaxWidth: 800,
+  OptimizerImageQuality: 85,
+  OptimizerMobileImageQuality: 70,
+  OriginShieldMaxConcurrentRequests: 200,
+  OriginShieldQueueMaxWaitTime: 30,
+  OriginShieldMaxQueuedRequests: 5000,
+  OriginConnectTimeout: 10,
+  OriginResponseTimeout: 60,
+  OriginRetries: 0,
+  OriginRetryDelay: 1,
+  UseStaleWhileOffline: false,
+  CacheControlMaxAgeOverride: -1,
+  CacheControlPublicMaxAgeOverride: -1,
+  LogForwardingPort: 0,
+  RequestCoalescingTimeout: 30,
+  PreloadingScreenDelay: 700,
+  CacheVersion: 1,
+  MaxWebSocketConnections: 0,
+};
+
+function zeroValue(field: RecordField): unknown {
+  if (field.kind === 'string[]' || field.kind === 'object[]') return [];
+  if (field.nullable) return null;
+  if (field.kind === 'boolean') return false;
+  if (field.kind === 'string') return '';
+  return field.enum ? field.enum[0] : 0;
+}
+
+/** A new record with every PullZoneModel field set. */
+export function newPullZoneRecord(id: number, name: string, userId: string): JsonObject {
+  const record: JsonObject = {};
+  for (const field of RECORD_FIELDS) {
+    record[field.name] = field.name in DEFAULTS ? DEFAULTS[field.name] : zeroValue(field);
+  }
+  Object.assign(record, {
+    Id: id,
+    Name: name,
+    UserId: userId,
+    CnameDomain: `${name}${SYSTEM_HOSTNAME_SUFFIX}`,
+  });
+  return record;
+}
+
+/** A hostname entry of the record. */
+export function newHostname(id: number, value: string, system: boolean): JsonObject {
+  return {
+    Id: id,
+    Value: value,
+    ForceSSL: false,
+    IsSystemHostname: system,
+    IsManagedHostname: false,
+    HasCertificate: system,
+    Certificate: null,
+    CertificateKey: null,
+    CertificateKeyType: 0,
+    CertificateProvisionType: system ? 4 : 0,
+  };
+}
+
+/** Creates and stores a pull zone with its system hostname. */
+export function createPullZone(
+  state: SimState,
+  name: string,
+  settings: JsonObject,
+): StoredPullZone {
+  const id = state.allocateId('pullZone');
+  const record = newPullZoneRecord(id, name, 'sim-user');
+  const hostId = state.allocateId('hostname');
+  record.Hostnames = [newHostname(hostId, `${name}${SYSTEM_HOSTNAME_SUFFIX}`, true)];
+  const zone: StoredPullZone = { record, hidden: {} };
+  applySettings(zone, settings);
+  state.pullZones.set(id, zone);
+  state.touch();
+  return zone;
+}
+
+/** Applies validated settings; `null` leaves a field unchanged. */
+export function applySettings(zone: StoredPullZone, settings: JsonObject): void {
+  for (const [name, value] of Object.entries(settings)) {
+    if (value === null || name === 'Name') continue;
+    const recordName = RECORD_NAME[name] ?? name;
+    if (recordName in zone.record) zone.record[recordName] = structuredClone(value);
+    else zone.hidden[name] = structuredClone(value);
+  }
+}
+
+/** The record as the API returns it; certificate material only when asked for. */
+export function renderPullZone(zone: StoredPullZone, includeCertificate = false): JsonObject {
+  const out = structuredClone(zone.record);
+  if (!includeCertificate) {
+    for (const host of out.Hostnames as JsonObject[]) {
+      host.Certificate = null;
+      host.CertificateKey = null;
+    }
+  }
+  return out;
+}
+
+/** Hostname entries of a zone. */
+export function hostnamesOf(zone: StoredPullZone): JsonObject[] {
+  return zone.record.Hostnames as JsonObject[];
+}
+
+/** Finds a hostname (case-insensitive) across all zones. */
+export function findHostname(
+  state: SimState,
+  value: string,
+): { zone: StoredPullZone; host: JsonObject } | undefined {
+  const wanted = value.toLowerCase();
+  for (const zone of state.pullZones.values()) {
+    const host = hostnamesOf(zone).find((h) => String(h.Value).toLowerCase() === wanted);
+    if (host) return { zone, host };
+  }
+  return undefined;
+}

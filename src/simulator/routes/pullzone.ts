@@ -1,0 +1,112 @@
+/**
+ * Pull zone lifecycle: list, get, add, update (`POST /pullzone/{id}`), delete.
+ */
+import { apiError, emptyStatus } from '../errors.js';
+import type { RouteDef, SimContext, SimRequest, SimResponse, JsonObject } from '../types.js';
+import { createPullZone, applySettings, renderPullZone } from './pullzone-model.js';
+import { validateSettings } from './pullzone-settings.js';
+import { badRequest, isResponse, zoneOr404 } from './pullzone-common.js';
+import { pageQueryProblem, type PageQuery } from './paging.js';
+
+const NAME_PATTERN = /^[a-zA-Z0-9-]+$/;
+
+function wantsCertificates(req: SimRequest): boolean {
+  return req.query.get('includeCertificate')?.toLowerCase() === 'true';
+}
+
+function matchesSearch(record: JsonObject, search: string | null): boolean {
+  if (!search) return true;
+  return String(record.Name).toLowerCase().includes(search.toLowerCase());
+}
+
+function listPullZones(req: SimRequest, ctx: SimContext): SimResponse {
+  const paging = pageQueryProblem(req.query, { pageDefault: 0, perPageDefault: 1000 });
+  if ('errorKey' in paging) return badRequest(paging);
+  const all = [...ctx.state.pullZones.values()]
+    .filter((z) => matchesSearch(z.record, req.query.get('search')))
+    .map((z) => renderPullZone(z, wantsCertificates(req)));
+  if (paging.page === 0) return { status: 200, body: all };
+  return { status: 200, body: pageOf(all, paging) };
+}
+
+function pageOf(items: JsonObject[], paging: PageQuery): JsonObject {
+  const start = (paging.page - 1) * paging.perPage;
+  return {
+    Items: items.slice(start, start + paging.perPage),
+    CurrentPage: paging.page,
+    TotalItems: items.length,
+    HasMoreItems: start + paging.perPage < items.length,
+  };
+}
+
+function getPullZone(req: SimRequest, ctx: SimContext): SimResponse {
+  const zone = zoneOr404(req, ctx);
+  if (isResponse(zone)) return zone;
+  return { status: 200, body: renderPullZone(zone, wantsCertificates(req)) };
+}
+
+function nameProblem(name: unknown): SimResponse | undefined {
+  if (typeof name !== 'string' || name.length < 1) {
+    return apiError(400, 'validation.required', 'Name', 'Name is required');
+  }
+  if (!NAME_PATTERN.test(name) || name.length > 60) {
+    return apiError(
+      400,
+      'pullzone.invalid_name',
+      'Name',
+      `Name "${name}" may only contain letters, digits and dashes (at most 60)`,
+    );
+  }
+  return undefined;
+}
+
+function addPullZone(req: SimRequest, ctx: SimContext): SimResponse {
+  const problem = validateSettings(req.body, ['Name']);
+  if (problem) return badRequest(problem);
+  const body = req.body as JsonObject;
+  const invalidName = nameProblem(body.Name);
+  if (invalidName) return invalidName;
+  const name = body.Name as string;
+  if (ctx.state.findPullZoneByName(name)) {
+    return apiError(
+      400,
+      'pullzone.name_taken',
+      'Name',
+      `The pull zone name ${name} is already taken`,
+    );
+  }
+  const zone = createPullZone(ctx.state, name, body);
+  return { status: 201, body: renderPullZone(zone) };
+}
+
+function updatePullZone(req: SimRequest, ctx: SimContext): SimResponse {
+  const problem = validateSettings(req.body);
+  if (problem) return badRequest(problem);
+  const zone = zoneOr404(req, ctx);
+  if (isResponse(zone)) return zone;
+  applySettings(zone, req.body as JsonObject);
+  ctx.state.touch();
+  return { status: 200, body: renderPullZone(zone) };
+}
+
+function deletePullZone(req: SimRequest, ctx: SimContext): SimResponse {
+  const zone = zoneOr404(req, ctx);
+  if (isResponse(zone)) return zone;
+  const id = Number(zone.record.Id);
+  ctx.state.pullZones.delete(id);
+  // A shield zone belongs to its pull zone; it goes with it.
+  for (const [shieldId, shield] of ctx.state.shieldZones) {
+    if (shield.pullZoneId === id) ctx.state.shieldZones.delete(shieldId);
+  }
+  ctx.state.touch();
+  return emptyStatus(204);
+}
+
+/** Pull zone lifecycle routes. */
+export const PULL_ZONE_ROUTES: RouteDef[] = [
+  { method: 'GET', template: '/pullzone', area: 'core', handler: listPullZones },
+  { method: 'POST', template: '/pullzone', area: 'core', handler: addPullZone },
+  { method: 'GET', template: '/pullzone/{id}', area: 'core', handler: getPullZone },
+  { method: 'POST', template: '/pullzone/{id}', area: 'core', handler: updatePullZone },
+  { method: 'DELETE', template: '/pullzone/{id}', area: 'core', handler: deletePullZone },
+];

@@ -1,0 +1,67 @@
+/**
+ * Storage zone name check, video library blocked referrers, API key listing.
+ */
+import { apiError, emptyStatus } from '../errors.js';
+import type { ApiKeyConfig } from '../auth.js';
+import type { RouteDef, SimContext, SimRequest, SimResponse, JsonObject } from '../types.js';
+import { HOSTNAME_MODEL, checkModel } from './body.js';
+import { badRequest, parseId } from './pullzone-common.js';
+import { pageQueryProblem } from './paging.js';
+
+function checkStorageZoneAvailability(req: SimRequest, ctx: SimContext): SimResponse {
+  const problem = checkModel(req.body, { Name: { type: 'string', required: true } });
+  if (problem) return badRequest(problem);
+  const wanted = String((req.body as JsonObject).Name).toLowerCase();
+  const taken = [...ctx.state.storageZones.values()].some((z) => z.Name.toLowerCase() === wanted);
+  return { status: 200, body: { Available: !taken } };
+}
+
+function addVideoLibraryBlockedReferrer(req: SimRequest, ctx: SimContext): SimResponse {
+  const problem = checkModel(req.body, HOSTNAME_MODEL);
+  if (problem) return badRequest(problem);
+  const id = parseId(req.params.id);
+  const library = id === undefined ? undefined : ctx.state.videoLibraries.get(id);
+  if (!library) return emptyStatus(404);
+  const value = (req.body as JsonObject).Hostname as string;
+  if (!library.BlockedReferrers.includes(value)) {
+    library.BlockedReferrers.push(value);
+    ctx.state.touch();
+  }
+  return emptyStatus(200);
+}
+
+/** `GET /apikey` over the keys configured at start. */
+export function createApiKeyRoute(keys: readonly ApiKeyConfig[]): RouteDef {
+  const items = keys.map((k, i) => ({ Id: i + 1, Key: k.key, Roles: k.roles ?? [] }));
+  const handler = (req: SimRequest): SimResponse => {
+    const paging = pageQueryProblem(req.query, { pageDefault: 1, perPageDefault: 1000 });
+    if ('errorKey' in paging) return apiError(400, paging.errorKey, paging.field, paging.message);
+    const start = (paging.page - 1) * paging.perPage;
+    return {
+      status: 200,
+      body: {
+        Items: items.slice(start, start + paging.perPage),
+        CurrentPage: paging.page,
+        TotalItems: items.length,
+        HasMoreItems: start + paging.perPage < items.length,
+      },
+    };
+  };
+  return { method: 'GET', template: '/apikey', area: 'core', handler };
+}
+
+/** Storage zone and video library routes. */
+export const STORAGE_VIDEO_ROUTES: RouteDef[] = [
+  {
+    method: 'POST',
+    template: '/storagezone/checkavailability',
+    area: 'core',
+    handler: checkStorageZoneAvailability,
+  },
+  {
+    method: 'POST',
+    template: '/videolibrary/{id}/addBlockedReferrer',
+    area: 'core',
+    handler: addVideoLibraryBlockedReferrer,
+  },
+];

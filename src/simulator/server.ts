@@ -1,0 +1,361 @@
+/**
+ * cdn-sim server: one `node:http` listener serving the core API (`/pullzone`, `/storagezone`,
+ * `/videolibrary`, `/apikey`), container apps (`/mc/apps`) and shield (`/shield`) from one
+ * base URL like https://api.bunny.net, plus the admin API under `/_sim/`.
+ *
+ * Request pipeline: route match -> body read -> rate limit (429) -> latency -> dropped
+ * connection -> injected 5xx -> AccessKey (401) -> handler -> commit-then-drop -> response.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { randomBytes } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Logger } from 'pino';
+import { createLogger } from '../log.js';
+import { handleAdmin } from './admin.js';
+import { isAdmin, KeyRing, type ApiKeyConfig } from './auth.js';
+import { CallRecorder } from './calls.js';
+import { malformedBody, serverError, unauthorized } from './errors.js';
+import { checkFaultConfig, FaultInjector, type FaultConfig } from './faults.js';
+import { loadStateFile, StateSaver } from './persistence.js';
+import { Router } from './router.js';
+import { createState, type SimState } from './state.js';
+import type { RouteDef, SimRequest, SimResponse } from './types.js';
+import { APP_ROUTES } from './routes/apps.js';
+import { PULL_ZONE_ROUTES } from './routes/pullzone.js';
+import { PULL_ZONE_HOSTNAME_ROUTES } from './routes/pullzone-hostnames.js';
+import { SHIELD_ROUTES } from './routes/shield.js';
+import { STORAGE_VIDEO_ROUTES, createApiKeyRoute } from './routes/storage-video-apikey.js';
+
+export type { ApiKeyConfig } from './auth.js';
+export type { FaultConfig } from './faults.js';
+
+/** Options of startSimulator. */
+export interface SimulatorOptions {
+  /** TCP port; 0 (default) picks a free one. */
+  port?: number;
+  /** Listen address; default 127.0.0.1. */
+  host?: string;
+  /** Accepted AccessKey values and their roles (listed by `GET /apikey`). */
+  apiKeys: ApiKeyConfig[];
+  /** Token for `/_sim/*`; generated when absent. */
+  adminToken?: string;
+  /** Save state here and reload it at start. */
+  stateFile?: string;
+  logger?: Logger;
+  faults?: FaultConfig;
+  /** Entries kept in the call log (default 10000). */
+  callLogLimit?: number;
+}
+
+/** A running simulator. */
+export interface SimulatorHandle {
+  /** Base URL without trailing slash, e.g. http://127.0.0.1:PORT. */
+  url: string;
+  adminToken: string;
+  port: number;
+  /** In-process access for tests. */
+  state: SimState;
+  calls: CallRecorder;
+  faults: FaultInjector;
+  /** Writes the state file now (no-op without `stateFile`). */
+  saveState(): Promise<void>;
+  /** Stops listening, drops open connections and saves state. */
+  close(): Promise<void>;
+}
+
+const MAX_BODY_BYTES = 1024 * 1024;
+
+interface Deps {
+  router: Router<RouteDef>;
+  keys: KeyRing;
+  adminToken: string;
+  state: SimState;
+  calls: CallRecorder;
+  faults: FaultInjector;
+  saver: StateSaver | undefined;
+  logger: Logger;
+}
+
+class BodyTooLarge extends Error {}
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_BODY_BYTES) reject(new BodyTooLarge());
+      else chunks.push(chunk);
+    });
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}
+
+function send(res: ServerResponse, response: SimResponse): void {
+  const headers: Record<string, string | number> = { ...response.headers };
+  if (response.body === undefined) {
+    headers['content-length'] = 0;
+    res.writeHead(response.status, headers);
+    res.end();
+    return;
+  }
+  const payload = JSON.stringify(response.body);
+  headers['content-type'] = 'application/json; charset=utf-8';
+  headers['content-length'] = Buffer.byteLength(payload);
+  res.writeHead(response.status, headers);
+  res.end(payload);
+}
+
+function parseJson(text: string): { ok: true; value: unknown } | { ok: false; reason: string } {
+  if (text.trim() === '') return { ok: true, value: undefined };
+  try {
+    return { ok: true, value: JSON.parse(text) as unknown };
+  } catch (err) {
+    return { ok: false, reason: `body is not valid JSON: ${(err as Error).message}` };
+  }
+}
+
+function splitUrl(rawUrl: string): { path: string; query: URLSearchParams } {
+  const q = rawUrl.indexOf('?');
+  const path = q < 0 ? rawUrl : rawUrl.slice(0, q);
+  return { path, query: new URLSearchParams(q < 0 ? '' : rawUrl.slice(q + 1)) };
+}
+
+function handleAdminRequest(
+  deps: Deps,
+  req: SimRequest,
+  rawBody: string,
+  res: ServerResponse,
+): void {
+  if (!isAdmin(req.headers, deps.adminToken)) {
+    send(res, { status: 401, body: { error: 'X-Sim-Admin-Token header missing or wrong' } });
+    return;
+  }
+  const parsed = parseJson(rawBody);
+  if (!parsed.ok) {
+    send(res, { status: 400, body: { error: parsed.reason } });
+    return;
+  }
+  req.body = parsed.value;
+  const before = deps.state.revision;
+  const response = handleAdmin(req, deps);
+  if (deps.state.revision !== before) deps.saver?.schedule();
+  send(res, response);
+}
+
+/** Faults that answer (or drop) before the handler runs; true when the request is done. */
+async function applyPreFaults(
+  deps: Deps,
+  route: RouteDef,
+  req: SimRequest,
+  res: ServerResponse,
+): Promise<boolean> {
+  const key = `${route.method} ${route.template}`;
+  const retryAfter = deps.faults.takeToken();
+  if (retryAfter !== undefined) {
+    finish(deps, res, req, key, { status: 429, headers: { 'retry-after': String(retryAfter) } });
+    return true;
+  }
+  const delay = deps.faults.sampleLatency();
+  if (delay > 0) await sleep(delay);
+  if (deps.faults.shouldDrop(key)) {
+    drop(deps, res, req, key);
+    return true;
+  }
+  if (deps.faults.shouldFail(key)) {
+    finish(deps, res, req, key, serverError(route.area, 500, req.path));
+    return true;
+  }
+  return false;
+}
+
+function finish(
+  deps: Deps,
+  res: ServerResponse,
+  req: SimRequest,
+  key: string,
+  response: SimResponse,
+): void {
+  deps.calls.record(req.method, key, req.path, response.status);
+  if (deps.logger.isLevelEnabled('debug')) {
+    deps.logger.debug(
+      { method: req.method, route: key, status: response.status },
+      'Handled request',
+    );
+  }
+  send(res, response);
+}
+
+function drop(deps: Deps, res: ServerResponse, req: SimRequest, key: string): void {
+  deps.calls.record(req.method, key, req.path, 0);
+  deps.logger.debug({ method: req.method, route: key }, 'Dropped connection');
+  res.socket?.destroy();
+}
+
+function runHandler(deps: Deps, route: RouteDef, req: SimRequest): SimResponse {
+  const key = `${route.method} ${route.template}`;
+  if (deps.keys.authenticate(req.headers) < 0) return unauthorized(route.area, key, req.path);
+  try {
+    return route.handler(req, { state: deps.state });
+  } catch (err) {
+    deps.logger.error({ err, route: key }, 'Handler failed');
+    return serverError(route.area, 500, req.path);
+  }
+}
+
+async function handleApiRequest(
+  deps: Deps,
+  route: RouteDef,
+  req: SimRequest,
+  rawBody: string,
+  res: ServerResponse,
+): Promise<void> {
+  if (await applyPreFaults(deps, route, req, res)) return;
+  const key = `${route.method} ${route.template}`;
+  const parsed = parseJson(rawBody);
+  if (!parsed.ok) {
+    finish(deps, res, req, key, malformedBody(route.area, req.path, parsed.reason));
+    return;
+  }
+  req.body = parsed.value;
+  const before = deps.state.revision;
+  const response = runHandler(deps, route, req);
+  if (deps.state.revision !== before) deps.saver?.schedule();
+  if (response.status < 400 && deps.faults.shouldCommitThenDrop(req.method, key)) {
+    drop(deps, res, req, key);
+    return;
+  }
+  finish(deps, res, req, key, response);
+}
+
+async function handleRequest(
+  deps: Deps,
+  incoming: IncomingMessage,
+  res: ServerResponse,
+): Promise<void> {
+  const method = incoming.method ?? 'GET';
+  const { path, query } = splitUrl(incoming.url ?? '/');
+  const req: SimRequest = {
+    method,
+    path,
+    query,
+    params: {},
+    body: undefined,
+    headers: incoming.headers,
+  };
+  let rawBody: string;
+  try {
+    rawBody = await readBody(incoming);
+  } catch (err) {
+    send(res, { status: err instanceof BodyTooLarge ? 413 : 400 });
+    return;
+  }
+  if (path === '/_sim' || path.startsWith('/_sim/')) {
+    handleAdminRequest(deps, req, rawBody, res);
+    return;
+  }
+  const match = deps.router.match(method, path);
+  if (match.kind !== 'found') {
+    const status = match.kind === 'not-found' ? 404 : 405;
+    deps.calls.record(method, `${method} (unmatched)`, path, status);
+    send(res, {
+      status,
+      headers: match.kind === 'not-found' ? {} : { allow: match.allow.join(', ') },
+    });
+    return;
+  }
+  req.params = match.params;
+  await handleApiRequest(deps, match.route, req, rawBody, res);
+}
+
+function allRoutes(apiKeys: readonly ApiKeyConfig[]): RouteDef[] {
+  return [
+    ...PULL_ZONE_ROUTES,
+    ...PULL_ZONE_HOSTNAME_ROUTES,
+    ...STORAGE_VIDEO_ROUTES,
+    createApiKeyRoute(apiKeys),
+    ...APP_ROUTES,
+    ...SHIELD_ROUTES,
+  ];
+}
+
+function listen(server: Server, port: number, host: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve((server.address() as AddressInfo).port);
+    });
+  });
+}
+
+function checkOptions(options: SimulatorOptions): void {
+  if (options.apiKeys.length === 0)
+    throw new Error('cannot start simulator: at least one API key is required');
+  if (options.apiKeys.some((k) => typeof k.key !== 'string' || k.key === '')) {
+    throw new Error('cannot start simulator: API keys must be non-empty strings');
+  }
+  const faultProblem = options.faults ? checkFaultConfig(options.faults) : undefined;
+  if (faultProblem) throw new Error(`cannot start simulator: invalid faults: ${faultProblem}`);
+}
+
+function buildState(options: SimulatorOptions): SimState {
+  const state = createState();
+  // Throws StateFileError for a corrupt file before anything is written.
+  const snapshot = options.stateFile ? loadStateFile(options.stateFile) : undefined;
+  if (snapshot) state.restore(snapshot);
+  return state;
+}
+
+/**
+ * Starts the simulator. Rejects with StateFileError when `stateFile` exists but is corrupt
+ * (the file is left as it is), and with an Error for invalid options.
+ */
+export async function startSimulator(options: SimulatorOptions): Promise<SimulatorHandle> {
+  checkOptions(options);
+  const logger = options.logger ?? createLogger({ name: 'cdn-sim', level: 'warn' });
+  const state = buildState(options);
+  const adminToken = options.adminToken ?? randomBytes(24).toString('base64url');
+  const saver = options.stateFile ? new StateSaver(options.stateFile, state, logger) : undefined;
+  const deps: Deps = {
+    router: new Router(allRoutes(options.apiKeys)),
+    keys: new KeyRing(options.apiKeys),
+    adminToken,
+    state,
+    calls: new CallRecorder(options.callLogLimit),
+    faults: new FaultInjector(options.faults ?? {}),
+    saver,
+    logger,
+  };
+  const server = createServer({ keepAliveTimeout: 30_000 }, (incoming, res) => {
+    handleRequest(deps, incoming, res).catch((err: unknown) => {
+      logger.error({ err }, 'Request failed');
+      if (!res.headersSent) send(res, { status: 500 });
+    });
+  });
+  const host = options.host ?? '127.0.0.1';
+  const port = await listen(server, options.port ?? 0, host);
+  const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  logger.info(
+    { url, keys: options.apiKeys.length, stateFile: options.stateFile },
+    'Simulator listening',
+  );
+  return {
+    url,
+    adminToken,
+    port,
+    state,
+    calls: deps.calls,
+    faults: deps.faults,
+    saveState: async () => saver?.flush(),
+    close: async () => {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+      await saver?.flush();
+    },
+  };
+}

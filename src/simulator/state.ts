@@ -1,0 +1,152 @@
+/**
+ * In-memory platform state of cdn-sim: pull zones, container apps, shield zones, seeded storage
+ * zones and video libraries, WAF rule metrics. Every mutation goes through `touch()`, which
+ * bumps `revision` so persistence can save after changes.
+ */
+import type { JsonObject } from './types.js';
+
+/** A pull zone: the API record plus settings the record does not show. */
+export interface StoredPullZone {
+  record: JsonObject;
+  /** Update-model fields that PullZoneModel does not return (e.g. DnsOriginPort). */
+  hidden: JsonObject;
+}
+
+/** A container app: its read model plus write-only settings. */
+export interface StoredApp {
+  app: JsonObject;
+  hidden: {
+    terminationGracePeriodSeconds?: number;
+    nodeSelectors?: Record<string, string> | null;
+    /** Endpoint id -> pull zone the simulator created for it. */
+    autoPullZones: Record<string, number>;
+  };
+}
+
+/** Seeded storage zone. */
+export interface StoredStorageZone {
+  Id: number;
+  Name: string;
+}
+
+/** Seeded video library. */
+export interface StoredVideoLibrary {
+  Id: number;
+  Name: string;
+  BlockedReferrers: string[];
+}
+
+/** Serialized form (state file, `GET /_sim/state`). */
+export interface StateSnapshot {
+  version: 1;
+  nextIds: Record<IdKind, number>;
+  pullZones: StoredPullZone[];
+  apps: StoredApp[];
+  shieldZones: JsonObject[];
+  storageZones: StoredStorageZone[];
+  videoLibraries: StoredVideoLibrary[];
+  wafMetrics: Record<string, JsonObject>;
+}
+
+/** Counters behind integer ids. */
+export type IdKind = 'pullZone' | 'hostname' | 'shieldZone' | 'storageZone' | 'videoLibrary';
+
+const FIRST_IDS: Record<IdKind, number> = {
+  pullZone: 1000,
+  hostname: 5000,
+  shieldZone: 100,
+  storageZone: 1,
+  videoLibrary: 1,
+};
+
+/** The simulator's mutable platform state. */
+export class SimState {
+  pullZones = new Map<number, StoredPullZone>();
+  apps = new Map<string, StoredApp>();
+  shieldZones = new Map<number, JsonObject>();
+  storageZones = new Map<number, StoredStorageZone>();
+  videoLibraries = new Map<number, StoredVideoLibrary>();
+  /** Key `${shieldZoneId}/${ruleId}`. */
+  wafMetrics = new Map<string, JsonObject>();
+  nextIds: Record<IdKind, number> = { ...FIRST_IDS };
+  /** Incremented on every change. */
+  revision = 0;
+
+  /** Returns the next id of a kind. */
+  allocateId(kind: IdKind): number {
+    const id = this.nextIds[kind];
+    this.nextIds[kind] = id + 1;
+    return id;
+  }
+
+  /** Marks the state changed. */
+  touch(): void {
+    this.revision++;
+  }
+
+  /** Empties everything and seeds the default storage zones and video libraries. */
+  reset(): void {
+    this.pullZones.clear();
+    this.apps.clear();
+    this.shieldZones.clear();
+    this.storageZones.clear();
+    this.videoLibraries.clear();
+    this.wafMetrics.clear();
+    this.nextIds = { ...FIRST_IDS };
+    seedDefaults(this);
+    this.touch();
+  }
+
+  /** Finds a pull zone by name (case-insensitive, names are global). */
+  findPullZoneByName(name: string): StoredPullZone | undefined {
+    const wanted = name.toLowerCase();
+    for (const zone of this.pullZones.values()) {
+      if (String(zone.record.Name).toLowerCase() === wanted) return zone;
+    }
+    return undefined;
+  }
+
+  /** Serializable copy of the whole state. */
+  snapshot(): StateSnapshot {
+    return structuredClone({
+      version: 1,
+      nextIds: this.nextIds,
+      pullZones: [...this.pullZones.values()],
+      apps: [...this.apps.values()],
+      shieldZones: [...this.shieldZones.values()],
+      storageZones: [...this.storageZones.values()],
+      videoLibraries: [...this.videoLibraries.values()],
+      wafMetrics: Object.fromEntries(this.wafMetrics),
+    });
+  }
+
+  /** Replaces the state with a snapshot (already validated by persistence). */
+  restore(snapshot: StateSnapshot): void {
+    const s = structuredClone(snapshot);
+    this.nextIds = { ...FIRST_IDS, ...s.nextIds };
+    this.pullZones = new Map(s.pullZones.map((z) => [Number(z.record.Id), z]));
+    this.apps = new Map(s.apps.map((a) => [String(a.app.id), a]));
+    this.shieldZones = new Map(s.shieldZones.map((z) => [Number(z.shieldZoneId), z]));
+    this.storageZones = new Map(s.storageZones.map((z) => [z.Id, z]));
+    this.videoLibraries = new Map(s.videoLibraries.map((v) => [v.Id, v]));
+    this.wafMetrics = new Map(Object.entries(s.wafMetrics));
+    this.touch();
+  }
+}
+
+/** Default seed: two storage zones and one video library, so their endpoints have targets. */
+export function seedDefaults(state: SimState): void {
+  for (const name of ['sim-storage', 'sim-logs']) {
+    const id = state.allocateId('storageZone');
+    state.storageZones.set(id, { Id: id, Name: name });
+  }
+  const libraryId = state.allocateId('videoLibrary');
+  state.videoLibraries.set(libraryId, { Id: libraryId, Name: 'sim-videos', BlockedReferrers: [] });
+}
+
+/** A state with the default seed. */
+export function createState(): SimState {
+  const state = new SimState();
+  seedDefaults(state);
+  return state;
+}

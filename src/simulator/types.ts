@@ -1,0 +1,44 @@
+/** Shared types of the cdn-sim request pipeline. */
+import type { IncomingHttpHeaders } from 'node:http';
+import type { SimState } from './state.js';
+
+/** API area of a route: decides the error body shapes (contract, Errors table). */
+export type Area = 'core' | 'mc' | 'shield';
+
+/** A parsed request as seen by a route handler. */
+export interface SimRequest {
+  method: string;
+  path: string;
+  query: URLSearchParams;
+  params: Record<string, string>;
+  /** Parsed JSON body; undefined when the request had none. */
+  body: unknown;
+  headers: IncomingHttpHeaders;
+}
+
+/** What a handler answers; `body` undefined means an empty body. */
+export interface SimResponse {
+  status: number;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+/** Everything a handler may touch. */
+export interface SimContext {
+  state: SimState;
+}
+
+/** A route handler: pure over (request, state), synchronous. */
+export type Handler = (req: SimRequest, ctx: SimContext) => SimResponse;
+
+/** One route of the management API. */
+export interface RouteDef {
+  method: string;
+  /** Templated path, e.g. `/pullzone/{id}`; also the counter name with the method. */
+  template: string;
+  area: Area;
+  handler: Handler;
+}
+
+/** A JSON object. */
+export type JsonObject = Record<string, unknown>;
