@@ -3,18 +3,20 @@
  * "deleting" a ShieldPolicy returns every field the policy manages (every field its spec sets)
  * to the value a freshly created zone has; fields the policy never managed are left alone.
  *
- * The values are those a shield zone gets when it is created without settings (cdn-sim's
- * creation defaults, which follow the platform's recommended defaults): see docs/shieldpolicy.md.
+ * The values are those a zone gets when it is created without settings (cdn-sim's creation
+ * defaults). Two fields are not reset:
+ * - `learningModeUntil`: a new zone gets "creation time + 7 days", which has no fixed value,
+ *   and the update call ignores `null`, so the field cannot be cleared;
+ * - `dDoSExecutionMode`: the update call cannot carry it (see NOT_WRITABLE in external.ts).
  */
 import { toDesiredWire, type WireZone } from './mapping.js';
 import type { ShieldPolicySpec } from './types.js';
 
-/** The value of each managed field on a new zone, by API name (null = not set). */
+/** The value of each resettable field on a new zone, by API name. */
 export const RESET_DEFAULTS: Readonly<WireZone> = Object.freeze({
-  learningMode: false,
-  learningModeUntil: null,
+  learningMode: true,
   wafEnabled: true,
-  wafExecutionMode: 0,
+  wafExecutionMode: 1,
   wafDisabledRules: [],
   wafLogOnlyRules: [],
   wafCustomRuleOrder: [],
@@ -22,13 +24,12 @@ export const RESET_DEFAULTS: Readonly<WireZone> = Object.freeze({
   requestBodyLoggingEnabled: false,
   wafRequestIgnoredHeaders: [],
   wafRealtimeThreatIntelligenceEnabled: false,
-  wafProfileId: null,
+  wafProfileId: 1,
   wafEngineConfig: [],
   wafRequestBodyLimitAction: 0,
   wafResponseBodyLimitAction: 0,
   dDoSShieldSensitivity: 2,
-  dDoSExecutionMode: 1,
-  dDoSChallengeWindow: 300,
+  dDoSChallengeWindow: 3600,
   whitelabelResponsePages: false,
 });
 
