@@ -68,9 +68,12 @@ const specSchema: Schema = {
   type: 'object',
   description: 'Desired state of one pull zone.',
   properties: {
-    credentialsRef: secretKeyRefSchema(
-      "Secret key holding the API key of the account that owns the zone. Defaults to the operator's default credentials.",
-    ),
+    credentialsRef: {
+      ...secretKeyRefSchema(
+        "Secret key holding the API key of the account that owns the zone. When unset, the operator's default credentials are used.",
+      ),
+      required: ['name'],
+    },
     pullZoneId: {
       type: 'integer',
       format: 'int64',

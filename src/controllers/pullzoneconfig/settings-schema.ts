@@ -35,7 +35,11 @@ export function secretKeyRefSchema(description: string): Schema {
         maxLength: 253,
         description: 'Name of a Secret in the same namespace.',
       },
-      key: { type: 'string', minLength: 1, description: 'Key inside the Secret data.' },
+      key: {
+        type: 'string',
+        minLength: 1,
+        description: 'Key inside the Secret data (credentialsRef defaults to apiKey).',
+      },
     },
   };
 }

@@ -5,6 +5,7 @@ export const GROUP = 'cdn.operator.io';
 export const VERSION = 'v1alpha1';
 export const KIND = 'PullZoneConfig';
 export const PLURAL = 'pullzoneconfigs';
+export const API_VERSION = `${GROUP}/${VERSION}`;
 
 /** A key of a Secret in the resource's namespace. */
 export interface SecretKeyRef {

@@ -1,0 +1,293 @@
+/**
+ * The PullZoneConfig external client: observe / create / update / delete of one pull zone
+ * and its custom hostnames, bound to one account's CdnClient.
+ *
+ * - Observe is read-only on the platform: one GET by id, or a name search when no id is
+ *   known (exact-name match adopted). It may write the outputs Secret in Kubernetes.
+ * - Create is one `POST /pullzone` carrying every managed setting (the add model accepts
+ *   every property of the update model), serialized per account.
+ * - Update sends only the differing managed settings in one `POST /pullzone/{id}` (or one
+ *   targeted referrer/IP call), then the hostname calls; all writes to one zone are
+ *   serialized.
+ */
+import type { CdnClient } from '../../cdn/client.js';
+import { isCdnApiError } from '../../cdn/errors.js';
+import type { PullZone } from '../../cdn/types.js';
+import { TerminalError } from '../../runtime/errors.js';
+import { Annotation } from '../../runtime/reasons.js';
+import type {
+  ConnectContext,
+  CreateResult,
+  ExternalClient,
+  ExternalContext,
+  Observation,
+} from '../../runtime/types.js';
+import { withKeyedLock } from '../shared/keyed-mutex.js';
+import { diffSettings, writeOnlyHashesAfter, type SettingsDiff } from './diff.js';
+import { planHostnames, type HostnameAction, type HostnamePlan } from './hostnames.js';
+import { toApiSettings } from './mapping.js';
+import { ensureOutputs, type SecretApplier } from './outputs.js';
+import type { ResolvedSecrets } from './references.js';
+import { chooseSettingsWrite } from './settings-writes.js';
+import type { HostnameStatus, PullZoneConfig } from './types.js';
+
+/** Reason of Ready=False while a free certificate is being issued. */
+export const CertificatePending = 'CertificatePending';
+/** Reason of the terminal error for an adopted id that does not exist. */
+export const NotFound = 'NotFound';
+
+/** What an external client is bound to. */
+export interface PullZoneExternalOptions {
+  client: CdnClient;
+  /** Stable, non-secret account identifier (serializes creates per account). */
+  accountId: string;
+  secrets: ResolvedSecrets;
+  readSecret: ConnectContext['readSecret'];
+  applySecret?: SecretApplier;
+  now?: () => Date;
+}
+
+interface Observed {
+  record: PullZone;
+  settings: SettingsDiff;
+  hostnames: HostnamePlan;
+}
+
+/** The zone's name: `spec.name`, defaulting to `metadata.name`. */
+export function zoneNameOf(obj: PullZoneConfig): string {
+  return obj.spec?.name ?? obj.metadata.name;
+}
+
+/** The system hostname (`<name>.b-cdn.net`) of a zone record. */
+export function cdnHostnameOf(record: PullZone): string | undefined {
+  const system = (record.Hostnames ?? []).find((h) => h.IsSystemHostname === true);
+  return system?.Value ?? record.CnameDomain ?? undefined;
+}
+
+function isNotFound(err: unknown): boolean {
+  return isCdnApiError(err) && err.kind === 'notFound';
+}
+
+function isDeleting(obj: PullZoneConfig): boolean {
+  return obj.metadata.deletionTimestamp !== undefined;
+}
+
+const zoneLock = (id: number): string => `pullzone:${id}`;
+
+/** See the module comment. */
+export class PullZoneExternal implements ExternalClient<PullZoneConfig> {
+  private readonly observed = new WeakMap<Observation, Observed>();
+  private readonly now: () => Date;
+
+  constructor(private readonly opts: PullZoneExternalOptions) {
+    this.now = opts.now ?? (() => new Date());
+  }
+
+  /** The desired settings in wire form (only managed fields; secrets resolved). */
+  desiredSettings(obj: PullZoneConfig): Record<string, unknown> {
+    return toApiSettings(obj.spec?.settings, this.opts.secrets.settings);
+  }
+
+  async observe(obj: PullZoneConfig, ctx: ExternalContext): Promise<Observation> {
+    const record = await this.find(obj, ctx);
+    if (!record) return { exists: false, upToDate: false, diff: [] };
+    const seen = this.compare(obj, record);
+    const diff = [...seen.settings.diffs, ...seen.hostnames.diffs];
+    const pending = seen.hostnames.pending;
+    const obs: Observation = {
+      exists: true,
+      externalId: String(record.Id),
+      upToDate: diff.length === 0,
+      diff,
+      status: this.statusOf(record, seen.hostnames.observed, obj.status?.writeOnlySettings),
+    };
+    if (pending.length > 0) {
+      obs.notReady = {
+        reason: CertificatePending,
+        message: `Waiting for the free certificate of ${pending.join(', ')}`,
+      };
+    }
+    this.observed.set(obs, seen);
+    if (!isDeleting(obj) && obj.metadata.annotations?.[Annotation.DryRun] !== 'true') {
+      await this.writeOutputs(obj, record, seen.hostnames.observed);
+    }
+    return obs;
+  }
+
+  /** Compares the spec with a live record (pure apart from the clock). */
+  private compare(obj: PullZoneConfig, record: PullZone): Observed {
+    const settings = diffSettings(this.desiredSettings(obj), record, obj.status?.writeOnlySettings);
+    const hostnames = planHostnames({
+      spec: obj.spec ?? {},
+      live: record.Hostnames ?? [],
+      previous: obj.status?.hostnames,
+      tlsHashes: new Map([...this.opts.secrets.tls].map(([h, m]) => [h, m.hash])),
+      now: this.now(),
+    });
+    return { record, settings, hostnames };
+  }
+
+  private statusOf(
+    record: PullZone,
+    hostnames: HostnameStatus[],
+    writeOnly?: Record<string, string>,
+  ): Record<string, unknown> {
+    return {
+      pullZoneId: record.Id,
+      cdnHostname: cdnHostnameOf(record),
+      hostnames,
+      ...(writeOnly ? { writeOnlySettings: writeOnly } : {}),
+    };
+  }
+
+  /** Reads the zone by id, or finds it by exact name when no id is known. */
+  private async find(obj: PullZoneConfig, ctx: ExternalContext): Promise<PullZone | undefined> {
+    if (ctx.externalId) {
+      try {
+        return await this.opts.client.getPullZone(Number(ctx.externalId), { signal: ctx.signal });
+      } catch (err) {
+        if (!isNotFound(err)) throw err;
+        // An adopted id never leads to a create; while deleting, gone is gone.
+        if (obj.spec?.pullZoneId !== undefined && !isDeleting(obj)) {
+          throw new TerminalError(
+            NotFound,
+            `cannot observe pull zone ${ctx.externalId} (spec.pullZoneId): it does not exist`,
+          );
+        }
+        return undefined;
+      }
+    }
+    // Never adopt by name while deleting unless a create may have happened unrecorded.
+    if (isDeleting(obj) && !ctx.createPending) return undefined;
+    const name = zoneNameOf(obj);
+    const zones = await this.opts.client.listPullZones({ search: name }, { signal: ctx.signal });
+    return zones.find((z) => z.Name === name);
+  }
+
+  async create(obj: PullZoneConfig, ctx: ExternalContext): Promise<CreateResult> {
+    if (obj.spec?.pullZoneId !== undefined) {
+      throw new TerminalError(
+        NotFound,
+        `cannot create pull zone: spec.pullZoneId ${obj.spec.pullZoneId} is set, so the zone is only adopted`,
+      );
+    }
+    const settings = this.desiredSettings(obj);
+    const body = { ...settings, Name: zoneNameOf(obj) };
+    const record = await withKeyedLock(`create:${this.opts.accountId}`, () =>
+      this.opts.client.addPullZone(body, { signal: ctx.signal }),
+    );
+    ctx.log.info({ pullZoneId: record.Id, name: body.Name }, 'Created pull zone');
+    return {
+      externalId: String(record.Id),
+      status: {
+        ...this.statusOf(record, [], writeOnlyHashesAfter(settings)),
+      },
+    };
+  }
+
+  async update(
+    obj: PullZoneConfig,
+    observation: Observation,
+    ctx: ExternalContext,
+  ): Promise<{ status?: Record<string, unknown> }> {
+    const seen = this.observed.get(observation);
+    if (!seen) throw new Error('cannot update pull zone: observation was not made by this client');
+    const id = Number(seen.record.Id);
+    return withKeyedLock(zoneLock(id), async () => {
+      const write = chooseSettingsWrite(seen.settings.changed, seen.record);
+      if (write.kind === 'update')
+        await this.opts.client.updatePullZone(id, write.body, { signal: ctx.signal });
+      if (write.kind === 'list')
+        await this.opts.client[write.call.op](id, write.call.value, { signal: ctx.signal });
+      for (const action of seen.hostnames.actions)
+        await this.runHostnameAction(id, action, ctx.signal);
+      if (seen.hostnames.actions.length > 0) {
+        await this.writeOutputs(obj, seen.record, seen.hostnames.projected);
+      }
+      return {
+        status: {
+          hostnames: seen.hostnames.projected,
+          writeOnlySettings: writeOnlyHashesAfter(
+            seen.settings.changed,
+            obj.status?.writeOnlySettings,
+          ),
+        },
+      };
+    });
+  }
+
+  private async runHostnameAction(
+    id: number,
+    a: HostnameAction,
+    signal: AbortSignal,
+  ): Promise<void> {
+    const c = this.opts.client;
+    const opts = { signal };
+    switch (a.op) {
+      case 'addHostname':
+      case 'removeHostname':
+      case 'removeCertificate':
+        return c[a.op](id, a.hostname, opts);
+      case 'setForceSSL':
+        return c.setForceSSL(id, a.hostname, a.forceSSL, opts);
+      case 'updatePrivateKeyType':
+        return c.updatePrivateKeyType(
+          id,
+          { Hostname: a.hostname, KeyType: a.keyType as 0 | 1 },
+          opts,
+        );
+      case 'loadFreeCertificate':
+        return c.loadFreeCertificate(a.hostname, opts);
+      case 'addCertificate': {
+        const tls = this.opts.secrets.tls.get(a.hostname.toLowerCase());
+        if (!tls)
+          throw new Error(
+            `cannot upload certificate of ${a.hostname}: its Secret was not resolved`,
+          );
+        return c.addCertificate(
+          id,
+          {
+            hostname: a.hostname,
+            certificate: tls.certificate,
+            certificateKey: tls.certificateKey,
+          },
+          opts,
+        );
+      }
+    }
+  }
+
+  async delete(obj: PullZoneConfig, ctx: ExternalContext): Promise<void> {
+    if (!ctx.externalId || obj.spec?.deletionPolicy === 'Orphan') return;
+    const id = Number(ctx.externalId);
+    await withKeyedLock(zoneLock(id), async () => {
+      try {
+        await this.opts.client.deletePullZone(id, { signal: ctx.signal });
+        ctx.log.info({ pullZoneId: id }, 'Deleted pull zone');
+      } catch (err) {
+        if (!isNotFound(err)) throw err;
+      }
+    });
+  }
+
+  private async writeOutputs(
+    obj: PullZoneConfig,
+    record: PullZone,
+    hostnames: HostnameStatus[],
+  ): Promise<void> {
+    const cdnHostname = cdnHostnameOf(record) ?? '';
+    await ensureOutputs(
+      obj,
+      {
+        pullZoneId: String(record.Id),
+        pullZoneName: record.Name ?? zoneNameOf(obj),
+        cdnHostname,
+        cdnUrl: cdnHostname ? `https://${cdnHostname}` : '',
+        hostnames: hostnames.map((h) => h.hostname).join(','),
+        ...(record.ZoneSecurityKey ? { zoneSecurityKey: record.ZoneSecurityKey } : {}),
+      },
+      this.opts.readSecret,
+      this.opts.applySecret,
+    );
+  }
+}

@@ -1,0 +1,66 @@
+/**
+ * Wiring of the PullZoneConfig kind: `createPullZoneConfigKind(deps)` returns the
+ * ManagedKind the runtime runs (connect = credentials + referenced Secrets -> external
+ * client; references = credentials, secret settings, TLS Secrets, outputs Secret).
+ */
+import { accountIdFor } from '../../cdn/credentials.js';
+import type { ClassifiedError } from '../../runtime/errors.js';
+import type { ManagedKind, ObjectReference } from '../../runtime/types.js';
+import { classifyCdnError } from '../shared/classify-error.js';
+import { getCdnClient } from '../shared/client-pool.js';
+import { credentialsSecretOf, resolveApiKey } from '../shared/credentials.js';
+import type { ControllerDeps } from '../shared/deps.js';
+import { PullZoneExternal } from './external.js';
+import { FIELDS_BY_API, secretRefName } from './fields.js';
+import { resolveSecrets, secretReferences } from './references.js';
+import { GROUP, KIND, PLURAL, VERSION, type PullZoneConfig } from './types.js';
+
+/** Maps an API field named in a platform error to the spec path a user edits. */
+export function specPathForApiField(apiField: string): string {
+  const f = FIELDS_BY_API.get(apiField);
+  if (!f) return apiField;
+  return `spec.settings.${f.secret ? secretRefName(f) : f.spec} (${apiField})`;
+}
+
+function references(obj: PullZoneConfig, deps: ControllerDeps): ObjectReference[] {
+  const refs = secretReferences(obj);
+  const creds = credentialsSecretOf(obj, deps);
+  if (creds)
+    refs.push({ apiVersion: 'v1', kind: 'Secret', namespace: creds.namespace, name: creds.name });
+  const outputs = obj.spec?.writeOutputsTo;
+  if (outputs)
+    refs.push({
+      apiVersion: 'v1',
+      kind: 'Secret',
+      namespace: obj.metadata.namespace,
+      name: outputs,
+    });
+  return refs;
+}
+
+/** Builds the PullZoneConfig ManagedKind. */
+export function createPullZoneConfigKind(deps: ControllerDeps): ManagedKind<PullZoneConfig> {
+  return {
+    name: 'pullzoneconfig',
+    group: GROUP,
+    version: VERSION,
+    kind: KIND,
+    plural: PLURAL,
+    idStatusField: 'pullZoneId',
+    specExternalId: (obj) =>
+      obj.spec?.pullZoneId !== undefined ? String(obj.spec.pullZoneId) : undefined,
+    async connect(obj, ctx) {
+      const apiKey = await resolveApiKey(obj, ctx, deps);
+      const secrets = await resolveSecrets(obj, ctx);
+      return new PullZoneExternal({
+        client: getCdnClient(deps, apiKey),
+        accountId: accountIdFor(apiKey),
+        secrets,
+        readSecret: (ns, name) => ctx.readSecret(ns, name),
+      });
+    },
+    references: (obj) => references(obj, deps),
+    classifyError: (err: unknown): ClassifiedError =>
+      classifyCdnError(err, { specPathForField: specPathForApiField }),
+  };
+}
