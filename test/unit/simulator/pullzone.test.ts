@@ -1,0 +1,246 @@
+import test from 'ava';
+import type { SimulatorHandle } from '../../../src/simulator/server.js';
+import { call, createPullZone, startTestSim } from '../../support/sim-client.js';
+
+let sim: SimulatorHandle;
+test.before(async () => {
+  sim = await startTestSim();
+});
+test.after.always(async () => {
+  await sim.close();
+});
+
+type Zone = Record<string, unknown> & {
+  Id: number;
+  Name: string;
+  Hostnames: Array<Record<string, unknown>>;
+};
+
+const update = (id: number, body: unknown) =>
+  ({ area: 'core', method: 'POST', template: '/pullzone/{id}', params: { id }, body }) as const;
+
+test('add returns the full record with the CDN system hostname <name>.b-cdn.net', async (t) => {
+  const res = await call(t, sim, {
+    area: 'core',
+    method: 'POST',
+    template: '/pullzone',
+    body: { Name: 'pz-add', OriginUrl: 'https://o.example' },
+  });
+  t.is(res.status, 201);
+  const zone = res.body as Zone;
+  t.is(zone.Name, 'pz-add');
+  t.is(zone.OriginUrl, 'https://o.example');
+  t.like(zone.Hostnames[0], {
+    Value: 'pz-add.b-cdn.net',
+    IsSystemHostname: true,
+    ForceSSL: false,
+    HasCertificate: true,
+  });
+  t.is(zone.IpFamilyPolicy, 1, 'the contract states DualStack as the default');
+});
+
+test('add with a name already taken (any case) is 400 ApiErrorData naming Name', async (t) => {
+  await createPullZone(t, sim, 'pz-dup');
+  const res = await call(t, sim, {
+    area: 'core',
+    method: 'POST',
+    template: '/pullzone',
+    body: { Name: 'PZ-DUP' },
+  });
+  t.is(res.status, 400);
+  t.like(res.body, { ErrorKey: 'pullzone.name_taken', Field: 'Name' });
+});
+
+test('add without Name is 400 naming Name', async (t) => {
+  const res = await call(t, sim, {
+    area: 'core',
+    method: 'POST',
+    template: '/pullzone',
+    body: { OriginUrl: 'https://x' },
+  });
+  t.is(res.status, 400);
+  t.like(res.body, { Field: 'Name' });
+});
+
+test('update returns the full pull zone record with the change applied', async (t) => {
+  const id = await createPullZone(t, sim, 'pz-update');
+  const res = await call(
+    t,
+    sim,
+    update(id, {
+      OriginUrl: 'https://new.example',
+      EnableWebpVary: true,
+      OptimizerImageQuality: 90,
+    }),
+  );
+  t.is(res.status, 200);
+  const zone = res.body as Zone;
+  t.is(zone.Id, id);
+  t.is(zone.OriginUrl, 'https://new.example');
+  t.is(
+    zone.EnableWebPVary,
+    true,
+    'EnableWebpVary of the update model is EnableWebPVary in the record',
+  );
+  t.is(zone.OptimizerImageQuality, 90);
+  t.true(Array.isArray(zone.Hostnames));
+});
+
+test('update with an unknown property is 400 ApiErrorData whose Field names it', async (t) => {
+  const id = await createPullZone(t, sim, 'pz-unknown');
+  const res = await call(t, sim, update(id, { OriginUrl: 'https://x', NotAField: 1 }));
+  t.is(res.status, 400);
+  t.like(res.body, { ErrorKey: 'validation.unknown_property', Field: 'NotAField' });
+});
+
+test('update of an unknown id is 404', async (t) => {
+  const res = await call(t, sim, update(987654, { OriginUrl: 'https://x' }));
+  t.is(res.status, 404);
+});
+
+test('null means leave unchanged', async (t) => {
+  const id = await createPullZone(t, sim, 'pz-null', {
+    OptimizerImageQuality: 42,
+    BlockedIps: ['1.2.3.4'],
+  });
+  const res = await call(
+    t,
+    sim,
+    update(id, { OptimizerImageQuality: null, BlockedIps: null, OriginUrl: null }),
+  );
+  t.is(res.status, 200);
+  t.like(res.body, {
+    OptimizerImageQuality: 42,
+    BlockedIps: ['1.2.3.4'],
+    OriginUrl: 'https://origin.example',
+  });
+});
+
+const RANGES: Array<[string, number, number]> = [
+  ['OptimizerDesktopMaxWidth', 0, 5000],
+  ['OptimizerMobileMaxWidth', 0, 5000],
+  ['OptimizerImageQuality', 1, 100],
+  ['OptimizerMobileImageQuality', 1, 100],
+  ['OriginShieldMaxConcurrentRequests', 1, 10000],
+  ['PermaCacheType', 0, 1],
+];
+
+for (const [field, min, max] of RANGES) {
+  test(`Limits table: ${field} accepts ${min} and ${max}, rejects ${min - 1} and ${max + 1}`, async (t) => {
+    const id = await createPullZone(t, sim, `pz-range-${field.toLowerCase()}`);
+    for (const ok of [min, max]) {
+      const res = await call(t, sim, update(id, { [field]: ok }));
+      t.is(res.status, 200, `${field}=${ok} is inside the range`);
+      t.is((res.body as Zone)[field], ok);
+    }
+    for (const bad of [min - 1, max + 1]) {
+      const res = await call(t, sim, update(id, { [field]: bad }));
+      t.is(res.status, 400, `${field}=${bad} is outside the range`);
+      t.like(res.body, { ErrorKey: 'validation.out_of_range', Field: field });
+    }
+  });
+}
+
+const ENUMS: Array<[string, number, number]> = [
+  ['IpFamilyPolicy', 3, 4],
+  ['Type', 1, 2],
+  ['LogForwardingProtocol', 3, 4],
+  ['OptimizerWatermarkPosition', 5, 6],
+  ['TlsSecurityLevel', 2, 3],
+];
+
+for (const [field, last, outside] of ENUMS) {
+  test(`enum ${field}: ${last} accepted, ${outside} rejected (values from the official document)`, async (t) => {
+    const id = await createPullZone(t, sim, `pz-enum-${field.toLowerCase()}`);
+    t.is((await call(t, sim, update(id, { [field]: last }))).status, 200);
+    const res = await call(t, sim, update(id, { [field]: outside }));
+    t.is(res.status, 400);
+    t.like(res.body, { Field: field });
+  });
+}
+
+const TYPE_CASES: Array<[string, unknown, string]> = [
+  ['EnableLogging', 'yes', 'boolean given a string'],
+  ['OriginRetries', 1.5, 'integer given a fraction'],
+  ['BlockedIps', 'not-a-list', 'string[] given a string'],
+  ['OriginConnectTimeout', 2 ** 31, 'int32 overflow'],
+];
+
+for (const [field, value, reason] of TYPE_CASES) {
+  test(`wrong type is 400 naming the field: ${reason}`, async (t) => {
+    const id = await createPullZone(t, sim, `pz-type-${field.toLowerCase()}`);
+    const res = await call(t, sim, update(id, { [field]: value }));
+    t.is(res.status, 400);
+    t.like(res.body, { Field: field });
+  });
+}
+
+test('get, list (plain and paged), search and delete', async (t) => {
+  const id = await createPullZone(t, sim, 'pz-lifecycle');
+  const got = await call(t, sim, {
+    area: 'core',
+    method: 'GET',
+    template: '/pullzone/{id}',
+    params: { id },
+  });
+  t.is(got.status, 200);
+  t.is((got.body as Zone).Name, 'pz-lifecycle');
+  const plain = await call(t, sim, {
+    area: 'core',
+    method: 'GET',
+    template: '/pullzone',
+    query: { search: 'pz-lifecycle' },
+  });
+  t.deepEqual(
+    (plain.body as Zone[]).map((z) => z.Id),
+    [id],
+  );
+  const paged = await call(t, sim, {
+    area: 'core',
+    method: 'GET',
+    template: '/pullzone',
+    query: { page: 1, perPage: 5 },
+  });
+  t.like(paged.body, { CurrentPage: 1 });
+  t.true((paged.body as { Items: unknown[] }).Items.length <= 5);
+  const badPage = await call(t, sim, {
+    area: 'core',
+    method: 'GET',
+    template: '/pullzone',
+    query: { page: 1, perPage: 4 },
+  });
+  t.is(badPage.status, 400);
+  t.is(
+    (
+      await call(t, sim, {
+        area: 'core',
+        method: 'DELETE',
+        template: '/pullzone/{id}',
+        params: { id },
+      })
+    ).status,
+    204,
+  );
+  t.is(
+    (
+      await call(t, sim, {
+        area: 'core',
+        method: 'GET',
+        template: '/pullzone/{id}',
+        params: { id },
+      })
+    ).status,
+    404,
+  );
+  t.is(
+    (
+      await call(t, sim, {
+        area: 'core',
+        method: 'DELETE',
+        template: '/pullzone/{id}',
+        params: { id },
+      })
+    ).status,
+    404,
+  );
+});
