@@ -87,10 +87,8 @@ test('a zone missing from a fresh view forces a refresh only after the floor', a
 test('a failed refresh rejects its callers and the next lookup retries', async (t) => {
   const cache = new ShieldFleetCache();
   let fail = true;
-  const list = async (): Promise<WireZone[]> => {
-    if (fail) throw new Error('boom');
-    return [{ pullZoneId: 1, planType: 2 }];
-  };
+  const list = (): Promise<WireZone[]> =>
+    fail ? Promise.reject(new Error('boom')) : Promise.resolve([{ pullZoneId: 1, planType: 2 }]);
   await t.throwsAsync(cache.lookup('acct', list, 1, 60_000), { message: 'boom' });
   fail = false;
   t.is((await cache.lookup('acct', list, 1, 60_000))?.planType, 2);

@@ -61,18 +61,20 @@ for (const [why, answer, expected] of PARSE_CASES) {
 
 test('readRuleMetrics: a rejected rule gets an error entry, the others their counters', async (t) => {
   const read = await readRuleMetrics(
-    async (_zone, rule) => {
+    (_zone, rule) => {
       if (rule === 'bad') {
-        throw new CdnApiError({
-          operation: 'getWafRuleMetrics',
-          kind: 'notFound',
-          message: 'cannot getWafRuleMetrics: unknown',
-          detail: 'unknown rule',
-          status: 404,
-          errorKey: 'shield.rule_not_found',
-        });
+        return Promise.reject(
+          new CdnApiError({
+            operation: 'getWafRuleMetrics',
+            kind: 'notFound',
+            message: 'cannot getWafRuleMetrics: unknown',
+            detail: 'unknown rule',
+            status: 404,
+            errorKey: 'shield.rule_not_found',
+          }),
+        );
       }
-      return DATA;
+      return Promise.resolve(DATA);
     },
     1,
     ['r1', 'bad'],
@@ -87,17 +89,17 @@ test('readRuleMetrics: a rejected rule gets an error entry, the others their cou
 test('readRuleMetrics: a transient failure keeps the previous entry and marks the read incomplete', async (t) => {
   const old = { ruleId: 'r2', totalTriggers: 1, blocked: 1, logged: 0, challenged: 0 };
   const read = await readRuleMetrics(
-    async (_zone, rule) => {
-      if (rule === 'r2') {
-        throw new CdnApiError({
-          operation: 'getWafRuleMetrics',
-          kind: 'server',
-          message: 'boom',
-          status: 503,
-        });
-      }
-      return DATA;
-    },
+    (_zone, rule) =>
+      rule === 'r2'
+        ? Promise.reject(
+            new CdnApiError({
+              operation: 'getWafRuleMetrics',
+              kind: 'server',
+              message: 'boom',
+              status: 503,
+            }),
+          )
+        : Promise.resolve(DATA),
     1,
     ['r1', 'r2'],
     [old],

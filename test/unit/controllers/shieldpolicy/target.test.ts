@@ -53,14 +53,14 @@ test('a missing reference or one without an id waits (ReferenceNotReady)', (t) =
   );
   t.true(missing instanceof WaitingError);
   t.is((missing as WaitingError).reason, 'ReferenceNotReady');
-  t.regex(missing!.message, /ns\/demo-zone was not found/);
+  t.regex(missing.message, /ns\/demo-zone was not found/);
   const noId = t.throws(() =>
     resolvePullZoneId(
       policy({ pullZoneRef: { name: 'demo-zone' } }),
       lookup({ 'PullZoneConfig/ns/demo-zone': zoneConfig() }),
     ),
   );
-  t.regex(noId!.message, /has no status.pullZoneId yet/);
+  t.regex(noId.message, /has no status.pullZoneId yet/);
 });
 
 test('while deleting, a vanished reference falls back to the recorded pull zone id', (t) => {
@@ -85,5 +85,5 @@ test('both or neither target is a terminal spec error', (t) => {
     t.true(err instanceof TerminalError, JSON.stringify(spec));
   }
   const bad = t.throws(() => resolvePullZoneId(policy({ pullZoneId: -3 }), lookup({})));
-  t.regex(bad!.message, /spec.pullZoneId -3/);
+  t.regex(bad.message, /spec.pullZoneId -3/);
 });
