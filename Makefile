@@ -48,3 +48,24 @@ cluster-down: node_modules ## Stop the local control plane started by cluster-up
 
 clean: ## Remove build outputs (not the binary cache)
 	rm -rf dist .tmp
+
+# --- Packaging and first run (deploy/, hack/demo.sh) ---
+.PHONY: helm-binary helm-lint sync-chart-crds
+
+helm-binary: ## Build (or reuse cached) helm from hack/helm/go.mod
+	hack/build-binaries.sh helm >/dev/null
+
+# The chart, values-schema and Argo CD checks need helm and lua5.1 in both suites.
+test-unit test-e2e: helm-binary
+
+helm-lint: helm-binary ## helm lint --strict the chart
+	"$$(hack/build-binaries.sh helm | sed -n 's/^helm=//p')" lint --strict deploy/helm/cdn-operator
+
+sync-chart-crds: ## Copy crds/ into the chart and kustomize base; regenerate the Argo CD snippet
+	deploy/sync.sh
+
+demo: node_modules binaries ## Local control plane + cdn-sim + operator + examples, waits until Ready
+	hack/demo.sh up
+
+demo-down: ## Stop what `make demo` started (operator, cdn-sim, control plane)
+	hack/demo.sh down

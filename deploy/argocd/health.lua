@@ -1,0 +1,92 @@
+-- Argo CD health check for cdn-operator kinds (PullZoneConfig, ContainerApp, ShieldPolicy).
+-- Single source: deploy/argocd/health.lua. The chart ships a copy and a ready-made argocd-cm
+-- snippet (deploy/argocd/argocd-cm.yaml); `make sync-chart-crds` keeps them in step.
+--
+--   Healthy      Ready=True for the current generation and no terminal sync error
+--   Progressing  not yet reconciled, generation not yet observed, creating, deleting,
+--                waiting for a referenced object, or retrying a transient API error
+--   Degraded     a terminal error: invalid spec, rejected credentials, missing external
+--                resource, or any other Synced=False reason that a retry cannot fix
+--   Suspended    reconciliation paused (cdn.operator.io/paused) or dry-run mode
+local hs = {}
+
+-- Synced=False reasons the operator retries on its own (transient): not Degraded.
+local retryable = {
+  ApiUnavailable = true,
+  RateLimited = true,
+  ExternalConflict = true,
+  ReconcileError = true,
+  Conflict = true,
+  Waiting = true,
+}
+
+local function condition(conditions, kind)
+  if conditions == nil then
+    return nil
+  end
+  for _, c in ipairs(conditions) do
+    if c.type == kind then
+      return c
+    end
+  end
+  return nil
+end
+
+local function describe(c)
+  if c.message ~= nil and c.message ~= "" then
+    return c.reason .. ": " .. c.message
+  end
+  return c.reason or ""
+end
+
+local function observedGeneration(status, c)
+  if c ~= nil and c.observedGeneration ~= nil then
+    return c.observedGeneration
+  end
+  return status.observedGeneration
+end
+
+local function evaluate(o)
+  local generation = o.metadata.generation
+  local annotations = o.metadata.annotations or {}
+  if annotations["cdn.operator.io/paused"] == "true" then
+    return "Suspended", "Reconciliation is paused by the cdn.operator.io/paused annotation"
+  end
+  if o.metadata.deletionTimestamp ~= nil then
+    return "Progressing", "Deleting the external resource"
+  end
+  local status = o.status
+  if status == nil or status.conditions == nil then
+    return "Progressing", "Waiting for the operator to reconcile"
+  end
+  local ready = condition(status.conditions, "Ready")
+  local synced = condition(status.conditions, "Synced")
+  if generation ~= nil and status.observedGeneration ~= generation then
+    return "Progressing", "Waiting for the operator to observe generation " .. tostring(generation)
+  end
+  if synced ~= nil and synced.reason == "DryRun" then
+    return "Suspended", "Dry-run mode: " .. (synced.message or "")
+  end
+  if synced ~= nil and synced.reason == "ReconcilePaused" then
+    return "Suspended", describe(synced)
+  end
+  if synced ~= nil and synced.status == "False" and not retryable[synced.reason] then
+    return "Degraded", describe(synced)
+  end
+  if ready ~= nil and ready.status == "True" then
+    if generation == nil or observedGeneration(status, ready) == generation then
+      return "Healthy", "Ready"
+    end
+    return "Progressing", "Waiting for the operator to observe generation " .. tostring(generation)
+  end
+  if synced ~= nil and synced.status == "False" then
+    return "Progressing", "Retrying: " .. describe(synced)
+  end
+  if ready ~= nil then
+    return "Progressing", describe(ready)
+  end
+  return "Progressing", "Waiting for the Ready condition"
+end
+
+hs.status, hs.message = evaluate(obj)
+return hs

@@ -1,0 +1,295 @@
+/**
+ * The Argo CD health check (deploy/argocd/health.lua) run by a real Lua 5.1 interpreter
+ * (Debian `lua5.1`; Argo CD embeds gopher-lua, a Lua 5.1 implementation) against sample
+ * objects of each kind. The script runs in a minimal environment holding only `obj` and the
+ * few base functions it needs, so it cannot depend on anything Argo CD does not provide.
+ */
+import test from 'ava';
+import { HEALTH_LUA, run } from './tools.js';
+
+type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+
+/** A Lua string literal: Lua strings are bytes, so only quote, backslash and controls need escapes. */
+function luaString(s: string): string {
+  return `"${s.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n').replace(/\r/g, '\\r')}"`;
+}
+
+/** A Lua table constructor for a JSON value; nulls become absent (as Argo CD decodes them). */
+function toLua(value: Json): string {
+  if (value === null) return 'nil';
+  if (typeof value === 'string') return luaString(value);
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  if (Array.isArray(value)) return `{${value.map(toLua).join(', ')}}`;
+  const fields = Object.entries(value)
+    .filter(([, v]) => v !== null)
+    .map(([k, v]) => `[${luaString(k)}] = ${toLua(v)}`);
+  return `{${fields.join(', ')}}`;
+}
+
+interface Health {
+  status: string;
+  message: string;
+}
+
+async function evaluate(obj: Json): Promise<Health> {
+  const script = `
+local obj = ${toLua(obj)}
+local chunk = assert(loadfile(${luaString(HEALTH_LUA)}))
+setfenv(chunk, { obj = obj, ipairs = ipairs, pairs = pairs, tostring = tostring, type = type })
+local hs = chunk()
+io.write(tostring(hs.status), "\\n", tostring(hs.message))
+`;
+  const r = await run('lua5.1', ['-'], { input: script });
+  if (r.code !== 0) throw new Error(`lua5.1 failed (${r.code}): ${r.stderr}`);
+  const [status = '', ...rest] = r.stdout.split('\n');
+  return { status, message: rest.join('\n') };
+}
+
+interface Condition {
+  type: string;
+  status: 'True' | 'False' | 'Unknown';
+  reason: string;
+  message?: string;
+  observedGeneration?: number;
+}
+
+interface Sample {
+  generation?: number;
+  observedGeneration?: number;
+  conditions?: Condition[];
+  annotations?: Record<string, string>;
+  deleting?: boolean;
+  noStatus?: boolean;
+}
+
+const KINDS: Record<
+  'PullZoneConfig' | 'ContainerApp' | 'ShieldPolicy',
+  { extra: Record<string, Json> }
+> = {
+  PullZoneConfig: { extra: { pullZoneId: 4242, cdnHostname: 'demo.b-cdn.net' } },
+  ContainerApp: { extra: { appId: 'app-1', endpoints: [] } },
+  ShieldPolicy: { extra: { shieldZoneId: 7 } },
+};
+
+function sampleObject(kind: keyof typeof KINDS, s: Sample): Json {
+  const generation = s.generation ?? 3;
+  return {
+    apiVersion: 'cdn.operator.io/v1alpha1',
+    kind,
+    metadata: {
+      name: 'demo',
+      namespace: 'default',
+      generation,
+      ...(s.annotations ? { annotations: s.annotations } : {}),
+      ...(s.deleting
+        ? { deletionTimestamp: '2025-01-01T00:00:00Z', finalizers: ['cdn.operator.io/finalizer'] }
+        : {}),
+    },
+    spec: {},
+    ...(s.noStatus
+      ? {}
+      : {
+          status: {
+            ...KINDS[kind].extra,
+            observedGeneration: s.observedGeneration ?? generation,
+            conditions: (s.conditions ?? []).map((c) => ({
+              lastTransitionTime: '2025-01-01T00:00:00Z',
+              message: '',
+              observedGeneration: generation,
+              ...c,
+            })) as unknown as Json,
+          },
+        }),
+  };
+}
+
+const ready: Condition = { type: 'Ready', status: 'True', reason: 'Available' };
+const synced: Condition = { type: 'Synced', status: 'True', reason: 'ReconcileSuccess' };
+
+const cases: { name: string; sample: Sample; status: string; message?: RegExp }[] = [
+  {
+    name: 'Ready=True and Synced=True for the current generation',
+    sample: { conditions: [ready, synced] },
+    status: 'Healthy',
+  },
+  {
+    name: 'never reconciled: no status at all',
+    sample: { noStatus: true },
+    status: 'Progressing',
+    message: /Waiting for the operator/,
+  },
+  {
+    name: 'spec changed: status.observedGeneration is behind metadata.generation',
+    sample: { generation: 4, observedGeneration: 3, conditions: [ready, synced] },
+    status: 'Progressing',
+    message: /generation 4/,
+  },
+  {
+    name: 'Ready=True was recorded for an older generation',
+    sample: { conditions: [{ ...ready, observedGeneration: 2 }, synced] },
+    status: 'Progressing',
+    message: /generation 3/,
+  },
+  {
+    name: 'external resource created, not available yet',
+    sample: {
+      conditions: [
+        {
+          type: 'Ready',
+          status: 'False',
+          reason: 'Creating',
+          message: 'waiting for it to become available',
+        },
+        synced,
+      ],
+    },
+    status: 'Progressing',
+    message: /^Creating: waiting/,
+  },
+  {
+    name: 'waiting for a referenced object',
+    sample: {
+      conditions: [
+        {
+          type: 'Ready',
+          status: 'False',
+          reason: 'ReferenceNotReady',
+          message: 'PullZoneConfig default/site is not Ready',
+        },
+        {
+          type: 'Synced',
+          status: 'Unknown',
+          reason: 'Waiting',
+          message: 'PullZoneConfig default/site is not Ready',
+        },
+      ],
+    },
+    status: 'Progressing',
+    message: /^ReferenceNotReady: PullZoneConfig default\/site/,
+  },
+  {
+    name: 'transient API outage before the first observation: retrying',
+    sample: {
+      conditions: [
+        { type: 'Synced', status: 'False', reason: 'ApiUnavailable', message: 'HTTP 503' },
+        { type: 'Ready', status: 'Unknown', reason: 'Unavailable', message: 'not observed yet' },
+      ],
+    },
+    status: 'Progressing',
+    message: /^Retrying: ApiUnavailable: HTTP 503/,
+  },
+  {
+    name: 'rate limited while the resource is available: still Healthy',
+    sample: {
+      conditions: [
+        ready,
+        { type: 'Synced', status: 'False', reason: 'RateLimited', message: 'HTTP 429' },
+      ],
+    },
+    status: 'Healthy',
+  },
+  {
+    name: 'invalid spec rejected by the API: terminal',
+    sample: {
+      conditions: [
+        {
+          type: 'Synced',
+          status: 'False',
+          reason: 'InvalidSpec',
+          message: 'spec.originUrl: must be a URL',
+        },
+        { type: 'Ready', status: 'Unknown', reason: 'Unavailable' },
+      ],
+    },
+    status: 'Degraded',
+    message: /^InvalidSpec: spec\.originUrl: must be a URL$/,
+  },
+  {
+    name: 'API key rejected: terminal until the Secret is fixed',
+    sample: {
+      conditions: [
+        {
+          type: 'Synced',
+          status: 'False',
+          reason: 'Unauthorized',
+          message: 'the API key was rejected',
+        },
+        { type: 'Ready', status: 'Unknown', reason: 'Unavailable' },
+      ],
+    },
+    status: 'Degraded',
+    message: /^Unauthorized:/,
+  },
+  {
+    name: 'a terminal error while the old spec is still served: Degraded wins over Ready',
+    sample: {
+      conditions: [ready, { type: 'Synced', status: 'False', reason: 'NotFound', message: 'gone' }],
+    },
+    status: 'Degraded',
+    message: /^NotFound: gone$/,
+  },
+  {
+    name: 'a kind-specific terminal reason the script does not know',
+    sample: {
+      conditions: [{ type: 'Synced', status: 'False', reason: 'HostnameTaken', message: 'in use' }],
+    },
+    status: 'Degraded',
+    message: /HostnameTaken/,
+  },
+  {
+    name: 'paused by annotation',
+    sample: { annotations: { 'cdn.operator.io/paused': 'true' }, conditions: [ready, synced] },
+    status: 'Suspended',
+    message: /paused/,
+  },
+  {
+    name: 'paused recorded in Synced (annotation removed, not yet reconciled again)',
+    sample: {
+      conditions: [
+        ready,
+        {
+          type: 'Synced',
+          status: 'False',
+          reason: 'ReconcilePaused',
+          message: 'Reconciliation is paused',
+        },
+      ],
+    },
+    status: 'Suspended',
+  },
+  {
+    name: 'dry-run with planned changes',
+    sample: {
+      annotations: { 'cdn.operator.io/dry-run': 'true' },
+      conditions: [
+        ready,
+        { type: 'Synced', status: 'False', reason: 'DryRun', message: '2 planned changes' },
+      ],
+    },
+    status: 'Suspended',
+    message: /Dry-run mode: 2 planned changes/,
+  },
+  {
+    name: 'being deleted',
+    sample: {
+      deleting: true,
+      conditions: [{ type: 'Ready', status: 'False', reason: 'Deleting' }, synced],
+    },
+    status: 'Progressing',
+    message: /Deleting/,
+  },
+];
+
+for (const kind of Object.keys(KINDS) as (keyof typeof KINDS)[]) {
+  for (const c of cases) {
+    test(`${kind}: ${c.name} -> ${c.status}`, async (t) => {
+      const health = await evaluate(sampleObject(kind, c.sample));
+      t.is(health.status, c.status, health.message);
+      if (c.message) t.regex(health.message, c.message);
+    });
+  }
+}
+
+test('the script fails loudly on a malformed object rather than reporting Healthy', async (t) => {
+  await t.throwsAsync(evaluate({ kind: 'PullZoneConfig' }), { message: /lua5\.1 failed/ });
+});

@@ -1,0 +1,258 @@
+/**
+ * The Helm chart rendered offline with the cached helm binary: lint is clean, the defaults
+ * give a hardened 2-replica Deployment with least-privilege RBAC, optional objects appear only
+ * when enabled, and values.schema.json (plus template guards) rejects bad values.
+ */
+import test from 'ava';
+import { readdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import {
+  CHART,
+  ROOT,
+  helmTemplate,
+  objectsOf,
+  onlyOf,
+  renderChart,
+  resolveHelm,
+  run,
+  type KubeObject,
+} from './tools.js';
+import { expectedLeaseRules, expectedWorkloadRules, KIND_PLURALS } from './rbac-expected.js';
+
+interface Container {
+  name: string;
+  args: string[];
+  securityContext: Record<string, unknown>;
+  resources: { requests?: Record<string, string>; limits?: Record<string, string> };
+  livenessProbe: { httpGet: { path: string; port: string } };
+  readinessProbe: { httpGet: { path: string; port: string } };
+  ports: { name: string; containerPort: number }[];
+}
+interface PodSpec {
+  serviceAccountName: string;
+  securityContext: Record<string, unknown>;
+  containers: Container[];
+}
+interface DeploymentLike {
+  spec: { replicas: number; template: { spec: PodSpec } };
+}
+
+function deploymentOf(objects: KubeObject[]): { spec: DeploymentLike['spec']; c: Container } {
+  const d = onlyOf(objects, 'Deployment') as unknown as DeploymentLike;
+  return { spec: d.spec, c: d.spec.template.spec.containers[0]! };
+}
+
+test('helm lint --strict passes on the chart', async (t) => {
+  const helm = await resolveHelm();
+  const lint = await run(helm, ['lint', '--strict', CHART]);
+  t.is(lint.code, 0, lint.stdout + lint.stderr);
+  t.regex(lint.stdout, /1 chart\(s\) linted, 0 chart\(s\) failed/);
+  t.notRegex(lint.stdout, /\[(WARNING|ERROR)\]/);
+});
+
+test('default values render exactly the documented objects', async (t) => {
+  const objects = await renderChart();
+  const kinds = objects.map((o) => `${o.kind}/${o.metadata.name}`).sort();
+  t.deepEqual(kinds, [
+    'ClusterRole/cdn-operator',
+    'ClusterRoleBinding/cdn-operator',
+    'Deployment/cdn-operator',
+    'Pod/cdn-operator-test-metrics',
+    'PodDisruptionBudget/cdn-operator',
+    'Role/cdn-operator-leader-election',
+    'RoleBinding/cdn-operator-leader-election',
+    'Service/cdn-operator-metrics',
+    'ServiceAccount/cdn-operator',
+  ]);
+  for (const o of objects) t.is(o.metadata.namespace ?? 'cdn-operator', 'cdn-operator');
+});
+
+test('the Deployment is hardened: non-root, read-only root FS, no escalation, seccomp, limits, probes', async (t) => {
+  const { spec, c } = deploymentOf(await renderChart());
+  const pod = spec.template.spec;
+  t.is(spec.replicas, 2);
+  t.like(pod.securityContext, { runAsNonRoot: true, seccompProfile: { type: 'RuntimeDefault' } });
+  t.like(c.securityContext, {
+    allowPrivilegeEscalation: false,
+    readOnlyRootFilesystem: true,
+    privileged: false,
+    capabilities: { drop: ['ALL'] },
+  });
+  t.truthy(c.resources.requests?.cpu && c.resources.requests.memory);
+  t.truthy(c.resources.limits?.cpu && c.resources.limits.memory);
+  t.deepEqual(c.livenessProbe.httpGet, { path: '/healthz', port: 'http-health' });
+  t.deepEqual(c.readinessProbe.httpGet, { path: '/readyz', port: 'http-health' });
+  t.deepEqual(
+    c.ports.map((p) => [p.name, p.containerPort]),
+    [
+      ['http-metrics', 8080],
+      ['http-health', 8081],
+    ],
+  );
+  t.true(c.args.includes('--leader-elect'), 'two replicas need leader election');
+  t.true(c.args.includes('--metrics-bind-address=:8080'));
+  t.true(c.args.includes('--health-probe-bind-address=:8081'));
+  t.is(pod.serviceAccountName, 'cdn-operator');
+});
+
+test('RBAC defaults are exactly the least-privilege list (no Secret writes)', async (t) => {
+  const objects = await renderChart();
+  const role = onlyOf(objects, 'ClusterRole') as unknown as { rules: unknown[] };
+  t.deepEqual(role.rules, expectedWorkloadRules(false));
+  const lease = onlyOf(objects, 'Role') as unknown as { rules: unknown[] };
+  t.deepEqual(lease.rules, expectedLeaseRules('cdn-operator.cdn.operator.io'));
+  const binding = onlyOf(objects, 'ClusterRoleBinding') as unknown as {
+    subjects: { kind: string; name: string; namespace: string }[];
+  };
+  t.deepEqual(binding.subjects, [
+    { kind: 'ServiceAccount', name: 'cdn-operator', namespace: 'cdn-operator' },
+  ]);
+});
+
+test('RBAC covers every CRD shipped in crds/ (a new kind cannot be forgotten)', async (t) => {
+  const files = (await readdir(join(ROOT, 'crds'))).filter((f) => f.endsWith('.yaml'));
+  t.true(files.length > 0);
+  const plurals = files.map((f) => /^cdn\.operator\.io_(.+)\.yaml$/.exec(f)?.[1]);
+  for (const p of plurals) t.true((KIND_PLURALS as readonly string[]).includes(p ?? ''), `${p}`);
+});
+
+test('outputs.enabled adds create/patch on Secrets and nothing else', async (t) => {
+  const objects = await renderChart(['outputs.enabled=true']);
+  const role = onlyOf(objects, 'ClusterRole') as unknown as { rules: unknown[] };
+  t.deepEqual(role.rules, expectedWorkloadRules(true));
+});
+
+test('watchNamespaces gives one Role per namespace instead of a ClusterRole, and --namespace', async (t) => {
+  const objects = await renderChart([
+    'watchNamespaces={team-a,team-b}',
+    'defaultCredentials.secretName=bunny',
+  ]);
+  t.is(objectsOf(objects, 'ClusterRole').length, 0);
+  t.is(objectsOf(objects, 'ClusterRoleBinding').length, 0);
+  const roles = objectsOf(objects, 'Role', 'cdn-operator');
+  t.deepEqual(roles.map((r) => r.metadata.namespace).sort(), ['team-a', 'team-b']);
+  for (const r of roles)
+    t.deepEqual((r as unknown as { rules: unknown }).rules, expectedWorkloadRules(false));
+  // The default credentials live in the release namespace, outside the watched ones.
+  const cred = onlyOf(objects, 'Role', 'cdn-operator-credentials') as unknown as {
+    metadata: { namespace: string };
+    rules: unknown;
+  };
+  t.is(cred.metadata.namespace, 'cdn-operator');
+  t.deepEqual(cred.rules, [
+    {
+      apiGroups: [''],
+      resources: ['secrets'],
+      resourceNames: ['bunny'],
+      verbs: ['get', 'list', 'watch'],
+    },
+  ]);
+  const { c } = deploymentOf(objects);
+  t.true(c.args.includes('--namespace=team-a,team-b'));
+  t.true(c.args.includes('--default-credentials-secret=cdn-operator/bunny'));
+  t.true(c.args.includes('--default-credentials-key=apiKey'));
+});
+
+test('optional objects: ServiceMonitor and NetworkPolicy only when enabled; PDB can be disabled', async (t) => {
+  const objects = await renderChart([
+    'metrics.serviceMonitor.enabled=true',
+    'networkPolicy.enabled=true',
+    'pdb.enabled=false',
+  ]);
+  const sm = onlyOf(objects, 'ServiceMonitor') as unknown as {
+    spec: { endpoints: { port: string }[] };
+  };
+  t.is(sm.spec.endpoints[0]!.port, 'http-metrics');
+  const np = onlyOf(objects, 'NetworkPolicy') as unknown as { spec: { policyTypes: string[] } };
+  t.deepEqual(np.spec.policyTypes, ['Ingress', 'Egress']);
+  t.is(objectsOf(objects, 'PodDisruptionBudget').length, 0);
+});
+
+test('metrics.enabled=false removes the Service, the helm test and the metrics port', async (t) => {
+  const objects = await renderChart(['metrics.enabled=false']);
+  t.is(objectsOf(objects, 'Service').length, 0);
+  t.is(objectsOf(objects, 'Pod').length, 0);
+  const { c } = deploymentOf(objects);
+  t.true(c.args.includes('--metrics-bind-address=0'));
+  t.deepEqual(
+    c.ports.map((p) => p.name),
+    ['http-health'],
+  );
+});
+
+test('the helm test pod scrapes the metrics Service and is not selected by it', async (t) => {
+  const objects = await renderChart();
+  const pod = onlyOf(objects, 'Pod');
+  t.is(pod.metadata.annotations?.['helm.sh/hook'], 'test');
+  const svc = onlyOf(objects, 'Service') as unknown as {
+    spec: { selector: Record<string, string> };
+  };
+  const labels = pod.metadata.labels ?? {};
+  const selected = Object.entries(svc.spec.selector).every(([k, v]) => labels[k] === v);
+  t.false(selected, 'the Service must not route to the test pod');
+  t.regex(JSON.stringify(pod), /cdn-operator-metrics\.cdn-operator\.svc:8080\/metrics/);
+});
+
+const rejected: { values: string[]; error: RegExp; reason: string }[] = [
+  { values: ['replicas=0'], error: /replicas/, reason: 'at least one replica' },
+  { values: ['logLevel=loud'], error: /logLevel/, reason: 'log level outside the enum' },
+  { values: ['apiUrl=ftp://example.com'], error: /apiUrl/, reason: 'API URL must be http(s)' },
+  { values: ['pollInterval=ten minutes'], error: /pollInterval/, reason: 'not a duration' },
+  {
+    values: ['unknownKey=1'],
+    error: /unknownKey|additional propert/i,
+    reason: 'typo in a top-level key',
+  },
+  {
+    values: ['watchNamespaces={Team_A}'],
+    error: /watchNamespaces/,
+    reason: 'not a namespace name',
+  },
+  {
+    values: ['securityContext.allowPrivilegeEscalation=true'],
+    error: /allowPrivilegeEscalation/,
+    reason: 'hardening is not optional',
+  },
+  {
+    values: ['podSecurityContext.runAsNonRoot=false'],
+    error: /runAsNonRoot/,
+    reason: 'must run as non-root',
+  },
+  { values: ['metrics.port=70000'], error: /port/, reason: 'port out of range' },
+  { values: ['image.digest=latest'], error: /digest/, reason: 'digest must be sha256:<hex>' },
+  { values: ['extraArgs={leader-elect}'], error: /extraArgs/, reason: 'extra args are flags' },
+  {
+    values: ['leaderElection.enabled=false'],
+    error: /leaderElection\.enabled/,
+    reason: '2 replicas without leader election would double-reconcile',
+  },
+  {
+    values: ['pdb.minAvailable=1'],
+    error: /exactly one of pdb\.minAvailable/,
+    reason: 'PDB with both bounds',
+  },
+];
+
+for (const c of rejected) {
+  test(`values rejected: ${c.values.join(' ')} (${c.reason})`, async (t) => {
+    const result = await helmTemplate(c.values);
+    t.not(result.code, 0, `helm template accepted ${c.values.join(' ')}`);
+    t.regex(result.stderr, c.error);
+  });
+}
+
+test('values accepted: a single replica without leader election, minAvailable PDB, digest', async (t) => {
+  const objects = await renderChart([
+    'replicas=1',
+    'leaderElection.enabled=false',
+    'pdb.maxUnavailable=null',
+    'pdb.minAvailable=1',
+    `image.digest=sha256:${'a'.repeat(64)}`,
+  ]);
+  const { spec, c } = deploymentOf(objects);
+  t.is(spec.replicas, 1);
+  t.false(c.args.includes('--leader-elect'));
+  t.is(objectsOf(objects, 'Role').length, 0, 'no lease Role without leader election');
+  t.like(onlyOf(objects, 'PodDisruptionBudget'), { spec: { minAvailable: 1 } });
+  t.regex(JSON.stringify(objects), /cdn-operator@sha256:a{64}/);
+});

@@ -1,0 +1,81 @@
+/**
+ * The operator's least-privilege permissions, as the issue lists them. The chart tests compare
+ * the rendered rules with this list, and the e2e RBAC proof checks that `kubectl auth can-i
+ * --list` for the chart's ServiceAccount shows nothing beyond it.
+ */
+
+/** Plurals of the three managed kinds. */
+export const KIND_PLURALS = ['pullzoneconfigs', 'containerapps', 'shieldpolicies'] as const;
+
+/** One RBAC policy rule. */
+export interface Rule {
+  apiGroups: string[];
+  resources: string[];
+  verbs: string[];
+  resourceNames?: string[];
+}
+
+/** Rules in the ClusterRole (or each watched namespace's Role). */
+export function expectedWorkloadRules(outputs: boolean): Rule[] {
+  return [
+    {
+      apiGroups: ['cdn.operator.io'],
+      resources: [...KIND_PLURALS],
+      verbs: ['get', 'list', 'watch', 'patch'],
+    },
+    {
+      apiGroups: ['cdn.operator.io'],
+      resources: KIND_PLURALS.map((p) => `${p}/status`),
+      verbs: ['patch'],
+    },
+    {
+      apiGroups: ['cdn.operator.io'],
+      resources: KIND_PLURALS.map((p) => `${p}/finalizers`),
+      verbs: ['update'],
+    },
+    { apiGroups: [''], resources: ['secrets', 'configmaps'], verbs: ['get', 'list', 'watch'] },
+    ...(outputs ? [{ apiGroups: [''], resources: ['secrets'], verbs: ['create', 'patch'] }] : []),
+    { apiGroups: ['events.k8s.io'], resources: ['events'], verbs: ['create', 'patch'] },
+  ];
+}
+
+/** Rules of the leader-election Role (release namespace). */
+export function expectedLeaseRules(leaseName: string): Rule[] {
+  return [
+    { apiGroups: ['coordination.k8s.io'], resources: ['leases'], verbs: ['create'] },
+    {
+      apiGroups: ['coordination.k8s.io'],
+      resources: ['leases'],
+      resourceNames: [leaseName],
+      verbs: ['get', 'update'],
+    },
+  ];
+}
+
+/**
+ * What every authenticated user may do on a default cluster (system:basic-user,
+ * system:discovery, system:public-info-viewer): `can-i --list` shows these for any account.
+ */
+export const AUTHENTICATED_DEFAULTS: ReadonlySet<string> = new Set([
+  'selfsubjectreviews.authentication.k8s.io create',
+  'selfsubjectaccessreviews.authorization.k8s.io create',
+  'selfsubjectrulesreviews.authorization.k8s.io create',
+]);
+
+/** Flattens rules to `resource.group verb` strings (with `[name]` for resourceNames). */
+export function flattenRules(rules: Rule[]): Set<string> {
+  const out = new Set<string>();
+  for (const r of rules) {
+    for (const group of r.apiGroups) {
+      for (const resource of r.resources) {
+        const res = group ? `${resource}.${group}` : resource;
+        for (const verb of r.verbs) {
+          if (r.resourceNames?.length)
+            for (const n of r.resourceNames) out.add(`${res}[${n}] ${verb}`);
+          else out.add(`${res} ${verb}`);
+        }
+      }
+    }
+  }
+  return out;
+}
