@@ -4,7 +4,7 @@
  * merge-patch semantics come from the endpoint, not from a special media type.
  */
 import { pathOf, type HttpMethod, type HttpTransport } from './http.js';
-import type { CallOptions } from './options.js';
+import type { CallOptions, PagedCallOptions } from './options.js';
 import { expectObject } from './response.js';
 import type {
   App,
@@ -25,7 +25,11 @@ interface AppPage {
 }
 
 /** Follows `cursor` (sent back as `nextCursor`) until the API stops returning one. */
-export async function listApps(http: HttpTransport, opts?: CallOptions): Promise<AppListItem[]> {
+export async function listApps(
+  http: HttpTransport,
+  opts?: PagedCallOptions,
+): Promise<AppListItem[]> {
+  const limit = opts?.pageSize ?? PAGE_LIMIT;
   const all: AppListItem[] = [];
   let cursor: string | undefined;
   for (let i = 0; i < MAX_PAGES_FOLLOWED; i++) {
@@ -34,7 +38,7 @@ export async function listApps(http: HttpTransport, opts?: CallOptions): Promise
         operation: 'listApps',
         method: 'GET',
         path: '/mc/apps',
-        query: { limit: PAGE_LIMIT, nextCursor: cursor },
+        query: { limit, nextCursor: cursor },
       },
       opts,
     );

@@ -5,7 +5,7 @@
  * follow the official OpenAPI documents (field names, query parameter names, content types).
  */
 import { HttpTransport } from './http.js';
-import type { CallOptions, CdnClientOptions } from './options.js';
+import type { CallOptions, CdnClientOptions, PagedCallOptions } from './options.js';
 import * as pullZones from './pull-zones.js';
 import * as account from './account.js';
 import * as apps from './apps.js';
@@ -32,7 +32,13 @@ import type {
   WafRuleMetrics,
 } from './types.js';
 
-export type { CallOptions, CdnClientOptions, CdnClientHooks, RequestEvent } from './options.js';
+export type {
+  CallOptions,
+  CdnClientOptions,
+  CdnClientHooks,
+  PagedCallOptions,
+  RequestEvent,
+} from './options.js';
 export type { CredentialProvider } from './credentials.js';
 
 /**
@@ -175,7 +181,7 @@ export class CdnClient {
   // ---- container applications (/mc) ----
 
   /** Lists all applications (summaries), following the cursor across pages. */
-  listApps(opts?: CallOptions): Promise<AppListItem[]> {
+  listApps(opts?: PagedCallOptions): Promise<AppListItem[]> {
     return apps.listApps(this.#http, opts);
   }
 
@@ -231,7 +237,7 @@ export class CdnClient {
   }
 
   /** Every shield zone, following pages. */
-  listAllShieldZones(opts?: CallOptions): Promise<ShieldZoneListItem[]> {
+  listAllShieldZones(opts?: PagedCallOptions): Promise<ShieldZoneListItem[]> {
     return shield.listAllShieldZones(this.#http, opts);
   }
 

@@ -73,6 +73,12 @@ export interface CallOptions {
   signal?: AbortSignal;
 }
 
+/** Call options of the methods that follow pages. */
+export interface PagedCallOptions extends CallOptions {
+  /** Items requested per page (default: the largest page the endpoint allows). */
+  pageSize?: number;
+}
+
 /** The subset of the fetch API the client needs. */
 export type FetchLike = (
   url: string,

@@ -6,7 +6,7 @@
  */
 import { kindForStatus, type CdnErrorKind } from './errors.js';
 import { pathOf, type HttpTransport } from './http.js';
-import type { CallOptions } from './options.js';
+import type { CallOptions, PagedCallOptions } from './options.js';
 import { isRecord } from './response.js';
 import type {
   PagedShieldZones,
@@ -129,12 +129,13 @@ export async function listShieldZones(
 /** Follows `page.nextPage` (or `currentPage < totalPages`) until the last page. */
 export async function listAllShieldZones(
   http: HttpTransport,
-  opts?: CallOptions,
+  opts?: PagedCallOptions,
 ): Promise<ShieldZoneListItem[]> {
+  const perPage = opts?.pageSize ?? LIST_PAGE_SIZE;
   const all: ShieldZoneListItem[] = [];
   let page = 1;
   for (let i = 0; i < MAX_PAGES_FOLLOWED; i++) {
-    const res = await listShieldZones(http, { page, perPage: LIST_PAGE_SIZE }, opts);
+    const res = await listShieldZones(http, { page, perPage }, opts);
     all.push(...res.data);
     const next = nextPageOf(res.page, page);
     if (next === undefined || res.data.length === 0) break;

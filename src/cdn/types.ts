@@ -50,22 +50,37 @@ export interface StorageZoneAvailability {
 export type App = Mc['Application'];
 /** One entry of `GET /mc/apps` (a summary, not the full record). */
 export type AppListItem = Mc['AppListItem'];
+/**
+ * An endpoint in a write body. `id` is not in the official request schema, but the contract
+ * matches PATCH items by `id` (present: update that item; absent: add a new one).
+ */
+export type Endpoint = Mc['EndpointRequest'] & { id?: string | null };
+/** A volume in a write body; `id` as for {@link Endpoint}. */
+export type Volume = Mc['VolumeRequest'] & { id?: string | null };
+/** A container template in a write body (with id-matched endpoints). */
+export type ContainerTemplate = Omit<Mc['ContainerRequest'], 'endpoints'> & {
+  endpoints?: Endpoint[];
+};
 /** Body of create (`POST /mc/apps`) and replace (`PUT /mc/apps/{appId}`). */
-export type AppRequest = Mc['AddApplicationRequest'];
-/** Body of `PATCH /mc/apps/{appId}` (merge-patch semantics, arrays matched by `id`). */
-export type AppPatch = Mc['PatchApplicationRequest'];
-/** Result of create/replace/patch. */
-export type AppIdResponse = Mc['AddApplicationResponse'];
-/** A container template in a write body. */
-export type ContainerTemplate = Mc['ContainerRequest'];
+export type AppRequest = Omit<Mc['AddApplicationRequest'], 'containerTemplates' | 'volumes'> & {
+  containerTemplates?: ContainerTemplate[];
+  volumes?: Volume[];
+};
+/**
+ * Body of `PATCH /mc/apps/{appId}`: merge-patch semantics; in `containerTemplates`, `volumes`
+ * and endpoints an item with a matching `id` is updated, one without `id` added, one left out
+ * deleted.
+ */
+export type AppPatch = Omit<Mc['PatchApplicationRequest'], 'containerTemplates' | 'volumes'> & {
+  containerTemplates?: ContainerTemplate[] | null;
+  volumes?: Volume[] | null;
+};
+/** Result of create/replace/patch (the client checks that `id` is present). */
+export type AppIdResponse = Required<Mc['AddApplicationResponse']>;
 /** A container template as read back (`GET /mc/apps/{appId}/containers/{containerId}`). */
 export type ContainerTemplateRead = Mc['ContainerTemplate'];
-/** An endpoint in a write body. */
-export type Endpoint = Mc['EndpointRequest'];
 /** An endpoint as read back. */
 export type EndpointRead = Mc['ContainerEndpoint'];
-/** A volume in a write body. */
-export type Volume = Mc['VolumeRequest'];
 /** A volume as read back. */
 export type VolumeRead = Mc['VolumeTemplate'];
 /** Region settings in a write body. */
