@@ -42,6 +42,12 @@ export function microTime(ms: number): string {
   return new Date(ms).toISOString().replace(/\.(\d{3})Z$/, '.$1000Z');
 }
 
+/** `<object>.<hex nanoseconds>` like client-go (generateName would reject the trailing dot). */
+export function eventName(objectName: string, nowMs: number): string {
+  const nanos = BigInt(nowMs) * 1_000_000n + BigInt(Math.floor(Math.random() * 1_000_000));
+  return `${objectName.slice(0, 200)}.${nanos.toString(16)}`;
+}
+
 /** See the module comment. */
 export class EventRecorder {
   private readonly seen = new Map<string, Seen>();
@@ -101,7 +107,7 @@ export class EventRecorder {
     const body = {
       apiVersion: 'events.k8s.io/v1',
       kind: 'Event',
-      metadata: { generateName: `${obj.metadata.name}.`, namespace: obj.metadata.namespace },
+      metadata: { name: eventName(obj.metadata.name, now), namespace: obj.metadata.namespace },
       eventTime: microTime(now),
       reportingController: this.opts.controller,
       reportingInstance: this.opts.instance,
@@ -126,7 +132,7 @@ export class EventRecorder {
       });
       return created.metadata.name;
     } catch (err) {
-      this.opts.log.debug({ err, reason }, 'Cannot emit event');
+      this.opts.log.warn({ err, reason }, 'Cannot emit event');
       return undefined;
     }
   }
