@@ -1,12 +1,12 @@
 import test from 'ava';
 import { CdnApiError } from '../../../../src/cdn/errors.js';
-import { TerminalError, WaitingError } from '../../../../src/runtime/errors.js';
+import { TerminalError, WaitingError, type ClassifiedError } from '../../../../src/runtime/errors.js';
 import { classifyCdnError } from '../../../../src/controllers/shared/classify-error.js';
 
 const cases: Array<{
   reason: string;
   err: unknown;
-  want: { class: string; reason: string; retryAfterMs?: number };
+  want: { class: ClassifiedError['class']; reason: string; retryAfterMs?: number };
 }> = [
   {
     reason: '400 is a spec problem: terminal until the spec changes',
