@@ -1,6 +1,10 @@
 import test from 'ava';
 import { CdnApiError } from '../../../../src/cdn/errors.js';
-import { TerminalError, WaitingError, type ClassifiedError } from '../../../../src/runtime/errors.js';
+import {
+  TerminalError,
+  WaitingError,
+  type ClassifiedError,
+} from '../../../../src/runtime/errors.js';
 import { classifyCdnError } from '../../../../src/controllers/shared/classify-error.js';
 
 const cases: Array<{
