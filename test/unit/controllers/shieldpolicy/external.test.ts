@@ -1,0 +1,347 @@
+/**
+ * The ShieldPolicy external client against an in-process cdn-sim: create, zero writes when in
+ * sync, one PATCH per change carrying only the differing fields, drift (including list-only
+ * fields through the fleet cache), plan limits, metrics refresh and Reset deletion.
+ */
+import test from 'ava';
+import { pino } from 'pino';
+import { CdnClient } from '../../../../src/cdn/client.js';
+import { CdnApiError } from '../../../../src/cdn/errors.js';
+import type { ShieldZoneUpdate } from '../../../../src/cdn/types.js';
+import type { ShieldApi, ShieldShared } from '../../../../src/controllers/shieldpolicy/external.js';
+import { ShieldFleetCache } from '../../../../src/controllers/shieldpolicy/fleet-cache.js';
+import {
+  classifyShieldError,
+  createShieldPolicyKind,
+} from '../../../../src/controllers/shieldpolicy/index.js';
+import { PlanLimitError } from '../../../../src/controllers/shieldpolicy/plan-limits.js';
+import type {
+  ShieldPolicy,
+  ShieldPolicySpec,
+} from '../../../../src/controllers/shieldpolicy/types.js';
+import type {
+  ConnectContext,
+  ExternalContext,
+  ManagedObject,
+  Observation,
+} from '../../../../src/runtime/types.js';
+import { startSimulator, type SimulatorHandle } from '../../../../src/simulator/server.js';
+
+const API_KEY = 'shieldpolicy-unit-key';
+const log = pino({ level: 'silent' });
+const POLL_MS = 600_000;
+
+interface Harness {
+  sim: SimulatorHandle;
+  client: CdnClient;
+  shared: ShieldShared;
+  clock: { now: number };
+  patches: ShieldZoneUpdate[];
+  pullZoneId: number;
+  connect(obj: ShieldPolicy): ReturnType<ReturnType<typeof createShieldPolicyKind>['connect']>;
+  admin(method: string, path: string, body?: unknown): Promise<unknown>;
+  callCount(route: string): Promise<number>;
+}
+
+async function setUp(): Promise<Harness> {
+  const sim = await startSimulator({ apiKeys: [{ key: API_KEY }] });
+  const clock = { now: Date.parse('2030-01-01T00:00:00Z') };
+  const shared: ShieldShared = {
+    fleet: new ShieldFleetCache({ now: () => clock.now }),
+    metricsReadAt: new Map(),
+    now: () => new Date(clock.now),
+  };
+  const client = new CdnClient({ baseUrl: sim.url, credentials: API_KEY, logger: log });
+  const patches: ShieldZoneUpdate[] = [];
+  const api: ShieldApi = {
+    getShieldZoneByPullZone: (id, o) => client.getShieldZoneByPullZone(id, o),
+    listAllShieldZones: (o) => client.listAllShieldZones(o),
+    createShieldZone: (b, o) => client.createShieldZone(b, o),
+    updateShieldZone: (b, o) => (patches.push(structuredClone(b)), client.updateShieldZone(b, o)),
+    getWafRuleMetrics: (z, r, o) => client.getWafRuleMetrics(z, r, o),
+  };
+  const admin = async (method: string, path: string, body?: unknown): Promise<unknown> => {
+    const res = await fetch(`${sim.url}${path}`, {
+      method,
+      headers: { 'X-Sim-Admin-Token': sim.adminToken, 'content-type': 'application/json' },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    const text = await res.text();
+    if (res.status >= 300) throw new Error(`admin ${method} ${path}: ${res.status} ${text}`);
+    return text ? JSON.parse(text) : undefined;
+  };
+  const seeded = (await admin('POST', '/_sim/seed', { pullZones: [{ Name: 'shield-unit' }] })) as {
+    pullZones: number[];
+  };
+  const kind = createShieldPolicyKind(
+    {
+      apiBaseUrl: sim.url,
+      defaultCredentials: { namespace: 'cdn-system', name: 'creds', key: 'apiKey' },
+      log,
+    },
+    { apiFor: () => api, shared, defaultPollIntervalMs: POLL_MS },
+  );
+  const ctx: ConnectContext = {
+    readSecret: (ns, name) =>
+      Promise.resolve(ns === 'cdn-system' && name === 'creds' ? { apiKey: API_KEY } : undefined),
+    readConfigMap: () => Promise.resolve(undefined),
+    getObject: (): ManagedObject | undefined => undefined,
+    log,
+  };
+  return {
+    sim,
+    client,
+    shared,
+    clock,
+    patches,
+    pullZoneId: seeded.pullZones[0]!,
+    connect: (obj) => kind.connect(obj, ctx),
+    admin,
+    callCount: async (route) => {
+      const calls = (await admin('GET', '/_sim/calls')) as {
+        routes: Record<string, { count: number }>;
+      };
+      return calls.routes[route]?.count ?? 0;
+    },
+  };
+}
+
+function policy(h: Harness, spec: ShieldPolicySpec): ShieldPolicy {
+  return {
+    apiVersion: 'cdn.operator.io/v1alpha1',
+    kind: 'ShieldPolicy',
+    metadata: { name: 'p', namespace: 'ns', uid: 'uid-1', generation: 1 },
+    spec: { pullZoneId: h.pullZoneId, ...spec },
+    status: {},
+  };
+}
+
+function ectx(obj: ShieldPolicy): ExternalContext {
+  const id = obj.status?.shieldZoneId;
+  return {
+    ...(id !== undefined ? { externalId: String(id) } : {}),
+    createPending: false,
+    log,
+    signal: new AbortController().signal,
+  };
+}
+
+/** One reconcile pass the way the runtime does it (observe, then create or update), status merged. */
+async function pass(h: Harness, obj: ShieldPolicy): Promise<Observation> {
+  const external = await h.connect(obj);
+  const obs = await external.observe(obj, ectx(obj));
+  obj.status = { ...obj.status, ...obs.status };
+  if (!obs.exists && !obj.metadata.deletionTimestamp) {
+    const created = await external.create(obj, ectx(obj));
+    obj.status = { ...obj.status, ...created.status };
+  } else if (!obs.upToDate && !obj.metadata.deletionTimestamp) {
+    await external.update(obj, obs, ectx(obj));
+  }
+  return obs;
+}
+
+test('creates the shield zone, then stays in sync with zero writes', async (t) => {
+  const h = await setUp();
+  t.teardown(() => h.sim.close());
+  const obj = policy(h, {
+    waf: { enabled: true, executionMode: 'Log', requestBodyLimitAction: 'Ignore' },
+    ddos: { shieldSensitivity: 'High', challengeWindow: 60 },
+    whitelabelResponsePages: true,
+  });
+  const first = await pass(h, obj);
+  t.false(first.exists, 'no zone before the first pass');
+  t.is(await h.callCount('POST /shield/shield-zone'), 1, 'one create');
+  t.is(typeof obj.status?.shieldZoneId, 'number');
+
+  const second = await pass(h, obj);
+  t.true(second.exists && second.upToDate, JSON.stringify(second.diff));
+  t.is(second.externalId, String(obj.status?.shieldZoneId));
+  t.like(obj.status, { pullZoneId: h.pullZoneId, customWafRulesLimit: 0, rateLimitRulesLimit: 2 });
+  t.is(await h.callCount('PATCH /shield/shield-zone'), 0, 'in sync: no PATCH');
+
+  // A fresh process (empty fleet cache) reads the list: the platform really holds the values.
+  h.clock.now += POLL_MS;
+  const third = await pass(h, obj);
+  t.true(third.upToDate, JSON.stringify(third.diff));
+  t.is(obj.status?.planType, 'Basic', 'plan type comes from the zone list');
+  t.is(await h.callCount('PATCH /shield/shield-zone'), 0);
+  t.is(await h.callCount('POST /shield/shield-zone'), 1, 'never a second create');
+});
+
+test('changing one WAF setting sends one PATCH with only that field', async (t) => {
+  const h = await setUp();
+  t.teardown(() => h.sim.close());
+  const obj = policy(h, { waf: { enabled: true, executionMode: 'Block', disabledRules: ['a'] } });
+  await pass(h, obj);
+  await pass(h, obj);
+  t.is(await h.callCount('PATCH /shield/shield-zone'), 0);
+
+  obj.spec = { ...obj.spec, waf: { ...obj.spec!.waf, executionMode: 'Log' } };
+  const obs = await pass(h, obj);
+  t.deepEqual(obs.diff, [{ field: 'wafExecutionMode', live: 'Block', desired: 'Log' }]);
+  t.is(await h.callCount('PATCH /shield/shield-zone'), 1);
+  t.deepEqual(h.patches, [
+    { shieldZoneId: Number(obj.status?.shieldZoneId), shieldZone: { wafExecutionMode: 0 } },
+  ]);
+  t.true((await pass(h, obj)).upToDate, 'the written value is seen at once (write-through)');
+  t.is(await h.callCount('PATCH /shield/shield-zone'), 1, 'no second PATCH');
+});
+
+test('drift is corrected: single-zone fields at once, list-only fields after the fleet refresh', async (t) => {
+  const h = await setUp();
+  t.teardown(() => h.sim.close());
+  const obj = policy(h, { waf: { enabled: true, executionMode: 'Log' } });
+  await pass(h, obj);
+  const shieldZoneId = Number(obj.status?.shieldZoneId);
+  // Someone changes the zone behind the operator's back.
+  await h.client.updateShieldZone({
+    shieldZoneId,
+    shieldZone: { wafEnabled: false, wafExecutionMode: 1 },
+  });
+
+  const obs = await pass(h, obj);
+  t.deepEqual(
+    obs.diff.map((d) => d.field),
+    ['wafEnabled'],
+    'the list-only field is not seen until the list is read again',
+  );
+  h.clock.now += POLL_MS;
+  const later = await pass(h, obj);
+  t.deepEqual(
+    later.diff.map((d) => d.field),
+    ['wafExecutionMode'],
+  );
+  t.deepEqual(
+    h.patches.map((p) => p.shieldZone),
+    [{ wafEnabled: true }, { wafExecutionMode: 0 }],
+    'one PATCH per correction, each with only the drifted field',
+  );
+  t.true((await pass(h, obj)).upToDate);
+});
+
+test('plan limits: over-limit fields are held back with the numbers, the rest is applied', async (t) => {
+  const h = await setUp();
+  t.teardown(() => h.sim.close());
+  const obj = policy(h, { waf: { enabled: false, customRuleOrder: [11, 12] } });
+  await pass(h, obj); // create: customRuleOrder is left for the first update
+  const err = await t.throwsAsync(pass(h, obj));
+  t.true(err instanceof PlanLimitError);
+  t.regex(err.message, /spec\.waf\.customRuleOrder needs 2 .*allows 0 \(customWafRulesLimit\)/);
+  const classified = classifyShieldError(err);
+  t.like(classified, { class: 'retryable', reason: 'PlanLimitExceeded', retryAfterMs: POLL_MS });
+  t.is(await h.callCount('PATCH /shield/shield-zone'), 0, 'wafEnabled was applied at create');
+
+  // The plan is upgraded outside Kubernetes; the next pass applies the held-back field.
+  await h.admin('PUT', `/_sim/shield-zones/${String(obj.status?.shieldZoneId)}/plan`, {
+    planType: 1,
+  });
+  await pass(h, obj);
+  t.deepEqual(h.patches.at(-1)?.shieldZone, { wafCustomRuleOrder: [11, 12] });
+  t.true((await pass(h, obj)).upToDate);
+});
+
+test('a DDoS execution mode difference is reported, never sent', async (t) => {
+  const h = await setUp();
+  t.teardown(() => h.sim.close());
+  const obj = policy(h, { ddos: { executionMode: 'Log', challengeWindow: 30 } });
+  await pass(h, obj);
+  h.clock.now += POLL_MS;
+  const err = await t.throwsAsync(pass(h, obj));
+  t.like(classifyShieldError(err), { class: 'terminal', reason: 'FieldNotWritable' });
+  for (const p of h.patches) t.false('dDoSExecutionMode' in (p.shieldZone ?? {}));
+});
+
+test('metrics: read once per poll interval, unchanged values change nothing in status', async (t) => {
+  const h = await setUp();
+  t.teardown(() => h.sim.close());
+  const obj = policy(h, { ruleMetrics: ['r1', 'r2'] });
+  await pass(h, obj);
+  const zone = String(obj.status?.shieldZoneId);
+  await h.admin('PUT', `/_sim/shield-zones/${zone}/waf-rules/r1/metrics`, {
+    totalTriggers: 5,
+    blockedRequests: 3,
+    loggedRequests: 1,
+    challengedRequests: 1,
+  });
+  const route = 'GET /shield/metrics/shield-zone/{shieldZoneId}/waf-rule/{ruleId}';
+  await pass(h, obj);
+  t.deepEqual(obj.status?.ruleMetrics, [
+    { ruleId: 'r1', totalTriggers: 5, blocked: 3, logged: 1, challenged: 1 },
+    { ruleId: 'r2', totalTriggers: 0, blocked: 0, logged: 0, challenged: 0 },
+  ]);
+  const firstTime = obj.status?.lastMetricsTime;
+  t.truthy(firstTime);
+  t.is(await h.callCount(route), 2);
+
+  const before = structuredClone(obj.status);
+  h.clock.now += 60_000;
+  await pass(h, obj);
+  t.is(await h.callCount(route), 2, 'within the interval: not read');
+  t.deepEqual(obj.status, before);
+
+  h.clock.now += POLL_MS;
+  await pass(h, obj);
+  t.is(await h.callCount(route), 4, 'after the interval: read again');
+  t.deepEqual(obj.status, before, 'same values: status unchanged (no status write)');
+
+  await h.admin('PUT', `/_sim/shield-zones/${zone}/waf-rules/r2/metrics`, { totalTriggers: 9 });
+  h.clock.now += POLL_MS;
+  await pass(h, obj);
+  t.is(obj.status?.ruleMetrics?.[1]?.totalTriggers, 9);
+  t.not(obj.status?.lastMetricsTime, firstTime, 'changed values move lastMetricsTime');
+
+  obj.spec = { ...obj.spec, ruleMetrics: [] };
+  await pass(h, obj);
+  t.is(obj.status?.ruleMetrics, undefined, 'no rules wanted: the list is removed');
+});
+
+test('Reset deletion returns managed fields to the defaults, then reports the zone gone', async (t) => {
+  const h = await setUp();
+  t.teardown(() => h.sim.close());
+  const obj = policy(h, {
+    learningMode: false,
+    waf: { executionMode: 'Log', disabledRules: ['x'] },
+    ddos: { challengeWindow: 60 },
+    deletionPolicy: 'Reset',
+  });
+  await pass(h, obj);
+  const shieldZoneId = Number(obj.status?.shieldZoneId);
+  // A field the policy does not manage must survive the reset.
+  await h.client.updateShieldZone({ shieldZoneId, shieldZone: { whitelabelResponsePages: true } });
+  const patchesBefore = await h.callCount('PATCH /shield/shield-zone');
+
+  obj.metadata.deletionTimestamp = '2030-01-01T00:00:00Z';
+  const external = await h.connect(obj);
+  const obs = await external.observe(obj, ectx(obj));
+  t.true(obs.exists, 'managed fields are not at the defaults yet');
+  await external.delete(obj, ectx(obj));
+  t.is(await h.callCount('PATCH /shield/shield-zone'), patchesBefore + 1, 'one PATCH');
+  t.deepEqual(h.patches.at(-1)?.shieldZone, {
+    learningMode: true,
+    wafExecutionMode: 1,
+    wafDisabledRules: [],
+    dDoSChallengeWindow: 3600,
+  });
+  t.false((await external.observe(obj, ectx(obj))).exists, 'at the defaults: gone for the runtime');
+  const zone = await h.client.getShieldZoneByPullZone(h.pullZoneId);
+  t.is(zone?.whitelabelResponsePages, true, 'unmanaged field untouched');
+  await external.delete(obj, ectx(obj));
+  t.is(await h.callCount('PATCH /shield/shield-zone'), patchesBefore + 1, 'idempotent');
+});
+
+test('errors: invalid requests are terminal, rejected keys unauthorized', (t) => {
+  const invalid = new CdnApiError({
+    operation: 'updateShieldZone',
+    kind: 'invalid',
+    message: 'x',
+    status: 400,
+  });
+  t.is(classifyShieldError(invalid).class, 'terminal');
+  const denied = new CdnApiError({
+    operation: 'getShieldZoneByPullZone',
+    kind: 'unauthorized',
+    message: 'x',
+    status: 401,
+  });
+  t.is(classifyShieldError(denied).class, 'unauthorized');
+});
