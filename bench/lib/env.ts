@@ -1,0 +1,159 @@
+/**
+ * One bench environment: a private control plane with the audit policy, the CRDs, cdn-sim
+ * in a child process, a namespace with the credentials Secret, and operator processes
+ * running under their own client identities. Everything started here is stopped by stop().
+ */
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { KubeClient, loadKubeConfig } from '../../src/runtime/kube-client.js';
+import { startControlPlane, type ControlPlane } from '../../test/cluster/control-plane.js';
+import { startOperator, type OperatorProcess } from '../../test/e2e/support/operator.js';
+import { kubectl } from '../../test/e2e/support/kube.js';
+import type { FaultConfig } from '../../src/simulator/faults.js';
+import { AuditLog, auditPolicy } from './audit.js';
+import { writeUserKubeconfig } from './identity.js';
+import { SimProcess } from './sim.js';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** Options of {@link BenchEnv.start}. */
+export interface BenchEnvOptions {
+  /** Client identities the operator processes will use (audit users). */
+  operatorUsers?: string[];
+  /** The API key accepted by the sim and stored in the credentials Secret. */
+  apiKey?: string;
+  faults?: FaultConfig;
+}
+
+/** Options of {@link BenchEnv.startOperator}. */
+export interface OperatorOptions {
+  user?: string;
+  args?: string[];
+  env?: Record<string, string>;
+  waitReady?: boolean;
+}
+
+/** The default operator identity. */
+export const OPERATOR_USER = 'cdn-operator-bench';
+
+/** See the module comment. */
+export class BenchEnv {
+  readonly operators: OperatorProcess[] = [];
+  private readonly kubeconfigs = new Map<string, string>();
+
+  private constructor(
+    readonly cp: ControlPlane,
+    readonly dir: string,
+    readonly audit: AuditLog,
+    readonly sim: SimProcess,
+    readonly kube: KubeClient,
+    readonly apiKey: string,
+  ) {}
+
+  /** Starts control plane, CRDs and sim. */
+  static async start(opts: BenchEnvOptions = {}): Promise<BenchEnv> {
+    const dir = await mkdtemp(join(tmpdir(), 'cdn-bench-'));
+    const users = opts.operatorUsers ?? [OPERATOR_USER];
+    const policy = await auditPolicy(dir, users);
+    const cp = await startControlPlane({ apiserverArgs: policy.args });
+    const apiKey = opts.apiKey ?? 'bench-api-key';
+    let sim: SimProcess | undefined;
+    try {
+      sim = await SimProcess.start({
+        apiKeys: [apiKey],
+        ...(opts.faults ? { faults: opts.faults } : {}),
+      });
+      const kube = await KubeClient.create(loadKubeConfig(cp.kubeconfigPath));
+      const env = new BenchEnv(cp, dir, new AuditLog(policy.logPath), sim, kube, apiKey);
+      for (const u of users) env.kubeconfigs.set(u, await writeUserKubeconfig(cp, dir, u));
+      await env.applyCrds();
+      return env;
+    } catch (err) {
+      await sim?.stop();
+      await cp.stop();
+      await rm(dir, { recursive: true, force: true });
+      throw err;
+    }
+  }
+
+  /** Admin kubeconfig path (the bench's own identity). */
+  get kubeconfig(): string {
+    return this.cp.kubeconfigPath;
+  }
+
+  private async applyCrds(): Promise<void> {
+    const files = (await readdir(join(ROOT, 'crds'))).filter((f) => f.endsWith('.yaml')).sort();
+    for (const f of files) {
+      const yaml = await readFile(join(ROOT, 'crds', f), 'utf8');
+      await kubectl(['apply', '--server-side', '-f', '-'], yaml, { kubeconfig: this.kubeconfig });
+    }
+    await kubectl(
+      ['wait', '--for=condition=Established', 'crd', '--all', '--timeout=120s'],
+      undefined,
+      { kubeconfig: this.kubeconfig },
+    );
+  }
+
+  /** The CRD plurals served (e.g. `pullzoneconfigs`). */
+  async servedKinds(): Promise<string[]> {
+    const out = await kubectl(
+      ['get', 'crd', '-o', 'jsonpath={.items[*].spec.names.plural}'],
+      undefined,
+      {
+        kubeconfig: this.kubeconfig,
+      },
+    );
+    return out.split(/\s+/).filter(Boolean);
+  }
+
+  /** Creates a namespace and the credentials Secret `cdn-credentials` (key `apiKey`). */
+  async createNamespace(name: string, secretData: Record<string, string> = {}): Promise<void> {
+    await this.kube.request({
+      method: 'POST',
+      path: '/api/v1/namespaces',
+      body: { apiVersion: 'v1', kind: 'Namespace', metadata: { name } },
+    });
+    await this.kube.request({
+      method: 'POST',
+      path: `/api/v1/namespaces/${name}/secrets`,
+      body: {
+        apiVersion: 'v1',
+        kind: 'Secret',
+        metadata: { name: 'cdn-credentials' },
+        stringData: { apiKey: this.apiKey, ...secretData },
+      },
+    });
+  }
+
+  /** Starts an operator process pointed at the sim with default credentials in `namespace`. */
+  async startOperator(namespace: string, opts: OperatorOptions = {}): Promise<OperatorProcess> {
+    const user = opts.user ?? OPERATOR_USER;
+    const kubeconfig = this.kubeconfigs.get(user);
+    if (!kubeconfig) throw new Error(`cannot start operator: no identity ${user}`);
+    const op = await startOperator({
+      kubeconfig,
+      args: [
+        '--api-url',
+        this.sim.url,
+        '--default-credentials-secret',
+        `${namespace}/cdn-credentials`,
+        ...(opts.args ?? []),
+      ],
+      ...(opts.env ? { env: opts.env } : {}),
+      ...(opts.waitReady !== undefined ? { waitReady: opts.waitReady } : {}),
+      timeoutMs: 180_000,
+    });
+    this.operators.push(op);
+    return op;
+  }
+
+  /** Stops operators (SIGKILL), sim and control plane; removes the temp dir. */
+  async stop(): Promise<void> {
+    for (const op of this.operators) await op.kill().catch(() => undefined);
+    await this.sim.stop().catch(() => undefined);
+    await this.cp.stop();
+    await rm(this.dir, { recursive: true, force: true });
+  }
+}
