@@ -18,12 +18,20 @@ export const WIDGETS = 'widgets.test.cdn.operator.io';
 
 /** Applies the Widget CRD to the cluster of `kubeconfig`. */
 export async function applyWidgetCrd(kubeconfig?: string): Promise<void> {
-  const yaml = await readFile(fileURLToPath(new URL('./fixtures/widget-crd.yaml', import.meta.url)), 'utf8');
+  const yaml = await readFile(
+    fileURLToPath(new URL('./fixtures/widget-crd.yaml', import.meta.url)),
+    'utf8',
+  );
   await applyCrd(yaml, WIDGETS, kubeconfig ? { kubeconfig } : undefined);
 }
 
 /** A Widget manifest. */
-export function widgetYaml(ns: string, name: string, spec: Record<string, unknown>, annotations: Record<string, string> = {}): string {
+export function widgetYaml(
+  ns: string,
+  name: string,
+  spec: Record<string, unknown>,
+  annotations: Record<string, string> = {},
+): string {
   return JSON.stringify({
     apiVersion: 'test.cdn.operator.io/v1alpha1',
     kind: 'Widget',
@@ -53,7 +61,8 @@ export async function startHarness(opts: {
   const lines: Array<Record<string, unknown>> = [];
   const sink = new Writable({
     write(chunk: Buffer, _enc, cb) {
-      for (const l of chunk.toString().split('\n').filter(Boolean)) lines.push(JSON.parse(l) as Record<string, unknown>);
+      for (const l of chunk.toString().split('\n').filter(Boolean))
+        lines.push(JSON.parse(l) as Record<string, unknown>);
       cb();
     },
   });
@@ -66,7 +75,12 @@ export async function startHarness(opts: {
     workers: 2,
     ...opts.config,
   });
-  const manager = new Manager({ config, kinds: [createWidgetKind(opts.api.url)], log, timings: { afterCreateMs: 300, ...opts.timings } });
+  const manager = new Manager({
+    config,
+    kinds: [createWidgetKind(opts.api.url)],
+    log,
+    timings: { afterCreateMs: 300, ...opts.timings },
+  });
   await manager.start();
   for (const c of manager.controllers.values()) await c.waitForSync();
   return {
@@ -76,7 +90,11 @@ export async function startHarness(opts: {
     metric: async (name, labels = {}) => {
       const m = await manager.metrics.registry.getSingleMetric(name)?.get();
       return (m?.values ?? [])
-        .filter((v) => Object.entries(labels).every(([k, val]) => String((v.labels as Record<string, unknown>)[k]) === val))
+        .filter((v) =>
+          Object.entries(labels).every(
+            ([k, val]) => String((v.labels as Record<string, unknown>)[k]) === val,
+          ),
+        )
         .reduce((n, v) => n + v.value, 0);
     },
     stop: async () => {
