@@ -1,0 +1,98 @@
+import test from 'ava';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parse } from 'yaml';
+import { GENERATORS, renderCrd } from '../../../../hack/generate-crds.js';
+import {
+  SETTING_FIELDS,
+  secretRefName,
+} from '../../../../src/controllers/pullzoneconfig/fields.js';
+import { REPO_ROOT } from '../../../support/openapi-docs.js';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- walking parsed YAML
+type Schema = Record<string, any>;
+
+const gen = GENERATORS.find((g) => g.path.endsWith('pullzoneconfigs.yaml'))!;
+const committed = readFileSync(join(REPO_ROOT, gen.path), 'utf8');
+const crd = parse(committed) as Schema;
+const version = crd.spec.versions[0];
+const spec: Schema = version.schema.openAPIV3Schema.properties.spec;
+const settings: Schema = spec.properties.settings.properties;
+
+test('the committed CRD equals the generator output (run hack/generate-crds.ts)', (t) => {
+  t.is(committed, renderCrd(gen));
+});
+
+test('names, short name, category, status subresource and printer columns', (t) => {
+  t.is(crd.metadata.name, 'pullzoneconfigs.cdn.operator.io');
+  t.deepEqual(crd.spec.names.shortNames, ['pzc']);
+  t.deepEqual(crd.spec.names.categories, ['cdn']);
+  t.deepEqual(version.subresources, { status: {} });
+  t.deepEqual(
+    (version.additionalPrinterColumns as Schema[]).map((c) => c.name as string),
+    ['READY', 'SYNCED', 'ID', 'CDN-HOSTNAME', 'AGE'],
+  );
+});
+
+test('every setting of the table is in spec.settings, nothing else', (t) => {
+  const expected = SETTING_FIELDS.map((f) => (f.secret ? secretRefName(f) : f.spec)).sort();
+  t.deepEqual(Object.keys(settings).sort(), expected);
+});
+
+test('limits are enforced in the schema and stated in the description', (t) => {
+  for (const f of SETTING_FIELDS.filter((x) => x.minimum !== undefined)) {
+    const s = settings[f.spec];
+    t.is(s.minimum, f.minimum, f.api);
+    t.is(s.maximum, f.maximum, f.api);
+    t.regex(String(s.description), /Range: |Allowed values: /, f.api);
+  }
+  t.like(settings.originShieldMaxConcurrentRequests, {
+    minimum: 1,
+    maximum: 10000,
+    format: 'int32',
+  });
+  t.like(settings.optimizerImageQuality, { minimum: 1, maximum: 100 });
+  t.like(settings.optimizerDesktopMaxWidth, { minimum: 0, maximum: 5000 });
+});
+
+test('enums are exposed by name', (t) => {
+  t.deepEqual(settings.ipFamilyPolicy.enum, [
+    'IPv4Only',
+    'DualStack',
+    'DualStackPreferIPv6',
+    'IPv6Only',
+  ]);
+  t.deepEqual(settings.type.enum, ['Premium', 'Volume']);
+  t.deepEqual(settings.permaCacheType.enum, ['Automatic', 'Manual']);
+  t.is(settings.logForwardingProtocol.type, 'string');
+});
+
+test('secret settings are Secret references, not strings', (t) => {
+  t.is(settings.awsSigningSecret, undefined);
+  t.deepEqual(settings.awsSigningSecretRef.required, ['name', 'key']);
+});
+
+function walk(node: unknown, path: string, visit: (n: Schema, p: string) => void): void {
+  if (!node || typeof node !== 'object') return;
+  const n = node as Schema;
+  visit(n, path);
+  for (const [k, v] of Object.entries((n.properties ?? {}) as Schema))
+    walk(v, `${path}.${k}`, visit);
+  if (n.items) walk(n.items, `${path}[]`, visit);
+  if (typeof n.additionalProperties === 'object') walk(n.additionalProperties, `${path}{}`, visit);
+}
+
+test('structural: every node has a type, no preserve-unknown-fields, descriptions on settings', (t) => {
+  walk(version.schema.openAPIV3Schema, '', (n, p) => {
+    t.truthy(n.type, `${p} has a type`);
+    t.falsy(n['x-kubernetes-preserve-unknown-fields'], `${p} does not preserve unknown fields`);
+  });
+  for (const [name, s] of Object.entries(settings)) t.truthy((s as Schema).description, name);
+});
+
+test('deletionPolicy defaults to Delete; hostname certificate rules are CEL', (t) => {
+  t.is(spec.properties.deletionPolicy.default, 'Delete');
+  t.deepEqual(spec.properties.deletionPolicy.enum, ['Delete', 'Orphan']);
+  const cert = spec.properties.hostnames.items.properties.certificate;
+  t.is(cert['x-kubernetes-validations'].length, 2);
+});

@@ -1,0 +1,397 @@
+/**
+ * PullZoneExternal against an in-process cdn-sim: writes per create / update / in-sync pass
+ * (counted through the simulator's call log), only differing fields sent, drift corrected,
+ * adoption by name and id, platform errors classified, hostnames and certificates, deletion.
+ */
+import test from 'ava';
+import { pino } from 'pino';
+import { CdnClient } from '../../../../src/cdn/client.js';
+import type { FetchLike } from '../../../../src/cdn/options.js';
+import { PullZoneExternal } from '../../../../src/controllers/pullzoneconfig/external.js';
+import { createPullZoneConfigKind } from '../../../../src/controllers/pullzoneconfig/index.js';
+import {
+  hashTls,
+  type ResolvedSecrets,
+} from '../../../../src/controllers/pullzoneconfig/references.js';
+import type {
+  PullZoneConfig,
+  PullZoneConfigSpec,
+} from '../../../../src/controllers/pullzoneconfig/types.js';
+import type { ExternalContext, ManagedStatus, Observation } from '../../../../src/runtime/types.js';
+import { startSimulator, type SimulatorHandle } from '../../../../src/simulator/server.js';
+
+const API_KEY = 'pzc-unit-key';
+let sim: SimulatorHandle;
+let client: CdnClient;
+const sent: { method: string; url: string; body: unknown }[] = [];
+
+test.before(async () => {
+  sim = await startSimulator({ apiKeys: [{ key: API_KEY }] });
+  const capture: FetchLike = async (url, init) => {
+    sent.push({ method: init.method, url, body: init.body ? JSON.parse(init.body) : undefined });
+    const res = await fetch(url, {
+      method: init.method,
+      headers: init.headers,
+      body: init.body,
+      signal: init.signal,
+    });
+    return res;
+  };
+  client = new CdnClient({
+    baseUrl: sim.url,
+    credentials: API_KEY,
+    retry: { maxAttempts: 1 },
+    fetch: capture,
+  });
+});
+
+test.after.always(async () => {
+  await sim?.close();
+});
+
+const NO_SECRETS: ResolvedSecrets = { settings: new Map(), tls: new Map() };
+
+function external(
+  secrets: ResolvedSecrets = NO_SECRETS,
+  applied?: Record<string, string>[],
+): PullZoneExternal {
+  return new PullZoneExternal({
+    client,
+    accountId: 'acct',
+    secrets,
+    readSecret: () => Promise.resolve(undefined),
+    applySecret: (_obj, _name, data) => {
+      applied?.push(data);
+      return Promise.resolve();
+    },
+  });
+}
+
+function objectOf(name: string, spec: PullZoneConfigSpec, status?: ManagedStatus): PullZoneConfig {
+  return {
+    apiVersion: 'cdn.operator.io/v1alpha1',
+    kind: 'PullZoneConfig',
+    metadata: { name, namespace: 'default', uid: `uid-${name}` },
+    spec: spec as PullZoneConfig['spec'],
+    ...(status ? { status } : {}),
+  };
+}
+
+function ctxOf(externalId?: string): ExternalContext {
+  return {
+    externalId,
+    createPending: false,
+    log: pino({ level: 'silent' }),
+    signal: new AbortController().signal,
+  };
+}
+
+/** Writes to the platform since the mark (every non-GET, plus loadFreeCertificate). */
+function writesSince(mark: number): { method: string; url: string; body: unknown }[] {
+  return sent
+    .slice(mark)
+    .filter((r) => r.method !== 'GET' || r.url.includes('loadFreeCertificate'));
+}
+
+/** One reconcile pass like the runtime's: observe, then create or update; status merged. */
+async function pass(
+  ext: PullZoneExternal,
+  obj: PullZoneConfig,
+): Promise<{ obj: PullZoneConfig; obs: Observation }> {
+  const id = obj.spec?.pullZoneId ?? obj.status?.pullZoneId;
+  const ctx = ctxOf(id !== undefined ? String(id) : undefined);
+  const obs = await ext.observe(obj, ctx);
+  let status: ManagedStatus = { ...obj.status, ...obs.status };
+  if (!obs.exists) {
+    const created = await ext.create(obj, ctx);
+    status = { ...status, ...created.status, pullZoneId: Number(created.externalId) };
+  } else if (!obs.upToDate) {
+    const res = await ext.update(obj, obs, ctx);
+    status = { ...status, ...(res.status ?? {}) };
+  }
+  return { obj: { ...obj, status }, obs };
+}
+
+async function simCalls(): Promise<{ route: string; method: string }[]> {
+  const res = await fetch(`${sim.url}/_sim/calls`, {
+    headers: { 'X-Sim-Admin-Token': sim.adminToken },
+  });
+  const body = (await res.json()) as { log: { route: string; method: string }[] };
+  return body.log;
+}
+
+test.serial(
+  'create carries every setting in one POST /pullzone; then in sync with zero writes',
+  async (t) => {
+    const ext = external();
+    const spec: PullZoneConfigSpec = {
+      settings: {
+        originUrl: 'https://origin.example.com',
+        originShieldMaxConcurrentRequests: 300,
+        ipFamilyPolicy: 'IPv6Only',
+        type: 'Volume',
+        blockedIps: ['10.0.0.1'],
+        dnsOriginPort: 8443,
+      },
+    };
+    const before = (await simCalls()).length;
+    const mark = sent.length;
+    const { obj } = await pass(ext, objectOf('pzc-create', spec));
+    const writes = writesSince(mark);
+    t.is(writes.length, 1, 'one write per create');
+    t.is(writes[0]?.method, 'POST');
+    t.true(writes[0]?.url.endsWith('/pullzone'));
+    t.like(writes[0]?.body, {
+      Name: 'pzc-create',
+      OriginShieldMaxConcurrentRequests: 300,
+      IpFamilyPolicy: 3,
+      Type: 1,
+    });
+    const routes = (await simCalls()).slice(before).filter((c) => c.method !== 'GET');
+    t.deepEqual(
+      routes.map((c) => c.route),
+      ['POST /pullzone'],
+      'the simulator saw exactly one write',
+    );
+    t.true(typeof obj.status?.pullZoneId === 'number');
+    t.regex(String(obj.status?.cdnHostname), /^pzc-create\.b-cdn\.net$/);
+
+    const mark2 = sent.length;
+    const second = await pass(ext, obj);
+    t.true(second.obs.upToDate, JSON.stringify(second.obs.diff));
+    t.is(writesSince(mark2).length, 0, 'zero writes in sync');
+  },
+);
+
+test.serial(
+  'update sends exactly one POST /pullzone/{id} with only the differing field',
+  async (t) => {
+    const ext = external();
+    let { obj } = await pass(
+      ext,
+      objectOf('pzc-update', {
+        settings: { originShieldMaxConcurrentRequests: 100, enableLogging: true },
+      }),
+    );
+    obj = {
+      ...obj,
+      spec: {
+        ...obj.spec,
+        settings: { originShieldMaxConcurrentRequests: 200, enableLogging: true },
+      },
+    };
+    const mark = sent.length;
+    const r = await pass(ext, obj);
+    t.deepEqual(r.obs.diff, [
+      { field: 'OriginShieldMaxConcurrentRequests', live: '100', desired: '200' },
+    ]);
+    const writes = writesSince(mark);
+    t.is(writes.length, 1);
+    t.regex(writes[0]!.url, /\/pullzone\/\d+$/);
+    t.deepEqual(writes[0]!.body, { OriginShieldMaxConcurrentRequests: 200 });
+  },
+);
+
+test.serial('drift made on the platform is detected and corrected', async (t) => {
+  const ext = external();
+  const { obj } = await pass(
+    ext,
+    objectOf('pzc-drift', { settings: { optimizerImageQuality: 80 } }),
+  );
+  const zone = sim.state.pullZones.get(Number(obj.status?.pullZoneId))!;
+  zone.record.OptimizerImageQuality = 42;
+  zone.record.OriginUrl = 'https://unmanaged.example.com';
+  const r = await pass(ext, obj);
+  t.deepEqual(
+    r.obs.diff,
+    [{ field: 'OptimizerImageQuality', live: '42', desired: '80' }],
+    'unmanaged drift ignored',
+  );
+  t.is(zone.record.OptimizerImageQuality, 80);
+  t.is(zone.record.OriginUrl, 'https://unmanaged.example.com');
+});
+
+test.serial('adopts an existing zone by exact name without creating', async (t) => {
+  await client.addPullZone({ Name: 'pzc-adopt-name' });
+  await client.addPullZone({ Name: 'pzc-adopt-name-longer' });
+  const ext = external();
+  const obs = await ext.observe(objectOf('x', { name: 'pzc-adopt-name' }), ctxOf());
+  t.true(obs.exists);
+  const zone = (await client.listPullZones({ search: 'pzc-adopt-name' })).find(
+    (z) => z.Name === 'pzc-adopt-name',
+  );
+  t.is(obs.externalId, String(zone?.Id));
+});
+
+test.serial(
+  'an adopted id that does not exist is a terminal NotFound; deleting it is fine',
+  async (t) => {
+    const kind = createPullZoneConfigKind({ apiBaseUrl: sim.url, log: pino({ level: 'silent' }) });
+    const ext = external();
+    const obj = objectOf('pzc-missing', { pullZoneId: 987654 });
+    const err = await t.throwsAsync(ext.observe(obj, ctxOf('987654')));
+    t.like(kind.classifyError(err), { class: 'terminal', reason: 'NotFound' });
+    const deleting = {
+      ...obj,
+      metadata: { ...obj.metadata, deletionTimestamp: new Date().toISOString() },
+    };
+    t.false((await ext.observe(deleting, ctxOf('987654'))).exists);
+  },
+);
+
+test.serial(
+  'a platform 400 is InvalidSpec naming the spec field and the platform message',
+  async (t) => {
+    const kind = createPullZoneConfigKind({ apiBaseUrl: sim.url, log: pino({ level: 'silent' }) });
+    const ext = external();
+    const { obj } = await pass(ext, objectOf('pzc-invalid', { settings: { enableLogging: true } }));
+    const bad = { ...obj, spec: { ...obj.spec, settings: { optimizerImageQuality: 500 } } };
+    const err = await t.throwsAsync(pass(ext, bad));
+    const c = kind.classifyError(err);
+    t.is(c.class, 'terminal');
+    t.is(c.reason, 'InvalidSpec');
+    t.regex(c.message, /spec\.settings\.optimizerImageQuality/);
+    t.regex(c.message, /between 1 and 100/);
+  },
+);
+
+test.serial(
+  'one referrer removed uses removeAllowedReferrer instead of a full update',
+  async (t) => {
+    const ext = external();
+    let { obj } = await pass(
+      ext,
+      objectOf('pzc-ref', { settings: { allowedReferrers: ['a.example.com', 'b.example.com'] } }),
+    );
+    obj = { ...obj, spec: { ...obj.spec, settings: { allowedReferrers: ['a.example.com'] } } };
+    const mark = sent.length;
+    await pass(ext, obj);
+    const writes = writesSince(mark);
+    t.is(writes.length, 1);
+    t.regex(writes[0]!.url, /removeAllowedReferrer$/);
+    t.deepEqual(writes[0]!.body, { Hostname: 'b.example.com' });
+    const again = await pass(ext, obj);
+    t.true(again.obs.upToDate);
+  },
+);
+
+test.serial(
+  'hostname with free certificate and force SSL; removal of a hostname it added',
+  async (t) => {
+    const applied: Record<string, string>[] = [];
+    const ext = external(NO_SECRETS, applied);
+    const spec: PullZoneConfigSpec = {
+      writeOutputsTo: 'pzc-out',
+      hostnames: [
+        { hostname: 'cdn.free.example.com', forceSSL: true, certificate: { type: 'Free' } },
+      ],
+    };
+    let { obj } = await pass(ext, objectOf('pzc-host', spec));
+    const mark = sent.length;
+    ({ obj } = await pass(ext, obj));
+    const ops = writesSince(mark).map((w) => w.url.split('/').pop()?.split('?')[0]);
+    t.deepEqual(ops, ['addHostname', 'loadFreeCertificate', 'setForceSSL']);
+    t.like(obj.status?.hostnames?.[0], {
+      hostname: 'cdn.free.example.com',
+      addedByOperator: true,
+      forceSSL: true,
+    });
+    const synced = await pass(ext, obj);
+    t.true(synced.obs.upToDate, JSON.stringify(synced.obs.diff));
+    t.like(synced.obj.status?.hostnames?.[0]?.certificate, { type: 'Free', state: 'Issued' });
+    t.like(applied.at(-1), {
+      hostnames: 'cdn.free.example.com',
+      cdnHostname: 'pzc-host.b-cdn.net',
+    });
+
+    obj = { ...synced.obj, spec: { ...obj.spec, hostnames: [] } };
+    const mark2 = sent.length;
+    const removed = await pass(ext, obj);
+    t.deepEqual(removed.obs.diff, [
+      { field: 'Hostnames[cdn.free.example.com]', live: 'present', desired: '<absent>' },
+    ]);
+    t.deepEqual(
+      writesSince(mark2).map((w) => w.url.split('/').pop()),
+      ['removeHostname'],
+    );
+  },
+);
+
+test.serial(
+  'hostnames not added by the resource are kept unless hostnamePolicy is Exact',
+  async (t) => {
+    const ext = external();
+    const { obj } = await pass(ext, objectOf('pzc-foreign', { hostnames: [] }));
+    const id = Number(obj.status?.pullZoneId);
+    await client.addHostname(id, 'foreign.example.com');
+    const kept = await pass(ext, obj);
+    t.true(kept.obs.upToDate);
+    const exact = await pass(ext, { ...kept.obj, spec: { ...obj.spec, hostnamePolicy: 'Exact' } });
+    t.deepEqual(
+      exact.obs.diff.map((d) => d.field),
+      ['Hostnames[foreign.example.com]'],
+    );
+    const zone = await client.getPullZone(id);
+    t.false((zone.Hostnames ?? []).some((h) => h.Value === 'foreign.example.com'));
+  },
+);
+
+test.serial(
+  'custom certificate uploaded once, re-uploaded only when the Secret content changes',
+  async (t) => {
+    const host = 'cdn.custom.example.com';
+    const material = (crt: string, key: string): ResolvedSecrets => ({
+      settings: new Map<string, string>(),
+      tls: new Map([
+        [
+          host,
+          {
+            certificate: Buffer.from(crt).toString('base64'),
+            certificateKey: Buffer.from(key).toString('base64'),
+            hash: hashTls(crt, key),
+          },
+        ],
+      ]),
+    });
+    const spec: PullZoneConfigSpec = {
+      hostnames: [{ hostname: host, certificate: { type: 'Custom', secretRef: { name: 'tls' } } }],
+    };
+    let ext = external(material('CERT-1', 'KEY-1'));
+    let { obj } = await pass(ext, objectOf('pzc-custom', spec));
+    ({ obj } = await pass(ext, obj));
+    const hash1 = obj.status?.hostnames?.[0]?.certificate.secretHash;
+    t.is(hash1, hashTls('CERT-1', 'KEY-1'));
+    const mark = sent.length;
+    const steady = await pass(ext, obj);
+    t.true(steady.obs.upToDate, JSON.stringify(steady.obs.diff));
+    t.is(writesSince(mark).length, 0);
+
+    ext = external(material('CERT-2', 'KEY-2'));
+    const mark2 = sent.length;
+    const renewed = await pass(ext, steady.obj);
+    t.is(renewed.obs.diff.length, 1);
+    t.false(JSON.stringify(renewed.obs.diff).includes('KEY-'), 'no key material in the plan');
+    const writes = writesSince(mark2);
+    t.deepEqual(
+      writes.map((w) => w.url.split('/').pop()),
+      ['addCertificate'],
+    );
+    t.is(renewed.obj.status?.hostnames?.[0]?.certificate.secretHash, hashTls('CERT-2', 'KEY-2'));
+  },
+);
+
+test.serial(
+  'delete removes the zone; deleting again and Orphan make no platform call',
+  async (t) => {
+    const ext = external();
+    const { obj } = await pass(ext, objectOf('pzc-delete', {}));
+    const id = String(obj.status?.pullZoneId);
+    await ext.delete(obj, ctxOf(id));
+    t.false(sim.state.pullZones.has(Number(id)));
+    await t.notThrowsAsync(ext.delete(obj, ctxOf(id)), '404 on delete is success');
+    const kept = await pass(ext, objectOf('pzc-orphan', { deletionPolicy: 'Orphan' }));
+    const mark = sent.length;
+    await ext.delete(kept.obj, ctxOf(String(kept.obj.status?.pullZoneId)));
+    t.is(writesSince(mark).length, 0);
+  },
+);
