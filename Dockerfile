@@ -1,0 +1,35 @@
+# syntax=docker/dockerfile:1
+# cdn-operator container image.
+#   build   npm ci (all dependencies) + tsc, then `npm pack`: the same tarball a registry gets
+#   bundle  that tarball unpacked + `npm ci --omit=dev`: production dependencies only
+#   runtime Node on Alpine, non-root (uid/gid 1000, the image's `node` user), the bundle only
+# test/e2e/packaging/bundle.test.ts builds the same bundle the same way and starts the operator
+# from it. Build: docker build -t ghcr.io/cdn-operator/cdn-operator:0.1.0 .
+ARG NODE_IMAGE=node:20-alpine
+
+FROM ${NODE_IMAGE} AS build
+WORKDIR /src
+COPY package.json package-lock.json ./
+RUN npm ci --ignore-scripts --no-audit --no-fund
+COPY tsconfig.json tsconfig.build.json README.md ./
+COPY src ./src
+COPY crds ./crds
+RUN npx tsc -p tsconfig.build.json \
+ && npm pack --ignore-scripts --pack-destination /tmp \
+ && mv /tmp/cdn-operator-*.tgz /tmp/cdn-operator.tgz
+
+FROM ${NODE_IMAGE} AS bundle
+WORKDIR /app
+COPY --from=build /tmp/cdn-operator.tgz /tmp/cdn-operator.tgz
+RUN tar -xzf /tmp/cdn-operator.tgz --strip-components=1 -C /app && rm /tmp/cdn-operator.tgz
+COPY package-lock.json ./
+RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund && rm -rf /root/.npm
+
+FROM ${NODE_IMAGE}
+ENV NODE_ENV=production
+WORKDIR /app
+# Owned by root and not writable by the operator: the pod also runs with a read-only root FS.
+COPY --from=bundle /app /app
+USER 1000:1000
+EXPOSE 8080 8081
+ENTRYPOINT ["node", "/app/dist/main.js"]

@@ -1,0 +1,220 @@
+/**
+ * The production bundle the Dockerfile ships: `npm pack` (which runs `prepare`, i.e. tsc)
+ * unpacked, plus `npm ci --omit=dev` with the repository's lockfile. The operator must start
+ * from that bundle alone — no dev dependency, no tsx, nothing from the checkout — and the
+ * Dockerfile must build the bundle the same way.
+ */
+import test from 'ava';
+import { spawn } from 'node:child_process';
+import { cp, mkdir, mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ROOT, run } from '../../unit/packaging/tools.js';
+
+interface Pkg {
+  version: string;
+  dependencies: Record<string, string>;
+  devDependencies: Record<string, string>;
+  files: string[];
+}
+
+const pkg = JSON.parse(await readFile(join(ROOT, 'package.json'), 'utf8')) as Pkg;
+let work = '';
+let app = '';
+let packedFiles: string[] = [];
+
+test.before(async () => {
+  work = await mkdtemp(join(tmpdir(), 'cdn-operator-bundle-'));
+  app = join(work, 'app');
+  await mkdir(app);
+  const packed = await run(
+    'npm',
+    ['pack', '--json', '--pack-destination', work, '--no-audit', '--no-fund'],
+    { timeoutMs: 170_000 },
+  );
+  if (packed.code !== 0) throw new Error(`npm pack failed: ${packed.stderr}`);
+  // `prepare` (tsc) prints to stdout before the JSON; the JSON array is the last thing printed.
+  const json = packed.stdout.slice(packed.stdout.indexOf('[\n'));
+  const [info] = JSON.parse(json) as { filename: string; files: { path: string }[] }[];
+  if (!info) throw new Error('npm pack printed no package');
+  packedFiles = info.files.map((f) => f.path);
+  const untar = await run('tar', [
+    '-xzf',
+    join(work, info.filename),
+    '--strip-components=1',
+    '-C',
+    app,
+  ]);
+  if (untar.code !== 0) throw new Error(`cannot unpack: ${untar.stderr}`);
+  await cp(join(ROOT, 'package-lock.json'), join(app, 'package-lock.json'));
+  const ci = await run(
+    'npm',
+    ['ci', '--omit=dev', '--ignore-scripts', '--no-audit', '--no-fund', '--prefer-offline'],
+    { cwd: app, timeoutMs: 170_000 },
+  );
+  if (ci.code !== 0) throw new Error(`npm ci --omit=dev failed: ${ci.stderr}`);
+});
+
+test.after.always(async () => {
+  if (work) await rm(work, { recursive: true, force: true });
+});
+
+test('npm pack ships dist/, crds/ and package.json only (no sources, tests or tooling)', (t) => {
+  t.true(packedFiles.includes('package.json'));
+  t.true(packedFiles.includes('dist/main.js'));
+  t.true(packedFiles.includes('dist/simulator/cli.js'));
+  t.true(packedFiles.some((f) => f.startsWith('crds/')));
+  const unexpected = packedFiles.filter(
+    (f) => !/^(dist\/|crds\/|package\.json$|README\.md$|LICENSE$)/.test(f),
+  );
+  t.deepEqual(unexpected, []);
+  t.false(
+    packedFiles.some((f) => f.endsWith('.ts') && !f.endsWith('.d.ts')),
+    'no TypeScript sources',
+  );
+});
+
+test('node_modules holds the production dependencies and no dev dependency', async (t) => {
+  const installed = new Set<string>();
+  for (const entry of await readdir(join(app, 'node_modules'))) {
+    if (entry.startsWith('@')) {
+      for (const sub of await readdir(join(app, 'node_modules', entry)))
+        installed.add(`${entry}/${sub}`);
+    } else installed.add(entry);
+  }
+  for (const dep of Object.keys(pkg.dependencies)) t.true(installed.has(dep), `missing ${dep}`);
+  // A dev dependency may still arrive transitively through a production one; the direct ones
+  // that only the toolchain needs must not.
+  for (const dev of ['typescript', 'tsx', 'ava', 'eslint', 'prettier', 'typescript-eslint']) {
+    t.false(installed.has(dev), `${dev} is a dev dependency`);
+  }
+});
+
+test('the bundle answers --version and --help', async (t) => {
+  const version = await run(process.execPath, ['dist/main.js', '--version'], { cwd: app });
+  t.is(version.code, 0, version.stderr);
+  t.is(version.stdout.trim(), `cdn-operator ${pkg.version}`);
+  const help = await run(process.execPath, ['dist/main.js', '--help'], { cwd: app });
+  t.is(help.code, 0, help.stderr);
+  for (const flag of ['--leader-elect', '--metrics-bind-address', '--health-probe-bind-address']) {
+    t.true(help.stdout.includes(flag), flag);
+  }
+  const sim = await run(process.execPath, ['dist/simulator/cli.js', '--help'], { cwd: app });
+  t.is(sim.code, 0, `cdn-sim from the bundle: ${sim.stderr}`);
+});
+
+test('the operator starts from the bundle against the apiserver, serves probes and stops cleanly', async (t) => {
+  const kubeconfig = process.env.KUBECONFIG;
+  if (!kubeconfig)
+    throw new Error('KUBECONFIG is not set: run through test/cluster/with-cluster.ts');
+  // The CRDs the bundle itself ships (same content as crds/; other tests apply them too).
+  const crds = await run('kubectl', [
+    '--kubeconfig',
+    kubeconfig,
+    'apply',
+    '--server-side',
+    '--force-conflicts',
+    '-f',
+    join(app, 'crds'),
+  ]);
+  t.is(crds.code, 0, crds.stderr);
+  await run('kubectl', [
+    '--kubeconfig',
+    kubeconfig,
+    'wait',
+    '--for=condition=Established',
+    'crd',
+    '--all',
+    '--timeout=60s',
+  ]);
+  const ns = `pkg-bundle-${process.pid}`;
+  await run('kubectl', ['--kubeconfig', kubeconfig, 'create', 'namespace', ns]);
+  t.teardown(() =>
+    run('kubectl', ['--kubeconfig', kubeconfig, 'delete', 'namespace', ns, '--wait=false']),
+  );
+
+  const child = spawn(
+    process.execPath,
+    [
+      'dist/main.js',
+      '--kubeconfig',
+      kubeconfig,
+      '--namespace',
+      ns,
+      '--api-url',
+      'http://127.0.0.1:9',
+      '--metrics-bind-address',
+      '127.0.0.1:0',
+      '--health-probe-bind-address',
+      '127.0.0.1:0',
+    ],
+    // No NODE_OPTIONS/tsx from the test runner: exactly `node dist/main.js`.
+    {
+      cwd: app,
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  let output = '';
+  const ports: Record<string, number> = {};
+  const onData = (d: Buffer): void => {
+    output += d.toString();
+    for (const m of output.matchAll(/"server":"(metrics|health)"[^\n]*?"port":(\d+)/g))
+      ports[m[1]!] = Number(m[2]);
+  };
+  child.stdout.on('data', onData);
+  child.stderr.on('data', onData);
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  t.teardown(() => {
+    if (child.exitCode === null) child.kill('SIGKILL');
+  });
+
+  const deadline = Date.now() + 60_000;
+  let ready = 0;
+  while (Date.now() < deadline && child.exitCode === null) {
+    if (ports.health) {
+      ready = await fetch(`http://127.0.0.1:${ports.health}/readyz`).then(
+        (r) => r.status,
+        () => 0,
+      );
+      if (ready === 200) break;
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  t.is(ready, 200, `readyz from the bundle; output:\n${output.slice(-3000)}`);
+  const healthz = await fetch(`http://127.0.0.1:${ports.health}/healthz`);
+  t.is(healthz.status, 200);
+  const metrics = await (await fetch(`http://127.0.0.1:${ports.metrics}/metrics`)).text();
+  t.regex(metrics, /^# HELP cdn_operator_reconcile_total /m);
+  child.kill('SIGTERM');
+  t.is(await exited, 0, `clean shutdown; output:\n${output.slice(-2000)}`);
+});
+
+test('the Dockerfile builds the same bundle: npm pack, npm ci --omit=dev, non-root runtime', async (t) => {
+  const dockerfile = await readFile(join(ROOT, 'Dockerfile'), 'utf8');
+  const stages = dockerfile.split('\n').filter((l) => /^FROM /.test(l));
+  t.is(stages.length, 3, 'build, bundle and runtime stages');
+  t.regex(dockerfile, /npm ci --ignore-scripts/);
+  t.regex(dockerfile, /npx tsc -p tsconfig\.build\.json/);
+  t.regex(dockerfile, /npm pack --ignore-scripts/);
+  t.regex(dockerfile, /npm ci --omit=dev --ignore-scripts/);
+  const runtime = dockerfile.slice(dockerfile.lastIndexOf('\nFROM '));
+  t.regex(runtime, /^USER 1000:1000$/m, 'runtime runs as the non-root uid the chart expects');
+  t.regex(runtime, /COPY --from=bundle \/app \/app/);
+  t.notRegex(runtime, /RUN npm/, 'nothing is installed in the runtime stage');
+  t.regex(runtime, /ENTRYPOINT \["node", "\/app\/dist\/main\.js"\]/);
+  // The build stage copies what npm pack needs: package.json "files" (dist is built there).
+  for (const f of pkg.files.filter((x) => x !== 'dist'))
+    t.regex(dockerfile, new RegExp(`COPY ${f} \\./${f}`), `COPY ${f}`);
+  const ignore = await readFile(join(ROOT, '.dockerignore'), 'utf8');
+  for (const f of [
+    'package.json',
+    'package-lock.json',
+    'tsconfig.json',
+    'tsconfig.build.json',
+    'src/',
+    'crds/',
+  ]) {
+    t.true(ignore.includes(`!${f}`), `.dockerignore lets ${f} through`);
+  }
+});
