@@ -101,7 +101,7 @@ export class ContainerAppExternal implements ExternalClient<ContainerApp> {
       specPathForField(d.desired, obj.spec),
       secretValues(d),
     );
-    const appId = answer.id!;
+    const appId = answer.id;
     ctx.log.info({ appId }, 'Created container application');
     // Nothing else is read here: the id must reach status as soon as possible.
     return { externalId: appId, status: this.appliedStatus(obj, appId, d) };

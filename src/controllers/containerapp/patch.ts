@@ -30,8 +30,8 @@ import type { WriteOnlyRecord } from './types.js';
 export const MissingItemId = 'MissingItemId';
 
 type ContainerItem = ContainerTemplate;
-type EndpointItem = Endpoint & { id?: string };
-type VolumeItem = Volume & { id?: string };
+type EndpointItem = Endpoint;
+type VolumeItem = Volume;
 
 function endpointPatchItem(e: EndpointMatch): EndpointItem {
   if (!e.live) return e.desired!;
@@ -105,12 +105,13 @@ function liveContainerBase(l: ContainerTemplateRead): Record<string, unknown> {
 
 function replaceEndpoint(e: EndpointMatch): EndpointItem {
   if (!e.live) return e.desired!;
-  const live = liveEndpointToRequest(e.live);
+  const { stickySessions, ...live } = liveEndpointToRequest(e.live).cdn ?? {};
+  // The read model shows sticky sessions even when off (no headers), a shape a write rejects.
+  const sticky = stickySessions?.sessionHeaders?.length ? { stickySessions } : {};
   return {
-    ...live,
     ...e.desired!,
     id: e.live.id,
-    cdn: { ...live.cdn, ...e.desired!.cdn },
+    cdn: { ...live, ...sticky, ...e.desired!.cdn },
   };
 }
 
