@@ -84,9 +84,13 @@ export class HttpTransport {
   constructor(options: CdnClientOptions) {
     this.baseUrl = (options.baseUrl ?? DEFAULT_BASE_URL).replace(/\/+$/, '');
     this.#credentials = toCredentialProvider(options.credentials);
-    if (typeof options.credentials === 'string') this.#secrets.add(options.credentials);
     this.#retry = { ...DEFAULT_RETRY, ...options.retry };
     this.#rateLimit = { ...DEFAULT_RATE_LIMIT, ...options.rateLimit };
+    if (typeof options.credentials === 'string') {
+      this.#secrets.add(options.credentials);
+      // Register the account's limiter now, so the first client constructed fixes the limits.
+      limiterFor(accountIdFor(options.credentials), this.#rateLimit);
+    }
     this.#timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.#userAgent = options.userAgent ?? DEFAULT_USER_AGENT;
     this.#hooks = options.hooks ?? {};

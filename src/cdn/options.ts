@@ -60,7 +60,10 @@ export interface CdnClientOptions {
   timeoutMs?: number;
   userAgent?: string;
   retry?: Partial<RetryOptions>;
-  /** Per-account limits; the first client created for an account fixes them. */
+  /**
+   * Per-account limits; the first client created for an account (or, with a credential
+   * provider, the first request) fixes them for the process.
+   */
   rateLimit?: Partial<RateLimitOptions>;
   hooks?: CdnClientHooks;
   logger?: Logger;

@@ -7,7 +7,12 @@
 import type { RateLimitOptions } from './options.js';
 import { sleep } from './retry.js';
 
-/** A token bucket with reservations: callers queue in arrival order by borrowing tokens ahead. */
+/**
+ * A token bucket. Callers take a token when they are about to send; a caller that finds the
+ * bucket empty sleeps for the time until one is back and tries again. Taking at send time
+ * (rather than reserving ahead) keeps a stalled event loop from releasing a clump of
+ * requests at once: after any pause at most `burst` requests go out together.
+ */
 export class TokenBucket {
   #tokens: number;
   #last: number;
@@ -21,20 +26,14 @@ export class TokenBucket {
     this.#last = now();
   }
 
-  /**
-   * Reserves one token and returns how long the caller must wait before using it (0 when a
-   * token is available now). A caller that gives up must {@link refund} its reservation.
-   */
-  reserve(): number {
+  /** Takes one token and returns 0, or returns the milliseconds until a token is back. */
+  take(): number {
     this.#refill();
-    this.#tokens -= 1;
-    if (this.#tokens >= 0) return 0;
-    return Math.ceil((-this.#tokens / this.ratePerSecond) * 1000);
-  }
-
-  /** Returns an unused reservation. */
-  refund(): void {
-    this.#tokens = Math.min(this.burst, this.#tokens + 1);
+    if (this.#tokens >= 1) {
+      this.#tokens -= 1;
+      return 0;
+    }
+    return Math.max(1, Math.ceil(((1 - this.#tokens) / this.ratePerSecond) * 1000));
   }
 
   /** Tokens available now (negative while reservations are outstanding). */
@@ -123,14 +122,8 @@ export class AccountLimiter {
   async acquire(signal?: AbortSignal): Promise<() => void> {
     const paused = this.#pausedUntil - Date.now();
     if (paused > 0) await sleep(paused, signal);
-    const wait = this.bucket.reserve();
-    if (wait > 0) {
-      try {
-        await sleep(wait, signal);
-      } catch (e) {
-        this.bucket.refund();
-        throw e;
-      }
+    for (let wait = this.bucket.take(); wait > 0; wait = this.bucket.take()) {
+      await sleep(wait, signal);
     }
     return this.slots.acquire(signal);
   }
