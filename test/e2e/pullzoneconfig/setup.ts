@@ -1,0 +1,145 @@
+/**
+ * Per-file environment for PullZoneConfig e2e tests: every CRD in crds/ applied, a unique
+ * namespace with the default credentials Secret, an in-process cdn-sim and a real operator
+ * process watching that namespace.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { startSimulator, type SimulatorHandle } from '../../../src/simulator/server.js';
+import { REPO_ROOT } from '../../support/openapi-docs.js';
+import {
+  apply,
+  applyCrd,
+  conditionOf,
+  createNamespace,
+  deleteNamespace,
+  getObject,
+  waitFor,
+  type KubeJson,
+} from '../support/kube.js';
+import { startOperator, type OperatorProcess } from '../support/operator.js';
+
+export const RESOURCE = 'pullzoneconfigs.cdn.operator.io';
+export const API_KEY = 'e2e-pzc-key';
+
+export interface Env {
+  ns: string;
+  sim: SimulatorHandle;
+  operator: OperatorProcess;
+  stop(): Promise<void>;
+}
+
+/** Applies every CRD of the repository (the operator waits for all its kinds to sync). */
+async function applyAllCrds(): Promise<void> {
+  const dir = join(REPO_ROOT, 'crds');
+  for (const file of readdirSync(dir).filter((f) => f.endsWith('.yaml'))) {
+    const text = readFileSync(join(dir, file), 'utf8');
+    const name = /\n {2}name: (\S+)/.exec(text)?.[1];
+    if (name) await applyCrd(text, name);
+  }
+}
+
+export async function startEnv(prefix: string): Promise<Env> {
+  const kubeconfig = process.env.KUBECONFIG;
+  if (!kubeconfig)
+    throw new Error('KUBECONFIG is not set: run through test/cluster/with-cluster.ts');
+  await applyAllCrds();
+  const ns = await createNamespace(prefix);
+  await apply(secretYaml(ns, 'cdn-credentials', { apiKey: API_KEY }));
+  const sim = await startSimulator({ apiKeys: [{ key: API_KEY }] });
+  const operator = await startOperator({
+    kubeconfig,
+    args: [
+      '--namespace',
+      ns,
+      '--api-url',
+      sim.url,
+      '--default-credentials-secret',
+      `${ns}/cdn-credentials`,
+      '--default-credentials-key',
+      'apiKey',
+    ],
+  });
+  return {
+    ns,
+    sim,
+    operator,
+    async stop() {
+      await operator.stop();
+      await sim.close();
+      await deleteNamespace(ns);
+    },
+  };
+}
+
+/** YAML of an Opaque (or TLS) Secret with string data. */
+export function secretYaml(
+  ns: string,
+  name: string,
+  data: Record<string, string>,
+  type = 'Opaque',
+): string {
+  return JSON.stringify({
+    apiVersion: 'v1',
+    kind: 'Secret',
+    type,
+    metadata: { name, namespace: ns },
+    stringData: data,
+  });
+}
+
+/** The PullZoneConfig YAML a user would write. */
+export function pzcYaml(
+  ns: string,
+  name: string,
+  spec: Record<string, unknown>,
+  annotations: Record<string, string> = {},
+): string {
+  return JSON.stringify({
+    apiVersion: 'cdn.operator.io/v1alpha1',
+    kind: 'PullZoneConfig',
+    metadata: { name, namespace: ns, annotations },
+    spec,
+  });
+}
+
+/** Waits until the object has a condition with the given status (and reason). */
+export function waitCondition(
+  ns: string,
+  name: string,
+  type: string,
+  status: string,
+  reason?: string,
+  timeoutMs = 60_000,
+): Promise<KubeJson> {
+  return waitFor(
+    async () => {
+      const obj = await getObject(RESOURCE, ns, name);
+      const c = conditionOf(obj, type);
+      const genOk =
+        c?.observedGeneration === undefined || c.observedGeneration === obj?.metadata.generation;
+      return c && c.status === status && (!reason || c.reason === reason) && genOk
+        ? obj
+        : undefined;
+    },
+    timeoutMs,
+    `${ns}/${name} ${type}=${status}${reason ? ` (${reason})` : ''}`,
+    250,
+  );
+}
+
+/** Writes the simulator saw (every non-GET call, plus loadFreeCertificate). */
+export async function simWrites(sim: SimulatorHandle): Promise<{ route: string; path: string }[]> {
+  const res = await fetch(`${sim.url}/_sim/calls`, {
+    headers: { 'X-Sim-Admin-Token': sim.adminToken },
+  });
+  const body = (await res.json()) as { log: { method: string; route: string; path: string }[] };
+  return body.log.filter((c) => c.method !== 'GET' || c.route.includes('loadFreeCertificate'));
+}
+
+/** Writes that touched one zone (by id in the path) or created zones. */
+export async function zoneWrites(sim: SimulatorHandle, id: number): Promise<string[]> {
+  return (await simWrites(sim))
+    .filter((c) => c.path.startsWith(`/pullzone/${id}`) || c.path.startsWith('/pullzone/loadFree'))
+    .map((c) => c.route);
+}
