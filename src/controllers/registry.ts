@@ -3,8 +3,13 @@ import type { ManagedKind } from '../runtime/types.js';
 import type { ControllerDeps } from './shared/deps.js';
 import { createPullZoneConfigKind } from './pullzoneconfig/index.js';
 import { createShieldPolicyKind } from './shieldpolicy/index.js';
+import { createContainerAppKind } from './containerapp/index.js';
 
 /** Builds one ManagedKind per CRD served by the operator. */
 export function createManagedKinds(deps: ControllerDeps): ManagedKind[] {
-  return [createPullZoneConfigKind(deps), createShieldPolicyKind(deps)];
+  return [
+    createPullZoneConfigKind(deps),
+    createShieldPolicyKind(deps),
+    createContainerAppKind(deps),
+  ];
 }
