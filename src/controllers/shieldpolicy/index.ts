@@ -55,7 +55,9 @@ export function createShieldPolicyKind(
     now: () => new Date(),
   };
   const apiFor = options.apiFor ?? ((key: string): ShieldApi => getCdnClient(deps, key));
-  const defaultPoll = options.defaultPollIntervalMs ?? DEFAULT_TIMINGS.pollIntervalMs;
+  // ControllerDeps may carry the operator-wide --poll-interval (when main.ts passes it).
+  const fromDeps = (deps as ControllerDeps & { pollIntervalMs?: number }).pollIntervalMs;
+  const defaultPoll = options.defaultPollIntervalMs ?? fromDeps ?? DEFAULT_TIMINGS.pollIntervalMs;
   return {
     name: 'shieldpolicy',
     group: SHIELD_POLICY_GROUP,

@@ -1,0 +1,402 @@
+/**
+ * ShieldPolicy end to end: kubectl on the shared real apiserver, the real operator process and
+ * an in-process cdn-sim. Covers the acceptance list of issue 8: waiting for a referenced
+ * PullZoneConfig, create, one PATCH per WAF change, zero writes in sync, drift correction,
+ * metrics in status, plan limits, enum validation at apply time, dry-run, Reset and Orphan.
+ */
+import test from 'ava';
+import { readFile } from 'node:fs/promises';
+import { CdnClient } from '../../../src/cdn/client.js';
+import type { ShieldZone } from '../../../src/cdn/types.js';
+import { startSimulator, type SimulatorHandle } from '../../../src/simulator/server.js';
+import { startOperator, type OperatorProcess } from '../support/operator.js';
+import {
+  apply,
+  applyCrd,
+  conditionOf,
+  createNamespace,
+  deleteNamespace,
+  deleteObject,
+  getObject,
+  kubectl,
+  kubectlRaw,
+  patchObject,
+  waitFor,
+  type KubeJson,
+} from '../support/kube.js';
+
+const SHP = 'shieldpolicies.cdn.operator.io';
+const PZC = 'pullzoneconfigs.cdn.operator.io';
+const API_KEY = 'shp-e2e-key';
+const PATCH_ROUTE = 'PATCH /shield/shield-zone';
+const CREATE_ROUTE = 'POST /shield/shield-zone';
+const METRICS_ROUTE = 'GET /shield/metrics/shield-zone/{shieldZoneId}/waf-rule/{ruleId}';
+const ROOT = new URL('../../../', import.meta.url);
+
+const kubeconfig = process.env.KUBECONFIG ?? '';
+let ns = '';
+let sim: SimulatorHandle;
+let op: OperatorProcess;
+let client: CdnClient;
+
+async function admin(method: string, path: string, body?: unknown): Promise<unknown> {
+  const res = await fetch(`${sim.url}${path}`, {
+    method,
+    headers: { 'X-Sim-Admin-Token': sim.adminToken, 'content-type': 'application/json' },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const text = await res.text();
+  if (res.status >= 300) throw new Error(`admin ${method} ${path}: ${res.status} ${text}`);
+  return text ? JSON.parse(text) : undefined;
+}
+
+async function callCount(route: string): Promise<number> {
+  const calls = (await admin('GET', '/_sim/calls')) as {
+    routes: Record<string, { count: number }>;
+  };
+  return calls.routes[route]?.count ?? 0;
+}
+
+/** The list form of a zone (every member, including the list-only enums). */
+async function listedZone(pullZoneId: number): Promise<ShieldZone | undefined> {
+  return (await client.listAllShieldZones()).find((z) => z.pullZoneId === pullZoneId);
+}
+
+const policy = (name: string): Promise<KubeJson | undefined> => getObject(SHP, ns, name);
+
+/** Waits until the policy's Synced condition is about its current generation and matches. */
+function waitSynced(
+  name: string,
+  status: 'True' | 'False',
+  reason?: string,
+  ms = 30_000,
+): Promise<KubeJson> {
+  return waitFor(
+    async () => {
+      const o = await policy(name);
+      const c = conditionOf(o, 'Synced');
+      const current = c?.observedGeneration === o?.metadata.generation;
+      return current && c?.status === status && (!reason || c.reason === reason) ? o : undefined;
+    },
+    ms,
+    `${name} Synced=${status}${reason ? ` (${reason})` : ''}`,
+  );
+}
+
+function waitReady(name: string, ms = 30_000): Promise<KubeJson> {
+  return waitFor(
+    async () => {
+      const o = await policy(name);
+      const ready = conditionOf(o, 'Ready');
+      const synced = conditionOf(o, 'Synced');
+      return ready?.status === 'True' &&
+        synced?.status === 'True' &&
+        synced.observedGeneration === o?.metadata.generation
+        ? o
+        : undefined;
+    },
+    ms,
+    `${name} Ready`,
+  );
+}
+
+test.before(async () => {
+  if (!kubeconfig)
+    throw new Error('KUBECONFIG is not set: run through test/cluster/with-cluster.ts');
+  const crd = (file: string): Promise<string> => readFile(new URL(`crds/${file}`, ROOT), 'utf8');
+  await applyCrd(await crd('cdn.operator.io_pullzoneconfigs.yaml'), PZC);
+  await applyCrd(await crd('cdn.operator.io_shieldpolicies.yaml'), SHP);
+  ns = await createNamespace('shp');
+  sim = await startSimulator({ apiKeys: [{ key: API_KEY }] });
+  client = new CdnClient({ baseUrl: sim.url, credentials: API_KEY });
+  await kubectl([
+    'create',
+    'secret',
+    'generic',
+    'cdn-credentials',
+    '-n',
+    ns,
+    `--from-literal=apiKey=${API_KEY}`,
+  ]);
+  op = await startOperator({
+    kubeconfig,
+    args: [
+      '--namespace',
+      ns,
+      '--api-url',
+      sim.url,
+      '--default-credentials-secret',
+      `${ns}/cdn-credentials`,
+      '--log-level',
+      'info',
+    ],
+  });
+});
+
+test.after.always(async () => {
+  if (ns) {
+    // Let the operator release its finalizers before it stops.
+    await kubectlRaw(['delete', SHP, '--all', '-n', ns, '--wait=false']);
+    await kubectlRaw(['delete', PZC, '--all', '-n', ns, '--wait=false']);
+  }
+  await op?.stop();
+  await sim?.close();
+  if (ns) await deleteNamespace(ns);
+});
+
+test.serial('an invalid enum or a double target is rejected at apply time', async (t) => {
+  const bad = (spec: string): string => `apiVersion: cdn.operator.io/v1alpha1
+kind: ShieldPolicy
+metadata: { name: bad, namespace: ${ns} }
+spec: ${spec}
+`;
+  const enumRes = await kubectlRaw(
+    ['apply', '-f', '-'],
+    bad('{ pullZoneId: 1, waf: { executionMode: Panic } }'),
+  );
+  t.not(enumRes.code, 0);
+  t.regex(enumRes.stderr, /spec\.waf\.executionMode: Unsupported value: "Panic"/);
+  const ddosRes = await kubectlRaw(
+    ['apply', '-f', '-'],
+    bad('{ pullZoneId: 1, ddos: { shieldSensitivity: 2 } }'),
+  );
+  t.not(ddosRes.code, 0, 'numbers are not accepted where names are expected');
+  const both = await kubectlRaw(
+    ['apply', '-f', '-'],
+    bad('{ pullZoneId: 1, pullZoneRef: { name: demo-zone } }'),
+  );
+  t.not(both.code, 0);
+  t.regex(both.stderr, /set exactly one of pullZoneRef and pullZoneId/);
+  const neither = await kubectlRaw(['apply', '-f', '-'], bad('{ learningMode: true }'));
+  t.regex(neither.stderr, /set exactly one of pullZoneRef and pullZoneId/);
+  t.is(await policy('bad'), undefined);
+});
+
+test.serial(
+  'a policy by pullZoneRef waits for the zone, then creates the shield zone',
+  async (t) => {
+    // The shipped example, with a short poll interval so the later steps run quickly.
+    const example = (await readFile(new URL('examples/shieldpolicy.yaml', ROOT), 'utf8')).replace(
+      'cdn.operator.io/poll-interval: 10m',
+      'cdn.operator.io/poll-interval: 5s',
+    );
+    await kubectl(['apply', '-n', ns, '-f', '-'], example);
+    const waiting = await waitFor(
+      async () => {
+        const o = await policy('demo-shield');
+        return conditionOf(o, 'Ready')?.reason === 'ReferenceNotReady' ? o : undefined;
+      },
+      20_000,
+      'ReferenceNotReady',
+    );
+    t.regex(conditionOf(waiting, 'Ready')!.message, /PullZoneConfig .*demo-zone/);
+    t.is(await callCount(CREATE_ROUTE), 0, 'nothing is created while waiting');
+
+    await apply(`apiVersion: cdn.operator.io/v1alpha1
+kind: PullZoneConfig
+metadata: { name: demo-zone, namespace: ${ns} }
+spec:
+  settings: { originUrl: "https://origin.example.com" }
+`);
+    const ready = await waitReady('demo-shield', 60_000);
+    const pullZoneId = ready.status?.pullZoneId as number;
+    const zoneConfig = await getObject(PZC, ns, 'demo-zone');
+    t.is(pullZoneId, zoneConfig?.status?.pullZoneId, 'the referenced pull zone is protected');
+    t.is(typeof ready.status?.shieldZoneId, 'number');
+    t.like(ready.status, { planType: 'Basic', customWafRulesLimit: 0, rateLimitRulesLimit: 2 });
+    t.is(await callCount(CREATE_ROUTE), 1, 'one create');
+
+    const zone = await listedZone(pullZoneId);
+    t.like(zone, {
+      learningMode: false,
+      wafEnabled: true,
+      wafExecutionMode: 1,
+      wafLogOnlyRules: ['930120'],
+      wafRequestHeaderLoggingEnabled: true,
+      wafRealtimeThreatIntelligenceEnabled: true,
+      wafRequestBodyLimitAction: 1,
+      wafResponseBodyLimitAction: 2,
+      dDoSShieldSensitivity: 2,
+      dDoSChallengeWindow: 1800,
+      whitelabelResponsePages: true,
+    });
+    const printed = await kubectl(['get', 'shp', '-n', ns]);
+    t.regex(printed, /NAME\s+READY\s+SYNCED\s+ZONE\s+AGE/);
+    t.regex(
+      printed,
+      new RegExp(`demo-shield\\s+True\\s+True\\s+${String(ready.status?.shieldZoneId)}`),
+    );
+  },
+);
+
+test.serial('in sync: periodic passes make no writes', async (t) => {
+  const before = await callCount(PATCH_ROUTE);
+  // Two poll intervals (5 s each) pass; a forced pass too.
+  await patchObject(SHP, ns, 'demo-shield', {
+    metadata: {
+      annotations: { 'cdn.operator.io/reconcile-requested-at': new Date().toISOString() },
+    },
+  });
+  await new Promise((r) => setTimeout(r, 12_000));
+  t.is(await callCount(PATCH_ROUTE), before, 'zero PATCH calls while in sync');
+  t.is(await callCount(CREATE_ROUTE), 1);
+});
+
+test.serial('changing one WAF setting costs exactly one PATCH', async (t) => {
+  const before = await callCount(PATCH_ROUTE);
+  await patchObject(SHP, ns, 'demo-shield', { spec: { waf: { executionMode: 'Log' } } });
+  const o = await waitReady('demo-shield');
+  await waitFor(
+    async () => (await listedZone(o.status?.pullZoneId as number))?.wafExecutionMode === 0,
+    20_000,
+    'wafExecutionMode Log on the platform',
+  );
+  // Let a couple more passes run: the change must not be sent twice.
+  await new Promise((r) => setTimeout(r, 6_000));
+  t.is((await callCount(PATCH_ROUTE)) - before, 1, 'one PATCH for one changed field');
+  t.is(conditionOf(await policy('demo-shield'), 'Synced')?.status, 'True');
+});
+
+test.serial('drift made outside Kubernetes is corrected', async (t) => {
+  const o = (await policy('demo-shield'))!;
+  const shieldZoneId = o.status?.shieldZoneId as number;
+  const pullZoneId = o.status?.pullZoneId as number;
+  await client.updateShieldZone({
+    shieldZoneId,
+    shieldZone: { wafEnabled: false, whitelabelResponsePages: false },
+  });
+  const fixed = await waitFor(
+    async () => {
+      const z = await client.getShieldZoneByPullZone(pullZoneId);
+      return z?.wafEnabled === true && z.whitelabelResponsePages === true ? z : undefined;
+    },
+    30_000,
+    'drift corrected',
+  );
+  t.truthy(fixed);
+  const events = await kubectl(['get', 'events', '-n', ns, '-o', 'json']);
+  t.regex(events, /UpdatedExternalResource/);
+});
+
+test.serial('rule metrics appear in status and follow the platform', async (t) => {
+  const o = (await policy('demo-shield'))!;
+  const zone = String(o.status?.shieldZoneId);
+  await admin('PUT', `/_sim/shield-zones/${zone}/waf-rules/930120/metrics`, {
+    totalTriggers: 12,
+    blockedRequests: 7,
+    loggedRequests: 4,
+    challengedRequests: 1,
+  });
+  const withMetrics = await waitFor(
+    async () => {
+      const p = await policy('demo-shield');
+      const m = p?.status?.ruleMetrics as Array<Record<string, unknown>> | undefined;
+      return m?.[0]?.totalTriggers === 12 ? p : undefined;
+    },
+    30_000,
+    'metrics of rule 930120 in status',
+  );
+  t.deepEqual(withMetrics.status?.ruleMetrics, [
+    { ruleId: '930120', totalTriggers: 12, blocked: 7, logged: 4, challenged: 1 },
+    { ruleId: '941100', totalTriggers: 0, blocked: 0, logged: 0, challenged: 0 },
+  ]);
+  t.truthy(withMetrics.status?.lastMetricsTime);
+  // Reads happen at most once per poll interval (5 s here), not on every pass.
+  const reads = await callCount(METRICS_ROUTE);
+  await new Promise((r) => setTimeout(r, 6_000));
+  const after = await callCount(METRICS_ROUTE);
+  t.true(after - reads <= 4, `at most two refreshes of two rules in 6 s, got ${after - reads}`);
+  const unchanged = await policy('demo-shield');
+  t.is(unchanged?.status?.lastMetricsTime, withMetrics.status?.lastMetricsTime, 'same values');
+  t.is(
+    unchanged?.metadata.resourceVersion,
+    withMetrics.metadata.resourceVersion,
+    'no status write',
+  );
+});
+
+test.serial('a configuration above the plan limits is reported with the numbers', async (t) => {
+  const before = await callCount(PATCH_ROUTE);
+  await patchObject(SHP, ns, 'demo-shield', { spec: { waf: { customRuleOrder: [101, 102] } } });
+  const o = await waitSynced('demo-shield', 'False', 'PlanLimitExceeded');
+  t.regex(
+    conditionOf(o, 'Synced')!.message,
+    /spec\.waf\.customRuleOrder needs 2 but the zone's plan \(Basic\) allows 0 \(customWafRulesLimit\)/,
+  );
+  t.is(await callCount(PATCH_ROUTE), before, 'nothing is sent for an over-limit field');
+  // Back within the limits.
+  await patchObject(SHP, ns, 'demo-shield', { spec: { waf: { customRuleOrder: null } } });
+  await waitReady('demo-shield');
+  t.pass();
+});
+
+test.serial('dry-run plans the shield zone without creating it', async (t) => {
+  const seeded = (await admin('POST', '/_sim/seed', { pullZones: [{ Name: 'shp-dry' }] })) as {
+    pullZones: number[];
+  };
+  const pullZoneId = seeded.pullZones[0]!;
+  await apply(`apiVersion: cdn.operator.io/v1alpha1
+kind: ShieldPolicy
+metadata:
+  name: dry
+  namespace: ${ns}
+  annotations: { cdn.operator.io/dry-run: "true" }
+spec: { pullZoneId: ${pullZoneId}, waf: { enabled: false } }
+`);
+  const o = await waitSynced('dry', 'False', 'DryRun');
+  t.deepEqual(o.status?.plannedChanges, [
+    { field: '(resource)', live: '<absent>', desired: '<created>' },
+  ]);
+  t.is(await client.getShieldZoneByPullZone(pullZoneId), undefined, 'nothing created');
+  await deleteObject(SHP, ns, 'dry');
+  await waitFor(async () => (await policy('dry')) === undefined, 20_000, 'dry deleted');
+});
+
+test.serial('deletionPolicy Reset returns the managed settings to the defaults', async (t) => {
+  const o = (await policy('demo-shield'))!;
+  const pullZoneId = o.status?.pullZoneId as number;
+  await deleteObject(SHP, ns, 'demo-shield');
+  await waitFor(async () => (await policy('demo-shield')) === undefined, 30_000, 'policy gone');
+  const zone = await listedZone(pullZoneId);
+  t.like(zone, {
+    learningMode: true,
+    wafEnabled: true,
+    wafExecutionMode: 1,
+    wafLogOnlyRules: [],
+    wafRequestHeaderLoggingEnabled: false,
+    wafRequestIgnoredHeaders: [],
+    wafRealtimeThreatIntelligenceEnabled: false,
+    wafRequestBodyLimitAction: 0,
+    wafResponseBodyLimitAction: 0,
+    dDoSShieldSensitivity: 2,
+    dDoSChallengeWindow: 3600,
+    whitelabelResponsePages: false,
+  });
+  t.truthy(zone, 'the shield zone itself remains (the platform has no delete)');
+});
+
+test.serial('deletionPolicy Orphan leaves the shield zone as it is', async (t) => {
+  const seeded = (await admin('POST', '/_sim/seed', { pullZones: [{ Name: 'shp-orphan' }] })) as {
+    pullZones: number[];
+  };
+  const pullZoneId = seeded.pullZones[0]!;
+  await apply(`apiVersion: cdn.operator.io/v1alpha1
+kind: ShieldPolicy
+metadata: { name: orphan, namespace: ${ns} }
+spec:
+  pullZoneId: ${pullZoneId}
+  deletionPolicy: Orphan
+  waf: { enabled: false, executionMode: Log }
+  ddos: { shieldSensitivity: High }
+`);
+  await waitReady('orphan');
+  const patches = await callCount(PATCH_ROUTE);
+  await deleteObject(SHP, ns, 'orphan');
+  await waitFor(async () => (await policy('orphan')) === undefined, 30_000, 'orphan gone');
+  t.like(await listedZone(pullZoneId), {
+    wafEnabled: false,
+    wafExecutionMode: 0,
+    dDoSShieldSensitivity: 3,
+  });
+  t.is(await callCount(PATCH_ROUTE), patches, 'no write on delete');
+});
