@@ -52,7 +52,7 @@ export interface InformerOptions<T extends KubeObject> {
   stallTimeoutMs?: number;
   /** Range of the server-side watch timeout in seconds (default 300–600). */
   watchTimeoutSeconds?: [number, number];
-  /** Backoff between failed attempts (default 500 ms → 30 s). */
+  /** Backoff between failed attempts (default 500 ms → 10 s). */
   backoff?: BackoffOptions;
   /** List page size (default 500). */
   pageSize?: number;
@@ -115,7 +115,7 @@ function watchError(ev: WatchEvent, plural: string): Error {
   );
 }
 
-const DEFAULT_INFORMER_BACKOFF: BackoffOptions = { baseMs: 500, maxMs: 30_000, jitter: 0.2 };
+const DEFAULT_INFORMER_BACKOFF: BackoffOptions = { baseMs: 500, maxMs: 10_000, jitter: 0.2 };
 /** A 410 this soon after a relist is treated as a failure (backoff) rather than relisted at once. */
 const GONE_STORM_WINDOW_MS = 30_000;
 
