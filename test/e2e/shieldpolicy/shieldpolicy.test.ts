@@ -201,7 +201,11 @@ spec:
     const ready = await waitReady('demo-shield', 60_000);
     const pullZoneId = ready.status?.pullZoneId as number;
     const zoneConfig = await getObject(PZC, ns, 'demo-zone');
-    t.is(pullZoneId, zoneConfig?.status?.pullZoneId, 'the referenced pull zone is protected');
+    t.is(
+      pullZoneId,
+      zoneConfig?.status?.pullZoneId as number,
+      'the referenced pull zone is protected',
+    );
     t.is(typeof ready.status?.shieldZoneId, 'number');
     t.like(ready.status, { planType: 'Basic', customWafRulesLimit: 0, rateLimitRulesLimit: 2 });
     t.is(await callCount(CREATE_ROUTE), 1, 'one create');
