@@ -43,7 +43,7 @@ function fillPath(spec: CallSpec): string {
     encodeURIComponent(String(spec.params?.[name] ?? '')),
   );
   const query = new URLSearchParams(
-    Object.entries(spec.query ?? {}).map(([k, v]) => [k, String(v)]),
+    Object.entries(spec.query ?? {}).map(([k, v]): [string, string] => [k, String(v)]),
   ).toString();
   return query ? `${path}?${query}` : path;
 }

@@ -150,7 +150,7 @@ test('removing an allowed referrer that is not there succeeds and changes nothin
 
 test('allowed and blocked referrers and blocked IPs are added once and removed', async (t) => {
   const id = await createPullZone(t, sim, 'pz-lists');
-  const op = (path: string, body: unknown) =>
+  const op = (path: string, body: unknown): ReturnType<typeof call> =>
     call(t, sim, {
       area: 'core',
       method: 'POST',

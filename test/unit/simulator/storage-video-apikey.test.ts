@@ -108,7 +108,9 @@ test('GET /apikey paging: page and perPage (names from the official document) wi
     t.is(res.status, 400, JSON.stringify(query));
     t.like(res.body, { Field: field });
   }
-  for (const query of [{ page: 2147483647 }, { perPage: 5 }, { perPage: 1000 }]) {
+  for (const query of [{ page: 2147483647 }, { perPage: 5 }, { perPage: 1000 }] as Array<
+    Record<string, number>
+  >) {
     t.is(
       (await call(t, sim, { area: 'core', method: 'GET', template: '/apikey', query })).status,
       200,

@@ -1,0 +1,57 @@
+import test from 'ava';
+import { CONTRACT_EXCEPTIONS } from '../../../src/simulator/contract-exceptions.js';
+import { convertNullable, validateRequest, validateResponse } from '../../support/openapi.js';
+
+test('convertNullable turns nullable types into unions and wraps refs', (t) => {
+  t.deepEqual(convertNullable({ type: 'string', nullable: true }), { type: ['string', 'null'] });
+  t.deepEqual(convertNullable({ type: 'integer', enum: [0, 1], nullable: true }), {
+    type: ['integer', 'null'],
+    enum: [0, 1, null],
+  });
+  t.deepEqual(convertNullable({ $ref: '#/x', nullable: true }), {
+    anyOf: [{ $ref: '#/x' }, { type: 'null' }],
+  });
+});
+
+test('validateResponse rejects bodies that break the official schema', (t) => {
+  t.notDeepEqual(validateResponse('core', 'GET', '/pullzone/{id}', 200, { Id: 'one' }), []);
+  t.notDeepEqual(
+    validateResponse('core', 'POST', '/pullzone/{id}', 400, { ErrorKey: 'x', Extra: 1 }),
+    [],
+  );
+  t.notDeepEqual(
+    validateResponse('core', 'POST', '/pullzone/{id}', 404, { unexpected: true }),
+    [],
+    'no body declared',
+  );
+  t.notDeepEqual(
+    validateResponse('core', 'POST', '/pullzone/{id}', 418, undefined),
+    [],
+    'undeclared status',
+  );
+  t.notDeepEqual(
+    validateResponse('shield', 'GET', '/shield/shield-zones', 200, {
+      data: [{ shieldZoneId: 'x' }],
+    }),
+    [],
+  );
+});
+
+test('validateRequest applies the request side of the exceptions (ids on volumes) and still rejects junk', (t) => {
+  const body = {
+    name: 'a',
+    autoScaling: { min: 1, max: 1 },
+    regionSettings: {},
+    volumes: [{ id: 'v1', name: 'v', size: 1 }],
+  };
+  t.deepEqual(validateRequest('mc', 'POST', '/mc/apps', body), []);
+  t.notDeepEqual(validateRequest('mc', 'POST', '/mc/apps', { ...body, unknown: 1 }), []);
+  t.notDeepEqual(
+    validateRequest('core', 'POST', '/pullzone/{id}', { OptimizerImageQuality: 0 }),
+    [],
+  );
+});
+
+test('every contract exception states a reason', (t) => {
+  for (const e of CONTRACT_EXCEPTIONS) t.true(e.reason.length > 20, JSON.stringify(e));
+});
