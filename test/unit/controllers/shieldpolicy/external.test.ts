@@ -345,3 +345,27 @@ test('errors: invalid requests are terminal, rejected keys unauthorized', (t) =>
   });
   t.is(classifyShieldError(denied).class, 'unauthorized');
 });
+
+test('fleet view: N policies cost one list pass (N/pageSize calls), not N calls', async (t) => {
+  const h = await setUp();
+  t.teardown(() => h.sim.close());
+  const n = 150;
+  const seeded = (await h.admin('POST', '/_sim/seed', {
+    pullZones: Array.from({ length: n }, (_, i) => ({ Name: `fleet-${i}` })),
+  })) as { pullZones: number[] };
+  await h.admin('POST', '/_sim/seed', {
+    shieldZones: seeded.pullZones.map((pullZoneId) => ({ pullZoneId, wafExecutionMode: 0 })),
+  });
+  const policies = seeded.pullZones.map((pullZoneId, i) => ({
+    ...policy(h, { waf: { executionMode: 'Log' as const } }),
+    metadata: { name: `p${i}`, namespace: 'ns', uid: `uid-${i}` },
+    spec: { pullZoneId, waf: { executionMode: 'Log' as const } },
+  }));
+  const observations = await Promise.all(
+    policies.map(async (p) => (await h.connect(p)).observe(p, ectx(p))),
+  );
+  t.true(observations.every((o) => o.exists && o.upToDate));
+  t.is(await h.callCount('GET /shield/shield-zones'), 2, '150 zones / 100 per page = 2 calls');
+  t.is(await h.callCount('GET /shield/shield-zone/get-by-pullzone/{pullZoneId}'), n);
+  t.is(h.shared.fleet.refreshes, 1, 'one list pass shared by every policy');
+});
