@@ -56,7 +56,7 @@ function blockedIpCommand(
     group: 'pullzone',
     verb,
     args: ['ID', 'IP'],
-    summary: `${past} an IP address in the blocked list`,
+    summary: past === 'Added' ? 'Block an IP address' : 'Unblock an IP address',
     run: async ({ client, args }) => {
       const id = parseId('ID', args[0]);
       await client[method](id, args[1]!);
