@@ -201,12 +201,10 @@ export class PullZoneExternal implements ExternalClient<PullZoneConfig> {
         await this.opts.client[write.call.op](id, write.call.value, { signal: ctx.signal });
       for (const action of seen.hostnames.actions)
         await this.runHostnameAction(id, action, ctx.signal);
-      if (seen.hostnames.actions.length > 0) {
-        await this.writeOutputs(obj, seen.record, seen.hostnames.projected);
-      }
+      const hostnames = await this.hostnamesAfter(obj, seen, ctx.signal);
       return {
         status: {
-          hostnames: seen.hostnames.projected,
+          hostnames,
           writeOnlySettings: writeOnlyHashesAfter(
             seen.settings.changed,
             obj.status?.writeOnlySettings,
@@ -214,6 +212,26 @@ export class PullZoneExternal implements ExternalClient<PullZoneConfig> {
         },
       };
     });
+  }
+
+  /**
+   * Hostname status after the hostname calls: read back once (certificates may be issued
+   * at once or stay pending), carrying over what the calls established (added flags, hashes,
+   * request times). Also refreshes the outputs Secret, which lists the hostnames.
+   */
+  private async hostnamesAfter(
+    obj: PullZoneConfig,
+    seen: Observed,
+    signal: AbortSignal,
+  ): Promise<HostnameStatus[]> {
+    if (seen.hostnames.actions.length === 0) return seen.hostnames.observed;
+    const record = await this.opts.client.getPullZone(Number(seen.record.Id), { signal });
+    const after = this.compare(
+      { ...obj, status: { ...obj.status, hostnames: seen.hostnames.projected } },
+      record,
+    ).hostnames.observed;
+    await this.writeOutputs(obj, record, after);
+    return after;
   }
 
   private async runHostnameAction(
