@@ -1,0 +1,155 @@
+/**
+ * PullZoneConfig hostnames end to end: hostname with free certificate and force SSL, custom
+ * certificate from a kubernetes.io/tls Secret re-uploaded when the Secret changes (as when
+ * cert-manager renews it), and removal of a hostname the resource added.
+ */
+import test from 'ava';
+import { createHash } from 'node:crypto';
+import { join } from 'node:path';
+import { REPO_ROOT } from '../../support/openapi-docs.js';
+import { apply, getObject, kubectl, waitFor } from '../support/kube.js';
+import {
+  pzcYaml,
+  RESOURCE,
+  secretYaml,
+  startEnv,
+  waitCondition,
+  zoneWrites,
+  type Env,
+} from './setup.js';
+
+let env: Env;
+
+test.before(async () => {
+  env = await startEnv('e2e-pzc-host');
+});
+
+test.after.always(async () => {
+  await env?.stop();
+});
+
+interface HostStatus {
+  hostname: string;
+  addedByOperator: boolean;
+  forceSSL: boolean;
+  certificate: { type: string; state: string; secretHash?: string };
+}
+
+async function hostStatus(name: string, hostname: string): Promise<HostStatus | undefined> {
+  const obj = await getObject(RESOURCE, env.ns, name);
+  return (obj?.status?.hostnames as HostStatus[] | undefined)?.find((h) => h.hostname === hostname);
+}
+
+function liveHost(id: number, hostname: string): Record<string, unknown> | undefined {
+  const hosts = env.sim.state.pullZones.get(id)?.record.Hostnames as Record<string, unknown>[];
+  return hosts.find((h) => h.Value === hostname);
+}
+
+test.serial('hostname with free certificate and force SSL, then removed', async (t) => {
+  const spec = {
+    hostnames: [
+      { hostname: 'cdn.shop.example.com', forceSSL: true, certificate: { type: 'Free' } },
+    ],
+  };
+  await apply(pzcYaml(env.ns, 'shop', spec));
+  const obj = await waitCondition(env.ns, 'shop', 'Ready', 'True');
+  const id = Number(obj.status?.pullZoneId);
+  const status = await waitFor(
+    async () => {
+      const s = await hostStatus('shop', 'cdn.shop.example.com');
+      return s?.certificate.state === 'Issued' ? s : undefined;
+    },
+    30_000,
+    'certificate issued',
+  );
+  t.like(status, {
+    addedByOperator: true,
+    forceSSL: true,
+    certificate: { type: 'Free', state: 'Issued' },
+  });
+  t.like(liveHost(id, 'cdn.shop.example.com'), { ForceSSL: true, HasCertificate: true });
+  t.deepEqual(await zoneWrites(env.sim, id), [
+    'POST /pullzone/{id}/addHostname',
+    'GET /pullzone/loadFreeCertificate',
+    'POST /pullzone/{id}/setForceSSL',
+  ]);
+
+  await apply(pzcYaml(env.ns, 'shop', { hostnames: [] }));
+  await waitFor(
+    () => liveHost(id, 'cdn.shop.example.com') === undefined,
+    30_000,
+    'hostname removed',
+  );
+  t.true((await zoneWrites(env.sim, id)).includes('DELETE /pullzone/{id}/removeHostname'));
+});
+
+test.serial(
+  'custom certificate from a TLS Secret, re-uploaded when the Secret changes',
+  async (t) => {
+    const host = 'static.example.com';
+    const tls = (n: number): string =>
+      secretYaml(
+        env.ns,
+        'static-tls',
+        {
+          'tls.crt': `-----BEGIN CERTIFICATE-----\nCERT${n}\n-----END CERTIFICATE-----\n`,
+          'tls.key': `-----BEGIN PRIVATE KEY-----\nKEY${n}\n-----END PRIVATE KEY-----\n`,
+        },
+        'kubernetes.io/tls',
+      );
+    await apply(tls(1));
+    await apply(
+      pzcYaml(env.ns, 'static', {
+        hostnames: [
+          { hostname: host, certificate: { type: 'Custom', secretRef: { name: 'static-tls' } } },
+        ],
+      }),
+    );
+    const obj = await waitCondition(env.ns, 'static', 'Ready', 'True');
+    const id = Number(obj.status?.pullZoneId);
+    const first = await waitFor(
+      async () => (await hostStatus('static', host))?.certificate.secretHash,
+      30_000,
+      'hash recorded',
+    );
+    t.regex(first, /^[0-9a-f]{64}$/);
+    t.like(liveHost(id, host), { HasCertificate: true, CertificateProvisionType: 3 });
+    const uploads = async (): Promise<number> =>
+      (await zoneWrites(env.sim, id)).filter((r) => r.endsWith('addCertificate')).length;
+    t.is(await uploads(), 1);
+    const firstCert = liveHost(id, host)?.Certificate;
+
+    await apply(tls(2)); // renewed (e.g. by cert-manager)
+    const second = await waitFor(
+      async () => {
+        const h = (await hostStatus('static', host))?.certificate.secretHash;
+        return h && h !== first ? h : undefined;
+      },
+      30_000,
+      'hash changed after renewal',
+    );
+    t.not(second, first);
+    t.is(await uploads(), 2, 'uploaded again exactly once');
+    t.not(liveHost(id, host)?.Certificate, firstCert);
+    const obj2 = await getObject(RESOURCE, env.ns, 'static');
+    t.false(JSON.stringify(obj2?.status).includes('KEY2'), 'no key material in status');
+    t.not(second, createHash('sha256').update('').digest('hex'));
+  },
+);
+
+test.serial('the example applies as is and becomes Ready and Synced', async (t) => {
+  await kubectl(['apply', '-n', env.ns, '-f', join(REPO_ROOT, 'examples', 'pullzoneconfig.yaml')]);
+  const obj = await waitCondition(env.ns, 'shop-cdn', 'Synced', 'True');
+  await waitCondition(env.ns, 'shop-cdn', 'Ready', 'True');
+  t.is(obj.status?.cdnHostname, 'shop-cdn.b-cdn.net');
+  const host = await waitFor(
+    async () => {
+      const s = await hostStatus('shop-cdn', 'cdn.shop.example.com');
+      return s?.certificate.state === 'Issued' ? s : undefined;
+    },
+    30_000,
+    'example hostname certificate',
+  );
+  t.true(host.forceSSL);
+  t.truthy(await waitFor(() => getObject('secret', env.ns, 'shop-cdn-outputs'), 30_000, 'outputs'));
+});
