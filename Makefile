@@ -69,3 +69,6 @@ demo: node_modules binaries ## Local control plane + cdn-sim + operator + exampl
 
 demo-down: ## Stop what `make demo` started (operator, cdn-sim, control plane)
 	hack/demo.sh down
+
+bench-sim: node_modules ## cdn-sim requests/second on loopback, mixed workload (~10 s; BENCH_SECONDS=, BENCH_CLIENTS=)
+	node --import tsx bench/sim-bench.ts --seconds $${BENCH_SECONDS:-10} --clients $${BENCH_CLIENTS:-32}

@@ -114,16 +114,15 @@ export function applySettings(zone: StoredPullZone, settings: JsonObject): void 
   }
 }
 
-/** The record as the API returns it; certificate material only when asked for. */
+/**
+ * The record as the API returns it; certificate material only when asked for. A shallow copy:
+ * responses are serialized at once, and hostnames are copied because they are rewritten here.
+ */
 export function renderPullZone(zone: StoredPullZone, includeCertificate = false): JsonObject {
-  const out = structuredClone(zone.record);
-  if (!includeCertificate) {
-    for (const host of out.Hostnames as JsonObject[]) {
-      host.Certificate = null;
-      host.CertificateKey = null;
-    }
-  }
-  return out;
+  const hosts = (zone.record.Hostnames as JsonObject[]).map((h) =>
+    includeCertificate ? { ...h } : { ...h, Certificate: null, CertificateKey: null },
+  );
+  return { ...zone.record, Hostnames: hosts };
 }
 
 /** Hostname entries of a zone. */
