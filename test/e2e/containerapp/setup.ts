@@ -1,0 +1,213 @@
+/**
+ * Per-file environment for ContainerApp e2e tests: every CRD in crds/ applied (the operator
+ * waits for all of its kinds), a unique namespace with the default credentials Secret, an
+ * in-process cdn-sim and a real operator process watching that namespace.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { startSimulator, type SimulatorHandle } from '../../../src/simulator/server.js';
+import { REPO_ROOT } from '../../support/openapi-docs.js';
+import {
+  apply,
+  applyCrd,
+  conditionOf,
+  createNamespace,
+  deleteNamespace,
+  getObject,
+  kubectl,
+  waitFor,
+  type KubeJson,
+} from '../support/kube.js';
+import { startOperator, type OperatorProcess } from '../support/operator.js';
+
+export const RESOURCE = 'containerapps.cdn.operator.io';
+export const API_KEY = 'e2e-capp-key';
+
+export interface Env {
+  ns: string;
+  sim: SimulatorHandle;
+  operator: OperatorProcess;
+  /** Starts a fresh operator process (after a kill), same flags. */
+  restartOperator(): Promise<OperatorProcess>;
+  stop(): Promise<void>;
+}
+
+async function applyAllCrds(): Promise<void> {
+  const dir = join(REPO_ROOT, 'crds');
+  for (const file of readdirSync(dir).filter((f) => f.endsWith('.yaml'))) {
+    const text = readFileSync(join(dir, file), 'utf8');
+    const name = /\n {2}name: (\S+)/.exec(text)?.[1];
+    if (name) await applyCrd(text, name);
+  }
+}
+
+export async function startEnv(prefix: string): Promise<Env> {
+  const kubeconfig = process.env.KUBECONFIG;
+  if (!kubeconfig)
+    throw new Error('KUBECONFIG is not set: run through test/cluster/with-cluster.ts');
+  await applyAllCrds();
+  const ns = await createNamespace(prefix);
+  await apply(secretYaml(ns, 'cdn-credentials', { apiKey: API_KEY }));
+  const sim = await startSimulator({ apiKeys: [{ key: API_KEY }] });
+  const launch = (): Promise<OperatorProcess> =>
+    startOperator({
+      kubeconfig,
+      args: [
+        '--namespace',
+        ns,
+        '--api-url',
+        sim.url,
+        '--default-credentials-secret',
+        `${ns}/cdn-credentials`,
+        '--default-credentials-key',
+        'apiKey',
+      ],
+    });
+  const env: Env = {
+    ns,
+    sim,
+    operator: await launch(),
+    async restartOperator() {
+      env.operator = await launch();
+      return env.operator;
+    },
+    async stop() {
+      await env.operator.stop();
+      await sim.close();
+      await deleteNamespace(ns);
+    },
+  };
+  return env;
+}
+
+/** JSON of an Opaque Secret with string data. */
+export function secretYaml(ns: string, name: string, data: Record<string, string>): string {
+  return JSON.stringify({
+    apiVersion: 'v1',
+    kind: 'Secret',
+    type: 'Opaque',
+    metadata: { name, namespace: ns },
+    stringData: data,
+  });
+}
+
+/** JSON of a ContainerApp as a user would write it. */
+export function cappYaml(
+  ns: string,
+  name: string,
+  spec: Record<string, unknown>,
+  annotations: Record<string, string> = {},
+): string {
+  return JSON.stringify({
+    apiVersion: 'cdn.operator.io/v1alpha1',
+    kind: 'ContainerApp',
+    metadata: { name, namespace: ns, annotations },
+    spec,
+  });
+}
+
+/** A container template with the image parts the platform requires. */
+export function container(
+  name: string,
+  image: string,
+  tag: string,
+  extra: Record<string, unknown> = {},
+): Record<string, unknown> {
+  return {
+    name,
+    imageName: image,
+    imageNamespace: 'library',
+    imageTag: tag,
+    imageRegistryId: 'dockerhub',
+    ...extra,
+  };
+}
+
+/** Waits until the object has a condition with the given status (and reason) for its generation. */
+export function waitCondition(
+  ns: string,
+  name: string,
+  type: string,
+  status: string,
+  reason?: string,
+  timeoutMs = 60_000,
+): Promise<KubeJson> {
+  return waitFor(
+    async () => {
+      const obj = await getObject(RESOURCE, ns, name);
+      const c = conditionOf(obj, type);
+      const genOk =
+        c?.observedGeneration === undefined || c.observedGeneration === obj?.metadata.generation;
+      return c && c.status === status && (!reason || c.reason === reason) && genOk
+        ? obj
+        : undefined;
+    },
+    timeoutMs,
+    `${ns}/${name} ${type}=${status}${reason ? ` (${reason})` : ''}`,
+    250,
+  );
+}
+
+/** Waits until `check` holds for the object (e.g. status reflects an update). */
+export function waitObject(
+  ns: string,
+  name: string,
+  check: (obj: KubeJson) => boolean,
+  what: string,
+  timeoutMs = 60_000,
+): Promise<KubeJson> {
+  return waitFor(
+    async () => {
+      const obj = await getObject(RESOURCE, ns, name);
+      return obj && check(obj) ? obj : undefined;
+    },
+    timeoutMs,
+    what,
+    250,
+  );
+}
+
+/** The simulator's call log (method, route, path, status). */
+export async function simCalls(
+  sim: SimulatorHandle,
+): Promise<{ method: string; route: string; path: string; status: number }[]> {
+  const res = await fetch(`${sim.url}/_sim/calls`, {
+    headers: { 'X-Sim-Admin-Token': sim.adminToken },
+  });
+  const body = (await res.json()) as {
+    log: { method: string; route: string; path: string; status: number }[];
+  };
+  return body.log;
+}
+
+/** Writes (non-GET calls) to `/mc/apps` since `from` (an index into the call log). */
+export async function appWrites(sim: SimulatorHandle, from = 0): Promise<string[]> {
+  return (await simCalls(sim))
+    .slice(from)
+    .filter((c) => c.method !== 'GET' && c.path.startsWith('/mc/apps'))
+    .map((c) => c.route);
+}
+
+/** Sets the simulator's fault configuration. */
+export async function setFaults(
+  sim: SimulatorHandle,
+  faults: Record<string, unknown>,
+): Promise<void> {
+  const res = await fetch(`${sim.url}/_sim/faults`, {
+    method: 'PUT',
+    headers: { 'X-Sim-Admin-Token': sim.adminToken, 'Content-Type': 'application/json' },
+    body: JSON.stringify(faults),
+  });
+  if (!res.ok) throw new Error(`cannot set faults: ${res.status} ${await res.text()}`);
+}
+
+/** Container name -> id from status. */
+export function containerIds(obj: KubeJson): Record<string, string> {
+  const list = (obj.status?.containers as { name: string; id: string }[] | undefined) ?? [];
+  return Object.fromEntries(list.map((c) => [c.name, c.id]));
+}
+
+/** Events of one object, as text (for "the value never appears" checks). */
+export async function eventsText(ns: string): Promise<string> {
+  return kubectl(['get', 'events', '-n', ns, '-o', 'json']);
+}
