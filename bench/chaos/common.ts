@@ -1,0 +1,94 @@
+/**
+ * Shared pieces of the fault-injection suite: a result shape with named checks (the e2e
+ * tests assert every check, `make chaos` reports them), Ready waiting and platform state
+ * queries by name.
+ */
+import type { BenchEnv } from '../lib/env.js';
+import { collectionPath, type KindName } from '../lib/objects.js';
+import { ReadyTracker } from '../lib/ready-tracker.js';
+
+/** One named check. */
+export interface Check {
+  name: string;
+  ok: boolean;
+  detail: string;
+}
+
+/** What a scenario returns. */
+export interface ScenarioResult {
+  scenario: string;
+  params: Record<string, unknown>;
+  figures: Record<string, unknown>;
+  checks: Check[];
+}
+
+/** Builds a check. */
+export function check(name: string, ok: boolean, detail: string): Check {
+  return { name, ok, detail };
+}
+
+/** Waits until `count` objects of `kind` in `namespace` are Ready; returns the tracker (stopped). */
+export async function waitAllReady(
+  env: BenchEnv,
+  namespace: string,
+  kind: KindName,
+  count: number,
+  timeoutMs: number,
+): Promise<{ ready: number; lastReadyAt: number }> {
+  const tracker = new ReadyTracker(env.kube, collectionPath(namespace, kind));
+  tracker.start();
+  try {
+    await tracker.waitUntil(
+      () => tracker.readyCount() >= count,
+      timeoutMs,
+      `${count} ${kind} Ready`,
+    );
+  } catch {
+    // reported through the count
+  } finally {
+    await tracker.stop();
+  }
+  const times = [...tracker.readyAt.values()];
+  return { ready: tracker.readyCount(), lastReadyAt: Math.max(0, ...times) };
+}
+
+interface SimStateDump {
+  pullZones: Array<{ Id: number; Name: string; [k: string]: unknown }>;
+  apps: Array<{ id?: string; name?: string; [k: string]: unknown }>;
+}
+
+/** Platform resources of a kind whose name starts with `prefix`, counted by name. */
+export async function platformNames(
+  env: BenchEnv,
+  kind: KindName,
+  prefix: string,
+): Promise<Map<string, number>> {
+  const state = (await env.sim.state()) as unknown as SimStateDump;
+  const names =
+    kind === 'ContainerApp'
+      ? state.apps.map((a) => String(a.name ?? ''))
+      : state.pullZones.map((z) => String(z.Name ?? ''));
+  const out = new Map<string, number>();
+  for (const n of names) if (n.startsWith(prefix)) out.set(n, (out.get(n) ?? 0) + 1);
+  return out;
+}
+
+/** The pull zone record named `name` in the sim. */
+export async function pullZoneByName(
+  env: BenchEnv,
+  name: string,
+): Promise<Record<string, unknown> | undefined> {
+  const state = (await env.sim.state()) as unknown as SimStateDump;
+  return state.pullZones.find((z) => z.Name === name);
+}
+
+/** The first kind of `preferred` that is served (its CRD installed). */
+export async function servedKind(env: BenchEnv, preferred: KindName[]): Promise<KindName> {
+  const served = await env.servedKinds();
+  const plural: Record<KindName, string> = {
+    PullZoneConfig: 'pullzoneconfigs',
+    ShieldPolicy: 'shieldpolicies',
+    ContainerApp: 'containerapps',
+  };
+  return preferred.find((k) => served.includes(plural[k])) ?? 'PullZoneConfig';
+}

@@ -1,0 +1,90 @@
+/**
+ * Scenario 3: `kill -9` of the operator at random moments while objects are created, with the
+ * sim applying a share of writes and then dropping the response ("commit then drop").
+ * Afterwards exactly one platform resource per object (no duplicates, no orphans) and every
+ * object Ready after the last restart.
+ */
+import type { BenchEnv } from '../lib/env.js';
+import {
+  containerAppManifest,
+  createAll,
+  objectName,
+  pullZoneManifest,
+  type KindName,
+} from '../lib/objects.js';
+import { sleep } from '../lib/stats.js';
+import { check, platformNames, servedKind, waitAllReady, type ScenarioResult } from './common.js';
+
+/** Parameters. */
+export interface KillRestartParams {
+  namespace: string;
+  creates: number;
+  kills: number;
+  /** Random gap between a restart being ready and the next kill. */
+  minGapMs: number;
+  maxGapMs: number;
+  commitThenDropRate: number;
+  operatorArgs: string[];
+  readyTimeoutMs: number;
+}
+
+/** Runs the scenario; starts and kills its own operator processes. */
+export async function runKillRestart(env: BenchEnv, p: KillRestartParams): Promise<ScenarioResult> {
+  const kind: KindName = await servedKind(env, ['ContainerApp', 'PullZoneConfig']);
+  const prefix = `${p.namespace}-kr`;
+  const manifests = Array.from({ length: p.creates }, (_, i) => {
+    const name = objectName(prefix, i, 4);
+    return kind === 'ContainerApp'
+      ? containerAppManifest(p.namespace, name)
+      : pullZoneManifest(p.namespace, name);
+  });
+  const writeRoute = kind === 'ContainerApp' ? 'POST /mc/apps' : 'POST /pullzone';
+  await env.sim.setFaults({ commitThenDropRate: p.commitThenDropRate, errorRoutes: [writeRoute] });
+  let op = await env.startOperator(p.namespace, { args: p.operatorArgs });
+  const creating = createAll(env.kube, manifests, 4);
+  const pids: number[] = [];
+  for (let k = 0; k < p.kills; k++) {
+    await sleep(p.minGapMs + Math.random() * (p.maxGapMs - p.minGapMs));
+    pids.push(op.pid);
+    await op.kill();
+    op = await env.startOperator(p.namespace, { args: p.operatorArgs });
+  }
+  await creating;
+  const before = await env.sim.calls();
+  await env.sim.setFaults({});
+  const { ready } = await waitAllReady(env, p.namespace, kind, p.creates, p.readyTimeoutMs);
+  const after = await env.sim.calls();
+  const dropped =
+    (after.routes[writeRoute]?.byStatus['0'] ?? 0) -
+    (before.routes[writeRoute]?.byStatus['0'] ?? 0);
+  const names = await platformNames(env, kind, prefix);
+  const expected = new Set(manifests.map((m) => m.metadata.name));
+  const duplicates = [...names.values()].reduce((s, c) => s + (c - 1), 0);
+  const orphans = [...names.keys()].filter((n) => !expected.has(n)).length;
+  const missing = [...expected].filter((n) => !names.has(n)).length;
+  return {
+    scenario: '3. kill -9 during creates with commit-then-drop',
+    params: { ...p, kind },
+    figures: {
+      kind,
+      kills: pids.length,
+      committedThenDropped: after.routes[writeRoute]?.byStatus['0'] ?? 0,
+      droppedAfterLastRestart: dropped,
+      platformResources: [...names.values()].reduce((s, c) => s + c, 0),
+      duplicates,
+      orphans,
+      missing,
+      ready,
+    },
+    checks: [
+      check(
+        `exactly ${p.creates} resources on the platform`,
+        duplicates === 0 && missing === 0 && names.size === p.creates,
+        `${names.size} names, ${duplicates} duplicates, ${missing} missing`,
+      ),
+      check('no orphans', orphans === 0, `${orphans} platform resources without an object`),
+      check('all Ready after the last restart', ready === p.creates, `${ready}/${p.creates}`),
+      check(`operator killed ${p.kills} times`, pids.length === p.kills, `${pids.length} kills`),
+    ],
+  };
+}
