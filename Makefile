@@ -72,3 +72,10 @@ demo-down: ## Stop what `make demo` started (operator, cdn-sim, control plane)
 
 bench-sim: node_modules ## cdn-sim requests/second on loopback, mixed workload (~10 s; BENCH_SECONDS=, BENCH_CLIENTS=)
 	node --import tsx bench/sim-bench.ts --seconds $${BENCH_SECONDS:-10} --clients $${BENCH_CLIENTS:-32}
+
+# --- Benchmarks and fault injection (bench/, docs/bench.md) ---
+bench: node_modules binaries ## Benchmarks on a private control plane + cdn-sim; writes bench/results/<date>.{json,md}, latest.md (BENCH_QUICK=1 short run, BENCH_ARGS= flags)
+	node --import tsx bench/run.ts $(BENCH_ARGS)
+
+chaos: node_modules binaries ## Fault-injection suite, full size; writes bench/results/chaos-<date>.{json,md}, chaos-latest.md (CHAOS_ARGS= e.g. --group faults)
+	node --import tsx bench/chaos/run.ts $(CHAOS_ARGS)
