@@ -4,7 +4,10 @@
  * spec path, dry-run plan, and deletion with deletionPolicy Orphan.
  */
 import test from 'ava';
-import { apply, deleteObject, getObject, kubectlRaw, waitFor } from '../support/kube.js';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { REPO_ROOT } from '../../support/openapi-docs.js';
+import { apply, deleteObject, getObject, kubectl, kubectlRaw, waitFor } from '../support/kube.js';
 import {
   appWrites,
   cappYaml,
@@ -108,4 +111,10 @@ test.serial('delete with deletionPolicy Orphan leaves the application', async (t
     'object gone',
   );
   t.true(env.sim.state.apps.has(appId), 'application left on the platform');
+});
+
+test('examples/containerapp.yaml is accepted by the apiserver', async (t) => {
+  const text = readFileSync(join(REPO_ROOT, 'examples', 'containerapp.yaml'), 'utf8');
+  const out = await kubectl(['apply', '--dry-run=server', '-n', env.ns, '-f', '-'], text);
+  t.regex(out, /containerapp.cdn.operator.io\/shop-app created \(server dry run\)/);
 });
