@@ -5,7 +5,7 @@
  * metrics in status, plan limits, enum validation at apply time, dry-run, Reset and Orphan.
  */
 import test from 'ava';
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { CdnClient } from '../../../src/cdn/client.js';
 import type { ShieldZone } from '../../../src/cdn/types.js';
 import { startSimulator, type SimulatorHandle } from '../../../src/simulator/server.js';
@@ -103,9 +103,12 @@ function waitReady(name: string, ms = 30_000): Promise<KubeJson> {
 test.before(async () => {
   if (!kubeconfig)
     throw new Error('KUBECONFIG is not set: run through test/cluster/with-cluster.ts');
-  const crd = (file: string): Promise<string> => readFile(new URL(`crds/${file}`, ROOT), 'utf8');
-  await applyCrd(await crd('cdn.operator.io_pullzoneconfigs.yaml'), PZC);
-  await applyCrd(await crd('cdn.operator.io_shieldpolicies.yaml'), SHP);
+  // The operator serves every kind in crds/; it is ready only once all of them are installed.
+  const crdDir = new URL('crds/', ROOT);
+  for (const file of (await readdir(crdDir)).filter((f) => f.endsWith('.yaml')).sort()) {
+    const yaml = await readFile(new URL(file, crdDir), 'utf8');
+    await applyCrd(yaml, file.replace(/^cdn\.operator\.io_(.*)\.yaml$/, '$1.cdn.operator.io'));
+  }
   ns = await createNamespace('shp');
   sim = await startSimulator({ apiKeys: [{ key: API_KEY }] });
   client = new CdnClient({ baseUrl: sim.url, credentials: API_KEY });
@@ -183,24 +186,21 @@ test.serial(
     await kubectl(['apply', '-n', ns, '-f', '-'], example);
     const waiting = await waitFor(
       async () => {
-        const o = await policy('demo-shield');
+        const o = await policy('shop-shield');
         return conditionOf(o, 'Ready')?.reason === 'ReferenceNotReady' ? o : undefined;
       },
       20_000,
       'ReferenceNotReady',
     );
-    t.regex(conditionOf(waiting, 'Ready')!.message, /PullZoneConfig .*demo-zone/);
+    t.regex(conditionOf(waiting, 'Ready')!.message, /PullZoneConfig .*shop-cdn/);
     t.is(await callCount(CREATE_ROUTE), 0, 'nothing is created while waiting');
 
-    await apply(`apiVersion: cdn.operator.io/v1alpha1
-kind: PullZoneConfig
-metadata: { name: demo-zone, namespace: ${ns} }
-spec:
-  settings: { originUrl: "https://origin.example.com" }
-`);
-    const ready = await waitReady('demo-shield', 60_000);
+    // The shipped PullZoneConfig example (shop-cdn), which the ShieldPolicy example targets.
+    const zoneExample = await readFile(new URL('examples/pullzoneconfig.yaml', ROOT), 'utf8');
+    await kubectl(['apply', '-n', ns, '-f', '-'], zoneExample);
+    const ready = await waitReady('shop-shield', 60_000);
     const pullZoneId = ready.status?.pullZoneId as number;
-    const zoneConfig = await getObject(PZC, ns, 'demo-zone');
+    const zoneConfig = await getObject(PZC, ns, 'shop-cdn');
     t.is(
       pullZoneId,
       zoneConfig?.status?.pullZoneId as number,
@@ -228,7 +228,7 @@ spec:
     t.regex(printed, /NAME\s+READY\s+SYNCED\s+ZONE\s+AGE/);
     t.regex(
       printed,
-      new RegExp(`demo-shield\\s+True\\s+True\\s+${String(ready.status?.shieldZoneId)}`),
+      new RegExp(`shop-shield\\s+True\\s+True\\s+${String(ready.status?.shieldZoneId)}`),
     );
   },
 );
@@ -236,7 +236,7 @@ spec:
 test.serial('in sync: periodic passes make no writes', async (t) => {
   const before = await callCount(PATCH_ROUTE);
   // Two poll intervals (5 s each) pass; a forced pass too.
-  await patchObject(SHP, ns, 'demo-shield', {
+  await patchObject(SHP, ns, 'shop-shield', {
     metadata: {
       annotations: { 'cdn.operator.io/reconcile-requested-at': new Date().toISOString() },
     },
@@ -248,8 +248,8 @@ test.serial('in sync: periodic passes make no writes', async (t) => {
 
 test.serial('changing one WAF setting costs exactly one PATCH', async (t) => {
   const before = await callCount(PATCH_ROUTE);
-  await patchObject(SHP, ns, 'demo-shield', { spec: { waf: { executionMode: 'Log' } } });
-  const o = await waitReady('demo-shield');
+  await patchObject(SHP, ns, 'shop-shield', { spec: { waf: { executionMode: 'Log' } } });
+  const o = await waitReady('shop-shield');
   await waitFor(
     async () => (await listedZone(o.status?.pullZoneId as number))?.wafExecutionMode === 0,
     20_000,
@@ -258,11 +258,11 @@ test.serial('changing one WAF setting costs exactly one PATCH', async (t) => {
   // Let a couple more passes run: the change must not be sent twice.
   await new Promise((r) => setTimeout(r, 6_000));
   t.is((await callCount(PATCH_ROUTE)) - before, 1, 'one PATCH for one changed field');
-  t.is(conditionOf(await policy('demo-shield'), 'Synced')?.status, 'True');
+  t.is(conditionOf(await policy('shop-shield'), 'Synced')?.status, 'True');
 });
 
 test.serial('drift made outside Kubernetes is corrected', async (t) => {
-  const o = (await policy('demo-shield'))!;
+  const o = (await policy('shop-shield'))!;
   const shieldZoneId = o.status?.shieldZoneId as number;
   const pullZoneId = o.status?.pullZoneId as number;
   await client.updateShieldZone({
@@ -283,7 +283,7 @@ test.serial('drift made outside Kubernetes is corrected', async (t) => {
 });
 
 test.serial('rule metrics appear in status and follow the platform', async (t) => {
-  const o = (await policy('demo-shield'))!;
+  const o = (await policy('shop-shield'))!;
   const zone = String(o.status?.shieldZoneId);
   await admin('PUT', `/_sim/shield-zones/${zone}/waf-rules/930120/metrics`, {
     totalTriggers: 12,
@@ -293,7 +293,7 @@ test.serial('rule metrics appear in status and follow the platform', async (t) =
   });
   const withMetrics = await waitFor(
     async () => {
-      const p = await policy('demo-shield');
+      const p = await policy('shop-shield');
       const m = p?.status?.ruleMetrics as Array<Record<string, unknown>> | undefined;
       return m?.[0]?.totalTriggers === 12 ? p : undefined;
     },
@@ -310,7 +310,7 @@ test.serial('rule metrics appear in status and follow the platform', async (t) =
   await new Promise((r) => setTimeout(r, 6_000));
   const after = await callCount(METRICS_ROUTE);
   t.true(after - reads <= 4, `at most two refreshes of two rules in 6 s, got ${after - reads}`);
-  const unchanged = await policy('demo-shield');
+  const unchanged = await policy('shop-shield');
   t.is(unchanged?.status?.lastMetricsTime, withMetrics.status?.lastMetricsTime, 'same values');
   t.is(
     unchanged?.metadata.resourceVersion,
@@ -321,16 +321,16 @@ test.serial('rule metrics appear in status and follow the platform', async (t) =
 
 test.serial('a configuration above the plan limits is reported with the numbers', async (t) => {
   const before = await callCount(PATCH_ROUTE);
-  await patchObject(SHP, ns, 'demo-shield', { spec: { waf: { customRuleOrder: [101, 102] } } });
-  const o = await waitSynced('demo-shield', 'False', 'PlanLimitExceeded');
+  await patchObject(SHP, ns, 'shop-shield', { spec: { waf: { customRuleOrder: [101, 102] } } });
+  const o = await waitSynced('shop-shield', 'False', 'PlanLimitExceeded');
   t.regex(
     conditionOf(o, 'Synced')!.message,
     /spec\.waf\.customRuleOrder needs 2 but the zone's plan \(Basic\) allows 0 \(customWafRulesLimit\)/,
   );
   t.is(await callCount(PATCH_ROUTE), before, 'nothing is sent for an over-limit field');
   // Back within the limits.
-  await patchObject(SHP, ns, 'demo-shield', { spec: { waf: { customRuleOrder: null } } });
-  await waitReady('demo-shield');
+  await patchObject(SHP, ns, 'shop-shield', { spec: { waf: { customRuleOrder: null } } });
+  await waitReady('shop-shield');
   t.pass();
 });
 
@@ -357,10 +357,10 @@ spec: { pullZoneId: ${pullZoneId}, waf: { enabled: false } }
 });
 
 test.serial('deletionPolicy Reset returns the managed settings to the defaults', async (t) => {
-  const o = (await policy('demo-shield'))!;
+  const o = (await policy('shop-shield'))!;
   const pullZoneId = o.status?.pullZoneId as number;
-  await deleteObject(SHP, ns, 'demo-shield');
-  await waitFor(async () => (await policy('demo-shield')) === undefined, 30_000, 'policy gone');
+  await deleteObject(SHP, ns, 'shop-shield');
+  await waitFor(async () => (await policy('shop-shield')) === undefined, 30_000, 'policy gone');
   const zone = await listedZone(pullZoneId);
   t.like(zone, {
     learningMode: true,
