@@ -53,8 +53,8 @@ export async function waitAllReady(
 }
 
 interface SimStateDump {
-  pullZones: Array<{ Id: number; Name: string; [k: string]: unknown }>;
-  apps: Array<{ id?: string; name?: string; [k: string]: unknown }>;
+  pullZones: Array<{ record: Record<string, unknown> }>;
+  apps: Array<{ app: Record<string, unknown> }>;
 }
 
 /** Platform resources of a kind whose name starts with `prefix`, counted by name. */
@@ -66,8 +66,8 @@ export async function platformNames(
   const state = (await env.sim.state()) as unknown as SimStateDump;
   const names =
     kind === 'ContainerApp'
-      ? state.apps.map((a) => String(a.name ?? ''))
-      : state.pullZones.map((z) => String(z.Name ?? ''));
+      ? state.apps.map((a) => String(a.app.name ?? ''))
+      : state.pullZones.map((z) => String(z.record.Name ?? ''));
   const out = new Map<string, number>();
   for (const n of names) if (n.startsWith(prefix)) out.set(n, (out.get(n) ?? 0) + 1);
   return out;
@@ -79,7 +79,7 @@ export async function pullZoneByName(
   name: string,
 ): Promise<Record<string, unknown> | undefined> {
   const state = (await env.sim.state()) as unknown as SimStateDump;
-  return state.pullZones.find((z) => z.Name === name);
+  return state.pullZones.find((z) => z.record.Name === name)?.record;
 }
 
 /** The first kind of `preferred` that is served (its CRD installed). */
