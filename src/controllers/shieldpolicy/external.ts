@@ -157,6 +157,9 @@ export function createShieldExternal(b: ShieldBinding): ExternalClient<ShieldPol
       const status = statusFromZone(live);
       const externalId = String(live.shieldZoneId);
       if (isDeleting(obj)) {
+        b.shared.metricsReadAt.delete(
+          obj.metadata.uid ?? `${obj.metadata.namespace}/${obj.metadata.name}`,
+        );
         // Under Reset the zone "exists" (for the finalizer) until its managed fields are back at the defaults.
         const diff = diffZone(resetTarget(obj), live);
         return { exists: diff.length > 0, externalId, upToDate: diff.length === 0, diff, status };
