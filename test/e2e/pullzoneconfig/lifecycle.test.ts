@@ -171,7 +171,20 @@ test.serial(
       'first hostname',
     );
     await apply(pzcYaml(env.ns, 'second', { hostnames: [{ hostname: 'taken.example.com' }] }));
-    const obj = await waitCondition(env.ns, 'second', 'Synced', 'False', 'InvalidSpec');
+    const obj = await waitCondition(env.ns, 'second', 'Synced', 'False', 'InvalidSpec').catch(
+      async (err: unknown) => {
+        t.log(JSON.stringify((await getObject(RESOURCE, env.ns, 'second'))?.status));
+        t.log(
+          env.operator
+            .output()
+            .split('\n')
+            .filter((l) => l.includes('second'))
+            .slice(-10)
+            .join('\n'),
+        );
+        throw err;
+      },
+    );
     const c = conditionOf(obj, 'Synced');
     t.regex(c?.message ?? '', /Hostname/);
     t.regex(c?.message ?? '', /already registered/);
