@@ -53,8 +53,8 @@ export async function waitAllReady(
 }
 
 interface SimStateDump {
-  pullZones: Array<{ record: Record<string, unknown> }>;
-  apps: Array<{ app: Record<string, unknown> }>;
+  pullZones: Array<{ record: { Name?: string; [k: string]: unknown } }>;
+  apps: Array<{ app: { name?: string; [k: string]: unknown } }>;
 }
 
 /** Platform resources of a kind whose name starts with `prefix`, counted by name. */
