@@ -62,13 +62,17 @@ export const AUTHENTICATED_DEFAULTS: ReadonlySet<string> = new Set([
   'selfsubjectrulesreviews.authorization.k8s.io create',
 ]);
 
-/** Flattens rules to `resource.group verb` strings (with `[name]` for resourceNames). */
+/**
+ * Flattens rules to `resource.group verb` strings (with `[name]` for resourceNames), spelled
+ * as `kubectl auth can-i --list` prints them: `pullzoneconfigs.cdn.operator.io/status`.
+ */
 export function flattenRules(rules: Rule[]): Set<string> {
   const out = new Set<string>();
   for (const r of rules) {
     for (const group of r.apiGroups) {
       for (const resource of r.resources) {
-        const res = group ? `${resource}.${group}` : resource;
+        const [plural, sub] = resource.split('/');
+        const res = `${plural}${group ? `.${group}` : ''}${sub ? `/${sub}` : ''}`;
         for (const verb of r.verbs) {
           if (r.resourceNames?.length)
             for (const n of r.resourceNames) out.add(`${res}[${n}] ${verb}`);
