@@ -28,6 +28,8 @@ function headerValue(headers: IncomingHttpHeaders, name: string): string | undef
 /** Resolves the AccessKey header to a configured key index, or -1. */
 export class KeyRing {
   private readonly digests: Buffer[];
+  /** Verdicts for recently presented values, so the hash runs once per distinct value. */
+  private readonly seen = new Map<string, number>();
 
   constructor(keys: readonly ApiKeyConfig[]) {
     this.digests = keys.map((k) => digest(k.key));
@@ -37,11 +39,15 @@ export class KeyRing {
   authenticate(headers: IncomingHttpHeaders): number {
     const presented = headerValue(headers, 'accesskey');
     if (!presented) return -1;
+    const cached = this.seen.get(presented);
+    if (cached !== undefined) return cached;
     const wanted = digest(presented);
     let found = -1;
     this.digests.forEach((d, i) => {
       if (timingSafeEqual(d, wanted) && found < 0) found = i;
     });
+    if (this.seen.size >= 256) this.seen.clear();
+    this.seen.set(presented, found);
     return found;
   }
 }
