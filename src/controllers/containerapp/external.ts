@@ -196,9 +196,8 @@ export class ContainerAppExternal implements ExternalClient<ContainerApp> {
     ctx: ExternalContext,
   ): Promise<ContainerAppStatus> {
     const containers: ContainerTemplateRead[] = [];
-    for (const t of live.containerTemplates ?? []) {
-      containers.push(await this.api.getContainer(appId, t.id, { signal: ctx.signal }));
-    }
+    for (const t of live.containerTemplates ?? [])
+      containers.push(await this.readContainer(appId, t, ctx));
     const hash = environmentHash(obj.metadata.uid, refs);
     return {
       appStatus: live.status,
@@ -206,6 +205,20 @@ export class ContainerAppExternal implements ExternalClient<ContainerApp> {
       volumes: (live.volumes ?? []).map((v) => ({ ...v })),
       ...(hash ? { environmentHash: hash } : {}),
     };
+  }
+
+  /** One container template read back; the app's copy when it vanished meanwhile. */
+  private async readContainer(
+    appId: string,
+    template: ContainerTemplateRead,
+    ctx: ExternalContext,
+  ): Promise<ContainerTemplateRead> {
+    try {
+      return await this.api.getContainer(appId, template.id, { signal: ctx.signal });
+    } catch (err) {
+      if (isCdnApiError(err) && err.kind === 'notFound') return template;
+      throw err;
+    }
   }
 
   private async readApp(appId: string, ctx: ExternalContext): Promise<App | undefined> {

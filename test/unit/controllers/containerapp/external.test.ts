@@ -6,8 +6,12 @@
 import test from 'ava';
 import { pino } from 'pino';
 import { CdnClient } from '../../../../src/cdn/client.js';
+import { CdnApiError } from '../../../../src/cdn/errors.js';
 import { startSimulator, type SimulatorHandle } from '../../../../src/simulator/server.js';
-import { ContainerAppExternal } from '../../../../src/controllers/containerapp/external.js';
+import {
+  ContainerAppExternal,
+  type AppsApi,
+} from '../../../../src/controllers/containerapp/external.js';
 import { classifyContainerAppError } from '../../../../src/controllers/containerapp/errors.js';
 import {
   envKey,
@@ -337,3 +341,30 @@ test.serial('adoption of a missing app id is terminal; delete is idempotent', as
   deleting.metadata.deletionTimestamp = new Date().toISOString();
   t.false((await h.ext.observe(deleting, ctxOf(h.appId))).exists, 'gone during deletion is fine');
 });
+
+test.serial(
+  'a container that vanishes between the two reads is reported from the app read',
+  async (t) => {
+    const spec = specNamed('ext vanish');
+    const h = await createApp(spec);
+    const api: AppsApi = {
+      listApps: (o) => client.listApps(o),
+      getApp: (id, o) => client.getApp(id, o),
+      createApp: (b, o) => client.createApp(b, o),
+      replaceApp: (id, b, o) => client.replaceApp(id, b, o),
+      patchApp: (id, b, o) => client.patchApp(id, b, o),
+      deleteApp: (id, o) => client.deleteApp(id, o),
+      getContainer: () =>
+        Promise.reject(
+          new CdnApiError({ operation: 'getContainer', kind: 'notFound', message: 'gone' }),
+        ),
+    };
+    const ext = new ContainerAppExternal(api, () => Promise.resolve(NO_REFS));
+    const obs = await ext.observe(objectOf(spec, h.status), ctxOf(h.appId));
+    const containers = (obs.status as ContainerAppStatus).containers ?? [];
+    t.deepEqual(
+      containers.map((c) => c.name),
+      ['web', 'worker'],
+    );
+  },
+);
