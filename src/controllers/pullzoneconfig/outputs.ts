@@ -33,17 +33,35 @@ export type SecretApplier = (
   data: Record<string, string>,
 ) => Promise<void>;
 
-let sharedClient: Promise<KubeClient> | undefined;
+const sharedClients = new Map<string, Promise<KubeClient>>();
 
-function kubeClient(): Promise<KubeClient> {
-  // KUBECONFIG / ~/.kube/config / in-cluster, the same sources the operator itself uses.
-  sharedClient ??= KubeClient.create(loadKubeConfig());
-  return sharedClient;
+function kubeClient(kubeconfig: string | undefined): Promise<KubeClient> {
+  // --kubeconfig when given, else KUBECONFIG / ~/.kube/config / in-cluster: the operator's own sources.
+  const key = kubeconfig ?? '';
+  let client = sharedClients.get(key);
+  if (!client) {
+    client = KubeClient.create(loadKubeConfig(kubeconfig));
+    sharedClients.set(key, client);
+  }
+  return client;
 }
 
-/** Server-side applies the Secret with an ownerReference to `obj`. */
-export const applySecret: SecretApplier = async (obj, name, data) => {
-  const client = await kubeClient();
+/** Returns a SecretApplier that server-side applies with the operator's Kubernetes credentials. */
+export function createSecretApplier(kubeconfig?: string): SecretApplier {
+  return (obj, name, data) => applySecretWith(kubeClient(kubeconfig), obj, name, data);
+}
+
+/** Server-side applies the Secret with an ownerReference to `obj` (default Kubernetes config). */
+export const applySecret: SecretApplier = (obj, name, data) =>
+  applySecretWith(kubeClient(undefined), obj, name, data);
+
+async function applySecretWith(
+  clientPromise: Promise<KubeClient>,
+  obj: PullZoneConfig,
+  name: string,
+  data: Record<string, string>,
+): Promise<void> {
+  const client = await clientPromise;
   const ns = obj.metadata.namespace;
   const body = {
     apiVersion: 'v1',
@@ -73,7 +91,7 @@ export const applySecret: SecretApplier = async (obj, name, data) => {
     body,
     contentType: 'application/apply-patch+yaml',
   });
-};
+}
 
 /** Secret data for the outputs (undefined keys left out). */
 export function outputsData(o: PullZoneOutputs): Record<string, string> {

@@ -28,6 +28,10 @@ export interface ControllerDeps {
   log: Logger;
   /** Metrics hook for every CDN API call. */
   onCdnRequest?: (e: CdnRequestEvent) => void;
+  /** Operator-wide default drift poll interval (`--poll-interval`); kinds use it for their own caches. */
+  pollIntervalMs?: number;
+  /** Kubeconfig path given with `--kubeconfig` (kinds that write Kubernetes objects themselves use it). */
+  kubeconfig?: string;
   /** Per-account client-side rate limit (requests per second, burst, concurrency). */
   cdnRateLimit?: { requestsPerSecond: number; burst: number; maxConcurrent: number };
 }

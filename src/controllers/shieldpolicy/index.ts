@@ -56,7 +56,7 @@ export function createShieldPolicyKind(
   };
   const apiFor = options.apiFor ?? ((key: string): ShieldApi => getCdnClient(deps, key));
   // ControllerDeps may carry the operator-wide --poll-interval (when main.ts passes it).
-  const fromDeps = (deps as ControllerDeps & { pollIntervalMs?: number }).pollIntervalMs;
+  const fromDeps = deps.pollIntervalMs;
   const defaultPoll = options.defaultPollIntervalMs ?? fromDeps ?? DEFAULT_TIMINGS.pollIntervalMs;
   return {
     name: 'shieldpolicy',
