@@ -168,3 +168,43 @@ test('client-side range errors are usage errors (exit 2) without a request', asy
   t.is(r.code, 2);
   t.regex(r.stderr, /perPage must be an integer from 5 to 1000/);
 });
+
+test('usage errors exit 2: missing args, bad id, unknown command or option, no key, bad -o', async (t) => {
+  const env = await startCliEnv(t);
+  const cases: Array<[string[], Record<string, string | undefined>, RegExp]> = [
+    [['pullzone', 'get'], {}, /usage: cdnctl pullzone get ID/],
+    [['pullzone', 'get', 'abc'], {}, /ID must be a positive integer/],
+    [['nonsense'], {}, /unknown command/],
+    [['pullzone', 'frob'], {}, /unknown pullzone command/],
+    [['pullzone', 'list', '--bogus'], {}, /Unknown option/],
+    [['pullzone', 'list'], { CDN_API_KEY: undefined }, /no API key/],
+    [['pullzone', 'list', '-o', 'xml'], {}, /-o must be table, json or yaml/],
+    [['pullzone', 'update', '1', '-f', '/nonexistent.yaml'], {}, /cannot read/],
+  ];
+  for (const [args, extraEnv, message] of cases) {
+    const r = await env.run(args, extraEnv);
+    t.is(r.code, 2, args.join(' '));
+    t.regex(r.stderr, message);
+  }
+  const help = await env.run(['--help']);
+  t.is(help.code, 0);
+  t.regex(help.stdout, /cdnctl shield waf-metrics ZONE RULE/);
+});
+
+test('table output of lists and validation errors listing every field', async (t) => {
+  const env = await startCliEnv(t);
+  await env.run([
+    'pullzone',
+    'create',
+    '-f',
+    env.file('z.yaml', 'Name: table-zone\nOriginUrl: https://o.example\n'),
+  ]);
+  const list = await env.run(['pullzone', 'list']);
+  t.regex(
+    list.stdout,
+    /^ID\s+NAME\s+ORIGIN\s+ENABLED\s+HOSTNAMES\n\d+\s+table-zone\s+https:\/\/o\.example\s+true\s+table-zone\.b-cdn\.net/,
+  );
+  const invalid = await env.run(['apps', 'create', '-f', env.file('bad.yaml', 'name: ""\n')]);
+  t.is(invalid.code, 1);
+  t.regex(invalid.stderr, /^error: createApp: .*\(field: \w+\) \[HTTP 4\d\d\]\n {2}field /);
+});
