@@ -8,6 +8,7 @@ export default tseslint.config(
     ignores: [
       'dist/**',
       'node_modules/**',
+      '.tmp/**',
       'bench/results/**',
       'coverage/**',
       'src/cdn/generated/**',
