@@ -282,7 +282,11 @@ test.serial('a platform validation error names the spec path', async (t) => {
   const err = await t.throwsAsync(h.ext.update(objectOf(spec, h.status), obs, ctxOf(h.appId)));
   const c = classifyContainerAppError(err);
   t.is(c.class, 'terminal');
-  t.regex(c.message, /spec\.containerTemplates\[web\]\.volumeMounts\[\/data\]\.name/);
+  t.is(
+    c.message,
+    'patchApp (HTTP 400): spec.containerTemplates[web].volumeMounts[/data].name: volume missing is not defined in volumes',
+    'spec paths only, the body field names are not repeated',
+  );
 });
 
 test.serial(
