@@ -1,12 +1,13 @@
 /**
- * The production bundle the Dockerfile ships: `npm pack` (which runs `prepare`, i.e. tsc)
- * unpacked, plus `npm ci --omit=dev` with the repository's lockfile. The operator must start
+ * The production bundle the Dockerfile ships: `npm pack --ignore-scripts` of the built dist/
+ * (`make test-e2e` runs `make build` first, as the Dockerfile runs tsc first) unpacked, plus
+ * `npm ci --omit=dev` with the repository's lockfile. The operator must start
  * from that bundle alone — no dev dependency, no tsx, nothing from the checkout — and the
  * Dockerfile must build the bundle the same way.
  */
 import test from 'ava';
 import { spawn } from 'node:child_process';
-import { cp, mkdir, mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readFile, readdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ROOT, run } from '../../unit/packaging/tools.js';
@@ -23,18 +24,41 @@ let work = '';
 let app = '';
 let packedFiles: string[] = [];
 
+/** Sources whose compiled file in dist/ is missing or older (dist/ must be built first). */
+async function staleOutputs(): Promise<string[]> {
+  const sources = (await readdir(join(ROOT, 'src'), { recursive: true })).filter(
+    (f) => f.endsWith('.ts') && !f.endsWith('.d.ts'),
+  );
+  const stale: string[] = [];
+  for (const f of sources) {
+    const out = join(ROOT, 'dist', f.replace(/\.ts$/, '.js'));
+    const [src, built] = await Promise.all([
+      stat(join(ROOT, 'src', f)),
+      stat(out).catch(() => undefined),
+    ]);
+    if (!built || built.mtimeMs < src.mtimeMs) stale.push(f);
+  }
+  return stale;
+}
+
 test.before(async () => {
+  const stale = await staleOutputs();
+  if (stale.length > 0) {
+    throw new Error(
+      `dist/ is older than ${stale.slice(0, 3).join(', ')}: run \`make build\` first`,
+    );
+  }
   work = await mkdtemp(join(tmpdir(), 'cdn-operator-bundle-'));
   app = join(work, 'app');
   await mkdir(app);
   const packed = await run(
     'npm',
-    ['pack', '--json', '--pack-destination', work, '--no-audit', '--no-fund'],
+    // --ignore-scripts: `prepare` would rewrite dist/ while other test files read it.
+    ['pack', '--ignore-scripts', '--json', '--pack-destination', work],
     { timeoutMs: 170_000 },
   );
   if (packed.code !== 0) throw new Error(`npm pack failed: ${packed.stderr}`);
-  // `prepare` (tsc) prints to stdout before the JSON; the JSON array is the last thing printed.
-  const json = packed.stdout.slice(packed.stdout.indexOf('[\n'));
+  const json = packed.stdout.slice(packed.stdout.indexOf('['));
   const [info] = JSON.parse(json) as { filename: string; files: { path: string }[] }[];
   if (!info) throw new Error('npm pack printed no package');
   packedFiles = info.files.map((f) => f.path);
