@@ -47,30 +47,6 @@ export function scrubCdnError(err: CdnApiError, secrets: readonly string[]): Cdn
   return copy;
 }
 
-/**
- * The error's explanation without the per-field entries it repeats (they are reported from
- * `fields`, mapped to spec paths), so the condition does not show the body's field names.
- */
-export function withoutFieldText(err: CdnApiError): CdnApiError {
-  if (!err.fields?.length) return err;
-  let detail = err.detail;
-  for (const f of err.fields) detail = detail.split(`${f.field}: ${f.message}`).join('');
-  detail = detail.replace(/^[\s:;,.]+|[\s:;,]+$/g, '').replace(/([:;,]\s*){2,}/g, '; ');
-  const copy = new CdnApiError({
-    operation: err.operation,
-    kind: err.kind,
-    message: err.message,
-    detail,
-    status: err.status,
-    errorKey: err.errorKey,
-    field: err.field,
-    fields: err.fields,
-    retryAfterMs: err.retryAfterMs,
-  });
-  copy.stack = err.stack;
-  return copy;
-}
-
 /** Runs a platform write; a CDN error becomes an {@link AppWriteError} (scrubbed, mapped). */
 export async function mapWriteErrors<T>(
   write: () => Promise<T>,
@@ -81,7 +57,7 @@ export async function mapWriteErrors<T>(
     return await write();
   } catch (err) {
     if (isCdnApiError(err)) {
-      throw new AppWriteError(withoutFieldText(scrubCdnError(err, secrets)), specPathForField);
+      throw new AppWriteError(scrubCdnError(err, secrets), specPathForField);
     }
     throw err;
   }

@@ -24,19 +24,21 @@ export interface ClassifyOptions {
   specPathForField?: (apiField: string) => string;
 }
 
+/** The API's headline with the per-field entries (listed separately) cut out of it. */
+function headlineOf(err: CdnApiError): string {
+  let text = err.detail;
+  for (const f of err.fields ?? []) text = text.split(`${f.field}: ${f.message}`).join('');
+  return text.replace(/([:;,]\s*){2,}/g, '; ').replace(/^[\s:;,.]+|[\s:;,]+$/g, '');
+}
+
 function describeFields(err: CdnApiError, options: ClassifyOptions): string {
   const map = options.specPathForField ?? ((f: string): string => f);
-  const fields = err.fields?.length
-    ? err.fields
-    : err.field
-      ? [{ field: err.field, message: err.detail }]
-      : [];
-  if (fields.length === 0) return err.detail;
-  const parts = fields.map((f) => `${map(f.field)}: ${f.message}`);
-  // Keep the API's top-level explanation when it adds something beyond the field list.
-  const head =
-    err.fields?.length && err.detail && !parts.includes(err.detail) ? `${err.detail}; ` : '';
-  return head + parts.join('; ');
+  if (err.fields?.length) {
+    const parts = err.fields.map((f) => `${map(f.field)}: ${f.message}`);
+    const head = headlineOf(err);
+    return (head ? `${head}: ` : '') + parts.join('; ');
+  }
+  return err.field ? `${map(err.field)}: ${err.detail}` : err.detail;
 }
 
 function classifyApiError(err: CdnApiError, options: ClassifyOptions): ClassifiedError {

@@ -7,7 +7,6 @@ import {
   AppWriteError,
   classifyContainerAppError,
   scrubCdnError,
-  withoutFieldText,
 } from '../../../../src/controllers/containerapp/errors.js';
 import { envKey } from '../../../../src/controllers/containerapp/mapping.js';
 import {
@@ -163,20 +162,5 @@ test('scrubCdnError removes secret values the platform echoes back', (t) => {
   t.regex(
     c.message,
     /spec\.containerTemplates\[0\]\.environmentVariables\[0\]\.value: <redacted> is too long/,
-  );
-});
-
-test('withoutFieldText keeps a top-level explanation and drops repeated field entries', (t) => {
-  const fields = [{ field: 'volumes[0].size', message: 'must be <= 100' }];
-  const mk = (detail: string): CdnApiError =>
-    new CdnApiError({ operation: 'createApp', kind: 'invalid', message: detail, detail, fields });
-  t.is(
-    withoutFieldText(mk('volumes[0].size: must be <= 100: volumes[0].size: must be <= 100')).detail,
-    '',
-  );
-  t.is(
-    withoutFieldText(mk('One or more validation errors occurred: volumes[0].size: must be <= 100'))
-      .detail,
-    'One or more validation errors occurred',
   );
 });

@@ -102,3 +102,42 @@ test('validation problems name the spec path and the API message', (t) => {
   t.regex(got.message, /spec\.containerTemplates\[web\]\.image: The image is required\./);
   t.regex(got.message, /createApp \(HTTP 400\)/);
 });
+
+test('a validation problem lists each field once, mapped, after the API headline', (t) => {
+  // The client's detail repeats the field list after the problem title; the condition must not.
+  const err = new CdnApiError({
+    operation: 'patchApp',
+    kind: 'invalid',
+    status: 400,
+    message: 'x',
+    detail:
+      'One or more validation errors occurred.: containerTemplates[0].volumeMounts[0].name: unknown volume; volumes[1].size: must be positive',
+    fields: [
+      { field: 'containerTemplates[0].volumeMounts[0].name', message: 'unknown volume' },
+      { field: 'volumes[1].size', message: 'must be positive' },
+    ],
+  });
+  const got = classifyCdnError(err, { specPathForField: (f) => `spec.${f}` });
+  t.is(
+    got.message,
+    'patchApp (HTTP 400): One or more validation errors occurred.: spec.containerTemplates[0].volumeMounts[0].name: unknown volume; spec.volumes[1].size: must be positive',
+  );
+});
+
+test('a single ApiErrorData field is mapped to its spec path', (t) => {
+  const err = new CdnApiError({
+    operation: 'updatePullZone',
+    kind: 'invalid',
+    status: 400,
+    message: 'x',
+    detail: 'Value must be between 1 and 100',
+    field: 'OptimizerImageQuality',
+  });
+  const got = classifyCdnError(err, {
+    specPathForField: () => 'spec.settings.optimizerImageQuality',
+  });
+  t.is(
+    got.message,
+    'updatePullZone (HTTP 400): spec.settings.optimizerImageQuality: Value must be between 1 and 100',
+  );
+});
