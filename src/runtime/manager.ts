@@ -369,6 +369,7 @@ export class Manager {
     await this.secrets?.stop();
     await this.configMaps?.stop();
     await Promise.all(this.servers.map((s) => s.close()));
+    this.client?.close();
     this.log.info({ drained }, 'Shutdown complete');
     return drained;
   }

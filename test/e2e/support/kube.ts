@@ -26,7 +26,11 @@ function configOf(opts?: KubeOptions): string {
 }
 
 /** Runs kubectl; never throws (check `code`). */
-export function kubectlRaw(args: string[], input?: string, opts?: KubeOptions): Promise<KubectlResult> {
+export function kubectlRaw(
+  args: string[],
+  input?: string,
+  opts?: KubeOptions,
+): Promise<KubectlResult> {
   return new Promise((resolve) => {
     const child = execFile(
       'kubectl',
@@ -68,14 +72,30 @@ export type KubeJson = {
   };
   spec?: Record<string, unknown>;
   status?: Record<string, unknown> & {
-    conditions?: Array<{ type: string; status: string; reason: string; message: string; observedGeneration?: number; lastTransitionTime: string }>;
+    conditions?: Array<{
+      type: string;
+      status: string;
+      reason: string;
+      message: string;
+      observedGeneration?: number;
+      lastTransitionTime: string;
+    }>;
   };
   [k: string]: unknown;
 };
 
 /** Gets an object (`resource` like `widgets.test.cdn.operator.io`); undefined when absent. */
-export async function getObject(resource: string, namespace: string, name: string, opts?: KubeOptions): Promise<KubeJson | undefined> {
-  const r = await kubectlRaw(['get', resource, name, '-n', namespace, '-o', 'json'], undefined, opts);
+export async function getObject(
+  resource: string,
+  namespace: string,
+  name: string,
+  opts?: KubeOptions,
+): Promise<KubeJson | undefined> {
+  const r = await kubectlRaw(
+    ['get', resource, name, '-n', namespace, '-o', 'json'],
+    undefined,
+    opts,
+  );
   if (r.code !== 0) {
     if (/NotFound|not found/.test(r.stderr)) return undefined;
     throw new Error(`cannot get ${resource} ${namespace}/${name}: ${r.stderr.trim()}`);
@@ -84,24 +104,65 @@ export async function getObject(resource: string, namespace: string, name: strin
 }
 
 /** Lists objects in a namespace. */
-export async function listObjects(resource: string, namespace: string, opts?: KubeOptions): Promise<KubeJson[]> {
+export async function listObjects(
+  resource: string,
+  namespace: string,
+  opts?: KubeOptions,
+): Promise<KubeJson[]> {
   const out = await kubectl(['get', resource, '-n', namespace, '-o', 'json'], undefined, opts);
   return (JSON.parse(out) as { items: KubeJson[] }).items;
 }
 
 /** Patches an object (merge patch by default). */
-export async function patchObject(resource: string, namespace: string, name: string, patch: unknown, type: 'merge' | 'json' | 'strategic' = 'merge', opts?: KubeOptions): Promise<KubeJson> {
-  const out = await kubectl(['patch', resource, name, '-n', namespace, '--type', type, '-p', JSON.stringify(patch), '-o', 'json'], undefined, opts);
+export async function patchObject(
+  resource: string,
+  namespace: string,
+  name: string,
+  patch: unknown,
+  type: 'merge' | 'json' | 'strategic' = 'merge',
+  opts?: KubeOptions,
+): Promise<KubeJson> {
+  const out = await kubectl(
+    [
+      'patch',
+      resource,
+      name,
+      '-n',
+      namespace,
+      '--type',
+      type,
+      '-p',
+      JSON.stringify(patch),
+      '-o',
+      'json',
+    ],
+    undefined,
+    opts,
+  );
   return JSON.parse(out) as KubeJson;
 }
 
 /** Deletes an object without waiting for finalizers. */
-export async function deleteObject(resource: string, namespace: string, name: string, opts?: KubeOptions): Promise<void> {
-  await kubectl(['delete', resource, name, '-n', namespace, '--wait=false', '--ignore-not-found'], undefined, opts);
+export async function deleteObject(
+  resource: string,
+  namespace: string,
+  name: string,
+  opts?: KubeOptions,
+): Promise<void> {
+  await kubectl(
+    ['delete', resource, name, '-n', namespace, '--wait=false', '--ignore-not-found'],
+    undefined,
+    opts,
+  );
 }
 
 /** Polls `fn` until it returns a value other than undefined/false, or throws after `timeoutMs`. */
-export async function waitFor<T>(fn: () => Promise<T | undefined | false> | T | undefined | false, timeoutMs: number, what = 'condition', intervalMs = 100): Promise<T> {
+export async function waitFor<T>(
+  fn: () => Promise<T | undefined | false> | T | undefined | false,
+  timeoutMs: number,
+  what = 'condition',
+  intervalMs = 100,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   let lastErr: unknown;
   for (;;) {
@@ -120,7 +181,10 @@ export async function waitFor<T>(fn: () => Promise<T | undefined | false> | T | 
 }
 
 /** The condition of `type` of an object, if present. */
-export function conditionOf(obj: KubeJson | undefined, type: string): NonNullable<NonNullable<KubeJson['status']>['conditions']>[number] | undefined {
+export function conditionOf(
+  obj: KubeJson | undefined,
+  type: string,
+): NonNullable<NonNullable<KubeJson['status']>['conditions']>[number] | undefined {
   return obj?.status?.conditions?.find((c) => c.type === type);
 }
 
@@ -133,11 +197,19 @@ export async function createNamespace(prefix: string, opts?: KubeOptions): Promi
 
 /** Deletes a namespace without waiting. */
 export async function deleteNamespace(name: string, opts?: KubeOptions): Promise<void> {
-  await kubectlRaw(['delete', 'namespace', name, '--wait=false', '--ignore-not-found'], undefined, opts);
+  await kubectlRaw(
+    ['delete', 'namespace', name, '--wait=false', '--ignore-not-found'],
+    undefined,
+    opts,
+  );
 }
 
 /** Applies a CRD and waits until it is Established. */
 export async function applyCrd(yaml: string, crdName: string, opts?: KubeOptions): Promise<void> {
   await apply(yaml, opts);
-  await kubectl(['wait', '--for=condition=Established', `crd/${crdName}`, '--timeout=60s'], undefined, opts);
+  await kubectl(
+    ['wait', '--for=condition=Established', `crd/${crdName}`, '--timeout=60s'],
+    undefined,
+    opts,
+  );
 }

@@ -55,21 +55,30 @@ export interface OperatorProcess {
 }
 
 /** Reads a metric value (first sample matching the name and label subset); undefined if absent. */
-export function metricValue(text: string, name: string, labels: Record<string, string> = {}): number | undefined {
+export function metricValue(
+  text: string,
+  name: string,
+  labels: Record<string, string> = {},
+): number | undefined {
   let total: number | undefined;
   for (const line of text.split('\n')) {
     if (!line.startsWith(name)) continue;
     const m = /^([a-zA-Z_:][\w:]*)(\{([^}]*)\})?\s+(\S+)/.exec(line);
     if (!m || m[1] !== name) continue;
-    const lbls = Object.fromEntries([...(m[3] ?? '').matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)].map((x) => [x[1], x[2]]));
-    if (Object.entries(labels).every(([k, v]) => lbls[k] === v)) total = (total ?? 0) + Number(m[4]);
+    const lbls = Object.fromEntries(
+      [...(m[3] ?? '').matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)].map((x) => [x[1], x[2]]),
+    );
+    if (Object.entries(labels).every(([k, v]) => lbls[k] === v))
+      total = (total ?? 0) + Number(m[4]);
   }
   return total;
 }
 
 async function httpGet(port: number, path: string): Promise<{ status: number; body: string }> {
   try {
-    const res = await fetch(`http://127.0.0.1:${port}${path}`, { signal: AbortSignal.timeout(5000) });
+    const res = await fetch(`http://127.0.0.1:${port}${path}`, {
+      signal: AbortSignal.timeout(5000),
+    });
     return { status: res.status, body: await res.text() };
   } catch {
     return { status: 0, body: '' };
@@ -79,8 +88,23 @@ async function httpGet(port: number, path: string): Promise<{ status: number; bo
 /** Starts an operator process; see the module comment. */
 export async function startOperator(opts: StartOperatorOptions): Promise<OperatorProcess> {
   const entry = resolve(ROOT, opts.entry ?? 'src/main.ts');
-  const args = ['--import', 'tsx', entry, '--kubeconfig', opts.kubeconfig, '--metrics-bind-address', '127.0.0.1:0', '--health-probe-bind-address', '127.0.0.1:0', ...(opts.args ?? [])];
-  const child = spawn(process.execPath, args, { cwd: ROOT, env: { ...process.env, ...opts.env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const args = [
+    '--import',
+    'tsx',
+    entry,
+    '--kubeconfig',
+    opts.kubeconfig,
+    '--metrics-bind-address',
+    '127.0.0.1:0',
+    '--health-probe-bind-address',
+    '127.0.0.1:0',
+    ...(opts.args ?? []),
+  ];
+  const child = spawn(process.execPath, args, {
+    cwd: ROOT,
+    env: { ...process.env, ...opts.env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const lines: LogLine[] = [];
   let raw = '';
   const ports: { metrics?: number; health?: number } = {};
@@ -133,11 +157,14 @@ export async function startOperator(opts: StartOperatorOptions): Promise<Operato
   };
   const deadline = Date.now() + (opts.timeoutMs ?? 60_000);
   while (opts.waitReady ?? true) {
-    if (child.exitCode !== null) throw new Error(`operator exited early with ${child.exitCode}:\n${raw.slice(-4000)}`);
+    if (child.exitCode !== null)
+      throw new Error(`operator exited early with ${child.exitCode}:\n${raw.slice(-4000)}`);
     if ((await proc.readyz()) === 200) break;
     if (Date.now() > deadline) {
       await proc.kill();
-      throw new Error(`operator not ready after ${opts.timeoutMs ?? 60_000} ms:\n${raw.slice(-4000)}`);
+      throw new Error(
+        `operator not ready after ${opts.timeoutMs ?? 60_000} ms:\n${raw.slice(-4000)}`,
+      );
     }
     await new Promise((r) => setTimeout(r, 100));
   }

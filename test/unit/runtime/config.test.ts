@@ -1,0 +1,115 @@
+import test from 'ava';
+import { ConfigError, helpText, parseConfig, type OperatorConfig } from '../../../src/config.js';
+
+function run(argv: string[], env: Record<string, string> = {}): OperatorConfig {
+  const p = parseConfig(argv, env);
+  if (p.command !== 'run') throw new Error('expected run');
+  return p.config;
+}
+
+test('defaults', (t) => {
+  const c = run([]);
+  t.like(c, {
+    namespaces: [],
+    workers: 8,
+    pollIntervalMs: 600_000,
+    logLevel: 'info',
+    apiUrl: 'https://api.bunny.net',
+    metricsBindAddress: ':8080',
+    healthProbeBindAddress: ':8081',
+    leaderElect: false,
+    leaseDurationMs: 15_000,
+    renewDeadlineMs: 10_000,
+    retryPeriodMs: 2_000,
+    shutdownTimeoutMs: 30_000,
+    leaderElectionNamespace: 'default',
+  });
+  t.is(c.defaultCredentials, undefined);
+});
+
+test('namespaces: repeatable and comma-separated, deduplicated', (t) => {
+  t.deepEqual(run(['--namespace', 'a,b', '--namespace', 'c', '--namespace', 'a']).namespaces, [
+    'a',
+    'b',
+    'c',
+  ]);
+});
+
+test('environment variables fill in flags; flags win', (t) => {
+  const c = run(['--workers', '3'], {
+    CDN_OPERATOR_WORKERS: '5',
+    CDN_OPERATOR_POLL_INTERVAL: '30s',
+    CDN_OPERATOR_LEADER_ELECT: 'true',
+    CDN_OPERATOR_NAMESPACE: 'x,y',
+    POD_NAMESPACE: 'ops',
+  });
+  t.is(c.workers, 3);
+  t.is(c.pollIntervalMs, 30_000);
+  t.true(c.leaderElect);
+  t.deepEqual(c.namespaces, ['x', 'y']);
+  t.is(c.leaderElectionNamespace, 'ops');
+});
+
+test('default credentials Secret', (t) => {
+  t.deepEqual(
+    run(['--default-credentials-secret', 'ops/bunny', '--default-credentials-key', 'key'])
+      .defaultCredentials,
+    { namespace: 'ops', name: 'bunny', key: 'key' },
+  );
+  t.deepEqual(run(['--default-credentials-secret', 'ops/bunny']).defaultCredentials?.key, 'apiKey');
+});
+
+const bad: Array<[string[], RegExp, string]> = [
+  [['--workers', '0'], /invalid --workers "0": expected an integer >= 1/, 'zero workers'],
+  [
+    ['--poll-interval', '10'],
+    /invalid --poll-interval "10": missing unit/,
+    'duration without unit',
+  ],
+  [['--log-level', 'loud'], /invalid --log-level "loud"/, 'unknown level'],
+  [['--namespace', 'Bad_NS'], /invalid --namespace "Bad_NS"/, 'namespace name'],
+  [['--default-credentials-secret', 'justname'], /expected namespace\/name/, 'secret ref'],
+  [
+    ['--metrics-bind-address', 'nonsense'],
+    /invalid --metrics-bind-address "nonsense"/,
+    'bind address',
+  ],
+  [['--api-url', 'ftp://x'], /invalid --api-url/, 'scheme'],
+  [
+    ['--leader-election-renew-deadline', '20s'],
+    /retry-period < renew-deadline < lease-duration/,
+    'lease timing order',
+  ],
+  [['--frobnicate'], /Unknown option '--frobnicate'.*see --help/, 'unknown flag'],
+];
+for (const [argv, message, why] of bad) {
+  test(`bad input is a ConfigError: ${why}`, (t) => {
+    t.throws(() => parseConfig(argv, {}), { instanceOf: ConfigError, message });
+  });
+}
+
+test('--help lists every flag; --version', (t) => {
+  const p = parseConfig(['--help'], {});
+  t.is(p.command, 'help');
+  for (const flag of [
+    '--namespace',
+    '--label-selector',
+    '--workers',
+    '--poll-interval',
+    '--log-level',
+    '--api-url',
+    '--default-credentials-secret',
+    '--metrics-bind-address',
+    '--health-probe-bind-address',
+    '--leader-elect',
+    '--shutdown-timeout',
+    '--rate-limit',
+  ]) {
+    t.true(helpText().includes(flag), flag);
+  }
+  t.is(parseConfig(['--version'], {}).command, 'version');
+});
+
+test('bind address 0 disables a server', (t) => {
+  t.is(run(['--metrics-bind-address', '0']).metricsBindAddress, '0');
+});

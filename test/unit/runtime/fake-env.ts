@@ -1,0 +1,224 @@
+/**
+ * An in-memory stand-in for the Kubernetes API (optimistic concurrency on resourceVersion,
+ * merge patches, /status) and a fake external platform, for reconciler unit tests.
+ */
+import { pino } from 'pino';
+import { KubeApiError } from '../../../src/runtime/kube-client.js';
+import type { ObjectWriter } from '../../../src/runtime/object-writer.js';
+import { ManagedReconciler, type ReconcilerTimings } from '../../../src/runtime/reconciler.js';
+import { StatusWriter } from '../../../src/runtime/status-writer.js';
+import type { ClassifiedError } from '../../../src/runtime/errors.js';
+import type {
+  ExternalClient,
+  ManagedKind,
+  ManagedObject,
+  Observation,
+} from '../../../src/runtime/types.js';
+
+type Json = Record<string, unknown>;
+
+/** RFC 7386 apply. */
+export function applyMergePatch(target: unknown, patch: unknown): unknown {
+  if (typeof patch !== 'object' || patch === null || Array.isArray(patch)) return patch;
+  const out: Json =
+    typeof target === 'object' && target !== null && !Array.isArray(target)
+      ? { ...(target as Json) }
+      : {};
+  for (const [k, v] of Object.entries(patch as Json)) {
+    if (v === null) delete out[k];
+    else out[k] = applyMergePatch(out[k], v);
+  }
+  return out;
+}
+
+/** The fake platform's resource. */
+export interface Thing {
+  id: string;
+  name: string;
+  color: string;
+}
+
+/** Fake world: API server objects, platform and counters. */
+export class FakeEnv {
+  objects = new Map<string, ManagedObject>();
+  things = new Map<string, Thing>();
+  calls: string[] = [];
+  events: Array<{ type: string; reason: string; message: string }> = [];
+  writes = { metadata: 0, status: 0 };
+  /** Fail this many status writes (2 simulates a crash right after the create: the pass's write and its error-path write). */
+  failStatusWrites = 0;
+  /** The next create stores the thing and then throws (answer lost). */
+  loseCreateAnswer = false;
+  /** Error thrown by the next observe. */
+  observeError?: Error;
+  private rv = 100;
+  private seq = 0;
+
+  put(obj: ManagedObject): ManagedObject {
+    const stored = structuredClone({
+      ...obj,
+      metadata: {
+        ...obj.metadata,
+        resourceVersion: String(++this.rv),
+        uid: obj.metadata.uid ?? `uid-${obj.metadata.name}`,
+        generation: obj.metadata.generation ?? 1,
+      },
+    });
+    this.objects.set(`${obj.metadata.namespace}/${obj.metadata.name}`, stored);
+    return stored;
+  }
+
+  get(name: string): ManagedObject {
+    return structuredClone(this.objects.get(`ns/${name}`)!);
+  }
+
+  private patch(obj: ManagedObject, patch: Json, sub: 'metadata' | 'status'): ManagedObject {
+    const key = `${obj.metadata.namespace}/${obj.metadata.name}`;
+    const cur = this.objects.get(key);
+    if (!cur) throw new KubeApiError('not found', 404);
+    const pm = patch.metadata as Json | undefined;
+    if (pm?.resourceVersion !== undefined && pm.resourceVersion !== cur.metadata.resourceVersion)
+      throw new KubeApiError('conflict', 409);
+    let next: ManagedObject;
+    if (sub === 'status') {
+      next = {
+        ...cur,
+        status: applyMergePatch(cur.status ?? {}, patch.status) as ManagedObject['status'],
+      };
+    } else {
+      const { resourceVersion: _rv, ...meta } = pm ?? {};
+      next = { ...cur, metadata: applyMergePatch(cur.metadata, meta) as ManagedObject['metadata'] };
+    }
+    next.metadata.resourceVersion = String(++this.rv);
+    this.objects.set(key, structuredClone(next));
+    return structuredClone(next);
+  }
+
+  writer(): ObjectWriter {
+    return {
+      patchMetadata: (obj, p) => {
+        this.writes.metadata++;
+        return Promise.resolve(this.patch(obj, p, 'metadata'));
+      },
+      patchStatus: (obj, p) => {
+        if (this.failStatusWrites > 0) {
+          this.failStatusWrites--;
+          return Promise.reject(new Error('simulated crash before the id was recorded'));
+        }
+        this.writes.status++;
+        return Promise.resolve(this.patch(obj, p, 'status'));
+      },
+      get: (ns, name) => Promise.resolve(structuredClone(this.objects.get(`${ns}/${name}`)!)),
+    };
+  }
+
+  client(): ExternalClient {
+    const nameOf = (o: ManagedObject): string => `${o.metadata.namespace}/${o.metadata.name}`;
+    const observed = (o: ManagedObject, th: Thing): Observation => {
+      const desired = String(o.spec?.color);
+      const diff = th.color === desired ? [] : [{ field: 'color', live: th.color, desired }];
+      return { exists: true, externalId: th.id, upToDate: diff.length === 0, diff };
+    };
+    return {
+      observe: (o, ctx) => {
+        this.calls.push(`observe${ctx.createPending ? ':pending' : ''}`);
+        if (this.observeError) {
+          const e = this.observeError;
+          this.observeError = undefined;
+          return Promise.reject(e instanceof Error ? e : new Error('observe failed'));
+        }
+        const th = ctx.externalId
+          ? this.things.get(ctx.externalId)
+          : ctx.createPending
+            ? [...this.things.values()].find((x) => x.name === nameOf(o))
+            : undefined;
+        return Promise.resolve(th ? observed(o, th) : { exists: false, upToDate: false, diff: [] });
+      },
+      create: (o) => {
+        this.calls.push('create');
+        const th = { id: `t${++this.seq}`, name: nameOf(o), color: String(o.spec?.color) };
+        this.things.set(th.id, th);
+        if (this.loseCreateAnswer) {
+          this.loseCreateAnswer = false;
+          return Promise.reject(Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }));
+        }
+        return Promise.resolve({ externalId: th.id });
+      },
+      update: (o, _obs, ctx) => {
+        this.calls.push('update');
+        this.things.get(ctx.externalId!)!.color = String(o.spec?.color);
+        return Promise.resolve();
+      },
+      delete: (_o, ctx) => {
+        this.calls.push('delete');
+        this.things.delete(ctx.externalId!);
+        return Promise.resolve();
+      },
+    };
+  }
+
+  kind(
+    classify: (e: unknown) => ClassifiedError = (e) => ({
+      class: 'retryable',
+      reason: 'ReconcileError',
+      message: String(e),
+    }),
+  ): ManagedKind {
+    return {
+      name: 'thing',
+      group: 'test.io',
+      version: 'v1',
+      kind: 'Thing',
+      plural: 'things',
+      idStatusField: 'thingId',
+      connect: () => Promise.resolve(this.client()),
+      classifyError: classify,
+    };
+  }
+
+  reconciler(
+    opts: {
+      kind?: ManagedKind;
+      timings?: Partial<ReconcilerTimings>;
+      getCached?: (key: string) => ManagedObject | undefined;
+    } = {},
+  ): ManagedReconciler {
+    const writer = this.writer();
+    return new ManagedReconciler({
+      kind: opts.kind ?? this.kind(),
+      getCached:
+        opts.getCached ??
+        ((key) => (this.objects.has(key) ? structuredClone(this.objects.get(key)!) : undefined)),
+      storeWritten: () => undefined,
+      writer,
+      status: new StatusWriter((o, p) => writer.patchStatus(o, p)),
+      connectContext: (log) => ({
+        log,
+        readSecret: () => Promise.resolve(undefined),
+        readConfigMap: () => Promise.resolve(undefined),
+        getObject: () => undefined,
+      }),
+      events: {
+        record: (_o, type, reason, message) => this.events.push({ type, reason, message }),
+      },
+      log: pino({ level: 'silent' }),
+      signal: new AbortController().signal,
+      timings: { pollIntervalMs: 600_000, ...opts.timings },
+      now: () => new Date('2025-01-01T00:00:00Z'),
+    });
+  }
+}
+
+/** A Thing object. */
+export function thing(
+  name: string,
+  spec: Json = { color: 'red' },
+  annotations: Record<string, string> = {},
+): ManagedObject {
+  return {
+    apiVersion: 'test.io/v1',
+    kind: 'Thing',
+    metadata: { name, namespace: 'ns', annotations },
+    spec,
+  };
+}

@@ -1,0 +1,245 @@
+import test from 'ava';
+import { FakeEnv, thing } from './fake-env.js';
+import { findCondition } from '../../../src/runtime/conditions.js';
+import type { ClassifiedError } from '../../../src/runtime/errors.js';
+
+const F = 'cdn.operator.io/finalizer';
+const PENDING = 'cdn.operator.io/external-create-pending';
+
+test('create: one metadata write (finalizer + marker) before the create, one status write with the id', async (t) => {
+  const env = new FakeEnv();
+  env.put(thing('a'));
+  const r = await env.reconciler().reconcile('ns/a');
+  const o = env.get('a');
+  t.is(r.outcome, 'success');
+  t.deepEqual(env.calls, ['observe', 'create']);
+  t.deepEqual(env.writes, { metadata: 1, status: 1 }, 'at most two Kubernetes writes per create');
+  t.deepEqual(o.metadata.finalizers, [F]);
+  t.truthy(o.metadata.annotations?.[PENDING]);
+  t.is(o.status?.thingId, 't1');
+  t.is(findCondition(o.status?.conditions, 'Ready')?.reason, 'Creating');
+  t.is(r.requeueAfterMs, 2000, 'observe again soon to confirm');
+});
+
+test('duplicate-create guard: a crash between create and the id write is resolved by lookup, not a second create', async (t) => {
+  const env = new FakeEnv();
+  env.put(thing('a'));
+  env.failStatusWrites = 2;
+  const first = await env.reconciler().reconcile('ns/a');
+  t.is(first.errorClass, 'retryable');
+  t.is(env.get('a').status?.thingId, undefined, 'the id was lost');
+  // A restarted operator (fresh reconciler) sees the marker without an id.
+  const second = await env.reconciler().reconcile('ns/a');
+  t.is(second.outcome, 'success');
+  t.deepEqual(
+    env.calls,
+    ['observe', 'create', 'observe:pending'],
+    'looked up by name, no second create',
+  );
+  t.is(env.things.size, 1);
+  t.is(env.get('a').status?.thingId, 't1', 'adopted id recorded');
+  t.true(env.events.some((e) => e.reason === 'AdoptedExternalResource'));
+});
+
+test('duplicate-create guard: a create whose answer was lost is adopted on the retry', async (t) => {
+  const env = new FakeEnv();
+  env.put(thing('a'));
+  env.loseCreateAnswer = true;
+  t.is((await env.reconciler().reconcile('ns/a')).errorClass, 'retryable');
+  await env.reconciler().reconcile('ns/a');
+  t.is(env.calls.filter((c) => c === 'create').length, 1);
+  t.is(env.get('a').status?.thingId, 't1');
+});
+
+test('the pre-create write fails on a stale cache (409) and the pass is a silent requeue', async (t) => {
+  const env = new FakeEnv();
+  env.put(thing('a'));
+  const stale = env.get('a');
+  env.put({ ...stale, spec: { color: 'blue' } });
+  const r = await env.reconciler({ getCached: () => structuredClone(stale) }).reconcile('ns/a');
+  t.is(r.outcome, 'conflict');
+  t.deepEqual(env.calls, ['observe'], 'no create after a failed marker write');
+  t.is(env.events.length, 0, 'no event for a conflict');
+  t.is(env.writes.status, 0, 'no status write for a conflict');
+});
+
+test('a resync with nothing changed makes no write at all', async (t) => {
+  const env = new FakeEnv();
+  env.put(thing('a'));
+  const rec = env.reconciler();
+  await rec.reconcile('ns/a');
+  await rec.reconcile('ns/a'); // confirm pass: Ready=True
+  const writes = { ...env.writes };
+  const calls = env.calls.length;
+  for (let i = 0; i < 3; i++) {
+    const r = await rec.reconcile('ns/a');
+    t.true(r.requeueAfterMs! >= 540_000 && r.requeueAfterMs! <= 660_000, 'poll interval ±10 %');
+  }
+  t.deepEqual(env.writes, writes);
+  t.deepEqual(env.calls.slice(calls), ['observe', 'observe', 'observe']);
+});
+
+test('drift is updated, reported once as an event and not left in plannedChanges', async (t) => {
+  const env = new FakeEnv();
+  env.put(thing('a'));
+  const rec = env.reconciler();
+  await rec.reconcile('ns/a');
+  env.things.get('t1')!.color = 'changed-outside';
+  await rec.reconcile('ns/a');
+  t.is(env.things.get('t1')!.color, 'red');
+  t.true(
+    env.events.some(
+      (e) =>
+        e.reason === 'UpdatedExternalResource' &&
+        e.message.includes('color: changed-outside → red'),
+    ),
+  );
+  t.is(env.get('a').status?.plannedChanges, undefined);
+});
+
+test('dry-run plans without calling create/update/delete and without a finalizer', async (t) => {
+  const env = new FakeEnv();
+  env.put(thing('a', { color: 'red' }, { 'cdn.operator.io/dry-run': 'true' }));
+  const r = await env.reconciler().reconcile('ns/a');
+  const o = env.get('a');
+  t.is(r.outcome, 'dry-run');
+  t.deepEqual(env.calls, ['observe']);
+  t.deepEqual(o.status?.plannedChanges, [
+    { field: '(resource)', live: '<absent>', desired: '<created>' },
+  ]);
+  t.like(findCondition(o.status?.conditions, 'Synced'), { status: 'False', reason: 'DryRun' });
+  t.is(env.writes.metadata, 0);
+});
+
+test('paused: no external call, Synced=False ReconcilePaused', async (t) => {
+  const env = new FakeEnv();
+  env.put(thing('a', { color: 'red' }, { 'cdn.operator.io/paused': 'true' }));
+  const r = await env.reconciler().reconcile('ns/a');
+  t.is(r.outcome, 'paused');
+  t.is(r.requeueAfterMs, undefined);
+  t.deepEqual(env.calls, []);
+  t.like(findCondition(env.get('a').status?.conditions, 'Synced'), {
+    status: 'False',
+    reason: 'ReconcilePaused',
+  });
+});
+
+test('deletion: delete, then the finalizer is removed only after observe confirms', async (t) => {
+  const env = new FakeEnv();
+  env.put(thing('a'));
+  const rec = env.reconciler();
+  await rec.reconcile('ns/a');
+  const o = env.get('a');
+  env.objects.set('ns/a', {
+    ...o,
+    metadata: { ...o.metadata, deletionTimestamp: '2025-01-01T00:00:00Z' },
+  });
+  const r1 = await rec.reconcile('ns/a');
+  t.deepEqual(env.get('a').metadata.finalizers, [F], 'kept after the delete call');
+  t.is(findCondition(env.get('a').status?.conditions, 'Ready')?.reason, 'Deleting');
+  t.is(r1.requeueAfterMs, 2000);
+  await rec.reconcile('ns/a');
+  t.deepEqual(env.get('a').metadata.finalizers, [], 'removed after observe says gone');
+  t.deepEqual(env.calls.slice(-3), ['observe', 'delete', 'observe']);
+});
+
+test('deletion: an error keeps the finalizer (never removed in a finally)', async (t) => {
+  const env = new FakeEnv();
+  env.put(thing('a'));
+  const rec = env.reconciler();
+  await rec.reconcile('ns/a');
+  const o = env.get('a');
+  env.objects.set('ns/a', {
+    ...o,
+    metadata: { ...o.metadata, deletionTimestamp: '2025-01-01T00:00:00Z' },
+  });
+  env.observeError = new Error('platform down');
+  const r = await rec.reconcile('ns/a');
+  t.is(r.errorClass, 'retryable');
+  t.deepEqual(env.get('a').metadata.finalizers, [F]);
+});
+
+test('deletion with deletionPolicy Orphan removes the finalizer without a delete call', async (t) => {
+  const env = new FakeEnv();
+  env.put(thing('a', { color: 'red', deletionPolicy: 'Orphan' }));
+  const rec = env.reconciler();
+  await rec.reconcile('ns/a');
+  const o = env.get('a');
+  env.objects.set('ns/a', {
+    ...o,
+    metadata: { ...o.metadata, deletionTimestamp: '2025-01-01T00:00:00Z' },
+  });
+  await rec.reconcile('ns/a');
+  t.deepEqual(env.get('a').metadata.finalizers, []);
+  t.false(env.calls.includes('delete'));
+  t.is(env.things.size, 1);
+});
+
+const errorCases: Array<[string, ClassifiedError, Record<string, unknown>, string]> = [
+  [
+    'terminal: parked, no requeue',
+    { class: 'terminal', reason: 'InvalidSpec', message: 'bad' },
+    { requeueAfterMs: undefined, retryMinDelayMs: undefined },
+    'InvalidSpec',
+  ],
+  [
+    'unauthorized: periodic recheck',
+    { class: 'unauthorized', reason: 'Whatever', message: 'key rejected' },
+    { requeueAfterMs: 300_000 },
+    'Unauthorized',
+  ],
+  [
+    'retryable honours Retry-After as a floor',
+    { class: 'retryable', reason: 'ReconcileError', message: '503', retryAfterMs: 7000 },
+    { retryMinDelayMs: 7000 },
+    'ReconcileError',
+  ],
+];
+for (const [why, c, expected, reason] of errorCases) {
+  test(`error class ${why}`, async (t) => {
+    const env = new FakeEnv();
+    env.put(thing('a'));
+    env.observeError = new Error('x');
+    const rec = env.reconciler({ kind: env.kind(() => c) });
+    const r = await rec.reconcile('ns/a');
+    if ('requeueAfterMs' in expected && expected.requeueAfterMs !== undefined) {
+      t.true(Math.abs(r.requeueAfterMs! - (expected.requeueAfterMs as number)) <= 30_000);
+    } else t.like(r, expected);
+    t.like(findCondition(env.get('a').status?.conditions, 'Synced'), { status: 'False', reason });
+    t.is(env.events.filter((e) => e.type === 'Warning').length, 1);
+  });
+}
+
+test('a repeated identical error writes status once', async (t) => {
+  const env = new FakeEnv();
+  env.put(thing('a'));
+  const rec = env.reconciler();
+  env.observeError = new Error('down');
+  await rec.reconcile('ns/a');
+  const after = env.writes.status;
+  env.observeError = new Error('down');
+  await rec.reconcile('ns/a');
+  t.is(env.writes.status, after);
+});
+
+test('waiting errors set Ready=False with the reason and requeue after the given delay', async (t) => {
+  const env = new FakeEnv();
+  env.put(thing('a'));
+  env.observeError = new (await import('../../../src/runtime/errors.js')).WaitingError(
+    'ReferenceNotReady',
+    'zone x not ready',
+    3000,
+  );
+  const r = await env.reconciler().reconcile('ns/a');
+  t.like(r, { outcome: 'waiting', requeueAfterMs: 3000 });
+  t.like(findCondition(env.get('a').status?.conditions, 'Ready'), {
+    status: 'False',
+    reason: 'ReferenceNotReady',
+  });
+  t.is(env.events.filter((e) => e.type === 'Warning').length, 0, 'no warning storm for waiting');
+});
+
+test('an object gone from the cache is a no-op', async (t) => {
+  const env = new FakeEnv();
+  t.is((await env.reconciler().reconcile('ns/missing')).outcome, 'gone');
+});
