@@ -111,7 +111,7 @@ export function barChart(opts: { title: string; yLabel: string; bars: Bar[] }): 
     out.push(
       `<rect x="${x0.toFixed(1)}" y="${y(b.value).toFixed(1)}" width="${w.toFixed(1)}" height="${(M.top + ph - y(b.value)).toFixed(1)}" fill="${color}"/>`,
       `<text x="${(x0 + w / 2).toFixed(1)}" y="${(y(b.value) - 4).toFixed(1)}" text-anchor="middle">${fmt(b.value)}</text>`,
-      `<text x="${(x0 + w / 2).toFixed(1)}" y="${H - M.bottom + 14}" text-anchor="middle">${esc(b.label)}</text>`,
+      `<text x="${(x0 + w / 2).toFixed(1)}" y="${H - M.bottom + 14}" text-anchor="middle" font-size="9">${esc(b.label)}</text>`,
     );
     if (b.target !== undefined) {
       out.push(
