@@ -210,6 +210,7 @@ export class Informer<T extends KubeObject = KubeObject> {
     do {
       const page = await this.opts.client.request<ListResponse>({
         method: 'GET',
+        verb: 'LIST',
         path: this.collection,
         query: {
           limit: this.opts.pageSize ?? 500,

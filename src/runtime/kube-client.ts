@@ -51,6 +51,8 @@ export interface KubeRequest {
   signal?: AbortSignal;
   /** Socket inactivity timeout (default 30 s). */
   timeoutMs?: number;
+  /** Verb label for metrics when it differs from the method (LIST, WATCH). */
+  verb?: string;
 }
 
 /** Reported after every request (metrics). */
@@ -150,7 +152,7 @@ export class KubeClient {
 
   private report(req: KubeRequest, code: string, started: number): void {
     if (!this.onRequest) return;
-    const verb = req.query?.watch ? 'WATCH' : req.method;
+    const verb = req.verb ?? (req.query?.watch ? 'WATCH' : req.method);
     this.onRequest({
       verb,
       resource: resourceOf(req.path),
