@@ -2,11 +2,11 @@
  * `make chaos` entry: runs both groups of the fault-injection suite (bench/chaos/suite.ts)
  * at full size and writes `bench/results/chaos-<stamp>.json`, `chaos-<stamp>.md` and
  * `chaos-latest.md`. Exit code 1 when any check failed. `--group faults|restarts` runs one
- * group, `--short` the `make test` sizes.
+ * group, `--short` the `make test` sizes, `--merge <json>...` combines earlier runs' results.
  */
 import { execFileSync } from 'node:child_process';
 import { cpus, loadavg } from 'node:os';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { ScenarioResult } from './common.js';
@@ -45,12 +45,22 @@ function renderMarkdown(results: ScenarioResult[], meta: Record<string, unknown>
 async function main(): Promise<number> {
   const { values } = parseArgs({
     args: process.argv.slice(2),
-    options: { group: { type: 'string' }, short: { type: 'boolean' }, out: { type: 'string' } },
+    options: {
+      group: { type: 'string' },
+      short: { type: 'boolean' },
+      out: { type: 'string' },
+      merge: { type: 'string', multiple: true },
+    },
   });
   const profile: Profile = values.short ? 'short' : 'full';
   const startedAt = new Date().toISOString();
   const results: ScenarioResult[] = [];
-  const groups = values.group ? [values.group] : ['faults', 'restarts'];
+  // --merge a.json --merge b.json: one report from groups run separately (e.g. in parallel).
+  for (const file of values.merge ?? []) {
+    const prev = JSON.parse(await readFile(file, 'utf8')) as { results: ScenarioResult[] };
+    results.push(...prev.results);
+  }
+  const groups = values.merge ? [] : values.group ? [values.group] : ['faults', 'restarts'];
   for (const g of groups) {
     try {
       results.push(
