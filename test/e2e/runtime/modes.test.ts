@@ -174,7 +174,7 @@ test('unauthorized is reported with its own reason', async (t) => {
   await apply(widgetYaml(ns, 'unauth', { color: 'red', size: 1 }));
   const obj = await waitFor(
     condition('unauth', 'Synced', (c) => c.reason === 'Unauthorized'),
-    10_000,
+    30_000,
     'Unauthorized',
   );
   t.is(conditionOf(obj, 'Synced')?.status, 'False');
