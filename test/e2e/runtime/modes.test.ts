@@ -182,4 +182,6 @@ test('unauthorized is reported with its own reason', async (t) => {
     [...api.widgets.values()].some((w) => w.name === `${ns}/unauth`),
     'the rejected create stored nothing',
   );
+  await new Promise((r) => setTimeout(r, 2000));
+  t.is(api.count('create', `${ns}/unauth`), 1, 'no immediate retry: rechecked periodically');
 });

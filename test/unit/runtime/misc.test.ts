@@ -45,6 +45,12 @@ const updates: Array<[string, ManagedObject, ManagedObject, 'high' | 'low' | und
   ],
   ['deletion', o(), o({ deletionTimestamp: 'now' }), 'high'],
   [
+    'our own create-pending marker is ignored',
+    o(),
+    o({ annotations: { 'cdn.operator.io/external-create-pending': 't' } }),
+    undefined,
+  ],
+  [
     'finalizer change while deleting',
     o({ deletionTimestamp: 'now', finalizers: ['a', 'b'] }),
     o({ deletionTimestamp: 'now', finalizers: ['b'] }),
