@@ -34,6 +34,8 @@ async function main(argv: string[]): Promise<number> {
   const kinds = createManagedKinds({
     apiBaseUrl: config.apiUrl,
     ...(config.defaultCredentials ? { defaultCredentials: config.defaultCredentials } : {}),
+    ...(config.kubeconfig ? { kubeconfig: config.kubeconfig } : {}),
+    pollIntervalMs: config.pollIntervalMs,
     log,
     onCdnRequest: (e) => metrics.recordCdnRequest(e),
   });

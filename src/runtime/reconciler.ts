@@ -507,7 +507,16 @@ export class ManagedReconciler {
     }
     const reason = c.class === 'unauthorized' ? SyncedReason.Unauthorized : c.reason;
     pass.conditions.push(synced(reason, c.message, obj, 'False'));
-    if (!findCondition(obj.status?.conditions, ConditionType.Ready)) {
+    if (c.class === 'terminal' && c.reason === ReadyReason.NotFound) {
+      // The resource to adopt does not exist: that is a fact about availability, not only sync.
+      pass.conditions.push({
+        type: ConditionType.Ready,
+        status: 'False',
+        reason: ReadyReason.NotFound,
+        message: c.message,
+        observedGeneration: obj.metadata.generation,
+      });
+    } else if (!findCondition(obj.status?.conditions, ConditionType.Ready)) {
       pass.conditions.push({
         type: ConditionType.Ready,
         status: 'Unknown',

@@ -210,6 +210,34 @@ for (const [why, c, expected, reason] of errorCases) {
   });
 }
 
+test('a terminal NotFound (the resource to adopt is missing) sets Ready=False NotFound too', async (t) => {
+  const env = new FakeEnv();
+  env.put(thing('a'));
+  env.observeError = new Error('x');
+  const rec = env.reconciler({
+    kind: env.kind(() => ({ class: 'terminal', reason: 'NotFound', message: 'no zone 42' })),
+  });
+  await rec.reconcile('ns/a');
+  const conditions = env.get('a').status?.conditions;
+  t.like(findCondition(conditions, 'Synced'), { status: 'False', reason: 'NotFound' });
+  t.like(findCondition(conditions, 'Ready'), {
+    status: 'False',
+    reason: 'NotFound',
+    message: 'no zone 42',
+  });
+});
+
+test('another terminal error leaves Ready Unknown rather than claiming the resource is missing', async (t) => {
+  const env = new FakeEnv();
+  env.put(thing('a'));
+  env.observeError = new Error('x');
+  const rec = env.reconciler({
+    kind: env.kind(() => ({ class: 'terminal', reason: 'InvalidSpec', message: 'bad' })),
+  });
+  await rec.reconcile('ns/a');
+  t.like(findCondition(env.get('a').status?.conditions, 'Ready'), { status: 'Unknown' });
+});
+
 test('a repeated identical error writes status once', async (t) => {
   const env = new FakeEnv();
   env.put(thing('a'));
