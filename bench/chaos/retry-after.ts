@@ -21,22 +21,29 @@ export interface RetryAfterParams {
   readyTimeoutMs: number;
 }
 
+/** A request that arrived inside the Retry-After window opened by an earlier 429. */
+export interface Violation {
+  request: CallLogEntry;
+  /** The 429 that opened the window. */
+  opener: CallLogEntry;
+  /** Milliseconds from the opener to the request. */
+  afterMs: number;
+}
+
 /** Requests that arrived inside a Retry-After window opened by an earlier 429. */
 export function windowViolations(
   log: CallLogEntry[],
   retryAfterMs: number,
   graceMs: number,
-): CallLogEntry[] {
+): Violation[] {
   const sorted = [...log].sort((a, b) => a.t - b.t);
-  const out: CallLogEntry[] = [];
-  let windowEnd = -Infinity;
-  let windowStart = -Infinity;
+  const out: Violation[] = [];
+  let opener: CallLogEntry | undefined;
   for (const e of sorted) {
-    if (e.t > windowStart + graceMs && e.t < windowEnd - graceMs) out.push(e);
-    if (e.status === 429 && e.t > windowEnd - graceMs) {
-      windowStart = e.t;
-      windowEnd = e.t + retryAfterMs;
+    if (opener && e.t > opener.t + graceMs && e.t < opener.t + retryAfterMs - graceMs) {
+      out.push({ request: e, opener, afterMs: e.t - opener.t });
     }
+    if (e.status === 429 && (!opener || e.t >= opener.t + retryAfterMs - graceMs)) opener = e;
   }
   return out;
 }

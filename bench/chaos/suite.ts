@@ -78,7 +78,7 @@ export async function runFaultsGroup(
         ratePerSecond: 2,
         burst: 2,
         retryAfterSeconds: 2,
-        graceMs: 150,
+        graceMs: 300,
         readyTimeoutMs: 600_000,
       }),
     );
