@@ -83,6 +83,7 @@ async function main(): Promise<number> {
     startedAt,
     finishedAt: new Date().toISOString(),
     profile,
+    ...(values.merge ? { mergedFrom: values.merge } : {}),
     gitCommit: execFileSync('git', ['rev-parse', '--short', 'HEAD']).toString().trim(),
     cpus: cpus().length,
     loadAvgAtEnd: loadavg(),
