@@ -44,6 +44,15 @@ export function secretKeyRefSchema(description: string): Schema {
   };
 }
 
+/**
+ * Size bounds, so oversized input is refused by the apiserver at apply time instead of costing
+ * a platform call: URLs, hostnames and keys fit easily; custom error page markup gets more room.
+ */
+export const MAX_STRING_LENGTH = 2048;
+const MAX_MARKUP_LENGTH = 65536;
+const MAX_LIST_ITEMS = 10000;
+const MAX_LIST_ITEM_LENGTH = 255;
+
 const CLASS_ITEM: Schema = {
   type: 'object',
   required: ['name'],
@@ -51,12 +60,13 @@ const CLASS_ITEM: Schema = {
     name: {
       type: 'string',
       minLength: 1,
+      maxLength: 255,
       description: 'Name of the preset, used in the query string.',
     },
     properties: {
       type: 'object',
       description: 'Parameter names and values applied by the preset.',
-      additionalProperties: { type: 'string' },
+      additionalProperties: { type: 'string', maxLength: MAX_STRING_LENGTH },
     },
   },
 };
@@ -69,9 +79,13 @@ function integerSchema(f: SettingField): Schema {
   return s;
 }
 
+function stringSchema(f: SettingField): Schema {
+  const markup = f.api === 'ErrorPageCustomCode';
+  return { type: 'string', maxLength: markup ? MAX_MARKUP_LENGTH : MAX_STRING_LENGTH };
+}
+
 const SCALAR: Partial<Record<SettingField['kind'], Schema>> = {
   boolean: { type: 'boolean' },
-  string: { type: 'string' },
   double: { type: 'number' },
 };
 
@@ -82,13 +96,15 @@ function typeSchema(f: SettingField): Schema {
     case 'int32':
     case 'int64':
       return integerSchema(f);
+    case 'string':
+      return stringSchema(f);
     case 'enum':
       return { type: 'string', enum: [...(f.enumNames ?? [])] };
-    case 'stringList':
-      return {
-        type: 'array',
-        items: f.itemPattern ? { type: 'string', pattern: f.itemPattern } : { type: 'string' },
-      };
+    case 'stringList': {
+      const item: Schema = { type: 'string', maxLength: MAX_LIST_ITEM_LENGTH };
+      if (f.itemPattern) item.pattern = f.itemPattern;
+      return { type: 'array', maxItems: MAX_LIST_ITEMS, items: item };
+    }
     default:
       return { type: 'array', items: CLASS_ITEM };
   }

@@ -96,3 +96,17 @@ test('deletionPolicy defaults to Delete; hostname certificate rules are CEL', (t
   const cert = spec.properties.hostnames.items.properties.certificate;
   t.is(cert['x-kubernetes-validations'].length, 2);
 });
+
+test('every string and list setting is size-bounded, so huge input is refused at apply time', (t) => {
+  const unbounded: string[] = [];
+  for (const [name, schema] of Object.entries(settings)) {
+    if (schema.type === 'string' && schema.enum === undefined && schema.maxLength === undefined)
+      unbounded.push(name);
+    if (schema.type === 'array' && schema.items?.type === 'string') {
+      if (schema.maxItems === undefined || schema.items.maxLength === undefined)
+        unbounded.push(name);
+    }
+  }
+  t.deepEqual(unbounded, []);
+  t.is(settings.originUrl.maxLength, 2048);
+});
