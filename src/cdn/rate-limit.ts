@@ -116,16 +116,32 @@ export class AccountLimiter {
   }
 
   /**
-   * Waits for a pause to end, a token and a concurrency slot, in that order; resolves to the
-   * release function of the slot.
+   * Waits for a concurrency slot, then for any pause to end and a token; resolves to the
+   * release function of the slot. The pause is checked last, right before the caller sends,
+   * so a Retry-After that arrives while a caller waits for a slot or a token still holds it back.
    */
   async acquire(signal?: AbortSignal): Promise<() => void> {
-    const paused = this.#pausedUntil - Date.now();
-    if (paused > 0) await sleep(paused, signal);
-    for (let wait = this.bucket.take(); wait > 0; wait = this.bucket.take()) {
+    const release = await this.slots.acquire(signal);
+    try {
+      await this.#waitForPauseAndToken(signal);
+      return release;
+    } catch (err) {
+      release();
+      throw err;
+    }
+  }
+
+  async #waitForPauseAndToken(signal?: AbortSignal): Promise<void> {
+    for (;;) {
+      const paused = this.#pausedUntil - Date.now();
+      if (paused > 0) {
+        await sleep(paused, signal);
+        continue;
+      }
+      const wait = this.bucket.take();
+      if (wait <= 0) return;
       await sleep(wait, signal);
     }
-    return this.slots.acquire(signal);
   }
 }
 

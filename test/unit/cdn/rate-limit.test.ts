@@ -63,3 +63,17 @@ test('account limiter: pauseFor holds callers back', async (t) => {
   release();
   t.true(Date.now() - started >= 140, 'waited for the pause');
 });
+
+test('account limiter: a pause that starts while a caller waits for a slot still holds it back', async (t) => {
+  // The chaos suite found requests sent inside a Retry-After window: they had passed the pause
+  // check and were queued for a concurrency slot when the 429 arrived.
+  const limiter = new AccountLimiter({ requestsPerSecond: 1000, burst: 1000, maxConcurrent: 1 });
+  const first = await limiter.acquire();
+  const waiting = limiter.acquire();
+  limiter.pauseFor(200); // the in-flight request got a 429 with Retry-After
+  const pausedAt = Date.now();
+  first();
+  const second = await waiting;
+  second();
+  t.true(Date.now() - pausedAt >= 190, 'the queued caller waited out the Retry-After');
+});
