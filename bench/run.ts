@@ -7,10 +7,13 @@
  *   --sizes 1000,10000  --latency-ms 50  --rate-limit 20  --workers 8
  *   --steady 10m  --poll-interval 5m  --steady-sizes <sizes>  --update-samples 20
  *   --load-creates 500  --mixed 200  --out bench/results
+ *   --render <results json>   rebuild an earlier run's Markdown and charts
  */
 import { execFileSync } from 'node:child_process';
 import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
+import { readFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
 import { parseDuration } from '../src/runtime/duration.js';
 import { BenchEnv } from './lib/env.js';
 import { writeReport, type BenchResult, type SizeRun } from './report.js';
@@ -166,6 +169,14 @@ async function runMixed(s: Settings, res: BenchResult): Promise<void> {
 }
 
 async function main(): Promise<void> {
+  // --render <json>: rebuild the Markdown and charts of an earlier run (no measuring).
+  const render = process.argv.indexOf('--render');
+  if (render >= 0) {
+    const file = process.argv[render + 1] as string;
+    const earlier = JSON.parse(await readFile(file, 'utf8')) as BenchResult;
+    log(`report written: ${await writeReport(earlier, dirname(file), true)}`);
+    return;
+  }
   const s = settings(process.argv.slice(2));
   const res: BenchResult = {
     startedAt: new Date().toISOString(),

@@ -14,7 +14,10 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 /** Platform calls split into reads (GET) and writes (everything else). */
 export interface CallCounts {
   reads: number;
+  /** Write attempts, whatever the answer (429 and 5xx included). */
   writes: number;
+  /** Writes answered 2xx (committed on the platform). */
+  writesOk?: number;
   total: number;
   /** By `METHOD /template`. */
   byRoute: Record<string, number>;
@@ -115,7 +118,7 @@ export function countCalls(log: CallLogEntry[], from = -Infinity, to = Infinity)
 
 /** Counter deltas (route counters, exact even when the log was trimmed) between snapshots. */
 export function diffCounters(before: CallsSnapshot, after: CallsSnapshot): CallCounts {
-  const c: CallCounts = { reads: 0, writes: 0, total: 0, byRoute: {}, byStatus: {} };
+  const c: CallCounts = { reads: 0, writes: 0, writesOk: 0, total: 0, byRoute: {}, byStatus: {} };
   for (const [route, counter] of Object.entries(after.routes)) {
     const prev = before.routes[route];
     const n = counter.count - (prev?.count ?? 0);
@@ -127,6 +130,7 @@ export function diffCounters(before: CallsSnapshot, after: CallsSnapshot): CallC
     for (const [status, count] of Object.entries(counter.byStatus)) {
       const d = count - (prev?.byStatus[status] ?? 0);
       if (d !== 0) c.byStatus[status] = (c.byStatus[status] ?? 0) + d;
+      if (!route.startsWith('GET ') && /^2\d\d$/.test(status)) c.writesOk = (c.writesOk ?? 0) + d;
     }
   }
   return c;
