@@ -311,18 +311,15 @@ export class ManagedReconciler {
       `Created external resource ${created.externalId}`,
     );
     pass.conditions.push(
-      {
-        type: ConditionType.Ready,
-        status: 'False',
-        reason: ReadyReason.Creating,
-        message: 'External resource was created; waiting for it to become available',
-        observedGeneration: marked.metadata.generation,
-      },
+      createdReadyCondition(created.available === true, marked),
       synced(SyncedReason.ReconcileSuccess, '', marked),
     );
     pass.synced = true;
     await this.writeStatusAfterCreate(pass);
-    return { outcome: 'success', requeueAfterMs: this.timings.afterCreateMs };
+    const requeueAfterMs = created.available
+      ? this.pollDelay(marked, { exists: true, upToDate: true, diff: [] })
+      : this.timings.afterCreateMs;
+    return { outcome: 'success', requeueAfterMs };
   }
 
   /**
@@ -558,6 +555,25 @@ export class ManagedReconciler {
     if (obs.exists && obs.notReady) return Math.min(base, this.timings.notReadyPollMs);
     return jitterDuration(base);
   }
+}
+
+/** Ready after a create: Available when the create's answer proved it, else Creating. */
+function createdReadyCondition(available: boolean, obj: ManagedObject): ConditionInput {
+  return available
+    ? {
+        type: ConditionType.Ready,
+        status: 'True',
+        reason: ReadyReason.Available,
+        message: 'External resource was created and matches the spec',
+        observedGeneration: obj.metadata.generation,
+      }
+    : {
+        type: ConditionType.Ready,
+        status: 'False',
+        reason: ReadyReason.Creating,
+        message: 'External resource was created; waiting for it to become available',
+        observedGeneration: obj.metadata.generation,
+      };
 }
 
 /** `namespace/name` of an object. */

@@ -92,6 +92,13 @@ export interface ExternalContext {
 export interface CreateResult {
   externalId: string;
   status?: Record<string, unknown>;
+  /**
+   * The platform's answer to the create already shows the resource usable and matching every
+   * managed field. The runtime then reports Ready=True in the same status write and observes
+   * again at the poll interval, instead of confirming with another pass right away (saving one
+   * status write and one read per create).
+   */
+  available?: boolean;
 }
 
 /** Crossplane-style external client for one kind, bound to credentials. */

@@ -177,12 +177,28 @@ export class PullZoneExternal implements ExternalClient<PullZoneConfig> {
       this.opts.client.addPullZone(body, { signal: ctx.signal }),
     );
     ctx.log.info({ pullZoneId: record.Id, name: body.Name }, 'Created pull zone');
+    const writeOnly = writeOnlyHashesAfter(settings);
     return {
       externalId: String(record.Id),
       status: {
-        ...this.statusOf(record, [], writeOnlyHashesAfter(settings)),
+        ...this.statusOf(record, [], writeOnly),
       },
+      available: this.isCompleteAfterCreate(obj, record, writeOnly),
     };
+  }
+
+  /**
+   * True when the create's answer already is the desired state: every managed setting matches
+   * and nothing is left for a later pass (hostnames are added, and outputs written, by the next
+   * observe/update).
+   */
+  private isCompleteAfterCreate(
+    obj: PullZoneConfig,
+    record: PullZone,
+    writeOnly: ReturnType<typeof writeOnlyHashesAfter>,
+  ): boolean {
+    if ((obj.spec?.hostnames ?? []).length > 0 || obj.spec?.writeOutputsTo) return false;
+    return diffSettings(this.desiredSettings(obj), record, writeOnly).diffs.length === 0;
   }
 
   async update(

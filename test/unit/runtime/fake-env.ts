@@ -51,6 +51,8 @@ export class FakeEnv {
   loseCreateAnswer = false;
   /** Error thrown by the next observe. */
   observeError?: Error;
+  /** Creates report `available: true` (their answer proves the desired state). */
+  createAvailable = false;
   private rv = 100;
   private seq = 0;
 
@@ -142,7 +144,9 @@ export class FakeEnv {
           this.loseCreateAnswer = false;
           return Promise.reject(Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }));
         }
-        return Promise.resolve({ externalId: th.id });
+        return Promise.resolve(
+          this.createAvailable ? { externalId: th.id, available: true } : { externalId: th.id },
+        );
       },
       update: (o, _obs, ctx) => {
         this.calls.push('update');

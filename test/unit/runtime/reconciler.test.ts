@@ -21,6 +21,22 @@ test('create: one metadata write (finalizer + marker) before the create, one sta
   t.is(r.requeueAfterMs, 2000, 'observe again soon to confirm');
 });
 
+test('create whose answer proves the desired state: Ready=True in the same single status write, next observe at the poll interval', async (t) => {
+  const env = new FakeEnv();
+  env.put(thing('a'));
+  env.createAvailable = true;
+  const r = await env.reconciler().reconcile('ns/a');
+  const o = env.get('a');
+  t.deepEqual(env.calls, ['observe', 'create']);
+  t.deepEqual(env.writes, { metadata: 1, status: 1 });
+  t.like(findCondition(o.status?.conditions, 'Ready'), { status: 'True', reason: 'Available' });
+  t.like(findCondition(o.status?.conditions, 'Synced'), { status: 'True' });
+  t.true(
+    r.requeueAfterMs! > 60_000,
+    `no confirming pass right after the create (${r.requeueAfterMs} ms)`,
+  );
+});
+
 test('duplicate-create guard: a crash between create and the id write is resolved by lookup, not a second create', async (t) => {
   const env = new FakeEnv();
   env.put(thing('a'));

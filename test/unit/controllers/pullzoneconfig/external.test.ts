@@ -164,6 +164,24 @@ test.serial(
 );
 
 test.serial(
+  'create reports available only when its answer already is the desired state',
+  async (t) => {
+    const ext = external();
+    const plain = objectOf('pzc-avail', { settings: { originUrl: 'https://o.example.com' } });
+    const created = await ext.create(plain, ctxOf(undefined));
+    t.true(created.available, 'settings only: the create answer proves it, no confirming pass');
+    // Hostnames are added by the next pass, so such a create is not complete yet.
+    const withHost = objectOf('pzc-avail-host', {
+      settings: { originUrl: 'https://o.example.com' },
+      hostnames: [{ hostname: 'avail.example.com' }],
+    });
+    t.false((await ext.create(withHost, ctxOf(undefined))).available);
+    const withOutputs = objectOf('pzc-avail-out', { writeOutputsTo: 'pzc-avail-out' });
+    t.false((await ext.create(withOutputs, ctxOf(undefined))).available, 'outputs still to write');
+  },
+);
+
+test.serial(
   'update sends exactly one POST /pullzone/{id} with only the differing field',
   async (t) => {
     const ext = external();
