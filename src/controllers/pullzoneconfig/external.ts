@@ -12,7 +12,7 @@
  */
 import type { CdnClient } from '../../cdn/client.js';
 import { isCdnApiError } from '../../cdn/errors.js';
-import type { PullZone } from '../../cdn/types.js';
+import type { PullZone, PullZoneAddRequest } from '../../cdn/types.js';
 import { TerminalError } from '../../runtime/errors.js';
 import { Annotation } from '../../runtime/reasons.js';
 import type {
@@ -29,6 +29,7 @@ import { toApiSettings } from './mapping.js';
 import { ensureOutputs, type SecretApplier } from './outputs.js';
 import type { ResolvedSecrets } from './references.js';
 import { chooseSettingsWrite } from './settings-writes.js';
+import type { ZoneNameIndex } from './name-index.js';
 import type { HostnameStatus, PullZoneConfig } from './types.js';
 
 /** Reason of Ready=False while a free certificate is being issued. */
@@ -44,6 +45,8 @@ export interface PullZoneExternalOptions {
   secrets: ResolvedSecrets;
   readSecret: ConnectContext['readSecret'];
   applySecret?: SecretApplier;
+  /** Shared name index for adopt-by-name lookups; without it each first pass searches by name. */
+  nameIndex?: ZoneNameIndex;
   now?: () => Date;
 }
 
@@ -142,26 +145,56 @@ export class PullZoneExternal implements ExternalClient<PullZoneConfig> {
 
   /** Reads the zone by id, or finds it by exact name when no id is known. */
   private async find(obj: PullZoneConfig, ctx: ExternalContext): Promise<PullZone | undefined> {
-    if (ctx.externalId) {
-      try {
-        return await this.opts.client.getPullZone(Number(ctx.externalId), { signal: ctx.signal });
-      } catch (err) {
-        if (!isNotFound(err)) throw err;
-        // An adopted id never leads to a create; while deleting, gone is gone.
-        if (obj.spec?.pullZoneId !== undefined && !isDeleting(obj)) {
-          throw new TerminalError(
-            NotFound,
-            `cannot observe pull zone ${ctx.externalId} (spec.pullZoneId): it does not exist`,
-          );
-        }
-        return undefined;
-      }
-    }
+    if (ctx.externalId) return this.findById(obj, ctx.externalId, ctx.signal);
     // Never adopt by name while deleting unless a create may have happened unrecorded.
     if (isDeleting(obj) && !ctx.createPending) return undefined;
     const name = zoneNameOf(obj);
-    const zones = await this.opts.client.listPullZones({ search: name }, { signal: ctx.signal });
+    // A possibly unrecorded create must be resolved from the platform itself, never an index.
+    if (ctx.createPending || !this.opts.nameIndex) return this.searchByName(name, ctx.signal);
+    return this.findInIndex(this.opts.nameIndex, name, ctx.signal);
+  }
+
+  private async findById(
+    obj: PullZoneConfig,
+    externalId: string,
+    signal: AbortSignal,
+  ): Promise<PullZone | undefined> {
+    try {
+      return await this.opts.client.getPullZone(Number(externalId), { signal });
+    } catch (err) {
+      if (!isNotFound(err)) throw err;
+      // An adopted id never leads to a create; while deleting, gone is gone.
+      if (obj.spec?.pullZoneId !== undefined && !isDeleting(obj)) {
+        throw new TerminalError(
+          NotFound,
+          `cannot observe pull zone ${externalId} (spec.pullZoneId): it does not exist`,
+        );
+      }
+      return undefined;
+    }
+  }
+
+  private async searchByName(name: string, signal: AbortSignal): Promise<PullZone | undefined> {
+    const zones = await this.opts.client.listPullZones({ search: name }, { signal });
     return zones.find((z) => z.Name === name);
+  }
+
+  private async findInIndex(
+    index: ZoneNameIndex,
+    name: string,
+    signal: AbortSignal,
+  ): Promise<PullZone | undefined> {
+    const { accountId, client } = this.opts;
+    const id = await index.idOf(accountId, name, () => client.listPullZones({}, { signal }));
+    if (id === undefined) return undefined;
+    try {
+      const zone = await client.getPullZone(id, { signal });
+      if (zone.Name === name) return zone;
+    } catch (err) {
+      if (!isNotFound(err)) throw err;
+    }
+    index.forget(accountId, name);
+    return this.searchByName(name, signal);
   }
 
   async create(obj: PullZoneConfig, ctx: ExternalContext): Promise<CreateResult> {
@@ -174,8 +207,9 @@ export class PullZoneExternal implements ExternalClient<PullZoneConfig> {
     const settings = this.desiredSettings(obj);
     const body = { ...settings, Name: zoneNameOf(obj) };
     const record = await withKeyedLock(`create:${this.opts.accountId}`, () =>
-      this.opts.client.addPullZone(body, { signal: ctx.signal }),
+      this.addOrAdopt(body, ctx.signal),
     );
+    this.opts.nameIndex?.remember(this.opts.accountId, body.Name, Number(record.Id));
     ctx.log.info({ pullZoneId: record.Id, name: body.Name }, 'Created pull zone');
     const writeOnly = writeOnlyHashesAfter(settings);
     return {
@@ -185,6 +219,24 @@ export class PullZoneExternal implements ExternalClient<PullZoneConfig> {
       },
       available: this.isCompleteAfterCreate(obj, record, writeOnly),
     };
+  }
+
+  /**
+   * Adds the zone. When the platform refuses the create and a zone with exactly this name
+   * exists (created meanwhile, or missed by a stale name index), that zone is adopted instead.
+   */
+  private async addOrAdopt(
+    body: PullZoneAddRequest & { Name: string },
+    signal: AbortSignal,
+  ): Promise<PullZone> {
+    try {
+      return await this.opts.client.addPullZone(body, { signal });
+    } catch (err) {
+      if (!isCdnApiError(err) || err.kind !== 'invalid') throw err;
+      const existing = await this.searchByName(body.Name, signal);
+      if (!existing) throw err;
+      return existing;
+    }
   }
 
   /**

@@ -8,6 +8,7 @@ import { pino } from 'pino';
 import { CdnClient } from '../../../../src/cdn/client.js';
 import type { FetchLike } from '../../../../src/cdn/options.js';
 import { PullZoneExternal } from '../../../../src/controllers/pullzoneconfig/external.js';
+import { ZoneNameIndex } from '../../../../src/controllers/pullzoneconfig/name-index.js';
 import { createPullZoneConfigKind } from '../../../../src/controllers/pullzoneconfig/index.js';
 import {
   hashTls,
@@ -411,5 +412,52 @@ test.serial(
     const mark = sent.length;
     await ext.delete(kept.obj, ctxOf(String(kept.obj.status?.pullZoneId)));
     t.is(writesSince(mark).length, 0);
+  },
+);
+
+test.serial(
+  'with a shared name index, many first passes cost one list, not a search each',
+  async (t) => {
+    const nameIndex = new ZoneNameIndex();
+    const ext = new PullZoneExternal({
+      client,
+      accountId: 'acct-index',
+      secrets: NO_SECRETS,
+      readSecret: () => Promise.resolve(undefined),
+      nameIndex,
+    });
+    const mark = sent.length;
+    for (const n of ['idx-a', 'idx-b', 'idx-c']) {
+      const obs = await ext.observe(objectOf(n, {}), ctxOf(undefined));
+      t.false(obs.exists);
+    }
+    const reads = sent.slice(mark).filter((r) => r.method === 'GET');
+    t.is(reads.length, 1, 'one list page for three first passes');
+    t.false(reads[0]!.url.includes('search='), 'a full list, not a name search');
+  },
+);
+
+test.serial(
+  'a zone missing from a stale index is adopted when the platform refuses the name',
+  async (t) => {
+    const nameIndex = new ZoneNameIndex();
+    const ext = new PullZoneExternal({
+      client,
+      accountId: 'acct-stale',
+      secrets: NO_SECRETS,
+      readSecret: () => Promise.resolve(undefined),
+      nameIndex,
+    });
+    const obj = objectOf('idx-stale', { settings: { originUrl: 'https://o.example.com' } });
+    t.false(
+      (await ext.observe(obj, ctxOf(undefined))).exists,
+      'index built before the zone exists',
+    );
+    // Someone creates the zone outside the operator after the index was built.
+    const outside = await client.addPullZone({ Name: 'idx-stale' });
+    const created = await ext.create(obj, ctxOf(undefined));
+    t.is(created.externalId, String(outside.Id), 'adopted the existing zone, no duplicate');
+    const zones = await client.listPullZones({ search: 'idx-stale' });
+    t.is(zones.filter((z) => z.Name === 'idx-stale').length, 1);
   },
 );
