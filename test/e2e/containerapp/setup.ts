@@ -3,13 +3,9 @@
  * waits for all of its kinds), a unique namespace with the default credentials Secret, an
  * in-process cdn-sim and a real operator process watching that namespace.
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { startSimulator, type SimulatorHandle } from '../../../src/simulator/server.js';
-import { REPO_ROOT } from '../../support/openapi-docs.js';
 import {
   apply,
-  applyCrd,
   conditionOf,
   createNamespace,
   deleteNamespace,
@@ -18,6 +14,7 @@ import {
   waitFor,
   type KubeJson,
 } from '../support/kube.js';
+import { applyAllCrds } from '../support/crds.js';
 import { startOperator, type OperatorProcess } from '../support/operator.js';
 
 export const RESOURCE = 'containerapps.cdn.operator.io';
@@ -30,15 +27,6 @@ export interface Env {
   /** Starts a fresh operator process (after a kill), same flags. */
   restartOperator(): Promise<OperatorProcess>;
   stop(): Promise<void>;
-}
-
-async function applyAllCrds(): Promise<void> {
-  const dir = join(REPO_ROOT, 'crds');
-  for (const file of readdirSync(dir).filter((f) => f.endsWith('.yaml'))) {
-    const text = readFileSync(join(dir, file), 'utf8');
-    const name = /\n {2}name: (\S+)/.exec(text)?.[1];
-    if (name) await applyCrd(text, name);
-  }
 }
 
 export async function startEnv(prefix: string): Promise<Env> {

@@ -3,13 +3,9 @@
  * namespace with the default credentials Secret, an in-process cdn-sim and a real operator
  * process watching that namespace.
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { startSimulator, type SimulatorHandle } from '../../../src/simulator/server.js';
-import { REPO_ROOT } from '../../support/openapi-docs.js';
 import {
   apply,
-  applyCrd,
   conditionOf,
   createNamespace,
   deleteNamespace,
@@ -17,6 +13,7 @@ import {
   waitFor,
   type KubeJson,
 } from '../support/kube.js';
+import { applyAllCrds } from '../support/crds.js';
 import { startOperator, type OperatorProcess } from '../support/operator.js';
 
 export const RESOURCE = 'pullzoneconfigs.cdn.operator.io';
@@ -27,16 +24,6 @@ export interface Env {
   sim: SimulatorHandle;
   operator: OperatorProcess;
   stop(): Promise<void>;
-}
-
-/** Applies every CRD of the repository (the operator waits for all its kinds to sync). */
-async function applyAllCrds(): Promise<void> {
-  const dir = join(REPO_ROOT, 'crds');
-  for (const file of readdirSync(dir).filter((f) => f.endsWith('.yaml'))) {
-    const text = readFileSync(join(dir, file), 'utf8');
-    const name = /\n {2}name: (\S+)/.exec(text)?.[1];
-    if (name) await applyCrd(text, name);
-  }
 }
 
 export async function startEnv(prefix: string): Promise<Env> {
