@@ -557,23 +557,19 @@ export class ManagedReconciler {
   }
 }
 
-/** Ready after a create: Available when the create's answer proved it, else Creating. */
+/**
+ * Ready after a create: exactly what the next observe would write when the create's answer
+ * proved the desired state (so that pass writes nothing), else Creating.
+ */
 function createdReadyCondition(available: boolean, obj: ManagedObject): ConditionInput {
-  return available
-    ? {
-        type: ConditionType.Ready,
-        status: 'True',
-        reason: ReadyReason.Available,
-        message: 'External resource was created and matches the spec',
-        observedGeneration: obj.metadata.generation,
-      }
-    : {
-        type: ConditionType.Ready,
-        status: 'False',
-        reason: ReadyReason.Creating,
-        message: 'External resource was created; waiting for it to become available',
-        observedGeneration: obj.metadata.generation,
-      };
+  if (available) return readyFrom({ exists: true, upToDate: true, diff: [] }, obj);
+  return {
+    type: ConditionType.Ready,
+    status: 'False',
+    reason: ReadyReason.Creating,
+    message: 'External resource was created; waiting for it to become available',
+    observedGeneration: obj.metadata.generation,
+  };
 }
 
 /** `namespace/name` of an object. */

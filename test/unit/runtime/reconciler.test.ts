@@ -35,6 +35,13 @@ test('create whose answer proves the desired state: Ready=True in the same singl
     r.requeueAfterMs! > 60_000,
     `no confirming pass right after the create (${r.requeueAfterMs} ms)`,
   );
+  // The later poll observes the same state and must not write status again.
+  await env.reconciler().reconcile('ns/a');
+  t.deepEqual(
+    env.writes,
+    { metadata: 1, status: 1 },
+    'the first poll after the create writes nothing',
+  );
 });
 
 test('duplicate-create guard: a crash between create and the id write is resolved by lookup, not a second create', async (t) => {
