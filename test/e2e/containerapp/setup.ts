@@ -3,81 +3,21 @@
  * waits for all of its kinds), a unique namespace with the default credentials Secret, an
  * in-process cdn-sim and a real operator process watching that namespace.
  */
-import { startSimulator, type SimulatorHandle } from '../../../src/simulator/server.js';
-import {
-  apply,
-  conditionOf,
-  createNamespace,
-  deleteNamespace,
-  getObject,
-  kubectl,
-  waitFor,
-  type KubeJson,
-} from '../support/kube.js';
-import { applyAllCrds } from '../support/crds.js';
-import { startOperator, type OperatorProcess } from '../support/operator.js';
+import type { SimulatorHandle } from '../../../src/simulator/server.js';
+import { conditionOf, getObject, kubectl, waitFor, type KubeJson } from '../support/kube.js';
+import { secretYaml, startOperatorEnv, type OperatorEnv } from '../support/operator-env.js';
 
 export const RESOURCE = 'containerapps.cdn.operator.io';
 export const API_KEY = 'e2e-capp-key';
 
-export interface Env {
-  ns: string;
-  sim: SimulatorHandle;
-  operator: OperatorProcess;
-  /** Starts a fresh operator process (after a kill), same flags. */
-  restartOperator(): Promise<OperatorProcess>;
-  stop(): Promise<void>;
+export type Env = OperatorEnv;
+
+/** Starts this kind's environment (see startOperatorEnv). */
+export function startEnv(prefix: string): Promise<Env> {
+  return startOperatorEnv(prefix, API_KEY);
 }
 
-export async function startEnv(prefix: string): Promise<Env> {
-  const kubeconfig = process.env.KUBECONFIG;
-  if (!kubeconfig)
-    throw new Error('KUBECONFIG is not set: run through test/cluster/with-cluster.ts');
-  await applyAllCrds();
-  const ns = await createNamespace(prefix);
-  await apply(secretYaml(ns, 'cdn-credentials', { apiKey: API_KEY }));
-  const sim = await startSimulator({ apiKeys: [{ key: API_KEY }] });
-  const launch = (): Promise<OperatorProcess> =>
-    startOperator({
-      kubeconfig,
-      args: [
-        '--namespace',
-        ns,
-        '--api-url',
-        sim.url,
-        '--default-credentials-secret',
-        `${ns}/cdn-credentials`,
-        '--default-credentials-key',
-        'apiKey',
-      ],
-    });
-  const env: Env = {
-    ns,
-    sim,
-    operator: await launch(),
-    async restartOperator() {
-      env.operator = await launch();
-      return env.operator;
-    },
-    async stop() {
-      await env.operator.stop();
-      await sim.close();
-      await deleteNamespace(ns);
-    },
-  };
-  return env;
-}
-
-/** JSON of an Opaque Secret with string data. */
-export function secretYaml(ns: string, name: string, data: Record<string, string>): string {
-  return JSON.stringify({
-    apiVersion: 'v1',
-    kind: 'Secret',
-    type: 'Opaque',
-    metadata: { name, namespace: ns },
-    stringData: data,
-  });
-}
+export { secretYaml };
 
 /** JSON of a ContainerApp as a user would write it. */
 export function cappYaml(

@@ -3,77 +3,21 @@
  * namespace with the default credentials Secret, an in-process cdn-sim and a real operator
  * process watching that namespace.
  */
-import { startSimulator, type SimulatorHandle } from '../../../src/simulator/server.js';
-import {
-  apply,
-  conditionOf,
-  createNamespace,
-  deleteNamespace,
-  getObject,
-  waitFor,
-  type KubeJson,
-} from '../support/kube.js';
-import { applyAllCrds } from '../support/crds.js';
-import { startOperator, type OperatorProcess } from '../support/operator.js';
+import type { SimulatorHandle } from '../../../src/simulator/server.js';
+import { conditionOf, getObject, waitFor, type KubeJson } from '../support/kube.js';
+import { secretYaml, startOperatorEnv, type OperatorEnv } from '../support/operator-env.js';
 
 export const RESOURCE = 'pullzoneconfigs.cdn.operator.io';
 export const API_KEY = 'e2e-pzc-key';
 
-export interface Env {
-  ns: string;
-  sim: SimulatorHandle;
-  operator: OperatorProcess;
-  stop(): Promise<void>;
+export type Env = OperatorEnv;
+
+/** Starts this kind's environment (see startOperatorEnv). */
+export function startEnv(prefix: string): Promise<Env> {
+  return startOperatorEnv(prefix, API_KEY);
 }
 
-export async function startEnv(prefix: string): Promise<Env> {
-  const kubeconfig = process.env.KUBECONFIG;
-  if (!kubeconfig)
-    throw new Error('KUBECONFIG is not set: run through test/cluster/with-cluster.ts');
-  await applyAllCrds();
-  const ns = await createNamespace(prefix);
-  await apply(secretYaml(ns, 'cdn-credentials', { apiKey: API_KEY }));
-  const sim = await startSimulator({ apiKeys: [{ key: API_KEY }] });
-  const operator = await startOperator({
-    kubeconfig,
-    args: [
-      '--namespace',
-      ns,
-      '--api-url',
-      sim.url,
-      '--default-credentials-secret',
-      `${ns}/cdn-credentials`,
-      '--default-credentials-key',
-      'apiKey',
-    ],
-  });
-  return {
-    ns,
-    sim,
-    operator,
-    async stop() {
-      await operator.stop();
-      await sim.close();
-      await deleteNamespace(ns);
-    },
-  };
-}
-
-/** YAML of an Opaque (or TLS) Secret with string data. */
-export function secretYaml(
-  ns: string,
-  name: string,
-  data: Record<string, string>,
-  type = 'Opaque',
-): string {
-  return JSON.stringify({
-    apiVersion: 'v1',
-    kind: 'Secret',
-    type,
-    metadata: { name, namespace: ns },
-    stringData: data,
-  });
-}
+export { secretYaml };
 
 /** The PullZoneConfig YAML a user would write. */
 export function pzcYaml(

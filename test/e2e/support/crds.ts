@@ -10,6 +10,20 @@ export async function applyAllCrds(): Promise<void> {
   for (const file of readdirSync(dir).filter((f) => f.endsWith('.yaml'))) {
     const text = readFileSync(join(dir, file), 'utf8');
     const name = /\n {2}name: (\S+)/.exec(text)?.[1];
-    if (name) await applyCrd(text, name);
+    if (name) await applyCrdOnce(text, name);
+  }
+}
+
+/**
+ * Test files run in parallel and each installs the CRDs; two client-side applies can both
+ * see the CRD missing and both create it. The loser's AlreadyExists means the CRD is there:
+ * apply again (now an update) so the wait for Established still runs.
+ */
+async function applyCrdOnce(text: string, name: string): Promise<void> {
+  try {
+    await applyCrd(text, name);
+  } catch (err) {
+    if (!/AlreadyExists/.test(String(err))) throw err;
+    await applyCrd(text, name);
   }
 }

@@ -1,0 +1,75 @@
+/**
+ * Per-file environment for a kind's e2e tests: every CRD in crds/ applied (the operator waits
+ * for all of its kinds), a unique namespace with the default credentials Secret, an in-process
+ * cdn-sim and a real operator process watching that namespace.
+ */
+import { startSimulator, type SimulatorHandle } from '../../../src/simulator/server.js';
+import { applyAllCrds } from './crds.js';
+import { apply, createNamespace, deleteNamespace } from './kube.js';
+import { startOperator, type OperatorProcess } from './operator.js';
+
+/** A running operator against its own namespace and simulator. */
+export interface OperatorEnv {
+  ns: string;
+  sim: SimulatorHandle;
+  operator: OperatorProcess;
+  /** Starts a fresh operator process (after a kill), same flags. */
+  restartOperator(): Promise<OperatorProcess>;
+  stop(): Promise<void>;
+}
+
+/** JSON of an Opaque (or TLS) Secret with string data. */
+export function secretYaml(
+  ns: string,
+  name: string,
+  data: Record<string, string>,
+  type = 'Opaque',
+): string {
+  return JSON.stringify({
+    apiVersion: 'v1',
+    kind: 'Secret',
+    type,
+    metadata: { name, namespace: ns },
+    stringData: data,
+  });
+}
+
+/** Starts the environment; `apiKey` is both the sim's key and the default credentials. */
+export async function startOperatorEnv(prefix: string, apiKey: string): Promise<OperatorEnv> {
+  const kubeconfig = process.env.KUBECONFIG;
+  if (!kubeconfig)
+    throw new Error('KUBECONFIG is not set: run through test/cluster/with-cluster.ts');
+  await applyAllCrds();
+  const ns = await createNamespace(prefix);
+  await apply(secretYaml(ns, 'cdn-credentials', { apiKey }));
+  const sim = await startSimulator({ apiKeys: [{ key: apiKey }] });
+  const launch = (): Promise<OperatorProcess> =>
+    startOperator({
+      kubeconfig,
+      args: [
+        '--namespace',
+        ns,
+        '--api-url',
+        sim.url,
+        '--default-credentials-secret',
+        `${ns}/cdn-credentials`,
+        '--default-credentials-key',
+        'apiKey',
+      ],
+    });
+  const env: OperatorEnv = {
+    ns,
+    sim,
+    operator: await launch(),
+    async restartOperator() {
+      env.operator = await launch();
+      return env.operator;
+    },
+    async stop() {
+      await env.operator.stop();
+      await sim.close();
+      await deleteNamespace(ns);
+    },
+  };
+  return env;
+}
