@@ -39,13 +39,21 @@ build_apiserver() {
     -o "$out.tmp" k8s.io/kubernetes/cmd/kube-apiserver) && mv "$out.tmp" "$out"
 }
 
+# Released helm binaries carry the Kubernetes version of their client-go (major + 1, as helm's
+# Makefile computes it) so `helm template` without --kube-version checks kubeVersion against it;
+# without these flags helm assumes v1.20 and refuses our chart. The cache path names the flavour
+# so a binary built without the flags is never reused.
+HELM_K8S_MINOR=33
 build_helm() {
-  local out="$cache/helm-$HELM_VERSION/helm"
+  local out="$cache/helm-$HELM_VERSION-k8s1.$HELM_K8S_MINOR/helm"
   [ -x "$out" ] && return 0
   echo "building helm $HELM_VERSION (cached at $out)" >&2
   mkdir -p "$(dirname "$out")"
-  (cd "$here/helm" && go build -trimpath \
-    -ldflags "-s -w -X helm.sh/helm/v3/internal/version.version=$HELM_VERSION" \
+  local ld="-s -w -X helm.sh/helm/v3/internal/version.version=$HELM_VERSION"
+  for pkg in helm.sh/helm/v3/pkg/lint/rules helm.sh/helm/v3/pkg/chartutil; do
+    ld="$ld -X $pkg.k8sVersionMajor=1 -X $pkg.k8sVersionMinor=$HELM_K8S_MINOR"
+  done
+  (cd "$here/helm" && go build -trimpath -ldflags "$ld" \
     -o "$out.tmp" helm.sh/helm/v3/cmd/helm) && mv "$out.tmp" "$out"
 }
 
@@ -55,7 +63,7 @@ for t in "${targets[@]}"; do
   case "$t" in
     etcd) build_etcd; echo "etcd=$cache/etcd-$ETCD_VERSION/etcd" ;;
     kube-apiserver) build_apiserver; echo "kube-apiserver=$cache/kube-apiserver-$K8S_VERSION/kube-apiserver" ;;
-    helm) build_helm; echo "helm=$cache/helm-$HELM_VERSION/helm" ;;
+    helm) build_helm; echo "helm=$cache/helm-$HELM_VERSION-k8s1.$HELM_K8S_MINOR/helm" ;;
     *) echo "cannot build unknown target: $t" >&2; exit 2 ;;
   esac
 done
