@@ -71,6 +71,16 @@ interface ListResponse {
 /** Thrown inside the watch loop for a 410 Gone. */
 class GoneError extends Error {}
 
+/**
+ * A watch that ended within {@link SHORT_WATCH_MS} without a single event: client-go treats
+ * it as an error (a proxy or apiserver closing every stream at once would otherwise make a
+ * hot loop of watch requests), and so do we.
+ */
+class ShortWatchError extends Error {}
+
+/** See {@link ShortWatchError}. */
+const SHORT_WATCH_MS = 1000;
+
 interface LoopState {
   failures: number;
   needList: boolean;
@@ -193,7 +203,7 @@ export class Informer<T extends KubeObject = KubeObject> {
         return;
       }
     } else {
-      this.opts.hooks?.onRestart?.('error');
+      this.opts.hooks?.onRestart?.(err instanceof ShortWatchError ? 'short' : 'error');
     }
     const delay = computeBackoff(state.failures++, this.opts.backoff ?? DEFAULT_INFORMER_BACKOFF);
     this.opts.log.warn(
@@ -275,6 +285,7 @@ export class Informer<T extends KubeObject = KubeObject> {
     this.abort.signal.addEventListener('abort', onStop, { once: true });
     const stall = new StallTimer(this.opts.stallTimeoutMs ?? 300_000, () => ctrl.abort());
     const session: WatchSession = { events: 0 };
+    const startedAt = Date.now();
     try {
       await this.opts.client.watch({
         method: 'GET',
@@ -291,11 +302,14 @@ export class Informer<T extends KubeObject = KubeObject> {
       this.currentWatch = undefined;
       this.abort.signal.removeEventListener('abort', onStop);
     }
-    return this.finishWatch(session, stall);
+    const short = !ctrl.signal.aborted && Date.now() - startedAt < SHORT_WATCH_MS;
+    return this.finishWatch(session, stall, short);
   }
 
-  private finishWatch(session: WatchSession, stall: StallTimer): boolean {
+  private finishWatch(session: WatchSession, stall: StallTimer, short: boolean): boolean {
     if (session.failure) throw session.failure;
+    if (short && session.events === 0 && !this.stopped)
+      throw new ShortWatchError(`watch closed within ${SHORT_WATCH_MS} ms without events`);
     if (stall.fired && !this.stopped) {
       this.opts.hooks?.onRestart?.('stalled');
       this.opts.log.warn(

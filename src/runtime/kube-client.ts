@@ -7,7 +7,12 @@
  * that reports every request to the metrics hook.
  */
 import { Agent as HttpsAgent, request as httpsRequest, type RequestOptions } from 'node:https';
-import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
+import {
+  Agent as HttpAgent,
+  request as httpRequest,
+  type ClientRequest,
+  type IncomingMessage,
+} from 'node:http';
 import { KubeConfig } from '@kubernetes/client-node';
 
 /** Loads a kubeconfig: explicit path, else KUBECONFIG / ~/.kube/config, else in-cluster. */
@@ -218,13 +223,31 @@ export class KubeClient {
         );
       }
       r.on('error', (err: NodeJS.ErrnoException) => reject(networkError(req, err)));
-      if (req.signal) {
-        if (req.signal.aborted) r.destroy(new Error('aborted'));
-        req.signal.addEventListener('abort', () => r.destroy(new Error('aborted')), { once: true });
-      }
+      if (req.signal) bindAbort(r, req.signal);
       r.end(body);
     });
   }
+}
+
+/**
+ * Ties a request to an abort signal for exactly as long as the request lives: the listener
+ * is removed when the request closes (a long-lived informer signal would otherwise collect
+ * one listener per LIST page), and an abort after the answer was read completely is a no-op
+ * (destroying a finished exchange used to surface as an unhandled socket error).
+ */
+function bindAbort(r: ClientRequest, signal: AbortSignal): void {
+  const onAbort = (): void => {
+    if (r.destroyed) return;
+    const res = (r as ClientRequest & { res?: IncomingMessage | null }).res;
+    if (res?.complete) return;
+    r.destroy(new Error('aborted'));
+  };
+  if (signal.aborted) {
+    onAbort();
+    return;
+  }
+  signal.addEventListener('abort', onAbort, { once: true });
+  r.once('close', () => signal.removeEventListener('abort', onAbort));
 }
 
 function networkError(req: KubeRequest, err: NodeJS.ErrnoException): KubeApiError {

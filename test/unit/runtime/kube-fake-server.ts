@@ -1,0 +1,142 @@
+/**
+ * A loopback server that speaks just enough of the Kubernetes list/watch protocol for
+ * informer and client tests (plain HTTP or HTTPS with a throw-away certificate), with the
+ * answer of every request under the test's control.
+ */
+import { execFileSync } from 'node:child_process';
+import http from 'node:http';
+import https from 'node:https';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { KubeConfig } from '@kubernetes/client-node';
+import { KubeClient } from '../../../src/runtime/kube-client.js';
+
+/** Answers one request; `n` counts requests of the same kind (list or watch) from 0. */
+export type KubeReply = (
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  n: number,
+  url: URL,
+) => void;
+
+/** A running fake API server. */
+export interface FakeKube {
+  client: KubeClient;
+  lists: number;
+  watches: number;
+  other: number;
+  close(): Promise<void>;
+}
+
+function selfSigned(): { key: Buffer; cert: Buffer } {
+  const dir = mkdtempSync(join(tmpdir(), 'kube-fake-'));
+  try {
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'rsa:2048',
+        '-nodes',
+        '-days',
+        '1',
+        '-subj',
+        '/CN=127.0.0.1',
+        '-addext',
+        'subjectAltName=IP:127.0.0.1',
+        '-keyout',
+        join(dir, 'key.pem'),
+        '-out',
+        join(dir, 'cert.pem'),
+      ],
+      { stdio: 'ignore' },
+    );
+    return { key: readFileSync(join(dir, 'key.pem')), cert: readFileSync(join(dir, 'cert.pem')) };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Starts the server; `list` and `watch` answer list and watch requests, `other` the rest. */
+export async function startFakeKube(opts: {
+  tls?: boolean;
+  list?: KubeReply;
+  watch: KubeReply;
+  other?: KubeReply;
+}): Promise<FakeKube> {
+  const state = { lists: 0, watches: 0, other: 0 };
+  const handler = (req: http.IncomingMessage, res: http.ServerResponse): void => {
+    const url = new URL(req.url ?? '/', 'http://x');
+    if (url.searchParams.get('watch')) opts.watch(req, res, state.watches++, url);
+    else if (req.method === 'GET' && !opts.other)
+      (opts.list ?? emptyList)(req, res, state.lists++, url);
+    else (opts.other ?? notFound)(req, res, state.other++, url);
+  };
+  const material = opts.tls ? selfSigned() : undefined;
+  const server = material ? https.createServer(material, handler) : http.createServer(handler);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  const kc = new KubeConfig();
+  kc.loadFromOptions({
+    clusters: [
+      {
+        name: 'fake',
+        server: `${material ? 'https' : 'http'}://127.0.0.1:${port}`,
+        skipTLSVerify: true,
+      },
+    ],
+    users: [{ name: 'u', token: 't' }],
+    contexts: [{ name: 'c', cluster: 'fake', user: 'u' }],
+    currentContext: 'c',
+  });
+  const client = await KubeClient.create(kc);
+  return {
+    client,
+    get lists() {
+      return state.lists;
+    },
+    get watches() {
+      return state.watches;
+    },
+    get other() {
+      return state.other;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        client.close();
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** An empty list at resourceVersion 1. */
+export function emptyList(_req: http.IncomingMessage, res: http.ServerResponse): void {
+  res.writeHead(200, { 'Content-Type': 'application/json' });
+  res.end(JSON.stringify({ metadata: { resourceVersion: '1' }, items: [] }));
+}
+
+function notFound(_req: http.IncomingMessage, res: http.ServerResponse): void {
+  res.writeHead(404, { 'Content-Type': 'application/json' });
+  res.end(JSON.stringify({ kind: 'Status', code: 404, reason: 'NotFound', message: 'not found' }));
+}
+
+/** One watch event line. */
+export function eventLine(type: string, object: unknown): string {
+  return `${JSON.stringify({ type, object })}\n`;
+}
+
+/** An ERROR event carrying 410 Gone, as the apiserver sends after compaction. */
+export function goneLine(): string {
+  return eventLine('ERROR', {
+    kind: 'Status',
+    apiVersion: 'v1',
+    status: 'Failure',
+    message: 'too old resource version: 1 (2)',
+    reason: 'Expired',
+    code: 410,
+  });
+}
