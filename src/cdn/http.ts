@@ -28,6 +28,8 @@ import { parseErrorBody } from './parse-error.js';
 import { limiterFor, type AccountLimiter } from './rate-limit.js';
 import { SecretSet } from './redact.js';
 import { parseRetryAfter, retryDelay, sleep } from './retry.js';
+// Pure timer helper (no Kubernetes code): one clamp for every timer in the process.
+import { setSafeTimeout } from '../runtime/timers.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -185,8 +187,8 @@ export class HttpTransport {
     const apiKey = await this.#apiKey(spec.operation);
     const limiter = limiterFor(accountIdFor(apiKey), this.#rateLimit);
     const release = await limiter.acquire(signal);
-    const timeout = AbortSignal.timeout(this.#timeoutMs);
-    const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
+    const attempt = attemptSignal(signal, this.#timeoutMs);
+    const combined = attempt.signal;
     try {
       const res = await this.#fetch(this.#url(spec), {
         method: spec.method,
@@ -212,8 +214,9 @@ export class HttpTransport {
         status: res.status,
       };
     } catch (e) {
-      throw timeout.aborted && !signal?.aborted ? this.#timeoutError(spec.operation) : e;
+      throw attempt.timedOut() && !signal?.aborted ? this.#timeoutError(spec.operation) : e;
     } finally {
+      attempt.dispose();
       release();
     }
   }
@@ -301,6 +304,35 @@ export class HttpTransport {
       // A failing metrics hook must not turn a good call into a failure.
     }
   }
+}
+
+/**
+ * The signal of one attempt: aborts when the caller's signal does or after `timeoutMs`.
+ * Built by hand instead of `AbortSignal.any([signal, AbortSignal.timeout()])`: on Node 20 every
+ * `any` over a process-lifetime signal stays reachable from it (nodejs/node#55351), about
+ * 70 bytes per request forever. `dispose` removes the listener and the timer.
+ */
+function attemptSignal(
+  parent: AbortSignal | undefined,
+  timeoutMs: number,
+): { signal: AbortSignal; timedOut(): boolean; dispose(): void } {
+  const ctrl = new AbortController();
+  let timedOut = false;
+  const onParent = (): void => ctrl.abort(parent?.reason);
+  const timer = setSafeTimeout(() => {
+    timedOut = true;
+    ctrl.abort(new Error('timeout'));
+  }, timeoutMs);
+  if (parent?.aborted) onParent();
+  else parent?.addEventListener('abort', onParent, { once: true });
+  return {
+    signal: ctrl.signal,
+    timedOut: () => timedOut,
+    dispose: () => {
+      clearTimeout(timer);
+      parent?.removeEventListener('abort', onParent);
+    },
+  };
 }
 
 function parseBody(text: string): unknown {

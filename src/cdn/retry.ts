@@ -4,6 +4,8 @@
  */
 import { isRetryableKind, type CdnApiError } from './errors.js';
 import type { RetryOptions } from './options.js';
+// Pure timer helper (no Kubernetes code): one clamp for every timer in the process.
+import { setSafeTimeout } from '../runtime/timers.js';
 
 /**
  * Jittered exponential backoff ("equal jitter"): half of the capped exponential delay plus a
@@ -76,7 +78,7 @@ export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
       clearTimeout(timer);
       reject(signal?.reason as Error);
     };
-    const timer = setTimeout(() => {
+    const timer = setSafeTimeout(() => {
       signal?.removeEventListener('abort', onAbort);
       resolve();
     }, ms);

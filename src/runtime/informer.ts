@@ -20,6 +20,7 @@ import { computeBackoff, type BackoffOptions } from './backoff.js';
 import { Store, keyOf, stripManagedFields, type KubeObject } from './cache.js';
 import { KubeApiError, type KubeClient } from './kube-client.js';
 import { resourcePath, type ResourceType } from './resource.js';
+import { delay, setSafeTimeout } from './timers.js';
 
 /** Event callbacks; they run synchronously on the informer's loop and must be quick. */
 export interface InformerHandlers<T extends KubeObject> {
@@ -105,7 +106,7 @@ class StallTimer {
 
   arm(): void {
     clearTimeout(this.timer);
-    this.timer = setTimeout(() => {
+    this.timer = setSafeTimeout(() => {
       this.fired = true;
       this.onStall();
     }, this.ms);
@@ -394,16 +395,7 @@ export class Informer<T extends KubeObject = KubeObject> {
   }
 
   private sleep(ms: number): Promise<void> {
-    return new Promise((resolve) => {
-      const t = setTimeout(done, ms);
-      const signal = this.abort.signal;
-      function done(): void {
-        clearTimeout(t);
-        signal.removeEventListener('abort', done);
-        resolve();
-      }
-      signal.addEventListener('abort', done, { once: true });
-    });
+    return delay(ms, this.abort.signal);
   }
 }
 

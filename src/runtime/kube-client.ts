@@ -14,6 +14,7 @@ import {
   type IncomingMessage,
 } from 'node:http';
 import { KubeConfig } from '@kubernetes/client-node';
+import { clampDelay } from './timers.js';
 
 /** Loads a kubeconfig: explicit path, else KUBECONFIG / ~/.kube/config, else in-cluster. */
 export function loadKubeConfig(path?: string): KubeConfig {
@@ -210,7 +211,7 @@ export class KubeClient {
       );
       const timeoutMs = req.timeoutMs ?? 30_000;
       if (timeoutMs > 0) {
-        r.setTimeout(timeoutMs, () =>
+        r.setTimeout(clampDelay(timeoutMs), () =>
           r.destroy(
             new KubeApiError(
               `cannot ${req.method} ${req.path}: timed out`,

@@ -14,6 +14,7 @@ import type { Logger } from 'pino';
 import { microTime } from './events.js';
 import { KubeApiError, type KubeClient } from './kube-client.js';
 import { LEASES, resourcePath } from './resource.js';
+import { setSafeTimeout } from './timers.js';
 
 /** Options of {@link LeaderElector}. */
 export interface LeaderElectionOptions {
@@ -82,7 +83,7 @@ export class LeaderElector {
   private schedule(): void {
     if (this.stopped) return;
     const jitter = this.leading ? 1 : 1 + Math.random() * 0.2;
-    this.timer = setTimeout(() => void this.tick(), this.opts.retryPeriodMs * jitter);
+    this.timer = setSafeTimeout(() => void this.tick(), this.opts.retryPeriodMs * jitter);
   }
 
   private async tick(): Promise<void> {

@@ -10,6 +10,7 @@
  * stop watches and servers.
  */
 import { randomUUID } from 'node:crypto';
+import { setMaxListeners } from 'node:events';
 import { hostname } from 'node:os';
 import type { KubeConfig } from '@kubernetes/client-node';
 import type { Logger } from 'pino';
@@ -93,6 +94,8 @@ export class Manager {
     this.identity = opts.identity ?? `${hostname()}_${randomUUID()}`;
     this.log = opts.log;
     this.fatalExit = new Promise((resolve) => (this.fatal = resolve));
+    // Every in-flight CDN attempt listens on this signal for as long as it runs (removed after).
+    setMaxListeners(10_000, this.abort.signal);
   }
 
   /** The Kubernetes client (after start). */

@@ -13,6 +13,7 @@
  */
 import { ItemBackoff } from './backoff.js';
 import type { TokenBucket } from './rate-limiter.js';
+import { setSafeTimeout } from './timers.js';
 
 /** Lane of a queued key. */
 export type Priority = 'high' | 'low';
@@ -83,7 +84,7 @@ export class WorkQueue {
       this.add(key, priority);
       return;
     }
-    const timer = setTimeout(() => {
+    const timer = setSafeTimeout(() => {
       this.timers.delete(key);
       this.add(key, priority);
     }, delayMs);
@@ -121,7 +122,7 @@ export class WorkQueue {
         continue;
       }
       const wait = this.opts.limiter?.reserve() ?? 0;
-      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+      if (wait > 0) await new Promise((resolve) => setSafeTimeout(() => resolve(undefined), wait));
       if (this.stopped) return undefined;
       const key = this.take();
       if (key !== undefined) return key;
@@ -178,7 +179,7 @@ export class WorkQueue {
   async drain(timeoutMs: number): Promise<boolean> {
     if (this.processing.size === 0) return true;
     return new Promise<boolean>((resolve) => {
-      const timer = setTimeout(() => resolve(false), timeoutMs);
+      const timer = setSafeTimeout(() => resolve(false), timeoutMs);
       this.drainers.push(() => {
         clearTimeout(timer);
         resolve(true);
