@@ -112,5 +112,14 @@ export function kindForStatus(status: number): CdnErrorKind {
   if (status === 409) return 'conflict';
   if (status === 429) return 'rateLimited';
   if (status >= 500) return 'server';
-  return 'invalid';
+  // Only the API's validation answers describe the request itself; any other 4xx (408, 425,
+  // 405...) is not a verdict on the spec and must be retried with backoff, never parked.
+  return requestKindForStatus(status);
+}
+
+/** The kind of a 4xx that is neither auth, missing, conflict nor rate limiting. */
+function requestKindForStatus(status: number): CdnErrorKind {
+  if (status === 400 || status === 422) return 'invalid';
+  if (status === 408) return 'timeout';
+  return 'server';
 }

@@ -64,6 +64,13 @@ export function compareResourceVersions(a?: string, b?: string): number | undefi
   return x === y ? 0 : x < y ? -1 : 1;
 }
 
+/** True when `obj` is an older version of the same object than `than`. */
+export function isOlder(obj: KubeObject, than: KubeObject): boolean {
+  if (obj.metadata.uid !== than.metadata.uid) return false;
+  const cmp = compareResourceVersions(obj.metadata.resourceVersion, than.metadata.resourceVersion);
+  return cmp !== undefined && cmp < 0;
+}
+
 /** A keyed store. */
 export class Store<T extends KubeObject = KubeObject> {
   private readonly items = new Map<string, T>();
@@ -83,6 +90,18 @@ export class Store<T extends KubeObject = KubeObject> {
     const prev = this.items.get(key);
     this.items.delete(key);
     return prev;
+  }
+
+  /**
+   * Stores an object from a list or watch event unless the store holds a newer version of
+   * the same object (a write-through copy the runtime made after its own write): a late event
+   * must never move the cache backwards. Returns the previous entry and whether it was replaced.
+   */
+  setUnlessOlder(obj: T): { prev: T | undefined; stored: boolean } {
+    const prev = this.items.get(keyOf(obj));
+    if (prev && isOlder(obj, prev)) return { prev, stored: false };
+    this.items.set(keyOf(obj), obj);
+    return { prev, stored: true };
   }
 
   /**

@@ -25,22 +25,28 @@ export function classifyKubeError(err: KubeApiError): ClassifiedError {
   const s = err.statusCode;
   const message = `Kubernetes API: ${err.message}`;
   if (s === 409) return { class: 'conflict', reason: 'Conflict', message };
-  if (s === undefined || s === 429 || s >= 500) {
-    return {
-      class: 'retryable',
-      reason: SyncedReason.ReconcileError,
-      message,
-      ...(err.retryAfterMs ? { retryAfterMs: err.retryAfterMs } : {}),
-    };
-  }
+  if (s === undefined || s === 429 || s >= 500) return retryable(err, message);
   // 401/403 from Kubernetes means the operator's RBAC is wrong: not fixable by a retry, but
   // an admin may fix the role, so recheck periodically like a CDN Unauthorized.
   if (s === 401 || s === 403)
     return { class: 'unauthorized', reason: SyncedReason.Unauthorized, message };
-  // 404 on our own write: the object vanished between read and write; the next watch event
-  // settles it.
+  // 404 on our own write: the object vanished between read and write (the next watch event
+  // settles it), or the CRD lacks the status subresource: retried with backoff either way.
   if (s === 404) return { class: 'conflict', reason: 'NotFound', message };
-  return { class: 'terminal', reason: SyncedReason.ReconcileError, message };
+  // Only a validation answer (400 BadRequest, 422 Invalid) is a verdict on what we sent; any
+  // other 4xx (408, 425, 413...) is retried with backoff and stays visible in conditions.
+  if (s === 400 || s === 422)
+    return { class: 'terminal', reason: SyncedReason.ReconcileError, message };
+  return retryable(err, message);
+}
+
+function retryable(err: KubeApiError, message: string): ClassifiedError {
+  return {
+    class: 'retryable',
+    reason: SyncedReason.ReconcileError,
+    message,
+    ...(err.retryAfterMs ? { retryAfterMs: err.retryAfterMs } : {}),
+  };
 }
 
 /** True for Node network errors that carry a transient errno code. */

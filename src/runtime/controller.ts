@@ -19,6 +19,9 @@ import type { ConnectContext, ManagedKind, ManagedObject } from './types.js';
 import { WorkQueue, type Priority } from './workqueue.js';
 import { findCondition } from './conditions.js';
 
+/** Consecutive conflicts of one key after which it is logged at warn (once per streak). */
+const CONFLICTS_BEFORE_WARNING = 5;
+
 /** Options of {@link Controller}. */
 export interface ControllerOptions {
   kind: ManagedKind;
@@ -67,10 +70,7 @@ export class Controller {
     this.reconciler = new ManagedReconciler({
       kind: opts.kind,
       getCached: (key) => this.get(key),
-      storeWritten: (obj) =>
-        this.informerFor(obj.metadata.namespace)?.store.setIfNewer(
-          obj as ManagedObject & KubeObject,
-        ),
+      storeWritten: (obj) => this.storeWritten(obj),
       writer,
       status: new StatusWriter((obj, patch) => writer.patchStatus(obj, patch)),
       connectContext: (log) => opts.connectContext(log),
@@ -114,12 +114,37 @@ export class Controller {
     event: 'add' | 'update' | 'delete',
     priority: Priority | undefined,
   ): void {
-    if (priority) this.queue.add(objectKey(obj.metadata.namespace, obj.metadata.name), priority);
+    const key = objectKey(obj.metadata.namespace, obj.metadata.name);
+    if (event === 'delete') {
+      // Per-object state must not outlive the object, whatever path it took.
+      this.reconciler.forget(key);
+      this.queue.forget(key);
+    }
+    if (priority) this.queue.add(key, priority);
     this.opts.onChange?.(obj, event);
   }
 
   private informerFor(namespace: string): Informer<ManagedObject & KubeObject> | undefined {
     return this.informers.get(namespace) ?? this.informers.get('');
+  }
+
+  /**
+   * Write-through of an object the runtime just wrote. A write answered with a newer
+   * generation or user metadata than the cache knew (a spec change made while the pass ran,
+   * e.g. during a create) enqueues the key: once the copy is cached, the watch event of that
+   * change no longer looks like a change, and "spec unchanged" must never be decided against
+   * the operator's own copy.
+   */
+  storeWritten(obj: ManagedObject): void {
+    const informer = this.informerFor(obj.metadata.namespace);
+    if (!informer) return;
+    const key = objectKey(obj.metadata.namespace, obj.metadata.name);
+    const prev = informer.store.get(key);
+    informer.store.setIfNewer(obj as ManagedObject & KubeObject);
+    if (prev && prev.metadata.uid === obj.metadata.uid && informer.store.get(key) === obj) {
+      const priority = priorityForUpdate(prev, obj);
+      if (priority) this.queue.add(key, priority);
+    }
   }
 
   /** The cached object for `namespace/name`. */
@@ -204,6 +229,20 @@ export class Controller {
     }
   }
 
+  private retryWithBackoff(key: string, result: ReconcileResult): void {
+    const delayMs = this.queue.addRateLimited(key, result.retryMinDelayMs);
+    if (result.outcome === 'conflict' && this.queue.failures(key) === CONFLICTS_BEFORE_WARNING)
+      this.opts.log.warn(
+        {
+          controller: this.kind.name,
+          key,
+          conflicts: CONFLICTS_BEFORE_WARNING,
+          retryInMs: delayMs,
+        },
+        'Writes keep conflicting (another writer, or a CRD without the status subresource?); backing off',
+      );
+  }
+
   private schedule(key: string, result: ReconcileResult): void {
     const m = this.opts.metrics;
     const name = this.kind.name;
@@ -214,7 +253,7 @@ export class Controller {
     });
     if (failed) m.reconcileErrors.inc({ controller: name, class: result.errorClass ?? 'unknown' });
     if (result.retryMinDelayMs !== undefined) {
-      this.queue.addRateLimited(key, result.retryMinDelayMs);
+      this.retryWithBackoff(key, result);
       return;
     }
     if (result.errorClass !== 'conflict') this.queue.forget(key);

@@ -251,7 +251,8 @@ export class Informer<T extends KubeObject = KubeObject> {
       const obj = this.transform(item);
       const key = keyOf(obj);
       seen.add(key);
-      const prev = this.store.set(obj);
+      const { prev, stored } = this.store.setUnlessOlder(obj);
+      if (!stored) continue;
       if (!prev) this.emit('add', obj);
       else if (prev.metadata.resourceVersion !== obj.metadata.resourceVersion)
         this.emit('update', obj, prev);
@@ -369,7 +370,8 @@ export class Informer<T extends KubeObject = KubeObject> {
       this.emit('delete', obj);
       return;
     }
-    const prev = this.store.set(obj);
+    const { prev, stored } = this.store.setUnlessOlder(obj);
+    if (!stored) return; // late event: the cache already holds what the runtime wrote since
     if (prev) this.emit('update', obj, prev);
     else this.emit('add', obj);
   }

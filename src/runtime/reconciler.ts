@@ -147,7 +147,7 @@ export class ManagedReconciler {
   async reconcile(key: string): Promise<ReconcileResult> {
     const obj = this.deps.getCached(key);
     if (!obj) {
-      this.deleteAttempts.delete(key);
+      this.forget(key);
       return { outcome: 'gone' };
     }
     const log = this.deps.log.child({
@@ -162,6 +162,12 @@ export class ManagedReconciler {
     } catch (err) {
       return this.fail(pass, err);
     }
+  }
+
+  /** Drops every per-object entry of `key` (delete event, or a pass that finds it gone). */
+  forget(key: string): void {
+    this.deleteAttempts.delete(key);
+    this.deps.status.forgetKey(key);
   }
 
   private async run(pass: Pass): Promise<ReconcileResult> {
@@ -468,8 +474,11 @@ export class ManagedReconciler {
     const c = classifyError(err, (e) => this.deps.kind.classifyError(e));
     const { obj, log } = pass;
     if (c.class === 'conflict') {
-      log.debug({ reason: c.reason, stage: pass.stage }, 'Conflict, requeueing');
-      return { outcome: 'conflict', requeueAfterMs: jitterDuration(500, 0.5), errorClass: c.class };
+      // Through the per-item backoff like every failure: a conflict that never resolves
+      // (another writer, a CRD without /status) must not become 2 passes a second forever.
+      // The controller logs it at warn once it keeps recurring.
+      log.debug({ reason: c.reason, stage: pass.stage }, 'Conflict, retrying with backoff');
+      return { outcome: 'conflict', retryMinDelayMs: 0, errorClass: c.class };
     }
     log.warn(
       { errorClass: c.class, reason: c.reason, stage: pass.stage, error: c.message },

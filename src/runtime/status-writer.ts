@@ -14,6 +14,8 @@ import type { ManagedObject, ManagedStatus } from './types.js';
 export type StatusPatchFn = (obj: ManagedObject, patch: JsonObject) => Promise<ManagedObject>;
 
 interface Memo {
+  /** The object the entry belongs to (a re-created object of the same name starts afresh). */
+  uid: string | undefined;
   desired: ManagedStatus;
   stored: ManagedStatus | undefined;
 }
@@ -28,8 +30,13 @@ export class StatusWriter {
   needsWrite(obj: ManagedObject, desired: ManagedStatus): boolean {
     const current: JsonObject = obj.status ?? {};
     if (jsonEqual(current, desired)) return false;
-    const m = this.memo.get(obj.metadata.uid ?? `${obj.metadata.namespace}/${obj.metadata.name}`);
-    return !(m && jsonEqual(m.desired, desired) && jsonEqual(m.stored ?? {}, current));
+    const m = this.memo.get(memoKey(obj));
+    return !(
+      m &&
+      m.uid === obj.metadata.uid &&
+      jsonEqual(m.desired, desired) &&
+      jsonEqual(m.stored ?? {}, current)
+    );
   }
 
   /**
@@ -44,7 +51,8 @@ export class StatusWriter {
       status: createMergePatch(obj.status ?? {}, desired),
     };
     const stored = await this.patchStatus(obj, patch);
-    this.memo.set(obj.metadata.uid ?? `${obj.metadata.namespace}/${obj.metadata.name}`, {
+    this.memo.set(memoKey(obj), {
+      uid: obj.metadata.uid,
       desired,
       stored: stored.status,
     });
@@ -53,6 +61,23 @@ export class StatusWriter {
 
   /** Forgets an object (after it was deleted). */
   forget(obj: ManagedObject): void {
-    this.memo.delete(obj.metadata.uid ?? `${obj.metadata.namespace}/${obj.metadata.name}`);
+    this.memo.delete(memoKey(obj));
   }
+
+  /**
+   * Forgets the object at `namespace/name`: called for every delete event and every pass that
+   * finds the object gone, whatever path it took (dry-run, paused, never created).
+   */
+  forgetKey(key: string): void {
+    this.memo.delete(key);
+  }
+
+  /** Objects remembered (tests, soak). */
+  get size(): number {
+    return this.memo.size;
+  }
+}
+
+function memoKey(obj: ManagedObject): string {
+  return `${obj.metadata.namespace}/${obj.metadata.name}`;
 }

@@ -17,7 +17,9 @@ const statusKinds: Array<[number, CdnErrorKind, string]> = [
   [429, 'rateLimited', 'too many requests'],
   [500, 'server', 'internal error'],
   [503, 'server', 'unavailable'],
-  [405, 'invalid', 'other 4xx are request problems'],
+  [405, 'server', 'other 4xx are not a verdict on the spec: retried with backoff'],
+  [408, 'timeout', 'request timeout: retried'],
+  [425, 'server', 'too early: retried'],
 ];
 
 for (const [status, kind, why] of statusKinds) {
