@@ -8,6 +8,7 @@ import { parseArgs } from 'node:util';
 import type { LevelWithSilent } from 'pino';
 import { parseDuration } from './runtime/duration.js';
 import { parseBindAddress } from './runtime/health.js';
+import { MAX_POLL_INTERVAL_MS, MIN_POLL_INTERVAL_MS } from './runtime/poll-interval.js';
 
 /** The parsed configuration. */
 export interface OperatorConfig {
@@ -220,6 +221,16 @@ function duration(v: Values, flag: string): number {
   }
 }
 
+/** --poll-interval within the range the annotation is clamped to (5 s … 24 h). */
+function pollInterval(v: Values): number {
+  const ms = duration(v, 'poll-interval');
+  if (ms < MIN_POLL_INTERVAL_MS || ms > MAX_POLL_INTERVAL_MS)
+    throw new ConfigError(
+      `invalid --poll-interval "${str(v, 'poll-interval')}": must be between 5s and 24h`,
+    );
+  return ms;
+}
+
 function integer(v: Values, flag: string, min: number): number {
   const raw = str(v, flag);
   if (!/^\d+$/.test(raw) || Number(raw) < min)
@@ -319,7 +330,7 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv = process.env
     namespaces: namespaces(v),
     ...(typeof v['label-selector'] === 'string' ? { labelSelector: v['label-selector'] } : {}),
     workers: integer(v, 'workers', 1),
-    pollIntervalMs: duration(v, 'poll-interval'),
+    pollIntervalMs: pollInterval(v),
     logLevel: logLevel as LevelWithSilent,
     apiUrl: apiUrl(v),
     ...(credentials(v) ? { defaultCredentials: credentials(v) } : {}),

@@ -17,6 +17,7 @@ import {
   DEFAULT_RETRY,
   DEFAULT_TIMEOUT_MS,
   DEFAULT_USER_AGENT,
+  MAX_RETRY_AFTER_MS,
   type CallOptions,
   type CdnClientHooks,
   type CdnClientOptions,
@@ -27,7 +28,7 @@ import {
 import { parseErrorBody } from './parse-error.js';
 import { limiterFor, type AccountLimiter } from './rate-limit.js';
 import { SecretSet } from './redact.js';
-import { parseRetryAfter, retryDelay, sleep } from './retry.js';
+import { boundRetryAfter, parseRetryAfter, retryDelay, sleep } from './retry.js';
 // Pure timer helper (no Kubernetes code): one clamp for every timer in the process.
 import { setSafeTimeout } from '../runtime/timers.js';
 
@@ -201,7 +202,10 @@ export class HttpTransport {
       if (res.status >= 200 && res.status < 300) {
         return { response: { status: res.status, body: parseBody(text) }, status: res.status };
       }
-      const retryAfter = parseRetryAfter(res.headers.get('retry-after'));
+      const retryAfter = boundRetryAfter(
+        parseRetryAfter(res.headers.get('retry-after')),
+        MAX_RETRY_AFTER_MS,
+      );
       return {
         error: this.#httpError(
           spec.operation,

@@ -113,3 +113,9 @@ export const DEFAULT_RATE_LIMIT: RateLimitOptions = {
 };
 
 export const DEFAULT_TIMEOUT_MS = 30000;
+
+/**
+ * Longest Retry-After honoured (10 min). A longer answer is treated as a temporary outage of
+ * that one call (normal per-item backoff), never as a pause of the whole account.
+ */
+export const MAX_RETRY_AFTER_MS = 600_000;

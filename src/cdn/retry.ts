@@ -67,6 +67,14 @@ export function parseRetryAfter(
   return Math.max(0, date - now);
 }
 
+/**
+ * A Retry-After within `maxMs`, or undefined beyond it: a server asking for hours is having an
+ * outage, and the caller's ordinary backoff (not an account-wide freeze) is the right answer.
+ */
+export function boundRetryAfter(ms: number | undefined, maxMs: number): number | undefined {
+  return ms !== undefined && ms <= maxMs ? ms : undefined;
+}
+
 /** Resolves after `ms`, or rejects with the signal's reason when it aborts first. */
 export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {

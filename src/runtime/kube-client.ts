@@ -77,6 +77,8 @@ interface Transport {
 }
 
 const HEADER_TTL_MS = 30_000;
+/** Longest Retry-After honoured from the API server (same bound as the CDN client's). */
+const MAX_KUBE_RETRY_AFTER_MS = 600_000;
 
 /** See the module comment. */
 export class KubeClient {
@@ -349,6 +351,9 @@ function statusError(res: IncomingMessage, text: string): KubeApiError {
   if (retryAfterMs === undefined && typeof header === 'string' && /^\d+$/.test(header)) {
     retryAfterMs = Number(header) * 1000;
   }
+  // Beyond 10 min a Retry-After is an outage: the per-item backoff applies instead.
+  if (retryAfterMs !== undefined && retryAfterMs > MAX_KUBE_RETRY_AFTER_MS)
+    retryAfterMs = undefined;
   return new KubeApiError(message, res.statusCode, reason, retryAfterMs);
 }
 

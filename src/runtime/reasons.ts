@@ -45,6 +45,8 @@ export const EventReason = {
   CannotDeleteExternalResource: 'CannotDeleteExternalResource',
   ReconcilePaused: 'ReconcilePaused',
   DryRunPlanned: 'DryRunPlanned',
+  /** The poll-interval annotation is invalid or out of range (clamped or ignored). */
+  InvalidPollInterval: 'InvalidPollInterval',
 } as const;
 
 /** Annotation keys the runtime understands. */

@@ -18,7 +18,7 @@ import { classifyError } from './classify.js';
 import { setConditions, findCondition, formatTime, type ConditionInput } from './conditions.js';
 import { isCreatePending, recordedExternalId, buildPreCreatePatch } from './create-guard.js';
 import type { ClassifiedError } from './errors.js';
-import { parseDuration } from './duration.js';
+import { resolvePollInterval } from './poll-interval.js';
 import {
   decideDeletion,
   hasFinalizer,
@@ -560,7 +560,12 @@ export class ManagedReconciler {
   }
 
   private pollDelay(obj: ManagedObject, obs: Observation): number {
-    const base = pollIntervalOf(obj, this.timings.pollIntervalMs, this.deps.log);
+    const { ms: base, problem } = resolvePollInterval(obj, this.timings.pollIntervalMs);
+    // Clamped or ignored, never silently: a Warning event (deduplicated per hour) and a log line.
+    if (problem) {
+      this.deps.log.warn({ key: keyOf(obj), problem }, 'Poll interval adjusted');
+      this.deps.events.record(obj, 'Warning', EventReason.InvalidPollInterval, problem);
+    }
     if (obs.exists && obs.notReady) return Math.min(base, this.timings.notReadyPollMs);
     return jitterDuration(base);
   }
@@ -591,19 +596,12 @@ export function isDryRun(obj: ManagedObject): boolean {
   return obj.metadata.annotations?.[Annotation.DryRun] === 'true';
 }
 
-/** The object's poll interval: its annotation if valid (min 5 s), else the default. */
+/** The object's poll interval: its annotation if valid (clamped to 5 s … 24 h), else the default. */
 export function pollIntervalOf(obj: ManagedObject, fallbackMs: number, log?: Logger): number {
-  const raw = obj.metadata.annotations?.[Annotation.PollInterval];
-  if (!raw) return fallbackMs;
-  try {
-    return Math.max(5_000, parseDuration(raw));
-  } catch (err) {
-    log?.warn(
-      { annotation: Annotation.PollInterval, value: raw, error: (err as Error).message },
-      'Ignoring invalid poll interval',
-    );
-    return fallbackMs;
-  }
+  const { ms, problem } = resolvePollInterval(obj, fallbackMs);
+  if (problem)
+    log?.warn({ annotation: Annotation.PollInterval, problem }, 'Poll interval adjusted');
+  return ms;
 }
 
 function readyFrom(obs: Observation, obj: ManagedObject): ConditionInput {
