@@ -351,10 +351,12 @@ function statusError(res: IncomingMessage, text: string): KubeApiError {
   if (retryAfterMs === undefined && typeof header === 'string' && /^\d+$/.test(header)) {
     retryAfterMs = Number(header) * 1000;
   }
-  // Beyond 10 min a Retry-After is an outage: the per-item backoff applies instead.
-  if (retryAfterMs !== undefined && retryAfterMs > MAX_KUBE_RETRY_AFTER_MS)
-    retryAfterMs = undefined;
-  return new KubeApiError(message, res.statusCode, reason, retryAfterMs);
+  return new KubeApiError(message, res.statusCode, reason, boundRetryAfter(retryAfterMs));
+}
+
+/** Beyond 10 min a Retry-After is an outage: the per-item backoff applies instead. */
+function boundRetryAfter(ms: number | undefined): number | undefined {
+  return ms !== undefined && ms <= MAX_KUBE_RETRY_AFTER_MS ? ms : undefined;
 }
 
 /** The resource segment of an API path (`pullzoneconfigs`, `secrets`, `leases`...), for metrics. */
