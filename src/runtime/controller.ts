@@ -38,6 +38,8 @@ export interface ControllerOptions {
   timings?: Partial<ReconcilerTimings>;
   stallTimeoutMs?: number;
   connectContext(log: Logger): ConnectContext;
+  /** Leader fence: no key is dispatched and no platform write is made while it says false. */
+  mayWrite?: () => boolean;
   /** Called for every add/update/delete of this kind's objects (reference triggers). */
   onChange?(obj: ManagedObject, event: 'add' | 'update' | 'delete'): void;
 }
@@ -83,6 +85,7 @@ export class Controller {
       log: opts.log,
       signal: opts.signal,
       ...(opts.timings ? { timings: opts.timings } : {}),
+      ...(opts.mayWrite ? { mayWrite: opts.mayWrite } : {}),
     });
   }
 
@@ -214,6 +217,11 @@ export class Controller {
     for (;;) {
       const key = await this.queue.get();
       if (key === undefined) return;
+      if (this.opts.mayWrite && !this.opts.mayWrite()) {
+        // Deposed (lease not renewed in time): dispatch nothing; the manager is shutting down.
+        this.queue.done(key);
+        continue;
+      }
       const end = m.reconcileDuration.startTimer({ controller: name });
       let result: ReconcileResult;
       try {

@@ -58,9 +58,17 @@ export class LeaderElector {
 
   constructor(private readonly opts: LeaderElectionOptions) {}
 
-  /** True while this process holds the lease. */
+  /**
+   * True while this process holds the lease and renewed it within the renew deadline, judged
+   * on the wall clock at the moment of asking: after SIGSTOP, a long GC pause or a partition,
+   * timers and the next renewal attempt may run only after other work resumed, and that work
+   * must already see that leadership is gone (fencing).
+   */
   isLeader(): boolean {
-    return this.leading;
+    if (!this.leading) return false;
+    if (Date.now() - this.lastRenew <= this.opts.renewDeadlineMs) return true;
+    this.loseLeadership();
+    return false;
   }
 
   /** Healthy when leading, or when the last attempt reached the API server recently. */
@@ -77,6 +85,7 @@ export class LeaderElector {
   async stop(): Promise<void> {
     this.stopped = true;
     clearTimeout(this.timer);
+    clearTimeout(this.deadline);
     if (this.leading) await this.release();
   }
 
@@ -87,12 +96,14 @@ export class LeaderElector {
   }
 
   private async tick(): Promise<void> {
-    if (this.stopped) return;
+    if (this.stopped || this.lost) return;
+    // A renewal counts from when it was sent, not from when its answer arrived late.
+    const sentAt = Date.now();
     const ok = await this.tryAcquireOrRenew();
-    if (this.stopped) return;
+    if (this.stopped || this.lost) return;
     const now = Date.now();
     if (ok) {
-      this.lastRenew = now;
+      this.lastRenew = sentAt;
       if (!this.leading) {
         this.leading = true;
         this.opts.log.info(
@@ -101,16 +112,40 @@ export class LeaderElector {
         );
         this.opts.onStartedLeading();
       }
+      this.armDeadline();
     } else if (this.leading && now - this.lastRenew > this.opts.renewDeadlineMs) {
-      this.leading = false;
-      this.opts.log.error(
-        { lease: this.opts.name },
-        'Lost leader lease: cannot renew within the deadline',
-      );
-      this.opts.onStoppedLeading();
+      this.loseLeadership();
       return;
     }
     this.schedule();
+  }
+
+  /** Set once leadership was lost: the process exits and rejoins as a clean standby. */
+  private lost = false;
+  private deadline?: NodeJS.Timeout;
+
+  /** Fires at the renew deadline unless a renewal re-arms it first (a hung request included). */
+  private armDeadline(): void {
+    clearTimeout(this.deadline);
+    this.deadline = setSafeTimeout(() => {
+      if (this.leading && Date.now() - this.lastRenew > this.opts.renewDeadlineMs)
+        this.loseLeadership();
+    }, this.opts.renewDeadlineMs + 1);
+    this.deadline.unref();
+  }
+
+  /** Stops leading once: callers stop dispatching and abort in-flight work. */
+  private loseLeadership(): void {
+    if (!this.leading) return;
+    this.leading = false;
+    this.lost = true;
+    clearTimeout(this.deadline);
+    clearTimeout(this.timer);
+    this.opts.log.error(
+      { lease: this.opts.name },
+      'Lost leader lease: cannot renew within the deadline',
+    );
+    this.opts.onStoppedLeading();
   }
 
   private path(name?: string): string {

@@ -159,6 +159,7 @@ export class Manager {
           timings: { pollIntervalMs: config.pollIntervalMs, ...this.opts.timings },
           stallTimeoutMs: config.watchStallTimeoutMs,
           connectContext: (log) => this.connectContext(log),
+          ...(config.leaderElect ? { mayWrite: () => this.isLeader() } : {}),
           onChange: (obj, event) => this.managedChanged(kind, obj, event),
         }),
       );

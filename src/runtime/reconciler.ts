@@ -15,6 +15,7 @@ import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import { jitterDuration } from './backoff.js';
 import { classifyError } from './classify.js';
+import { fenceClient } from './fence.js';
 import { setConditions, findCondition, formatTime, type ConditionInput } from './conditions.js';
 import { isCreatePending, recordedExternalId, buildPreCreatePatch } from './create-guard.js';
 import type { ClassifiedError } from './errors.js';
@@ -106,6 +107,8 @@ export interface ReconcilerDeps {
   signal: AbortSignal;
   timings?: Partial<ReconcilerTimings>;
   now?: () => Date;
+  /** Leader fence: asked right before every platform write (see fence.ts). */
+  mayWrite?: () => boolean;
 }
 
 type Stage = 'connect' | 'observe' | 'create' | 'update' | 'delete' | 'finalize';
@@ -191,7 +194,10 @@ export class ManagedReconciler {
   private async connect(pass: Pass): Promise<{ client: ExternalClient; ctx: ExternalContext }> {
     const { kind } = this.deps;
     this.deps.counters?.externalCall('connect');
-    const client = await kind.connect(pass.obj, this.deps.connectContext(pass.log));
+    const client = fenceClient(
+      await kind.connect(pass.obj, this.deps.connectContext(pass.log)),
+      this.deps.mayWrite,
+    );
     const externalId = recordedExternalId(kind, pass.obj);
     const ctx: ExternalContext = {
       externalId,

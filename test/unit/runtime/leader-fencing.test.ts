@@ -1,0 +1,93 @@
+/**
+ * Issue 14 item 10: a leader frozen past its renew deadline (SIGSTOP, GC pause) must see at
+ * once, before any timer or renewal runs, that it may no longer dispatch or write.
+ */
+import test from 'ava';
+import { pino } from 'pino';
+import { fenceClient, FencedError } from '../../../src/runtime/fence.js';
+import { LeaderElector } from '../../../src/runtime/leader-election.js';
+import { FakeEnv, thing } from './fake-env.js';
+import { startFakeKube } from './kube-fake-server.js';
+
+const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+/** Blocks the event loop like SIGSTOP does: nothing runs, then everything resumes. */
+const freeze = (ms: number): void => {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+};
+
+test('a leader frozen past the renew deadline is deposed before anything else runs', async (t) => {
+  let lease: Record<string, unknown> | undefined;
+  let rv = 1;
+  const kube = await startFakeKube({
+    watch: (_q, res) => res.end(),
+    other: (req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        res.setHeader('Content-Type', 'application/json');
+        if (req.method === 'GET') {
+          if (!lease) {
+            res.writeHead(404).end(JSON.stringify({ kind: 'Status', code: 404 }));
+            return;
+          }
+          res.end(JSON.stringify(lease));
+          return;
+        }
+        const body = JSON.parse(Buffer.concat(chunks).toString()) as Record<string, unknown>;
+        lease = {
+          ...body,
+          metadata: { ...(body.metadata as object), resourceVersion: String(++rv) },
+        };
+        res.end(JSON.stringify(lease));
+      });
+    },
+  });
+  t.teardown(() => kube.close());
+  let stopped = 0;
+  let started = 0;
+  const elector = new LeaderElector({
+    client: kube.client,
+    namespace: 'ns',
+    name: 'l',
+    identity: 'me',
+    leaseDurationMs: 1500,
+    renewDeadlineMs: 1000,
+    retryPeriodMs: 200,
+    log: pino({ level: 'silent' }),
+    onStartedLeading: () => started++,
+    onStoppedLeading: () => stopped++,
+  });
+  elector.start();
+  for (let i = 0; i < 50 && !elector.isLeader(); i++) await sleep(50);
+  t.true(elector.isLeader());
+  t.is(started, 1);
+  freeze(1300);
+  // First thing after the freeze: no timer, no renewal has run yet.
+  t.false(elector.isLeader(), 'deposed on the wall clock');
+  t.is(stopped, 1);
+  await sleep(500);
+  t.false(elector.isLeader(), 'never leads again in this process');
+  t.is(started, 1);
+  t.is(stopped, 1);
+  await elector.stop();
+});
+
+test('a fenced client refuses platform writes but still reads', async (t) => {
+  const env = new FakeEnv();
+  env.put(thing('a'));
+  let leader = true;
+  const client = fenceClient(env.client(), () => leader);
+  const obj = env.get('a');
+  const ctx = {
+    log: pino({ level: 'silent' }),
+    signal: new AbortController().signal,
+    createPending: false,
+  };
+  await client.observe(obj, ctx);
+  leader = false;
+  await t.throwsAsync(() => client.create(obj, ctx), { instanceOf: FencedError });
+  await t.throwsAsync(async () => client.delete(obj, { ...ctx, externalId: 'x' }), {
+    instanceOf: FencedError,
+  });
+  t.deepEqual(env.calls, ['observe']);
+});
