@@ -79,3 +79,8 @@ bench: node_modules binaries ## Benchmarks on a private control plane + cdn-sim;
 
 chaos: node_modules binaries ## Fault-injection suite, full size; writes bench/results/chaos-<date>.{json,md}, chaos-latest.md (CHAOS_ARGS= e.g. --group faults)
 	node --import tsx bench/chaos/run.ts $(CHAOS_ARGS)
+
+# --- Soak (bench/soak): heap slope and watch restarts under long load ---
+.PHONY: soak
+soak: node_modules ## Soak: >=1M CDN requests + >=100k faulty watch events, heap after GC (SOAK_QUICK=1: small)
+	nice node --expose-gc --import tsx bench/soak/run.ts
