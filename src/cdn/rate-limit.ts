@@ -104,10 +104,17 @@ export class AccountLimiter {
   readonly bucket: TokenBucket;
   readonly slots: Semaphore;
   #pausedUntil = 0;
+  /** Last time a caller asked for this limiter (registry eviction). */
+  lastUsed = Date.now();
 
   constructor(readonly options: RateLimitOptions) {
     this.bucket = new TokenBucket(options.requestsPerSecond, options.burst);
     this.slots = new Semaphore(options.maxConcurrent);
+  }
+
+  /** True when nobody holds a slot and no pause is pending: safe to forget. */
+  isIdle(now: number): boolean {
+    return this.slots.inUse === 0 && this.#pausedUntil <= now;
   }
 
   /** Holds every caller of this account back until `ms` from now (a server's Retry-After). */
@@ -121,6 +128,7 @@ export class AccountLimiter {
    * so a Retry-After that arrives while a caller waits for a slot or a token still holds it back.
    */
   async acquire(signal?: AbortSignal): Promise<() => void> {
+    this.lastUsed = Date.now();
     const release = await this.slots.acquire(signal);
     try {
       await this.#waitForPauseAndToken(signal);
@@ -146,12 +154,29 @@ export class AccountLimiter {
 }
 
 const registry = new Map<string, AccountLimiter>();
+/** A limiter unused this long is dropped (rotated keys, deleted accounts): no unbounded map. */
+export const LIMITER_IDLE_MS = 3_600_000;
+let lastPrune = 0;
+
+/** Drops limiters idle for {@link LIMITER_IDLE_MS}; runs at most once a minute unless forced. */
+export function pruneIdleLimiters(now = Date.now(), force = false): void {
+  if (!force && now - lastPrune < 60_000) return;
+  lastPrune = now;
+  for (const [id, l] of registry)
+    if (now - l.lastUsed > LIMITER_IDLE_MS && l.isIdle(now)) registry.delete(id);
+}
+
+/** Accounts with a limiter (tests, soak). */
+export function limiterCount(): number {
+  return registry.size;
+}
 
 /**
  * The shared limiter of an account (by {@link accountIdFor} hash, never the key). The first
  * caller's options create it; later callers get the same limiter whatever options they pass.
  */
 export function limiterFor(accountId: string, options: RateLimitOptions): AccountLimiter {
+  pruneIdleLimiters();
   let limiter = registry.get(accountId);
   if (!limiter) {
     limiter = new AccountLimiter(options);

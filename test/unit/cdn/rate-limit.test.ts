@@ -1,5 +1,13 @@
 import test from 'ava';
-import { AccountLimiter, limiterFor, Semaphore, TokenBucket } from '../../../src/cdn/rate-limit.js';
+import {
+  AccountLimiter,
+  LIMITER_IDLE_MS,
+  limiterCount,
+  limiterFor,
+  pruneIdleLimiters,
+  Semaphore,
+  TokenBucket,
+} from '../../../src/cdn/rate-limit.js';
 
 test('token bucket: burst is free, then one token per 1/rate seconds', (t) => {
   let now = 0;
@@ -76,4 +84,13 @@ test('account limiter: a pause that starts while a caller waits for a slot still
   const second = await waiting;
   second();
   t.true(Date.now() - pausedAt >= 190, 'the queued caller waited out the Retry-After');
+});
+
+test('limiters of accounts unused for an hour are dropped from the registry', (t) => {
+  const opts = { requestsPerSecond: 1, burst: 1, maxConcurrent: 1 };
+  const before = limiterCount();
+  for (let i = 0; i < 100; i++) limiterFor(`idle-account-${i}`, opts);
+  t.is(limiterCount(), before + 100);
+  pruneIdleLimiters(Date.now() + LIMITER_IDLE_MS + 1, true);
+  t.true(limiterCount() <= before, String(limiterCount()));
 });
