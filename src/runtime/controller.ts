@@ -5,6 +5,7 @@
 import type { Logger } from 'pino';
 import { ItemBackoff } from './backoff.js';
 import type { KubeObject } from './cache.js';
+import type { ClaimIndex } from './claims.js';
 import { priorityForUpdate } from './enqueue-rules.js';
 import type { EventRecorder } from './events.js';
 import { Informer } from './informer.js';
@@ -35,6 +36,8 @@ export interface ControllerOptions {
   timings?: Partial<ReconcilerTimings>;
   stallTimeoutMs?: number;
   connectContext(log: Logger): ConnectContext;
+  /** Cluster-wide claim index shared by every kind (claims.ts). */
+  claims?: ClaimIndex;
   /** Called for every add/update/delete of this kind's objects (reference triggers). */
   onChange?(obj: ManagedObject, event: 'add' | 'update' | 'delete'): void;
 }
@@ -83,6 +86,7 @@ export class Controller {
       log: opts.log,
       signal: opts.signal,
       ...(opts.timings ? { timings: opts.timings } : {}),
+      ...(opts.claims ? { claims: opts.claims } : {}),
     });
   }
 
