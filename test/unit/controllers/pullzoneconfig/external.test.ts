@@ -244,7 +244,7 @@ test.serial(
     const err = await t.throwsAsync(ext.create(obj, ctxOf()));
     const kind = createPullZoneConfigKind({ apiBaseUrl: sim.url, log: pino({ level: 'silent' }) });
     t.like(kind.classifyError(err), { class: 'terminal', reason: 'NameTaken' });
-    t.regex(err!.message, /spec\.name/);
+    t.regex(err.message, /spec\.name/);
     t.deepEqual(
       writesSince(mark).map((w) => w.method),
       ['POST'],
