@@ -613,6 +613,7 @@ export class ManagedReconciler {
       'Reconcile failed',
     );
     this.recordFailure(pass, c);
+    this.clearRefusedCreate(pass, c);
     try {
       await this.writeStatus(pass);
     } catch (writeErr) {
@@ -623,6 +624,18 @@ export class ManagedReconciler {
       this.deps.events.record(obj, 'Warning', STAGE_EVENT[pass.stage], msg);
     else this.deps.events.record(obj, 'Normal', c.reason, c.message);
     return this.requeueFor(c);
+  }
+
+  /**
+   * A create the platform refused (4xx) made nothing: its create-pending marker must go, or a
+   * later pass would take a same-named resource made by someone else for its own.
+   */
+  private clearRefusedCreate(pass: Pass, c: ClassifiedError): void {
+    if (pass.stage !== 'create' || (c.class !== 'terminal' && c.class !== 'unauthorized')) return;
+    const previous = ownershipOf(pass.obj);
+    if (previous.createPending === undefined) return;
+    const { createPending: _dropped, ...rest } = previous;
+    pass.extra[OWNERSHIP_FIELD] = rest;
   }
 
   private recordFailure(pass: Pass, c: ClassifiedError): void {

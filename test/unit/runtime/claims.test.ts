@@ -288,3 +288,27 @@ test('deletion of an adopted resource without an explicit policy leaves it in pl
   t.true(env.things.has('t7'));
   t.deepEqual(env.get('a').metadata.finalizers, []);
 });
+
+test('a create the platform refused clears its create-pending marker (no later adoption by name)', async (t) => {
+  const env = new FakeEnv();
+  env.put(thing('a'));
+  const kind = env.kind((e) => ({ class: 'terminal', reason: 'NameTaken', message: String(e) }));
+  const client = env.client();
+  const refusing = {
+    ...kind,
+    connect: () =>
+      Promise.resolve({
+        ...client,
+        create: () => Promise.reject(new Error('cannot create: the name is taken')),
+      }),
+  };
+  const r = await env.reconciler({ kind: refusing }).reconcile('ns/a');
+  t.is(r.outcome, 'terminal');
+  const status = env.get('a').status;
+  t.like(findCondition(status?.conditions, 'Synced'), { status: 'False', reason: 'NameTaken' });
+  t.is((status?.ownership as { createPending?: string } | undefined)?.createPending, undefined);
+  // The next pass creates (and fails) again instead of looking the name up.
+  env.calls = [];
+  await env.reconciler({ kind: refusing }).reconcile('ns/a');
+  t.deepEqual(env.calls, ['observe']);
+});

@@ -21,7 +21,11 @@ test('create: the status marker and the finalizer before the create, one status 
   t.deepEqual(o.metadata.finalizers, [F]);
   t.is(o.metadata.annotations?.[PENDING], undefined, 'no tenant-writable marker');
   t.is(o.status?.thingId, 't1');
-  t.deepEqual(o.status?.ownership, { adopted: false, deletionPolicy: 'Delete' }, 'marker cleared');
+  t.deepEqual(
+    o.status?.ownership,
+    { account: 'acc-1', adopted: false, deletionPolicy: 'Delete' },
+    'marker cleared',
+  );
   t.is(findCondition(o.status?.conditions, 'Ready')?.reason, 'Creating');
   t.is(r.requeueAfterMs, 2000, 'observe again soon to confirm');
 });
