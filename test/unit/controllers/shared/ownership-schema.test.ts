@@ -48,6 +48,7 @@ const policies: Array<[string, unknown, string | undefined]> = [
 ];
 for (const [title, spec, expected] of policies) {
   test(`adoption policy: ${title}`, (t) => {
-    t.is<string | undefined>(adoptionPolicyOf(spec), expected);
+    const policy: string | undefined = adoptionPolicyOf(spec);
+    t.is(policy, expected);
   });
 }
