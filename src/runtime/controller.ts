@@ -5,6 +5,7 @@
 import type { Logger } from 'pino';
 import { ItemBackoff } from './backoff.js';
 import type { KubeObject } from './cache.js';
+import type { ClaimIndex } from './claims.js';
 import { priorityForUpdate } from './enqueue-rules.js';
 import type { EventRecorder } from './events.js';
 import { Informer } from './informer.js';
@@ -40,6 +41,8 @@ export interface ControllerOptions {
   connectContext(log: Logger): ConnectContext;
   /** Leader fence: no key is dispatched and no platform write is made while it says false. */
   mayWrite?: () => boolean;
+  /** Cluster-wide claim index shared by every kind (claims.ts). */
+  claims?: ClaimIndex;
   /** Called for every add/update/delete of this kind's objects (reference triggers). */
   onChange?(obj: ManagedObject, event: 'add' | 'update' | 'delete'): void;
 }
@@ -86,6 +89,7 @@ export class Controller {
       signal: opts.signal,
       ...(opts.timings ? { timings: opts.timings } : {}),
       ...(opts.mayWrite ? { mayWrite: opts.mayWrite } : {}),
+      ...(opts.claims ? { claims: opts.claims } : {}),
     });
   }
 

@@ -21,6 +21,9 @@ export function fenceClient(client: ExternalClient, mayWrite?: () => boolean): E
     if (!mayWrite()) throw new FencedError(operation);
   };
   return {
+    // Identity and connect-time claims must survive the wrapping (the claim index reads them).
+    ...(client.account !== undefined ? { account: client.account } : {}),
+    ...(client.claims !== undefined ? { claims: client.claims } : {}),
     observe: (obj, ctx) => client.observe(obj, ctx),
     create: async (obj, ctx) => {
       check('create');

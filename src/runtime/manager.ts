@@ -15,6 +15,9 @@ import { hostname } from 'node:os';
 import type { KubeConfig } from '@kubernetes/client-node';
 import type { Logger } from 'pino';
 import type { KubeObject } from './cache.js';
+import { ClaimIndex } from './claims.js';
+import { claimsOfObject } from './claims-policy.js';
+import { ownershipOf } from './claims-status.js';
 import { Controller } from './controller.js';
 import { EventRecorder } from './events.js';
 import {
@@ -78,6 +81,8 @@ export class Manager {
   private client?: KubeClient;
   private readonly abort = new AbortController();
   private readonly refs = new ReferenceIndex();
+  /** One owner per platform resource across all kinds and namespaces (claims.ts). */
+  private readonly claims = new ClaimIndex();
   private secrets?: SecondaryCache;
   private configMaps?: SecondaryCache;
   private elector?: LeaderElector;
@@ -160,6 +165,7 @@ export class Manager {
           stallTimeoutMs: config.watchStallTimeoutMs,
           connectContext: (log) => this.connectContext(log),
           ...(config.leaderElect ? { mayWrite: () => this.isLeader() } : {}),
+          claims: this.claims,
           onChange: (obj, event) => this.managedChanged(kind, obj, event),
         }),
       );
@@ -204,12 +210,29 @@ export class Manager {
     const dep = { controller: kind.name, key: `${obj.metadata.namespace}/${obj.metadata.name}` };
     if (event === 'delete') this.refs.remove(dep);
     else if (kind.references) this.refs.set(dep, kind.references(obj));
+    this.updateClaims(kind, obj, event);
     this.triggerDependents({
       apiVersion: apiVersionOf(kind),
       kind: kind.kind,
       namespace: obj.metadata.namespace,
       name: obj.metadata.name,
     });
+  }
+
+  /** Keeps the claim index in step; objects refused for a claim that changed are retried. */
+  private updateClaims(
+    kind: ManagedKind,
+    obj: ManagedObject,
+    event: 'add' | 'update' | 'delete',
+  ): void {
+    const contenders =
+      event === 'delete'
+        ? this.claims.remove(kind.kind, obj)
+        : this.claims.set(kind.kind, obj, claimsOfObject(kind, obj), ownershipOf(obj).account);
+    for (const c of contenders) {
+      for (const ctl of this.controllers.values())
+        if (ctl.kind.kind === c.kind) ctl.enqueue(`${c.namespace}/${c.name}`, 'high');
+    }
   }
 
   private triggerDependents(ref: ObjectReference): void {

@@ -29,6 +29,8 @@ export const SyncedReason = {
   DryRun: 'DryRun',
   ReconcilePaused: 'ReconcilePaused',
   Waiting: 'Waiting',
+  /** Another object already manages the platform resource (see claims.ts). */
+  AlreadyManaged: 'AlreadyManaged',
 } as const;
 
 /** Event reasons (PascalCase, stable). Kinds may add their own through a classified error. */
@@ -47,6 +49,8 @@ export const EventReason = {
   DryRunPlanned: 'DryRunPlanned',
   /** The poll-interval annotation is invalid or out of range (clamped or ignored). */
   InvalidPollInterval: 'InvalidPollInterval',
+  /** The object was refused because another object manages the resource. */
+  CannotClaimExternalResource: 'CannotClaimExternalResource',
 } as const;
 
 /** Annotation keys the runtime understands. */
@@ -59,7 +63,10 @@ export const Annotation = {
   PollInterval: 'cdn.operator.io/poll-interval',
   /** Any new value forces a reconcile pass (e.g. `date -Is`). */
   ReconcileRequestedAt: 'cdn.operator.io/reconcile-requested-at',
-  /** RFC 3339 time a create was started whose outcome is not yet recorded. */
+  /**
+   * No longer read (the create-pending record lives in `status.ownership.createPending`,
+   * which tenants cannot write); kept so that old objects' markers do not trigger passes.
+   */
   CreatePending: 'cdn.operator.io/external-create-pending',
 } as const;
 

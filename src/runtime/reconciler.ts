@@ -17,8 +17,24 @@ import { jitterDuration } from './backoff.js';
 import { classifyError } from './classify.js';
 import { fenceClient } from './fence.js';
 import { setConditions, findCondition, formatTime, type ConditionInput } from './conditions.js';
-import { isCreatePending, recordedExternalId, buildPreCreatePatch } from './create-guard.js';
-import type { ClassifiedError } from './errors.js';
+import {
+  buildPendingStatusPatch,
+  clearPendingPatch,
+  isCreatePending,
+  recordedExternalId,
+} from './create-guard.js';
+import type { ClaimIndex } from './claims.js';
+import {
+  alreadyManagedError,
+  claimedByOtherFn,
+  claimsOfObject,
+  claimsWithId,
+  effectiveDeletionPolicy,
+  findRefusal,
+  isAdopted,
+} from './claims-policy.js';
+import { OWNERSHIP_FIELD, ownershipOf, type OwnershipStatus } from './claims-status.js';
+import { TerminalError, type ClassifiedError } from './errors.js';
 import { resolvePollInterval } from './poll-interval.js';
 import {
   decideDeletion,
@@ -32,6 +48,7 @@ import type { ObjectWriter } from './object-writer.js';
 import { Annotation, ConditionType, EventReason, ReadyReason, SyncedReason } from './reasons.js';
 import type { StatusWriter } from './status-writer.js';
 import type {
+  ClaimRef,
   ConnectContext,
   ExternalClient,
   ExternalContext,
@@ -109,12 +126,15 @@ export interface ReconcilerDeps {
   now?: () => Date;
   /** Leader fence: asked right before every platform write (see fence.ts). */
   mayWrite?: () => boolean;
+  /** Cluster-wide claim index (claims.ts); without it no claim is ever refused (unit tests). */
+  claims?: ClaimIndex;
 }
 
-type Stage = 'connect' | 'observe' | 'create' | 'update' | 'delete' | 'finalize';
+type Stage = 'connect' | 'claim' | 'observe' | 'create' | 'update' | 'delete' | 'finalize';
 
 const STAGE_EVENT: Record<Stage, string> = {
   connect: EventReason.CannotConnectToProvider,
+  claim: EventReason.CannotClaimExternalResource,
   observe: EventReason.CannotObserveExternalResource,
   create: EventReason.CannotCreateExternalResource,
   update: EventReason.CannotUpdateExternalResource,
@@ -133,6 +153,10 @@ interface Pass {
   plannedChanges?: FieldDiff[];
   /** Set when the pass succeeded, to refresh lastSyncTime when status is written anyway. */
   synced: boolean;
+  /** Account fingerprint of the connected client. */
+  account?: string;
+  /** Set when this pass adopted an existing resource by name. */
+  adoptedByName?: boolean;
 }
 
 /** See the module comment. */
@@ -186,6 +210,7 @@ export class ManagedReconciler {
     if (!obs.upToDate) await this.update(pass, client, obs, ctx);
     pass.conditions.push(readyFrom(obs, obj), synced(SyncedReason.ReconcileSuccess, '', obj));
     pass.synced = true;
+    this.recordOwnership(pass, pass.adoptedByName === true || isAdopted(this.deps.kind, obj));
     await this.writeStatus(pass);
     this.deps.log.debug({ key: keyOf(obj) }, 'Reconciled');
     return { outcome: 'success', requeueAfterMs: this.pollDelay(obj, obs) };
@@ -198,14 +223,45 @@ export class ManagedReconciler {
       await kind.connect(pass.obj, this.deps.connectContext(pass.log)),
       this.deps.mayWrite,
     );
+    pass.account = client.account;
+    this.checkClaims(pass, [...claimsOfObject(kind, pass.obj), ...(client.claims ?? [])]);
     const externalId = recordedExternalId(kind, pass.obj);
+    const claimedByOther = claimedByOtherFn(this.deps.claims, kind, pass.obj, client.account);
     const ctx: ExternalContext = {
       externalId,
       createPending: isCreatePending(pass.obj, externalId),
       log: pass.log,
       signal: this.deps.signal,
+      ...(claimedByOther ? { claimedByOther } : {}),
     };
     return { client, ctx };
+  }
+
+  /**
+   * Refuses the pass (terminal AlreadyManaged, nothing read or written on the platform) when
+   * another object holds one of the claims.
+   */
+  private checkClaims(pass: Pass, claims: readonly ClaimRef[]): void {
+    const refusal = findRefusal(this.deps.claims, this.deps.kind, pass.obj, claims, pass.account);
+    if (!refusal) return;
+    pass.stage = 'claim';
+    throw alreadyManagedError(refusal);
+  }
+
+  /** Records account, adoption and the effective deletion policy in `status.ownership`. */
+  private recordOwnership(pass: Pass, adopted: boolean): void {
+    const { kind } = this.deps;
+    const previous = ownershipOf(pass.obj);
+    const account = pass.account ?? previous.account;
+    const next: OwnershipStatus = {
+      ...(account !== undefined ? { account } : {}),
+      adopted,
+      deletionPolicy: effectiveDeletionPolicy(kind, {
+        ...pass.obj,
+        status: { ...pass.obj.status, [OWNERSHIP_FIELD]: { adopted } },
+      }),
+    };
+    pass.extra[OWNERSHIP_FIELD] = next;
   }
 
   /** Observes and records what observe learned (adopted id, observed fields) in the pass. */
@@ -216,24 +272,35 @@ export class ManagedReconciler {
   ): Promise<Observation> {
     this.deps.counters?.externalCall('observe');
     const obs = await client.observe(pass.obj, ctx);
+    const found =
+      obs.exists && obs.externalId !== undefined && obs.externalId !== ctx.externalId
+        ? obs.externalId
+        : undefined;
+    // A resource found by name must not be one another object manages (checked before any
+    // of its observed fields can reach this object's status).
+    if (found) this.checkClaims(pass, claimsWithId(this.deps.kind, pass.obj, found));
     if (obs.status) Object.assign(pass.extra, obs.status);
-    if (obs.exists && obs.externalId && obs.externalId !== ctx.externalId) {
-      this.recordId(pass, obs.externalId, obs.status);
-      pass.log.info(
-        { externalId: obs.externalId, createPending: ctx.createPending },
-        'Adopted external resource',
-      );
-      this.deps.events.record(
-        pass.obj,
-        'Normal',
-        EventReason.AdoptedExternalResource,
-        `Adopted external resource ${obs.externalId}`,
-      );
-      ctx.externalId = obs.externalId;
-      ctx.createPending = false;
-    }
+    if (found) this.recordFound(pass, found, obs, ctx);
     pass.plannedChanges = obs.exists && !obs.upToDate ? obs.diff : undefined;
     return obs;
+  }
+
+  /** Records an id observe found by name (crash recovery or explicit adoption by name). */
+  private recordFound(pass: Pass, id: string, obs: Observation, ctx: ExternalContext): void {
+    pass.adoptedByName = !ctx.createPending && ctx.externalId === undefined;
+    this.recordId(pass, id, obs.status);
+    pass.log.info(
+      { externalId: id, createPending: ctx.createPending },
+      'Adopted external resource',
+    );
+    this.deps.events.record(
+      pass.obj,
+      'Normal',
+      EventReason.AdoptedExternalResource,
+      `Adopted external resource ${id}`,
+    );
+    ctx.externalId = id;
+    ctx.createPending = false;
   }
 
   private recordId(pass: Pass, id: string, hint?: Record<string, unknown>): void {
@@ -303,19 +370,13 @@ export class ManagedReconciler {
   ): Promise<ReconcileResult> {
     pass.stage = 'create';
     pass.plannedChanges = undefined;
-    // Persist finalizer + create-pending marker first; fails with 409 on a stale cache.
-    const marked = await this.deps.writer.patchMetadata(
-      pass.obj,
-      buildPreCreatePatch(pass.obj, this.now()),
-    );
-    this.deps.counters?.objectWrite('create-pending');
-    this.deps.storeWritten(marked);
-    pass.obj = marked;
+    const marked = await this.markCreatePending(pass);
     this.deps.counters?.externalCall('create');
     const created = await client.create(marked, { ...ctx, createPending: false });
     pass.log.info({ externalId: created.externalId }, 'Created external resource');
     if (created.status) Object.assign(pass.extra, created.status);
     this.recordId(pass, created.externalId, created.status);
+    this.recordOwnership(pass, false);
     this.deps.events.record(
       marked,
       'Normal',
@@ -335,6 +396,23 @@ export class ManagedReconciler {
   }
 
   /**
+   * Persists the create-pending marker in status (resourceVersion precondition: a stale
+   * cache fails with 409 and nothing is created), then the finalizer when missing (also
+   * with precondition). Returns the object as last stored.
+   */
+  private async markCreatePending(pass: Pass): Promise<ManagedObject> {
+    const pending = await this.deps.writer.patchStatus(
+      pass.obj,
+      buildPendingStatusPatch(pass.obj, this.now(), pass.account),
+    );
+    this.deps.counters?.objectWrite('create-pending');
+    this.deps.storeWritten(pending);
+    pass.obj = pending;
+    await this.ensureFinalizer(pass);
+    return pass.obj;
+  }
+
+  /**
    * The id must be recorded even if the object changed meanwhile: on 409 the id alone is
    * written without precondition (status has a single writer, the leader); the next pass
    * fills in the rest.
@@ -346,7 +424,7 @@ export class ManagedReconciler {
       if (!isKubeStatus(err, 409)) throw err;
       const field = this.deps.kind.idStatusField;
       const stored = await this.deps.writer.patchStatus(pass.obj, {
-        status: { [field]: pass.extra[field] },
+        status: { [field]: pass.extra[field], ...clearPendingPatch() },
       });
       this.deps.counters?.statusWrite();
       this.deps.storeWritten(stored);
@@ -391,7 +469,9 @@ export class ManagedReconciler {
   private async reconcileDeletion(pass: Pass): Promise<ReconcileResult> {
     const { obj } = pass;
     const key = keyOf(obj);
-    const early = decideDeletion(obj, undefined, isDryRun(obj));
+    const { kind } = this.deps;
+    const orphan = effectiveDeletionPolicy(kind, obj) === 'Orphan';
+    const early = decideDeletion(obj, undefined, isDryRun(obj) || orphan);
     if (early === 'none') return { outcome: 'success' };
     if (early === 'orphan') {
       await this.removeFinalizer(pass);
@@ -403,10 +483,24 @@ export class ManagedReconciler {
       );
       return { outcome: 'success' };
     }
-    const { client, ctx } = await this.connect(pass);
-    pass.stage = 'observe';
-    const obs = await this.observe(pass, client, ctx);
-    if (decideDeletion(obj, obs.exists) === 'remove-finalizer') {
+    // A refused claimant never deletes what another object manages: it only lets go.
+    const refusal = findRefusal(
+      this.deps.claims,
+      kind,
+      obj,
+      claimsOfObject(kind, obj),
+      ownershipOf(obj).account,
+    );
+    if (refusal) return this.releaseRefused(pass, alreadyManagedError(refusal).message);
+    let connected: { client: ExternalClient; ctx: ExternalContext; obs: Observation };
+    try {
+      connected = await this.connectAndObserve(pass);
+    } catch (err) {
+      if (!isRefusal(err)) throw err;
+      return this.releaseRefused(pass, err.message);
+    }
+    const { client, ctx, obs } = connected;
+    if (this.deletionConfirmed(key, obs, ctx)) {
       pass.stage = 'finalize';
       await this.removeFinalizer(pass);
       this.deleteAttempts.delete(key);
@@ -418,6 +512,35 @@ export class ManagedReconciler {
       );
       return { outcome: 'success' };
     }
+    return this.requestDeletion(pass, client, ctx);
+  }
+
+  private async connectAndObserve(
+    pass: Pass,
+  ): Promise<{ client: ExternalClient; ctx: ExternalContext; obs: Observation }> {
+    const { client, ctx } = await this.connect(pass);
+    pass.stage = 'observe';
+    const obs = await this.observe(pass, client, ctx);
+    return { client, ctx, obs };
+  }
+
+  /**
+   * Gone is confirmed only by an observe after this process sent the DELETE (whose 404 the
+   * kind treats as done), or when no id was ever recorded. A single 404 on the observe GET
+   * alone never releases the finalizer of a resource the object has an id for.
+   */
+  private deletionConfirmed(key: string, obs: Observation, ctx: ExternalContext): boolean {
+    if (obs.exists) return false;
+    return ctx.externalId === undefined || this.deleteAttempts.has(key);
+  }
+
+  private async requestDeletion(
+    pass: Pass,
+    client: ExternalClient,
+    ctx: ExternalContext,
+  ): Promise<ReconcileResult> {
+    const { obj } = pass;
+    const key = keyOf(obj);
     pass.stage = 'delete';
     this.deps.counters?.externalCall('delete');
     await client.delete(obj, ctx);
@@ -437,6 +560,20 @@ export class ManagedReconciler {
       outcome: 'success',
       requeueAfterMs: Math.min(60_000, this.timings.afterDeleteMs * 2 ** n),
     };
+  }
+
+  /** Drops the finalizer of a refused claimant; no platform call is made. */
+  private async releaseRefused(pass: Pass, message: string): Promise<ReconcileResult> {
+    pass.stage = 'finalize';
+    await this.removeFinalizer(pass);
+    this.deleteAttempts.delete(keyOf(pass.obj));
+    this.deps.events.record(
+      pass.obj,
+      'Normal',
+      EventReason.OrphanedExternalResource,
+      `External resource left in place: ${message}`,
+    );
+    return { outcome: 'success' };
   }
 
   private async removeFinalizer(pass: Pass): Promise<void> {
@@ -491,6 +628,7 @@ export class ManagedReconciler {
       'Reconcile failed',
     );
     this.recordFailure(pass, c);
+    this.clearRefusedCreate(pass, c);
     try {
       await this.writeStatus(pass);
     } catch (writeErr) {
@@ -501,6 +639,18 @@ export class ManagedReconciler {
       this.deps.events.record(obj, 'Warning', STAGE_EVENT[pass.stage], msg);
     else this.deps.events.record(obj, 'Normal', c.reason, c.message);
     return this.requeueFor(c);
+  }
+
+  /**
+   * A create the platform refused (4xx) made nothing: its create-pending marker must go, or a
+   * later pass would take a same-named resource made by someone else for its own.
+   */
+  private clearRefusedCreate(pass: Pass, c: ClassifiedError): void {
+    if (pass.stage !== 'create' || (c.class !== 'terminal' && c.class !== 'unauthorized')) return;
+    const previous = ownershipOf(pass.obj);
+    if (previous.createPending === undefined) return;
+    const { createPending: _dropped, ...rest } = previous;
+    pass.extra[OWNERSHIP_FIELD] = rest;
   }
 
   private recordFailure(pass: Pass, c: ClassifiedError): void {
@@ -590,6 +740,11 @@ function createdReadyCondition(available: boolean, obj: ManagedObject): Conditio
     message: 'External resource was created; waiting for it to become available',
     observedGeneration: obj.metadata.generation,
   };
+}
+
+/** True for the runtime's AlreadyManaged refusal. */
+function isRefusal(err: unknown): err is TerminalError {
+  return err instanceof TerminalError && err.reason === SyncedReason.AlreadyManaged;
 }
 
 /** `namespace/name` of an object. */

@@ -86,6 +86,12 @@ export interface ExternalContext {
   log: Logger;
   /** Cancelled on shutdown. */
   signal: AbortSignal;
+  /**
+   * True when another object already manages the platform resource `id` of claim type
+   * `type` in this account (see claims.ts). Lookups by name (crash recovery, explicit
+   * adoption by name) must skip such resources. Absent in tests without a claim index.
+   */
+  claimedByOther?(type: string, id: string): boolean;
 }
 
 /** The result of a create: the id to record at once. */
@@ -115,6 +121,27 @@ export interface ExternalClient<T extends ManagedObject = ManagedObject> {
   ): Promise<{ status?: Record<string, unknown> } | void>;
   /** Idempotent: a resource that is already gone is success. */
   delete(obj: T, ctx: ExternalContext): Promise<void>;
+  /**
+   * Non-secret identity of the account the client is bound to (e.g. a truncated SHA-256 of
+   * the API key). Claims of two objects conflict only within one account; without it the
+   * runtime treats the account as unknown, which conflicts with every account.
+   */
+  readonly account?: string;
+  /**
+   * Claims known only once connected (e.g. a target resolved through a reference); checked
+   * like {@link ManagedKind.claimsOf} before anything is read or written.
+   */
+  readonly claims?: readonly ClaimRef[];
+}
+
+/** One platform resource an object claims (see claims.ts). */
+export interface ClaimRef {
+  /** Id space, e.g. `PullZone`; claims of different types never conflict. */
+  type: string;
+  /** The platform id. */
+  id: string;
+  /** True when the object's status records this id (an established claim, e.g. after a create). */
+  recorded: boolean;
 }
 
 /** A reference from a managed object to another object it depends on (watched by the runtime). */
@@ -152,6 +179,11 @@ export interface ManagedKind<T extends ManagedObject = ManagedObject> {
   connect(obj: T, ctx: ConnectContext): Promise<ExternalClient<T>>;
   /** Objects this one depends on; a change to any of them re-enqueues this object. */
   references?(obj: T): ObjectReference[];
+  /**
+   * Platform resources the object claims, from the object alone (spec ids and ids recorded
+   * in status). Default: the recorded external id under claim type `kind`.
+   */
+  claimsOf?(obj: T): ClaimRef[];
   /** Maps any error thrown by connect/observe/create/update/delete to a runtime class. */
   classifyError(err: unknown): import('./errors.js').ClassifiedError;
 }

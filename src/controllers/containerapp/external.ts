@@ -9,6 +9,7 @@ import type { CdnClient } from '../../cdn/client.js';
 import { isCdnApiError } from '../../cdn/errors.js';
 import type { App, ContainerTemplateRead } from '../../cdn/types.js';
 import { TerminalError } from '../../runtime/errors.js';
+import { ADOPT_BY_NAME, adoptionPolicyOf } from '../shared/ownership-schema.js';
 import type {
   CreateResult,
   ExternalClient,
@@ -39,6 +40,10 @@ export type AppsApi = Pick<
 
 /** Reason when `spec.appId` names an application that does not exist. */
 export const AdoptedAppNotFound = 'AdoptedAppNotFound';
+/** Reason when `spec.adoption.policy: ByName` cannot name exactly one application. */
+export const AdoptionAmbiguous = 'AdoptionAmbiguous';
+/** Claim type of applications (the runtime's default: the kind). */
+export const APP_CLAIM = 'ContainerApp';
 /** Ready reason while the platform reports the application as failing or suspended. */
 export const AppUnavailable = 'AppUnavailable';
 
@@ -63,6 +68,8 @@ export class ContainerAppExternal implements ExternalClient<ContainerApp> {
   constructor(
     private readonly api: AppsApi,
     private readonly resolve: (obj: ContainerApp) => Promise<ResolvedRefs>,
+    /** Account fingerprint (claims conflict only within one account). */
+    readonly account?: string,
   ) {}
 
   async observe(obj: ContainerApp, ctx: ExternalContext): Promise<Observation> {
@@ -151,8 +158,7 @@ export class ContainerAppExternal implements ExternalClient<ContainerApp> {
     obj: ContainerApp,
     ctx: ExternalContext,
   ): Promise<{ appId: string; live: App } | undefined> {
-    const appId =
-      ctx.externalId ?? (ctx.createPending ? await this.findByName(obj, ctx) : undefined);
+    const appId = ctx.externalId ?? (await this.lookUpByName(obj, ctx));
     if (!appId) return undefined;
     const live = await this.readApp(appId, ctx);
     if (live) return { appId, live };
@@ -231,20 +237,40 @@ export class ContainerAppExternal implements ExternalClient<ContainerApp> {
   }
 
   /**
-   * After a create whose outcome was never recorded: the application with the spec's name,
-   * if the platform has one. Names are not unique on the platform; with several matches the
-   * first listed is taken and the others are reported.
+   * Without an id, the name is looked up only to recover our own unrecorded create, or when
+   * the spec asks to adopt by name. Names are not unique on the platform, so applications
+   * another object manages are skipped.
    */
-  private async findByName(obj: ContainerApp, ctx: ExternalContext): Promise<string | undefined> {
-    const matches = (await this.api.listApps({ signal: ctx.signal })).filter(
-      (a) => a.name === obj.spec.name && a.id,
-    );
-    if (matches.length > 1) {
-      ctx.log.warn(
-        { name: obj.spec.name, appIds: matches.map((a) => a.id) },
-        'Several applications carry this name; adopting the first',
-      );
+  private async lookUpByName(obj: ContainerApp, ctx: ExternalContext): Promise<string | undefined> {
+    if (ctx.createPending) {
+      const matches = await this.unclaimedByName(obj, ctx);
+      if (matches.length > 1) {
+        ctx.log.warn(
+          { name: obj.spec.name, appIds: matches },
+          'Several unmanaged applications carry this name; adopting the first',
+        );
+      }
+      return matches[0];
     }
-    return matches[0]?.id;
+    if (obj.metadata.deletionTimestamp || adoptionPolicyOf(obj.spec) !== ADOPT_BY_NAME)
+      return undefined;
+    const matches = await this.unclaimedByName(obj, ctx);
+    if (matches.length === 1) return matches[0];
+    throw new TerminalError(
+      matches.length === 0 ? AdoptedAppNotFound : AdoptionAmbiguous,
+      `cannot adopt application ${JSON.stringify(obj.spec.name)} (spec.adoption.policy ByName): ${
+        matches.length === 0
+          ? 'no application with this name that no other object manages'
+          : `${matches.length} applications carry this name; set spec.appId instead`
+      }`,
+    );
+  }
+
+  /** Ids of the applications named like the spec that no other object manages. */
+  private async unclaimedByName(obj: ContainerApp, ctx: ExternalContext): Promise<string[]> {
+    const apps = await this.api.listApps({ signal: ctx.signal });
+    return apps
+      .map((a) => (a.name === obj.spec.name ? a.id : undefined))
+      .filter((id): id is string => !!id && !ctx.claimedByOther?.(APP_CLAIM, id));
   }
 }

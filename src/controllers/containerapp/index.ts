@@ -2,6 +2,7 @@
  * Wiring of the ContainerApp kind (`containerapps.cdn.operator.io`, `/mc` applications) into
  * the runtime: credentials -> shared CDN client -> {@link ContainerAppExternal}.
  */
+import { accountIdFor } from '../../cdn/credentials.js';
 import type { ManagedKind } from '../../runtime/types.js';
 import { getCdnClient } from '../shared/client-pool.js';
 import { resolveApiKey } from '../shared/credentials.js';
@@ -25,7 +26,7 @@ export function createContainerAppKind(deps: ControllerDeps): ManagedKind {
       const apiKey = await resolveApiKey(obj, ctx, deps);
       const api = getCdnClient(deps, apiKey);
       // References are read when used (observe/create/update), never for a deletion.
-      return new ContainerAppExternal(api, (o) => resolveRefs(o, ctx));
+      return new ContainerAppExternal(api, (o) => resolveRefs(o, ctx), accountIdFor(apiKey));
     },
     references: (obj) => referencesOf(obj, deps),
     classifyError: classifyContainerAppError,

@@ -5,6 +5,11 @@
  */
 import { secretKeyRefSchema, settingsSchema, type Schema } from './settings-schema.js';
 import { GROUP, KIND, PLURAL, VERSION } from './types.js';
+import {
+  adoptionSchema,
+  deletionPolicySchema,
+  ownershipStatusSchema,
+} from '../shared/ownership-schema.js';
 
 const HOSTNAME_PATTERN =
   '^(\\*\\.)?([a-zA-Z0-9]([a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?\\.)+[a-zA-Z]{2,63}$';
@@ -79,7 +84,7 @@ const specSchema: Schema = {
       format: 'int64',
       minimum: 1,
       description:
-        'Adopt the existing pull zone with this id. The operator never creates a zone when this is set. Immutable.',
+        'Adopt the existing pull zone with this id (refused when another object manages it). The operator never creates a zone when this is set. Immutable.',
       'x-kubernetes-validations': [{ rule: 'self == oldSelf', message: 'pullZoneId is immutable' }],
     },
     name: {
@@ -87,16 +92,11 @@ const specSchema: Schema = {
       minLength: 1,
       maxLength: 253,
       description:
-        'Name of the pull zone (defaults to metadata.name). A zone with exactly this name is adopted; otherwise one is created. Immutable.',
+        'Name of the pull zone (defaults to metadata.name; pull zone names are unique on the platform). The operator creates the zone; when the name is taken it reports Synced=False NameTaken and changes nothing, unless spec.adoption asks to adopt it. Immutable.',
       'x-kubernetes-validations': [{ rule: 'self == oldSelf', message: 'name is immutable' }],
     },
-    deletionPolicy: {
-      type: 'string',
-      enum: ['Delete', 'Orphan'],
-      default: 'Delete',
-      description:
-        'What happens to the pull zone when this resource is deleted: Delete removes it from the platform, Orphan leaves it in place.',
-    },
+    adoption: adoptionSchema('pull zone', 'spec.name (or metadata.name)'),
+    deletionPolicy: deletionPolicySchema('pull zone'),
     hostnamePolicy: {
       type: 'string',
       enum: ['Additive', 'Exact'],
@@ -124,6 +124,10 @@ const specSchema: Schema = {
     {
       rule: '!(has(self.pullZoneId) && has(self.name))',
       message: 'set either pullZoneId (adopt by id) or name, not both',
+    },
+    {
+      rule: '!(has(self.pullZoneId) && has(self.adoption))',
+      message: 'set either pullZoneId (adopt by id) or adoption (adopt by name), not both',
     },
   ],
 };
@@ -184,6 +188,7 @@ const statusSchema: Schema = {
       type: 'string',
       description: 'Hash of the outputs Secret content last written.',
     },
+    ownership: ownershipStatusSchema,
     conditions: {
       type: 'array',
       items: conditionSchema,

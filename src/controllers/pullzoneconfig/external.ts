@@ -2,10 +2,13 @@
  * The PullZoneConfig external client: observe / create / update / delete of one pull zone
  * and its custom hostnames, bound to one account's CdnClient.
  *
- * - Observe is read-only on the platform: one GET by id, or a name search when no id is
- *   known (exact-name match adopted). It may write the outputs Secret in Kubernetes.
+ * - Observe is read-only on the platform: one GET by id. Without an id nothing is read
+ *   (the zone is created), except for explicit adoption by name (`spec.adoption.policy:
+ *   ByName`) and crash recovery of our own create, which search by name and skip zones
+ *   another object manages. It may write the outputs Secret in Kubernetes.
  * - Create is one `POST /pullzone` carrying every managed setting (the add model accepts
- *   every property of the update model), serialized per account.
+ *   every property of the update model), serialized per account. A taken name is reported
+ *   (NameTaken) and never adopted.
  * - Update sends only the differing managed settings in one `POST /pullzone/{id}` (or one
  *   targeted referrer/IP call), then the hostname calls; all writes to one zone are
  *   serialized.
@@ -29,13 +32,17 @@ import { toApiSettings } from './mapping.js';
 import { ensureOutputs, type SecretApplier } from './outputs.js';
 import type { ResolvedSecrets } from './references.js';
 import { chooseSettingsWrite } from './settings-writes.js';
-import type { ZoneNameIndex } from './name-index.js';
+import { ADOPT_BY_NAME, adoptionPolicyOf } from '../shared/ownership-schema.js';
 import type { HostnameStatus, PullZoneConfig } from './types.js';
 
 /** Reason of Ready=False while a free certificate is being issued. */
 export const CertificatePending = 'CertificatePending';
-/** Reason of the terminal error for an adopted id that does not exist. */
+/** Reason of the terminal error for an adopted id (or name) that does not exist. */
 export const NotFound = 'NotFound';
+/** Reason when the zone name is already taken on the platform and adoption was not asked for. */
+export const NameTaken = 'NameTaken';
+/** Claim type of pull zones (the runtime's default: the kind). */
+export const PULL_ZONE_CLAIM = 'PullZoneConfig';
 
 /** What an external client is bound to. */
 export interface PullZoneExternalOptions {
@@ -45,8 +52,6 @@ export interface PullZoneExternalOptions {
   secrets: ResolvedSecrets;
   readSecret: ConnectContext['readSecret'];
   applySecret?: SecretApplier;
-  /** Shared name index for adopt-by-name lookups; without it each first pass searches by name. */
-  nameIndex?: ZoneNameIndex;
   now?: () => Date;
 }
 
@@ -84,6 +89,11 @@ export class PullZoneExternal implements ExternalClient<PullZoneConfig> {
 
   constructor(private readonly opts: PullZoneExternalOptions) {
     this.now = opts.now ?? (() => new Date());
+  }
+
+  /** The account fingerprint (claims conflict only within one account). */
+  get account(): string {
+    return this.opts.accountId;
   }
 
   /** The desired settings in wire form (only managed fields; secrets resolved). */
@@ -143,15 +153,25 @@ export class PullZoneExternal implements ExternalClient<PullZoneConfig> {
     };
   }
 
-  /** Reads the zone by id, or finds it by exact name when no id is known. */
+  /**
+   * Reads the zone by id. Without an id, only an explicit adoption by name or the recovery of
+   * our own unrecorded create looks the name up; otherwise there is nothing to read.
+   */
   private async find(obj: PullZoneConfig, ctx: ExternalContext): Promise<PullZone | undefined> {
     if (ctx.externalId) return this.findById(obj, ctx.externalId, ctx.signal);
-    // Never adopt by name while deleting unless a create may have happened unrecorded.
-    if (isDeleting(obj) && !ctx.createPending) return undefined;
     const name = zoneNameOf(obj);
-    // A possibly unrecorded create must be resolved from the platform itself, never an index.
-    if (ctx.createPending || !this.opts.nameIndex) return this.searchByName(name, ctx.signal);
-    return this.findInIndex(this.opts.nameIndex, name, ctx.signal);
+    if (ctx.createPending) {
+      const zone = await this.searchByName(name, ctx.signal);
+      // A zone another object manages is not ours: the create will report the name as taken.
+      return zone && !ctx.claimedByOther?.(PULL_ZONE_CLAIM, String(zone.Id)) ? zone : undefined;
+    }
+    if (isDeleting(obj) || adoptionPolicyOf(obj.spec) !== ADOPT_BY_NAME) return undefined;
+    const zone = await this.searchByName(name, ctx.signal);
+    if (zone) return zone; // the runtime refuses it when another object manages it
+    throw new TerminalError(
+      NotFound,
+      `cannot adopt pull zone ${JSON.stringify(name)} (spec.adoption.policy ByName): no zone has this name`,
+    );
   }
 
   private async findById(
@@ -179,24 +199,6 @@ export class PullZoneExternal implements ExternalClient<PullZoneConfig> {
     return zones.find((z) => z.Name === name);
   }
 
-  private async findInIndex(
-    index: ZoneNameIndex,
-    name: string,
-    signal: AbortSignal,
-  ): Promise<PullZone | undefined> {
-    const { accountId, client } = this.opts;
-    const id = await index.idOf(accountId, name, () => client.listPullZones({}, { signal }));
-    if (id === undefined) return undefined;
-    try {
-      const zone = await client.getPullZone(id, { signal });
-      if (zone.Name === name) return zone;
-    } catch (err) {
-      if (!isNotFound(err)) throw err;
-    }
-    index.forget(accountId, name);
-    return this.searchByName(name, signal);
-  }
-
   async create(obj: PullZoneConfig, ctx: ExternalContext): Promise<CreateResult> {
     if (obj.spec?.pullZoneId !== undefined) {
       throw new TerminalError(
@@ -207,9 +209,8 @@ export class PullZoneExternal implements ExternalClient<PullZoneConfig> {
     const settings = this.desiredSettings(obj);
     const body = { ...settings, Name: zoneNameOf(obj) };
     const record = await withKeyedLock(`create:${this.opts.accountId}`, () =>
-      this.addOrAdopt(body, ctx.signal),
+      this.add(body, ctx.signal),
     );
-    this.opts.nameIndex?.remember(this.opts.accountId, body.Name, Number(record.Id));
     ctx.log.info({ pullZoneId: record.Id, name: body.Name }, 'Created pull zone');
     const writeOnly = writeOnlyHashesAfter(settings);
     return {
@@ -223,9 +224,10 @@ export class PullZoneExternal implements ExternalClient<PullZoneConfig> {
 
   /**
    * Adds the zone. When the platform refuses the create and a zone with exactly this name
-   * exists (created meanwhile, or missed by a stale name index), that zone is adopted instead.
+   * exists, the name is taken: reported as NameTaken, never adopted (the zone may belong to
+   * another team; adoption must be asked for in the spec).
    */
-  private async addOrAdopt(
+  private async add(
     body: PullZoneAddRequest & { Name: string },
     signal: AbortSignal,
   ): Promise<PullZone> {
@@ -235,7 +237,10 @@ export class PullZoneExternal implements ExternalClient<PullZoneConfig> {
       if (!isCdnApiError(err) || err.kind !== 'invalid') throw err;
       const existing = await this.searchByName(body.Name, signal);
       if (!existing) throw err;
-      return existing;
+      throw new TerminalError(
+        NameTaken,
+        `cannot create pull zone ${JSON.stringify(body.Name)}: the name is already taken on the platform (pull zone names are unique); set spec.name to another name, or adopt that zone explicitly with spec.pullZoneId or spec.adoption.policy ByName`,
+      );
     }
   }
 

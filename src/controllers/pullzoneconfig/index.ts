@@ -12,7 +12,6 @@ import { credentialsSecretOf, resolveApiKey } from '../shared/credentials.js';
 import type { ControllerDeps } from '../shared/deps.js';
 import { PullZoneExternal } from './external.js';
 import { createSecretApplier } from './outputs.js';
-import { ZoneNameIndex } from './name-index.js';
 import { FIELDS_BY_API, secretRefName } from './fields.js';
 import { resolveSecrets, secretReferences } from './references.js';
 import { GROUP, KIND, PLURAL, VERSION, type PullZoneConfig } from './types.js';
@@ -43,8 +42,6 @@ function references(obj: PullZoneConfig, deps: ControllerDeps): ObjectReference[
 /** Builds the PullZoneConfig ManagedKind. */
 export function createPullZoneConfigKind(deps: ControllerDeps): ManagedKind<PullZoneConfig> {
   const applySecret = createSecretApplier(deps.kubeconfig);
-  // One name index for the kind: a cold start costs a few list pages, not a search per object.
-  const nameIndex = new ZoneNameIndex();
   return {
     name: 'pullzoneconfig',
     group: GROUP,
@@ -63,7 +60,6 @@ export function createPullZoneConfigKind(deps: ControllerDeps): ManagedKind<Pull
         secrets,
         readSecret: (ns, name) => ctx.readSecret(ns, name),
         applySecret,
-        nameIndex,
       });
     },
     references: (obj) => references(obj, deps),

@@ -5,7 +5,7 @@
 import { accountIdFor } from '../../cdn/credentials.js';
 import type { ClassifiedError } from '../../runtime/errors.js';
 import { DEFAULT_TIMINGS, pollIntervalOf } from '../../runtime/reconciler.js';
-import type { ManagedKind, ObjectReference } from '../../runtime/types.js';
+import type { ClaimRef, ManagedKind, ObjectReference } from '../../runtime/types.js';
 import { classifyCdnError } from '../shared/classify-error.js';
 import { getCdnClient } from '../shared/client-pool.js';
 import { credentialsSecretOf, resolveApiKey } from '../shared/credentials.js';
@@ -29,6 +29,32 @@ export interface ShieldPolicyKindOptions {
   shared?: ShieldShared;
   /** Poll interval when the object has no annotation (default: the runtime's, 10 min). */
   defaultPollIntervalMs?: number;
+}
+
+/** Claim type of a policy's pull zone: two policies on one zone fight, so one zone has one policy. */
+export const SHIELD_CLAIM = 'ShieldPolicy';
+
+function positiveId(v: unknown): number | undefined {
+  const n = typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v;
+  return typeof n === 'number' && Number.isSafeInteger(n) && n > 0 ? n : undefined;
+}
+
+/** The pull zone claim of a policy targeting `pullZoneId` (recorded when its status says so). */
+function zoneClaim(obj: ShieldPolicy, pullZoneId: number): ClaimRef {
+  return {
+    type: SHIELD_CLAIM,
+    id: String(pullZoneId),
+    recorded: positiveId(obj.status?.pullZoneId) === pullZoneId,
+  };
+}
+
+/**
+ * Claims known from the object alone: `spec.pullZoneId`, else the zone recorded in status.
+ * A target named through `spec.pullZoneRef` is claimed once connected (`client.claims`).
+ */
+export function shieldClaimsOf(obj: ShieldPolicy): ClaimRef[] {
+  const id = positiveId(obj.spec?.pullZoneId) ?? positiveId(obj.status?.pullZoneId);
+  return id === undefined ? [] : [zoneClaim(obj, id)];
 }
 
 /** Classifies ShieldPolicy errors: plan limits are rechecked every poll interval. */
@@ -68,14 +94,17 @@ export function createShieldPolicyKind(
     async connect(obj, ctx) {
       const pullZoneId = resolvePullZoneId(obj, (ref) => ctx.getObject(ref));
       const apiKey = await resolveApiKey(obj, ctx, deps);
-      return createShieldExternal({
+      const external = createShieldExternal({
         api: apiFor(apiKey),
         account: `${deps.apiBaseUrl}#${accountIdFor(apiKey)}`,
         pullZoneId,
         pollIntervalMs: pollIntervalOf(obj, defaultPoll, ctx.log),
         shared,
       });
+      const claims = pullZoneId === undefined ? [] : [zoneClaim(obj, pullZoneId)];
+      return { ...external, account: accountIdFor(apiKey), claims };
     },
+    claimsOf: shieldClaimsOf,
     references(obj): ObjectReference[] {
       const refs: ObjectReference[] = [];
       const secret = credentialsSecretOf(obj, deps);

@@ -1,7 +1,7 @@
 /**
  * Crash between create and id record: the simulator commits the create and drops the answer
  * (`commitThenDropRate: 1`), the operator is killed in that window and restarted with the
- * fault cleared. The create-pending marker makes it look the application up by name: exactly
+ * fault cleared. The create-pending marker (status.ownership.createPending) makes it look the application up by name: exactly
  * one application exists and its id is recorded.
  */
 import test from 'ava';
@@ -46,8 +46,8 @@ test('operator killed after a committed but unanswered create leaves exactly one
   await env.operator.kill();
   const pending = await getObject(RESOURCE, env.ns, 'crashy');
   t.truthy(
-    pending?.metadata.annotations?.['cdn.operator.io/external-create-pending'],
-    'the create-pending marker was written before the create',
+    (pending?.status?.ownership as { createPending?: string } | undefined)?.createPending,
+    'the create-pending marker was written (in status) before the create',
   );
 
   await setFaults(env.sim, {});

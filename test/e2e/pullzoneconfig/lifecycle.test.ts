@@ -2,7 +2,7 @@
  * PullZoneConfig end to end, driven with `kubectl apply` against a real kube-apiserver, a real
  * operator process and cdn-sim: create (one write), in sync (no writes), update of one field
  * (exactly one write), drift corrected, dry-run plan, apiserver validation, platform 400,
- * adoption by id and by name, outputs Secret, deletion with Delete and Orphan.
+ * adoption by id and by name (explicit), outputs Secret, deletion with Delete and Orphan.
  */
 import test from 'ava';
 import {
@@ -231,20 +231,27 @@ test.serial(
   },
 );
 
-test.serial('adopt by name: an existing zone with exactly that name is taken over', async (t) => {
-  await fetch(`${env.sim.url}/pullzone`, {
-    method: 'POST',
-    headers: { AccessKey: 'e2e-pzc-key', 'content-type': 'application/json' },
-    body: JSON.stringify({ Name: 'legacy-zone' }),
-  });
-  const zonesBefore = env.sim.state.pullZones.size;
-  await apply(
-    pzcYaml(env.ns, 'legacy', { name: 'legacy-zone', settings: { enableHostnameVary: true } }),
-  );
-  const obj = await waitCondition(env.ns, 'legacy', 'Ready', 'True');
-  t.is(env.sim.state.pullZones.size, zonesBefore);
-  t.is(env.sim.state.pullZones.get(Number(obj.status?.pullZoneId))?.record.Name, 'legacy-zone');
-});
+test.serial(
+  'adopt by name (spec.adoption.policy ByName): the zone with exactly that name is taken over',
+  async (t) => {
+    await fetch(`${env.sim.url}/pullzone`, {
+      method: 'POST',
+      headers: { AccessKey: 'e2e-pzc-key', 'content-type': 'application/json' },
+      body: JSON.stringify({ Name: 'legacy-zone' }),
+    });
+    const zonesBefore = env.sim.state.pullZones.size;
+    await apply(
+      pzcYaml(env.ns, 'legacy', {
+        name: 'legacy-zone',
+        adoption: { policy: 'ByName' },
+        settings: { enableHostnameVary: true },
+      }),
+    );
+    const obj = await waitCondition(env.ns, 'legacy', 'Ready', 'True');
+    t.is(env.sim.state.pullZones.size, zonesBefore);
+    t.is(env.sim.state.pullZones.get(Number(obj.status?.pullZoneId))?.record.Name, 'legacy-zone');
+  },
+);
 
 test.serial(
   'delete with Delete removes the zone; with Orphan keeps it; no finalizer left',

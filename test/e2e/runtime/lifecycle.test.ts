@@ -43,16 +43,23 @@ const ready = (name: string) => async () => {
   return conditionOf(o, 'Ready')?.status === 'True' && o ? o : undefined;
 };
 
-test.serial('create records the id with one metadata write and reaches Ready', async (t) => {
+test.serial('create records the id with one create-pending write and reaches Ready', async (t) => {
   await apply(widgetYaml(ns, 'alpha', { color: 'red', size: 1 }));
   const obj = await waitFor(ready('alpha'), 20_000, 'alpha Ready');
   const id = obj.status?.widgetId as string;
   t.truthy(id, 'the external id is recorded in status');
   t.deepEqual(api.widgets.get(id), { id, name: `${ns}/alpha`, color: 'red', size: 1 });
   t.true(obj.metadata.finalizers?.includes('cdn.operator.io/finalizer'));
-  t.truthy(
+  t.is(
     obj.metadata.annotations?.['cdn.operator.io/external-create-pending'],
-    'marker written before create',
+    undefined,
+    'no tenant-writable marker',
+  );
+  t.like(obj.status?.ownership, { adopted: false, deletionPolicy: 'Delete' });
+  t.is(
+    (obj.status?.ownership as { createPending?: string }).createPending,
+    undefined,
+    'the status marker is cleared once the id is recorded',
   );
   t.is(api.count('create', `${ns}/alpha`), 1);
   t.is(

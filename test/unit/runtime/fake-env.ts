@@ -7,6 +7,9 @@ import { KubeApiError } from '../../../src/runtime/kube-client.js';
 import type { ObjectWriter } from '../../../src/runtime/object-writer.js';
 import { ManagedReconciler, type ReconcilerTimings } from '../../../src/runtime/reconciler.js';
 import { StatusWriter } from '../../../src/runtime/status-writer.js';
+import type { ClaimIndex } from '../../../src/runtime/claims.js';
+import { claimsOfObject } from '../../../src/runtime/claims-policy.js';
+import { ownershipOf } from '../../../src/runtime/claims-status.js';
 import type { ClassifiedError } from '../../../src/runtime/errors.js';
 import type {
   ExternalClient,
@@ -53,6 +56,8 @@ export class FakeEnv {
   observeError?: Error;
   /** Creates report `available: true` (their answer proves the desired state). */
   createAvailable = false;
+  /** Account fingerprint the fake client reports. */
+  account = 'acc-1';
   private rv = 100;
   private seq = 0;
 
@@ -103,7 +108,9 @@ export class FakeEnv {
         return Promise.resolve(this.patch(obj, p, 'metadata'));
       },
       patchStatus: (obj, p) => {
-        if (this.failStatusWrites > 0) {
+        const pendingMarker = (p.status as Json | undefined)?.ownership as Json | undefined;
+        // The create-pending marker write happens before the create; the crash is after it.
+        if (this.failStatusWrites > 0 && typeof pendingMarker?.createPending !== 'string') {
           this.failStatusWrites--;
           return Promise.reject(new Error('simulated crash before the id was recorded'));
         }
@@ -175,7 +182,8 @@ export class FakeEnv {
       kind: 'Thing',
       plural: 'things',
       idStatusField: 'thingId',
-      connect: () => Promise.resolve(this.client()),
+      specExternalId: (o) => (typeof o.spec?.thingId === 'string' ? o.spec.thingId : undefined),
+      connect: () => Promise.resolve({ ...this.client(), account: this.account }),
       classifyError: classify,
     };
   }
@@ -185,6 +193,7 @@ export class FakeEnv {
       kind?: ManagedKind;
       timings?: Partial<ReconcilerTimings>;
       getCached?: (key: string) => ManagedObject | undefined;
+      claims?: ClaimIndex;
     } = {},
   ): ManagedReconciler {
     const writer = this.writer();
@@ -209,7 +218,15 @@ export class FakeEnv {
       signal: new AbortController().signal,
       timings: { pollIntervalMs: 600_000, ...opts.timings },
       now: () => new Date('2025-01-01T00:00:00Z'),
+      ...(opts.claims ? { claims: opts.claims } : {}),
     });
+  }
+
+  /** Feeds every stored object into a claim index, as the manager does from its informers. */
+  indexClaims(index: ClaimIndex, kind: ManagedKind = this.kind()): ClaimIndex {
+    for (const o of this.objects.values())
+      index.set(kind.kind, o, claimsOfObject(kind, o), ownershipOf(o).account);
+    return index;
   }
 }
 

@@ -1,6 +1,6 @@
 import test from 'ava';
 import {
-  buildPreCreatePatch,
+  buildPendingStatusPatch,
   isCreatePending,
   recordedExternalId,
 } from '../../../src/runtime/create-guard.js';
@@ -75,22 +75,24 @@ test('recorded id: spec adoption first, then status (numbers accepted)', (t) => 
   t.is(recordedExternalId(kind, obj({}, {}, {})), undefined);
 });
 
-test('create pending only when the marker is present and no id is recorded', (t) => {
-  const marked = obj({
-    annotations: { 'cdn.operator.io/external-create-pending': '2025-01-01T00:00:00Z' },
-  });
+test('create pending only when the status marker is present and no id is recorded', (t) => {
+  const marked = obj({}, {}, { ownership: { createPending: '2025-01-01T00:00:00Z' } });
   t.true(isCreatePending(marked, undefined));
   t.false(isCreatePending(marked, '5'), 'a stale marker next to an id is harmless');
   t.false(isCreatePending(obj(), undefined));
 });
 
-test('the pre-create patch carries the resourceVersion, the finalizer and a fresh marker', (t) => {
-  const p = buildPreCreatePatch(obj({ finalizers: ['x'] }), new Date('2025-02-03T04:05:06.789Z'));
+test('a hand-set create-pending annotation is not a create-pending record', (t) => {
+  const forged = obj({
+    annotations: { 'cdn.operator.io/external-create-pending': '2025-01-01T00:00:00Z' },
+  });
+  t.false(isCreatePending(forged, undefined));
+});
+
+test('the pre-create status patch carries the resourceVersion, a fresh marker and the account', (t) => {
+  const p = buildPendingStatusPatch(obj(), new Date('2025-02-03T04:05:06.789Z'), 'acc1');
   t.deepEqual(p, {
-    metadata: {
-      resourceVersion: '7',
-      finalizers: ['x', F],
-      annotations: { 'cdn.operator.io/external-create-pending': '2025-02-03T04:05:06Z' },
-    },
+    metadata: { resourceVersion: '7' },
+    status: { ownership: { createPending: '2025-02-03T04:05:06Z', account: 'acc1' } },
   });
 });

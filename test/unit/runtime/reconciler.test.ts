@@ -6,17 +6,26 @@ import type { ClassifiedError } from '../../../src/runtime/errors.js';
 const F = 'cdn.operator.io/finalizer';
 const PENDING = 'cdn.operator.io/external-create-pending';
 
-test('create: one metadata write (finalizer + marker) before the create, one status write with the id', async (t) => {
+test('create: the status marker and the finalizer before the create, one status write with the id', async (t) => {
   const env = new FakeEnv();
   env.put(thing('a'));
   const r = await env.reconciler().reconcile('ns/a');
   const o = env.get('a');
   t.is(r.outcome, 'success');
   t.deepEqual(env.calls, ['observe', 'create']);
-  t.deepEqual(env.writes, { metadata: 1, status: 1 }, 'at most two Kubernetes writes per create');
+  t.deepEqual(
+    env.writes,
+    { metadata: 1, status: 2 },
+    'at most three Kubernetes writes per create (marker, finalizer, id)',
+  );
   t.deepEqual(o.metadata.finalizers, [F]);
-  t.truthy(o.metadata.annotations?.[PENDING]);
+  t.is(o.metadata.annotations?.[PENDING], undefined, 'no tenant-writable marker');
   t.is(o.status?.thingId, 't1');
+  t.deepEqual(
+    o.status?.ownership,
+    { account: 'acc-1', adopted: false, deletionPolicy: 'Delete' },
+    'marker cleared',
+  );
   t.is(findCondition(o.status?.conditions, 'Ready')?.reason, 'Creating');
   t.is(r.requeueAfterMs, 2000, 'observe again soon to confirm');
 });
@@ -28,7 +37,7 @@ test('create whose answer proves the desired state: Ready=True in the same singl
   const r = await env.reconciler().reconcile('ns/a');
   const o = env.get('a');
   t.deepEqual(env.calls, ['observe', 'create']);
-  t.deepEqual(env.writes, { metadata: 1, status: 1 });
+  t.deepEqual(env.writes, { metadata: 1, status: 2 });
   t.like(findCondition(o.status?.conditions, 'Ready'), { status: 'True', reason: 'Available' });
   t.like(findCondition(o.status?.conditions, 'Synced'), { status: 'True' });
   t.true(
@@ -39,7 +48,7 @@ test('create whose answer proves the desired state: Ready=True in the same singl
   await env.reconciler().reconcile('ns/a');
   t.deepEqual(
     env.writes,
-    { metadata: 1, status: 1 },
+    { metadata: 1, status: 2 },
     'the first poll after the create writes nothing',
   );
 });
@@ -83,7 +92,8 @@ test('the pre-create write fails on a stale cache (409) and the pass is a silent
   t.is(r.outcome, 'conflict');
   t.deepEqual(env.calls, ['observe'], 'no create after a failed marker write');
   t.is(env.events.length, 0, 'no event for a conflict');
-  t.is(env.writes.status, 0, 'no status write for a conflict');
+  t.is(env.get('a').status?.conditions, undefined, 'no status written for a conflict');
+  t.is(env.writes.metadata, 0, 'no finalizer written for a conflict');
 });
 
 test('a resync with nothing changed makes no write at all', async (t) => {

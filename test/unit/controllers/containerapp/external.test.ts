@@ -333,6 +333,35 @@ test.serial('createPending: observe finds the app by name and returns its id', a
   t.false(noLookup.exists, 'without a pending create there is no lookup by name');
 });
 
+test.serial('createPending: an app another object manages is never taken by name', async (t) => {
+  const spec = specNamed('ext pending claimed');
+  const theirs = await createApp(spec);
+  const ext = new ContainerAppExternal(client, () => Promise.resolve(NO_REFS));
+  const ctx: ExternalContext = {
+    ...ctxOf(undefined, true),
+    claimedByOther: (type, id) => type === 'ContainerApp' && id === theirs.appId,
+  };
+  t.false((await ext.observe(objectOf(spec), ctx)).exists, 'skipped: it is not ours');
+});
+
+test.serial(
+  'adoption by name only with spec.adoption.policy ByName and exactly one match',
+  async (t) => {
+    const spec = specNamed('ext adopt by name');
+    const h = await createApp(spec);
+    const ext = new ContainerAppExternal(client, () => Promise.resolve(NO_REFS));
+    const byName = { ...spec, adoption: { policy: 'ByName' } } as ContainerAppSpec;
+    const obs = await ext.observe(objectOf(byName), ctxOf());
+    t.is(obs.externalId, h.appId);
+    await createApp(spec);
+    const err = await t.throwsAsync(ext.observe(objectOf(byName), ctxOf()));
+    t.is(classifyContainerAppError(err).reason, 'AdoptionAmbiguous');
+    const missing = { ...specNamed('ext adopt none'), adoption: { policy: 'ByName' } };
+    const none = await t.throwsAsync(ext.observe(objectOf(missing as ContainerAppSpec), ctxOf()));
+    t.is(classifyContainerAppError(none).reason, 'AdoptedAppNotFound');
+  },
+);
+
 test.serial('adoption of a missing app id is terminal; delete is idempotent', async (t) => {
   const spec = specNamed('ext delete');
   const h = await createApp(spec);

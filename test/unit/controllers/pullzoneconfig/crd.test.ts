@@ -90,8 +90,8 @@ test('structural: every node has a type, no preserve-unknown-fields, description
   for (const [name, s] of Object.entries(settings)) t.truthy((s as Schema).description, name);
 });
 
-test('deletionPolicy defaults to Delete; hostname certificate rules are CEL', (t) => {
-  t.is(spec.properties.deletionPolicy.default, 'Delete');
+test('deletionPolicy has no schema default (Orphan for adopted zones is computed); hostname certificate rules are CEL', (t) => {
+  t.is(spec.properties.deletionPolicy.default, undefined);
   t.deepEqual(spec.properties.deletionPolicy.enum, ['Delete', 'Orphan']);
   const cert = spec.properties.hostnames.items.properties.certificate;
   t.is(cert['x-kubernetes-validations'].length, 2);

@@ -8,7 +8,6 @@ import { pino } from 'pino';
 import { CdnClient } from '../../../../src/cdn/client.js';
 import type { FetchLike } from '../../../../src/cdn/options.js';
 import { PullZoneExternal } from '../../../../src/controllers/pullzoneconfig/external.js';
-import { ZoneNameIndex } from '../../../../src/controllers/pullzoneconfig/name-index.js';
 import { createPullZoneConfigKind } from '../../../../src/controllers/pullzoneconfig/index.js';
 import {
   hashTls,
@@ -230,16 +229,65 @@ test.serial('drift made on the platform is detected and corrected', async (t) =>
   t.is(zone.record.OriginUrl, 'https://unmanaged.example.com');
 });
 
-test.serial('adopts an existing zone by exact name without creating', async (t) => {
-  await client.addPullZone({ Name: 'pzc-adopt-name' });
-  await client.addPullZone({ Name: 'pzc-adopt-name-longer' });
+test.serial(
+  'a zone with the same name is never adopted implicitly: the create reports NameTaken and changes nothing',
+  async (t) => {
+    const outside = await client.addPullZone({
+      Name: 'pzc-taken',
+      OriginUrl: 'https://theirs.example.com',
+    });
+    const ext = external();
+    const obj = objectOf('pzc-taken', { settings: { originUrl: 'https://mine.example.com' } });
+    const obs = await ext.observe(obj, ctxOf());
+    t.false(obs.exists, 'no lookup by name without an explicit adoption');
+    const mark = sent.length;
+    const err = await t.throwsAsync(ext.create(obj, ctxOf()));
+    const kind = createPullZoneConfigKind({ apiBaseUrl: sim.url, log: pino({ level: 'silent' }) });
+    t.like(kind.classifyError(err), { class: 'terminal', reason: 'NameTaken' });
+    t.regex(err.message, /spec\.name/);
+    t.deepEqual(
+      writesSince(mark).map((w) => w.method),
+      ['POST'],
+      'only the refused POST /pullzone, nothing else written',
+    );
+    const zone = sim.state.pullZones.get(Number(outside.Id))!;
+    t.is(zone.record.OriginUrl, 'https://theirs.example.com');
+  },
+);
+
+test.serial(
+  'adoption by name only with spec.adoption.policy ByName; a missing name is NotFound',
+  async (t) => {
+    const existing = await client.addPullZone({ Name: 'pzc-adopt-name' });
+    await client.addPullZone({ Name: 'pzc-adopt-name-longer' });
+    const ext = external();
+    const byName = objectOf('x', {
+      name: 'pzc-adopt-name',
+      adoption: { policy: 'ByName' },
+    } as never);
+    const obs = await ext.observe(byName, ctxOf());
+    t.true(obs.exists);
+    t.is(obs.externalId, String(existing.Id));
+    const missing = objectOf('x', {
+      name: 'pzc-adopt-none',
+      adoption: { policy: 'ByName' },
+    } as never);
+    const err = await t.throwsAsync(ext.observe(missing, ctxOf()));
+    t.is((err as { reason?: string }).reason, 'NotFound');
+  },
+);
+
+test.serial('crash recovery by name skips a zone another object manages', async (t) => {
+  const other = await client.addPullZone({ Name: 'pzc-recover' });
   const ext = external();
-  const obs = await ext.observe(objectOf('x', { name: 'pzc-adopt-name' }), ctxOf());
-  t.true(obs.exists);
-  const zone = (await client.listPullZones({ search: 'pzc-adopt-name' })).find(
-    (z) => z.Name === 'pzc-adopt-name',
-  );
-  t.is(obs.externalId, String(zone?.Id));
+  const ctx: ExternalContext = {
+    ...ctxOf(),
+    createPending: true,
+    claimedByOther: (type, id) => type === 'PullZoneConfig' && id === String(other.Id),
+  };
+  t.false((await ext.observe(objectOf('pzc-recover', {}), ctx)).exists);
+  const free: ExternalContext = { ...ctx, claimedByOther: () => false };
+  t.is((await ext.observe(objectOf('pzc-recover', {}), free)).externalId, String(other.Id));
 });
 
 test.serial(
@@ -415,49 +463,12 @@ test.serial(
   },
 );
 
-test.serial(
-  'with a shared name index, many first passes cost one list, not a search each',
-  async (t) => {
-    const nameIndex = new ZoneNameIndex();
-    const ext = new PullZoneExternal({
-      client,
-      accountId: 'acct-index',
-      secrets: NO_SECRETS,
-      readSecret: () => Promise.resolve(undefined),
-      nameIndex,
-    });
-    const mark = sent.length;
-    for (const n of ['idx-a', 'idx-b', 'idx-c']) {
-      const obs = await ext.observe(objectOf(n, {}), ctxOf(undefined));
-      t.false(obs.exists);
-    }
-    const reads = sent.slice(mark).filter((r) => r.method === 'GET');
-    t.is(reads.length, 1, 'one list page for three first passes');
-    t.false(reads[0]!.url.includes('search='), 'a full list, not a name search');
-  },
-);
-
-test.serial(
-  'a zone missing from a stale index is adopted when the platform refuses the name',
-  async (t) => {
-    const nameIndex = new ZoneNameIndex();
-    const ext = new PullZoneExternal({
-      client,
-      accountId: 'acct-stale',
-      secrets: NO_SECRETS,
-      readSecret: () => Promise.resolve(undefined),
-      nameIndex,
-    });
-    const obj = objectOf('idx-stale', { settings: { originUrl: 'https://o.example.com' } });
-    t.false(
-      (await ext.observe(obj, ctxOf(undefined))).exists,
-      'index built before the zone exists',
-    );
-    // Someone creates the zone outside the operator after the index was built.
-    const outside = await client.addPullZone({ Name: 'idx-stale' });
-    const created = await ext.create(obj, ctxOf(undefined));
-    t.is(created.externalId, String(outside.Id), 'adopted the existing zone, no duplicate');
-    const zones = await client.listPullZones({ search: 'idx-stale' });
-    t.is(zones.filter((z) => z.Name === 'idx-stale').length, 1);
-  },
-);
+test.serial('a first pass without an id reads nothing from the platform', async (t) => {
+  const ext = external();
+  const mark = sent.length;
+  for (const n of ['idx-a', 'idx-b', 'idx-c']) {
+    const obs = await ext.observe(objectOf(n, {}), ctxOf(undefined));
+    t.false(obs.exists);
+  }
+  t.is(sent.length, mark, 'no list, no search: the create decides');
+});

@@ -1,0 +1,100 @@
+/**
+ * Ownership rules on top of the claim index (claims.ts): which resources an object claims,
+ * the `status.ownership` record the runtime keeps, the effective deletion policy and the
+ * refusal of a second claimant.
+ *
+ * `status.ownership` (claims-status.ts) lives in the status subresource on purpose: tenants who may edit an
+ * object normally may not write its status, so nothing in it can be forged to make the
+ * operator adopt or delete someone else's resource.
+ */
+import { claimantOf, type Claimant, type ClaimIndex } from './claims.js';
+import { recordedExternalId } from './create-guard.js';
+import { TerminalError } from './errors.js';
+import { SyncedReason } from './reasons.js';
+import type { ClaimRef, ManagedKind, ManagedObject } from './types.js';
+import { ownershipOf } from './claims-status.js';
+
+/** Synced reason of an object refused because another object manages the resource. */
+export const AlreadyManaged = SyncedReason.AlreadyManaged;
+
+/** The claims of an object: the kind's own, else its recorded id under claim type `kind`. */
+export function claimsOfObject(kind: ManagedKind, obj: ManagedObject): ClaimRef[] {
+  if (kind.claimsOf) return kind.claimsOf(obj);
+  const id = recordedExternalId(kind, obj);
+  if (id === undefined) return [];
+  const stored = obj.status?.[kind.idStatusField];
+  const recorded =
+    (typeof stored === 'string' || typeof stored === 'number') && String(stored) === id;
+  return [{ type: kind.kind, id, recorded }];
+}
+
+/** True when the object adopted its resource: an id in the spec, or recorded as adopted. */
+export function isAdopted(kind: ManagedKind, obj: ManagedObject): boolean {
+  return kind.specExternalId?.(obj) !== undefined || ownershipOf(obj).adopted === true;
+}
+
+/**
+ * The deletion policy in force. There is deliberately no schema default for
+ * `spec.deletionPolicy`: an adopted resource is left in place unless the spec asks for
+ * Delete explicitly.
+ */
+export function effectiveDeletionPolicy(kind: ManagedKind, obj: ManagedObject): string {
+  const explicit = obj.spec?.deletionPolicy;
+  if (typeof explicit === 'string' && explicit !== '') return explicit;
+  return isAdopted(kind, obj) ? 'Orphan' : 'Delete';
+}
+
+/** A claim held by another object, with that object. */
+export interface Refusal {
+  claim: ClaimRef;
+  owner: Claimant;
+}
+
+/** The first claim of `obj` that another object holds, or undefined when every claim is free. */
+export function findRefusal(
+  index: ClaimIndex | undefined,
+  kind: ManagedKind,
+  obj: ManagedObject,
+  claims: readonly ClaimRef[],
+  account: string | undefined,
+): Refusal | undefined {
+  if (!index) return undefined;
+  for (const claim of claims) {
+    const owner = index.rivalOf(claimantOf(kind.kind, obj, claim, account), claim);
+    if (owner) return { claim, owner };
+  }
+  return undefined;
+}
+
+/** The terminal error of a refused claimant; names the owner, never a secret. */
+export function alreadyManagedError(r: Refusal): TerminalError {
+  const { claim, owner } = r;
+  return new TerminalError(
+    AlreadyManaged,
+    `cannot manage ${claim.type} ${claim.id}: it is already managed by ${owner.kind} ${owner.namespace}/${owner.name}; nothing is written to it from this object (use another resource, or delete the other object first)`,
+  );
+}
+
+/** Builds `ctx.claimedByOther` for one object and account. */
+export function claimedByOtherFn(
+  index: ClaimIndex | undefined,
+  kind: ManagedKind,
+  obj: ManagedObject,
+  account: string | undefined,
+): ((type: string, id: string) => boolean) | undefined {
+  if (!index) return undefined;
+  return (type, id) =>
+    index.rivalOf(claimantOf(kind.kind, obj, { type, id, recorded: false }, account), {
+      type,
+      id,
+    }) !== undefined;
+}
+
+/** The claims `obj` would make once `id` is recorded as its external id. */
+export function claimsWithId(kind: ManagedKind, obj: ManagedObject, id: string): ClaimRef[] {
+  const withId: ManagedObject = {
+    ...obj,
+    status: { ...obj.status, [kind.idStatusField]: id },
+  };
+  return claimsOfObject(kind, withId).map((c) => ({ ...c, recorded: false }));
+}
