@@ -33,7 +33,8 @@ async function main(argv: string[]): Promise<number> {
   const metrics = new OperatorMetrics();
   const kinds = createManagedKinds({
     apiBaseUrl: config.apiUrl,
-    ...(config.defaultCredentials ? { defaultCredentials: config.defaultCredentials } : {}),
+    ...(config.defaultAccount ? { defaultAccount: config.defaultAccount } : {}),
+    operatorNamespace: config.operatorNamespace,
     ...(config.kubeconfig ? { kubeconfig: config.kubeconfig } : {}),
     pollIntervalMs: config.pollIntervalMs,
     log,
