@@ -252,16 +252,20 @@ function namespaces(v: Values): string[] {
 
 const DNS_SUBDOMAIN = /^[a-z0-9]([-a-z0-9.]*[a-z0-9])?$/;
 
-function accountFlags(
-  v: Values,
-  env: NodeJS.ProcessEnv,
-): Pick<OperatorConfig, 'defaultAccount' | 'operatorNamespace'> {
+function rejectRemovedFlags(v: Values): void {
   for (const removed of ['default-credentials-secret', 'default-credentials-key']) {
     if (typeof v[removed] === 'string')
       throw new ConfigError(
         `--${removed} was removed: default credentials are now a CdnAccount that the admin opens to namespaces; create one and pass --default-account (see docs/install.md, Accounts)`,
       );
   }
+}
+
+function accountFlags(
+  v: Values,
+  env: NodeJS.ProcessEnv,
+): Pick<OperatorConfig, 'defaultAccount' | 'operatorNamespace'> {
+  rejectRemovedFlags(v);
   const account = v['default-account'];
   if (typeof account === 'string' && (!DNS_SUBDOMAIN.test(account) || account.length > 253))
     throw new ConfigError(`invalid --default-account "${account}": not a valid object name`);
