@@ -5,6 +5,11 @@
  */
 import { secretKeyRefSchema, settingsSchema, type Schema } from './settings-schema.js';
 import { GROUP, KIND, PLURAL, VERSION } from './types.js';
+import {
+  ACCOUNT_REF_SCHEMA,
+  ACCOUNT_XOR_CREDENTIALS_RULE,
+  CREDENTIALS_REF_DESCRIPTION,
+} from '../shared/account-schema.js';
 
 const HOSTNAME_PATTERN =
   '^(\\*\\.)?([a-zA-Z0-9]([a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?\\.)+[a-zA-Z]{2,63}$';
@@ -68,10 +73,9 @@ const specSchema: Schema = {
   type: 'object',
   description: 'Desired state of one pull zone.',
   properties: {
+    accountRef: ACCOUNT_REF_SCHEMA,
     credentialsRef: {
-      ...secretKeyRefSchema(
-        "Secret key holding the API key of the account that owns the zone. When unset, the operator's default credentials are used.",
-      ),
+      ...secretKeyRefSchema(CREDENTIALS_REF_DESCRIPTION),
       required: ['name'],
     },
     pullZoneId: {
@@ -125,6 +129,7 @@ const specSchema: Schema = {
       rule: '!(has(self.pullZoneId) && has(self.name))',
       message: 'set either pullZoneId (adopt by id) or name, not both',
     },
+    ACCOUNT_XOR_CREDENTIALS_RULE as { rule: string; message: string },
   ],
 };
 
