@@ -134,6 +134,11 @@ function platformCalls(): number {
   return sim.calls.snapshot().log.length;
 }
 
+async function getAccount(name: string): Promise<KubeJson | undefined> {
+  const r = await kubectlRaw(['get', 'cdnaccounts.cdn.operator.io', name, '-o', 'json']);
+  return r.code === 0 ? (JSON.parse(r.stdout) as KubeJson) : undefined;
+}
+
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
 // Runs first: no other object exists yet, so every platform call would be the refused one's.
@@ -321,3 +326,29 @@ test.serial(
     sim.faults.set({});
   },
 );
+
+test.serial('CdnAccount Ready follows its Secret: SecretResolved, SecretNotFound', async (t) => {
+  const ready = await waitFor(
+    async () => {
+      const a = await getAccount(account);
+      const c = conditionOf(a, 'Ready');
+      return c?.status === 'True' ? c : undefined;
+    },
+    90_000,
+    'account Ready',
+  );
+  t.is(ready.reason, 'SecretResolved');
+  const broken = `${account}-broken`;
+  await apply(accountJson(broken, 'no-such-secret', {}));
+  t.teardown(() => deleteAccount(broken));
+  const c = await waitFor(
+    async () => conditionOf(await getAccount(broken), 'Ready'),
+    90_000,
+    'broken account condition',
+  );
+  t.is(c.status, 'False');
+  t.is(c.reason, 'SecretNotFound');
+  t.regex(c.message ?? '', new RegExp(`Secret ${opNs}/no-such-secret not found`));
+  const listed = await kubectl(['get', 'cdnaccounts', account, broken]);
+  t.regex(listed, /SECRET\s+READY/);
+});

@@ -55,6 +55,7 @@ export function expectedWorkloadRules(outputs: boolean, secrets = false): Rule[]
 export function expectedAccountRules(): Rule[] {
   return [
     { apiGroups: ['cdn.operator.io'], resources: ['cdnaccounts'], verbs: ['get', 'list', 'watch'] },
+    { apiGroups: ['cdn.operator.io'], resources: ['cdnaccounts/status'], verbs: ['patch'] },
     { apiGroups: [''], resources: ['namespaces'], verbs: ['get'] },
   ];
 }

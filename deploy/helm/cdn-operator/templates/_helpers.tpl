@@ -91,12 +91,15 @@ Read Secrets and ConfigMaps; write Secrets only with outputs.enabled.
 {{- end -}}
 
 {{/*
-Cluster-scoped reads for accounts: CdnAccounts, and Namespaces (labels for namespaceSelector).
+Accounts: read CdnAccounts (and write their Ready condition), and Namespaces (labels for namespaceSelector).
 */}}
 {{- define "cdn-operator.accountRules" -}}
 - apiGroups: ["cdn.operator.io"]
   resources: ["cdnaccounts"]
   verbs: ["get", "list", "watch"]
+- apiGroups: ["cdn.operator.io"]
+  resources: ["cdnaccounts/status"]
+  verbs: ["patch"]
 - apiGroups: [""]
   resources: ["namespaces"]
   verbs: ["get"]
