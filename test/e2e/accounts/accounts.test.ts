@@ -132,7 +132,9 @@ async function waitCondition(
       `${resource} ${ns}/${name} ${type}`,
     );
   } catch (err) {
-    throw new Error(`${(err as Error).message}; last conditions: ${JSON.stringify(last)}`);
+    throw new Error(`${(err as Error).message}; last conditions: ${JSON.stringify(last)}`, {
+      cause: err,
+    });
   }
 }
 
@@ -268,7 +270,7 @@ test.serial(
     );
     await apply(secretYaml(teamA, 'app-secrets', { token: APP_SECRET }));
     await kubectl(['label', '--overwrite', 'namespace', teamA, `${openLabel}=open`]);
-  sim.faults.set({ echoBodyRoutes: ['POST /pullzone', 'POST /pullzone/{id}', 'POST /mc/apps'] });
+    sim.faults.set({ echoBodyRoutes: ['POST /pullzone', 'POST /pullzone/{id}', 'POST /mc/apps'] });
     const zone = `${teamA}-signed`;
     await apply(
       pzcJson(teamA, zone, {
