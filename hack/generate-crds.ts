@@ -9,6 +9,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { stringify } from 'yaml';
+import { buildCdnAccountCrd } from '../src/controllers/cdnaccount/crd.js';
 import { buildPullZoneConfigCrd } from '../src/controllers/pullzoneconfig/crd.js';
 
 /** One generated CRD file. Other kinds add an entry here. */
@@ -25,6 +26,11 @@ export const GENERATORS: readonly CrdGenerator[] = [
     path: 'crds/cdn.operator.io_pullzoneconfigs.yaml',
     source: 'src/controllers/pullzoneconfig/crd.ts (settings from fields.ts)',
     build: buildPullZoneConfigCrd,
+  },
+  {
+    path: 'crds/cdn.operator.io_cdnaccounts.yaml',
+    source: 'src/controllers/cdnaccount/crd.ts (spec from shared/account-schema.ts)',
+    build: buildCdnAccountCrd,
   },
 ];
 

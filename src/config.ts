@@ -20,7 +20,10 @@ export interface OperatorConfig {
   pollIntervalMs: number;
   logLevel: LevelWithSilent;
   apiUrl: string;
-  defaultCredentials?: { namespace: string; name: string; key: string };
+  /** CdnAccount used by objects without `spec.accountRef` and `spec.credentialsRef`. */
+  defaultAccount?: string;
+  /** Namespace holding CdnAccount credentials Secrets (the operator's own namespace). */
+  operatorNamespace: string;
   metricsBindAddress: string;
   healthProbeBindAddress: string;
   leaderElect: boolean;
@@ -85,14 +88,21 @@ const FLAGS: Record<string, FlagDoc> = {
     def: 'https://api.bunny.net',
     help: 'Base URL of the CDN management API',
   },
+  'default-account': {
+    type: 'string',
+    help: 'CdnAccount for objects without spec.accountRef or spec.credentialsRef (only in namespaces its namespaceSelector matches)',
+  },
+  'operator-namespace': {
+    type: 'string',
+    help: 'Namespace of the CdnAccount credentials Secrets (default: POD_NAMESPACE, the in-cluster namespace, or default)',
+  },
   'default-credentials-secret': {
     type: 'string',
-    help: 'namespace/name of the Secret holding the API key for objects without their own credentials',
+    help: 'Removed: create a CdnAccount and pass --default-account (docs/install.md, Accounts)',
   },
   'default-credentials-key': {
     type: 'string',
-    def: 'apiKey',
-    help: 'Key inside the default credentials Secret',
+    help: 'Removed together with --default-credentials-secret',
   },
   'metrics-bind-address': {
     type: 'string',
@@ -251,16 +261,31 @@ function namespaces(v: Values): string[] {
   return [...new Set(list)];
 }
 
-function credentials(v: Values): OperatorConfig['defaultCredentials'] {
-  const raw = v['default-credentials-secret'];
-  if (typeof raw !== 'string') return undefined;
-  const m = /^([a-z0-9][-a-z0-9]*)\/([a-z0-9][-a-z0-9.]*)$/.exec(raw);
-  if (!m)
-    throw new ConfigError(`invalid --default-credentials-secret "${raw}": expected namespace/name`);
+const DNS_SUBDOMAIN = /^[a-z0-9]([-a-z0-9.]*[a-z0-9])?$/;
+
+function rejectRemovedFlags(v: Values): void {
+  for (const removed of ['default-credentials-secret', 'default-credentials-key']) {
+    if (typeof v[removed] === 'string')
+      throw new ConfigError(
+        `--${removed} was removed: default credentials are now a CdnAccount that the admin opens to namespaces; create one and pass --default-account (see docs/install.md, Accounts)`,
+      );
+  }
+}
+
+function accountFlags(
+  v: Values,
+  env: NodeJS.ProcessEnv,
+): Pick<OperatorConfig, 'defaultAccount' | 'operatorNamespace'> {
+  rejectRemovedFlags(v);
+  const account = v['default-account'];
+  if (typeof account === 'string' && (!DNS_SUBDOMAIN.test(account) || account.length > 253))
+    throw new ConfigError(`invalid --default-account "${account}": not a valid object name`);
+  const ns = v['operator-namespace'];
+  if (typeof ns === 'string' && (!/^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/.test(ns) || ns.length > 63))
+    throw new ConfigError(`invalid --operator-namespace "${ns}": not a valid namespace name`);
   return {
-    namespace: m[1] as string,
-    name: m[2] as string,
-    key: str(v, 'default-credentials-key'),
+    ...(typeof account === 'string' ? { defaultAccount: account } : {}),
+    operatorNamespace: typeof ns === 'string' ? ns : defaultLeaseNamespace(env),
   };
 }
 
@@ -333,7 +358,7 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv = process.env
     pollIntervalMs: pollInterval(v),
     logLevel: logLevel as LevelWithSilent,
     apiUrl: apiUrl(v),
-    ...(credentials(v) ? { defaultCredentials: credentials(v) } : {}),
+    ...accountFlags(v, env),
     metricsBindAddress: bindAddress(v, 'metrics-bind-address'),
     healthProbeBindAddress: bindAddress(v, 'health-probe-bind-address'),
     leaderElect: v['leader-elect'] === true,

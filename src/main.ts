@@ -5,8 +5,10 @@
  * Exit codes: 0 clean shutdown, 1 runtime failure (or lost leadership), 2 bad configuration.
  */
 import { ConfigError, parseConfig } from './config.js';
+import { startAccountStatusLoop } from './controllers/cdnaccount/status.js';
 import { createManagedKinds } from './controllers/registry.js';
 import { createLogger } from './log.js';
+import { KubeClient, loadKubeConfig } from './runtime/kube-client.js';
 import { OperatorMetrics } from './runtime/metrics.js';
 import { runOperator } from './runtime/manager.js';
 import { VERSION } from './version.js';
@@ -33,7 +35,8 @@ async function main(argv: string[]): Promise<number> {
   const metrics = new OperatorMetrics();
   const kinds = createManagedKinds({
     apiBaseUrl: config.apiUrl,
-    ...(config.defaultCredentials ? { defaultCredentials: config.defaultCredentials } : {}),
+    ...(config.defaultAccount ? { defaultAccount: config.defaultAccount } : {}),
+    operatorNamespace: config.operatorNamespace,
     ...(config.kubeconfig ? { kubeconfig: config.kubeconfig } : {}),
     pollIntervalMs: config.pollIntervalMs,
     log,
@@ -43,7 +46,19 @@ async function main(argv: string[]): Promise<number> {
     { version: VERSION, apiUrl: config.apiUrl, kinds: kinds.map((k) => k.name) },
     'Starting cdn-operator',
   );
-  return runOperator(config, kinds, { log, metrics });
+  // CdnAccount Ready conditions (cluster-scoped; not a managed kind of the runtime).
+  const accountsClient = await KubeClient.create(loadKubeConfig(config.kubeconfig));
+  const stopAccounts = startAccountStatusLoop({
+    client: accountsClient,
+    operatorNamespace: config.operatorNamespace,
+    log: log.child({ controller: 'cdnaccount' }),
+  });
+  try {
+    return await runOperator(config, kinds, { log, metrics });
+  } finally {
+    stopAccounts();
+    accountsClient.close();
+  }
 }
 
 main(process.argv.slice(2)).then(

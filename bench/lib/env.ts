@@ -36,6 +36,21 @@ export interface OperatorOptions {
 }
 
 /** The default operator identity. */
+/** The CdnAccount a bench operator uses by default (open to every namespace). */
+function benchAccount(namespace: string): Record<string, unknown> {
+  return {
+    apiVersion: 'cdn.operator.io/v1alpha1',
+    kind: 'CdnAccount',
+    metadata: { name: `bench-${namespace}` },
+    spec: {
+      secretRef: { name: 'cdn-credentials' },
+      namespaceSelector: {
+        matchExpressions: [{ key: 'kubernetes.io/metadata.name', operator: 'Exists' }],
+      },
+    },
+  };
+}
+
 export const OPERATOR_USER = 'cdn-operator-bench';
 
 /** See the module comment. */
@@ -132,13 +147,19 @@ export class BenchEnv {
     const user = opts.user ?? OPERATOR_USER;
     const kubeconfig = this.kubeconfigs.get(user);
     if (!kubeconfig) throw new Error(`cannot start operator: no identity ${user}`);
+    // The default account: Secret `cdn-credentials` of `namespace`, open to every namespace.
+    await kubectl(['apply', '-f', '-'], JSON.stringify(benchAccount(namespace)), {
+      kubeconfig: this.kubeconfig,
+    });
     const op = await startOperator({
       kubeconfig,
       args: [
         '--api-url',
         this.sim.url,
-        '--default-credentials-secret',
-        `${namespace}/cdn-credentials`,
+        '--operator-namespace',
+        namespace,
+        '--default-account',
+        `bench-${namespace}`,
         ...(opts.args ?? []),
       ],
       ...(opts.env ? { env: opts.env } : {}),

@@ -172,6 +172,21 @@ async function ensureNamespaceAndSecret(kubeconfig: string): Promise<void> {
   await kubectl(kubeconfig, ['apply', '-f', '-'], secret);
 }
 
+/** The default CdnAccount `cdn-demo`: the demo Secret, opened to the demo namespace only. */
+async function applyAccount(kubeconfig: string): Promise<void> {
+  say(`CdnAccount ${NAMESPACE} (Secret ${SECRET}), open to namespace ${NAMESPACE}`);
+  const account = {
+    apiVersion: 'cdn.operator.io/v1alpha1',
+    kind: 'CdnAccount',
+    metadata: { name: NAMESPACE },
+    spec: {
+      secretRef: { name: SECRET, key: 'apiKey' },
+      namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': NAMESPACE } },
+    },
+  };
+  await kubectl(kubeconfig, ['apply', '-f', '-'], JSON.stringify(account));
+}
+
 async function applyCrds(kubeconfig: string): Promise<void> {
   say('Installing the CRDs from crds/');
   await kubectl(kubeconfig, [
@@ -219,8 +234,10 @@ async function ensureOperator(simUrl: string, kubeconfig: string): Promise<Opera
     NAMESPACE,
     '--api-url',
     simUrl,
-    '--default-credentials-secret',
-    `${NAMESPACE}/${SECRET}`,
+    '--operator-namespace',
+    NAMESPACE,
+    '--default-account',
+    NAMESPACE,
     '--metrics-bind-address',
     '127.0.0.1:0',
     '--health-probe-bind-address',
@@ -337,6 +354,7 @@ async function up(): Promise<number> {
   const simUrl = await ensureSimulator();
   await ensureNamespaceAndSecret(kubeconfig);
   await applyCrds(kubeconfig);
+  await applyAccount(kubeconfig);
   const op = await ensureOperator(simUrl, kubeconfig);
   say(`Applying examples/ to namespace ${NAMESPACE}`);
   process.stdout.write(

@@ -27,7 +27,7 @@ import {
 } from './options.js';
 import { parseErrorBody } from './parse-error.js';
 import { limiterFor, type AccountLimiter } from './rate-limit.js';
-import { SecretSet } from './redact.js';
+import { SecretSet, scrubSecretValues } from './redact.js';
 import { boundRetryAfter, parseRetryAfter, retryDelay, sleep } from './retry.js';
 // Pure timer helper (no Kubernetes code): one clamp for every timer in the process.
 import { setSafeTimeout } from '../runtime/timers.js';
@@ -108,7 +108,7 @@ export class HttpTransport {
 
   /** Creates a CdnApiError whose texts are scrubbed of every known secret. */
   error(init: CdnApiErrorInit): CdnApiError {
-    const scrub = (s: string): string => this.#secrets.scrub(s);
+    const scrub = (s: string): string => scrubSecretValues(this.#secrets.scrub(s));
     const clean: CdnApiErrorInit = { ...init, message: scrub(init.message) };
     if (init.detail !== undefined) clean.detail = scrub(init.detail);
     if (init.field !== undefined) clean.field = scrub(init.field);

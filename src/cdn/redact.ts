@@ -32,6 +32,80 @@ export class SecretSet {
   }
 }
 
+/** Forms in which a secret value can appear in outgoing or echoed text. */
+function encodingsOf(value: string): string[] {
+  return [
+    value,
+    // Inside a JSON document (an echoed request body): quotes, backslashes, newlines escaped.
+    JSON.stringify(value).slice(1, -1),
+    // Sent base64-encoded (certificates and their keys).
+    Buffer.from(value, 'utf8').toString('base64'),
+  ];
+}
+
+/** Most sources remembered at once; the oldest is forgotten first beyond it. */
+const MAX_SOURCES = 20_000;
+
+/**
+ * Process-wide registry of values read from Kubernetes Secrets, grouped by source (e.g.
+ * `namespace/name/key`). Re-registering a source replaces its old value, and a deleted Secret's
+ * sources are forgotten, so the registry holds only values that are current somewhere.
+ * Every CDN client error and every classified error is scrubbed with it.
+ */
+export class SecretRegistry {
+  readonly #bySource = new Map<string, string[]>();
+
+  /** Registers the value read from `source` (replacing what that source held before). */
+  set(source: string, value: string): void {
+    if (value.length < MIN_SECRET_LENGTH) {
+      this.#bySource.delete(source);
+      return;
+    }
+    this.#bySource.delete(source);
+    this.#bySource.set(source, encodingsOf(value));
+    if (this.#bySource.size > MAX_SOURCES) {
+      const oldest = this.#bySource.keys().next().value;
+      if (oldest !== undefined) this.#bySource.delete(oldest);
+    }
+  }
+
+  /** Forgets every source whose name starts with `prefix` (e.g. a deleted Secret). */
+  forget(prefix: string): void {
+    for (const source of this.#bySource.keys())
+      if (source.startsWith(prefix)) this.#bySource.delete(source);
+  }
+
+  /** Number of sources held (tests, bounds). */
+  get size(): number {
+    return this.#bySource.size;
+  }
+
+  /** Returns `text` with every registered value (in each encoding) replaced by `[REDACTED]`. */
+  scrub(text: string): string {
+    let out = text;
+    for (const forms of this.#bySource.values()) {
+      for (const form of forms) {
+        if (form.length >= MIN_SECRET_LENGTH && out.includes(form))
+          out = out.split(form).join(MASK);
+      }
+    }
+    return out;
+  }
+
+  /** Keeps inspect/JSON output free of the values. */
+  toJSON(): string {
+    return `SecretRegistry(${this.#bySource.size})`;
+  }
+}
+
+/** The registry shared by the whole process. */
+export const secretValues = new SecretRegistry();
+
+/** Scrubs every value registered in {@link secretValues} from `text`. */
+export function scrubSecretValues(text: string): string {
+  return secretValues.scrub(text);
+}
+
 /**
  * Masks a key for display: the first and last four characters around an ellipsis for keys of
  * 16+ characters, `****` otherwise (short keys would be mostly revealed by a partial mask).

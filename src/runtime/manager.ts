@@ -27,15 +27,21 @@ import {
   type Check,
   type HttpServer,
 } from './health.js';
-import { KubeClient, loadKubeConfig } from './kube-client.js';
+import { KubeClient, isKubeStatus, loadKubeConfig } from './kube-client.js';
 import { LeaderElector } from './leader-election.js';
 import { OperatorMetrics } from './metrics.js';
 import { TokenBucket } from './rate-limiter.js';
 import type { ReconcilerTimings } from './reconciler.js';
 import { ReferenceIndex } from './references.js';
-import { CONFIG_MAPS, SECRETS, apiVersionOf } from './resource.js';
+import { CONFIG_MAPS, SECRETS, apiVersionOf, resourcePath } from './resource.js';
 import { SecondaryCache } from './secondary.js';
-import type { ConnectContext, ManagedKind, ManagedObject, ObjectReference } from './types.js';
+import type {
+  ClusterObject,
+  ConnectContext,
+  ManagedKind,
+  ManagedObject,
+  ObjectReference,
+} from './types.js';
 
 /** The part of the operator configuration the manager uses (see src/config.ts). */
 export interface ManagerConfig {
@@ -248,7 +254,23 @@ export class Manager {
       readConfigMap: (ns, name) =>
         (this.configMaps ?? this.fallbackCache(CONFIG_MAPS)).readData(ns, name, false),
       getObject: (ref) => this.getObject(ref),
+      readClusterObject: (type, name) => this.readClusterObject(type, name),
     };
+  }
+
+  private async readClusterObject(
+    type: { group: string; version: string; plural: string },
+    name: string,
+  ): Promise<ClusterObject | undefined> {
+    try {
+      return await this.kube.request<ClusterObject>({
+        method: 'GET',
+        path: resourcePath({ ...type, kind: '' }, '', name),
+      });
+    } catch (err) {
+      if (isKubeStatus(err, 404)) return undefined;
+      throw err;
+    }
   }
 
   /** A non-started cache: every read is a GET (used when no kind declares references). */

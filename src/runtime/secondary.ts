@@ -69,11 +69,12 @@ export class SecondaryCache {
     if (informer?.hasSynced()) obj = informer.store.get(objectKey(namespace, name));
     else obj = await this.get(namespace, name);
     if (!obj) return undefined;
-    const data = (obj.data ?? {}) as Record<string, string>;
-    if (!base64) return { ...data };
-    return Object.fromEntries(
-      Object.entries(data).map(([k, v]) => [k, Buffer.from(v, 'base64').toString('utf8')]),
-    );
+    // A null-prototype copy: callers index it with user-given keys (`constructor`, `__proto__`),
+    // which must find only the object's own data, never Object.prototype members.
+    const out = Object.create(null) as Record<string, string>;
+    for (const [k, v] of Object.entries((obj.data ?? {}) as Record<string, string>))
+      out[k] = base64 ? Buffer.from(v, 'base64').toString('utf8') : v;
+    return out;
   }
 
   private async get(namespace: string, name: string): Promise<KubeObject | undefined> {

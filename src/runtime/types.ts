@@ -160,7 +160,24 @@ export interface ConnectContext {
   readConfigMap(namespace: string, name: string): Promise<Record<string, string> | undefined>;
   /** Reads another managed object (e.g. a referenced PullZoneConfig) from the informer cache. */
   getObject(ref: ObjectReference): ManagedObject | undefined;
+  /**
+   * Reads a cluster-scoped object (e.g. a Namespace or an account object) with one GET;
+   * undefined when absent. Not cached, so a label change is seen by the next pass.
+   */
+  readClusterObject?(
+    type: { group: string; version: string; plural: string },
+    name: string,
+  ): Promise<ClusterObject | undefined>;
   log: Logger;
+}
+
+/** A cluster-scoped object as read by {@link ConnectContext.readClusterObject}. */
+export interface ClusterObject {
+  apiVersion?: string;
+  kind?: string;
+  metadata: { name: string; labels?: Record<string, string>; [key: string]: unknown };
+  spec?: Record<string, unknown>;
+  status?: Record<string, unknown>;
 }
 
 /** Everything the runtime needs to run a controller for one kind. */

@@ -117,3 +117,10 @@ export function malformedBody(area: Area, path: string, reason: string): SimResp
   if (area === 'mc') return validationProblem(400, path, [{ field: 'body', message: reason }]);
   return shieldError(400, 'validation.invalid_json', reason);
 }
+
+/** A 400 that repeats the request body in its message (fault `echoBodyRoutes`), per area. */
+export function echoedBody(area: Area, path: string, rawBody: string): SimResponse {
+  const message = `the request could not be processed: ${rawBody}`;
+  if (area === 'core') return apiError(400, 'validation.echo', '', message);
+  return validationProblem(400, path, [{ field: 'request', message }]);
+}

@@ -29,6 +29,11 @@ export interface FaultConfig {
   dropConnectionRate?: number;
   /** 0..1 share of writes (non-GET) applied and then left unanswered. */
   commitThenDropRate?: number;
+  /**
+   * Route patterns whose writes are refused with a 400 that echoes the request body (as some
+   * platform validators do), to test that secret values in a body never leak from the client.
+   */
+  echoBodyRoutes?: string[];
 }
 
 type Json = Record<string, unknown>;
@@ -71,6 +76,7 @@ const KNOWN = [
   'rateLimit',
   'dropConnectionRate',
   'commitThenDropRate',
+  'echoBodyRoutes',
 ];
 
 function ratesProblem(o: Json): string | undefined {
@@ -97,6 +103,7 @@ export function checkFaultConfig(input: unknown): string | undefined {
   return (
     ratesProblem(o) ??
     routesProblem(o.errorRoutes) ??
+    routesProblem(o.echoBodyRoutes) ??
     latencyProblem(o.latencyMs) ??
     rateLimitProblem(o.rateLimit)
   );
@@ -111,6 +118,7 @@ function patternToRegExp(pattern: string): RegExp {
 export class FaultInjector {
   private config: FaultConfig = {};
   private routeMatchers: RegExp[] | undefined;
+  private echoMatchers: RegExp[] = [];
   private tokens = 0;
   private refilledAt = 0;
 
@@ -126,6 +134,7 @@ export class FaultInjector {
   set(config: FaultConfig): void {
     this.config = structuredClone(config);
     this.routeMatchers = config.errorRoutes?.map(patternToRegExp);
+    this.echoMatchers = (config.echoBodyRoutes ?? []).map(patternToRegExp);
     this.tokens = config.rateLimit?.burst ?? 0;
     this.refilledAt = this.now();
   }
@@ -181,6 +190,11 @@ export class FaultInjector {
   /** Destroy the connection before handling. */
   shouldDrop(routeKey: string): boolean {
     return this.roll(this.config.dropConnectionRate, routeKey);
+  }
+
+  /** Refuse the write with a 400 echoing its body (`echoBodyRoutes`). */
+  shouldEchoBody(method: string, routeKey: string): boolean {
+    return method !== 'GET' && this.echoMatchers.some((r) => r.test(routeKey));
   }
 
   /** Apply the write, then destroy the connection unanswered. */

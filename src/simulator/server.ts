@@ -15,7 +15,7 @@ import { createLogger } from '../log.js';
 import { handleAdmin } from './admin.js';
 import { isAdmin, KeyRing, type ApiKeyConfig } from './auth.js';
 import { CallRecorder } from './calls.js';
-import { malformedBody, serverError, unauthorized } from './errors.js';
+import { echoedBody, malformedBody, serverError, unauthorized } from './errors.js';
 import { checkFaultConfig, FaultInjector, type FaultConfig } from './faults.js';
 import { loadStateFile, StateSaver } from './persistence.js';
 import { Router } from './router.js';
@@ -220,6 +220,10 @@ async function handleApiRequest(
     return;
   }
   req.body = parsed.value;
+  if (deps.faults.shouldEchoBody(req.method, key)) {
+    finish(deps, res, req, key, echoedBody(route.area, req.path, rawBody));
+    return;
+  }
   const before = deps.state.revision;
   const response = runHandler(deps, route, req);
   if (deps.state.revision !== before) deps.saver?.schedule();

@@ -53,7 +53,7 @@ function pullZoneRefNames(obj: ContainerApp): string[] {
 /** Every object this app depends on (deduplicated). */
 export function referencesOf(
   obj: ContainerApp,
-  deps: Pick<ControllerDeps, 'defaultCredentials'>,
+  deps: Pick<ControllerDeps, 'defaultAccount'>,
 ): ObjectReference[] {
   const namespace = obj.metadata.namespace;
   const refs = new Map<string, ObjectReference>();

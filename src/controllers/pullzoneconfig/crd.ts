@@ -10,6 +10,11 @@ import {
   deletionPolicySchema,
   ownershipStatusSchema,
 } from '../shared/ownership-schema.js';
+import {
+  ACCOUNT_REF_SCHEMA,
+  ACCOUNT_XOR_CREDENTIALS_RULE,
+  CREDENTIALS_REF_DESCRIPTION,
+} from '../shared/account-schema.js';
 
 const HOSTNAME_PATTERN =
   '^(\\*\\.)?([a-zA-Z0-9]([a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?\\.)+[a-zA-Z]{2,63}$';
@@ -73,10 +78,9 @@ const specSchema: Schema = {
   type: 'object',
   description: 'Desired state of one pull zone.',
   properties: {
+    accountRef: ACCOUNT_REF_SCHEMA,
     credentialsRef: {
-      ...secretKeyRefSchema(
-        "Secret key holding the API key of the account that owns the zone. When unset, the operator's default credentials are used.",
-      ),
+      ...secretKeyRefSchema(CREDENTIALS_REF_DESCRIPTION),
       required: ['name'],
     },
     pullZoneId: {
@@ -129,6 +133,7 @@ const specSchema: Schema = {
       rule: '!(has(self.pullZoneId) && has(self.adoption))',
       message: 'set either pullZoneId (adopt by id) or adoption (adopt by name), not both',
     },
+    ACCOUNT_XOR_CREDENTIALS_RULE as { rule: string; message: string },
   ],
 };
 

@@ -6,6 +6,7 @@
 import { isCdnApiError, type CdnApiError } from '../../cdn/errors.js';
 import type { ClassifiedError } from '../../runtime/errors.js';
 import { TerminalError, WaitingError } from '../../runtime/errors.js';
+import { AccountError } from './account-errors.js';
 
 /** Stable reasons produced here. */
 export const Reasons = {
@@ -83,6 +84,8 @@ function withRetryAfter(
 /** Classifies CDN client errors, TerminalError and WaitingError; anything else is retryable. */
 export function classifyCdnError(err: unknown, options: ClassifyOptions = {}): ClassifiedError {
   if (isCdnApiError(err)) return classifyApiError(err, options);
+  if (err instanceof AccountError)
+    return { class: 'retryable', reason: err.reason, message: err.message };
   if (err instanceof TerminalError)
     return { class: 'terminal', reason: err.reason, message: err.message };
   if (err instanceof WaitingError) {

@@ -1,77 +1,174 @@
 /**
- * Resolves the API key for a managed object: `spec.credentialsRef` (a Secret in the object's
- * namespace) or the operator's default credentials Secret. Errors name the Secret and key,
- * never a value.
+ * Resolves the API key for a managed object, in this order:
+ * 1. `spec.credentialsRef`: a Secret in the object's own namespace (the tenant's own key);
+ * 2. `spec.accountRef.name`, else the operator's `--default-account`: a cluster-scoped
+ *    CdnAccount whose `namespaceSelector` must select the object's namespace, and whose Secret
+ *    lives in the operator's namespace.
+ * Errors name the Secret, key, account and namespace, never a value. No platform call happens
+ * before this succeeds.
  */
 import type { ConnectContext, ManagedObject } from '../../runtime/types.js';
 import { WaitingError, TerminalError } from '../../runtime/errors.js';
+import {
+  CDN_ACCOUNT_RESOURCE,
+  DEFAULT_ACCOUNT_KEY,
+  type CdnAccountSpec,
+} from '../cdnaccount/types.js';
+import { AccountError, AccountReasons } from './account-errors.js';
 import type { ControllerDeps } from './deps.js';
+import { matchesLabelSelector } from './label-selector.js';
 
 /** Reasons produced while resolving credentials. */
 export const CredentialReasons = {
   CredentialsNotFound: 'CredentialsNotFound',
   NoCredentials: 'NoCredentials',
+  InvalidSpec: 'InvalidSpec',
 } as const;
 
 /** Default key inside a credentials Secret when `credentialsRef.key` is omitted. */
 export const DEFAULT_CREDENTIALS_KEY = 'apiKey';
 
-interface CredentialsRef {
+/** How soon a missing Secret or key is looked at again (its watch usually fires sooner). */
+const MISSING_SECRET_REQUEUE_MS = 30_000;
+
+const NAMESPACES = { group: '', version: 'v1', plural: 'namespaces' } as const;
+
+interface SecretKeyRef {
   name: string;
   key?: string;
 }
 
-function readRef(obj: ManagedObject): CredentialsRef | undefined {
-  const ref = obj.spec?.credentialsRef as CredentialsRef | undefined;
+type AccountDeps = Pick<ControllerDeps, 'defaultAccount' | 'operatorNamespace'>;
+
+function readRef(
+  obj: ManagedObject,
+  field: 'credentialsRef' | 'accountRef',
+): SecretKeyRef | undefined {
+  const spec = obj.spec ?? {};
+  const ref = Object.hasOwn(spec, field) ? (spec[field] as SecretKeyRef | undefined) : undefined;
   return ref && typeof ref.name === 'string' && ref.name !== '' ? ref : undefined;
 }
 
-/** The Secret the object's credentials come from, for watches (`references`). */
-export function credentialsSecretOf(
-  obj: ManagedObject,
-  deps: Pick<ControllerDeps, 'defaultCredentials'>,
-): { namespace: string; name: string; key: string } | undefined {
-  const ref = readRef(obj);
-  if (ref)
-    return {
-      namespace: obj.metadata.namespace,
-      name: ref.name,
-      key: ref.key ?? DEFAULT_CREDENTIALS_KEY,
-    };
-  return deps.defaultCredentials;
+/** The key inside a Secret, never a prototype member: `__proto__` or `constructor` is just a name. */
+function keyOf(ref: SecretKeyRef, fallback: string): string {
+  return typeof ref.key === 'string' && ref.key !== '' ? ref.key : fallback;
 }
 
 /**
- * Returns the API key. A missing Secret or key is a waiting condition (the Secret may be
- * created later, and its watch re-enqueues the object); no credentials configured at all is
- * terminal until the spec changes.
+ * The tenant Secret the object's credentials come from (`spec.credentialsRef`), for watches
+ * (`references`). Account Secrets live in the operator's namespace and are read per pass.
  */
-export async function resolveApiKey(
+export function credentialsSecretOf(
   obj: ManagedObject,
+  _deps?: unknown,
+): { namespace: string; name: string; key: string } | undefined {
+  const ref = readRef(obj, 'credentialsRef');
+  if (!ref) return undefined;
+  return {
+    namespace: obj.metadata.namespace,
+    name: ref.name,
+    key: keyOf(ref, DEFAULT_CREDENTIALS_KEY),
+  };
+}
+
+/**
+ * Reads one key of a Secret. A missing Secret and a missing (or empty) key are different
+ * waiting conditions, each naming the Secret and key.
+ */
+async function readSecretKey(
   ctx: Pick<ConnectContext, 'readSecret'>,
-  deps: Pick<ControllerDeps, 'defaultCredentials'>,
+  source: { namespace: string; name: string; key: string },
 ): Promise<string> {
-  const source = credentialsSecretOf(obj, deps);
-  if (!source) {
-    throw new TerminalError(
-      CredentialReasons.NoCredentials,
-      'cannot resolve credentials: spec.credentialsRef is not set and the operator has no default credentials Secret',
-    );
-  }
-  const where = `Secret ${source.namespace}/${source.name} key ${JSON.stringify(source.key)}`;
+  const where = `Secret ${source.namespace}/${source.name}`;
   const data = await ctx.readSecret(source.namespace, source.name);
   if (!data)
     throw new WaitingError(
       CredentialReasons.CredentialsNotFound,
       `cannot resolve credentials: ${where} not found`,
-      30_000,
+      MISSING_SECRET_REQUEUE_MS,
     );
-  const value = data[source.key]?.trim();
+  const raw = Object.hasOwn(data, source.key) ? data[source.key] : undefined;
+  const value = typeof raw === 'string' ? raw.trim() : '';
   if (!value)
     throw new WaitingError(
       CredentialReasons.CredentialsNotFound,
-      `cannot resolve credentials: ${where} is missing or empty`,
-      30_000,
+      `cannot resolve credentials: key ${JSON.stringify(source.key)} missing in ${where}${raw === undefined ? '' : ' (empty)'}`,
+      MISSING_SECRET_REQUEUE_MS,
     );
   return value;
+}
+
+function readClusterObject(
+  ctx: Pick<ConnectContext, 'readClusterObject'>,
+): NonNullable<ConnectContext['readClusterObject']> {
+  if (!ctx.readClusterObject)
+    throw new Error('cannot use a CdnAccount: the runtime offers no cluster-scoped reads');
+  return ctx.readClusterObject;
+}
+
+/** The account an object uses: its `spec.accountRef.name`, else the operator's default. */
+export function accountNameOf(obj: ManagedObject, deps: AccountDeps): string | undefined {
+  return readRef(obj, 'accountRef')?.name ?? deps.defaultAccount;
+}
+
+async function accountSecret(
+  obj: ManagedObject,
+  name: string,
+  ctx: Pick<ConnectContext, 'readClusterObject'>,
+  deps: AccountDeps,
+): Promise<{ namespace: string; name: string; key: string }> {
+  const read = readClusterObject(ctx);
+  const account = await read(CDN_ACCOUNT_RESOURCE, name);
+  if (!account)
+    throw new AccountError(
+      AccountReasons.AccountNotFound,
+      `cannot use CdnAccount ${name}: not found`,
+    );
+  const spec = (account.spec ?? {}) as CdnAccountSpec;
+  const namespace = obj.metadata.namespace;
+  const ns = await read(NAMESPACES, namespace);
+  if (!matchesLabelSelector(spec.namespaceSelector, ns?.metadata.labels)) {
+    throw new AccountError(
+      AccountReasons.AccountNotAllowed,
+      `cannot use CdnAccount ${name} in namespace ${namespace}: the account's namespaceSelector does not select this namespace (ask the cluster admin to open the account, or set spec.credentialsRef)`,
+    );
+  }
+  const secretName = spec.secretRef?.name;
+  if (typeof secretName !== 'string' || secretName === '')
+    throw new AccountError(
+      AccountReasons.AccountNotFound,
+      `cannot use CdnAccount ${name}: spec.secretRef.name is not set`,
+    );
+  return {
+    namespace: deps.operatorNamespace ?? 'default',
+    name: secretName,
+    key: keyOf({ name: secretName, ...spec.secretRef }, DEFAULT_ACCOUNT_KEY),
+  };
+}
+
+/**
+ * Returns the API key. A missing Secret or key is a waiting condition (the Secret may be
+ * created later); an account that does not allow the object's namespace is an AccountError;
+ * no account and no credentialsRef at all is terminal until the spec changes.
+ */
+export async function resolveApiKey(
+  obj: ManagedObject,
+  ctx: Pick<ConnectContext, 'readSecret' | 'readClusterObject'>,
+  deps: AccountDeps,
+): Promise<string> {
+  const own = credentialsSecretOf(obj);
+  if (own && readRef(obj, 'accountRef'))
+    throw new TerminalError(
+      CredentialReasons.InvalidSpec,
+      'cannot resolve credentials: spec.credentialsRef and spec.accountRef are both set; set one of them',
+    );
+  if (own) return readSecretKey(ctx, own);
+  const account = accountNameOf(obj, deps);
+  if (!account) {
+    throw new TerminalError(
+      CredentialReasons.NoCredentials,
+      'cannot resolve credentials: set spec.accountRef.name (a CdnAccount open to this namespace) or spec.credentialsRef; the operator has no default account',
+    );
+  }
+  return readSecretKey(ctx, await accountSecret(obj, account, ctx, deps));
 }

@@ -1,14 +1,6 @@
 /** What main.ts hands to every kind's controller factory. */
 import type { Logger } from 'pino';
 
-/** Reference to the operator-wide default credentials Secret. */
-export interface DefaultCredentials {
-  namespace: string;
-  name: string;
-  /** Key inside the Secret's data holding the API key. */
-  key: string;
-}
-
 /** One CDN API call as reported to metrics (never carries credentials). */
 export interface CdnRequestEvent {
   operation: string;
@@ -23,8 +15,10 @@ export interface CdnRequestEvent {
 export interface ControllerDeps {
   /** Base URL of the management API (https://api.bunny.net or a cdn-sim URL). */
   apiBaseUrl: string;
-  /** Used when a resource has no `spec.credentialsRef`. */
-  defaultCredentials?: DefaultCredentials;
+  /** CdnAccount used by objects with neither `spec.accountRef` nor `spec.credentialsRef`. */
+  defaultAccount?: string;
+  /** Namespace of the CdnAccount credentials Secrets (the operator's own namespace). */
+  operatorNamespace?: string;
   log: Logger;
   /** Metrics hook for every CDN API call. */
   onCdnRequest?: (e: CdnRequestEvent) => void;

@@ -11,6 +11,7 @@ import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startSimulator, type SimulatorHandle } from '../../../src/simulator/server.js';
+import { applyAllCrds } from '../support/crds.js';
 import { startOperator, metricValue, type OperatorProcess } from '../support/operator.js';
 import {
   CHART,
@@ -24,7 +25,10 @@ import {
 } from '../../unit/packaging/tools.js';
 import {
   AUTHENTICATED_DEFAULTS,
+  expectedAccountRules,
+  expectedAccountSecretRules,
   expectedLeaseRules,
+  expectedSecretRules,
   expectedWorkloadRules,
   flattenRules,
 } from '../../unit/packaging/rbac-expected.js';
@@ -75,6 +79,8 @@ test.before(async () => {
     const created = await kubectl(['create', 'namespace', ns]);
     if (created.code !== 0) throw new Error(`cannot create namespace ${ns}: ${created.stderr}`);
   }
+  // The server-side dry run of a CdnAccount needs its CRD (helm install skips existing CRDs).
+  await applyAllCrds();
 });
 
 test.after.always(async () => {
@@ -93,7 +99,9 @@ test.serial(
       [
         'outputs.enabled=true',
         'networkPolicy.enabled=true',
-        'defaultCredentials.secretName=bunny',
+        'defaultAccount.secretName=bunny',
+        `defaultAccount.name=${release}-dry`,
+        `secretAccess.namespaces={${workNs}}`,
         `watchNamespaces={${workNs}}`,
         'pdb.maxUnavailable=null',
         'pdb.minAvailable=1',
@@ -129,6 +137,15 @@ test.serial('helm install succeeds: objects exist, RBAC bound, no webhooks', asy
     releaseNs,
     '--set',
     `outputs.enabled=${outputs}`,
+    // Tenant Secrets readable in workNs only; the default account open to workNs only.
+    '--set',
+    `secretAccess.namespaces={${workNs}}`,
+    '--set',
+    'defaultAccount.secretName=cdn-credentials',
+    '--set',
+    `defaultAccount.name=${release}`,
+    '--set-json',
+    `defaultAccount.namespaceSelector={"matchLabels":{"kubernetes.io/metadata.name":"${workNs}"}}`,
   ]);
   t.is(installed.code, 0, installed.stderr);
   t.regex(installed.stdout, /STATUS: deployed/);
@@ -245,16 +262,27 @@ test.serial(
   async (t) => {
     t.truthy(saKubeconfig, 'needs the ServiceAccount kubeconfig from the previous test');
     const workload = flattenRules(expectedWorkloadRules(outputs));
+    const accounts = flattenRules(expectedAccountRules());
     const cases = [
       {
         ns: releaseNs,
         expected: new Set([
           ...workload,
+          ...accounts,
+          ...flattenRules(expectedAccountSecretRules()),
           ...flattenRules(expectedLeaseRules(leaseName)),
           ...AUTHENTICATED_DEFAULTS,
         ]),
       },
-      { ns: workNs, expected: new Set([...workload, ...AUTHENTICATED_DEFAULTS]) },
+      {
+        ns: workNs,
+        expected: new Set([
+          ...workload,
+          ...accounts,
+          ...flattenRules(expectedSecretRules(outputs)),
+          ...AUTHENTICATED_DEFAULTS,
+        ]),
+      },
     ];
     for (const c of cases) {
       const list = await kubectl(['auth', 'can-i', '--list', '-n', c.ns], undefined, saKubeconfig);
@@ -292,7 +320,7 @@ test.serial(
       'generic',
       'cdn-credentials',
       '-n',
-      workNs,
+      releaseNs,
       `--from-literal=apiKey=${API_KEY}`,
     ]);
     t.is(secret.code, 0, secret.stderr);
@@ -307,8 +335,10 @@ test.serial(
         workNs,
         '--api-url',
         sim.url,
-        '--default-credentials-secret',
-        `${workNs}/cdn-credentials`,
+        '--operator-namespace',
+        releaseNs,
+        '--default-account',
+        release,
         '--leader-elect',
         '--leader-election-id',
         leaseName,

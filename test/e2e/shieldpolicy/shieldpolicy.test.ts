@@ -4,6 +4,7 @@
  * PullZoneConfig, create, one PATCH per WAF change, zero writes in sync, drift correction,
  * metrics in status, plan limits, enum validation at apply time, dry-run, Reset and Orphan.
  */
+import { applyNamespaceAccount, defaultAccountArgs, deleteAccount } from '../support/account.js';
 import test from 'ava';
 import { readdir, readFile } from 'node:fs/promises';
 import { CdnClient } from '../../../src/cdn/client.js';
@@ -121,6 +122,7 @@ test.before(async () => {
     ns,
     `--from-literal=apiKey=${API_KEY}`,
   ]);
+  await applyNamespaceAccount(ns, 'cdn-credentials');
   op = await startOperator({
     kubeconfig,
     args: [
@@ -128,8 +130,7 @@ test.before(async () => {
       ns,
       '--api-url',
       sim.url,
-      '--default-credentials-secret',
-      `${ns}/cdn-credentials`,
+      ...defaultAccountArgs(ns),
       '--log-level',
       'info',
     ],
@@ -144,7 +145,10 @@ test.after.always(async () => {
   }
   await op?.stop();
   await sim?.close();
-  if (ns) await deleteNamespace(ns);
+  if (ns) {
+    await deleteNamespace(ns);
+    await deleteAccount(ns);
+  }
 });
 
 test.serial('an invalid enum or a double target is rejected at apply time', async (t) => {

@@ -1,9 +1,11 @@
 /**
  * Per-file environment for a kind's e2e tests: every CRD in crds/ applied (the operator waits
- * for all of its kinds), a unique namespace with the default credentials Secret, an in-process
- * cdn-sim and a real operator process watching that namespace.
+ * for all of its kinds), a unique namespace with the credentials Secret and a CdnAccount (named
+ * after the namespace, open to it only, the operator's default account), an in-process cdn-sim
+ * and a real operator process watching that namespace.
  */
 import { startSimulator, type SimulatorHandle } from '../../../src/simulator/server.js';
+import { applyNamespaceAccount, defaultAccountArgs, deleteAccount } from './account.js';
 import { applyAllCrds } from './crds.js';
 import { apply, createNamespace, deleteNamespace } from './kube.js';
 import { startOperator, type OperatorProcess } from './operator.js';
@@ -34,7 +36,7 @@ export function secretYaml(
   });
 }
 
-/** Starts the environment; `apiKey` is both the sim's key and the default credentials. */
+/** Starts the environment; `apiKey` is both the sim's key and the default account's key. */
 export async function startOperatorEnv(prefix: string, apiKey: string): Promise<OperatorEnv> {
   const kubeconfig = process.env.KUBECONFIG;
   if (!kubeconfig)
@@ -42,20 +44,12 @@ export async function startOperatorEnv(prefix: string, apiKey: string): Promise<
   await applyAllCrds();
   const ns = await createNamespace(prefix);
   await apply(secretYaml(ns, 'cdn-credentials', { apiKey }));
+  await applyNamespaceAccount(ns, 'cdn-credentials');
   const sim = await startSimulator({ apiKeys: [{ key: apiKey }] });
   const launch = (): Promise<OperatorProcess> =>
     startOperator({
       kubeconfig,
-      args: [
-        '--namespace',
-        ns,
-        '--api-url',
-        sim.url,
-        '--default-credentials-secret',
-        `${ns}/cdn-credentials`,
-        '--default-credentials-key',
-        'apiKey',
-      ],
+      args: ['--namespace', ns, '--api-url', sim.url, ...defaultAccountArgs(ns)],
     });
   const env: OperatorEnv = {
     ns,
@@ -69,6 +63,7 @@ export async function startOperatorEnv(prefix: string, apiKey: string): Promise<
       await env.operator.stop();
       await sim.close();
       await deleteNamespace(ns);
+      await deleteAccount(ns);
     },
   };
   return env;

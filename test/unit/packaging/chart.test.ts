@@ -17,7 +17,15 @@ import {
   run,
   type KubeObject,
 } from './tools.js';
-import { expectedLeaseRules, expectedWorkloadRules, KIND_PLURALS } from './rbac-expected.js';
+import {
+  expectedAccountRules,
+  expectedAccountSecretRules,
+  expectedLeaseRules,
+  expectedSecretRules,
+  expectedWorkloadRules,
+  KIND_PLURALS,
+  READ_ONLY_PLURALS,
+} from './rbac-expected.js';
 
 interface Container {
   name: string;
@@ -95,62 +103,112 @@ test('the Deployment is hardened: non-root, read-only root FS, no escalation, se
   t.is(pod.serviceAccountName, 'cdn-operator');
 });
 
-test('RBAC defaults are exactly the least-privilege list (no Secret writes)', async (t) => {
+function rulesOf(o: KubeObject): unknown {
+  return (o as unknown as { rules: unknown }).rules;
+}
+
+test('RBAC defaults are exactly the least-privilege list (no Secret read outside the release namespace, no Secret writes)', async (t) => {
   const objects = await renderChart();
-  const role = onlyOf(objects, 'ClusterRole') as unknown as { rules: unknown[] };
-  t.deepEqual(role.rules, expectedWorkloadRules(false));
-  const lease = onlyOf(objects, 'Role') as unknown as { rules: unknown[] };
-  t.deepEqual(lease.rules, expectedLeaseRules('cdn-operator.cdn.operator.io'));
-  const binding = onlyOf(objects, 'ClusterRoleBinding') as unknown as {
-    subjects: { kind: string; name: string; namespace: string }[];
-  };
-  t.deepEqual(binding.subjects, [
-    { kind: 'ServiceAccount', name: 'cdn-operator', namespace: 'cdn-operator' },
-  ]);
+  t.deepEqual(
+    rulesOf(onlyOf(objects, 'ClusterRole', 'cdn-operator')),
+    expectedWorkloadRules(false),
+  );
+  t.deepEqual(
+    rulesOf(onlyOf(objects, 'ClusterRole', 'cdn-operator-accounts')),
+    expectedAccountRules(),
+  );
+  t.is(objectsOf(objects, 'ClusterRole').length, 2);
+  const secrets = onlyOf(objects, 'Role', 'cdn-operator-account-secrets');
+  t.is(secrets.metadata.namespace, 'cdn-operator');
+  t.deepEqual(rulesOf(secrets), expectedAccountSecretRules());
+  t.deepEqual(
+    rulesOf(onlyOf(objects, 'Role', 'cdn-operator-leader-election')),
+    expectedLeaseRules('cdn-operator.cdn.operator.io'),
+  );
+  t.is(objectsOf(objects, 'Role').length, 2);
+  for (const name of ['cdn-operator', 'cdn-operator-accounts']) {
+    const binding = onlyOf(objects, 'ClusterRoleBinding', name) as unknown as {
+      subjects: { kind: string; name: string; namespace: string }[];
+    };
+    t.deepEqual(binding.subjects, [
+      { kind: 'ServiceAccount', name: 'cdn-operator', namespace: 'cdn-operator' },
+    ]);
+  }
+  // No default account unless its Secret is named.
+  t.is(objectsOf(objects, 'CdnAccount').length, 0);
+  t.false(deploymentOf(objects).c.args.some((a) => a.startsWith('--default-account')));
+  t.true(deploymentOf(objects).c.args.includes('--operator-namespace=cdn-operator'));
 });
 
 test('RBAC covers every CRD shipped in crds/ (a new kind cannot be forgotten)', async (t) => {
   const files = (await readdir(join(ROOT, 'crds'))).filter((f) => f.endsWith('.yaml'));
   t.true(files.length > 0);
   const plurals = files.map((f) => /^cdn\.operator\.io_(.+)\.yaml$/.exec(f)?.[1]);
-  for (const p of plurals) t.true((KIND_PLURALS as readonly string[]).includes(p ?? ''), `${p}`);
+  const known: readonly string[] = [...KIND_PLURALS, ...READ_ONLY_PLURALS];
+  for (const p of plurals) t.true(known.includes(p ?? ''), `${p}`);
 });
 
-test('outputs.enabled adds create/patch on Secrets and nothing else', async (t) => {
+test('outputs.enabled adds Secret writes only where Secrets are granted', async (t) => {
   const objects = await renderChart(['outputs.enabled=true']);
-  const role = onlyOf(objects, 'ClusterRole') as unknown as { rules: unknown[] };
-  t.deepEqual(role.rules, expectedWorkloadRules(true));
+  t.deepEqual(rulesOf(onlyOf(objects, 'ClusterRole', 'cdn-operator')), expectedWorkloadRules(true));
+  const wide = await renderChart(['outputs.enabled=true', 'secretAccess.clusterWide=true']);
+  t.deepEqual(
+    rulesOf(onlyOf(wide, 'ClusterRole', 'cdn-operator')),
+    expectedWorkloadRules(true, true),
+  );
+});
+
+test('secretAccess.namespaces: one Secret-reading Role per tenant namespace, nothing cluster-wide', async (t) => {
+  const objects = await renderChart([
+    'secretAccess.namespaces={team-a,team-b}',
+    'outputs.enabled=true',
+  ]);
+  const roles = objectsOf(objects, 'Role', 'cdn-operator-secrets');
+  t.deepEqual(roles.map((r) => r.metadata.namespace).sort(), ['team-a', 'team-b']);
+  for (const r of roles) t.deepEqual(rulesOf(r), expectedSecretRules(true));
+  const bindings = objectsOf(objects, 'RoleBinding', 'cdn-operator-secrets');
+  t.deepEqual(bindings.map((r) => r.metadata.namespace).sort(), ['team-a', 'team-b']);
+  t.deepEqual(rulesOf(onlyOf(objects, 'ClusterRole', 'cdn-operator')), expectedWorkloadRules(true));
 });
 
 test('watchNamespaces gives one Role per namespace instead of a ClusterRole, and --namespace', async (t) => {
-  const objects = await renderChart([
-    'watchNamespaces={team-a,team-b}',
-    'defaultCredentials.secretName=bunny',
-  ]);
-  t.is(objectsOf(objects, 'ClusterRole').length, 0);
-  t.is(objectsOf(objects, 'ClusterRoleBinding').length, 0);
+  const objects = await renderChart(['watchNamespaces={team-a,team-b}']);
+  t.deepEqual(
+    objectsOf(objects, 'ClusterRole').map((o) => o.metadata.name),
+    ['cdn-operator-accounts'],
+  );
   const roles = objectsOf(objects, 'Role', 'cdn-operator');
   t.deepEqual(roles.map((r) => r.metadata.namespace).sort(), ['team-a', 'team-b']);
-  for (const r of roles)
-    t.deepEqual((r as unknown as { rules: unknown }).rules, expectedWorkloadRules(false));
-  // The default credentials live in the release namespace, outside the watched ones.
-  const cred = onlyOf(objects, 'Role', 'cdn-operator-credentials') as unknown as {
-    metadata: { namespace: string };
-    rules: unknown;
-  };
-  t.is(cred.metadata.namespace, 'cdn-operator');
-  t.deepEqual(cred.rules, [
-    {
-      apiGroups: [''],
-      resources: ['secrets'],
-      resourceNames: ['bunny'],
-      verbs: ['get', 'list', 'watch'],
-    },
-  ]);
+  for (const r of roles) t.deepEqual(rulesOf(r), expectedWorkloadRules(false, true));
   const { c } = deploymentOf(objects);
   t.true(c.args.includes('--namespace=team-a,team-b'));
-  t.true(c.args.includes('--default-credentials-secret=cdn-operator/bunny'));
-  t.true(c.args.includes('--default-credentials-key=apiKey'));
+});
+
+test('defaultAccount: a CdnAccount (closed unless a selector is given) and --default-account', async (t) => {
+  const closed = await renderChart(['defaultAccount.secretName=bunny']);
+  const account = onlyOf(closed, 'CdnAccount', 'default') as unknown as {
+    spec: Record<string, unknown>;
+  };
+  t.deepEqual(account.spec, { secretRef: { name: 'bunny', key: 'apiKey' }, namespaceSelector: {} });
+  t.true(deploymentOf(closed).c.args.includes('--default-account=default'));
+  const open = await renderChart([
+    'defaultAccount.secretName=bunny',
+    'defaultAccount.name=shared',
+    'defaultAccount.namespaceSelector.matchLabels.cdn\\.operator\\.io/default-account=true',
+  ]);
+  const opened = onlyOf(open, 'CdnAccount', 'shared') as unknown as {
+    spec: { namespaceSelector: unknown };
+  };
+  t.deepEqual(opened.spec.namespaceSelector, {
+    matchLabels: { 'cdn.operator.io/default-account': 'true' },
+  });
+  t.true(deploymentOf(open).c.args.includes('--default-account=shared'));
+});
+
+test('the removed defaultCredentials values are rejected by the values schema', async (t) => {
+  await t.throwsAsync(renderChart(['defaultCredentials.secretName=bunny']), {
+    message: /defaultCredentials/,
+  });
 });
 
 test('optional objects: ServiceMonitor and NetworkPolicy only when enabled; PDB can be disabled', async (t) => {

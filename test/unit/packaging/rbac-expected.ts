@@ -6,6 +6,8 @@
 
 /** Plurals of the three managed kinds. */
 export const KIND_PLURALS = ['pullzoneconfigs', 'containerapps', 'shieldpolicies'] as const;
+/** Cluster-scoped kinds the operator only reads. */
+export const READ_ONLY_PLURALS = ['cdnaccounts'] as const;
 
 /** One RBAC policy rule. */
 export interface Rule {
@@ -15,8 +17,19 @@ export interface Rule {
   resourceNames?: string[];
 }
 
-/** Rules in the ClusterRole (or each watched namespace's Role). */
-export function expectedWorkloadRules(outputs: boolean): Rule[] {
+/** Read Secrets/ConfigMaps; write Secrets only with outputs. */
+export function expectedSecretRules(outputs: boolean): Rule[] {
+  return [
+    { apiGroups: [''], resources: ['secrets', 'configmaps'], verbs: ['get', 'list', 'watch'] },
+    ...(outputs ? [{ apiGroups: [''], resources: ['secrets'], verbs: ['create', 'patch'] }] : []),
+  ];
+}
+
+/**
+ * Rules in the ClusterRole (or each watched namespace's Role). Secrets and ConfigMaps only
+ * where the admin granted them (a watched namespace, or secretAccess.clusterWide).
+ */
+export function expectedWorkloadRules(outputs: boolean, secrets = false): Rule[] {
   return [
     {
       apiGroups: ['cdn.operator.io'],
@@ -33,10 +46,23 @@ export function expectedWorkloadRules(outputs: boolean): Rule[] {
       resources: KIND_PLURALS.map((p) => `${p}/finalizers`),
       verbs: ['update'],
     },
-    { apiGroups: [''], resources: ['secrets', 'configmaps'], verbs: ['get', 'list', 'watch'] },
-    ...(outputs ? [{ apiGroups: [''], resources: ['secrets'], verbs: ['create', 'patch'] }] : []),
+    ...(secrets ? expectedSecretRules(outputs) : []),
     { apiGroups: ['events.k8s.io'], resources: ['events'], verbs: ['create', 'patch'] },
   ];
+}
+
+/** The accounts ClusterRole: CdnAccounts and Namespace labels. */
+export function expectedAccountRules(): Rule[] {
+  return [
+    { apiGroups: ['cdn.operator.io'], resources: ['cdnaccounts'], verbs: ['get', 'list', 'watch'] },
+    { apiGroups: ['cdn.operator.io'], resources: ['cdnaccounts/status'], verbs: ['patch'] },
+    { apiGroups: [''], resources: ['namespaces'], verbs: ['get'] },
+  ];
+}
+
+/** The release namespace's Role for CdnAccount credentials Secrets. */
+export function expectedAccountSecretRules(): Rule[] {
+  return [{ apiGroups: [''], resources: ['secrets'], verbs: ['get', 'list', 'watch'] }];
 }
 
 /** Rules of the leader-election Role (release namespace). */

@@ -24,7 +24,8 @@ test('defaults', (t) => {
     shutdownTimeoutMs: 30_000,
     leaderElectionNamespace: 'default',
   });
-  t.is(c.defaultCredentials, undefined);
+  t.is(c.defaultAccount, undefined);
+  t.is(c.operatorNamespace, 'default');
 });
 
 test('namespaces: repeatable and comma-separated, deduplicated', (t) => {
@@ -50,13 +51,12 @@ test('environment variables fill in flags; flags win', (t) => {
   t.is(c.leaderElectionNamespace, 'ops');
 });
 
-test('default credentials Secret', (t) => {
-  t.deepEqual(
-    run(['--default-credentials-secret', 'ops/bunny', '--default-credentials-key', 'key'])
-      .defaultCredentials,
-    { namespace: 'ops', name: 'bunny', key: 'key' },
-  );
-  t.deepEqual(run(['--default-credentials-secret', 'ops/bunny']).defaultCredentials?.key, 'apiKey');
+test('default account and operator namespace', (t) => {
+  t.like(run(['--default-account', 'default', '--operator-namespace', 'ops']), {
+    defaultAccount: 'default',
+    operatorNamespace: 'ops',
+  });
+  t.is(run([], { POD_NAMESPACE: 'cdn' }).operatorNamespace, 'cdn');
 });
 
 const bad: Array<[string[], RegExp, string]> = [
@@ -68,7 +68,13 @@ const bad: Array<[string[], RegExp, string]> = [
   ],
   [['--log-level', 'loud'], /invalid --log-level "loud"/, 'unknown level'],
   [['--namespace', 'Bad_NS'], /invalid --namespace "Bad_NS"/, 'namespace name'],
-  [['--default-credentials-secret', 'justname'], /expected namespace\/name/, 'secret ref'],
+  [
+    ['--default-credentials-secret', 'ops/bunny'],
+    /--default-credentials-secret was removed: .*CdnAccount.*--default-account/,
+    'removed default credentials flag',
+  ],
+  [['--default-account', 'Bad_Name'], /invalid --default-account "Bad_Name"/, 'account name'],
+  [['--operator-namespace', 'a/b'], /invalid --operator-namespace "a\/b"/, 'operator namespace'],
   [
     ['--metrics-bind-address', 'nonsense'],
     /invalid --metrics-bind-address "nonsense"/,
@@ -98,7 +104,8 @@ test('--help lists every flag; --version', (t) => {
     '--poll-interval',
     '--log-level',
     '--api-url',
-    '--default-credentials-secret',
+    '--default-account',
+    '--operator-namespace',
     '--metrics-bind-address',
     '--health-probe-bind-address',
     '--leader-elect',

@@ -51,14 +51,12 @@ app.kubernetes.io/instance: {{ .Release.Name }}
 {{- end -}}
 {{- end -}}
 
-{{/* Namespace of the default credentials Secret. */}}
-{{- define "cdn-operator.credentialsNamespace" -}}
-{{- default .Release.Namespace .Values.defaultCredentials.namespace -}}
-{{- end -}}
 
 {{/*
-RBAC rules on the namespaced resources the operator reconciles and reads. Used by the
-ClusterRole (all namespaces) or by one Role per watched namespace.
+RBAC rules on the namespaced resources the operator reconciles. Called with a dict: "ctx" (the
+root context) and "secrets" (true: also read Secrets/ConfigMaps, and write Secrets with
+outputs.enabled). Used by the ClusterRole, by the Role of each watched namespace, and (with
+only the Secret part) by the Roles of secretAccess.namespaces.
 */}}
 {{- define "cdn-operator.rules" -}}
 - apiGroups: ["cdn.operator.io"]
@@ -70,6 +68,18 @@ ClusterRole (all namespaces) or by one Role per watched namespace.
 - apiGroups: ["cdn.operator.io"]
   resources: ["pullzoneconfigs/finalizers", "containerapps/finalizers", "shieldpolicies/finalizers"]
   verbs: ["update"]
+{{- if .secrets }}
+{{ include "cdn-operator.secretRules" .ctx }}
+{{- end }}
+- apiGroups: ["events.k8s.io"]
+  resources: ["events"]
+  verbs: ["create", "patch"]
+{{- end -}}
+
+{{/*
+Read Secrets and ConfigMaps; write Secrets only with outputs.enabled.
+*/}}
+{{- define "cdn-operator.secretRules" -}}
 - apiGroups: [""]
   resources: ["secrets", "configmaps"]
   verbs: ["get", "list", "watch"]
@@ -78,7 +88,19 @@ ClusterRole (all namespaces) or by one Role per watched namespace.
   resources: ["secrets"]
   verbs: ["create", "patch"]
 {{- end }}
-- apiGroups: ["events.k8s.io"]
-  resources: ["events"]
-  verbs: ["create", "patch"]
+{{- end -}}
+
+{{/*
+Accounts: read CdnAccounts (and write their Ready condition), and Namespaces (labels for namespaceSelector).
+*/}}
+{{- define "cdn-operator.accountRules" -}}
+- apiGroups: ["cdn.operator.io"]
+  resources: ["cdnaccounts"]
+  verbs: ["get", "list", "watch"]
+- apiGroups: ["cdn.operator.io"]
+  resources: ["cdnaccounts/status"]
+  verbs: ["patch"]
+- apiGroups: [""]
+  resources: ["namespaces"]
+  verbs: ["get"]
 {{- end -}}

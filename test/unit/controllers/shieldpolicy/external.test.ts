@@ -4,6 +4,7 @@
  * fields through the fleet cache), plan limits, metrics refresh and Reset deletion.
  */
 import test from 'ava';
+import { accountReader } from '../shared/account-fixture.js';
 import { pino } from 'pino';
 import { CdnClient } from '../../../../src/cdn/client.js';
 import { CdnApiError } from '../../../../src/cdn/errors.js';
@@ -76,7 +77,8 @@ async function setUp(): Promise<Harness> {
   const kind = createShieldPolicyKind(
     {
       apiBaseUrl: sim.url,
-      defaultCredentials: { namespace: 'cdn-system', name: 'creds', key: 'apiKey' },
+      defaultAccount: 'default',
+      operatorNamespace: 'cdn-system',
       log,
     },
     { apiFor: () => api, shared, defaultPollIntervalMs: POLL_MS },
@@ -86,6 +88,7 @@ async function setUp(): Promise<Harness> {
       Promise.resolve(ns === 'cdn-system' && name === 'creds' ? { apiKey: API_KEY } : undefined),
     readConfigMap: () => Promise.resolve(undefined),
     getObject: (): ManagedObject | undefined => undefined,
+    readClusterObject: accountReader({ account: 'default', secretName: 'creds' }),
     log,
   };
   return {
