@@ -10,6 +10,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { stringify } from 'yaml';
 import { buildPullZoneConfigCrd } from '../src/controllers/pullzoneconfig/crd.js';
+import { buildContainerAppCrd } from './crds/containerapp.js';
 
 /** One generated CRD file. Other kinds add an entry here. */
 export interface CrdGenerator {
@@ -25,6 +26,11 @@ export const GENERATORS: readonly CrdGenerator[] = [
     path: 'crds/cdn.operator.io_pullzoneconfigs.yaml',
     source: 'src/controllers/pullzoneconfig/crd.ts (settings from fields.ts)',
     build: buildPullZoneConfigCrd,
+  },
+  {
+    path: 'crds/cdn.operator.io_containerapps.yaml',
+    source: 'hack/crds/containerapp.ts (bounds from the official Magic Containers document)',
+    build: buildContainerAppCrd,
   },
 ];
 
