@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { stringify } from 'yaml';
 import { buildCdnAccountCrd } from '../src/controllers/cdnaccount/crd.js';
 import { buildPullZoneConfigCrd } from '../src/controllers/pullzoneconfig/crd.js';
+import { buildContainerAppCrd } from './crds/containerapp.js';
 
 /** One generated CRD file. Other kinds add an entry here. */
 export interface CrdGenerator {
@@ -32,7 +33,21 @@ export const GENERATORS: readonly CrdGenerator[] = [
     source: 'src/controllers/cdnaccount/crd.ts (spec from shared/account-schema.ts)',
     build: buildCdnAccountCrd,
   },
+  {
+    path: 'crds/cdn.operator.io_containerapps.yaml',
+    source: 'hack/crds/containerapp.ts (bounds from the official Magic Containers document)',
+    build: buildContainerAppCrd,
+  },
 ];
+
+/**
+ * YAML that reads the same in YAML 1.1 and 1.2. kubectl and the apiserver read YAML 1.1, where
+ * unquoted `Off`, `On`, `yes`, `n`, `012` or `1:20` are booleans or numbers; with the 1.1
+ * schema the emitter quotes every string that 1.1 would read as something else.
+ */
+export function stringifyYaml11Safe(value: unknown): string {
+  return stringify(value, { lineWidth: 0, version: '1.1' });
+}
 
 /** The file content a generator produces. */
 export function renderCrd(gen: CrdGenerator): string {
@@ -41,7 +56,7 @@ export function renderCrd(gen: CrdGenerator): string {
     `# Source: ${gen.source}`,
     '# Regenerate: node --import tsx hack/generate-crds.ts',
   ].join('\n');
-  return `${header}\n${stringify(gen.build(), { lineWidth: 0 })}`;
+  return `${header}\n${stringifyYaml11Safe(gen.build())}`;
 }
 
 function readOrEmpty(file: string): string {

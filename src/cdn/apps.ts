@@ -13,6 +13,7 @@ import type {
   AppPatch,
   AppRequest,
   ContainerTemplateRead,
+  VolumeListItem,
 } from './types.js';
 import { checkNonEmpty } from './validate.js';
 
@@ -111,4 +112,25 @@ export async function getContainer(
     opts,
   );
   return expectObject<ContainerTemplateRead>(http, 'getContainer', res.body);
+}
+
+interface VolumePage {
+  items?: VolumeListItem[];
+}
+
+/**
+ * `GET /mc/apps/{appId}/volumes`: the volume templates with their ids. The documented app read
+ * model has no volume ids; this list is where the documents guarantee them.
+ */
+export async function listVolumes(
+  http: HttpTransport,
+  appId: string,
+  opts?: CallOptions,
+): Promise<VolumeListItem[]> {
+  checkNonEmpty(http, 'listVolumes', 'appId', appId);
+  const res = await http.request(
+    { operation: 'listVolumes', method: 'GET', path: pathOf`/mc/apps/${appId}/volumes` },
+    opts,
+  );
+  return expectObject<VolumePage>(http, 'listVolumes', res.body).items ?? [];
 }

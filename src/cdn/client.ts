@@ -19,6 +19,7 @@ import type {
   AppRequest,
   CertificateUpload,
   ContainerTemplateRead,
+  VolumeListItem,
   PagedShieldZones,
   PrivateKeyUpdate,
   PullZone,
@@ -215,6 +216,11 @@ export class CdnClient {
     opts?: CallOptions,
   ): Promise<ContainerTemplateRead> {
     return apps.getContainer(this.#http, appId, containerId, opts);
+  }
+
+  /** The volumes of an application with their ids. */
+  listVolumes(appId: string, opts?: CallOptions): Promise<VolumeListItem[]> {
+    return apps.listVolumes(this.#http, appId, opts);
   }
 
   // ---- shield (/shield) ----

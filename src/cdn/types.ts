@@ -52,7 +52,8 @@ export type App = Mc['Application'];
 export type AppListItem = Mc['AppListItem'];
 /**
  * An endpoint in a write body. `id` is not in the official request schema, but the contract
- * matches PATCH items by `id` (present: update that item; absent: add a new one).
+ * matches PATCH items by `id` (present: update that item; absent: add a new one). Only PATCH
+ * bodies may carry it.
  */
 export type Endpoint = Mc['EndpointRequest'] & { id?: string | null };
 /** A volume in a write body; `id` as for {@link Endpoint}. */
@@ -81,8 +82,10 @@ export type AppIdResponse = Required<Mc['AddApplicationResponse']>;
 export type ContainerTemplateRead = Mc['ContainerTemplate'];
 /** An endpoint as read back. */
 export type EndpointRead = Mc['ContainerEndpoint'];
-/** A volume as read back. */
+/** A volume as read back in the application (no id). */
 export type VolumeRead = Mc['VolumeTemplate'];
+/** One volume of `GET /mc/apps/{appId}/volumes` (with its id). */
+export type VolumeListItem = Mc['VolumeInList'];
 /** Region settings in a write body. */
 export type RegionSettingsRequest = Mc['UpdateRegionSettingsRequest'];
 

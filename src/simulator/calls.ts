@@ -18,16 +18,36 @@ export interface CallLogEntry {
   status: number;
 }
 
+/** One request the official document rejects (strict mode). */
+export interface RejectedCall {
+  t: number;
+  route: string;
+  path: string;
+  problems: string[];
+}
+
+/** Requests the official documents reject: total, per route, and the newest ones. */
+export interface RejectedSnapshot {
+  count: number;
+  byRoute: Record<string, number>;
+  log: RejectedCall[];
+}
+
 /** Snapshot served by the admin API. */
 export interface CallsSnapshot {
   routes: Record<string, RouteCounter>;
   log: CallLogEntry[];
+  rejectedByDocument: RejectedSnapshot;
 }
+
+/** Rejected requests kept in the log. */
+const REJECTED_LOG_LIMIT = 1000;
 
 /** Records calls; keeps the newest `limit` log entries. */
 export class CallRecorder {
   private routes = new Map<string, RouteCounter>();
   private log: CallLogEntry[] = [];
+  private rejected: RejectedSnapshot = { count: 0, byRoute: {}, log: [] };
 
   constructor(private readonly limit = 10_000) {}
 
@@ -45,11 +65,20 @@ export class CallRecorder {
     if (this.log.length > this.limit * 1.25) this.log = this.log.slice(-this.limit);
   }
 
+  /** Counts a request the official document rejects (also counted by record()). */
+  recordRejected(route: string, path: string, problems: string[]): void {
+    this.rejected.count++;
+    this.rejected.byRoute[route] = (this.rejected.byRoute[route] ?? 0) + 1;
+    this.rejected.log.push({ t: Date.now(), route, path, problems });
+    if (this.rejected.log.length > REJECTED_LOG_LIMIT) this.rejected.log.shift();
+  }
+
   /** Copy of counters and the newest log entries. */
   snapshot(): CallsSnapshot {
     return {
       routes: Object.fromEntries([...this.routes].map(([k, v]) => [k, structuredClone(v)])),
       log: this.log.slice(-this.limit),
+      rejectedByDocument: structuredClone(this.rejected),
     };
   }
 
@@ -57,5 +86,6 @@ export class CallRecorder {
   reset(): void {
     this.routes.clear();
     this.log = [];
+    this.rejected = { count: 0, byRoute: {}, log: [] };
   }
 }

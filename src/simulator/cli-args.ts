@@ -23,6 +23,10 @@ Flags:
   --error-rate R       share (0..1) of API requests answered 500
   --rate-limit R[,B]   token bucket: R requests/second, burst B (default R); 429 + Retry-After
   --log-level LEVEL    pino level (default info)
+  --openapi-dir DIR    official OpenAPI documents (default ../shared/reference/openapi next
+                       to the package, or $CDN_SIM_OPENAPI_DIR)
+  --no-strict          do not check requests against the official documents (default: every
+                       request the documents reject is answered 400 and counted)
   --help               show this text
 `;
 
@@ -36,6 +40,9 @@ export interface CliOptions {
   faults: FaultConfig;
   logLevel: string;
   help: boolean;
+  /** Check requests against the official documents (default true). */
+  strict: boolean;
+  openApiDir?: string;
 }
 
 /** A flag problem: message for the user, exit code 2. */
@@ -138,6 +145,8 @@ function parseFlags(argv: string[]): Record<string, unknown> {
         'error-rate': { type: 'string' },
         'rate-limit': { type: 'string' },
         'log-level': { type: 'string' },
+        'openapi-dir': { type: 'string' },
+        'no-strict': { type: 'boolean' },
         help: { type: 'boolean' },
       },
     }).values;
@@ -184,7 +193,9 @@ export function parseCli(argv: string[]): CliOptions {
     faults: buildFaults(v),
     logLevel: parseLogLevel(v['log-level']),
     help,
+    strict: v['no-strict'] !== true,
   };
+  if (typeof v['openapi-dir'] === 'string') options.openApiDir = v['openapi-dir'];
   if (typeof v['admin-token'] === 'string') options.adminToken = v['admin-token'];
   if (typeof v['state-file'] === 'string') options.stateFile = v['state-file'];
   return options;

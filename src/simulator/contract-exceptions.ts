@@ -24,9 +24,13 @@ export interface SchemaPatchException {
   /** Copy this component first (used to derive a relaxed variant). */
   define?: string;
   addProperties?: Record<string, unknown>;
-  dropRequired?: string[] | 'all';
+  dropRequired?: string[];
   /** Replace a property's schema. */
   setProperties?: Record<string, unknown>;
+  /** The only operations (`METHOD /path`) whose bodies see the patched schema. */
+  operations: string[];
+  /** The line of management-api.md the deviation rests on. */
+  contract: string;
   reason: string;
 }
 
@@ -43,45 +47,31 @@ export interface ResponseException {
   reason: string;
 }
 
+/** A schema patch, as the document compiler sees it. */
+export type SchemaPatchDeviation = SchemaPatchException;
+
 /** One documented difference. */
 export type ContractException = SchemaPatchException | ResponseException;
 
 const ref = (name: string): Record<string, unknown> => ({ $ref: `#/components/schemas/${name}` });
 const apiError = ref('ApiErrorData');
 
+/** The contract line the PATCH id deviations rest on (management-api.md, Applications). */
+export const PATCH_ID_RULE =
+  'PATCH rules: JSON Merge Patch semantics. [...] For the arrays (containers, volumes, endpoints): an item with a matching `id` is updated; an item without `id` is added as new; an item not included is deleted.';
+
 /** Every difference between cdn-sim and the official documents, with the reason. */
 export const CONTRACT_EXCEPTIONS: readonly ContractException[] = [
   {
     kind: 'schema-patch',
     area: 'mc',
-    schema: 'AddApplicationRequest',
-    dropRequired: ['runtimeType'],
-    reason:
-      'The contract\'s application model has no runtimeType, so a contract client never sends it; the simulator accepts it and defaults to "shared".',
-  },
-  {
-    kind: 'schema-patch',
-    area: 'mc',
-    schema: 'VolumeRequest',
+    schema: 'SimPatchVolumeRequest',
+    define: 'VolumeRequest',
     addProperties: { id: { type: 'string', nullable: true } },
+    operations: ['PATCH /mc/apps/{appId}'],
+    contract: PATCH_ID_RULE,
     reason:
-      'The contract matches PATCH volume items by id; the document has no id on volumes, so writes accept one.',
-  },
-  {
-    kind: 'schema-patch',
-    area: 'mc',
-    schema: 'VolumeTemplate',
-    addProperties: { id: { type: 'string', minLength: 1 } },
-    reason:
-      "Volume ids must be readable for the contract's id-matching PATCH rule; the read model carries them.",
-  },
-  {
-    kind: 'schema-patch',
-    area: 'mc',
-    schema: 'EndpointRequest',
-    addProperties: { id: { type: 'string', nullable: true } },
-    reason:
-      'The contract matches PATCH endpoint items by id; the document has no id on endpoint writes.',
+      'The contract matches PATCH volume items by id; the document has no id on volume writes. Only the PATCH body accepts it.',
   },
   {
     kind: 'schema-patch',
@@ -89,32 +79,34 @@ export const CONTRACT_EXCEPTIONS: readonly ContractException[] = [
     schema: 'SimPatchEndpointRequest',
     define: 'EndpointRequest',
     addProperties: { id: { type: 'string', nullable: true } },
-    dropRequired: 'all',
+    operations: ['PATCH /mc/apps/{appId}'],
+    contract: PATCH_ID_RULE,
     reason:
-      'PATCH is a merge: an endpoint item with an id only carries the fields that change, so none is required.',
+      'The contract matches PATCH endpoint items by id; the document has no id on endpoint writes. Only the PATCH body accepts it.',
   },
   {
     kind: 'schema-patch',
     area: 'mc',
     schema: 'SimPatchContainerRequest',
     define: 'ContainerRequest',
-    dropRequired: 'all',
     setProperties: { endpoints: { type: 'array', items: ref('SimPatchEndpointRequest') } },
+    operations: ['PATCH /mc/apps/{appId}'],
+    contract: PATCH_ID_RULE,
     reason:
-      'PATCH is a merge: a container item with an id only carries the fields that change; the merged result is validated as a full container.',
+      'The full documented container item, whose endpoints may carry their id (above). Every required member stays required.',
   },
   {
     kind: 'schema-patch',
     area: 'mc',
     schema: 'PatchApplicationRequest',
     setProperties: {
-      containerTemplates: {
-        type: 'array',
-        nullable: true,
-        items: ref('SimPatchContainerRequest'),
-      },
+      containerTemplates: { type: 'array', nullable: true, items: ref('SimPatchContainerRequest') },
+      volumes: { type: 'array', nullable: true, items: ref('SimPatchVolumeRequest') },
     },
-    reason: 'Uses the relaxed container item above.',
+    operations: ['PATCH /mc/apps/{appId}'],
+    contract: PATCH_ID_RULE,
+    reason:
+      'Wires the two id-carrying items above into the PATCH body (PatchApplicationRequest is used by no other operation).',
   },
   {
     kind: 'response',
@@ -253,6 +245,22 @@ export const CONTRACT_EXCEPTIONS: readonly ContractException[] = [
     reason:
       'Invalid update body: `error` member of the update response; the document lists no 400.',
   },
+  ...(
+    [
+      ['core', apiError],
+      ['mc', ref('ErrorDetails')],
+      ['shield', ref('GetWafRuleMetricsResponse')],
+    ] as const
+  ).map(([area, schema]): ResponseException => ({
+    kind: 'response',
+    area,
+    method: '*',
+    path: '*',
+    status: 400,
+    schema,
+    reason:
+      "A request the official document rejects (strict mode), on an operation that declares no 400: the area's validation error shape.",
+  })),
   ...(['core', 'mc', 'shield'] as const).map((area): ResponseException => ({
     kind: 'response',
     area,

@@ -19,6 +19,10 @@ import { echoedBody, malformedBody, serverError, unauthorized } from './errors.j
 import { checkFaultConfig, FaultInjector, type FaultConfig } from './faults.js';
 import { loadStateFile, StateSaver } from './persistence.js';
 import { Router } from './router.js';
+import { rejectByDocument } from './documents/gate.js';
+import { defaultDocumentsDir, loadDocuments } from './documents/load.js';
+import { DocumentSchemas } from './documents/schemas.js';
+import { CONTRACT_EXCEPTIONS, type SchemaPatchException } from './contract-exceptions.js';
 import { createState, type SimState } from './state.js';
 import type { RouteDef, SimRequest, SimResponse } from './types.js';
 import { APP_ROUTES } from './routes/apps.js';
@@ -46,6 +50,13 @@ export interface SimulatorOptions {
   faults?: FaultConfig;
   /** Entries kept in the call log (default 10000). */
   callLogLimit?: number;
+  /**
+   * Check every request against the official documents and answer 400 when they reject it
+   * (default true). Off only for experiments: the platform validates as documented.
+   */
+  strict?: boolean;
+  /** Directory of the official documents (default: see documents/load.ts). */
+  openApiDir?: string;
 }
 
 /** A running simulator. */
@@ -75,6 +86,8 @@ interface Deps {
   faults: FaultInjector;
   saver: StateSaver | undefined;
   logger: Logger;
+  /** Present in strict mode. */
+  documents: DocumentSchemas | undefined;
 }
 
 class BodyTooLarge extends Error {}
@@ -197,6 +210,15 @@ function drop(deps: Deps, res: ServerResponse, req: SimRequest, key: string): vo
 function runHandler(deps: Deps, route: RouteDef, req: SimRequest): SimResponse {
   const key = `${route.method} ${route.template}`;
   if (deps.keys.authenticate(req.headers) < 0) return unauthorized(route.area, key, req.path);
+  const rejection = deps.documents ? rejectByDocument(deps.documents, route, req) : undefined;
+  if (rejection) {
+    deps.calls.recordRejected(key, req.path, rejection.problems);
+    deps.logger.info(
+      { route: key, problems: rejection.problems },
+      'Rejected a request the official document does not allow',
+    );
+    return rejection.response;
+  }
   try {
     return route.handler(req, { state: deps.state });
   } catch (err) {
@@ -305,6 +327,13 @@ function checkOptions(options: SimulatorOptions): void {
   if (faultProblem) throw new Error(`cannot start simulator: invalid faults: ${faultProblem}`);
 }
 
+function compileDocuments(dir: string | undefined): DocumentSchemas {
+  const patches = CONTRACT_EXCEPTIONS.filter(
+    (e): e is SchemaPatchException => e.kind === 'schema-patch',
+  );
+  return new DocumentSchemas(loadDocuments(dir ?? defaultDocumentsDir()), patches);
+}
+
 function buildState(options: SimulatorOptions): SimState {
   const state = createState();
   // Throws StateFileError for a corrupt file before anything is written.
@@ -332,6 +361,7 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
     faults: new FaultInjector(options.faults ?? {}),
     saver,
     logger,
+    documents: options.strict === false ? undefined : compileDocuments(options.openApiDir),
   };
   const server = createServer({ keepAliveTimeout: 30_000 }, (incoming, res) => {
     handleRequest(deps, incoming, res).catch((err: unknown) => {

@@ -12,55 +12,19 @@ import addFormatsModule from 'ajv-formats';
 import {
   CONTRACT_EXCEPTIONS,
   type ResponseException,
-  type SchemaPatchException,
 } from '../../src/simulator/contract-exceptions.js';
+import { applySchemaPatch, convertNullable } from '../../src/simulator/documents/schemas.js';
 import { loadOpenApiDocument, type ApiArea } from './openapi-docs.js';
 
 export type { ApiArea } from './openapi-docs.js';
+
+export { convertNullable } from '../../src/simulator/documents/schemas.js';
 
 type Json = Record<string, unknown>;
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
 const INT32_MIN = -2147483648;
 const INT32_MAX = 2147483647;
-
-/** Converts OpenAPI 3.0 `nullable` into JSON-schema null unions, recursively, in place. */
-export function convertNullable(node: unknown): unknown {
-  if (Array.isArray(node)) {
-    node.forEach((item, i) => (node[i] = convertNullable(item)));
-    return node;
-  }
-  if (node === null || typeof node !== 'object') return node;
-  const obj = node as Json;
-  for (const [key, value] of Object.entries(obj)) obj[key] = convertNullable(value);
-  if (obj.nullable !== true) return obj;
-  delete obj.nullable;
-  if (typeof obj.type === 'string') {
-    obj.type = [obj.type, 'null'];
-    if (Array.isArray(obj.enum)) obj.enum = [...(obj.enum as unknown[]), null];
-    return obj;
-  }
-  if (obj.$ref !== undefined || obj.oneOf !== undefined || obj.allOf !== undefined) {
-    return { anyOf: [obj, { type: 'null' }] };
-  }
-  return obj;
-}
-
-function applySchemaPatch(doc: Json, patch: SchemaPatchException): void {
-  const schemas = (doc.components as Json).schemas as Record<string, Json>;
-  const base = patch.define ? structuredClone(schemas[patch.define]) : schemas[patch.schema];
-  if (!base) throw new Error(`cannot apply contract exception: no schema ${patch.schema}`);
-  const properties = {
-    ...(base.properties as Json),
-    ...patch.addProperties,
-    ...patch.setProperties,
-  };
-  const required = (base.required as string[] | undefined) ?? [];
-  const drop = patch.dropRequired;
-  const kept = drop === 'all' ? [] : required.filter((name) => !(drop ?? []).includes(name));
-  schemas[patch.schema] = { ...base, properties, required: kept };
-  if (kept.length === 0) delete schemas[patch.schema]?.required;
-}
 
 function rewriteRefs(node: unknown, docId: string): unknown {
   if (Array.isArray(node)) return node.map((item) => rewriteRefs(item, docId));
@@ -193,12 +157,14 @@ export function validateResponse(
   body: unknown,
 ): string[] {
   const exception = findResponseException(area, method, pathTemplate, status);
-  if (exception) return validateException(area, exception, body);
+  // A route-wide (`*`) exception only covers statuses the operation does not declare.
+  if (exception && exception.path !== '*') return validateException(area, exception, body);
   const path = documentPath(area, pathTemplate);
   const op = findOperation(area, method, path);
   if (!op) return [`${method} ${pathTemplate} is not in the ${area} document`];
   const responses = op.responses as Record<string, Json>;
   const response = responses[String(status)] ?? responses.default;
+  if (!response && exception) return validateException(area, exception, body);
   if (!response) return [`${method} ${pathTemplate} declares no status ${status}`];
   const content = jsonContent(response.content as Json | undefined);
   if (!content || !content[1].schema) {

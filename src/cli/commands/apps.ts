@@ -6,6 +6,17 @@ import { done, type Command } from './types.js';
 
 const appColumns: Column[] = [col('ID', 'id'), col('NAME', 'name'), col('STATUS', 'status')];
 
+/**
+ * The documents require `runtimeType` on create and replace; the contract's application model
+ * has none, so a file written from the contract gets the shared runtime instead of a 400.
+ */
+export function withRuntimeType(body: unknown): AppRequest {
+  const request = body as AppRequest;
+  if (typeof body !== 'object' || body === null || request.runtimeType !== undefined)
+    return request;
+  return { ...request, runtimeType: 'shared' };
+}
+
 export const appCommands: Command[] = [
   {
     group: 'apps',
@@ -25,9 +36,9 @@ export const appCommands: Command[] = [
     group: 'apps',
     verb: 'create',
     args: [],
-    summary: 'Create an application from -f FILE',
+    summary: 'Create an application from -f FILE (runtimeType defaults to shared)',
     run: async ({ client, flags }) => ({
-      value: await client.createApp(readBodyFile(flags.file) as AppRequest),
+      value: await client.createApp(withRuntimeType(readBodyFile(flags.file))),
       columns: [col('ID', 'id')],
     }),
   },
@@ -35,9 +46,10 @@ export const appCommands: Command[] = [
     group: 'apps',
     verb: 'replace',
     args: ['APP'],
-    summary: 'Replace every configuration field of an application from -f FILE',
+    summary:
+      'Replace every configuration field of an application from -f FILE (runtimeType defaults to shared)',
     run: async ({ client, args, flags }) => ({
-      value: await client.replaceApp(args[0]!, readBodyFile(flags.file) as AppRequest),
+      value: await client.replaceApp(args[0]!, withRuntimeType(readBodyFile(flags.file))),
       columns: [col('ID', 'id')],
     }),
   },

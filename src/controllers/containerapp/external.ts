@@ -27,7 +27,13 @@ import {
   type DesiredApp,
   type ResolvedRefs,
 } from './mapping.js';
-import { buildPatch, buildReplaceBody, needsReplace } from './patch.js';
+import {
+  buildPatch,
+  buildReplaceBody,
+  needsReplace,
+  needsVolumeIds,
+  type VolumeIds,
+} from './patch.js';
 import { describeChanges } from './planned-changes.js';
 import { environmentHash } from './references.js';
 import type { ContainerApp, ContainerAppStatus, WriteOnlyRecord } from './types.js';
@@ -35,7 +41,14 @@ import type { ContainerApp, ContainerAppStatus, WriteOnlyRecord } from './types.
 /** The subset of the CDN client this kind uses (a seam for tests). */
 export type AppsApi = Pick<
   CdnClient,
-  'listApps' | 'getApp' | 'createApp' | 'replaceApp' | 'patchApp' | 'deleteApp' | 'getContainer'
+  | 'listApps'
+  | 'getApp'
+  | 'createApp'
+  | 'replaceApp'
+  | 'patchApp'
+  | 'deleteApp'
+  | 'getContainer'
+  | 'listVolumes'
 >;
 
 /** Reason when `spec.appId` names an application that does not exist. */
@@ -132,7 +145,7 @@ export class ContainerAppExternal implements ExternalClient<ContainerApp> {
       await mapWriteErrors(() => this.api.replaceApp(appId, body, opts), mapper, secretValues(d));
       ctx.log.info({ appId }, 'Replaced container application');
     } else {
-      const patch = buildPatch(d.desired, cmp);
+      const patch = buildPatch(d.desired, cmp, await this.volumeIds(appId, cmp, ctx));
       if (!patch) return { status: this.appliedStatus(obj, appId, d, recorded) };
       await mapWriteErrors(() => this.api.patchApp(appId, patch, opts), mapper, secretValues(d));
       ctx.log.info({ appId, fields: Object.keys(patch) }, 'Patched container application');
@@ -225,6 +238,17 @@ export class ContainerAppExternal implements ExternalClient<ContainerApp> {
       if (isCdnApiError(err) && err.kind === 'notFound') return template;
       throw err;
     }
+  }
+
+  /** Ids of the live volumes when a PATCH must name them (only then: one read less). */
+  private async volumeIds(
+    appId: string,
+    cmp: ReturnType<typeof compareApp>,
+    ctx: ExternalContext,
+  ): Promise<VolumeIds> {
+    if (!needsVolumeIds(cmp)) return new Map();
+    const listed = await this.api.listVolumes(appId, { signal: ctx.signal });
+    return new Map(listed.filter((v) => v.name && v.id).map((v) => [v.name!, v.id!]));
   }
 
   private async readApp(appId: string, ctx: ExternalContext): Promise<App | undefined> {

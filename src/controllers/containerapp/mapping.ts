@@ -6,6 +6,7 @@
  * - live read model -> request shape, so desired and live compare field by field.
  * - live read model -> the `status.containers` summary.
  */
+import { toHttpStatusName } from '../../cdn/http-status-names.js';
 import type {
   AppRequest,
   ContainerTemplate,
@@ -92,12 +93,24 @@ function mapEndpoint(e: EndpointSpec, refs: ResolvedRefs): Endpoint {
   };
 }
 
+/**
+ * The documented name of a probe's expected status (`200` -> `ok`). A value with no documented
+ * name is sent as written, so the platform's answer names the field (the CRD already refuses
+ * such values).
+ */
+function mapProbe(x: ProbeSpec): ProbeSpec {
+  const expected = x.httpGet?.response?.expectedStatusCode;
+  if (expected === undefined || !x.httpGet) return x;
+  const name = toHttpStatusName(expected) ?? expected;
+  return { ...x, httpGet: { ...x.httpGet, response: { expectedStatusCode: name } } };
+}
+
 function mapProbes(p: ContainerSpec['probes']): ContainerTemplate['probes'] {
   if (!p) return undefined;
   // The platform's probe type marks the timing fields as required-but-nullable; the spec
   // leaves them optional and the platform applies its defaults.
   type Probe = NonNullable<ContainerTemplate['probes']>['startup'];
-  const one = (x: ProbeSpec | undefined): Probe => x as Probe;
+  const one = (x: ProbeSpec | undefined): Probe => (x ? (mapProbe(x) as Probe) : undefined);
   return defined({
     startup: one(p.startup),
     readiness: one(p.readiness),

@@ -7,10 +7,19 @@
  * platform). Items are sent in spec order, so an index in a validation error (`volumes[1]`)
  * names the spec's item (see field-path.ts).
  *
+ * Every container item is a complete documented `ContainerRequest` (name and image fields are
+ * required there), and every endpoint item a complete `EndpointRequest`: the documented PATCH
+ * model reuses the full request models, so a changes-only item would be rejected. The
+ * per-container PATCH endpoint the document also has is not used: the contract does not list
+ * it, and one application PATCH keeps a multi-container change atomic.
+ *
  * PUT (full replacement) is used only when a setting PATCH cannot carry changes:
  * `terminationGracePeriodSeconds` or `repositorySettings`. The PUT body is the whole desired
- * configuration with the ids of matched items, and the live values of fields the spec leaves
- * to the platform, so the replacement changes nothing the spec does not ask for.
+ * configuration and the live values of fields the spec leaves to the platform, so the
+ * replacement changes nothing the spec does not ask for. Containers carry their ids (the
+ * documented `ContainerRequest` has one); volumes and endpoints do not — their documented
+ * request models have no `id` and the contract's id rule is stated for PATCH only — and are
+ * identified by name.
  */
 import type {
   App,
@@ -33,37 +42,45 @@ type ContainerItem = ContainerTemplate;
 type EndpointItem = Endpoint;
 type VolumeItem = Volume;
 
+/** Volume name -> id, from `GET /mc/apps/{appId}/volumes` (the app read model has no ids). */
+export type VolumeIds = ReadonlyMap<string, string>;
+
 function endpointPatchItem(e: EndpointMatch): EndpointItem {
-  if (!e.live) return e.desired!;
-  // Matched and unchanged: the id keeps it; matched and changed: id plus the desired fields.
-  return e.changed ? { id: e.live.id, ...e.desired! } : { id: e.live.id, displayName: e.name };
+  // Matched: its id plus the complete desired item (merge: unchanged values stay as they are).
+  return e.live ? { id: e.live.id, ...e.desired! } : e.desired!;
 }
 
 function containerPatchItem(c: ContainerMatch): ContainerItem {
   if (!c.live) return c.desired!;
-  const item: Record<string, unknown> = { id: c.live.id, name: c.name };
-  for (const f of c.changedFields) item[f] = c.desired![f];
+  const { endpoints: _endpoints, ...desired } = c.desired!;
+  // Endpoints left out of an item stay as they are (merge), so they are sent only on change.
+  const item: ContainerItem = { id: c.live.id, ...desired };
   if (c.endpointsChanged) {
     item.endpoints = c.endpoints.filter((e) => e.desired).map(endpointPatchItem);
   }
-  return item as ContainerItem;
+  return item;
 }
 
-function requireVolumeId(v: VolumeMatch): string {
-  const id = v.live?.id;
+function requireVolumeId(v: VolumeMatch, ids: VolumeIds): string {
+  const id = ids.get(v.name) ?? v.live?.id;
   if (!id) {
     throw new TerminalError(
       MissingItemId,
-      `cannot update volumes: the platform returned volume ${JSON.stringify(v.name)} without an id, so sending the volume list would replace it`,
+      `cannot update volumes: the platform lists volume ${JSON.stringify(v.name)} without an id, so sending the volume list would replace it`,
     );
   }
   return id;
 }
 
-function volumeItems(volumes: VolumeMatch[]): VolumeItem[] {
+function volumePatchItems(volumes: VolumeMatch[], ids: VolumeIds): VolumeItem[] {
   return volumes
     .filter((v) => v.desired)
-    .map((v) => (v.live ? { id: requireVolumeId(v), ...v.desired! } : v.desired!));
+    .map((v) => (v.live ? { id: requireVolumeId(v, ids), ...v.desired! } : v.desired!));
+}
+
+/** True when a PATCH would send volumes that already exist, so their ids must be known. */
+export function needsVolumeIds(cmp: AppComparison): boolean {
+  return cmp.volumesChanged && cmp.volumes.some((v) => v.desired && v.live);
 }
 
 function pickRegion(d: DesiredApp, cmp: AppComparison): AppPatch['regionSettings'] {
@@ -76,7 +93,11 @@ function pickRegion(d: DesiredApp, cmp: AppComparison): AppPatch['regionSettings
  * The merge patch for `PATCH /mc/apps/{appId}`, or undefined when nothing PATCH can carry
  * differs. Arrays are left out entirely when none of their items changed.
  */
-export function buildPatch(desired: DesiredApp, cmp: AppComparison): AppPatch | undefined {
+export function buildPatch(
+  desired: DesiredApp,
+  cmp: AppComparison,
+  volumeIds: VolumeIds = new Map(),
+): AppPatch | undefined {
   const patch: AppPatch = {};
   if (cmp.name) patch.name = desired.name;
   if (cmp.autoScaling) patch.autoScaling = { ...desired.autoScaling };
@@ -84,7 +105,7 @@ export function buildPatch(desired: DesiredApp, cmp: AppComparison): AppPatch | 
   if (cmp.containersChanged) {
     patch.containerTemplates = cmp.containers.filter((c) => c.desired).map(containerPatchItem);
   }
-  if (cmp.volumesChanged) patch.volumes = volumeItems(cmp.volumes);
+  if (cmp.volumesChanged) patch.volumes = volumePatchItems(cmp.volumes, volumeIds);
   return Object.keys(patch).length > 0 ? patch : undefined;
 }
 
@@ -108,11 +129,9 @@ function replaceEndpoint(e: EndpointMatch): EndpointItem {
   const { stickySessions, ...live } = liveEndpointToRequest(e.live).cdn ?? {};
   // The read model shows sticky sessions even when off (no headers), a shape a write rejects.
   const sticky = stickySessions?.sessionHeaders?.length ? { stickySessions } : {};
-  return {
-    ...e.desired!,
-    id: e.live.id,
-    cdn: { ...live, ...sticky, ...e.desired!.cdn },
-  };
+  // No id: the documented request has none; the platform matches it by displayName.
+  const { id: _id, ...rest } = e.desired!;
+  return { ...rest, cdn: { ...live, ...sticky, ...e.desired!.cdn } };
 }
 
 function replaceContainer(c: ContainerMatch): ContainerItem {
@@ -154,7 +173,7 @@ export function buildReplaceBody(
     autoScaling: { ...desired.autoScaling },
     regionSettings: replaceRegion(desired, live, recorded),
     containerTemplates: cmp.containers.filter((c) => c.desired).map(replaceContainer),
-    volumes: volumeItems(cmp.volumes),
+    volumes: cmp.volumes.filter((v) => v.desired).map((v) => ({ ...v.desired! })),
   };
   const repo = desired.repositorySettings ?? live.repositorySettings;
   if (repo) body.repositorySettings = repo;

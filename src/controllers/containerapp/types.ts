@@ -68,7 +68,11 @@ export interface ProbeSpec {
   successThreshold?: number;
   httpGet?: {
     request?: { path?: string; portNumber?: number };
-    response?: Record<string, unknown>;
+    /**
+     * `expectedStatusCode` as written: a number (`200`), a numeric string or the platform's
+     * status name (`ok`); sent as the documented name.
+     */
+    response?: { expectedStatusCode?: string | number };
   };
   tcpSocket?: { request?: { portNumber?: number } };
   grpc?: { request?: { portNumber?: number; serviceName?: string } };

@@ -4,6 +4,11 @@
  * contract: an item with a matching `id` is updated (PATCH: merged; PUT: replaced, keeping its
  * id), an item without `id` is new, an item left out is deleted. An `id` that matches nothing
  * is a validation error.
+ *
+ * PUT: the documented request models of volumes and endpoints have no `id` (the contract's id
+ * rule is stated for PATCH only), so on PUT an item without `id` replaces the existing item of
+ * the same name (volumes and containers by `name`, endpoints by `displayName`) and keeps its
+ * id — a replacement does not recreate a volume whose name it still lists.
  */
 import type { FieldError } from '../errors.js';
 import type { StoredApp } from '../state.js';
@@ -30,6 +35,17 @@ interface IdMergeContext {
   mode: Mode;
   path: string;
   errors: FieldError[];
+  /** The member naming an item (`name`, `displayName`): PUT keeps the id of a same-named item. */
+  key: string;
+}
+
+function sameNamed(
+  existing: readonly JsonObject[],
+  item: JsonObject,
+  key: string,
+): JsonObject | undefined {
+  const name = item[key];
+  return name === undefined ? undefined : existing.find((e) => e[key] === name);
 }
 
 type ItemMerger = (existing: JsonObject, item: JsonObject, path: string) => JsonObject;
@@ -45,7 +61,8 @@ function mergeById(
     const path = `${ctx.path}[${i}]`;
     if (item.id === undefined || item.id === null) {
       const { id: _id, ...rest } = item;
-      out.push(rest);
+      const named = ctx.mode === 'replace' ? sameNamed(existing, item, ctx.key) : undefined;
+      out.push(named ? mergeItem(named, { ...rest, id: named.id }, path) : rest);
       return;
     }
     const found = ctx.mode === 'create' ? undefined : existing.find((e) => e.id === item.id);
@@ -71,7 +88,7 @@ function containerMerger(mode: Mode, errors: FieldError[]): ItemMerger {
     const merged = (mode === 'patch' ? mergePatch(existing, rest) : { ...rest }) as JsonObject;
     const previous = (existing.endpoints as JsonObject[] | undefined) ?? [];
     if (endpoints !== undefined && endpoints !== null) {
-      const ctx = { mode, path: `${path}.endpoints`, errors };
+      const ctx = { mode, path: `${path}.endpoints`, errors, key: 'displayName' };
       merged.endpoints = mergeById(previous, endpoints as JsonObject[], ctx, endpointMerger(mode));
     } else if (mode === 'patch') {
       merged.endpoints = previous;
@@ -86,13 +103,18 @@ function mergeContainers(
   mode: Mode,
   errors: FieldError[],
 ): JsonObject[] {
-  const ctx = { mode, path: 'containerTemplates', errors };
+  const ctx = { mode, path: 'containerTemplates', errors, key: 'name' };
   const merged = mergeById(existing, items, ctx, containerMerger(mode, errors));
   // New containers may still carry endpoint ids; those match nothing.
   merged.forEach((c, i) => {
     if (c.id !== undefined) return;
     const eps = (c.endpoints as JsonObject[] | undefined) ?? [];
-    const epCtx = { mode: 'create' as Mode, path: `containerTemplates[${i}].endpoints`, errors };
+    const epCtx = {
+      mode: 'create' as Mode,
+      path: `containerTemplates[${i}].endpoints`,
+      errors,
+      key: 'displayName',
+    };
     c.endpoints = mergeById([], eps, epCtx, endpointMerger('create'));
   });
   return merged;
@@ -160,7 +182,7 @@ function mergeArrays(
   }
   const baseVolumes = (base.volumes as JsonObject[] | undefined) ?? [];
   if (Array.isArray(body.volumes)) {
-    const ctx = { mode, path: 'volumes', errors };
+    const ctx = { mode, path: 'volumes', errors, key: 'name' };
     draft.volumes = mergeById(baseVolumes, body.volumes as JsonObject[], ctx, (e, item) =>
       mode === 'patch' ? (mergePatch(e, item) as JsonObject) : item,
     );

@@ -1,9 +1,10 @@
 /**
  * JSON schemas of the application write bodies (create/replace and merge patch), written from
- * the official Magic Containers document plus the contract's ids on volumes and endpoints
- * (see contract-exceptions.ts). Compiled once with ajv; errors become `{ field, message }`.
+ * the official Magic Containers document plus the contract's ids on PATCH volume and endpoint
+ * items (see contract-exceptions.ts). They apply also with `--no-strict`. Compiled once with ajv; errors become `{ field, message }`.
  */
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import { HTTP_STATUS_NAMES } from '../../cdn/http-status-names.js';
 import type { FieldError } from '../errors.js';
 
 const nullable = (type: string): { type: string[] } => ({ type: [type, 'null'] });
@@ -53,15 +54,16 @@ const anycast = obj(
   ['type', 'portMappings'],
 );
 
+/** Only PATCH items may carry an id (the contract's PATCH rule); the document has none. */
 function endpoint(patch: boolean): Record<string, unknown> {
   return obj(
     {
-      id: nullable('string'),
+      ...(patch ? { id: nullable('string') } : {}),
       displayName: { type: 'string', minLength: 1, maxLength: 50 },
       cdn,
       anycast,
     },
-    patch ? [] : ['displayName'],
+    ['displayName'],
   );
 }
 
@@ -73,7 +75,7 @@ const probe = obj({
   successThreshold: threshold,
   httpGet: obj({
     request: obj({ path: { type: 'string' }, portNumber: port }),
-    response: { type: 'object' },
+    response: obj({ expectedStatusCode: { enum: HTTP_STATUS_NAMES } }),
   }),
   tcpSocket: obj({ request: obj({ portNumber: port }) }),
   grpc: obj({ request: obj({ portNumber: port, serviceName: nullable('string') }) }),
@@ -123,18 +125,20 @@ function container(patch: boolean): Record<string, unknown> {
         ),
       },
     },
-    patch ? [] : ['name', 'imageName', 'imageNamespace', 'imageTag', 'imageRegistryId'],
+    ['name', 'imageName', 'imageNamespace', 'imageTag', 'imageRegistryId'],
   );
 }
 
-const volume = obj(
-  {
-    id: nullable('string'),
-    name: { type: 'string', minLength: 1, maxLength: 50 },
-    size: { type: 'integer', minimum: 1, maximum: 100 },
-  },
-  ['name', 'size'],
-);
+function volume(patch: boolean): Record<string, unknown> {
+  return obj(
+    {
+      ...(patch ? { id: nullable('string') } : {}),
+      name: { type: 'string', minLength: 1, maxLength: 50 },
+      size: { type: 'integer', minimum: 1, maximum: 100 },
+    },
+    ['name', 'size'],
+  );
+}
 
 const autoScaling = obj(
   {
@@ -167,9 +171,9 @@ const createSchema = obj(
     autoScaling,
     regionSettings,
     containerTemplates: { type: 'array', minItems: 1, items: container(false) },
-    volumes: { type: 'array', items: volume },
+    volumes: { type: 'array', items: volume(false) },
   },
-  ['name', 'autoScaling', 'regionSettings'],
+  ['name', 'runtimeType', 'autoScaling', 'regionSettings'],
 );
 
 const patchSchema = obj({
@@ -178,7 +182,7 @@ const patchSchema = obj({
   autoScaling,
   regionSettings,
   containerTemplates: { type: ['array', 'null'], items: container(true) },
-  volumes: { type: ['array', 'null'], items: volume },
+  volumes: { type: ['array', 'null'], items: volume(true) },
 });
 
 const ajv = new Ajv({ allErrors: true, strict: false, unicodeRegExp: false });

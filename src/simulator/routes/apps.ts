@@ -58,10 +58,54 @@ function updater(mode: Mode) {
   };
 }
 
+/** The documented read model: volume templates carry no id (GET .../volumes lists them). */
+function readModel(app: JsonObject): JsonObject {
+  const copy = structuredClone(app);
+  copy.volumes = ((copy.volumes as JsonObject[] | undefined) ?? []).map((v) => ({
+    name: v.name,
+    size: v.size,
+  }));
+  return copy;
+}
+
 function getApp(req: SimRequest, ctx: SimContext): SimResponse {
   const stored = ctx.state.apps.get(req.params.appId ?? '');
   if (!stored) return appNotFound(req, 'details');
-  return { status: 200, body: structuredClone(stored.app) };
+  return { status: 200, body: readModel(stored.app) };
+}
+
+function countMounts(app: JsonObject, volume: string): number {
+  const containers = (app.containerTemplates as JsonObject[] | undefined) ?? [];
+  return containers.filter((c) =>
+    ((c.volumeMounts as JsonObject[] | undefined) ?? []).some((m) => m.name === volume),
+  ).length;
+}
+
+/** `GET /mc/apps/{appId}/volumes`: the volume templates with their ids (no instances simulated). */
+function listVolumes(req: SimRequest, ctx: SimContext): SimResponse {
+  const stored = ctx.state.apps.get(req.params.appId ?? '');
+  if (!stored) return appNotFound(req, 'details');
+  const volumes = (stored.app.volumes as JsonObject[] | undefined) ?? [];
+  const items = volumes.map((v) => ({
+    id: v.id,
+    name: v.name,
+    size: v.size,
+    totalUsage: 0,
+    totalInstancesCount: 0,
+    attachedInstancesCount: 0,
+    containersCount: countMounts(stored.app, String(v.name)),
+    volumeInstances: [],
+  }));
+  const totalStorage = items.reduce((sum, v) => sum + Number(v.size), 0);
+  return {
+    status: 200,
+    body: {
+      items,
+      meta: { totalItems: items.length },
+      cursor: null,
+      summary: { totalPods: 0, totalContainers: 0, totalStorage },
+    },
+  };
 }
 
 function deleteApp(req: SimRequest, ctx: SimContext): SimResponse {
@@ -134,6 +178,7 @@ export const APP_ROUTES: RouteDef[] = [
   { method: 'PUT', template: '/mc/apps/{appId}', area: 'mc', handler: updater('replace') },
   { method: 'PATCH', template: '/mc/apps/{appId}', area: 'mc', handler: updater('patch') },
   { method: 'DELETE', template: '/mc/apps/{appId}', area: 'mc', handler: deleteApp },
+  { method: 'GET', template: '/mc/apps/{appId}/volumes', area: 'mc', handler: listVolumes },
   {
     method: 'GET',
     template: '/mc/apps/{appId}/containers/{containerId}',

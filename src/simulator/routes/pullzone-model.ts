@@ -2,6 +2,7 @@
  * The pull zone record (shaped as the official PullZoneModel): defaults for a new zone,
  * applying update-model settings, and rendering (certificates only on request).
  */
+import { randomUUID } from 'node:crypto';
 import { RECORD_FIELDS } from '../generated/pull-zone-tables.js';
 import type { RecordField } from '../generated/field-spec.js';
 import type { SimState, StoredPullZone } from '../state.js';
@@ -67,6 +68,9 @@ export function newPullZoneRecord(id: number, name: string, userId: string): Jso
     Name: name,
     UserId: userId,
     CnameDomain: `${name}${SYSTEM_HOSTNAME_SUFFIX}`,
+    // Every zone on the platform has a token-authentication key, and clients read it
+    // unconditionally; one per zone, never shared.
+    ZoneSecurityKey: randomUUID(),
   });
   return record;
 }

@@ -198,6 +198,45 @@ test.serial('remove the volume and the endpoint: one PATCH', async (t) => {
   );
 });
 
+test.serial(
+  'probe with a numeric expectedStatusCode and a volume resize: one PATCH, documented values',
+  async (t) => {
+    const volumeId = liveApp().volumes[0]!.id;
+    spec.containerTemplates[0]!.probes = {
+      readiness: {
+        initialDelaySeconds: 5,
+        httpGet: {
+          request: { path: '/healthz', portNumber: 80 },
+          response: { expectedStatusCode: 200 },
+        },
+      },
+    };
+    spec.volumes[0]!.size = 8;
+    const writes = await applyAndSettle();
+    t.deepEqual(writes, ['PATCH /mc/apps/{appId}']);
+    const after = liveApp();
+    const web = after.containerTemplates.find((c) => c.name === 'web') as unknown as {
+      probes: { readiness: { httpGet: { response: { expectedStatusCode: string } } } };
+    };
+    t.is(web.probes.readiness.httpGet.response.expectedStatusCode, 'ok', 'sent by its name');
+    t.like(after.volumes[0], { id: volumeId, size: 8 }, 'the same volume, resized');
+  },
+);
+
+test.serial(
+  'terminationGracePeriodSeconds: one PUT that keeps volumes and endpoints',
+  async (t) => {
+    const before = liveApp();
+    const endpointId = before.containerTemplates.find((c) => c.name === 'web')!.endpoints[0]!.id;
+    spec.terminationGracePeriodSeconds = 45;
+    const writes = await applyAndSettle();
+    t.deepEqual(writes, ['PUT /mc/apps/{appId}']);
+    const after = liveApp();
+    t.is(after.volumes[0]!.id, before.volumes[0]!.id);
+    t.is(after.containerTemplates.find((c) => c.name === 'web')!.endpoints[0]!.id, endpointId);
+  },
+);
+
 test.serial('delete with deletionPolicy Delete removes the application', async (t) => {
   await deleteObject(RESOURCE, env.ns, NAME);
   await waitFor(
@@ -207,4 +246,9 @@ test.serial('delete with deletionPolicy Delete removes the application', async (
   );
   t.false(env.sim.state.apps.has(appId), 'application deleted on the platform');
   spec = baseSpec();
+});
+
+test.serial('the operator sent nothing the official documents reject (cdn-sim strict)', (t) => {
+  const rejected = env.sim.calls.snapshot().rejectedByDocument;
+  t.is(rejected.count, 0, JSON.stringify(rejected.log));
 });

@@ -99,9 +99,9 @@ test.serial('every other verb', async (t) => {
     'v.example',
   ]);
   await ok(t, env, ['apikeys', 'list', '--page', '1', '--per-page', '5']);
+  // Contract-shaped (no runtimeType): cdnctl fills in the runtime the documents require.
   const app = {
     name: 'run-app',
-    runtimeType: 'shared',
     autoScaling: { min: 1, max: 1 },
     regionSettings: { allowedRegionIds: ['DE'] },
     containerTemplates: [
@@ -153,6 +153,10 @@ test.serial('every other verb', async (t) => {
   await ok(t, env, ['shield', 'get', String(pz)]);
   await ok(t, env, ['shield', 'list', '--page', '1', '--per-page', '5']);
   await ok(t, env, ['shield', 'waf-metrics', String(zone.shieldZoneId), 'rule-1']);
+  const calls = (await env.admin('GET', '/_sim/calls')) as {
+    rejectedByDocument: { count: number; log: unknown[] };
+  };
+  t.is(calls.rejectedByDocument.count, 0, JSON.stringify(calls.rejectedByDocument.log));
 });
 
 test.serial('no command in the table was left untested', (t) => {

@@ -28,6 +28,7 @@ function container(name: string, extra: Json = {}): Json {
 function appBody(name: string, extra: Json = {}): Json {
   return {
     name,
+    runtimeType: 'shared',
     autoScaling: { min: 1, max: 3 },
     regionSettings: { allowedRegionIds: ['DE', 'UK'], requiredRegionIds: ['DE'] },
     containerTemplates: [
@@ -62,6 +63,17 @@ async function getApp(t: ExecutionContext, appId: string): Promise<Json> {
   });
   t.is(res.status, 200);
   return res.body as Json;
+}
+
+async function listVolumes(t: ExecutionContext, appId: string): Promise<Json[]> {
+  const res = await call(t, sim, {
+    area: 'mc',
+    method: 'GET',
+    template: '/mc/apps/{appId}/volumes',
+    params: { appId },
+  });
+  t.is(res.status, 200);
+  return (res.body as Json).items as Json[];
 }
 
 async function patch(t: ExecutionContext, appId: string, body: Json): Promise<Json> {
@@ -105,7 +117,8 @@ test('create returns {id}; the read model has ids, publicHost, IP lists, sticky 
   t.deepEqual(e.publicIpAddresses, []);
   t.like(e.stickySessions, { enabled: false });
   t.like(e.portMappings[0], { containerPort: 80, exposedPort: 80, protocols: ['tcp'] });
-  t.truthy(app.volumes[0].id);
+  t.deepEqual(app.volumes, [{ name: 'data', size: 5 }], 'the documented read model has no id');
+  t.truthy((await listVolumes(t, appId))[0]?.id, 'GET .../volumes lists the ids');
   const got = await call(t, sim, {
     area: 'mc',
     method: 'GET',
@@ -199,9 +212,88 @@ for (const [reason, body, field] of INVALID) {
   });
 }
 
-test('runtimeType may be omitted (contract exception) and defaults to shared', async (t) => {
+test('runtimeType is required as the document says (the contract does not say otherwise)', async (t) => {
   const appId = await createApp(t, appBody('runtime'));
   t.is((await getApp(t, appId)).runtimeType, 'shared');
+  const { runtimeType: _r, ...without } = appBody('runtime-missing');
+  const res = await call(t, sim, {
+    area: 'mc',
+    method: 'POST',
+    template: '/mc/apps',
+    body: without,
+  });
+  t.is(res.status, 400);
+  t.true((res.body as Json).errors.some((e: Json) => e.field === 'runtimeType'));
+});
+
+test('PATCH: a changes-only container item is rejected (the documented item requires name and image)', async (t) => {
+  const appId = await createApp(t, appBody('patch-partial'));
+  const before = (await getApp(t, appId)).containerTemplates[0];
+  const res = await call(t, sim, {
+    area: 'mc',
+    method: 'PATCH',
+    template: '/mc/apps/{appId}',
+    params: { appId },
+    body: { containerTemplates: [{ id: before.id, name: 'web', imageTag: '1.27' }] },
+  });
+  t.is(res.status, 400);
+  const fields = (res.body as Json).errors.map((e: Json) => e.field);
+  t.true(fields.includes('containerTemplates[0].imageName'), JSON.stringify(fields));
+});
+
+test('PUT: volumes and endpoints carry no id (documented request); same-named items keep theirs', async (t) => {
+  const appId = await createApp(t, appBody('put-ids'));
+  const before = await getApp(t, appId);
+  const [volume] = await listVolumes(t, appId);
+  const c = before.containerTemplates[0];
+  const withIds = appBody('put-ids', {
+    containerTemplates: [
+      container('web', {
+        id: c.id,
+        endpoints: [{ id: c.endpoints[0].id, displayName: 'http' }],
+        volumeMounts: [{ name: 'data', mountPath: '/data' }],
+      }),
+    ],
+    volumes: [{ id: volume?.id, name: 'data', size: 6 }],
+  });
+  const rejected = await call(t, sim, {
+    area: 'mc',
+    method: 'PUT',
+    template: '/mc/apps/{appId}',
+    params: { appId },
+    body: withIds,
+  });
+  t.is(rejected.status, 400);
+  const fields = (rejected.body as Json).errors.map((e: Json) => e.field);
+  t.true(fields.includes('volumes[0].id'), JSON.stringify(fields));
+  t.true(fields.includes('containerTemplates[0].endpoints[0].id'), JSON.stringify(fields));
+  const body = appBody('put-ids', {
+    containerTemplates: [
+      container('web', {
+        id: c.id,
+        endpoints: [{ displayName: 'http' }],
+        volumeMounts: [{ name: 'data', mountPath: '/data' }],
+      }),
+    ],
+    volumes: [{ name: 'data', size: 6 }],
+  });
+  t.deepEqual(validateRequest('mc', 'PUT', '/mc/apps/{appId}', body), []);
+  const res = await call(t, sim, {
+    area: 'mc',
+    method: 'PUT',
+    template: '/mc/apps/{appId}',
+    params: { appId },
+    body,
+  });
+  t.is(res.status, 200, JSON.stringify(res.body));
+  t.deepEqual(
+    (await listVolumes(t, appId)).map((v) => [v.id, v.size]),
+    [[volume?.id, 6]],
+    'the volume named again is the same volume',
+  );
+  const after = (await getApp(t, appId)).containerTemplates[0];
+  t.is(after.endpoints[0].id, c.endpoints[0].id, 'the endpoint named again keeps its id');
+  t.is(after.endpoints[0].pullZoneId, c.endpoints[0].pullZoneId, 'and its pull zone');
 });
 
 test('PATCH: absent fields are unchanged', async (t) => {
@@ -218,7 +310,7 @@ test('PATCH: a container with a matching id is updated in place, keeping its id 
   const appId = await createApp(t, appBody('patch-update'));
   const before = (await getApp(t, appId)).containerTemplates[0];
   const after = await patch(t, appId, {
-    containerTemplates: [{ id: before.id, imageTag: '1.27' }],
+    containerTemplates: [container('web', { id: before.id, imageTag: '1.27' })],
   });
   t.is(after.containerTemplates.length, 1);
   const c = after.containerTemplates[0];
@@ -238,7 +330,9 @@ test('PATCH: an item without id is added with a new id; an item left out is dele
     }),
   );
   const [a] = (await getApp(t, appId)).containerTemplates;
-  const after = await patch(t, appId, { containerTemplates: [{ id: a.id }, container('c')] });
+  const after = await patch(t, appId, {
+    containerTemplates: [container('a', { id: a.id }), container('c')],
+  });
   t.deepEqual(
     after.containerTemplates.map((c: Json) => c.name),
     ['a', 'c'],
@@ -253,14 +347,15 @@ test('PATCH: volumes and endpoints follow the same id rules', async (t) => {
   const before = await getApp(t, appId);
   const c = before.containerTemplates[0];
   const oldEndpoint = c.endpoints[0];
+  const [oldVolume] = await listVolumes(t, appId);
   const after = await patch(t, appId, {
     volumes: [
-      { id: before.volumes[0].id, name: 'data', size: 10 },
+      { id: oldVolume?.id, name: 'data', size: 10 },
       { name: 'cache', size: 1 },
     ],
     containerTemplates: [
       {
-        id: c.id,
+        ...container('web', { id: c.id }),
         endpoints: [
           { id: oldEndpoint.id, displayName: 'renamed' },
           { displayName: 'admin', cdn: { portMappings: [{ containerPort: 8080 }] } },
@@ -275,14 +370,16 @@ test('PATCH: volumes and endpoints follow the same id rules', async (t) => {
       ['cache', 1],
     ],
   );
-  t.is(after.volumes[0].id, before.volumes[0].id);
+  t.is((await listVolumes(t, appId))[0]?.id, oldVolume?.id);
   const eps = after.containerTemplates[0].endpoints;
   t.is(eps[0].id, oldEndpoint.id);
   t.is(eps[0].displayName, 'renamed');
   t.is(eps[0].pullZoneId, oldEndpoint.pullZoneId, 'the endpoint keeps its pull zone');
   t.truthy(eps[1].id);
   const dropped = await patch(t, appId, {
-    containerTemplates: [{ id: c.id, endpoints: [{ id: eps[1].id }] }],
+    containerTemplates: [
+      container('web', { id: c.id, endpoints: [{ id: eps[1].id, displayName: 'admin' }] }),
+    ],
   });
   t.deepEqual(
     dropped.containerTemplates[0].endpoints.map((e: Json) => e.id),
@@ -301,7 +398,7 @@ test('PATCH: an id that matches nothing is a validation error', async (t) => {
     method: 'PATCH',
     template: '/mc/apps/{appId}',
     params: { appId },
-    body: { containerTemplates: [{ id: 'nope', imageTag: 'x' }] },
+    body: { containerTemplates: [container('web', { id: 'nope', imageTag: 'x' })] },
   });
   t.is(res.status, 400);
   t.like(res.body, { id: appId });
@@ -325,6 +422,7 @@ test('PUT replaces all configuration: omitted volumes and endpoints are gone, id
   const before = await getApp(t, appId);
   const body = {
     name: 'put-replaced',
+    runtimeType: 'shared',
     autoScaling: { min: 2, max: 2 },
     regionSettings: { allowedRegionIds: ['US'] },
     containerTemplates: [

@@ -37,14 +37,21 @@ test('validateResponse rejects bodies that break the official schema', (t) => {
   );
 });
 
-test('validateRequest applies the request side of the exceptions (ids on volumes) and still rejects junk', (t) => {
+test('validateRequest: ids on volumes only in PATCH (the contract rule), runtimeType required, junk rejected', (t) => {
   const body = {
     name: 'a',
+    runtimeType: 'shared',
     autoScaling: { min: 1, max: 1 },
     regionSettings: {},
-    volumes: [{ id: 'v1', name: 'v', size: 1 }],
+    volumes: [{ name: 'v', size: 1 }],
   };
   t.deepEqual(validateRequest('mc', 'POST', '/mc/apps', body), []);
+  const withId = { ...body, volumes: [{ id: 'v1', name: 'v', size: 1 }] };
+  t.notDeepEqual(validateRequest('mc', 'POST', '/mc/apps', withId), [], 'no id on create');
+  t.notDeepEqual(validateRequest('mc', 'PUT', '/mc/apps/{appId}', withId), [], 'no id on PUT');
+  t.deepEqual(validateRequest('mc', 'PATCH', '/mc/apps/{appId}', { volumes: withId.volumes }), []);
+  const { runtimeType: _r, ...noRuntime } = body;
+  t.notDeepEqual(validateRequest('mc', 'POST', '/mc/apps', noRuntime), [], 'runtimeType required');
   t.notDeepEqual(validateRequest('mc', 'POST', '/mc/apps', { ...body, unknown: 1 }), []);
   t.notDeepEqual(
     validateRequest('core', 'POST', '/pullzone/{id}', { OptimizerImageQuality: 0 }),
@@ -52,6 +59,11 @@ test('validateRequest applies the request side of the exceptions (ids on volumes
   );
 });
 
-test('every contract exception states a reason', (t) => {
-  for (const e of CONTRACT_EXCEPTIONS) t.true(e.reason.length > 20, JSON.stringify(e));
+test('every contract exception states a reason; every schema patch its contract line and operations', (t) => {
+  for (const e of CONTRACT_EXCEPTIONS) {
+    t.true(e.reason.length > 20, JSON.stringify(e));
+    if (e.kind !== 'schema-patch') continue;
+    t.true(e.contract.length > 20, e.schema);
+    t.true(e.operations.length > 0, e.schema);
+  }
 });

@@ -387,6 +387,7 @@ test.serial(
       replaceApp: (id, b, o) => client.replaceApp(id, b, o),
       patchApp: (id, b, o) => client.patchApp(id, b, o),
       deleteApp: (id, o) => client.deleteApp(id, o),
+      listVolumes: (id, o) => client.listVolumes(id, o),
       getContainer: () =>
         Promise.reject(
           new CdnApiError({ operation: 'getContainer', kind: 'notFound', message: 'gone' }),

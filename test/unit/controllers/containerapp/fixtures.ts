@@ -105,6 +105,7 @@ export function liveOf(desired: DesiredApp): App {
     },
     containerTemplates: desired.containerTemplates.map(liveContainer),
     containerInstances: [],
-    volumes: desired.volumes.map((v) => ({ id: `v-${v.name}`, name: v.name, size: v.size })),
+    // The documented read model: volume templates without ids (GET .../volumes has them).
+    volumes: desired.volumes.map((v) => ({ name: v.name, size: v.size })),
   };
 }

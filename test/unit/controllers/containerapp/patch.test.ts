@@ -5,12 +5,44 @@ import {
   buildPatch,
   buildReplaceBody,
   needsReplace,
+  needsVolumeIds,
 } from '../../../../src/controllers/containerapp/patch.js';
 import type {
   ContainerAppSpec,
   WriteOnlyRecord,
 } from '../../../../src/controllers/containerapp/types.js';
+import { validateRequest } from '../../../support/openapi.js';
 import { baseSpec, desiredOf, liveOf } from './fixtures.js';
+
+/** What `GET /mc/apps/{appId}/volumes` lists for the fixture (the app read has no ids). */
+const VOLUME_IDS = new Map([['data', 'v-data']]);
+
+/** Complete documented container items (PATCH reuses the full ContainerRequest). */
+const WEB = {
+  id: 'c-web',
+  name: 'web',
+  imageName: 'nginx',
+  imageNamespace: 'library',
+  imageTag: '1.25',
+  imageRegistryId: 'dockerhub',
+  environmentVariables: [{ name: 'MODE', value: 'prod' }],
+  volumeMounts: [{ name: 'data', mountPath: '/data' }],
+};
+const WORKER = {
+  id: 'c-worker',
+  name: 'worker',
+  imageName: 'busybox',
+  imageNamespace: 'library',
+  imageTag: '1.36',
+  imageRegistryId: 'dockerhub',
+  environmentVariables: [],
+  volumeMounts: [],
+};
+const HTTP = {
+  id: 'e-web-http',
+  displayName: 'http',
+  cdn: { isSslEnabled: true, portMappings: [{ containerPort: 80 }] },
+};
 
 interface Case {
   name: string;
@@ -40,10 +72,7 @@ const cases: Case[] = [
       web(s).imageTag = '1.27';
     },
     expected: {
-      containerTemplates: [
-        { id: 'c-web', name: 'web', imageTag: '1.27' },
-        { id: 'c-worker', name: 'worker' },
-      ],
+      containerTemplates: [{ ...WEB, imageTag: '1.27' }, WORKER],
     },
   },
   {
@@ -60,8 +89,8 @@ const cases: Case[] = [
     },
     expected: {
       containerTemplates: [
-        { id: 'c-web', name: 'web' },
-        { id: 'c-worker', name: 'worker' },
+        WEB,
+        WORKER,
         {
           name: 'cron',
           imageName: 'alpine',
@@ -81,7 +110,7 @@ const cases: Case[] = [
     spec: (s) => {
       s.containerTemplates.splice(1, 1);
     },
-    expected: { containerTemplates: [{ id: 'c-web', name: 'web' }] },
+    expected: { containerTemplates: [WEB] },
   },
   {
     name: 'add volume',
@@ -124,14 +153,13 @@ const cases: Case[] = [
     expected: {
       containerTemplates: [
         {
-          id: 'c-web',
-          name: 'web',
+          ...WEB,
           endpoints: [
-            { id: 'e-web-http', displayName: 'http' },
+            HTTP,
             { displayName: 'admin', cdn: { portMappings: [{ containerPort: 81 }] } },
           ],
         },
-        { id: 'c-worker', name: 'worker' },
+        WORKER,
       ],
     },
   },
@@ -142,10 +170,7 @@ const cases: Case[] = [
       web(s).endpoints = [];
     },
     expected: {
-      containerTemplates: [
-        { id: 'c-web', name: 'web', endpoints: [] },
-        { id: 'c-worker', name: 'worker' },
-      ],
+      containerTemplates: [{ ...WEB, endpoints: [] }, WORKER],
     },
   },
   {
@@ -157,17 +182,10 @@ const cases: Case[] = [
     expected: {
       containerTemplates: [
         {
-          id: 'c-web',
-          name: 'web',
-          endpoints: [
-            {
-              id: 'e-web-http',
-              displayName: 'http',
-              cdn: { isSslEnabled: false, portMappings: [{ containerPort: 80 }] },
-            },
-          ],
+          ...WEB,
+          endpoints: [{ ...HTTP, cdn: { ...HTTP.cdn, isSslEnabled: false } }],
         },
-        { id: 'c-worker', name: 'worker' },
+        WORKER,
       ],
     },
   },
@@ -178,18 +196,13 @@ const cases: Case[] = [
     live: (l) => {
       l.containerTemplates.push({ ...l.containerTemplates[1]!, id: 'c-stray', name: 'stray' });
     },
-    expected: {
-      containerTemplates: [
-        { id: 'c-web', name: 'web' },
-        { id: 'c-worker', name: 'worker' },
-      ],
-    },
+    expected: { containerTemplates: [WEB, WORKER] },
   },
   {
     name: 'live volume unknown to the spec',
     reason: 'same rule for volumes: it is left out, every spec volume is kept by id',
     live: (l) => {
-      l.volumes.push({ id: 'v-old', name: 'old', size: 1 } as App['volumes'][number]);
+      l.volumes.push({ name: 'old', size: 1 });
     },
     expected: { volumes: [{ id: 'v-data', name: 'data', size: 5 }] },
   },
@@ -213,14 +226,13 @@ const cases: Case[] = [
     expected: {
       containerTemplates: [
         {
-          id: 'c-web',
-          name: 'web',
+          ...WEB,
           environmentVariables: [
             { name: 'MODE', value: 'dev' },
             { name: 'EXTRA', value: '1' },
           ],
         },
-        { id: 'c-worker', name: 'worker' },
+        WORKER,
       ],
     },
   },
@@ -316,8 +328,8 @@ function droppedContainer(patch: AppPatch, spec: ContainerAppSpec, live: App): s
 function droppedVolume(patch: AppPatch, spec: ContainerAppSpec, live: App): string | undefined {
   if (!patch.volumes) return undefined;
   const sent = new Set(patch.volumes.map((v) => v.id));
-  const lost = (live.volumes as unknown as { id: string; name: string }[]).find(
-    (v) => spec.volumes?.some((x) => x.name === v.name) && !sent.has(v.id),
+  const lost = live.volumes.find(
+    (v) => spec.volumes?.some((x) => x.name === v.name) && !sent.has(VOLUME_IDS.get(v.name)),
   );
   return lost && `volume ${lost.name} dropped`;
 }
@@ -340,23 +352,56 @@ for (const c of cases) {
     c.spec?.(spec);
     const desired = desiredOf(spec);
     const cmp = compareApp(desired, live, c.recorded);
-    const patch = buildPatch(desired, cmp);
+    const patch = buildPatch(desired, cmp, VOLUME_IDS);
     t.deepEqual(patch, c.expected);
+    if (patch) {
+      t.deepEqual(
+        validateRequest('mc', 'PATCH', '/mc/apps/{appId}', patch),
+        [],
+        'the documented PATCH model (with the contract ids) accepts the body',
+      );
+    }
     t.is(isUpToDate(cmp), c.expected === undefined);
     t.false(needsReplace(cmp), 'none of these cases needs a PUT');
     t.is(assertNothingDroppedByAccident(patch, spec, live), undefined);
   });
 }
 
-test('buildPatch refuses to send volumes when a kept live volume has no id', (t) => {
+test('buildPatch refuses to send volumes when the volume list has no id for a kept volume', (t) => {
   // Without an id the volume could only be sent as new, which would replace it (data loss).
   const live = liveOf(desiredOf(baseSpec()));
-  delete (live.volumes[0] as { id?: string }).id;
   const spec = baseSpec();
   spec.volumes!.push({ name: 'cache', size: 1 });
   const desired = desiredOf(spec);
-  const err = t.throws(() => buildPatch(desired, compareApp(desired, live, undefined)));
+  const cmp = compareApp(desired, live, undefined);
+  t.true(needsVolumeIds(cmp));
+  const err = t.throws(() => buildPatch(desired, cmp, new Map()));
   t.regex(err.message, /volume "data" without an id/);
+  t.false(needsVolumeIds(compareApp(desiredOf(baseSpec()), live, undefined)));
+});
+
+test('probe expectedStatusCode is sent as the documented status name (200 -> ok)', (t) => {
+  const live = liveOf(desiredOf(baseSpec()));
+  const spec = baseSpec();
+  web(spec).probes = {
+    readiness: {
+      httpGet: { request: { path: '/', portNumber: 80 }, response: { expectedStatusCode: 200 } },
+    },
+    liveness: { httpGet: { response: { expectedStatusCode: '404' } } },
+    startup: { httpGet: { response: { expectedStatusCode: 'noContent' } } },
+  };
+  const desired = desiredOf(spec);
+  const patch = buildPatch(desired, compareApp(desired, live, undefined), VOLUME_IDS)!;
+  const probes = patch.containerTemplates![0]!.probes!;
+  t.deepEqual(
+    [probes.readiness, probes.liveness, probes.startup].map(
+      (p) => p?.httpGet?.response?.expectedStatusCode,
+    ),
+    ['ok', 'notFound', 'noContent'],
+  );
+  t.deepEqual(validateRequest('mc', 'PATCH', '/mc/apps/{appId}', patch), []);
+  live.containerTemplates[0]!.probes = structuredClone(desired.containerTemplates[0]!.probes)!;
+  t.true(isUpToDate(compareApp(desired, live, undefined)), 'the name read back matches');
 });
 
 test('needsReplace: terminationGracePeriodSeconds change needs PUT (PATCH cannot carry it)', (t) => {
@@ -375,7 +420,7 @@ test('needsReplace: repositorySettings change needs PUT', (t) => {
   t.true(needsReplace(compareApp(desiredOf(spec), live, undefined)));
 });
 
-test('buildReplaceBody keeps ids, live values of unmanaged fields, and drops removed items', (t) => {
+test('buildReplaceBody keeps container ids, live values of unmanaged fields, and drops removed items', (t) => {
   const live = liveOf(desiredOf(baseSpec()));
   live.containerTemplates[0]!.entryPoint = { command: '/start' };
   live.regionSettings.maxAllowedRegions = 4;
@@ -397,6 +442,9 @@ test('buildReplaceBody keeps ids, live values of unmanaged fields, and drops rem
   const c = body.containerTemplates![0]!;
   t.is(c.id, 'c-web');
   t.deepEqual(c.entryPoint, { command: '/start' }, 'unmanaged live value kept');
-  t.is((c.endpoints![0] as { id?: string }).id, 'e-web-http');
-  t.deepEqual(body.volumes, [{ id: 'v-data', name: 'data', size: 5 }]);
+  t.is((c.endpoints![0] as { id?: string }).id, undefined, 'the documented endpoint has no id');
+  t.is(c.endpoints![0]!.displayName, 'http');
+  t.is(c.endpoints![0]!.cdn?.pullZoneId, 1000, 'the endpoint keeps its pull zone');
+  t.deepEqual(body.volumes, [{ name: 'data', size: 5 }], 'volumes are named, not numbered');
+  t.deepEqual(validateRequest('mc', 'PUT', '/mc/apps/{appId}', body), []);
 });

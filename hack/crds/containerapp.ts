@@ -1,0 +1,851 @@
+/**
+ * The ContainerApp CustomResourceDefinition, generated: the field table below (descriptions
+ * written for this project) with every bound, enum and pattern the official Magic Containers
+ * document gives read from it at generation time (`doc(...)`), so `kubectl apply` refuses what
+ * the platform would refuse. The common spec fields come from common-spec.ts.
+ *
+ *   node --import tsx hack/generate-crds.ts
+ */
+import {
+  adoptionIdFragment,
+  credentialsRefFragment,
+  withDescription,
+  withFragments,
+  type Schema,
+} from './common-spec.js';
+import {
+  ACCOUNT_REF_SCHEMA,
+  ACCOUNT_XOR_CREDENTIALS_RULE,
+  CREDENTIALS_REF_DESCRIPTION,
+} from '../../src/controllers/shared/account-schema.js';
+import {
+  adoptionSchema,
+  deletionPolicySchema,
+  ownershipStatusSchema,
+} from '../../src/controllers/shared/ownership-schema.js';
+import { documentBounds, type BoundKey } from './document-bounds.js';
+
+function doc(path: string, take?: BoundKey[]): Schema {
+  return documentBounds('mc', path, take);
+}
+
+const PROBE_TIMING = {
+  initialDelaySeconds: 'Seconds after the container starts before the first probe (platform default when unset).',
+  periodSeconds: 'Seconds between two probes (platform default when unset).',
+  timeoutSeconds: 'Seconds after which one probe counts as failed (platform default when unset).',
+  failureThreshold: 'Failed probes in a row after which the probe is considered failing (platform default when unset).',
+  successThreshold: 'Successful probes in a row after which the probe is considered passing again (platform default when unset).',
+} as const;
+
+function port(description: string, docPath: string): Schema {
+  return { type: 'integer', ...doc(docPath), description };
+}
+
+/** One probe (startup, readiness or liveness); only one of httpGet, tcpSocket and grpc. */
+function probe(description: string): Schema {
+  const timing = Object.fromEntries(
+    Object.entries(PROBE_TIMING).map(([field, text]) => [
+      field,
+      { type: 'integer', ...doc(`ContainerProbe.${field}`), description: text },
+    ]),
+  );
+  return {
+    type: 'object',
+    description,
+    properties: {
+      ...timing,
+      httpGet: {
+        type: 'object',
+        description: 'Probe with an HTTP GET request.',
+        properties: {
+          request: {
+            type: 'object',
+            description: 'The request the probe sends.',
+            properties: {
+              path: { type: 'string', description: 'HTTP path requested, e.g. /healthz.' },
+              portNumber: port(
+                'Container port the request is sent to.',
+                'HttpGetProbeRequestDetails.portNumber',
+              ),
+            },
+          },
+          response: {
+            type: 'object',
+            description: 'What the answer must look like for the probe to pass.',
+            properties: {
+              expectedStatusCode: {
+                'x-kubernetes-int-or-string': true,
+                description:
+                  'HTTP status the answer must have: a number (200) or the platform name (ok, noContent, notFound, ...). Sent to the platform by name; a status the platform does not know is reported in Synced.',
+              },
+            },
+          },
+        },
+      },
+      tcpSocket: {
+        type: 'object',
+        description: 'Probe that opens a TCP connection.',
+        properties: {
+          request: {
+            type: 'object',
+            description: 'The connection the probe opens.',
+            properties: {
+              portNumber: port(
+                'Container port that must accept a TCP connection.',
+                'TcpSocketProbeRequestDetails.portNumber',
+              ),
+            },
+          },
+        },
+      },
+      grpc: {
+        type: 'object',
+        description: 'Probe using the gRPC health checking protocol.',
+        properties: {
+          request: {
+            type: 'object',
+            description: 'The health check the probe sends.',
+            properties: {
+              portNumber: port('Container port of the gRPC server.', 'GrpcProbeRequestDetails.portNumber'),
+              serviceName: {
+                type: 'string',
+                description: "Service whose health is asked for; the server as a whole when unset.",
+              },
+            },
+          },
+        },
+      },
+    },
+    'x-kubernetes-validations': [
+      {
+        rule: '[has(self.httpGet), has(self.tcpSocket), has(self.grpc)].filter(x, x).size() <= 1',
+        message: 'a probe uses at most one of httpGet, tcpSocket and grpc',
+      },
+    ],
+  };
+}
+
+const OWN_SPEC: Schema = {
+  type: "object",
+  description: "Desired state of one container application.",
+  required: ["name", "autoScaling", "containerTemplates"],
+  properties: {
+    name: {
+      type: "string",
+      minLength: 1,
+      maxLength: 100,
+      pattern: "^[A-Za-z0-9 -]+$",
+      description: "Name of the application on the platform (letters, digits, dashes and spaces).",
+      ...doc('AddApplicationRequest.name', ["minLength", "maxLength"]),
+    },
+    autoScaling: {
+      type: "object",
+      description: "Instance count range the platform scales within.",
+      required: ["min", "max"],
+      properties: {
+        min: {
+          type: "integer",
+          minimum: 1,
+          format: "int32",
+          description: "Fewest instances.",
+          ...doc('AutoscalingSettings.min'),
+        },
+        max: {
+          type: "integer",
+          minimum: 1,
+          format: "int32",
+          description: "Most instances.",
+          ...doc('AutoscalingSettings.max'),
+        },
+      },
+      "x-kubernetes-validations": [{"rule": "self.min <= self.max", "message": "autoScaling.min must be less than or equal to autoScaling.max"}],
+    },
+    regionSettings: {
+      type: "object",
+      description: "Where the application runs. A field left out keeps the platform value.",
+      properties: {
+        allowedRegionIds: {
+          type: "array",
+          description: "Regions the application may run in, by region id (e.g. DE).",
+          maxItems: 100,
+          "x-kubernetes-list-type": "set",
+          items: {
+            type: "string",
+          },
+        },
+        requiredRegionIds: {
+          type: "array",
+          description: "Regions the application always runs in.",
+          maxItems: 100,
+          "x-kubernetes-list-type": "set",
+          items: {
+            type: "string",
+          },
+        },
+        maxAllowedRegions: {
+          type: "integer",
+          minimum: 1,
+          format: "int32",
+          description: "Most regions the application runs in at once.",
+          ...doc('UpdateRegionSettingsRequest.maxAllowedRegions'),
+        },
+        nodeSelectors: {
+          type: "object",
+          additionalProperties: {
+            type: "string",
+          },
+          description: "Labels the nodes running the application must carry. The platform does not report them back; the operator records what it applied in status.appliedWriteOnly.",
+        },
+      },
+    },
+    terminationGracePeriodSeconds: {
+      type: "integer",
+      minimum: 1,
+      format: "int64",
+      description: "Seconds a stopping container gets to shut down. Changing it replaces the application configuration (PUT), see docs/containerapp.md.",
+      ...doc('AddApplicationRequest.terminationGracePeriodSeconds'),
+    },
+    repositorySettings: {
+      type: "object",
+      description: "Source repository information. Changing it replaces the application configuration (PUT).",
+      properties: {
+        templateRepository: {
+          type: "string",
+          description: "Template repository the application was made from.",
+        },
+        repositoryName: {
+          type: "string",
+          description: "Source repository name.",
+        },
+        owner: {
+          type: "string",
+          description: "Owner of the source repository.",
+        },
+      },
+    },
+    containerTemplates: {
+      type: "array",
+      description: "Containers of the application, identified by name. Owned by this resource: a container removed here is deleted on the platform; the others keep their platform ids.",
+      maxItems: 50,
+      "x-kubernetes-list-type": "map",
+      "x-kubernetes-list-map-keys": ["name"],
+      items: {
+        type: "object",
+        required: ["name", "imageName", "imageNamespace", "imageTag", "imageRegistryId"],
+        properties: {
+          name: {
+            type: "string",
+            minLength: 1,
+            maxLength: 50,
+            description: "Container name; identifies the container in the application.",
+            ...doc('ContainerRequest.name'),
+          },
+          image: {
+            type: "string",
+            description: "Full image reference. Optional: the platform derives it from the parts below when unset.",
+          },
+          imageName: {
+            type: "string",
+            minLength: 1,
+            maxLength: 255,
+            description: "Image repository name, e.g. nginx.",
+            ...doc('ContainerRequest.imageName'),
+          },
+          imageNamespace: {
+            type: "string",
+            minLength: 1,
+            maxLength: 255,
+            description: "Image namespace or owner, e.g. library.",
+            ...doc('ContainerRequest.imageNamespace'),
+          },
+          imageTag: {
+            type: "string",
+            minLength: 1,
+            maxLength: 255,
+            description: "Image tag, e.g. 1.27. Changing it rolls out the new image.",
+            ...doc('ContainerRequest.imageTag'),
+          },
+          imageRegistryId: {
+            type: "string",
+            minLength: 1,
+            maxLength: 255,
+            description: "Registry the image is pulled from, as the platform identifies it.",
+            ...doc('ContainerRequest.imageRegistryId'),
+          },
+          imageDigest: {
+            type: "string",
+            pattern: "^sha256:[a-z0-9]{64}$",
+            description: "Pin the image to this digest (sha256:...).",
+            ...doc('ContainerRequest.imageDigest'),
+          },
+          imagePullPolicy: {
+            type: "string",
+            enum: ["Always", "IfNotPresent"],
+            description: "When the image is pulled: Always, or IfNotPresent (only when not cached).",
+          },
+          entryPoint: {
+            type: "object",
+            description: "Overrides of the image entry point. Fields left out keep the platform value.",
+            properties: {
+              command: {
+                type: "string",
+                description: "Command line that replaces the image entry point.",
+              },
+              commandArray: {
+                type: "array",
+                description: "Command as separate arguments.",
+                items: {
+                  type: "string",
+                },
+              },
+              arguments: {
+                type: "string",
+                description: "Arguments passed to the command.",
+              },
+              argumentsArray: {
+                type: "array",
+                description: "Arguments as separate items.",
+                items: {
+                  type: "string",
+                },
+              },
+              workingDirectory: {
+                type: "string",
+                description: "Working directory of the process.",
+              },
+            },
+          },
+          probes: {
+            type: "object",
+            description: "Health probes. A probe or probe field left out keeps the platform value.",
+            properties: {
+              startup: probe('Checks that the container has started; the other probes wait until it passes.'),
+              readiness: probe('Checks that the container can serve traffic; a failing container gets no requests.'),
+              liveness: probe('Checks that the container still works; a failing container is restarted.'),
+            },
+          },
+          environmentVariables: {
+            type: "array",
+            description: "Environment variables. The list is owned by this resource: a variable removed here is removed from the container.",
+            maxItems: 200,
+            "x-kubernetes-list-type": "map",
+            "x-kubernetes-list-map-keys": ["name"],
+            items: {
+              type: "object",
+              required: ["name"],
+              properties: {
+                name: {
+                  type: "string",
+                  minLength: 1,
+                  maxLength: 253,
+                  description: "Variable name.",
+                  ...doc('EnvironmentVariable.name', ["minLength"]),
+                },
+                value: {
+                  type: "string",
+                  description: "Literal value.",
+                },
+                valueFrom: {
+                  type: "object",
+                  description: "Take the value from a Secret or ConfigMap key. A value read from a Secret never appears in status, events or logs.",
+                  properties: {
+                    secretKeyRef: {
+                      type: "object",
+                      description: "One key of a Secret in the namespace of this resource. The operator reads it and watches the Secret: a change updates the application.",
+                      required: ["name", "key"],
+                      properties: {
+                        name: {
+                          type: "string",
+                          minLength: 1,
+                          maxLength: 253,
+                          description: "Name of a Secret in the same namespace.",
+                        },
+                        key: {
+                          type: "string",
+                          minLength: 1,
+                          maxLength: 253,
+                          description: "Key inside the Secret data.",
+                        },
+                        optional: {
+                          type: "boolean",
+                          description: "When true, a missing Secret or key leaves the variable out instead of holding the update back.",
+                        },
+                      },
+                    },
+                    configMapKeyRef: {
+                      type: "object",
+                      description: "One key of a ConfigMap in the namespace of this resource. The operator reads it and watches the ConfigMap: a change updates the application.",
+                      required: ["name", "key"],
+                      properties: {
+                        name: {
+                          type: "string",
+                          minLength: 1,
+                          maxLength: 253,
+                          description: "Name of a ConfigMap in the same namespace.",
+                        },
+                        key: {
+                          type: "string",
+                          minLength: 1,
+                          maxLength: 253,
+                          description: "Key inside the ConfigMap data.",
+                        },
+                        optional: {
+                          type: "boolean",
+                          description: "When true, a missing ConfigMap or key leaves the variable out instead of holding the update back.",
+                        },
+                      },
+                    },
+                  },
+                  "x-kubernetes-validations": [{"rule": "has(self.secretKeyRef) != has(self.configMapKeyRef)", "message": "valueFrom needs exactly one of secretKeyRef and configMapKeyRef"}],
+                },
+              },
+              "x-kubernetes-validations": [{"rule": "!(has(self.value) && has(self.valueFrom))", "message": "set value or valueFrom, not both"}],
+            },
+          },
+          endpoints: {
+            type: "array",
+            description: "Ways to reach the container. Owned by this resource: an endpoint removed here is deleted on the platform.",
+            maxItems: 20,
+            "x-kubernetes-list-type": "map",
+            "x-kubernetes-list-map-keys": ["displayName"],
+            items: {
+              type: "object",
+              required: ["displayName"],
+              properties: {
+                displayName: {
+                  type: "string",
+                  minLength: 1,
+                  maxLength: 50,
+                  description: "Name of the endpoint; identifies it within the container (the platform's displayName).",
+                  ...doc('EndpointRequest.displayName'),
+                },
+                cdn: {
+                  type: "object",
+                  description: "Expose the container through the CDN. When neither pullZoneId nor pullZoneRef is set, the platform creates and manages a pull zone for the endpoint.",
+                  properties: {
+                    isSslEnabled: {
+                      type: "boolean",
+                      description: "Serve the endpoint over HTTPS.",
+                    },
+                    pullZoneId: {
+                      type: "integer",
+                      minimum: 1,
+                      format: "int64",
+                      description: "Pull zone, by platform id, that fronts the endpoint.",
+                      ...doc('CdnEndpointRequest.pullZoneId'),
+                    },
+                    pullZoneRef: {
+                      type: "object",
+                      description: "A PullZoneConfig in the same namespace whose pull zone fronts the endpoint. The operator waits (condition reason ReferenceNotReady) until that resource reports a pull zone id.",
+                      required: ["name"],
+                      properties: {
+                        name: {
+                          type: "string",
+                          minLength: 1,
+                          maxLength: 253,
+                          description: "Name of a PullZoneConfig in the same namespace.",
+                        },
+                      },
+                    },
+                    portMappings: {
+                      type: "array",
+                      description: "The port the endpoint forwards to (the platform accepts exactly one mapping).",
+                      minItems: 1,
+                      maxItems: 1,
+                      items: {
+                        type: "object",
+                        required: ["containerPort"],
+                        properties: {
+                          containerPort: {
+                            type: "integer",
+                            minimum: 1,
+                            maximum: 65535,
+                            format: "int32",
+                            description: "Port the container listens on.",
+                            ...doc('ContainerPortMappingRequest.containerPort'),
+                          },
+                          exposedPort: {
+                            type: "integer",
+                            minimum: 1,
+                            maximum: 65535,
+                            format: "int32",
+                            description: "Port exposed to clients (the platform chooses when unset).",
+                            ...doc('ContainerPortMappingRequest.exposedPort'),
+                          },
+                          protocols: {
+                            type: "array",
+                            description: "Transport protocols of the mapping.",
+                            maxItems: 3,
+                            "x-kubernetes-list-type": "set",
+                            items: {
+                              type: "string",
+                              enum: ["tcp", "udp", "sctp"],
+                              ...doc('Protocol'),
+                            },
+                          },
+                        },
+                      },
+                      ...doc('CdnEndpointRequest.portMappings'),
+                    },
+                    stickySessions: {
+                      type: "object",
+                      description: "Session affinity.",
+                      required: ["sessionHeaders"],
+                      properties: {
+                        enabled: {
+                          type: "boolean",
+                          description: "Route a client to the same instance.",
+                        },
+                        sessionHeaders: {
+                          type: "array",
+                          description: "Request headers that identify a session.",
+                          minItems: 1,
+                          maxItems: 3,
+                          items: {
+                            type: "string",
+                          },
+                          ...doc('StickySessionSettings.sessionHeaders'),
+                        },
+                        cookieName: {
+                          type: "string",
+                          description: "Cookie that identifies a session.",
+                        },
+                      },
+                    },
+                  },
+                  "x-kubernetes-validations": [{"rule": "!(has(self.pullZoneId) && has(self.pullZoneRef))", "message": "set pullZoneId or pullZoneRef, not both"}],
+                },
+              },
+            },
+          },
+          volumeMounts: {
+            type: "array",
+            description: "Volumes mounted into the container, one per path.",
+            maxItems: 20,
+            "x-kubernetes-list-type": "map",
+            "x-kubernetes-list-map-keys": ["mountPath"],
+            items: {
+              type: "object",
+              required: ["name", "mountPath"],
+              properties: {
+                name: {
+                  type: "string",
+                  minLength: 1,
+                  maxLength: 50,
+                  description: "Name of a volume in spec.volumes.",
+                  ...doc('VolumeMountRequest.name'),
+                },
+                mountPath: {
+                  type: "string",
+                  minLength: 1,
+                  pattern: "^/",
+                  description: "Absolute path inside the container.",
+                  ...doc('VolumeMountRequest.mountPath'),
+                },
+              },
+            },
+          },
+        },
+      },
+      minItems: 1,
+    },
+    volumes: {
+      type: "array",
+      description: "Persistent volumes, identified by name. Owned by this resource: a volume removed here is deleted on the platform, with its data.",
+      maxItems: 50,
+      "x-kubernetes-list-type": "map",
+      "x-kubernetes-list-map-keys": ["name"],
+      items: {
+        type: "object",
+        required: ["name", "size"],
+        properties: {
+          name: {
+            type: "string",
+            minLength: 1,
+            maxLength: 50,
+            description: "Volume name; identifies the volume.",
+            ...doc('VolumeRequest.name'),
+          },
+          size: {
+            type: "integer",
+            minimum: 1,
+            format: "int32",
+            description: "Size in gigabytes.",
+            ...doc('VolumeRequest.size'),
+          },
+        },
+      },
+    },
+  },
+};
+
+const STATUS: Schema = {
+  type: "object",
+  description: "Observed state of the application.",
+  properties: {
+    appId: {
+      type: "string",
+      description: "Id of the managed application.",
+    },
+    appStatus: {
+      type: "string",
+      description: "The platform's state of the application (active, progressing, failing, ...).",
+    },
+    containers: {
+      type: "array",
+      description: "Containers as read back from the platform, with their ids and endpoints.",
+      items: {
+        type: "object",
+        properties: {
+          name: {
+            type: "string",
+          },
+          id: {
+            type: "string",
+            description: "Platform id of the container template.",
+          },
+          image: {
+            type: "string",
+            description: "Image as the platform reports it.",
+          },
+          endpoints: {
+            type: "array",
+            items: {
+              type: "object",
+              properties: {
+                displayName: {
+                  type: "string",
+                },
+                id: {
+                  type: "string",
+                },
+                publicHost: {
+                  type: "string",
+                  description: "Hostname clients use to reach the endpoint.",
+                },
+                pullZoneId: {
+                  type: "string",
+                  description: "Pull zone fronting the endpoint.",
+                },
+                publicIpAddresses: {
+                  type: "array",
+                  items: {
+                    type: "object",
+                    properties: {
+                      address: {
+                        type: "string",
+                      },
+                      region: {
+                        type: "string",
+                      },
+                    },
+                  },
+                },
+                internalIpAddresses: {
+                  type: "array",
+                  items: {
+                    type: "object",
+                    properties: {
+                      address: {
+                        type: "string",
+                      },
+                      region: {
+                        type: "string",
+                      },
+                    },
+                  },
+                },
+              },
+            },
+          },
+        },
+      },
+    },
+    volumes: {
+      type: "array",
+      description: "Volumes as read back from the platform.",
+      items: {
+        type: "object",
+        properties: {
+          name: {
+            type: "string",
+          },
+          id: {
+            type: "string",
+          },
+          size: {
+            type: "number",
+          },
+        },
+      },
+    },
+    environmentHash: {
+      type: "string",
+      description: "Digest of the values read from referenced Secrets and ConfigMaps (never the values themselves).",
+    },
+    appliedWriteOnly: {
+      type: "object",
+      description: "Settings the platform accepts but never returns, as last applied by the operator.",
+      properties: {
+        terminationGracePeriodSeconds: {
+          type: "integer",
+          format: "int64",
+        },
+        nodeSelectors: {
+          type: "object",
+          additionalProperties: {
+            type: "string",
+          },
+        },
+      },
+    },
+    conditions: {
+      type: "array",
+      "x-kubernetes-list-type": "map",
+      "x-kubernetes-list-map-keys": ["type"],
+      items: {
+        type: "object",
+        required: ["type", "status"],
+        properties: {
+          type: {
+            type: "string",
+          },
+          status: {
+            type: "string",
+            enum: ["True", "False", "Unknown"],
+          },
+          reason: {
+            type: "string",
+          },
+          message: {
+            type: "string",
+          },
+          lastTransitionTime: {
+            type: "string",
+            format: "date-time",
+          },
+          observedGeneration: {
+            type: "integer",
+            format: "int64",
+          },
+        },
+      },
+    },
+    observedGeneration: {
+      type: "integer",
+      format: "int64",
+    },
+    lastSyncTime: {
+      type: "string",
+      format: "date-time",
+    },
+    plannedChanges: {
+      type: "array",
+      description: "Platform fields that differ from the spec (drift, or the plan of a dry-run). Values read from Secrets are shown as <redacted>.",
+      items: {
+        type: "object",
+        required: ["field"],
+        properties: {
+          field: {
+            type: "string",
+          },
+          live: {
+            type: "string",
+          },
+          desired: {
+            type: "string",
+          },
+        },
+      },
+    },
+  },
+};
+
+
+const VERSION_META = {
+  "name": "v1alpha1",
+  "served": true,
+  "storage": true,
+  "subresources": {
+    "status": {}
+  },
+  "additionalPrinterColumns": [
+    {
+      "name": "READY",
+      "type": "string",
+      "jsonPath": ".status.conditions[?(@.type=='Ready')].status"
+    },
+    {
+      "name": "SYNCED",
+      "type": "string",
+      "jsonPath": ".status.conditions[?(@.type=='Synced')].status"
+    },
+    {
+      "name": "ID",
+      "type": "string",
+      "jsonPath": ".status.appId"
+    },
+    {
+      "name": "AGE",
+      "type": "date",
+      "jsonPath": ".metadata.creationTimestamp"
+    }
+  ]
+};
+
+/** The CRD object (containerapps.cdn.operator.io). */
+export function buildContainerAppCrd(): Schema {
+  const spec = withFragments(OWN_SPEC, [
+    {
+      properties: { accountRef: ACCOUNT_REF_SCHEMA },
+      rules: [ACCOUNT_XOR_CREDENTIALS_RULE],
+    },
+    withDescription(credentialsRefFragment('application'), 'credentialsRef', CREDENTIALS_REF_DESCRIPTION),
+    adoptionIdFragment(
+      'appId',
+      { type: 'string', minLength: 1 },
+      'Adopt the existing application with this id instead of creating one. Immutable.',
+    ),
+    { properties: { adoption: adoptionSchema('application', 'spec.name') } },
+    { properties: { deletionPolicy: deletionPolicySchema('application') } },
+  ]);
+  return {
+    apiVersion: 'apiextensions.k8s.io/v1',
+    kind: 'CustomResourceDefinition',
+    metadata: { name: 'containerapps.cdn.operator.io' },
+    spec: {
+      group: 'cdn.operator.io',
+      names: {
+        kind: 'ContainerApp',
+        listKind: 'ContainerAppList',
+        plural: 'containerapps',
+        singular: 'containerapp',
+        shortNames: ['capp'],
+        categories: ['cdn'],
+      },
+      scope: 'Namespaced',
+      versions: [
+        {
+          ...VERSION_META,
+          schema: {
+            openAPIV3Schema: {
+              type: 'object',
+              description: 'A Magic Containers application (bunny.net /mc API) managed by cdn-operator.',
+              required: ['spec'],
+              properties: {
+                apiVersion: { type: 'string', description: 'API version of this object.' },
+                kind: { type: 'string', description: 'Kind of this object (ContainerApp).' },
+                metadata: { type: 'object' },
+                spec,
+                status: {
+                  ...STATUS,
+                  properties: { ownership: ownershipStatusSchema, ...(STATUS.properties as Schema) },
+                },
+              },
+            },
+          },
+        },
+      ],
+    },
+  };
+}

@@ -1,0 +1,83 @@
+/**
+ * Bounds, enums and patterns of CRD fields read from the official OpenAPI documents at
+ * generation time, so the CRDs cannot drift from what the platform accepts. The documents are
+ * read from ../shared/reference/openapi (or CDN_SIM_OPENAPI_DIR); nothing of them is copied
+ * into the repository except the generated bounds.
+ */
+import { defaultDocumentsDir, loadDocuments, type ApiDocuments } from '../../src/simulator/documents/load.js';
+import type { Area } from '../../src/simulator/types.js';
+
+type Json = Record<string, unknown>;
+
+/** Keys copied from a document property unless a field asks for fewer. */
+export const BOUND_KEYS = [
+  'minimum',
+  'maximum',
+  'minLength',
+  'maxLength',
+  'minItems',
+  'maxItems',
+  'pattern',
+  'enum',
+  'format',
+] as const;
+export type BoundKey = (typeof BOUND_KEYS)[number];
+
+let documents: ApiDocuments | undefined;
+
+function schemasOf(area: Area): Record<string, Json> {
+  documents ??= loadDocuments(defaultDocumentsDir());
+  return (documents[area].components as Json).schemas as Record<string, Json>;
+}
+
+function resolve(area: Area, node: Json): Json {
+  const ref = node.$ref;
+  if (typeof ref !== 'string') return node;
+  return resolve(area, schemasOf(area)[ref.split('/').pop()!]!);
+}
+
+/**
+ * The document's pattern as Kubernetes can check it. .NET matches a whole value, so the
+ * pattern is anchored. RE2 (the apiserver) has no look-ahead, and CEL `matches` on every list
+ * item exceeds the CRD cost budget, so `(?!...)` groups are left out: the CRD then accepts a
+ * superset, and the platform's answer names the field for the rest.
+ */
+function translatePattern(pattern: string): Json {
+  const plain = pattern.replace(/\(\?![^()]*\)/g, '');
+  const core = plain.replace(/^\^/, '').replace(/\$$/, '');
+  return { pattern: `^(?:${core})$` };
+}
+
+function pick(area: Area, node: Json, take: readonly BoundKey[]): Json {
+  const out: Json = {};
+  for (const key of take) {
+    const value = node[key];
+    if (value === undefined) continue;
+    if (key === 'pattern') Object.assign(out, translatePattern(value as string));
+    else if (key === 'format' && !['int32', 'int64', 'date-time'].includes(value as string)) continue;
+    else out[key] = value;
+  }
+  const items = node.items as Json | undefined;
+  if (items && take.includes('enum')) {
+    const inner = resolve(area, items);
+    if (inner.enum) out.items = { enum: inner.enum };
+  }
+  return out;
+}
+
+/**
+ * The bounds the document gives `Schema.property` (or the component `Schema` itself, e.g. an
+ * enum): `doc('AutoscalingSettings.max')` -> `{minimum: 1, maximum: 1000, format: 'int32'}`.
+ */
+export function documentBounds(
+  area: Area,
+  path: string,
+  take: readonly BoundKey[] = BOUND_KEYS,
+): Json {
+  const [schema, property] = path.split('.');
+  const component = schemasOf(area)[schema!];
+  if (!component) throw new Error(`cannot read bounds: ${area} document has no schema ${schema}`);
+  const node = property === undefined ? component : (component.properties as Json)[property];
+  if (!node) throw new Error(`cannot read bounds: ${schema} has no property ${property}`);
+  return pick(area, resolve(area, node as Json), take);
+}

@@ -1,0 +1,141 @@
+/**
+ * Checks one request against its operation in the official document: path and query
+ * parameters (type, format, range, pattern, required) and the JSON body (required members,
+ * enums, `additionalProperties: false`, ranges, patterns). Problems come back as pointers the
+ * caller turns into the area's error body.
+ */
+import type { Area } from '../types.js';
+import { DocumentSchemas, documentId, escapePointer, type SchemaProblem } from './schemas.js';
+
+type Json = Record<string, unknown>;
+
+/** What is checked of a request. */
+export interface CheckedRequest {
+  params: Record<string, string>;
+  query: URLSearchParams;
+  body: unknown;
+}
+
+/** Outcome of a check: problems, or the operation is not in the document at all. */
+export type RequestCheck =
+  { kind: 'checked'; problems: SchemaProblem[] } | { kind: 'undocumented' };
+
+interface Parameter {
+  name: string;
+  in: string;
+  required?: boolean;
+  schema?: Json;
+}
+
+/** Path as the area's document writes it: the Magic Containers document omits `/mc`. */
+export function documentPath(area: Area, template: string): string {
+  return area === 'mc' && template.startsWith('/mc/') ? template.slice(3) : template;
+}
+
+function schemaType(schemas: DocumentSchemas, area: Area, schema: Json | undefined): unknown {
+  const ref = schema?.$ref;
+  if (typeof ref !== 'string') return schema?.type;
+  const name = ref.split('/').pop() ?? '';
+  const components = (schemas.documents[area].components as Json).schemas as Json;
+  return (components[name] as Json | undefined)?.type;
+}
+
+/** A parameter's text as the JSON value its schema types it (numbers, booleans). */
+function coerce(text: string, type: unknown): unknown {
+  if ((type === 'integer' || type === 'number') && /^-?\d+(\.\d+)?$/.test(text))
+    return Number(text);
+  if (type === 'boolean' && (text === 'true' || text === 'false')) return text === 'true';
+  return text;
+}
+
+/** Finds the document's operation object for `method template`. */
+export function findOperation(
+  schemas: DocumentSchemas,
+  area: Area,
+  method: string,
+  template: string,
+): Json | undefined {
+  const paths = schemas.documents[area].paths as Record<string, Json>;
+  return paths[documentPath(area, template)]?.[method.toLowerCase()] as Json | undefined;
+}
+
+function checkParameters(
+  schemas: DocumentSchemas,
+  area: Area,
+  key: string,
+  op: Json,
+  req: CheckedRequest,
+): SchemaProblem[] {
+  const problems: SchemaProblem[] = [];
+  const params = (op.parameters as Parameter[] | undefined) ?? [];
+  for (const p of params.filter((x) => x.in === 'path' || x.in === 'query')) {
+    const raw = p.in === 'path' ? req.params[p.name] : (req.query.get(p.name) ?? undefined);
+    if (raw === undefined) {
+      if (p.required)
+        problems.push({ pointer: p.name, message: 'is required', keyword: 'required' });
+      continue;
+    }
+    if (!p.schema) continue;
+    const value = coerce(raw, schemaType(schemas, area, p.schema));
+    const found = schemas.validateInline(`${key} ${p.in}:${p.name}`, area, p.schema, value);
+    for (const f of found) problems.push({ ...f, pointer: p.name });
+  }
+  return problems;
+}
+
+function jsonContentType(content: Json | undefined): string | undefined {
+  if (!content) return undefined;
+  return content['application/json'] ? 'application/json' : Object.keys(content)[0];
+}
+
+function checkBody(
+  schemas: DocumentSchemas,
+  area: Area,
+  method: string,
+  template: string,
+  op: Json,
+  body: unknown,
+): SchemaProblem[] {
+  const requestBody = op.requestBody as Json | undefined;
+  const type = jsonContentType(requestBody?.content as Json | undefined);
+  if (!requestBody || !type) {
+    return body === undefined
+      ? []
+      : [{ pointer: '/', message: 'the operation takes no body', keyword: 'body' }];
+  }
+  if (body === undefined) {
+    return requestBody.required
+      ? [{ pointer: '/', message: 'a body is required', keyword: 'required' }]
+      : [];
+  }
+  const pointer = [
+    `${documentId(area)}#/paths`,
+    escapePointer(documentPath(area, template)),
+    method.toLowerCase(),
+    'requestBody',
+    'content',
+    escapePointer(type),
+    'schema',
+  ].join('/');
+  return schemas.validatePointer(pointer, body);
+}
+
+/** Checks a request against the document's operation for `method template`. */
+export function checkRequest(
+  schemas: DocumentSchemas,
+  area: Area,
+  method: string,
+  template: string,
+  req: CheckedRequest,
+): RequestCheck {
+  const op = findOperation(schemas, area, method, template);
+  if (!op) return { kind: 'undocumented' };
+  const key = `${area} ${method} ${template}`;
+  return {
+    kind: 'checked',
+    problems: [
+      ...checkParameters(schemas, area, key, op, req),
+      ...checkBody(schemas, area, method, template, op, req.body),
+    ],
+  };
+}

@@ -1,0 +1,102 @@
+/* eslint-disable @typescript-eslint/no-unsafe-return, @typescript-eslint/no-unsafe-argument -- walking a schema */
+import test from 'ava';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { GENERATORS, renderCrd } from '../../../../hack/generate-crds.js';
+import { buildContainerAppCrd } from '../../../../hack/crds/containerapp.js';
+import { documentBounds } from '../../../../hack/crds/document-bounds.js';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- walking a schema
+type Json = Record<string, any>;
+
+const ROOT = join(import.meta.dirname, '..', '..', '..', '..');
+const gen = GENERATORS.find((g) => g.path.endsWith('containerapps.yaml'))!;
+
+function spec(): Json {
+  const crd: Json = buildContainerAppCrd();
+  return crd.spec.versions[0].schema.openAPIV3Schema.properties.spec;
+}
+
+function at(path: string): Json {
+  let node: Json = spec();
+  for (const part of path.split('.')) {
+    node = part === '[]' ? node.items : node.properties[part];
+  }
+  return node;
+}
+
+test('the committed ContainerApp CRD equals the generator output (run hack/generate-crds.ts)', (t) => {
+  t.is(readFileSync(join(ROOT, gen.path), 'utf8'), renderCrd(gen));
+});
+
+test('kubectl explain has a description on every field of the spec', (t) => {
+  const missing: string[] = [];
+  const walk = (node: Json, path: string): void => {
+    for (const [name, child] of Object.entries((node.properties ?? {}) as Json)) {
+      if (!child.description) missing.push(`${path}.${name}`);
+      walk(child, `${path}.${name}`);
+    }
+    if (node.items) walk(node.items, `${path}[]`);
+  };
+  walk(spec(), 'spec');
+  t.deepEqual(missing, []);
+});
+
+const BOUNDS: Array<[string, Json]> = [
+  ['terminationGracePeriodSeconds', { minimum: 1, maximum: 300 }],
+  ['autoScaling.max', { minimum: 1, maximum: 1000 }],
+  ['volumes.[].size', { minimum: 1, maximum: 100 }],
+  ['containerTemplates.[].probes.startup.initialDelaySeconds', { minimum: 1, maximum: 3600 }],
+  ['containerTemplates.[].probes.liveness.failureThreshold', { minimum: 1, maximum: 1000 }],
+  ['containerTemplates.[].name', { minLength: 1, maxLength: 50 }],
+  [
+    'containerTemplates.[].endpoints.[].cdn.stickySessions.sessionHeaders',
+    { minItems: 1, maxItems: 3 },
+  ],
+];
+
+for (const [path, bounds] of BOUNDS) {
+  test(`bound from the official document: ${path}`, (t) => {
+    t.like(at(path), bounds);
+  });
+}
+
+test('document patterns are anchored (.NET matches whole values), without RE2-less look-aheads', (t) => {
+  t.is(
+    at('containerTemplates.[].imageTag').pattern,
+    '^(?:[a-zA-Z0-9]+(?:[._-]{1,2}[a-zA-Z0-9]+)*)$',
+  );
+  const mount = at('containerTemplates.[].volumeMounts.[].mountPath');
+  t.is(mount.pattern, '^(?:/([a-zA-Z0-9._-]+/?)+)$');
+  t.deepEqual(documentBounds('mc', 'Protocol', ['enum']), { enum: ['tcp', 'udp', 'sctp'] });
+});
+
+test('expectedStatusCode takes a number or a documented name (int-or-string)', (t) => {
+  const node = at('containerTemplates.[].probes.readiness.httpGet.response.expectedStatusCode');
+  t.true(node['x-kubernetes-int-or-string']);
+  t.is(node.type, undefined);
+});
+
+test('no CEL rule is unbounded in cost: every rule sits on a node the kind already had', (t) => {
+  const rules: string[] = [];
+  const walk = (node: Json, path: string): void => {
+    for (const r of (node['x-kubernetes-validations'] ?? []) as Json[])
+      rules.push(`${path}: ${r.rule}`);
+    for (const [name, child] of Object.entries((node.properties ?? {}) as Json))
+      walk(child, `${path}.${name}`);
+    if (node.items) walk(node.items, `${path}[]`);
+  };
+  walk(spec(), 'spec');
+  t.false(
+    rules.some((r) => r.includes('matches(') || r.includes('string(self)')),
+    rules.join('\n'),
+  );
+});
+
+test('common fields come from the shared fragments', (t) => {
+  const s = spec();
+  t.like(s.properties.deletionPolicy, { enum: ['Delete', 'Orphan'], default: 'Delete' });
+  t.deepEqual(s.properties.credentialsRef.required, ['name']);
+  t.is(s.properties.appId['x-kubernetes-validations'][0].rule, 'self == oldSelf');
+  t.deepEqual(s.required, ['name', 'autoScaling', 'containerTemplates']);
+});
