@@ -12,6 +12,8 @@
  * documents; where the contract is silent the simulator follows the document.
  */
 
+import { FEATURE_EXCEPTIONS } from './feature-exceptions.js';
+
 /** Area of the management API a rule applies to. */
 export type ExceptionArea = 'core' | 'mc' | 'shield';
 
@@ -253,6 +255,7 @@ export const CONTRACT_EXCEPTIONS: readonly ContractException[] = [
     reason:
       'Invalid update body: `error` member of the update response; the document lists no 400.',
   },
+  ...FEATURE_EXCEPTIONS,
   ...(['core', 'mc', 'shield'] as const).map((area): ResponseException => ({
     kind: 'response',
     area,
