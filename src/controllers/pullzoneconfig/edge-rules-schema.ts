@@ -145,6 +145,25 @@ export const EDGE_RULE_SPEC_PROPERTIES: Record<string, Schema> = {
     'x-kubernetes-list-map-keys': ['name'],
     items: ruleSchema,
   },
+  purge: {
+    type: 'object',
+    description:
+      'What a purge request (annotation cdn.operator.io/purge-requested-at set to a new value) purges: the listed URLs, or the whole zone when none are listed.',
+    properties: {
+      urls: {
+        type: 'array',
+        maxItems: 100,
+        description:
+          'Absolute http(s) URLs, or paths starting with / (taken on the zone CDN hostname); a trailing * purges every URL with that prefix.',
+        items: {
+          type: 'string',
+          minLength: 1,
+          maxLength: 2048,
+          pattern: '^(https?://[^\\s/]+)?/[^\\s]*$',
+        },
+      },
+    },
+  },
   edgeRulePolicy: {
     type: 'string',
     enum: ['Additive', 'Exact'],
@@ -154,7 +173,7 @@ export const EDGE_RULE_SPEC_PROPERTIES: Record<string, Schema> = {
   },
 };
 
-/** `status.edgeRules`. */
+/** `status.edgeRules` and `status.purge`. */
 export const EDGE_RULE_STATUS_PROPERTIES: Record<string, Schema> = {
   edgeRules: {
     type: 'array',
@@ -171,6 +190,15 @@ export const EDGE_RULE_STATUS_PROPERTIES: Record<string, Schema> = {
             'This resource created the rule (only such rules go when dropped in Additive mode).',
         },
       },
+    },
+  },
+  purge: {
+    type: 'object',
+    description: 'The last purge request handled (never repeated for the same annotation value).',
+    properties: {
+      requestedAt: { type: 'string', description: 'The annotation value this purge answered.' },
+      completedAt: { type: 'string', format: 'date-time' },
+      scope: { type: 'string', description: 'Zone, or how many URLs were purged.' },
     },
   },
 };

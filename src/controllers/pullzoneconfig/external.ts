@@ -26,6 +26,7 @@ import { withKeyedLock } from '../shared/keyed-mutex.js';
 import { diffSettings, writeOnlyHashesAfter, type SettingsDiff } from './diff.js';
 import { planHostnames, type HostnameAction, type HostnamePlan } from './hostnames.js';
 import { applyEdgeRules } from './edge-rules-apply.js';
+import { pendingPurge, purgeDiff, runPurge } from './purge.js';
 import {
   managesEdgeRules,
   planEdgeRules,
@@ -88,7 +89,7 @@ const zoneLock = (id: number): string => `pullzone:${id}`;
 /** Whether a pass after the create has calls to make (hostnames, outputs, edge rules). */
 function hasFollowUpWork(obj: PullZoneConfig): boolean {
   if ((obj.spec?.hostnames ?? []).length > 0 || obj.spec?.writeOutputsTo) return true;
-  return managesEdgeRules(obj);
+  return managesEdgeRules(obj) || pendingPurge(obj) !== undefined;
 }
 
 /** `status.edgeRules` from observe, only for resources that manage edge rules. */
@@ -114,7 +115,12 @@ export class PullZoneExternal implements ExternalClient<PullZoneConfig> {
     const record = await this.find(obj, ctx);
     if (!record) return { exists: false, upToDate: false, diff: [] };
     const seen = this.compare(obj, record);
-    const diff = [...seen.settings.diffs, ...seen.hostnames.diffs, ...seen.edgeRules.diffs];
+    const diff = [
+      ...seen.settings.diffs,
+      ...seen.hostnames.diffs,
+      ...seen.edgeRules.diffs,
+      ...purgeDiff(obj),
+    ];
     const pending = seen.hostnames.pending;
     const obs: Observation = {
       exists: true,
@@ -299,10 +305,13 @@ export class PullZoneExternal implements ExternalClient<PullZoneConfig> {
         await this.runHostnameAction(id, action, ctx.signal);
       const hostnames = await this.hostnamesAfter(obj, seen, ctx.signal);
       const edgeRules = await this.edgeRulesAfter(obj, seen, ctx.signal);
+      const zone = { id, cdnHostname: cdnHostnameOf(seen.record) };
+      const purge = await runPurge(this.opts.client, obj, zone, this.now(), ctx.signal);
       return {
         status: {
           hostnames,
           ...(edgeRules ? { edgeRules } : {}),
+          ...(purge ? { purge } : {}),
           writeOnlySettings: writeOnlyHashesAfter(
             seen.settings.changed,
             obj.status?.writeOnlySettings,

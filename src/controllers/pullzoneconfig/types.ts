@@ -2,6 +2,7 @@
 import type { ManagedObject, ManagedStatus } from '../../runtime/types.js';
 import type { EdgeRuleSpec } from './edge-rules-mapping.js';
 import type { EdgeRuleStatus } from './edge-rules.js';
+import type { PurgeSpec, PurgeStatus } from './purge.js';
 
 export const GROUP = 'cdn.operator.io';
 export const VERSION = 'v1alpha1';
@@ -44,6 +45,8 @@ export interface PullZoneConfigSpec {
   /** Edge rules in priority order, keyed by name (edge-rules-mapping.ts). */
   edgeRules?: EdgeRuleSpec[];
   edgeRulePolicy?: 'Additive' | 'Exact';
+  /** What a purge request purges (purge.ts). */
+  purge?: PurgeSpec;
 }
 
 /** Certificate state of one hostname as recorded in status. */
@@ -76,6 +79,8 @@ export interface PullZoneConfigStatus extends ManagedStatus {
   outputsHash?: string;
   /** Platform GUID of each spec edge rule. */
   edgeRules?: EdgeRuleStatus[];
+  /** The last purge request handled. */
+  purge?: PurgeStatus;
 }
 
 export interface PullZoneConfig extends ManagedObject {
