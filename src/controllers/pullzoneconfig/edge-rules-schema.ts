@@ -17,7 +17,13 @@ import {
 export const MAX_EDGE_RULES = 100;
 export const MAX_TRIGGERS = 10;
 export const MAX_PATTERNS = 50;
-const MAX_TEXT = 2048;
+/**
+ * Longest parameter or pattern. Together with the list bounds this keeps the API server's
+ * estimated CEL cost per rule (`matches` costs about length x regex size) well under its limits.
+ */
+const MAX_TEXT = 1024;
+/** Most extra actions per rule. */
+export const MAX_EXTRA_ACTIONS = 5;
 
 const KIND_CHECK: Record<ParameterKind, (p: string) => string> = {
   text: (p) => `size(self.${p}) > 0`,
@@ -121,7 +127,7 @@ const ruleSchema: Schema = {
     action: actionSchema('What the rule does.'),
     extraActions: {
       type: 'array',
-      maxItems: 10,
+      maxItems: MAX_EXTRA_ACTIONS,
       items: actionSchema('A further action run by the same rule.'),
     },
     triggerMatching: matching('the triggers'),
