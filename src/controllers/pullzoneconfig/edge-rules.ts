@@ -8,6 +8,7 @@
  * an exported rule, is adopted instead of duplicated); failing that, it is created.
  */
 import type { EdgeRule } from '../../cdn/feature-types.js';
+import { TerminalError } from '../../runtime/errors.js';
 import type { FieldDiff } from '../../runtime/types.js';
 import { jsonEqual } from '../shared/plan.js';
 import {
@@ -47,6 +48,9 @@ export interface EdgeRulePlan {
   /** Status of the live state: matched spec rules, and created rules still to be deleted. */
   observed: EdgeRuleStatus[];
 }
+
+/** Reason when a listed rule differs from a read-only platform rule. */
+export const EdgeRuleReadOnly = 'EdgeRuleReadOnly';
 
 const ABSENT = '<absent>';
 const MAX_RENDER = 240;
@@ -108,7 +112,9 @@ function planMatch(m: Match, diffs: FieldDiff[], actions: EdgeRuleAction[]): voi
   if (jsonEqual(have, m.canonical)) return;
   const guid = String(m.live.Guid);
   if (m.live.ReadOnly === true) {
-    throw new Error(
+    // Retrying cannot help: only a spec change (or the platform) can resolve it.
+    throw new TerminalError(
+      EdgeRuleReadOnly,
       `cannot update edge rule ${m.spec.name} (${guid}): the platform marks it read-only`,
     );
   }

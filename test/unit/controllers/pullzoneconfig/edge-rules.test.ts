@@ -1,4 +1,5 @@
 import test from 'ava';
+import { TerminalError } from '../../../../src/runtime/errors.js';
 import type { EdgeRule } from '../../../../src/cdn/feature-types.js';
 import {
   canonicalRule,
@@ -153,7 +154,7 @@ test('planEdgeRules refuses to change a read-only rule', (t) => {
         live: [live(redirect, 'g1', 0, { ActionParameter2: '302', ReadOnly: true })],
         previous: [{ name: 'old-to-new', guid: 'g1' }],
       }),
-    { message: /cannot update edge rule old-to-new .*read-only/ },
+    { instanceOf: TerminalError, message: /cannot update edge rule old-to-new .*read-only/ },
   );
 });
 
