@@ -53,10 +53,15 @@ export function createStorageZone(state: SimState, body: JsonObject): StoredStor
   return zone;
 }
 
-/** Sets fresh passwords on a seeded zone that has none, so every zone has credentials. */
-export function ensurePasswords(zone: StoredStorageZone): void {
+/**
+ * Sets fresh passwords on a seeded zone that has none, so every zone has credentials; marks
+ * the state changed so they are saved (a restart must not change them).
+ */
+export function ensurePasswords(state: SimState, zone: StoredStorageZone): void {
+  if (zone.Password !== undefined && zone.ReadOnlyPassword !== undefined) return;
   zone.Password ??= newPassword();
   zone.ReadOnlyPassword ??= newPassword();
+  state.touch();
 }
 
 /** Replaces one of the zone's passwords. */
@@ -77,7 +82,7 @@ function linkedPullZones(state: SimState, id: number): JsonObject[] {
 
 /** The zone as the API returns it (every StorageZoneModel field). */
 export function renderStorageZone(state: SimState, zone: StoredStorageZone): JsonObject {
-  ensurePasswords(zone);
+  ensurePasswords(state, zone);
   const region = (zone.Region as string | undefined) ?? 'DE';
   const s3 = zone.StorageZoneType === 1;
   return {

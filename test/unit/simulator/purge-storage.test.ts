@@ -1,6 +1,8 @@
 import test from 'ava';
 import type { CallResult } from '../../support/sim-client.js';
 import type { SimulatorHandle } from '../../../src/simulator/server.js';
+import { SimState, createState } from '../../../src/simulator/state.js';
+import { renderStorageZone } from '../../../src/simulator/routes/storage-zones-model.js';
 import { admin, call, createPullZone, startTestSim } from '../../support/sim-client.js';
 
 let sim: SimulatorHandle;
@@ -165,4 +167,17 @@ test('deleting a storage zone with deleteLinkedPullZones removes the pull zones 
     query: { deleteLinkedPullZones: true },
   });
   t.false(sim.state.pullZones.has(pullId));
+});
+
+test('a seeded zone gets its passwords once, and they are saved with the state', (t) => {
+  const state = createState();
+  const seeded = state.storageZones.get(1)!;
+  const before = state.revision;
+  const first = renderStorageZone(state, seeded);
+  t.true(state.revision > before, 'state marked changed, so persistence saves the passwords');
+  const restored = new SimState();
+  restored.restore(state.snapshot());
+  const again = renderStorageZone(restored, restored.storageZones.get(1)!);
+  t.is(again.Password, first.Password);
+  t.is(again.ReadOnlyPassword, first.ReadOnlyPassword);
 });
