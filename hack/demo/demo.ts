@@ -329,6 +329,8 @@ function printNextSteps(
     `  export KUBECONFIG=${kubeconfig}`,
     '  kubectl get cdn -A                         # every PullZoneConfig, ContainerApp, ShieldPolicy',
     `  kubectl -n ${NAMESPACE} describe pzc shop-cdn     # conditions, status and events`,
+    `  kubectl -n ${NAMESPACE} get pzc shop-cdn -o jsonpath='{.status.edgeRules}'   # edge rules -> GUIDs`,
+    `  kubectl -n ${NAMESPACE} annotate pzc shop-cdn --overwrite cdn.operator.io/purge-requested-at="$(date -Is)"   # purge once`,
     '',
     '  Edit a resource and watch it reconcile:',
     `    kubectl -n ${NAMESPACE} get pzc,capp,shp -w &`,

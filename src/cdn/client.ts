@@ -10,6 +10,16 @@ import * as pullZones from './pull-zones.js';
 import * as account from './account.js';
 import * as apps from './apps.js';
 import * as shield from './shield.js';
+import * as edgeRules from './edge-rules.js';
+import * as purge from './purge.js';
+import * as storageZones from './storage-zones.js';
+import type {
+  EdgeRule,
+  PurgeUrlOptions,
+  StorageZone,
+  StorageZoneAddRequest,
+  StorageZoneSettings,
+} from './feature-types.js';
 import type {
   ApiKeyList,
   App,
@@ -264,5 +274,67 @@ export class CdnClient {
     opts?: CallOptions,
   ): Promise<WafRuleMetrics> {
     return shield.getWafRuleMetrics(this.#http, shieldZoneId, ruleId, opts);
+  }
+  // ---- edge rules, cache purge, storage zones ----
+
+  /** Creates an edge rule (no `Guid`) or replaces the rule with that `Guid`. */
+  addOrUpdateEdgeRule(pullZoneId: number, rule: EdgeRule, opts?: CallOptions): Promise<void> {
+    return edgeRules.addOrUpdateEdgeRule(this.#http, pullZoneId, rule, opts);
+  }
+
+  deleteEdgeRule(pullZoneId: number, guid: string, opts?: CallOptions): Promise<void> {
+    return edgeRules.deleteEdgeRule(this.#http, pullZoneId, guid, opts);
+  }
+
+  /** Turns one edge rule on or off without sending the whole rule. */
+  setEdgeRuleEnabled(
+    pullZoneId: number,
+    guid: string,
+    enabled: boolean,
+    opts?: CallOptions,
+  ): Promise<void> {
+    return edgeRules.setEdgeRuleEnabled(this.#http, pullZoneId, guid, enabled, opts);
+  }
+
+  /** Purges a pull zone's whole cache, or only the objects with `cacheTag`. Not retried. */
+  purgePullZone(id: number, cacheTag?: string, opts?: CallOptions): Promise<void> {
+    return purge.purgePullZone(this.#http, id, cacheTag, opts);
+  }
+
+  /** Purges one URL (a trailing `*` purges every URL with that prefix). Not retried. */
+  purgeUrl(url: string, options: PurgeUrlOptions = {}, opts?: CallOptions): Promise<void> {
+    return purge.purgeUrl(this.#http, url, options, opts);
+  }
+
+  /** Every storage zone, optionally filtered by name. Passwords are registered as secrets. */
+  listStorageZones(query?: { search?: string }, opts?: CallOptions): Promise<StorageZone[]> {
+    return storageZones.listStorageZones(this.#http, query ?? {}, opts);
+  }
+
+  getStorageZone(id: number, opts?: CallOptions): Promise<StorageZone> {
+    return storageZones.getStorageZone(this.#http, id, opts);
+  }
+
+  /** Creates a storage zone. Not retried: a lost response may still have created it. */
+  addStorageZone(body: StorageZoneAddRequest, opts?: CallOptions): Promise<StorageZone> {
+    return storageZones.addStorageZone(this.#http, body, opts);
+  }
+
+  updateStorageZone(id: number, settings: StorageZoneSettings, opts?: CallOptions): Promise<void> {
+    return storageZones.updateStorageZone(this.#http, id, settings, opts);
+  }
+
+  /** Deletes a storage zone; with `deleteLinkedPullZones` the pull zones using it go too. */
+  deleteStorageZone(id: number, deleteLinkedPullZones = false, opts?: CallOptions): Promise<void> {
+    return storageZones.deleteStorageZone(this.#http, id, deleteLinkedPullZones, opts);
+  }
+
+  /** Replaces a storage zone's read-write or read-only password. */
+  resetStorageZonePassword(
+    id: number,
+    which: 'read-write' | 'read-only',
+    opts?: CallOptions,
+  ): Promise<void> {
+    return storageZones.resetStorageZonePassword(this.#http, id, which, opts);
   }
 }

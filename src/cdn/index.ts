@@ -15,3 +15,4 @@ export type {
 } from './options.js';
 export { maskKey } from './redact.js';
 export type * from './types.js';
+export type * from './feature-types.js';

@@ -12,6 +12,8 @@
  * documents; where the contract is silent the simulator follows the document.
  */
 
+import { FEATURE_EXCEPTIONS } from './feature-exceptions.js';
+
 /** Area of the management API a rule applies to. */
 export type ExceptionArea = 'core' | 'mc' | 'shield';
 
@@ -261,6 +263,7 @@ export const CONTRACT_EXCEPTIONS: readonly ContractException[] = [
     reason:
       "A request the official document rejects (strict mode), on an operation that declares no 400: the area's validation error shape.",
   })),
+  ...FEATURE_EXCEPTIONS,
   ...(['core', 'mc', 'shield'] as const).map((area): ResponseException => ({
     kind: 'response',
     area,

@@ -30,6 +30,7 @@ import { PULL_ZONE_ROUTES } from './routes/pullzone.js';
 import { PULL_ZONE_HOSTNAME_ROUTES } from './routes/pullzone-hostnames.js';
 import { SHIELD_ROUTES } from './routes/shield.js';
 import { STORAGE_VIDEO_ROUTES, createApiKeyRoute } from './routes/storage-video-apikey.js';
+import { FEATURE_ROUTES } from './routes/feature-routes.js';
 
 export type { ApiKeyConfig } from './auth.js';
 export type { FaultConfig } from './faults.js';
@@ -301,6 +302,7 @@ function allRoutes(apiKeys: readonly ApiKeyConfig[]): RouteDef[] {
     ...PULL_ZONE_ROUTES,
     ...PULL_ZONE_HOSTNAME_ROUTES,
     ...STORAGE_VIDEO_ROUTES,
+    ...FEATURE_ROUTES,
     createApiKeyRoute(apiKeys),
     ...APP_ROUTES,
     ...SHIELD_ROUTES,

@@ -23,10 +23,11 @@ export interface StoredApp {
   };
 }
 
-/** Seeded storage zone. */
+/** A storage zone: Id and Name (all a seeded zone has) plus the fields set at create/update. */
 export interface StoredStorageZone {
   Id: number;
   Name: string;
+  [field: string]: unknown;
 }
 
 /** Seeded video library. */

@@ -15,6 +15,8 @@ import {
   ACCOUNT_XOR_CREDENTIALS_RULE,
   CREDENTIALS_REF_DESCRIPTION,
 } from '../shared/account-schema.js';
+// ---- issue 19 (edge rules, purge): fields kept in their own modules ----
+import { EDGE_RULE_SPEC_PROPERTIES, EDGE_RULE_STATUS_PROPERTIES } from './edge-rules-schema.js';
 
 const HOSTNAME_PATTERN =
   '^(\\*\\.)?([a-zA-Z0-9]([a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?\\.)+[a-zA-Z]{2,63}$';
@@ -123,6 +125,8 @@ const specSchema: Schema = {
       description:
         'Name of a Secret (same namespace, owned by this resource) that receives pullZoneId, cdnHostname and hostnames for wiring other workloads.',
     },
+    // ---- issue 19 block: edge rules and purge ----
+    ...EDGE_RULE_SPEC_PROPERTIES,
   },
   'x-kubernetes-validations': [
     {
@@ -194,6 +198,8 @@ const statusSchema: Schema = {
       description: 'Hash of the outputs Secret content last written.',
     },
     ownership: ownershipStatusSchema,
+    // ---- issue 19 block: edge rules and purge ----
+    ...EDGE_RULE_STATUS_PROPERTIES,
     conditions: {
       type: 'array',
       items: conditionSchema,

@@ -28,6 +28,14 @@ import type {
 import { withKeyedLock } from '../shared/keyed-mutex.js';
 import { diffSettings, writeOnlyHashesAfter, type SettingsDiff } from './diff.js';
 import { planHostnames, type HostnameAction, type HostnamePlan } from './hostnames.js';
+import { applyEdgeRules } from './edge-rules-apply.js';
+import { pendingPurge, purgeDiff, runPurge } from './purge.js';
+import {
+  managesEdgeRules,
+  planEdgeRules,
+  type EdgeRulePlan,
+  type EdgeRuleStatus,
+} from './edge-rules.js';
 import { toApiSettings } from './mapping.js';
 import { ensureOutputs, type SecretApplier } from './outputs.js';
 import type { ResolvedSecrets } from './references.js';
@@ -59,6 +67,7 @@ interface Observed {
   record: PullZone;
   settings: SettingsDiff;
   hostnames: HostnamePlan;
+  edgeRules: EdgeRulePlan;
 }
 
 /** The zone's name: `spec.name`, defaulting to `metadata.name`. */
@@ -81,6 +90,17 @@ function isDeleting(obj: PullZoneConfig): boolean {
 }
 
 const zoneLock = (id: number): string => `pullzone:${id}`;
+
+/** Whether a pass after the create has calls to make (hostnames, outputs, edge rules). */
+function hasFollowUpWork(obj: PullZoneConfig): boolean {
+  if ((obj.spec?.hostnames ?? []).length > 0 || obj.spec?.writeOutputsTo) return true;
+  return managesEdgeRules(obj) || pendingPurge(obj) !== undefined;
+}
+
+/** `status.edgeRules` from observe, only for resources that manage edge rules. */
+function edgeRuleStatusOf(obj: PullZoneConfig, plan: EdgeRulePlan): Record<string, unknown> {
+  return obj.spec?.edgeRules || obj.status?.edgeRules ? { edgeRules: plan.observed } : {};
+}
 
 /** See the module comment. */
 export class PullZoneExternal implements ExternalClient<PullZoneConfig> {
@@ -105,14 +125,22 @@ export class PullZoneExternal implements ExternalClient<PullZoneConfig> {
     const record = await this.find(obj, ctx);
     if (!record) return { exists: false, upToDate: false, diff: [] };
     const seen = this.compare(obj, record);
-    const diff = [...seen.settings.diffs, ...seen.hostnames.diffs];
+    const diff = [
+      ...seen.settings.diffs,
+      ...seen.hostnames.diffs,
+      ...seen.edgeRules.diffs,
+      ...purgeDiff(obj),
+    ];
     const pending = seen.hostnames.pending;
     const obs: Observation = {
       exists: true,
       externalId: String(record.Id),
       upToDate: diff.length === 0,
       diff,
-      status: this.statusOf(record, seen.hostnames.observed, obj.status?.writeOnlySettings),
+      status: {
+        ...this.statusOf(record, seen.hostnames.observed, obj.status?.writeOnlySettings),
+        ...edgeRuleStatusOf(obj, seen.edgeRules),
+      },
     };
     if (pending.length > 0) {
       obs.notReady = {
@@ -137,7 +165,13 @@ export class PullZoneExternal implements ExternalClient<PullZoneConfig> {
       tlsHashes: new Map([...this.opts.secrets.tls].map(([h, m]) => [h, m.hash])),
       now: this.now(),
     });
-    return { record, settings, hostnames };
+    const edgeRules = planEdgeRules({
+      rules: obj.spec?.edgeRules,
+      policy: obj.spec?.edgeRulePolicy,
+      live: record.EdgeRules ?? [],
+      previous: obj.status?.edgeRules,
+    });
+    return { record, settings, hostnames, edgeRules };
   }
 
   private statusOf(
@@ -254,7 +288,7 @@ export class PullZoneExternal implements ExternalClient<PullZoneConfig> {
     record: PullZone,
     writeOnly: ReturnType<typeof writeOnlyHashesAfter>,
   ): boolean {
-    if ((obj.spec?.hostnames ?? []).length > 0 || obj.spec?.writeOutputsTo) return false;
+    if (hasFollowUpWork(obj)) return false;
     return diffSettings(this.desiredSettings(obj), record, writeOnly).diffs.length === 0;
   }
 
@@ -275,9 +309,14 @@ export class PullZoneExternal implements ExternalClient<PullZoneConfig> {
       for (const action of seen.hostnames.actions)
         await this.runHostnameAction(id, action, ctx.signal);
       const hostnames = await this.hostnamesAfter(obj, seen, ctx.signal);
+      const edgeRules = await this.edgeRulesAfter(obj, seen, ctx.signal);
+      const zone = { id, cdnHostname: cdnHostnameOf(seen.record) };
+      const purge = await runPurge(this.opts.client, obj, zone, this.now(), ctx.signal);
       return {
         status: {
           hostnames,
+          ...(edgeRules ? { edgeRules } : {}),
+          ...(purge ? { purge } : {}),
           writeOnlySettings: writeOnlyHashesAfter(
             seen.settings.changed,
             obj.status?.writeOnlySettings,
@@ -305,6 +344,27 @@ export class PullZoneExternal implements ExternalClient<PullZoneConfig> {
     ).hostnames.observed;
     await this.writeOutputs(obj, record, after);
     return after;
+  }
+
+  /** Runs the edge rule calls; undefined when the resource does not manage edge rules. */
+  private async edgeRulesAfter(
+    obj: PullZoneConfig,
+    seen: Observed,
+    signal: AbortSignal,
+  ): Promise<EdgeRuleStatus[] | undefined> {
+    if (!obj.spec?.edgeRules && !obj.status?.edgeRules && seen.edgeRules.actions.length === 0) {
+      return undefined;
+    }
+    const order = (obj.spec?.edgeRules ?? []).map((r) => r.name);
+    const id = Number(seen.record.Id);
+    return applyEdgeRules(
+      this.opts.client,
+      id,
+      seen.edgeRules,
+      seen.record.EdgeRules ?? [],
+      order,
+      signal,
+    );
   }
 
   private async runHostnameAction(

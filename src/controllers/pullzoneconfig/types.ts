@@ -1,5 +1,8 @@
 /** The PullZoneConfig custom resource as the controller reads it. */
 import type { ManagedObject, ManagedStatus } from '../../runtime/types.js';
+import type { EdgeRuleSpec } from './edge-rules-mapping.js';
+import type { EdgeRuleStatus } from './edge-rules.js';
+import type { PurgeSpec, PurgeStatus } from './purge.js';
 
 export const GROUP = 'cdn.operator.io';
 export const VERSION = 'v1alpha1';
@@ -39,6 +42,11 @@ export interface PullZoneConfigSpec {
   hostnames?: HostnameSpec[];
   /** Name of a Secret (same namespace) that receives the zone's outputs. */
   writeOutputsTo?: string;
+  /** Edge rules in priority order, keyed by name (edge-rules-mapping.ts). */
+  edgeRules?: EdgeRuleSpec[];
+  edgeRulePolicy?: 'Additive' | 'Exact';
+  /** What a purge request purges (purge.ts). */
+  purge?: PurgeSpec;
 }
 
 /** Certificate state of one hostname as recorded in status. */
@@ -69,6 +77,10 @@ export interface PullZoneConfigStatus extends ManagedStatus {
   writeOnlySettings?: Record<string, string>;
   /** sha256 of the last outputs Secret content written. */
   outputsHash?: string;
+  /** Platform GUID of each spec edge rule. */
+  edgeRules?: EdgeRuleStatus[];
+  /** The last purge request handled. */
+  purge?: PurgeStatus;
 }
 
 export interface PullZoneConfig extends ManagedObject {

@@ -10,6 +10,7 @@ import { CdnClient, type CdnClientOptions } from '../../../src/cdn/client.js';
 import type { FetchLike } from '../../../src/cdn/options.js';
 import { startSimulator, type SimulatorHandle } from '../../../src/simulator/server.js';
 import { validateRequest, type ApiArea } from '../../support/openapi.js';
+import { FEATURE_BODY_ROUTES } from './feature-routes.js';
 
 /** One request body the client sent. */
 export interface SentBody {
@@ -38,6 +39,7 @@ const BODY_ROUTES: Array<{ area: ApiArea; template: string }> = [
   ].map((op) => ({ area: 'core' as const, template: `/pullzone/{id}/${op}` })),
   { area: 'core', template: '/storagezone/checkavailability' },
   { area: 'core', template: '/videolibrary/{id}/addBlockedReferrer' },
+  ...FEATURE_BODY_ROUTES,
   { area: 'mc', template: '/mc/apps' },
   { area: 'mc', template: '/mc/apps/{appId}' },
   { area: 'shield', template: '/shield/shield-zone' },

@@ -1,0 +1,210 @@
+/**
+ * CRD schema of `spec.edgeRules`, `spec.edgeRulePolicy` and `status.edgeRules`, built from
+ * the name tables in edge-rules-types.ts. Parameter rules are CEL validations on each action,
+ * so `kubectl apply` rejects a Redirect without a URL before the operator sees it.
+ */
+import type { Schema } from './settings-schema.js';
+import {
+  ACTION_PARAMETERS,
+  ACTION_TYPES,
+  MATCHING_TYPES,
+  TRIGGER_TYPES,
+  TRIGGERS_WITH_PARAMETER,
+  type ParameterKind,
+} from './edge-rules-types.js';
+
+/** Most rules, triggers and patterns one resource may declare (bounds CEL cost too). */
+export const MAX_EDGE_RULES = 100;
+export const MAX_TRIGGERS = 10;
+export const MAX_PATTERNS = 50;
+/**
+ * Longest parameter or pattern. Together with the list bounds this keeps the API server's
+ * estimated CEL cost per rule (`matches` costs about length x regex size) well under its limits.
+ */
+const MAX_TEXT = 1024;
+/** Most extra actions per rule. */
+export const MAX_EXTRA_ACTIONS = 5;
+
+const KIND_CHECK: Record<ParameterKind, (p: string) => string> = {
+  text: (p) => `size(self.${p}) > 0`,
+  url: (p) => `self.${p}.matches('^https?://[^\\\\s]+$')`,
+  integer: (p) => `self.${p}.matches('^[0-9]{1,10}$')`,
+  statusCode: (p) => `self.${p}.matches('^[1-5][0-9][0-9]$')`,
+};
+
+const KIND_TEXT: Record<ParameterKind, string> = {
+  text: 'a non-empty string',
+  url: 'an http(s) URL',
+  integer: 'a non-negative integer (as a string)',
+  statusCode: 'an HTTP status code such as 301',
+};
+
+function actionValidations(): Array<{ rule: string; message: string }> {
+  const out: Array<{ rule: string; message: string }> = [];
+  for (const [action, params] of Object.entries(ACTION_PARAMETERS)) {
+    for (const [param, rule] of Object.entries(params)) {
+      const presence = rule.required
+        ? `has(self.${param}) && ${KIND_CHECK[rule.kind](param)}`
+        : `!has(self.${param}) || ${KIND_CHECK[rule.kind](param)}`;
+      out.push({
+        rule: `self.type != '${action}' || (${presence})`,
+        message: `${action}: ${param} ${rule.required ? 'is required and ' : ''}must be ${KIND_TEXT[rule.kind]}`,
+      });
+    }
+  }
+  return out;
+}
+
+const text: Schema = { type: 'string', maxLength: MAX_TEXT };
+
+function actionSchema(description: string): Schema {
+  return {
+    type: 'object',
+    description,
+    required: ['type'],
+    properties: {
+      type: { type: 'string', enum: Object.keys(ACTION_TYPES), description: 'Action type.' },
+      parameter1: { ...text, description: 'First parameter (URL, header name, seconds, ...).' },
+      parameter2: { ...text, description: 'Second parameter (status code, header value, ...).' },
+      parameter3: { ...text, description: 'Third parameter, where the action has one.' },
+    },
+    'x-kubernetes-validations': actionValidations(),
+  };
+}
+
+const matching = (what: string): Schema => ({
+  type: 'string',
+  enum: Object.keys(MATCHING_TYPES),
+  default: 'MatchAny',
+  description: `How ${what} combine: MatchAny, MatchAll or MatchNone.`,
+});
+
+const triggerSchema: Schema = {
+  type: 'object',
+  required: ['type'],
+  properties: {
+    type: { type: 'string', enum: Object.keys(TRIGGER_TYPES), description: 'Trigger type.' },
+    patternMatches: {
+      type: 'array',
+      maxItems: MAX_PATTERNS,
+      items: { type: 'string', maxLength: MAX_TEXT },
+      description: 'Patterns matched against the request (wildcards with *).',
+    },
+    patternMatching: matching('the patterns'),
+    parameter1: {
+      ...text,
+      description: 'Header or cookie name for RequestHeader, ResponseHeader and CookieValue.',
+    },
+  },
+  'x-kubernetes-validations': [
+    {
+      rule: `!(self.type in [${TRIGGERS_WITH_PARAMETER.map((t) => `'${t}'`).join(', ')}]) || (has(self.parameter1) && size(self.parameter1) > 0)`,
+      message: `parameter1 (the header or cookie name) is required for ${TRIGGERS_WITH_PARAMETER.join(', ')} triggers`,
+    },
+  ],
+};
+
+const ruleSchema: Schema = {
+  type: 'object',
+  required: ['name', 'action'],
+  properties: {
+    name: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 63,
+      pattern: '^[a-z0-9]([-a-z0-9]*[a-z0-9])?$',
+      description: 'Your key for the rule (status.edgeRules maps it to the platform GUID).',
+    },
+    description: { ...text, description: 'Description shown on the platform.' },
+    enabled: { type: 'boolean', default: true, description: 'Whether the rule runs.' },
+    orderIndex: {
+      type: 'integer',
+      format: 'int32',
+      minimum: 0,
+      maximum: 2147483647,
+      description: 'Execution priority on the platform; defaults to the position in the list.',
+    },
+    action: actionSchema('What the rule does.'),
+    extraActions: {
+      type: 'array',
+      maxItems: MAX_EXTRA_ACTIONS,
+      items: actionSchema('A further action run by the same rule.'),
+    },
+    triggerMatching: matching('the triggers'),
+    triggers: {
+      type: 'array',
+      maxItems: MAX_TRIGGERS,
+      items: triggerSchema,
+      description: 'Conditions that select requests; a rule without triggers never matches.',
+    },
+  },
+};
+
+/** `spec.edgeRules` and `spec.edgeRulePolicy`. */
+export const EDGE_RULE_SPEC_PROPERTIES: Record<string, Schema> = {
+  edgeRules: {
+    type: 'array',
+    description:
+      'Edge rules of the zone, in priority order, keyed by name. Drift on a listed rule is corrected.',
+    maxItems: MAX_EDGE_RULES,
+    'x-kubernetes-list-type': 'map',
+    'x-kubernetes-list-map-keys': ['name'],
+    items: ruleSchema,
+  },
+  purge: {
+    type: 'object',
+    description:
+      'What a purge request (annotation cdn.operator.io/purge-requested-at set to a new value) purges: the listed URLs, or the whole zone when none are listed.',
+    properties: {
+      urls: {
+        type: 'array',
+        maxItems: 100,
+        description:
+          'Absolute http(s) URLs, or paths starting with / (taken on the zone CDN hostname); a trailing * purges every URL with that prefix.',
+        items: {
+          type: 'string',
+          minLength: 1,
+          maxLength: 2048,
+          pattern: '^(https?://[^\\s/]+)?/[^\\s]*$',
+        },
+      },
+    },
+  },
+  edgeRulePolicy: {
+    type: 'string',
+    enum: ['Additive', 'Exact'],
+    default: 'Additive',
+    description:
+      'Additive: rules not in spec.edgeRules are left alone (rules this resource created are removed when dropped). Exact: every rule not listed is removed.',
+  },
+};
+
+/** `status.edgeRules` and `status.purge`. */
+export const EDGE_RULE_STATUS_PROPERTIES: Record<string, Schema> = {
+  edgeRules: {
+    type: 'array',
+    description: 'Platform GUID of each rule of spec.edgeRules.',
+    items: {
+      type: 'object',
+      required: ['name', 'guid'],
+      properties: {
+        name: { type: 'string' },
+        guid: { type: 'string' },
+        createdByOperator: {
+          type: 'boolean',
+          description:
+            'This resource created the rule (only such rules go when dropped in Additive mode).',
+        },
+      },
+    },
+  },
+  purge: {
+    type: 'object',
+    description: 'The last purge request handled (never repeated for the same annotation value).',
+    properties: {
+      requestedAt: { type: 'string', description: 'The annotation value this purge answered.' },
+      completedAt: { type: 'string', format: 'date-time' },
+      scope: { type: 'string', description: 'Zone, or how many URLs were purged.' },
+    },
+  },
+};
