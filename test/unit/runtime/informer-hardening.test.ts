@@ -36,7 +36,8 @@ for (const tls of [false, true]) {
       process.on('uncaughtException', onUncaught);
       try {
         informer.start();
-        await sleep(1500);
+        // Until the 410 led to a relist (a loaded machine may need more than 1.5 s).
+        for (let i = 0; i < 100 && kube.lists < 2; i++) await sleep(100);
         await informer.stop();
         await sleep(100);
       } finally {
