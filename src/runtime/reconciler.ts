@@ -205,6 +205,7 @@ export class ManagedReconciler {
     this.deps.counters?.externalCall('observe');
     const obs = await client.observe(pass.obj, ctx);
     if (obs.status) Object.assign(pass.extra, obs.status);
+    if (obs.conditions) pass.conditions.push(...obs.conditions);
     if (obs.exists && obs.externalId && obs.externalId !== ctx.externalId) {
       this.recordId(pass, obs.externalId, obs.status);
       pass.log.info(
@@ -351,6 +352,7 @@ export class ManagedReconciler {
     this.deps.counters?.externalCall('update');
     const res = await client.update(pass.obj, obs, ctx);
     if (res && res.status) Object.assign(pass.extra, res.status);
+    if (res && res.conditions) pass.conditions.push(...res.conditions);
     pass.log.info({ fields: obs.diff.map((d) => d.field) }, 'Updated external resource');
     this.deps.events.record(
       pass.obj,

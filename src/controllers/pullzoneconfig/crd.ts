@@ -5,6 +5,12 @@
  */
 import { secretKeyRefSchema, settingsSchema, type Schema } from './settings-schema.js';
 import { GROUP, KIND, PLURAL, VERSION } from './types.js';
+import {
+  ZONE_NAME_MAX,
+  ZONE_NAME_PATTERN,
+  ZONE_NAME_RULE,
+  ZONE_NAME_RULES,
+} from './zone-name-rules.js';
 
 const HOSTNAME_PATTERN =
   '^(\\*\\.)?([a-zA-Z0-9]([a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?\\.)+[a-zA-Z]{2,63}$';
@@ -85,10 +91,9 @@ const specSchema: Schema = {
     name: {
       type: 'string',
       minLength: 1,
-      maxLength: 253,
-      description:
-        'Name of the pull zone (defaults to metadata.name). A zone with exactly this name is adopted; otherwise one is created. Immutable.',
-      'x-kubernetes-validations': [{ rule: 'self == oldSelf', message: 'name is immutable' }],
+      maxLength: ZONE_NAME_MAX,
+      pattern: ZONE_NAME_PATTERN,
+      description: `Name of the pull zone (defaults to metadata.name): ${ZONE_NAME_RULE}. A zone with exactly this name is adopted; otherwise one is created. Immutable: it cannot be added, changed or removed after creation.`,
     },
     deletionPolicy: {
       type: 'string',
@@ -257,6 +262,7 @@ export function buildPullZoneConfigCrd(): Schema {
                 spec: specSchema,
                 status: statusSchema,
               },
+              'x-kubernetes-validations': ZONE_NAME_RULES,
             },
           },
         },

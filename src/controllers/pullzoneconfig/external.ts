@@ -3,7 +3,8 @@
  * and its custom hostnames, bound to one account's CdnClient.
  *
  * - Observe is read-only on the platform: one GET by id, or a name search when no id is
- *   known (exact-name match adopted). It may write the outputs Secret in Kubernetes.
+ *   known (exact-name match adopted). It may write the outputs Secret in Kubernetes, whose
+ *   outcome is reported in its own condition and never fails the pass.
  * - Create is one `POST /pullzone` carrying every managed setting (the add model accepts
  *   every property of the update model), serialized per account.
  * - Update sends only the differing managed settings in one `POST /pullzone/{id}` (or one
@@ -15,8 +16,8 @@ import { isCdnApiError } from '../../cdn/errors.js';
 import type { PullZone, PullZoneAddRequest } from '../../cdn/types.js';
 import { TerminalError } from '../../runtime/errors.js';
 import { Annotation } from '../../runtime/reasons.js';
+import type { ConditionInput } from '../../runtime/conditions.js';
 import type {
-  ConnectContext,
   CreateResult,
   ExternalClient,
   ExternalContext,
@@ -26,7 +27,7 @@ import { withKeyedLock } from '../shared/keyed-mutex.js';
 import { diffSettings, writeOnlyHashesAfter, type SettingsDiff } from './diff.js';
 import { planHostnames, type HostnameAction, type HostnamePlan } from './hostnames.js';
 import { toApiSettings } from './mapping.js';
-import { ensureOutputs, type SecretApplier } from './outputs.js';
+import { ensureOutputs, type SecretStore } from './outputs.js';
 import type { ResolvedSecrets } from './references.js';
 import { chooseSettingsWrite } from './settings-writes.js';
 import type { ZoneNameIndex } from './name-index.js';
@@ -43,8 +44,8 @@ export interface PullZoneExternalOptions {
   /** Stable, non-secret account identifier (serializes creates per account). */
   accountId: string;
   secrets: ResolvedSecrets;
-  readSecret: ConnectContext['readSecret'];
-  applySecret?: SecretApplier;
+  /** Where the outputs Secret (`spec.writeOutputsTo`) is read and written. */
+  outputs: SecretStore;
   /** Shared name index for adopt-by-name lookups; without it each first pass searches by name. */
   nameIndex?: ZoneNameIndex;
   now?: () => Date;
@@ -112,7 +113,8 @@ export class PullZoneExternal implements ExternalClient<PullZoneConfig> {
     }
     this.observed.set(obs, seen);
     if (!isDeleting(obj) && obj.metadata.annotations?.[Annotation.DryRun] !== 'true') {
-      await this.writeOutputs(obj, record, seen.hostnames.observed);
+      const outputs = await this.writeOutputs(obj, record, seen.hostnames.observed, ctx.signal);
+      if (outputs) obs.conditions = [outputs];
     }
     return obs;
   }
@@ -257,7 +259,7 @@ export class PullZoneExternal implements ExternalClient<PullZoneConfig> {
     obj: PullZoneConfig,
     observation: Observation,
     ctx: ExternalContext,
-  ): Promise<{ status?: Record<string, unknown> }> {
+  ): Promise<{ status?: Record<string, unknown>; conditions?: ConditionInput[] }> {
     const seen = this.observed.get(observation);
     if (!seen) throw new Error('cannot update pull zone: observation was not made by this client');
     const id = Number(seen.record.Id);
@@ -269,8 +271,9 @@ export class PullZoneExternal implements ExternalClient<PullZoneConfig> {
         await this.opts.client[write.call.op](id, write.call.value, { signal: ctx.signal });
       for (const action of seen.hostnames.actions)
         await this.runHostnameAction(id, action, ctx.signal);
-      const hostnames = await this.hostnamesAfter(obj, seen, ctx.signal);
+      const { hostnames, outputs } = await this.hostnamesAfter(obj, seen, ctx.signal);
       return {
+        ...(outputs ? { conditions: [outputs] } : {}),
         status: {
           hostnames,
           writeOnlySettings: writeOnlyHashesAfter(
@@ -291,15 +294,15 @@ export class PullZoneExternal implements ExternalClient<PullZoneConfig> {
     obj: PullZoneConfig,
     seen: Observed,
     signal: AbortSignal,
-  ): Promise<HostnameStatus[]> {
-    if (seen.hostnames.actions.length === 0) return seen.hostnames.observed;
+  ): Promise<{ hostnames: HostnameStatus[]; outputs?: ConditionInput }> {
+    if (seen.hostnames.actions.length === 0) return { hostnames: seen.hostnames.observed };
     const record = await this.opts.client.getPullZone(Number(seen.record.Id), { signal });
     const after = this.compare(
       { ...obj, status: { ...obj.status, hostnames: seen.hostnames.projected } },
       record,
     ).hostnames.observed;
-    await this.writeOutputs(obj, record, after);
-    return after;
+    const outputs = await this.writeOutputs(obj, record, after, signal);
+    return { hostnames: after, ...(outputs ? { outputs } : {}) };
   }
 
   private async runHostnameAction(
@@ -360,9 +363,10 @@ export class PullZoneExternal implements ExternalClient<PullZoneConfig> {
     obj: PullZoneConfig,
     record: PullZone,
     hostnames: HostnameStatus[],
-  ): Promise<void> {
+    signal: AbortSignal,
+  ): Promise<ConditionInput | undefined> {
     const cdnHostname = cdnHostnameOf(record) ?? '';
-    await ensureOutputs(
+    return ensureOutputs(
       obj,
       {
         pullZoneId: String(record.Id),
@@ -372,8 +376,8 @@ export class PullZoneExternal implements ExternalClient<PullZoneConfig> {
         hostnames: hostnames.map((h) => h.hostname).join(','),
         ...(record.ZoneSecurityKey ? { zoneSecurityKey: record.ZoneSecurityKey } : {}),
       },
-      this.opts.readSecret,
-      this.opts.applySecret,
+      this.opts.outputs,
+      signal,
     );
   }
 }

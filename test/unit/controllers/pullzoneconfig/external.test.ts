@@ -6,9 +6,11 @@
 import test from 'ava';
 import { pino } from 'pino';
 import { CdnClient } from '../../../../src/cdn/client.js';
+import { KubeApiError } from '../../../../src/runtime/kube-client.js';
 import type { FetchLike } from '../../../../src/cdn/options.js';
 import { PullZoneExternal } from '../../../../src/controllers/pullzoneconfig/external.js';
 import { ZoneNameIndex } from '../../../../src/controllers/pullzoneconfig/name-index.js';
+import type { SecretStore } from '../../../../src/controllers/pullzoneconfig/outputs.js';
 import { createPullZoneConfigKind } from '../../../../src/controllers/pullzoneconfig/index.js';
 import {
   hashTls,
@@ -51,6 +53,11 @@ test.after.always(async () => {
 });
 
 const NO_SECRETS: ResolvedSecrets = { settings: new Map(), tls: new Map() };
+const NO_OUTPUTS: SecretStore = {
+  get: () => Promise.reject(new Error('not expected')),
+  create: () => Promise.reject(new Error('not expected')),
+  patchData: () => Promise.reject(new Error('not expected')),
+};
 
 function external(
   secrets: ResolvedSecrets = NO_SECRETS,
@@ -60,10 +67,14 @@ function external(
     client,
     accountId: 'acct',
     secrets,
-    readSecret: () => Promise.resolve(undefined),
-    applySecret: (_obj, _name, data) => {
-      applied?.push(data);
-      return Promise.resolve();
+    // Every write creates: the test only looks at what would be written.
+    outputs: {
+      get: () => Promise.resolve(undefined),
+      create: (_ns, _name, _owner, data) => {
+        applied?.push(data);
+        return Promise.resolve();
+      },
+      patchData: () => Promise.reject(new Error('not expected')),
     },
   });
 }
@@ -423,7 +434,7 @@ test.serial(
       client,
       accountId: 'acct-index',
       secrets: NO_SECRETS,
-      readSecret: () => Promise.resolve(undefined),
+      outputs: NO_OUTPUTS,
       nameIndex,
     });
     const mark = sent.length;
@@ -445,7 +456,7 @@ test.serial(
       client,
       accountId: 'acct-stale',
       secrets: NO_SECRETS,
-      readSecret: () => Promise.resolve(undefined),
+      outputs: NO_OUTPUTS,
       nameIndex,
     });
     const obj = objectOf('idx-stale', { settings: { originUrl: 'https://o.example.com' } });
@@ -459,5 +470,38 @@ test.serial(
     t.is(created.externalId, String(outside.Id), 'adopted the existing zone, no duplicate');
     const zones = await client.listPullZones({ search: 'idx-stale' });
     t.is(zones.filter((z) => z.Name === 'idx-stale').length, 1);
+  },
+);
+
+test.serial(
+  'an outputs Secret write denied by RBAC is a condition, never a failed pass',
+  async (t) => {
+    const denied = new KubeApiError('secrets is forbidden', 403, 'Forbidden');
+    const ext = new PullZoneExternal({
+      client,
+      accountId: 'acct',
+      secrets: NO_SECRETS,
+      outputs: {
+        get: () => Promise.resolve(undefined),
+        create: () => Promise.reject(denied),
+        patchData: () => Promise.reject(denied),
+      },
+    });
+    const spec: PullZoneConfigSpec = {
+      writeOutputsTo: 'out-denied',
+      hostnames: [{ hostname: 'denied.example.com' }],
+    };
+    const { obj } = await pass(ext, objectOf('pzc-out-denied', spec));
+    const id = String(obj.status?.pullZoneId);
+    const obs = await ext.observe(obj, ctxOf(id));
+    t.true(obs.exists);
+    t.like(obs.conditions?.[0], { type: 'OutputsReady', status: 'False', reason: 'Forbidden' });
+    const res = await ext.update(obj, obs, ctxOf(id));
+    t.like(res.conditions?.[0], { type: 'OutputsReady', status: 'False' });
+    const after = await ext.observe(
+      { ...obj, status: { ...obj.status, ...res.status } },
+      ctxOf(id),
+    );
+    t.true(after.upToDate, 'the hostname was added despite the denied Secret write');
   },
 );
