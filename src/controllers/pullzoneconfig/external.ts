@@ -15,7 +15,7 @@ import type { CdnClient } from '../../cdn/client.js';
 import { isCdnApiError } from '../../cdn/errors.js';
 import type { PullZone, PullZoneAddRequest } from '../../cdn/types.js';
 import { TerminalError } from '../../runtime/errors.js';
-import { Annotation } from '../../runtime/reasons.js';
+import { Annotation, SyncedReason } from '../../runtime/reasons.js';
 import type { ConditionInput } from '../../runtime/conditions.js';
 import type {
   CreateResult,
@@ -78,6 +78,21 @@ function isDeleting(obj: PullZoneConfig): boolean {
 
 const zoneLock = (id: number): string => `pullzone:${id}`;
 
+/**
+ * A zone keeps its creation name. A spec.name that differs from the live zone's (possible only
+ * on objects created before the CRD made spec.name immutable) would otherwise be ignored while
+ * the object reports Synced=True.
+ */
+function assertSameName(obj: PullZoneConfig, record: PullZone): void {
+  const wanted = obj.spec?.name;
+  if (wanted === undefined || record.Name == null) return;
+  if (wanted.toLowerCase() === record.Name.toLowerCase()) return;
+  throw new TerminalError(
+    SyncedReason.InvalidSpec,
+    `cannot rename pull zone ${record.Id} from ${record.Name} to ${wanted} (spec.name): a zone keeps the name it was created with; restore spec.name or create a new PullZoneConfig`,
+  );
+}
+
 /** See the module comment. */
 export class PullZoneExternal implements ExternalClient<PullZoneConfig> {
   private readonly observed = new WeakMap<Observation, Observed>();
@@ -95,6 +110,7 @@ export class PullZoneExternal implements ExternalClient<PullZoneConfig> {
   async observe(obj: PullZoneConfig, ctx: ExternalContext): Promise<Observation> {
     const record = await this.find(obj, ctx);
     if (!record) return { exists: false, upToDate: false, diff: [] };
+    if (!isDeleting(obj)) assertSameName(obj, record);
     const seen = this.compare(obj, record);
     const diff = [...seen.settings.diffs, ...seen.hostnames.diffs];
     const pending = seen.hostnames.pending;

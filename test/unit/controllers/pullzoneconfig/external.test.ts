@@ -505,3 +505,17 @@ test.serial(
     t.true(after.upToDate, 'the hostname was added despite the denied Secret write');
   },
 );
+
+test.serial(
+  'a spec.name that differs from the live zone is an InvalidSpec, never ignored as in sync',
+  async (t) => {
+    const ext = external();
+    const { obj } = await pass(ext, objectOf('pzc-renamed', { name: 'pzc-renamed-a' }));
+    const id = String(obj.status?.pullZoneId);
+    const renamed = { ...obj, spec: { ...obj.spec, name: 'pzc-renamed-b' } };
+    const err = await t.throwsAsync(ext.observe(renamed, ctxOf(id)));
+    t.like(err, { name: 'TerminalError', reason: 'InvalidSpec' });
+    t.regex(err?.message ?? '', /cannot rename pull zone \d+ from pzc-renamed-a to pzc-renamed-b/);
+    t.true((await ext.observe(obj, ctxOf(id))).upToDate, 'the original name is in sync');
+  },
+);
