@@ -21,7 +21,8 @@ render_snippet() {
   echo "#   kubectl -n argocd patch configmap argocd-cm --type merge --patch-file argocd-cm.yaml"
   echo "# Generated from deploy/argocd/health.lua by \`make sync-chart-crds\`; do not edit."
   echo "data:"
-  for kind in PullZoneConfig ContainerApp ShieldPolicy; do
+  # One key per kind served by a CRD in crds/ (spec.names.kind), so a new kind needs no edit here.
+  for kind in $(awk '/^  names:/ {n=1; next} n && /^    kind: / {print $2; n=0}' "$root"/crds/*.yaml); do
     echo "  resource.customizations.health.cdn.operator.io_${kind}: |"
     sed -e 's/^/    /' -e 's/^    $//' "$root/deploy/argocd/health.lua"
   done

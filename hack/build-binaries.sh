@@ -2,7 +2,8 @@
 # Builds the local control plane binaries (etcd, kube-apiserver, and optionally helm) from Go
 # modules and caches them outside the repository. A binary already in the cache is reused.
 #
-# Usage: hack/build-binaries.sh [etcd] [kube-apiserver] [helm]   (default: etcd kube-apiserver)
+# Usage: hack/build-binaries.sh [etcd] [kube-apiserver] [helm] [argocd-lua] [rulecheck]
+#        (default: etcd kube-apiserver)
 # Progress goes to stderr; stdout gets one line per target: `<target>=<absolute path of the binary>`.
 set -euo pipefail
 
@@ -57,6 +58,27 @@ build_helm() {
     -o "$out.tmp" helm.sh/helm/v3/cmd/helm) && mv "$out.tmp" "$out"
 }
 
+# The Argo CD health checks run in gopher-lua, the Lua engine Argo CD embeds (hack/lua).
+GOPHER_LUA_VERSION=v1.1.1
+build_argocd_lua() {
+  local out="$cache/argocd-lua-gopher-lua-$GOPHER_LUA_VERSION/argocd-lua"
+  [ -x "$out" ] && [ "$out" -nt "$here/lua/main.go" ] && return 0
+  echo "building argocd-lua with gopher-lua $GOPHER_LUA_VERSION (cached at $out)" >&2
+  mkdir -p "$(dirname "$out")"
+  (cd "$here/lua" && go build -trimpath -ldflags "-s -w" -o "$out.tmp" .) && mv "$out.tmp" "$out"
+}
+
+# Prometheus rule / PromQL validation of the chart's alerts and dashboard (hack/rulecheck):
+# only model/rulefmt and promql/parser, not all of promtool.
+PROMETHEUS_VERSION=v0.316.0
+build_rulecheck() {
+  local out="$cache/rulecheck-prometheus-$PROMETHEUS_VERSION/rulecheck"
+  [ -x "$out" ] && [ "$out" -nt "$here/rulecheck/main.go" ] && return 0
+  echo "building rulecheck with prometheus $PROMETHEUS_VERSION (cached at $out)" >&2
+  mkdir -p "$(dirname "$out")"
+  (cd "$here/rulecheck" && go build -trimpath -ldflags "-s -w" -o "$out.tmp" .) && mv "$out.tmp" "$out"
+}
+
 targets=("$@")
 [ ${#targets[@]} -gt 0 ] || targets=(etcd kube-apiserver)
 for t in "${targets[@]}"; do
@@ -64,6 +86,8 @@ for t in "${targets[@]}"; do
     etcd) build_etcd; echo "etcd=$cache/etcd-$ETCD_VERSION/etcd" ;;
     kube-apiserver) build_apiserver; echo "kube-apiserver=$cache/kube-apiserver-$K8S_VERSION/kube-apiserver" ;;
     helm) build_helm; echo "helm=$cache/helm-$HELM_VERSION-k8s1.$HELM_K8S_MINOR/helm" ;;
+    rulecheck) build_rulecheck; echo "rulecheck=$cache/rulecheck-prometheus-$PROMETHEUS_VERSION/rulecheck" ;;
+    argocd-lua) build_argocd_lua; echo "argocd-lua=$cache/argocd-lua-gopher-lua-$GOPHER_LUA_VERSION/argocd-lua" ;;
     *) echo "cannot build unknown target: $t" >&2; exit 2 ;;
   esac
 done

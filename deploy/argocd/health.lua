@@ -4,11 +4,20 @@
 --
 --   Healthy      Ready=True for the current generation and no terminal sync error
 --   Progressing  not yet reconciled, generation not yet observed, creating, deleting,
---                waiting for a referenced object, or retrying a transient API error
+--                waiting for a referenced object, or retrying a transient API error (the
+--                error is in the message)
 --   Degraded     a terminal error: invalid spec, rejected credentials, missing external
---                resource, or any other Synced=False reason that a retry cannot fix
+--                resource, or any other Synced=False reason that a retry cannot fix; a
+--                transient error that has lasted longer than `persistentAfter`; the outputs
+--                Secret refused (OutputsReady=False)
 --   Suspended    reconciliation paused (cdn.operator.io/paused) or dry-run mode
+--
+-- Runs without Lua's string library (Argo CD's default): only base functions, table and the
+-- os.time/os.date that Argo CD offers through require("os").
 local hs = {}
+
+-- Seconds a retried failure may last before it is reported as Degraded.
+local persistentAfter = 300
 
 -- Synced=False reasons the operator retries on its own (transient): not Degraded.
 local retryable = {
@@ -30,6 +39,24 @@ local function condition(conditions, kind)
     end
   end
   return nil
+end
+
+-- The RFC 3339 UTC time `persistentAfter` ago, comparable as a string with condition times
+-- (second precision, as Kubernetes writes them). nil when no clock is available. The UTC
+-- fields of now are shifted as local time so both conversions use the same zone.
+local function cutoff()
+  local ok, clock = pcall(require, "os")
+  if not ok or type(clock) ~= "table" or clock.time == nil or clock.date == nil then
+    return nil
+  end
+  local now = clock.date("!*t")
+  return clock.date("%Y-%m-%dT%H:%M:%SZ", clock.time(now) - persistentAfter)
+end
+
+-- True when condition c has held its status for longer than `persistentAfter`.
+local function persistent(c)
+  local before = cutoff()
+  return before ~= nil and type(c.lastTransitionTime) == "string" and c.lastTransitionTime < before
 end
 
 local function describe(c)
@@ -73,9 +100,19 @@ local function evaluate(o)
   if synced ~= nil and synced.status == "False" and not retryable[synced.reason] then
     return "Degraded", describe(synced)
   end
+  if synced ~= nil and synced.status == "False" and persistent(synced) then
+    return "Degraded", "Failing since " .. synced.lastTransitionTime .. ": " .. describe(synced)
+  end
+  local outputs = condition(status.conditions, "OutputsReady")
+  if outputs ~= nil and outputs.status == "False" and (outputs.reason ~= "WriteFailed" or persistent(outputs)) then
+    return "Degraded", describe(outputs)
+  end
   if ready ~= nil and ready.status == "True" then
     if generation == nil or observedGeneration(status, ready) == generation then
       return "Healthy", "Ready"
+    end
+    if synced ~= nil and synced.status == "False" then
+      return "Progressing", "Retrying: " .. describe(synced)
     end
     return "Progressing", "Waiting for the operator to observe generation " .. tostring(generation)
   end

@@ -280,6 +280,7 @@ export class ManagedReconciler {
     // of its observed fields can reach this object's status).
     if (found) this.checkClaims(pass, claimsWithId(this.deps.kind, pass.obj, found));
     if (obs.status) Object.assign(pass.extra, obs.status);
+    if (obs.conditions) pass.conditions.push(...obs.conditions);
     if (found) this.recordFound(pass, found, obs, ctx);
     pass.plannedChanges = obs.exists && !obs.upToDate ? obs.diff : undefined;
     return obs;
@@ -441,6 +442,7 @@ export class ManagedReconciler {
     this.deps.counters?.externalCall('update');
     const res = await client.update(pass.obj, obs, ctx);
     if (res && res.status) Object.assign(pass.extra, res.status);
+    if (res && res.conditions) pass.conditions.push(...res.conditions);
     pass.log.info({ fields: obs.diff.map((d) => d.field) }, 'Updated external resource');
     this.deps.events.record(
       pass.obj,

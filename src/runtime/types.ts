@@ -75,6 +75,11 @@ export interface Observation {
   status?: Record<string, unknown>;
   /** Set when the resource exists and is in sync but is not yet usable (e.g. certificate pending). */
   notReady?: { reason: string; message: string };
+  /**
+   * Conditions of the kind's own (not Ready or Synced), e.g. the outcome of a side effect that
+   * must never block the reconcile; merged into `.status.conditions` by type.
+   */
+  conditions?: Omit<Condition, 'lastTransitionTime'>[];
 }
 
 /** Passed to every ExternalClient call. */
@@ -118,7 +123,10 @@ export interface ExternalClient<T extends ManagedObject = ManagedObject> {
     obj: T,
     observation: Observation,
     ctx: ExternalContext,
-  ): Promise<{ status?: Record<string, unknown> } | void>;
+  ): Promise<{
+    status?: Record<string, unknown>;
+    conditions?: Omit<Condition, 'lastTransitionTime'>[];
+  } | void>;
   /** Idempotent: a resource that is already gone is success. */
   delete(obj: T, ctx: ExternalContext): Promise<void>;
   /**

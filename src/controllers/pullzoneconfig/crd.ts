@@ -17,6 +17,12 @@ import {
 } from '../shared/account-schema.js';
 // ---- issue 19 (edge rules, purge): fields kept in their own modules ----
 import { EDGE_RULE_SPEC_PROPERTIES, EDGE_RULE_STATUS_PROPERTIES } from './edge-rules-schema.js';
+import {
+  ZONE_NAME_MAX,
+  ZONE_NAME_PATTERN,
+  ZONE_NAME_RULE,
+  ZONE_NAME_RULES,
+} from './zone-name-rules.js';
 
 const HOSTNAME_PATTERN =
   '^(\\*\\.)?([a-zA-Z0-9]([a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?\\.)+[a-zA-Z]{2,63}$';
@@ -96,10 +102,9 @@ const specSchema: Schema = {
     name: {
       type: 'string',
       minLength: 1,
-      maxLength: 253,
-      description:
-        'Name of the pull zone (defaults to metadata.name; pull zone names are unique on the platform). The operator creates the zone; when the name is taken it reports Synced=False NameTaken and changes nothing, unless spec.adoption asks to adopt it. Immutable.',
-      'x-kubernetes-validations': [{ rule: 'self == oldSelf', message: 'name is immutable' }],
+      maxLength: ZONE_NAME_MAX,
+      pattern: ZONE_NAME_PATTERN,
+      description: `Name of the pull zone (defaults to metadata.name): ${ZONE_NAME_RULE}. Pull zone names are unique on the platform: the operator creates the zone, and when the name is taken it reports Synced=False NameTaken and changes nothing, unless spec.adoption asks to adopt it. Immutable: it cannot be added, changed or removed after creation.`,
     },
     adoption: adoptionSchema('pull zone', 'spec.name (or metadata.name)'),
     deletionPolicy: deletionPolicySchema('pull zone'),
@@ -273,6 +278,7 @@ export function buildPullZoneConfigCrd(): Schema {
                 spec: specSchema,
                 status: statusSchema,
               },
+              'x-kubernetes-validations': ZONE_NAME_RULES,
             },
           },
         },

@@ -6,6 +6,8 @@
  *   (the zone is created), except for explicit adoption by name (`spec.adoption.policy:
  *   ByName`) and crash recovery of our own create, which search by name and skip zones
  *   another object manages. It may write the outputs Secret in Kubernetes.
+ *   The outputs Secret (Kubernetes) is written as a side effect whose outcome is reported
+ *   in its own condition and never fails the pass.
  * - Create is one `POST /pullzone` carrying every managed setting (the add model accepts
  *   every property of the update model), serialized per account. A taken name is reported
  *   (NameTaken) and never adopted.
@@ -17,9 +19,9 @@ import type { CdnClient } from '../../cdn/client.js';
 import { isCdnApiError } from '../../cdn/errors.js';
 import type { PullZone, PullZoneAddRequest } from '../../cdn/types.js';
 import { TerminalError } from '../../runtime/errors.js';
-import { Annotation } from '../../runtime/reasons.js';
+import { Annotation, SyncedReason } from '../../runtime/reasons.js';
+import type { ConditionInput } from '../../runtime/conditions.js';
 import type {
-  ConnectContext,
   CreateResult,
   ExternalClient,
   ExternalContext,
@@ -37,7 +39,7 @@ import {
   type EdgeRuleStatus,
 } from './edge-rules.js';
 import { toApiSettings } from './mapping.js';
-import { ensureOutputs, type SecretApplier } from './outputs.js';
+import { ensureOutputs, type SecretStore } from './outputs.js';
 import type { ResolvedSecrets } from './references.js';
 import { chooseSettingsWrite } from './settings-writes.js';
 import { ADOPT_BY_NAME, adoptionPolicyOf } from '../shared/ownership-schema.js';
@@ -58,8 +60,8 @@ export interface PullZoneExternalOptions {
   /** Stable, non-secret account identifier (serializes creates per account). */
   accountId: string;
   secrets: ResolvedSecrets;
-  readSecret: ConnectContext['readSecret'];
-  applySecret?: SecretApplier;
+  /** Where the outputs Secret (`spec.writeOutputsTo`) is read and written. */
+  outputs: SecretStore;
   now?: () => Date;
 }
 
@@ -102,6 +104,21 @@ function edgeRuleStatusOf(obj: PullZoneConfig, plan: EdgeRulePlan): Record<strin
   return obj.spec?.edgeRules || obj.status?.edgeRules ? { edgeRules: plan.observed } : {};
 }
 
+/**
+ * A zone keeps its creation name. A spec.name that differs from the live zone's (possible only
+ * on objects created before the CRD made spec.name immutable) would otherwise be ignored while
+ * the object reports Synced=True.
+ */
+function assertSameName(obj: PullZoneConfig, record: PullZone): void {
+  const wanted = obj.spec?.name;
+  if (wanted === undefined || record.Name == null) return;
+  if (wanted.toLowerCase() === record.Name.toLowerCase()) return;
+  throw new TerminalError(
+    SyncedReason.InvalidSpec,
+    `cannot rename pull zone ${record.Id} from ${record.Name} to ${wanted} (spec.name): a zone keeps the name it was created with; restore spec.name or create a new PullZoneConfig`,
+  );
+}
+
 /** See the module comment. */
 export class PullZoneExternal implements ExternalClient<PullZoneConfig> {
   private readonly observed = new WeakMap<Observation, Observed>();
@@ -124,6 +141,7 @@ export class PullZoneExternal implements ExternalClient<PullZoneConfig> {
   async observe(obj: PullZoneConfig, ctx: ExternalContext): Promise<Observation> {
     const record = await this.find(obj, ctx);
     if (!record) return { exists: false, upToDate: false, diff: [] };
+    if (!isDeleting(obj)) assertSameName(obj, record);
     const seen = this.compare(obj, record);
     const diff = [
       ...seen.settings.diffs,
@@ -150,7 +168,8 @@ export class PullZoneExternal implements ExternalClient<PullZoneConfig> {
     }
     this.observed.set(obs, seen);
     if (!isDeleting(obj) && obj.metadata.annotations?.[Annotation.DryRun] !== 'true') {
-      await this.writeOutputs(obj, record, seen.hostnames.observed);
+      const outputs = await this.writeOutputs(obj, record, seen.hostnames.observed, ctx.signal);
+      if (outputs) obs.conditions = [outputs];
     }
     return obs;
   }
@@ -296,7 +315,7 @@ export class PullZoneExternal implements ExternalClient<PullZoneConfig> {
     obj: PullZoneConfig,
     observation: Observation,
     ctx: ExternalContext,
-  ): Promise<{ status?: Record<string, unknown> }> {
+  ): Promise<{ status?: Record<string, unknown>; conditions?: ConditionInput[] }> {
     const seen = this.observed.get(observation);
     if (!seen) throw new Error('cannot update pull zone: observation was not made by this client');
     const id = Number(seen.record.Id);
@@ -308,11 +327,12 @@ export class PullZoneExternal implements ExternalClient<PullZoneConfig> {
         await this.opts.client[write.call.op](id, write.call.value, { signal: ctx.signal });
       for (const action of seen.hostnames.actions)
         await this.runHostnameAction(id, action, ctx.signal);
-      const hostnames = await this.hostnamesAfter(obj, seen, ctx.signal);
+      const { hostnames, outputs } = await this.hostnamesAfter(obj, seen, ctx.signal);
       const edgeRules = await this.edgeRulesAfter(obj, seen, ctx.signal);
       const zone = { id, cdnHostname: cdnHostnameOf(seen.record) };
       const purge = await runPurge(this.opts.client, obj, zone, this.now(), ctx.signal);
       return {
+        ...(outputs ? { conditions: [outputs] } : {}),
         status: {
           hostnames,
           ...(edgeRules ? { edgeRules } : {}),
@@ -335,15 +355,15 @@ export class PullZoneExternal implements ExternalClient<PullZoneConfig> {
     obj: PullZoneConfig,
     seen: Observed,
     signal: AbortSignal,
-  ): Promise<HostnameStatus[]> {
-    if (seen.hostnames.actions.length === 0) return seen.hostnames.observed;
+  ): Promise<{ hostnames: HostnameStatus[]; outputs?: ConditionInput }> {
+    if (seen.hostnames.actions.length === 0) return { hostnames: seen.hostnames.observed };
     const record = await this.opts.client.getPullZone(Number(seen.record.Id), { signal });
     const after = this.compare(
       { ...obj, status: { ...obj.status, hostnames: seen.hostnames.projected } },
       record,
     ).hostnames.observed;
-    await this.writeOutputs(obj, record, after);
-    return after;
+    const outputs = await this.writeOutputs(obj, record, after, signal);
+    return { hostnames: after, ...(outputs ? { outputs } : {}) };
   }
 
   /** Runs the edge rule calls; undefined when the resource does not manage edge rules. */
@@ -425,9 +445,10 @@ export class PullZoneExternal implements ExternalClient<PullZoneConfig> {
     obj: PullZoneConfig,
     record: PullZone,
     hostnames: HostnameStatus[],
-  ): Promise<void> {
+    signal: AbortSignal,
+  ): Promise<ConditionInput | undefined> {
     const cdnHostname = cdnHostnameOf(record) ?? '';
-    await ensureOutputs(
+    return ensureOutputs(
       obj,
       {
         pullZoneId: String(record.Id),
@@ -437,8 +458,8 @@ export class PullZoneExternal implements ExternalClient<PullZoneConfig> {
         hostnames: hostnames.map((h) => h.hostname).join(','),
         ...(record.ZoneSecurityKey ? { zoneSecurityKey: record.ZoneSecurityKey } : {}),
       },
-      this.opts.readSecret,
-      this.opts.applySecret,
+      this.opts.outputs,
+      signal,
     );
   }
 }

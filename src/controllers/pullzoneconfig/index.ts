@@ -11,7 +11,7 @@ import { getCdnClient } from '../shared/client-pool.js';
 import { credentialsSecretOf, resolveApiKey } from '../shared/credentials.js';
 import type { ControllerDeps } from '../shared/deps.js';
 import { PullZoneExternal } from './external.js';
-import { createSecretApplier } from './outputs.js';
+import { createSecretStore } from './outputs.js';
 import { FIELDS_BY_API, secretRefName } from './fields.js';
 import { resolveSecrets, secretReferences } from './references.js';
 import { GROUP, KIND, PLURAL, VERSION, type PullZoneConfig } from './types.js';
@@ -41,7 +41,7 @@ function references(obj: PullZoneConfig, deps: ControllerDeps): ObjectReference[
 
 /** Builds the PullZoneConfig ManagedKind. */
 export function createPullZoneConfigKind(deps: ControllerDeps): ManagedKind<PullZoneConfig> {
-  const applySecret = createSecretApplier(deps.kubeconfig);
+  const outputs = createSecretStore(deps.kubeconfig);
   return {
     name: 'pullzoneconfig',
     group: GROUP,
@@ -58,8 +58,7 @@ export function createPullZoneConfigKind(deps: ControllerDeps): ManagedKind<Pull
         client: getCdnClient(deps, apiKey),
         accountId: accountIdFor(apiKey),
         secrets,
-        readSecret: (ns, name) => ctx.readSecret(ns, name),
-        applySecret,
+        outputs,
       });
     },
     references: (obj) => references(obj, deps),

@@ -151,5 +151,4 @@ test.serial('the example applies as is and becomes Ready and Synced', async (t) 
     'example hostname certificate',
   );
   t.true(host.forceSSL);
-  t.truthy(await waitFor(() => getObject('secret', env.ns, 'shop-cdn-outputs'), 30_000, 'outputs'));
 });

@@ -1,10 +1,11 @@
 /**
- * The Argo CD health check (deploy/argocd/health.lua) run by a real Lua 5.1 interpreter
- * (Debian `lua5.1`; Argo CD embeds gopher-lua, a Lua 5.1 implementation) against sample
- * objects of each kind. The script runs in a minimal environment holding only `obj` and the
- * few base functions it needs, so it cannot depend on anything Argo CD does not provide.
+ * The Argo CD health check (deploy/argocd/health.lua) run by two engines against sample
+ * objects of each kind: gopher-lua with Argo CD's library set (hack/lua, what Argo CD runs)
+ * and a real Lua 5.1 interpreter (Debian `lua5.1`) in a minimal environment holding only
+ * `obj`, `require` and the few base functions the script needs. Both must agree.
  */
 import test from 'ava';
+import { evaluateWithGopherLua, type LuaHealth } from './argocd-lua.js';
 import { HEALTH_LUA, run } from './tools.js';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
@@ -35,7 +36,7 @@ async function evaluate(obj: Json): Promise<Health> {
   const script = `
 local obj = ${toLua(obj)}
 local chunk = assert(loadfile(${luaString(HEALTH_LUA)}))
-setfenv(chunk, { obj = obj, ipairs = ipairs, pairs = pairs, tostring = tostring, type = type })
+setfenv(chunk, { obj = obj, ipairs = ipairs, pairs = pairs, tostring = tostring, type = type, pcall = pcall, require = require })
 local hs = chunk()
 io.write(tostring(hs.status), "\\n", tostring(hs.message))
 `;
@@ -51,6 +52,12 @@ interface Condition {
   reason: string;
   message?: string;
   observedGeneration?: number;
+  lastTransitionTime?: string;
+}
+
+/** A condition time `seconds` ago, as Kubernetes writes it. */
+function ago(seconds: number): string {
+  return new Date(Date.now() - seconds * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z');
 }
 
 interface Sample {
@@ -93,7 +100,7 @@ function sampleObject(kind: keyof typeof KINDS, s: Sample): Json {
             ...KINDS[kind].extra,
             observedGeneration: s.observedGeneration ?? generation,
             conditions: (s.conditions ?? []).map((c) => ({
-              lastTransitionTime: '2025-01-01T00:00:00Z',
+              lastTransitionTime: ago(30),
               message: '',
               observedGeneration: generation,
               ...c,
@@ -237,6 +244,107 @@ const cases: { name: string; sample: Sample; status: string; message?: RegExp }[
     message: /HostnameTaken/,
   },
   {
+    name: 'API error on an update of a Ready object: the error is shown, not hidden',
+    sample: {
+      conditions: [
+        { ...ready, observedGeneration: 2 },
+        { type: 'Synced', status: 'False', reason: 'ApiUnavailable', message: 'HTTP 502' },
+      ],
+    },
+    status: 'Progressing',
+    message: /^Retrying: ApiUnavailable: HTTP 502$/,
+  },
+  {
+    name: 'API error on an update lasting minutes: Degraded with the error',
+    sample: {
+      conditions: [
+        { ...ready, observedGeneration: 2 },
+        {
+          type: 'Synced',
+          status: 'False',
+          reason: 'ApiUnavailable',
+          message: 'HTTP 502',
+          lastTransitionTime: ago(600),
+        },
+      ],
+    },
+    status: 'Degraded',
+    message: /^Failing since .*Z: ApiUnavailable: HTTP 502$/,
+  },
+  {
+    name: 'transient API outage before the first observation lasting minutes: Degraded',
+    sample: {
+      conditions: [
+        {
+          type: 'Synced',
+          status: 'False',
+          reason: 'ApiUnavailable',
+          message: 'HTTP 503',
+          lastTransitionTime: ago(301 + 5),
+        },
+        { type: 'Ready', status: 'Unknown', reason: 'Unavailable', message: 'not observed yet' },
+      ],
+    },
+    status: 'Degraded',
+    message: /ApiUnavailable: HTTP 503/,
+  },
+  {
+    name: 'rate limited for minutes while available: Degraded',
+    sample: {
+      conditions: [
+        ready,
+        {
+          type: 'Synced',
+          status: 'False',
+          reason: 'RateLimited',
+          message: 'HTTP 429',
+          lastTransitionTime: ago(3600),
+        },
+      ],
+    },
+    status: 'Degraded',
+    message: /RateLimited: HTTP 429/,
+  },
+  {
+    name: 'outputs Secret refused while the zone is Ready: Degraded with the reason',
+    sample: {
+      conditions: [
+        ready,
+        synced,
+        {
+          type: 'OutputsReady',
+          status: 'False',
+          reason: 'SecretNotOwned',
+          message: 'not controlled by this PullZoneConfig',
+        },
+      ],
+    },
+    status: 'Degraded',
+    message: /^SecretNotOwned: /,
+  },
+  {
+    name: 'outputs Secret write failed once: still Healthy until it persists',
+    sample: {
+      conditions: [
+        ready,
+        synced,
+        { type: 'OutputsReady', status: 'False', reason: 'WriteFailed', message: 'HTTP 409' },
+      ],
+    },
+    status: 'Healthy',
+  },
+  {
+    name: 'outputs written',
+    sample: {
+      conditions: [
+        ready,
+        synced,
+        { type: 'OutputsReady', status: 'True', reason: 'OutputsWritten', message: 'ok' },
+      ],
+    },
+    status: 'Healthy',
+  },
+  {
     name: 'paused by annotation',
     sample: { annotations: { 'cdn.operator.io/paused': 'true' }, conditions: [ready, synced] },
     status: 'Suspended',
@@ -280,16 +388,53 @@ const cases: { name: string; sample: Sample; status: string; message?: RegExp }[
   },
 ];
 
-for (const kind of Object.keys(KINDS) as (keyof typeof KINDS)[]) {
-  for (const c of cases) {
+const kinds = Object.keys(KINDS) as (keyof typeof KINDS)[];
+const samples = kinds.flatMap((kind) => cases.map((c) => sampleObject(kind, c.sample)));
+// One gopher-lua process for every sample.
+let gopher: Promise<LuaHealth[]> | undefined;
+const gopherHealth = (i: number): Promise<LuaHealth> =>
+  (gopher ??= evaluateWithGopherLua(samples)).then((all) => all[i]!);
+
+kinds.forEach((kind, k) => {
+  cases.forEach((c, i) => {
     test(`${kind}: ${c.name} -> ${c.status}`, async (t) => {
-      const health = await evaluate(sampleObject(kind, c.sample));
-      t.is(health.status, c.status, health.message);
-      if (c.message) t.regex(health.message, c.message);
+      const index = k * cases.length + i;
+      for (const [engine, health] of [
+        ['lua5.1', await evaluate(samples[index]!)],
+        ['gopher-lua', await gopherHealth(index)],
+      ] as const) {
+        t.is(
+          health.status,
+          c.status,
+          `${engine}: ${health.message ?? ''} ${'error' in health ? String(health.error) : ''}`,
+        );
+        if (c.message) t.regex(health.message ?? '', c.message, engine);
+      }
     });
-  }
-}
+  });
+});
+
+test('gopher-lua without the string library: the script needs none (Argo CD default)', async (t) => {
+  const [health] = await evaluateWithGopherLua([
+    sampleObject('PullZoneConfig', {
+      conditions: [
+        { ...ready, observedGeneration: 2 },
+        {
+          type: 'Synced',
+          status: 'False',
+          reason: 'ApiUnavailable',
+          message: 'HTTP 502',
+          lastTransitionTime: ago(900),
+        },
+      ],
+    }),
+  ]);
+  t.is(health?.error, undefined);
+  t.is(health?.status, 'Degraded');
+});
 
 test('the script fails loudly on a malformed object rather than reporting Healthy', async (t) => {
   await t.throwsAsync(evaluate({ kind: 'PullZoneConfig' }), { message: /lua5\.1 failed/ });
+  const [health] = await evaluateWithGopherLua([{ kind: 'PullZoneConfig' }]);
+  t.truthy(health?.error, JSON.stringify(health));
 });

@@ -12,6 +12,7 @@ import {
   helmTemplate,
   objectsOf,
   onlyOf,
+  parseObjects,
   renderChart,
   resolveHelm,
   run,
@@ -56,6 +57,15 @@ test('helm lint --strict passes on the chart', async (t) => {
   t.is(lint.code, 0, lint.stdout + lint.stderr);
   t.regex(lint.stdout, /1 chart\(s\) linted, 0 chart\(s\) failed/);
   t.notRegex(lint.stdout, /\[(WARNING|ERROR)\]/);
+});
+
+test('helm template without any flag renders the chart (as in a CI pipeline)', async (t) => {
+  // A helm built without the Kubernetes version ldflags assumes v1.20 and refuses the chart's
+  // kubeVersion; released helm binaries, and ours (hack/build-binaries.sh), carry them.
+  const helm = await resolveHelm();
+  const r = await run(helm, ['template', 'deploy/helm/cdn-operator'], { cwd: ROOT });
+  t.is(r.code, 0, r.stderr);
+  t.true(objectsOf(parseObjects(r.stdout), 'Deployment').length === 1, r.stdout.slice(0, 500));
 });
 
 test('default values render exactly the documented objects', async (t) => {
@@ -275,6 +285,36 @@ const rejected: { values: string[]; error: RegExp; reason: string }[] = [
     values: ['podSecurityContext.runAsNonRoot=false'],
     error: /runAsNonRoot/,
     reason: 'must run as non-root',
+  },
+  {
+    values: ['securityContext.readOnlyRootFilesystem=false'],
+    error: /readOnlyRootFilesystem/,
+    reason: 'the root filesystem stays read-only',
+  },
+  {
+    values: ['securityContext.capabilities.drop=null'],
+    error: /drop/,
+    reason: 'capabilities cannot be kept by removing the drop list',
+  },
+  {
+    values: ['securityContext.capabilities.drop={NET_RAW}'],
+    error: /drop|ALL/,
+    reason: 'ALL capabilities are dropped',
+  },
+  {
+    values: ['securityContext.capabilities.add={NET_ADMIN}'],
+    error: /add/,
+    reason: 'no capability is added back',
+  },
+  {
+    values: ['securityContext=null'],
+    error: /securityContext|allowPrivilegeEscalation/,
+    reason: 'the whole container context cannot be dropped',
+  },
+  {
+    values: ['podSecurityContext.seccompProfile.type=Unconfined'],
+    error: /seccompProfile|type/,
+    reason: 'seccomp stays on',
   },
   { values: ['metrics.port=70000'], error: /port/, reason: 'port out of range' },
   { values: ['image.digest=latest'], error: /digest/, reason: 'digest must be sha256:<hex>' },

@@ -19,8 +19,6 @@ export const CHART = join(ROOT, 'deploy/helm/cdn-operator');
 export const KUSTOMIZE = join(ROOT, 'deploy/kustomize');
 /** The single source of the Argo CD health check. */
 export const HEALTH_LUA = join(ROOT, 'deploy/argocd/health.lua');
-/** Kubernetes version the charts are rendered for offline (our local apiserver's). */
-export const KUBE_VERSION = 'v1.33.13';
 
 /** Result of {@link run}. */
 export interface RunResult {
@@ -116,8 +114,6 @@ export async function helmTemplate(
     CHART,
     '--namespace',
     options.namespace ?? 'cdn-operator',
-    '--kube-version',
-    KUBE_VERSION,
     ...sets,
     ...(options.extra ?? []),
   ]);

@@ -6,8 +6,10 @@
 import test from 'ava';
 import { pino } from 'pino';
 import { CdnClient } from '../../../../src/cdn/client.js';
+import { KubeApiError } from '../../../../src/runtime/kube-client.js';
 import type { FetchLike } from '../../../../src/cdn/options.js';
 import { PullZoneExternal } from '../../../../src/controllers/pullzoneconfig/external.js';
+import type { SecretStore } from '../../../../src/controllers/pullzoneconfig/outputs.js';
 import { createPullZoneConfigKind } from '../../../../src/controllers/pullzoneconfig/index.js';
 import {
   hashTls,
@@ -50,6 +52,11 @@ test.after.always(async () => {
 });
 
 const NO_SECRETS: ResolvedSecrets = { settings: new Map(), tls: new Map() };
+const NO_OUTPUTS: SecretStore = {
+  get: () => Promise.reject(new Error('not expected')),
+  create: () => Promise.reject(new Error('not expected')),
+  patchData: () => Promise.reject(new Error('not expected')),
+};
 
 function external(
   secrets: ResolvedSecrets = NO_SECRETS,
@@ -59,10 +66,14 @@ function external(
     client,
     accountId: 'acct',
     secrets,
-    readSecret: () => Promise.resolve(undefined),
-    applySecret: (_obj, _name, data) => {
-      applied?.push(data);
-      return Promise.resolve();
+    // Every write creates: the test only looks at what would be written.
+    outputs: {
+      get: () => Promise.resolve(undefined),
+      create: (_ns, _name, _owner, data) => {
+        applied?.push(data);
+        return Promise.resolve();
+      },
+      patchData: () => Promise.reject(new Error('not expected')),
     },
   });
 }
@@ -472,3 +483,50 @@ test.serial('a first pass without an id reads nothing from the platform', async 
   }
   t.is(sent.length, mark, 'no list, no search: the create decides');
 });
+
+test.serial(
+  'an outputs Secret write denied by RBAC is a condition, never a failed pass',
+  async (t) => {
+    const denied = new KubeApiError('secrets is forbidden', 403, 'Forbidden');
+    const ext = new PullZoneExternal({
+      client,
+      accountId: 'acct',
+      secrets: NO_SECRETS,
+      outputs: {
+        get: () => Promise.resolve(undefined),
+        create: () => Promise.reject(denied),
+        patchData: () => Promise.reject(denied),
+      },
+    });
+    const spec: PullZoneConfigSpec = {
+      writeOutputsTo: 'out-denied',
+      hostnames: [{ hostname: 'denied.example.com' }],
+    };
+    const { obj } = await pass(ext, objectOf('pzc-out-denied', spec));
+    const id = String(obj.status?.pullZoneId);
+    const obs = await ext.observe(obj, ctxOf(id));
+    t.true(obs.exists);
+    t.like(obs.conditions?.[0], { type: 'OutputsReady', status: 'False', reason: 'Forbidden' });
+    const res = await ext.update(obj, obs, ctxOf(id));
+    t.like(res.conditions?.[0], { type: 'OutputsReady', status: 'False' });
+    const after = await ext.observe(
+      { ...obj, status: { ...obj.status, ...res.status } },
+      ctxOf(id),
+    );
+    t.true(after.upToDate, 'the hostname was added despite the denied Secret write');
+  },
+);
+
+test.serial(
+  'a spec.name that differs from the live zone is an InvalidSpec, never ignored as in sync',
+  async (t) => {
+    const ext = external();
+    const { obj } = await pass(ext, objectOf('pzc-renamed', { name: 'pzc-renamed-a' }));
+    const id = String(obj.status?.pullZoneId);
+    const renamed = { ...obj, spec: { ...obj.spec, name: 'pzc-renamed-b' } };
+    const err = await t.throwsAsync(ext.observe(renamed, ctxOf(id)));
+    t.like(err, { name: 'TerminalError', reason: 'InvalidSpec' });
+    t.regex(err?.message ?? '', /cannot rename pull zone \d+ from pzc-renamed-a to pzc-renamed-b/);
+    t.true((await ext.observe(obj, ctxOf(id))).upToDate, 'the original name is in sync');
+  },
+);
