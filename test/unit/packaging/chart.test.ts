@@ -73,11 +73,15 @@ test('default values render exactly the documented objects', async (t) => {
   const kinds = objects.map((o) => `${o.kind}/${o.metadata.name}`).sort();
   t.deepEqual(kinds, [
     'ClusterRole/cdn-operator',
+    'ClusterRole/cdn-operator-accounts',
     'ClusterRoleBinding/cdn-operator',
+    'ClusterRoleBinding/cdn-operator-accounts',
     'Deployment/cdn-operator',
     'Pod/cdn-operator-test-metrics',
     'PodDisruptionBudget/cdn-operator',
+    'Role/cdn-operator-account-secrets',
     'Role/cdn-operator-leader-election',
+    'RoleBinding/cdn-operator-account-secrets',
     'RoleBinding/cdn-operator-leader-election',
     'Service/cdn-operator-metrics',
     'ServiceAccount/cdn-operator',
@@ -204,13 +208,13 @@ test('defaultAccount: a CdnAccount (closed unless a selector is given) and --def
   const open = await renderChart([
     'defaultAccount.secretName=bunny',
     'defaultAccount.name=shared',
-    'defaultAccount.namespaceSelector.matchLabels.cdn\\.operator\\.io/default-account=true',
+    'defaultAccount.namespaceSelector.matchLabels.cdn\\.operator\\.io/default-account=open',
   ]);
   const opened = onlyOf(open, 'CdnAccount', 'shared') as unknown as {
     spec: { namespaceSelector: unknown };
   };
   t.deepEqual(opened.spec.namespaceSelector, {
-    matchLabels: { 'cdn.operator.io/default-account': 'true' },
+    matchLabels: { 'cdn.operator.io/default-account': 'open' },
   });
   t.true(deploymentOf(open).c.args.includes('--default-account=shared'));
 });
@@ -350,7 +354,11 @@ test('values accepted: a single replica without leader election, minAvailable PD
   const { spec, c } = deploymentOf(objects);
   t.is(spec.replicas, 1);
   t.false(c.args.includes('--leader-elect'));
-  t.is(objectsOf(objects, 'Role').length, 0, 'no lease Role without leader election');
+  t.is(
+    objectsOf(objects, 'Role', 'cdn-operator-leader-election').length,
+    0,
+    'no lease Role without leader election',
+  );
   t.like(onlyOf(objects, 'PodDisruptionBudget'), { spec: { minAvailable: 1 } });
   t.regex(JSON.stringify(objects), /cdn-operator@sha256:a{64}/);
 });
