@@ -103,4 +103,4 @@ test-incluster: node_modules binaries node-binaries helm-binary ## Helm install 
 	set -o pipefail; hack/node/cluster.sh run -- $(NODE_BIN)/ava --config ava.incluster.config.js --tap | tee .tmp/incluster.tap
 
 actionlint: ## Lint .github/workflows with actionlint (built and cached from its Go module)
-	"$$(hack/build-binaries.sh actionlint | sed -n 's/^actionlint=//p')" -color=never
+	"$$(hack/build-binaries.sh actionlint | sed -n 's/^actionlint=//p')" -no-color
