@@ -122,6 +122,8 @@ kill_namespace_processes() {
 
 teardown() {
   local dir=$1
+  # Best effort to the end: one failed step must not leave the rest behind.
+  set +e
   [ -f "$dir/state" ] || { rm -rf --one-file-system "$dir"; return 0; }
   local NS CGROUP
   NS=$(sed -n 's/^NS=//p' "$dir/state")
@@ -232,7 +234,7 @@ start_control_plane() {
     --service-account-key-file="$dir/pki/sa.pub" --service-account-signing-key-file="$dir/pki/sa.key" \
     --service-cluster-ip-range=$SERVICE_CIDR --allow-privileged=true \
     --kubelet-client-certificate="$dir/pki/admin.crt" --kubelet-client-key="$dir/pki/admin.key" \
-    --enable-admission-plugins=NodeRestriction --v=0
+    --kubelet-preferred-address-types=InternalIP --enable-admission-plugins=NodeRestriction --v=0
   wait_for kube-apiserver 120 kubectl --kubeconfig "$dir/kubeconfig" get --raw /readyz
   wait_for "namespace default" 60 kubectl --kubeconfig "$dir/kubeconfig" get namespace default
   start_bg "$dir" kube-controller-manager "$NODE_BINS/kube-controller-manager" \
@@ -430,7 +432,9 @@ run() {
   local dir id status=0
   dir=$(mktemp -d /tmp/cdn-node.XXXXXX)
   id="cdn-node-${dir##*.}"
-  trap 'teardown "$dir"' EXIT
+  # A global: the EXIT trap runs after run() returned and its locals are gone.
+  RUN_DIR=$dir
+  trap 'teardown "$RUN_DIR"' EXIT
   trap 'exit 130' INT TERM
   setup_host "$dir" "$id"
   build_images "$dir"
