@@ -2,12 +2,20 @@
 # cdn-operator container image.
 #   build   npm ci (all dependencies) + tsc, then `npm pack`: the same tarball a registry gets
 #   bundle  that tarball unpacked + `npm ci --omit=dev`: production dependencies only
-#   runtime Node on Alpine, non-root (uid/gid 1000, the image's `node` user), the bundle only
+#   runtime Node, non-root (uid/gid 1000, the base image's `node` user), the bundle only; the
+#           entrypoint is node itself, so no shell is needed at run time; the chart runs it with
+#           a read-only root filesystem
 # test/e2e/packaging/bundle.test.ts builds the same bundle the same way and starts the operator
-# from it. Build: docker build -t ghcr.io/cdn-operator/cdn-operator:0.1.0 .
+# from it. NODE_IMAGE is the base of every stage: any image with Node.js 20, npm and a uid 1000.
+# The release pipeline uses the official node:20-alpine; without a registry, hack/image/build.sh
+# makes a Debian base here (hack/image/make-base.sh) and builds with buildah:
+#   buildah bud --build-arg NODE_IMAGE=localhost/cdn-operator-base:... -t cdn-operator:dev .
+# Build with Docker: docker build -t ghcr.io/cdn-operator/cdn-operator:0.1.0 .
 ARG NODE_IMAGE=node:20-alpine
 
 FROM ${NODE_IMAGE} AS build
+# Extra CAs for npm behind a TLS-inspecting proxy, mounted for the build only (never in the image).
+ARG NODE_EXTRA_CA_CERTS=""
 WORKDIR /src
 COPY package.json package-lock.json ./
 RUN npm ci --ignore-scripts --no-audit --no-fund
@@ -19,6 +27,7 @@ RUN npx tsc -p tsconfig.build.json \
  && mv /tmp/cdn-operator-*.tgz /tmp/cdn-operator.tgz
 
 FROM ${NODE_IMAGE} AS bundle
+ARG NODE_EXTRA_CA_CERTS=""
 WORKDIR /app
 COPY --from=build /tmp/cdn-operator.tgz /tmp/cdn-operator.tgz
 RUN tar -xzf /tmp/cdn-operator.tgz --strip-components=1 -C /app && rm /tmp/cdn-operator.tgz

@@ -38,13 +38,22 @@ test-e2e: node_modules build binaries ## E2E tests on a real local kube-apiserve
 	@mkdir -p .tmp
 	set -o pipefail; node --import tsx test/cluster/with-cluster.ts -- $(NODE_BIN)/ava --config ava.e2e.config.js --tap | tee .tmp/e2e.tap
 
-test: lint typecheck test-unit test-e2e ## Lint, typecheck, unit and e2e tests
+# CDN_E2E_INCLUSTER=1 adds the in-cluster suite (real node, image built here) to `make test`.
+test: lint typecheck test-unit test-e2e $(if $(filter 1,$(CDN_E2E_INCLUSTER)),test-incluster) ## Lint, typecheck, unit and e2e tests (+ in-cluster with CDN_E2E_INCLUSTER=1)
 
-cluster-up: node_modules binaries ## Start a local control plane and print its KUBECONFIG
+cluster-up: node_modules binaries ## Start a local control plane and print its KUBECONFIG (NODE=1: a real single-node cluster, hack/node/cluster.sh)
+ifeq ($(NODE),1)
+	hack/node/cluster.sh up
+else
 	node --import tsx test/cluster/cli.ts up
+endif
 
-cluster-down: node_modules ## Stop the local control plane started by cluster-up
+cluster-down: node_modules ## Stop the local control plane started by cluster-up (NODE=1: the single-node cluster)
+ifeq ($(NODE),1)
+	hack/node/cluster.sh down
+else
 	node --import tsx test/cluster/cli.ts down
+endif
 
 clean: ## Remove build outputs (not the binary cache)
 	rm -rf dist .tmp
@@ -84,3 +93,19 @@ chaos: node_modules binaries ## Fault-injection suite, full size; writes bench/r
 .PHONY: soak
 soak: node_modules ## Soak: >=1M CDN requests + >=100k faulty watch events, heap after GC (SOAK_QUICK=1: small)
 	nice node --expose-gc --import tsx bench/soak/run.ts
+
+# --- A real node: kubelet + containerd, the image built here (hack/node, hack/image) ---
+.PHONY: node-binaries image test-incluster actionlint
+
+node-binaries: ## Build (or reuse cached) kubelet, kube-controller-manager, kube-scheduler, kube-proxy
+	hack/build-binaries.sh node >/dev/null
+
+image: ## Build the operator image with buildah on a base made here (IMAGE=localhost/cdn-operator:dev)
+	hack/image/build.sh $(IMAGE)
+
+test-incluster: node_modules binaries node-binaries helm-binary ## Helm install on a real single-node cluster: probes, leader, failover, upgrade, uninstall (TAP in .tmp/incluster.tap)
+	@mkdir -p .tmp
+	set -o pipefail; hack/node/cluster.sh run -- $(NODE_BIN)/ava --config ava.incluster.config.js --tap | tee .tmp/incluster.tap
+
+actionlint: ## Lint .github/workflows with actionlint (built and cached from its Go module)
+	"$$(hack/build-binaries.sh actionlint | sed -n 's/^actionlint=//p')" -no-color

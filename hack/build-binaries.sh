@@ -2,8 +2,10 @@
 # Builds the local control plane binaries (etcd, kube-apiserver, and optionally helm) from Go
 # modules and caches them outside the repository. A binary already in the cache is reused.
 #
-# Usage: hack/build-binaries.sh [etcd] [kube-apiserver] [helm] [argocd-lua] [rulecheck]
+# Usage: hack/build-binaries.sh [etcd] [kube-apiserver] [helm] [argocd-lua] [rulecheck] [node] [actionlint]
 #        (default: etcd kube-apiserver)
+# `node` builds kubelet, kube-controller-manager, kube-scheduler and kube-proxy in one `go build`
+# (they share compilation) into one directory; `actionlint` lints .github/workflows.
 # Progress goes to stderr; stdout gets one line per target: `<target>=<absolute path of the binary>`.
 set -euo pipefail
 
@@ -79,6 +81,40 @@ build_rulecheck() {
   (cd "$here/rulecheck" && go build -trimpath -ldflags "-s -w" -o "$out.tmp" .) && mv "$out.tmp" "$out"
 }
 
+# The opt-in local node (hack/node/): one `go build` of the four commands shares compilation.
+# kubelet needs no cgo for what the node uses (containerd over CRI, cgroupfs).
+build_node() {
+  local dir="$cache/node-$K8S_VERSION"
+  local cmd
+  for cmd in kubelet kube-controller-manager kube-scheduler kube-proxy; do
+    [ -x "$dir/$cmd" ] || break
+    cmd=""
+  done
+  [ -z "$cmd" ] && return 0
+  echo "building kubelet, kube-controller-manager, kube-scheduler, kube-proxy $K8S_VERSION (cached in $dir; takes several minutes cold)" >&2
+  mkdir -p "$dir.tmp"
+  local minor=${K8S_VERSION#v1.}; minor=${minor%%.*}
+  local ld="-s -w"
+  for pkg in k8s.io/component-base/version k8s.io/client-go/pkg/version; do
+    ld="$ld -X $pkg.gitVersion=$K8S_VERSION -X $pkg.gitMajor=1 -X $pkg.gitMinor=$minor"
+    ld="$ld -X $pkg.gitTreeState=clean -X $pkg.buildDate=1970-01-01T00:00:00Z"
+  done
+  (cd "$here/node" && nice -n 10 go build -trimpath -ldflags "$ld" -o "$dir.tmp/" \
+    k8s.io/kubernetes/cmd/kubelet k8s.io/kubernetes/cmd/kube-controller-manager \
+    k8s.io/kubernetes/cmd/kube-scheduler k8s.io/kubernetes/cmd/kube-proxy)
+  rm -rf "$dir" && mv "$dir.tmp" "$dir"
+}
+
+ACTIONLINT_VERSION=v1.7.7
+build_actionlint() {
+  local out="$cache/actionlint-$ACTIONLINT_VERSION/actionlint"
+  [ -x "$out" ] && return 0
+  echo "building actionlint $ACTIONLINT_VERSION (cached at $out)" >&2
+  mkdir -p "$(dirname "$out")"
+  (cd "$here/actionlint" && nice -n 10 go build -trimpath -ldflags "-s -w" \
+    -o "$out.tmp" github.com/rhysd/actionlint/cmd/actionlint) && mv "$out.tmp" "$out"
+}
+
 targets=("$@")
 [ ${#targets[@]} -gt 0 ] || targets=(etcd kube-apiserver)
 for t in "${targets[@]}"; do
@@ -88,6 +124,8 @@ for t in "${targets[@]}"; do
     helm) build_helm; echo "helm=$cache/helm-$HELM_VERSION-k8s1.$HELM_K8S_MINOR/helm" ;;
     rulecheck) build_rulecheck; echo "rulecheck=$cache/rulecheck-prometheus-$PROMETHEUS_VERSION/rulecheck" ;;
     argocd-lua) build_argocd_lua; echo "argocd-lua=$cache/argocd-lua-gopher-lua-$GOPHER_LUA_VERSION/argocd-lua" ;;
+    node) build_node; echo "node=$cache/node-$K8S_VERSION" ;;
+    actionlint) build_actionlint; echo "actionlint=$cache/actionlint-$ACTIONLINT_VERSION/actionlint" ;;
     *) echo "cannot build unknown target: $t" >&2; exit 2 ;;
   esac
 done

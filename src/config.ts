@@ -15,6 +15,11 @@ export interface OperatorConfig {
   kubeconfig?: string;
   /** Namespaces to watch; empty means all namespaces. */
   namespaces: string[];
+  /**
+   * Namespaces whose Secrets and ConfigMaps are watched (where RBAC lets the operator list
+   * them); unset: the watched namespaces. Reads elsewhere are GETs.
+   */
+  secretNamespaces?: string[];
   labelSelector?: string;
   workers: number;
   pollIntervalMs: number;
@@ -70,6 +75,11 @@ const FLAGS: Record<string, FlagDoc> = {
     type: 'string',
     multiple: true,
     help: 'Namespace to watch; repeatable or comma-separated (default: all namespaces)',
+  },
+  'secret-namespace': {
+    type: 'string',
+    multiple: true,
+    help: 'Namespace whose Secrets/ConfigMaps are watched (where RBAC allows listing them); repeatable or comma-separated (default: the watched namespaces)',
   },
   'label-selector': { type: 'string', help: 'Only manage objects matching this label selector' },
   workers: { type: 'string', def: '8', help: 'Concurrent reconciles per kind' },
@@ -248,15 +258,20 @@ function integer(v: Values, flag: string, min: number): number {
   return Number(raw);
 }
 
-function namespaces(v: Values): string[] {
-  const raw = (v.namespace as string[] | undefined) ?? [];
+function secretNamespaces(v: Values): { secretNamespaces?: string[] } {
+  if (v['secret-namespace'] === undefined) return {};
+  return { secretNamespaces: namespaces(v, 'secret-namespace') };
+}
+
+function namespaces(v: Values, flag = 'namespace'): string[] {
+  const raw = (v[flag] as string[] | undefined) ?? [];
   const list = raw
     .flatMap((s) => s.split(','))
     .map((s) => s.trim())
     .filter(Boolean);
   for (const ns of list) {
     if (!/^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/.test(ns) || ns.length > 63)
-      throw new ConfigError(`invalid --namespace "${ns}": not a valid namespace name`);
+      throw new ConfigError(`invalid --${flag} "${ns}": not a valid namespace name`);
   }
   return [...new Set(list)];
 }
@@ -353,6 +368,7 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv = process.env
   const config: OperatorConfig = {
     ...(typeof v.kubeconfig === 'string' ? { kubeconfig: v.kubeconfig } : {}),
     namespaces: namespaces(v),
+    ...secretNamespaces(v),
     ...(typeof v['label-selector'] === 'string' ? { labelSelector: v['label-selector'] } : {}),
     workers: integer(v, 'workers', 1),
     pollIntervalMs: pollInterval(v),

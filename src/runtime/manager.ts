@@ -47,6 +47,8 @@ import type {
 export interface ManagerConfig {
   kubeconfig?: string;
   namespaces: string[];
+  /** Namespaces whose Secrets/ConfigMaps are cached; unset: `namespaces`. */
+  secretNamespaces?: string[];
   labelSelector?: string;
   workers: number;
   pollIntervalMs: number;
@@ -188,23 +190,31 @@ export class Manager {
         namespace: obj.metadata.namespace ?? '',
         name: obj.metadata.name,
       });
+    // Only where the operator may list them (RBAC): without --secret-namespace, the watched ones.
+    const where = config.secretNamespaces ?? config.namespaces;
+    const referenced =
+      (kind: string) =>
+      (namespace: string, name: string): boolean =>
+        this.refs.dependentsOf({ apiVersion: 'v1', kind, namespace, name }).length > 0;
     this.secrets = new SecondaryCache(
       this.kube,
       SECRETS,
-      config.namespaces,
+      where,
       this.log,
       this.metrics,
       (o) => trigger(o, 'v1', 'Secret'),
       config.watchStallTimeoutMs,
+      referenced('Secret'),
     );
     this.configMaps = new SecondaryCache(
       this.kube,
       CONFIG_MAPS,
-      config.namespaces,
+      where,
       this.log,
       this.metrics,
       (o) => trigger(o, 'v1', 'ConfigMap'),
       config.watchStallTimeoutMs,
+      referenced('ConfigMap'),
     );
   }
 

@@ -1,8 +1,10 @@
 /**
- * Secondary caches: Secrets and ConfigMaps in the watched namespaces (metadata and data
- * only), serving `ConnectContext.readSecret/readConfigMap` and triggering dependents.
- * A read outside the watched namespaces (e.g. the default credentials Secret in the
- * operator's namespace) falls back to a GET.
+ * Secondary caches: Secrets and ConfigMaps in the namespaces the operator may read them in,
+ * serving `ConnectContext.readSecret/readConfigMap` and triggering dependents. Only objects
+ * that a managed object references keep their `data` in memory; every other Secret (Helm
+ * release Secrets, service-account tokens...) is held as name + resourceVersion only, so the
+ * cache grows with what objects use, not with what the cluster holds. A read of an object
+ * cached without data, or outside the cached namespaces, is a GET.
  */
 import type { Logger } from 'pino';
 import { keepMetadataAndData, type KubeObject } from './cache.js';
@@ -10,6 +12,9 @@ import { Informer } from './informer.js';
 import { isKubeStatus, type KubeClient } from './kube-client.js';
 import type { OperatorMetrics } from './metrics.js';
 import { objectKey, resourcePath, type ResourceType } from './resource.js';
+
+/** Marks a cached object whose data was not kept (not referenced when it was stored). */
+const DATA_DROPPED = 'cdnOperatorDataDropped';
 
 /** Informers of one core kind (Secret or ConfigMap) across the watched namespaces. */
 export class SecondaryCache {
@@ -23,6 +28,8 @@ export class SecondaryCache {
     metrics: OperatorMetrics,
     onChange: (obj: KubeObject) => void,
     stallTimeoutMs?: number,
+    /** Whether a managed object references the object; without it every object keeps its data. */
+    private readonly isReferenced?: (namespace: string, name: string) => boolean,
   ) {
     const resource = type.plural;
     for (const ns of namespaces.length > 0 ? namespaces : ['']) {
@@ -33,7 +40,7 @@ export class SecondaryCache {
           type,
           namespace: ns,
           log,
-          transform: keepMetadataAndData,
+          transform: (o) => this.trim(o),
           ...(stallTimeoutMs ? { stallTimeoutMs } : {}),
           hooks: {
             onRestart: (reason) => metrics.informerRestarts.inc({ resource, reason }),
@@ -68,6 +75,9 @@ export class SecondaryCache {
     let obj: KubeObject | undefined;
     if (informer?.hasSynced()) obj = informer.store.get(objectKey(namespace, name));
     else obj = await this.get(namespace, name);
+    // Cached while nothing referenced it: its data was never kept, so read it now; the next
+    // event for it keeps the data because the reader's object references it by then.
+    if (obj && obj[DATA_DROPPED] === true) obj = await this.get(namespace, name);
     if (!obj) return undefined;
     // A null-prototype copy: callers index it with user-given keys (`constructor`, `__proto__`),
     // which must find only the object's own data, never Object.prototype members.
@@ -75,6 +85,14 @@ export class SecondaryCache {
     for (const [k, v] of Object.entries((obj.data ?? {}) as Record<string, string>))
       out[k] = base64 ? Buffer.from(v, 'base64').toString('utf8') : v;
     return out;
+  }
+
+  /** What the cache keeps of an object: data only when a managed object references it. */
+  private trim(obj: KubeObject): KubeObject {
+    const kept = keepMetadataAndData(obj);
+    const ns = obj.metadata.namespace ?? '';
+    if (!this.isReferenced || this.isReferenced(ns, obj.metadata.name)) return kept;
+    return { ...kept, data: undefined, [DATA_DROPPED]: true };
   }
 
   private async get(namespace: string, name: string): Promise<KubeObject | undefined> {

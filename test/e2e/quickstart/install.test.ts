@@ -60,7 +60,10 @@ function argvOf(line: string): string[] {
     .replace(/<your API key>/g, API_KEY)
     .replace(/(^| )cdn-operator deploy\/helm/, `$1${release} deploy/helm`)
     .replace(/-n cdn-operator\b/g, `-n ${releaseNs}`)
-    .replace(/namespace cdn-operator$/, `namespace ${releaseNs}`);
+    .replace(/namespace cdn-operator$/, `namespace ${releaseNs}`)
+    // The README opens the default account and Secret reads to `default`, where the user's
+    // `kubectl apply` lands; here that is the work namespace.
+    .replace(/=\{default\}/g, `={${workNs}}`);
   if (/[|;&$`"'<>]/.test(text)) throw new Error(`cannot run a shell construct literally: ${line}`);
   return text.split(/\s+/);
 }
