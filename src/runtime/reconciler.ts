@@ -279,10 +279,8 @@ export class ManagedReconciler {
     // A resource found by name must not be one another object manages (checked before any
     // of its observed fields can reach this object's status).
     if (found) this.checkClaims(pass, claimsWithId(this.deps.kind, pass.obj, found));
-    if (obs.status) Object.assign(pass.extra, obs.status);
-    if (obs.conditions) pass.conditions.push(...obs.conditions);
+    recordObserved(pass, obs);
     if (found) this.recordFound(pass, found, obs, ctx);
-    pass.plannedChanges = obs.exists && !obs.upToDate ? obs.diff : undefined;
     return obs;
   }
 
@@ -750,6 +748,13 @@ function isRefusal(err: unknown): err is TerminalError {
 }
 
 /** `namespace/name` of an object. */
+/** Observed fields, kind conditions and the plan of an observation, into the pass. */
+function recordObserved(pass: Pass, obs: Observation): void {
+  if (obs.status) Object.assign(pass.extra, obs.status);
+  if (obs.conditions) pass.conditions.push(...obs.conditions);
+  pass.plannedChanges = obs.exists && !obs.upToDate ? obs.diff : undefined;
+}
+
 function keyOf(obj: ManagedObject): string {
   return `${obj.metadata.namespace}/${obj.metadata.name}`;
 }

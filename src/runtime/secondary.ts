@@ -16,6 +16,19 @@ import { objectKey, resourcePath, type ResourceType } from './resource.js';
 /** Marks a cached object whose data was not kept (not referenced when it was stored). */
 const DATA_DROPPED = 'cdnOperatorDataDropped';
 
+/**
+ * What the cache keeps of a Secret or ConfigMap: metadata always, `data` only when a managed
+ * object references it (or when no reference predicate is given).
+ */
+export function trimSecondary(
+  obj: KubeObject,
+  isReferenced?: (namespace: string, name: string) => boolean,
+): KubeObject {
+  const kept = keepMetadataAndData(obj);
+  if (!isReferenced || isReferenced(obj.metadata.namespace ?? '', obj.metadata.name)) return kept;
+  return { ...kept, data: undefined, [DATA_DROPPED]: true };
+}
+
 /** Informers of one core kind (Secret or ConfigMap) across the watched namespaces. */
 export class SecondaryCache {
   private readonly informers = new Map<string, Informer>();
@@ -87,12 +100,8 @@ export class SecondaryCache {
     return out;
   }
 
-  /** What the cache keeps of an object: data only when a managed object references it. */
   private trim(obj: KubeObject): KubeObject {
-    const kept = keepMetadataAndData(obj);
-    const ns = obj.metadata.namespace ?? '';
-    if (!this.isReferenced || this.isReferenced(ns, obj.metadata.name)) return kept;
-    return { ...kept, data: undefined, [DATA_DROPPED]: true };
+    return trimSecondary(obj, this.isReferenced);
   }
 
   private async get(namespace: string, name: string): Promise<KubeObject | undefined> {

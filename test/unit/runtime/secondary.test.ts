@@ -7,7 +7,7 @@ import { pino } from 'pino';
 import type { KubeClient } from '../../../src/runtime/kube-client.js';
 import { OperatorMetrics } from '../../../src/runtime/metrics.js';
 import { CONFIG_MAPS, SECRETS } from '../../../src/runtime/resource.js';
-import { SecondaryCache } from '../../../src/runtime/secondary.js';
+import { SecondaryCache, trimSecondary } from '../../../src/runtime/secondary.js';
 
 function cacheReturning(data: Record<string, string>, type = SECRETS): SecondaryCache {
   const client = {
@@ -45,4 +45,23 @@ test('ConfigMap data: same rule', async (t) => {
   t.is(data?.mode, 'prod');
   t.is(data?.['constructor'], undefined);
   t.is(data?.['__proto__'], undefined);
+});
+
+test('the cache keeps data only of referenced objects (issue 14 item 9)', (t) => {
+  const secret = {
+    apiVersion: 'v1',
+    kind: 'Secret',
+    metadata: { name: 'sh.helm.release.v1.x', namespace: 'ns', resourceVersion: '7', uid: 'u' },
+    data: { release: b64('x'.repeat(1000)) },
+  };
+  const referenced = new Set(['ns/used']);
+  const isReferenced = (ns: string, name: string): boolean => referenced.has(`${ns}/${name}`);
+  const unused = trimSecondary(secret, isReferenced);
+  t.is(unused.data, undefined, 'an unreferenced Secret is held without its data');
+  t.is(unused.metadata.resourceVersion, '7');
+  const used = trimSecondary(
+    { ...secret, metadata: { ...secret.metadata, name: 'used' } },
+    isReferenced,
+  );
+  t.deepEqual(used.data, secret.data, 'a referenced Secret keeps its data');
 });

@@ -9,7 +9,6 @@ import { CdnClient } from '../../../../src/cdn/client.js';
 import { KubeApiError } from '../../../../src/runtime/kube-client.js';
 import type { FetchLike } from '../../../../src/cdn/options.js';
 import { PullZoneExternal } from '../../../../src/controllers/pullzoneconfig/external.js';
-import type { SecretStore } from '../../../../src/controllers/pullzoneconfig/outputs.js';
 import { createPullZoneConfigKind } from '../../../../src/controllers/pullzoneconfig/index.js';
 import {
   hashTls,
@@ -52,11 +51,6 @@ test.after.always(async () => {
 });
 
 const NO_SECRETS: ResolvedSecrets = { settings: new Map(), tls: new Map() };
-const NO_OUTPUTS: SecretStore = {
-  get: () => Promise.reject(new Error('not expected')),
-  create: () => Promise.reject(new Error('not expected')),
-  patchData: () => Promise.reject(new Error('not expected')),
-};
 
 function external(
   secrets: ResolvedSecrets = NO_SECRETS,
