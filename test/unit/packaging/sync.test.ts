@@ -51,12 +51,13 @@ test('the chart ships the Argo CD health check and snippet unchanged', async (t)
   t.is(await readFile(join(CHART, 'argocd/argocd-cm.yaml'), 'utf8'), snippet, FIX);
 });
 
-test('the argocd-cm snippet carries the health check for each of the three kinds', async (t) => {
+test('the argocd-cm snippet carries the health check for each kind, CdnAccount included', async (t) => {
   const lua = await readFile(HEALTH_LUA, 'utf8');
   const cm = parse(await readFile(join(ROOT, 'deploy/argocd/argocd-cm.yaml'), 'utf8')) as {
     data: Record<string, string>;
   };
   t.deepEqual(Object.keys(cm.data).sort(), [
+    'resource.customizations.health.cdn.operator.io_CdnAccount',
     'resource.customizations.health.cdn.operator.io_ContainerApp',
     'resource.customizations.health.cdn.operator.io_PullZoneConfig',
     'resource.customizations.health.cdn.operator.io_ShieldPolicy',

@@ -95,7 +95,9 @@ test('no CEL rule is unbounded in cost: every rule sits on a node the kind alrea
 
 test('common fields come from the shared fragments', (t) => {
   const s = spec();
-  t.like(s.properties.deletionPolicy, { enum: ['Delete', 'Orphan'], default: 'Delete' });
+  // No schema default: the effective policy depends on adoption (status.ownership).
+  t.like(s.properties.deletionPolicy, { enum: ['Delete', 'Orphan'] });
+  t.is(s.properties.deletionPolicy?.default, undefined);
   t.deepEqual(s.properties.credentialsRef.required, ['name']);
   t.is(s.properties.appId['x-kubernetes-validations'][0].rule, 'self == oldSelf');
   t.deepEqual(s.required, ['name', 'autoScaling', 'containerTemplates']);

@@ -323,7 +323,7 @@ test.serial(
     t.is(c.class, 'terminal');
     t.is(c.reason, 'InvalidSpec');
     t.regex(c.message, /spec\.settings\.optimizerImageQuality/);
-    t.regex(c.message, /between 1 and 100/);
+    t.regex(c.message, /<= 100|between 1 and 100/);
   },
 );
 
