@@ -4,6 +4,12 @@
  * cdn-sim behind a small HTTP proxy that can answer chosen GETs with a 404 (the platform's
  * "observe says gone" while the resource still exists).
  */
+import {
+  accountJson,
+  defaultAccountArgs,
+  deleteAccount,
+  namespacesSelector,
+} from '../support/account.js';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { CdnClient } from '../../../src/cdn/client.js';
@@ -112,20 +118,13 @@ export async function startTenancyEnv(): Promise<TenancyEnv> {
   const teamA = await createNamespace('e2e-team-a');
   const teamB = await createNamespace('e2e-team-b');
   await apply(secretYaml(ops, 'cdn-credentials', { apiKey: API_KEY }));
+  // The default account, open to both tenant namespaces only (not to the ops namespace).
+  await apply(accountJson(ops, 'cdn-credentials', namespacesSelector(teamA, teamB)));
   const sim = await startSimulator({ apiKeys: [{ key: API_KEY }] });
   const proxy = await startNotFoundProxy(sim.url);
   const operator = await startOperator({
     kubeconfig,
-    args: [
-      '--namespace',
-      `${teamA},${teamB}`,
-      '--api-url',
-      proxy.url,
-      '--default-credentials-secret',
-      `${ops}/cdn-credentials`,
-      '--default-credentials-key',
-      'apiKey',
-    ],
+    args: ['--namespace', `${teamA},${teamB}`, '--api-url', proxy.url, ...defaultAccountArgs(ops)],
   });
   const cdn = new CdnClient({ baseUrl: sim.url, credentials: API_KEY, retry: { maxAttempts: 1 } });
   return {
@@ -138,6 +137,7 @@ export async function startTenancyEnv(): Promise<TenancyEnv> {
     async stop() {
       await operator.stop();
       await proxy.close();
+      await deleteAccount(ops);
       await sim.close();
       for (const ns of [teamA, teamB, ops]) await deleteNamespace(ns);
     },

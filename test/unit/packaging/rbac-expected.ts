@@ -62,7 +62,9 @@ export function expectedAccountRules(): Rule[] {
 
 /** The release namespace's Role for CdnAccount credentials Secrets. */
 export function expectedAccountSecretRules(): Rule[] {
-  return [{ apiGroups: [''], resources: ['secrets'], verbs: ['get', 'list', 'watch'] }];
+  return [
+    { apiGroups: [''], resources: ['secrets', 'configmaps'], verbs: ['get', 'list', 'watch'] },
+  ];
 }
 
 /** Rules of the leader-election Role (release namespace). */
