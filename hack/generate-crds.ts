@@ -12,6 +12,7 @@ import { stringify } from 'yaml';
 import { buildCdnAccountCrd } from '../src/controllers/cdnaccount/crd.js';
 import { buildPullZoneConfigCrd } from '../src/controllers/pullzoneconfig/crd.js';
 import { buildContainerAppCrd } from './crds/containerapp.js';
+import { buildShieldPolicyCrd } from './crds/shieldpolicy.js';
 
 /** One generated CRD file. Other kinds add an entry here. */
 export interface CrdGenerator {
@@ -37,6 +38,11 @@ export const GENERATORS: readonly CrdGenerator[] = [
     path: 'crds/cdn.operator.io_containerapps.yaml',
     source: 'hack/crds/containerapp.ts (bounds from the official Magic Containers document)',
     build: buildContainerAppCrd,
+  },
+  {
+    path: 'crds/cdn.operator.io_shieldpolicies.yaml',
+    source: 'hack/crds/shieldpolicy.ts (enums and formats from the official Shield document)',
+    build: buildShieldPolicyCrd,
   },
 ];
 

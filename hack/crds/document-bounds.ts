@@ -81,3 +81,16 @@ export function documentBounds(
   if (!node) throw new Error(`cannot read bounds: ${schema} has no property ${property}`);
   return pick(area, resolve(area, node as Json), take);
 }
+
+/**
+ * The names of an integer enum component (`x-enum-varnames`), in number order: the CRD takes
+ * the names and the controller sends the numbers. `documentEnumNames('shield',
+ * 'WAFExecutionMode')` -> `['Log', 'Block']`.
+ */
+export function documentEnumNames(area: Area, schema: string): string[] {
+  const component = schemasOf(area)[schema];
+  if (!component) throw new Error(`cannot read enum: ${area} document has no schema ${schema}`);
+  const names = component['x-enum-varnames'];
+  if (!Array.isArray(names)) throw new Error(`cannot read enum: ${schema} has no x-enum-varnames`);
+  return names as string[];
+}

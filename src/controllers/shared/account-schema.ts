@@ -1,7 +1,6 @@
 /**
- * Every CRD schema fragment about accounts and credentials, in one place: the PullZoneConfig
- * generator (pullzoneconfig/crd.ts) uses them, and the hand-written ContainerApp and
- * ShieldPolicy CRDs carry the same text (until they are generated from here too).
+ * Every CRD schema fragment about accounts and credentials, in one place: the CRD generators
+ * (pullzoneconfig/crd.ts, hack/crds/containerapp.ts, hack/crds/shieldpolicy.ts) import them.
  */
 
 /** JSON schema subset used by the CRD generators. */

@@ -1,8 +1,8 @@
 /**
  * Ownership and adoption: the CRD schema fragments every kind shares, and the reader of
- * `spec.adoption`. PullZoneConfig's generated CRD imports these fragments; the hand-written
- * ContainerApp and ShieldPolicy YAML carry the same fragments (a unit test keeps them equal)
- * so that a future generator can import them unchanged.
+ * `spec.adoption`. The generated CRDs (PullZoneConfig, ContainerApp, ShieldPolicy) import these
+ * fragments (ShieldPolicy only status.ownership: a shield zone is found through its pull zone
+ * and reset, not deleted); a unit test keeps the shipped YAML equal to them.
  *
  * Adoption of an existing platform resource happens only when the spec asks for it: by id
  * (`spec.pullZoneId`, `spec.appId`) or by name with `spec.adoption.policy: ByName`. An
