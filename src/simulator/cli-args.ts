@@ -6,6 +6,7 @@ import { parseArgs } from 'node:util';
 import { parse as parseYaml } from 'yaml';
 import type { ApiKeyConfig } from './auth.js';
 import type { FaultConfig } from './faults.js';
+import { RESPONSE_MODES, type ResponseMode } from './documents/responses.js';
 
 /** Usage text printed by `--help`. */
 export const USAGE = `Usage: cdn-sim [flags]
@@ -27,6 +28,8 @@ Flags:
                        to the package, or $CDN_SIM_OPENAPI_DIR)
   --no-strict          do not check requests against the official documents (default: every
                        request the documents reject is answered 400 and counted)
+  --responses MODE     full (default) or documented: answers carry only the members and the
+                       success status the official documents declare (or $CDN_SIM_RESPONSES)
   --help               show this text
 `;
 
@@ -43,6 +46,8 @@ export interface CliOptions {
   /** Check requests against the official documents (default true). */
   strict: boolean;
   openApiDir?: string;
+  /** Response mode (`--responses`, default `$CDN_SIM_RESPONSES` or `full`). */
+  responses: ResponseMode;
 }
 
 /** A flag problem: message for the user, exit code 2. */
@@ -147,6 +152,7 @@ function parseFlags(argv: string[]): Record<string, unknown> {
         'log-level': { type: 'string' },
         'openapi-dir': { type: 'string' },
         'no-strict': { type: 'boolean' },
+        responses: { type: 'string' },
         help: { type: 'boolean' },
       },
     }).values;
@@ -178,8 +184,18 @@ function parsePort(raw: unknown): number {
   return port;
 }
 
+function parseResponses(raw: unknown, env: NodeJS.ProcessEnv): ResponseMode {
+  const fromEnv = env.CDN_SIM_RESPONSES === '' ? undefined : env.CDN_SIM_RESPONSES;
+  const mode = (raw as string | undefined) ?? fromEnv ?? 'full';
+  if (!(RESPONSE_MODES as readonly string[]).includes(mode)) {
+    const source = raw === undefined ? 'CDN_SIM_RESPONSES' : '--responses';
+    throw new UsageError(`${source} ${mode}: must be one of ${RESPONSE_MODES.join(', ')}`);
+  }
+  return mode as ResponseMode;
+}
+
 /** Parses argv (without node and script). Throws UsageError on bad flags. */
-export function parseCli(argv: string[]): CliOptions {
+export function parseCli(argv: string[], env: NodeJS.ProcessEnv = process.env): CliOptions {
   const v = parseFlags(argv);
   const help = v.help === true;
   const apiKeys = collectKeys(v);
@@ -194,6 +210,7 @@ export function parseCli(argv: string[]): CliOptions {
     logLevel: parseLogLevel(v['log-level']),
     help,
     strict: v['no-strict'] !== true,
+    responses: parseResponses(v.responses, env),
   };
   if (typeof v['openapi-dir'] === 'string') options.openApiDir = v['openapi-dir'];
   if (typeof v['admin-token'] === 'string') options.adminToken = v['admin-token'];

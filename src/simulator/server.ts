@@ -22,6 +22,8 @@ import { Router } from './router.js';
 import { rejectByDocument } from './documents/gate.js';
 import { defaultDocumentsDir, loadDocuments } from './documents/load.js';
 import { DocumentSchemas } from './documents/schemas.js';
+import { documentedResponse, type ResponseMode } from './documents/responses.js';
+import type { ApiDocuments } from './documents/load.js';
 import { CONTRACT_EXCEPTIONS, type SchemaPatchException } from './contract-exceptions.js';
 import { createState, type SimState } from './state.js';
 import type { RouteDef, SimRequest, SimResponse } from './types.js';
@@ -58,6 +60,12 @@ export interface SimulatorOptions {
   strict?: boolean;
   /** Directory of the official documents (default: see documents/load.ts). */
   openApiDir?: string;
+  /**
+   * `full` (default): answers as the simulator builds them. `documented`: every answer carries
+   * only the members and the success status the official document declares for its operation
+   * (contract-exceptions.ts wins), see documents/responses.ts.
+   */
+  responses?: ResponseMode;
 }
 
 /** A running simulator. */
@@ -89,6 +97,8 @@ interface Deps {
   logger: Logger;
   /** Present in strict mode. */
   documents: DocumentSchemas | undefined;
+  /** Present in the documented response mode. */
+  responseDocuments: ApiDocuments | undefined;
 }
 
 class BodyTooLarge extends Error {}
@@ -248,7 +258,10 @@ async function handleApiRequest(
     return;
   }
   const before = deps.state.revision;
-  const response = runHandler(deps, route, req);
+  const handled = runHandler(deps, route, req);
+  const response = deps.responseDocuments
+    ? documentedResponse(deps.responseDocuments, route, handled)
+    : handled;
   if (deps.state.revision !== before) deps.saver?.schedule();
   if (response.status < 400 && deps.faults.shouldCommitThenDrop(req.method, key)) {
     drop(deps, res, req, key);
@@ -336,6 +349,15 @@ function compileDocuments(dir: string | undefined): DocumentSchemas {
   return new DocumentSchemas(loadDocuments(dir ?? defaultDocumentsDir()), patches);
 }
 
+/** The documents the documented response mode projects onto; undefined in full mode. */
+function responseDocumentsOf(
+  options: SimulatorOptions,
+  documents: DocumentSchemas | undefined,
+): ApiDocuments | undefined {
+  if (options.responses !== 'documented') return undefined;
+  return documents?.documents ?? loadDocuments(options.openApiDir ?? defaultDocumentsDir());
+}
+
 function buildState(options: SimulatorOptions): SimState {
   const state = createState();
   // Throws StateFileError for a corrupt file before anything is written.
@@ -354,6 +376,7 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
   const state = buildState(options);
   const adminToken = options.adminToken ?? randomBytes(24).toString('base64url');
   const saver = options.stateFile ? new StateSaver(options.stateFile, state, logger) : undefined;
+  const documents = options.strict === false ? undefined : compileDocuments(options.openApiDir);
   const deps: Deps = {
     router: new Router(allRoutes(options.apiKeys)),
     keys: new KeyRing(options.apiKeys),
@@ -363,7 +386,8 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
     faults: new FaultInjector(options.faults ?? {}),
     saver,
     logger,
-    documents: options.strict === false ? undefined : compileDocuments(options.openApiDir),
+    documents,
+    responseDocuments: responseDocumentsOf(options, documents),
   };
   const server = createServer({ keepAliveTimeout: 30_000 }, (incoming, res) => {
     handleRequest(deps, incoming, res).catch((err: unknown) => {

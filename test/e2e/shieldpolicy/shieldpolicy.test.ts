@@ -11,6 +11,7 @@ import { CdnClient } from '../../../src/cdn/client.js';
 import type { ShieldZone } from '../../../src/cdn/types.js';
 import { startSimulator, type SimulatorHandle } from '../../../src/simulator/server.js';
 import { startOperator, type OperatorProcess } from '../support/operator.js';
+import { e2eResponseMode } from '../support/operator-env.js';
 import {
   apply,
   applyCrd,
@@ -111,7 +112,7 @@ test.before(async () => {
     await applyCrd(yaml, file.replace(/^cdn\.operator\.io_(.*)\.yaml$/, '$1.cdn.operator.io'));
   }
   ns = await createNamespace('shp');
-  sim = await startSimulator({ apiKeys: [{ key: API_KEY }] });
+  sim = await startSimulator({ apiKeys: [{ key: API_KEY }], responses: e2eResponseMode() });
   client = new CdnClient({ baseUrl: sim.url, credentials: API_KEY });
   await kubectl([
     'create',

@@ -5,6 +5,7 @@
  * and a real operator process watching that namespace.
  */
 import { startSimulator, type SimulatorHandle } from '../../../src/simulator/server.js';
+import type { ResponseMode } from '../../../src/simulator/documents/responses.js';
 import { applyNamespaceAccount, defaultAccountArgs, deleteAccount } from './account.js';
 import { applyAllCrds } from './crds.js';
 import { apply, createNamespace, deleteNamespace } from './kube.js';
@@ -36,8 +37,26 @@ export function secretYaml(
   });
 }
 
-/** Starts the environment; `apiKey` is both the sim's key and the default account's key. */
-export async function startOperatorEnv(prefix: string, apiKey: string): Promise<OperatorEnv> {
+/**
+ * cdn-sim's response mode for the e2e tests: `CDN_E2E_SIM_RESPONSES=documented` runs every
+ * lifecycle against answers that carry only documented members and statuses.
+ */
+export function e2eResponseMode(env: NodeJS.ProcessEnv = process.env): ResponseMode {
+  const mode = env.CDN_E2E_SIM_RESPONSES;
+  if (mode === undefined || mode === '' || mode === 'full') return 'full';
+  if (mode === 'documented') return mode;
+  throw new Error(`CDN_E2E_SIM_RESPONSES=${mode}: must be full or documented`);
+}
+
+/**
+ * Starts the environment; `apiKey` is both the sim's key and the default account's key.
+ * `options.responses` overrides CDN_E2E_SIM_RESPONSES.
+ */
+export async function startOperatorEnv(
+  prefix: string,
+  apiKey: string,
+  options: { responses?: ResponseMode } = {},
+): Promise<OperatorEnv> {
   const kubeconfig = process.env.KUBECONFIG;
   if (!kubeconfig)
     throw new Error('KUBECONFIG is not set: run through test/cluster/with-cluster.ts');
@@ -45,7 +64,10 @@ export async function startOperatorEnv(prefix: string, apiKey: string): Promise<
   const ns = await createNamespace(prefix);
   await apply(secretYaml(ns, 'cdn-credentials', { apiKey }));
   await applyNamespaceAccount(ns, 'cdn-credentials');
-  const sim = await startSimulator({ apiKeys: [{ key: apiKey }] });
+  const sim = await startSimulator({
+    apiKeys: [{ key: apiKey }],
+    responses: options.responses ?? e2eResponseMode(),
+  });
   const launch = (): Promise<OperatorProcess> =>
     startOperator({
       kubeconfig,
