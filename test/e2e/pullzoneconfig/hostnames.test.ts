@@ -152,3 +152,9 @@ test.serial('the example applies as is and becomes Ready and Synced', async (t) 
   );
   t.true(host.forceSSL);
 });
+
+// Runs last (serial): every request of this file's lifecycle, adoption and deletion included.
+test.serial('the operator sent nothing the official documents reject (cdn-sim strict)', (t) => {
+  const rejected = env.sim.calls.snapshot().rejectedByDocument;
+  t.is(rejected.count, 0, JSON.stringify(rejected.log));
+});

@@ -305,3 +305,9 @@ test.serial('changing an immutable identity field is refused by the apiserver', 
   t.not(r.code, 0);
   t.regex(r.stderr, /pullZoneId is immutable/);
 });
+
+// Runs last (serial): every request of this file's lifecycle, adoption and deletion included.
+test.serial('the operator sent nothing the official documents reject (cdn-sim strict)', (t) => {
+  const rejected = env.sim.calls.snapshot().rejectedByDocument;
+  t.is(rejected.count, 0, JSON.stringify(rejected.log));
+});

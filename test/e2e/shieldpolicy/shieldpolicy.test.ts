@@ -409,3 +409,9 @@ spec:
   });
   t.is(await callCount(PATCH_ROUTE), patches, 'no write on delete');
 });
+
+// Runs last (serial): every request of the file, deletion with Reset and Orphan included.
+test.serial('the operator sent nothing the official documents reject (cdn-sim strict)', (t) => {
+  const rejected = sim.calls.snapshot().rejectedByDocument;
+  t.is(rejected.count, 0, JSON.stringify(rejected.log));
+});

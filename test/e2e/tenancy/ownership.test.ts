@@ -333,3 +333,9 @@ test.serial(
     t.truthy(await getObject(PZC, teamA, 'legacy'));
   },
 );
+
+// Runs last (serial): every request of this file's lifecycle, adoption and deletion included.
+test.serial('the operator sent nothing the official documents reject (cdn-sim strict)', (t) => {
+  const rejected = env.sim.calls.snapshot().rejectedByDocument;
+  t.is(rejected.count, 0, JSON.stringify(rejected.log));
+});
