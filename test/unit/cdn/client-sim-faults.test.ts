@@ -177,11 +177,12 @@ test('client token bucket keeps a burst of callers under the account rate (no 42
   const h = await startSimClient(t, {
     rateLimit: { requestsPerSecond: 8, burst: 2, maxConcurrent: 4 },
   });
-  // The sim's burst leaves room for scheduling jitter on a loaded machine (requests spaced by
-  // the client can arrive a few at a time); without a shared bucket the second client's
-  // 1000/s would still send all five of its calls at once and be refused.
+  // The sim allows 2.5x the client's rate with a burst of 4, which leaves room for scheduling
+  // jitter on a loaded machine (requests spaced by the client can arrive a few at a time; at
+  // 10/s one late timer was enough for a 429 now and then). Without a shared bucket the second
+  // client's 1000/s still sends its five calls at once, above the burst, and is refused.
   await h.admin('PUT', '/_sim/faults', {
-    rateLimit: { ratePerSecond: 10, burst: 4, retryAfterSeconds: 5 },
+    rateLimit: { ratePerSecond: 20, burst: 4, retryAfterSeconds: 5 },
   });
   // Two clients, same key: they share the bucket.
   const second = h.makeClient({
