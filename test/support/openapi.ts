@@ -13,7 +13,11 @@ import {
   CONTRACT_EXCEPTIONS,
   type ResponseException,
 } from '../../src/simulator/contract-exceptions.js';
-import { applySchemaPatch, convertNullable } from '../../src/simulator/documents/schemas.js';
+import {
+  applySchemaPatch,
+  convertNullable,
+  rewriteRefs,
+} from '../../src/simulator/documents/schemas.js';
 import { loadOpenApiDocument, type ApiArea } from './openapi-docs.js';
 
 export type { ApiArea } from './openapi-docs.js';
@@ -25,19 +29,6 @@ type Json = Record<string, unknown>;
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
 const INT32_MIN = -2147483648;
 const INT32_MAX = 2147483647;
-
-function rewriteRefs(node: unknown, docId: string): unknown {
-  if (Array.isArray(node)) return node.map((item) => rewriteRefs(item, docId));
-  if (node === null || typeof node !== 'object') return node;
-  const out: Json = {};
-  for (const [key, value] of Object.entries(node as Json)) {
-    out[key] =
-      key === '$ref' && typeof value === 'string' && value.startsWith('#')
-        ? `${docId}${value}`
-        : rewriteRefs(value, docId);
-  }
-  return out;
-}
 
 function createAjv(): Ajv {
   const ajv = new Ajv({ strict: false, allErrors: true, unicodeRegExp: false });

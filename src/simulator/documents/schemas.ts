@@ -98,7 +98,8 @@ export function documentId(area: Area): string {
   return `openapi-${area}.json`;
 }
 
-function rewriteRefs(node: unknown, docId: string): unknown {
+/** `node` with every local `$ref` (`#/...`) made absolute to the document registered as `docId`. */
+export function rewriteRefs(node: unknown, docId: string): unknown {
   if (Array.isArray(node)) return node.map((item) => rewriteRefs(item, docId));
   if (node === null || typeof node !== 'object') return node;
   const out: Json = {};
