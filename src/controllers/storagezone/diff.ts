@@ -2,7 +2,7 @@
  * Pure comparison of a StorageZone spec with the live zone: the plan entries, the one update
  * body (`POST /storagezone/{id}`) that fixes them, and the differences no update can fix.
  *
- * - region, zone tier and name are fixed when the zone is created: a difference is reported
+ * - region, zone tier and (an explicit spec.name) name are fixed when the zone is created: a difference is reported
  *   as a problem (the object cannot be Synced), never "fixed" by a call;
  * - replication regions are only ever added (the platform cannot remove one): regions in the
  *   spec and not live are added, live regions not in the spec are left alone (status lists
@@ -15,7 +15,7 @@ import type {
 } from '../../cdn/feature-types.js';
 import type { FieldDiff } from '../../runtime/types.js';
 import { renderValue } from '../shared/plan.js';
-import { tierName, zoneNameOf } from './mapping.js';
+import { tierName } from './mapping.js';
 import type { StorageZone } from './types.js';
 
 /** Result of {@link diffStorageZone}. */
@@ -31,8 +31,10 @@ export interface StorageZoneDiff {
 function immutableProblems(obj: StorageZone, record: StorageZoneRecord): string[] {
   const spec = obj.spec ?? {};
   const problems: string[] = [];
-  const name = zoneNameOf(obj);
-  if (record.Name && record.Name.toLowerCase() !== name.toLowerCase()) {
+  // Only an explicit spec.name is compared: a zone adopted by id keeps its own name, whatever
+  // metadata.name is.
+  const name = spec.name;
+  if (name !== undefined && record.Name && record.Name.toLowerCase() !== name.toLowerCase()) {
     problems.push(`spec.name is ${name} but the zone is named ${record.Name}`);
   }
   if (spec.region !== undefined && record.Region && spec.region !== record.Region) {

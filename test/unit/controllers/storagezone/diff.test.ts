@@ -168,6 +168,20 @@ const cases: {
     update: {},
   },
   {
+    name: 'adopted by id without spec.name: the zone keeps its own name (metadata.name differs)',
+    spec: { storageZoneId: 12 },
+    live: { Name: 'made-elsewhere' },
+    fields: [],
+    update: {},
+  },
+  {
+    name: 'an explicit spec.name that differs cannot be fixed by an update',
+    spec: { region: 'DE', name: 'renamed' },
+    fields: [],
+    update: {},
+    immutable: /spec\.name is renamed but the zone is named assets/,
+  },
+  {
     name: 'name compared without case (the platform treats names so)',
     spec: { region: 'DE', name: 'ASSETS' },
     fields: [],
