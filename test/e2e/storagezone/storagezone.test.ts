@@ -282,6 +282,18 @@ test.serial(
       adopted: true,
       deletionPolicy: 'Orphan',
     });
+    // One object per zone: a second object naming the same id is refused, nothing written.
+    await apply(yamlOf('StorageZone', 'by-id-twice', { storageZoneId: seeded }));
+    const twice = await waitCondition(RESOURCE, 'by-id-twice', 'Synced', 'False', 'AlreadyManaged');
+    t.regex(conditionOf(twice, 'Synced')?.message ?? '', /StorageZone .*\/by-id/);
+    t.is(await getObject('secret', env.ns, 'by-id-twice-storagezone'), undefined);
+    await deleteObject(RESOURCE, env.ns, 'by-id-twice');
+    await waitFor(
+      async () => (await getObject(RESOURCE, env.ns, 'by-id-twice')) === undefined,
+      60_000,
+      'by-id-twice gone',
+    );
+    t.true(env.sim.state.storageZones.has(seeded), 'deleting the refused object deletes nothing');
     await deleteObject(RESOURCE, env.ns, 'by-id');
     await waitFor(
       async () => (await getObject(RESOURCE, env.ns, 'by-id')) === undefined,
