@@ -17,6 +17,7 @@ import {
   waitFor,
   type KubeJson,
 } from '../support/kube.js';
+import { accountJson, deleteAccount, namespacesSelector } from '../support/account.js';
 import { secretYaml, startOperatorEnv, type OperatorEnv } from '../support/operator-env.js';
 
 const RESOURCE = 'storagezones.cdn.operator.io';
@@ -360,6 +361,26 @@ test.serial(
       'the pull zone serving from it is not deleted with it',
     );
     t.true(env.sim.state.storageZones.has(keptId));
+  },
+);
+
+test.serial(
+  'an account not open to the namespace is refused before any platform call',
+  async (t) => {
+    const account = `${env.ns}-closed`;
+    await apply(
+      accountJson(account, 'cdn-credentials', namespacesSelector('some-other-namespace')),
+    );
+    try {
+      const calls = (await simCalls()).length;
+      await apply(yamlOf('StorageZone', 'closed', { region: 'DE', accountRef: { name: account } }));
+      const obj = await waitCondition(RESOURCE, 'closed', 'Synced', 'False', 'AccountNotAllowed');
+      t.regex(conditionOf(obj, 'Synced')?.message ?? '', /namespaceSelector does not select/);
+      t.is((await simCalls()).length, calls, 'no platform call');
+      await deleteObject(RESOURCE, env.ns, 'closed');
+    } finally {
+      await deleteAccount(account);
+    }
   },
 );
 
