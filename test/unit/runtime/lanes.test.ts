@@ -6,7 +6,7 @@
 import test from 'ava';
 import { laneOfChange, priorityForAdd } from '../../../src/runtime/enqueue-rules.js';
 import type { ManagedKind, ManagedObject } from '../../../src/runtime/types.js';
-import { WorkQueue } from '../../../src/runtime/workqueue.js';
+import { WorkQueue, type Priority } from '../../../src/runtime/workqueue.js';
 
 test('work queue: high before normal before low, whatever the order of arrival', async (t) => {
   const q = new WorkQueue();
@@ -63,7 +63,7 @@ const synced = (generation: number): Record<string, unknown> => ({
   conditions: [{ type: 'Synced', status: 'True', observedGeneration: generation }],
 });
 
-const ADDS: Array<[string, ManagedObject, string]> = [
+const ADDS: Array<[string, ManagedObject, Priority]> = [
   ['a new object is a create: normal lane', obj(), 'normal'],
   ['an object with an id, in sync for its generation (start-up list): low', obj(synced(2)), 'low'],
   ['an object with an id changed while the operator was away: high', obj(synced(1)), 'high'],
