@@ -4,6 +4,7 @@
  * client; references = credentials, secret settings, TLS Secrets, outputs Secret).
  */
 import { accountIdFor } from '../../cdn/credentials.js';
+import { withMarkerKey } from '../shared/marker-key.js';
 import type { ClassifiedError } from '../../runtime/errors.js';
 import type { ManagedKind, ObjectReference } from '../../runtime/types.js';
 import { classifyCdnError } from '../shared/classify-error.js';
@@ -54,12 +55,13 @@ export function createPullZoneConfigKind(deps: ControllerDeps): ManagedKind<Pull
     async connect(obj, ctx) {
       const apiKey = await resolveApiKey(obj, ctx, deps);
       const secrets = await resolveSecrets(obj, ctx);
-      return new PullZoneExternal({
+      const external = new PullZoneExternal({
         client: getCdnClient(deps, apiKey),
         accountId: accountIdFor(apiKey),
         secrets,
         outputs,
       });
+      return withMarkerKey(external, apiKey);
     },
     references: (obj) => references(obj, deps),
     classifyError: (err: unknown): ClassifiedError =>
