@@ -47,7 +47,7 @@ export function priorityForUpdate(oldObj: ManagedObject, obj: ManagedObject): Pr
 }
 
 /** Annotations the runtime writes itself; changing them must not trigger another pass. */
-const OWN_ANNOTATIONS = new Set<string>([Annotation.CreatePending]);
+const OWN_ANNOTATIONS = new Set<string>([Annotation.CreatePending, Annotation.CreatePendingSigned]);
 
 function userAnnotations(a: Record<string, string> | undefined): Record<string, string> {
   return Object.fromEntries(Object.entries(a ?? {}).filter(([k]) => !OWN_ANNOTATIONS.has(k)));
