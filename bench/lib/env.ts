@@ -32,6 +32,8 @@ export interface OperatorOptions {
   user?: string;
   /** Kubeconfig to use instead of the user's own (e.g. one pointing at a proxy). */
   kubeconfig?: string;
+  /** Management API URL (default: the sim's; e.g. a tagging proxy in front of it). */
+  apiUrl?: string;
   /** Entry script (default src/main.ts; `dist/main.js` runs the built binary). */
   entry?: string;
   args?: string[];
@@ -164,7 +166,7 @@ export class BenchEnv {
       kubeconfig,
       args: [
         '--api-url',
-        this.sim.url,
+        opts.apiUrl ?? this.sim.url,
         '--operator-namespace',
         namespace,
         '--default-account',

@@ -5,6 +5,7 @@
  * watch server, until both targets are reached. The heap after a forced GC is sampled along
  * the way.
  */
+import { setMaxListeners } from 'node:events';
 import { loadavg } from 'node:os';
 import { KubeConfig } from '@kubernetes/client-node';
 import { pino } from 'pino';
@@ -84,6 +85,8 @@ export async function runRuntimePhase(p: RuntimePhaseParams): Promise<RuntimePha
   const watch = await startFaultWatchServer({ objects: p.watchObjects, batch: p.watchBatch });
   const log = pino({ level: 'silent' });
   const lifetime = new AbortController();
+  // As the operator's manager does: every in-flight call listens on this signal while it runs.
+  setMaxListeners(10_000, lifetime.signal);
   const kube = await KubeClient.create(watchKubeConfig(watch.url));
   const restarts: Record<string, number> = {};
   let relists = 0;
