@@ -91,8 +91,8 @@ chaos: node_modules binaries ## Fault-injection suite, full size; writes bench/r
 
 # --- Soak (bench/soak): heap slope and watch restarts under long load ---
 .PHONY: soak
-soak: node_modules ## Soak: >=1M CDN requests + >=100k faulty watch events, heap after GC (SOAK_QUICK=1: small)
-	nice node --expose-gc --import tsx bench/soak/run.ts
+soak: node_modules build ## Soak: >=1M CDN requests + >=100k faulty watch events (heap after GC), then the operator under a watch fault mix for 10 min (SOAK_QUICK=1: small; SOAK_ARGS='--phase runtime|operator')
+	nice node --expose-gc --import tsx bench/soak/run.ts $(SOAK_ARGS)
 
 # --- A real node: kubelet + containerd, the image built here (hack/node, hack/image) ---
 .PHONY: node-binaries image test-incluster actionlint

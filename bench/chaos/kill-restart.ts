@@ -4,6 +4,7 @@
  * Afterwards exactly one platform resource per object (no duplicates, no orphans) and every
  * object Ready after the last restart.
  */
+import type { CallsSnapshot } from '../../src/simulator/calls.js';
 import type { BenchEnv } from '../lib/env.js';
 import {
   containerAppManifest,
@@ -26,6 +27,33 @@ export interface KillRestartParams {
   commitThenDropRate: number;
   operatorArgs: string[];
   readyTimeoutMs: number;
+}
+
+/**
+ * Creates the platform applied per object name, from cdn-sim's call log: answered 2xx, or
+ * applied and then dropped unanswered (`committed`). Unlike counting platform resources by
+ * name this can fail even where the platform refuses a second resource of the same name: a
+ * second successful create for one object is a duplicate whatever the names.
+ */
+export function successfulCreates(
+  snapshot: CallsSnapshot,
+  route: string,
+  names: Set<string>,
+): { perObject: Map<string, number>; total: number; complete: boolean } {
+  const perObject = new Map<string, number>();
+  let total = 0;
+  let logged = 0;
+  for (const e of snapshot.log) {
+    if (e.route !== route) continue;
+    logged++;
+    const ok = (e.status >= 200 && e.status < 300) || e.committed === true;
+    if (!ok || e.name === undefined || !names.has(e.name)) continue;
+    perObject.set(e.name, (perObject.get(e.name) ?? 0) + 1);
+    total++;
+  }
+  // Every call of the route since the last reset must still be in the log.
+  const complete = logged === (snapshot.routes[route]?.count ?? 0);
+  return { perObject, total, complete };
 }
 
 /** Runs the scenario; starts and kills its own operator processes. */
@@ -59,6 +87,8 @@ export async function runKillRestart(env: BenchEnv, p: KillRestartParams): Promi
     (before.routes[writeRoute]?.byStatus['0'] ?? 0);
   const names = await platformNames(env, kind, prefix);
   const expected = new Set(manifests.map((m) => m.metadata.name));
+  const creates = successfulCreates(after, writeRoute, expected);
+  const notOnce = [...expected].filter((n) => creates.perObject.get(n) !== 1);
   const duplicates = [...names.values()].reduce((s, c) => s + (c - 1), 0);
   const orphans = [...names.keys()].filter((n) => !expected.has(n)).length;
   const missing = [...expected].filter((n) => !names.has(n)).length;
@@ -75,8 +105,24 @@ export async function runKillRestart(env: BenchEnv, p: KillRestartParams): Promi
       orphans,
       missing,
       ready,
+      successfulCreates: creates.total,
+      objectsNotCreatedExactlyOnce: notOnce.length,
     },
     checks: [
+      check(
+        'exactly one successful create per object (cdn-sim call log, commit-then-drop included)',
+        creates.complete && notOnce.length === 0,
+        creates.complete
+          ? `${creates.total} successful creates for ${expected.size} objects${
+              notOnce.length
+                ? `; not once: ${notOnce
+                    .slice(0, 5)
+                    .map((n) => `${n}=${creates.perObject.get(n) ?? 0}`)
+                    .join(', ')}`
+                : ''
+            }`
+          : 'the call log was trimmed: cannot count',
+      ),
       check(
         `exactly ${p.creates} resources on the platform`,
         duplicates === 0 && missing === 0 && names.size === p.creates,

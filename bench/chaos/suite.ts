@@ -5,7 +5,7 @@
  *
  * - faults group: 2 (429 Retry-After), 1 (5xx storm), 6 (invalid manifests), 7
  * - restarts group: 4 (apiserver outages), 3 (kill -9 with commit-then-drop), 5 (leader
- *   failover), 7
+ *   failover), 5b (leader frozen with SIGSTOP, platform writes audited per replica), 7
  *
  * `full` is `make chaos`; `short` runs inside `make test` (test/e2e/chaos).
  */
@@ -16,6 +16,7 @@ import { CLIENT_LIMITS, runErrorStorm } from './error-storm.js';
 import { runApiserverOutage } from './apiserver-outage.js';
 import { runKillRestart } from './kill-restart.js';
 import { runLeaderFailover } from './leader-failover.js';
+import { runLeaderStop } from './leader-stop.js';
 import { runRetryAfter } from './retry-after.js';
 import { makeChaosSecrets, scanLeaks, type ChaosSecrets } from './secret-leaks.js';
 
@@ -30,6 +31,7 @@ const P = {
     outages: [30_000, 180_000],
     kr: { creates: 200, kills: 20 },
     le: 20,
+    ls: { objects: 20, changeEveryMs: 100, afterContMs: 15_000 },
   },
   short: {
     storm: { creates: 15, stormMs: 10_000 },
@@ -38,6 +40,7 @@ const P = {
     outages: [10_000],
     kr: { creates: 20, kills: 2 },
     le: 5,
+    ls: { objects: 5, changeEveryMs: 200, afterContMs: 8_000 },
   },
 };
 
@@ -117,7 +120,7 @@ export async function runRestartsGroup(
   const secrets = makeChaosSecrets();
   return withEnv(secrets, async (env) => {
     const out: ScenarioResult[] = [];
-    for (const ns of ['chaos', 'chaos-kr', 'chaos-le'])
+    for (const ns of ['chaos', 'chaos-kr', 'chaos-le', 'chaos-ls'])
       await env.createNamespace(ns, secrets.values);
     for (const [i, outageMs] of p.outages.entries()) {
       const ns = `chaos-out${i}`;
@@ -157,6 +160,20 @@ export async function runRestartsGroup(
         leaseDuration: '6s',
         renewDeadline: '4s',
         retryPeriod: '1s',
+        users: USERS,
+        readyTimeoutMs: 600_000,
+      }),
+    );
+    for (const op of env.operators) await op.kill();
+    log('scenario 5b: leader frozen with SIGSTOP, then SIGCONT');
+    out.push(
+      await runLeaderStop(env, {
+        namespace: 'chaos-ls',
+        ...p.ls,
+        // Longer than scenario 5: on a loaded machine a 4 s deadline also deposes the new leader.
+        leaseDuration: '15s',
+        renewDeadline: '10s',
+        retryPeriod: '2s',
         users: USERS,
         readyTimeoutMs: 600_000,
       }),

@@ -30,6 +30,12 @@ export interface BenchEnvOptions {
 /** Options of {@link BenchEnv.startOperator}. */
 export interface OperatorOptions {
   user?: string;
+  /** Kubeconfig to use instead of the user's own (e.g. one pointing at a proxy). */
+  kubeconfig?: string;
+  /** Management API URL (default: the sim's; e.g. a tagging proxy in front of it). */
+  apiUrl?: string;
+  /** Entry script (default src/main.ts; `dist/main.js` runs the built binary). */
+  entry?: string;
   args?: string[];
   env?: Record<string, string>;
   waitReady?: boolean;
@@ -93,6 +99,11 @@ export class BenchEnv {
     }
   }
 
+  /** Path of the kubeconfig of an operator identity (its client certificate and key inside). */
+  userKubeconfig(user: string): string | undefined {
+    return this.kubeconfigs.get(user);
+  }
+
   /** Admin kubeconfig path (the bench's own identity). */
   get kubeconfig(): string {
     return this.cp.kubeconfigPath;
@@ -145,7 +156,7 @@ export class BenchEnv {
   /** Starts an operator process pointed at the sim with default credentials in `namespace`. */
   async startOperator(namespace: string, opts: OperatorOptions = {}): Promise<OperatorProcess> {
     const user = opts.user ?? OPERATOR_USER;
-    const kubeconfig = this.kubeconfigs.get(user);
+    const kubeconfig = opts.kubeconfig ?? this.kubeconfigs.get(user);
     if (!kubeconfig) throw new Error(`cannot start operator: no identity ${user}`);
     // The default account: Secret `cdn-credentials` of `namespace`, open to every namespace.
     await kubectl(['apply', '-f', '-'], JSON.stringify(benchAccount(namespace)), {
@@ -155,7 +166,7 @@ export class BenchEnv {
       kubeconfig,
       args: [
         '--api-url',
-        this.sim.url,
+        opts.apiUrl ?? this.sim.url,
         '--operator-namespace',
         namespace,
         '--default-account',
@@ -163,6 +174,7 @@ export class BenchEnv {
         ...(opts.args ?? []),
       ],
       ...(opts.env ? { env: opts.env } : {}),
+      ...(opts.entry ? { entry: opts.entry } : {}),
       ...(opts.waitReady !== undefined ? { waitReady: opts.waitReady } : {}),
       timeoutMs: 180_000,
     });

@@ -38,6 +38,8 @@ export class SimProcess {
     apiKeys: string[];
     faults?: FaultConfig;
     callLogLimit?: number;
+    /** Check requests against the official documents (default true; the soak turns it off for speed). */
+    strict?: boolean;
   }): Promise<SimProcess> {
     const adminToken = randomBytes(16).toString('hex');
     const options = {
@@ -45,6 +47,7 @@ export class SimProcess {
       adminToken,
       faults: opts.faults ?? {},
       callLogLimit: opts.callLogLimit ?? 500_000,
+      ...(opts.strict === false ? { strict: false } : {}),
     };
     const child = spawn(
       process.execPath,

@@ -16,7 +16,16 @@ export interface CallLogEntry {
   route: string;
   path: string;
   status: number;
+  /** The `Name`/`name` member of a write's JSON body (which object a create was for). */
+  name?: string;
+  /** The `X-Sim-Client` request header: a caller's tag (e.g. one per operator replica). */
+  client?: string;
+  /** A write applied and then left unanswered (commit-then-drop): status is 0, the state changed. */
+  committed?: true;
 }
+
+/** Optional details of one logged call. */
+export type CallDetails = Pick<CallLogEntry, 'name' | 'client' | 'committed'>;
 
 /** One request the official document rejects (strict mode). */
 export interface RejectedCall {
@@ -52,7 +61,13 @@ export class CallRecorder {
   constructor(private readonly limit = 10_000) {}
 
   /** Counts one call. `route` is `METHOD /template`. */
-  record(method: string, route: string, path: string, status: number): void {
+  record(
+    method: string,
+    route: string,
+    path: string,
+    status: number,
+    details: CallDetails = {},
+  ): void {
     let counter = this.routes.get(route);
     if (!counter) {
       counter = { count: 0, byStatus: {} };
@@ -60,7 +75,7 @@ export class CallRecorder {
     }
     counter.count++;
     counter.byStatus[status] = (counter.byStatus[status] ?? 0) + 1;
-    this.log.push({ t: Date.now(), method, route, path, status });
+    this.log.push({ t: Date.now(), method, route, path, status, ...details });
     // Trim in batches so recording stays O(1) amortized.
     if (this.log.length > this.limit * 1.25) this.log = this.log.slice(-this.limit);
   }

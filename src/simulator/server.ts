@@ -14,7 +14,7 @@ import type { Logger } from 'pino';
 import { createLogger } from '../log.js';
 import { handleAdmin } from './admin.js';
 import { isAdmin, KeyRing, type ApiKeyConfig } from './auth.js';
-import { CallRecorder } from './calls.js';
+import { CallRecorder, type CallDetails } from './calls.js';
 import { echoedBody, malformedBody, serverError, unauthorized } from './errors.js';
 import { checkFaultConfig, FaultInjector, type FaultConfig } from './faults.js';
 import { loadStateFile, StateSaver } from './persistence.js';
@@ -202,7 +202,7 @@ function finish(
   key: string,
   response: SimResponse,
 ): void {
-  deps.calls.record(req.method, key, req.path, response.status);
+  deps.calls.record(req.method, key, req.path, response.status, callDetails(req));
   if (deps.logger.isLevelEnabled('debug')) {
     deps.logger.debug(
       { method: req.method, route: key, status: response.status },
@@ -212,8 +212,26 @@ function finish(
   send(res, response);
 }
 
-function drop(deps: Deps, res: ServerResponse, req: SimRequest, key: string): void {
-  deps.calls.record(req.method, key, req.path, 0);
+/** Caller tag and, for writes, the name the body carries (call log details). */
+function callDetails(req: SimRequest, committed = false): CallDetails {
+  const out: CallDetails = {};
+  const client = req.headers['x-sim-client'];
+  if (typeof client === 'string' && client !== '') out.client = client.slice(0, 100);
+  const body = req.body as { Name?: unknown; name?: unknown } | undefined;
+  const name = req.method !== 'GET' && body ? (body.Name ?? body.name) : undefined;
+  if (typeof name === 'string') out.name = name.slice(0, 200);
+  if (committed) out.committed = true;
+  return out;
+}
+
+function drop(
+  deps: Deps,
+  res: ServerResponse,
+  req: SimRequest,
+  key: string,
+  committed = false,
+): void {
+  deps.calls.record(req.method, key, req.path, 0, callDetails(req, committed));
   deps.logger.debug({ method: req.method, route: key }, 'Dropped connection');
   res.socket?.destroy();
 }
@@ -264,7 +282,7 @@ async function handleApiRequest(
     : handled;
   if (deps.state.revision !== before) deps.saver?.schedule();
   if (response.status < 400 && deps.faults.shouldCommitThenDrop(req.method, key)) {
-    drop(deps, res, req, key);
+    drop(deps, res, req, key, true);
     return;
   }
   finish(deps, res, req, key, response);

@@ -20,6 +20,10 @@ const scenarios = [
   { prefix: '4.', why: 'an apiserver outage loses no spec change and relists once' },
   { prefix: '3.', why: 'kill -9 during creates leaves exactly one platform resource per object' },
   { prefix: '5.', why: 'leader failover never has two replicas reconciling' },
+  {
+    prefix: '5b.',
+    why: 'a leader frozen with SIGSTOP writes nothing to the platform after the new leader did',
+  },
   { prefix: '7.', why: 'the API key and Secret values never appear in logs, events or objects' },
 ];
 
