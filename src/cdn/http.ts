@@ -28,7 +28,7 @@ import {
 import { parseErrorBody } from './parse-error.js';
 import { limiterFor, type AccountLimiter } from './rate-limit.js';
 // Pure helper (no Kubernetes code): the priority of the reconcile pass making the call.
-import { currentRequestPriority } from '../runtime/request-priority.js';
+import { currentRequestPriority, mayWriteNow } from '../runtime/request-priority.js';
 import { SecretSet, scrubSecretValues } from './redact.js';
 import { boundRetryAfter, parseRetryAfter, retryDelay, sleep } from './retry.js';
 // Pure timer helper (no Kubernetes code): one clamp for every timer in the process.
@@ -154,9 +154,11 @@ export class HttpTransport {
       if (result.response) return result.response;
       const error = result.error as CdnApiError;
       const elapsedMs = Date.now() - started;
-      const delay = opts.signal?.aborted
-        ? undefined
-        : retryDelay({ error, attempt, elapsedMs, idempotent }, this.#retry);
+      // A deposed leader retries nothing (see runtime/request-priority.ts).
+      const delay =
+        opts.signal?.aborted || !mayWriteNow()
+          ? undefined
+          : retryDelay({ error, attempt, elapsedMs, idempotent }, this.#retry);
       if (delay === undefined) throw error;
       this.#log?.debug(
         {
@@ -198,6 +200,9 @@ export class HttpTransport {
     const attempt = attemptSignal(signal, this.#timeoutMs);
     const combined = attempt.signal;
     try {
+      // The lease may have been lost while this request waited for a token or while the
+      // process was frozen: a write is checked against the fence right before the wire.
+      if (spec.method !== 'GET' && !mayWriteNow()) throw this.#fencedError(spec.operation);
       const res = await this.#fetch(this.#url(spec), {
         method: spec.method,
         headers: this.#headers(spec, apiKey),
@@ -289,6 +294,10 @@ export class HttpTransport {
 
   #timeoutError(operation: string): CdnApiError {
     return this.failure(operation, 'timeout', `no answer within ${this.#timeoutMs} ms`);
+  }
+
+  #fencedError(operation: string): CdnApiError {
+    return this.failure(operation, 'network', 'not sent: this replica is no longer the leader');
   }
 
   #fromThrown(operation: string, e: unknown, signal?: AbortSignal): CdnApiError {

@@ -242,7 +242,11 @@ export class Controller {
       const priority = this.queue.takenFrom(key) === 'high' ? 'high' : 'low';
       let result: ReconcileResult;
       try {
-        result = await runWithRequestPriority(priority, () => this.reconciler.reconcile(key));
+        result = await runWithRequestPriority(
+          priority,
+          () => this.reconciler.reconcile(key),
+          this.opts.mayWrite,
+        );
       } catch (err) {
         // reconcile() never throws by contract; if it does, log loudly and retry.
         this.opts.log.error({ err, key, controller: name }, 'Reconciler threw');
