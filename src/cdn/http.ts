@@ -154,11 +154,7 @@ export class HttpTransport {
       if (result.response) return result.response;
       const error = result.error as CdnApiError;
       const elapsedMs = Date.now() - started;
-      // A deposed leader retries nothing (see runtime/request-priority.ts).
-      const delay =
-        opts.signal?.aborted || !mayWriteNow()
-          ? undefined
-          : retryDelay({ error, attempt, elapsedMs, idempotent }, this.#retry);
+      const delay = this.#retryDelay(error, attempt, elapsedMs, idempotent, opts.signal);
       if (delay === undefined) throw error;
       this.#log?.debug(
         {
@@ -176,6 +172,20 @@ export class HttpTransport {
         throw error;
       }
     }
+  }
+
+  /** The wait before the next attempt, or undefined when the call must fail now. */
+  #retryDelay(
+    error: CdnApiError,
+    attempt: number,
+    elapsedMs: number,
+    idempotent: boolean,
+    signal: AbortSignal | undefined,
+  ): number | undefined {
+    // Nothing is retried for a caller that gave up, nor by a deposed leader
+    // (see runtime/request-priority.ts).
+    if (signal?.aborted || !mayWriteNow()) return undefined;
+    return retryDelay({ error, attempt, elapsedMs, idempotent }, this.#retry);
   }
 
   async #attempt(spec: RequestSpec, attempt: number, opts: CallOptions): Promise<AttemptResult> {
@@ -200,9 +210,7 @@ export class HttpTransport {
     const attempt = attemptSignal(signal, this.#timeoutMs);
     const combined = attempt.signal;
     try {
-      // The lease may have been lost while this request waited for a token or while the
-      // process was frozen: a write is checked against the fence right before the wire.
-      if (spec.method !== 'GET' && !mayWriteNow()) throw this.#fencedError(spec.operation);
+      this.#checkFence(spec);
       const res = await this.#fetch(this.#url(spec), {
         method: spec.method,
         headers: this.#headers(spec, apiKey),
@@ -296,8 +304,13 @@ export class HttpTransport {
     return this.failure(operation, 'timeout', `no answer within ${this.#timeoutMs} ms`);
   }
 
-  #fencedError(operation: string): CdnApiError {
-    return this.failure(operation, 'network', 'not sent: this replica is no longer the leader');
+  /**
+   * The lease may have been lost while a request waited for a token or while the process was
+   * frozen: a write is checked against the fence right before it goes on the wire.
+   */
+  #checkFence(spec: RequestSpec): void {
+    if (spec.method === 'GET' || mayWriteNow()) return;
+    throw this.failure(spec.operation, 'network', 'not sent: this replica is no longer the leader');
   }
 
   #fromThrown(operation: string, e: unknown, signal?: AbortSignal): CdnApiError {
