@@ -118,7 +118,7 @@ export const DEFAULT_TIMINGS: ReconcilerTimings = {
   afterDeleteMs: 2_000,
   unauthorizedRecheckMs: 300_000,
   waitingMs: 5_000,
-  waitingGraceMs: 30_000,
+  waitingGraceMs: 10_000,
 };
 
 /** Dependencies of a {@link ManagedReconciler}. */

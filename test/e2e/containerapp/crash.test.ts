@@ -45,10 +45,12 @@ test('operator killed after a committed but unanswered create leaves exactly one
   await waitFor(() => appsNamed('crashy app').length > 0, 60_000, 'create committed');
   await env.operator.kill();
   const pending = await getObject(RESOURCE, env.ns, 'crashy');
-  t.truthy(
-    (pending?.status?.ownership as { createPending?: string } | undefined)?.createPending,
-    'the create-pending marker was written (in status) before the create',
+  t.regex(
+    pending?.metadata.annotations?.['cdn.operator.io/create-pending'] ?? '',
+    /^v1\.\d+\./,
+    'the signed create-pending marker was written (with the finalizer) before the create',
   );
+  t.is(pending?.status?.appId, undefined, 'the id was never recorded');
 
   await setFaults(env.sim, {});
   await env.restartOperator();

@@ -324,7 +324,7 @@ test('a waiting error of a young object without status is not written yet (one w
   const { WaitingError } = await import('../../../src/runtime/errors.js');
   const env = new FakeEnv();
   const young = thing('a');
-  young.metadata.creationTimestamp = '2024-12-31T23:59:50Z'; // 10 s before the fake clock
+  young.metadata.creationTimestamp = '2024-12-31T23:59:55Z'; // 5 s before the fake clock
   env.put(young);
   env.observeError = new WaitingError('ReferenceNotReady', 'zone x not created yet', 3000);
   const r = await env.reconciler().reconcile('ns/a');
