@@ -76,7 +76,8 @@ function hostnamesOf(
       typeof h.CertificateKeyType === 'number'
         ? PRIVATE_KEY_TYPES[h.CertificateKeyType]
         : undefined;
-    if (h.HasCertificate === true && keyType) spec.privateKeyType = keyType;
+    // The key type belongs to the free certificate the platform issues; an uploaded one has its own.
+    if (certificate?.type === 'Free' && keyType) spec.privateKeyType = keyType;
     return spec;
   });
 }
@@ -127,8 +128,8 @@ export function exportPullZone(
   const hostnames = hostnamesOf(record, name, opts, secretNames, out);
   const edgeRules = edgeRulesOf(record);
   const spec: Record<string, unknown> = {
+    // The id alone: the CRD refuses pullZoneId together with name (the zone keeps its name).
     pullZoneId: record.Id,
-    name: record.Name,
     deletionPolicy: opts.deletionPolicy,
     ...opts.account,
     settings: { ...settings, ...secretSettings(record, name, secretNames, out) },

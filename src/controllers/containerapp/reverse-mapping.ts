@@ -6,7 +6,8 @@
  *
  * Left out: platform ids, derived fields (`image`, `imageDigest`: the tag is the desired
  * state), write-only settings (terminationGracePeriodSeconds, nodeSelectors: never returned),
- * null and empty members. Variables for which `isSecret` answers true become Secret key
+ * null and empty members, and sticky sessions without headers (the platform's default; the
+ * CRD requires at least one header). Variables for which `isSecret` answers true become Secret key
  * references; their values are never copied.
  */
 import type { App, ContainerTemplateRead, EndpointRead } from '../../cdn/types.js';
@@ -27,7 +28,10 @@ export interface AppExport {
   secretKeys: string[];
 }
 
-/** A deep copy without null, undefined, empty objects and empty lists. */
+/**
+ * A deep copy without null, undefined, empty objects and empty lists (the CRD refuses some
+ * empty lists, and an absent desired member is not compared).
+ */
 export function pruneEmpty(value: unknown): unknown {
   if (value === null || value === undefined) return undefined;
   if (Array.isArray(value)) {
@@ -47,7 +51,8 @@ function endpointSpec(e: EndpointRead): EndpointSpec {
     isSslEnabled: e.isSslEnabled,
     pullZoneId: e.pullZoneId && Number.isSafeInteger(zone) && zone > 0 ? zone : undefined,
     portMappings: e.portMappings,
-    stickySessions: e.stickySessions,
+    stickySessions:
+      (e.stickySessions?.sessionHeaders ?? []).length > 0 ? e.stickySessions : undefined,
   }) as EndpointSpec['cdn'];
   return { displayName: e.displayName, ...(cdn ? { cdn } : {}) };
 }
