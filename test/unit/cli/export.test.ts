@@ -51,6 +51,7 @@ interface Doc {
   kind: string;
   metadata: { name: string; namespace?: string };
   spec: {
+    name?: string;
     credentialsRef?: unknown;
     deletionPolicy?: string;
     settings: Record<string, unknown>;
@@ -165,6 +166,7 @@ test('export: secret values never appear, the Secrets are listed, every kind is 
   t.is(zone.metadata.namespace, 'shop');
   t.deepEqual(zone.spec.credentialsRef, { name: 'my-key', key: 'token' });
   t.is(zone.spec.deletionPolicy, 'Orphan');
+  t.false('name' in zone.spec, 'the CRD refuses pullZoneId together with name');
   t.is(zone.spec.settings.stickySessionType, 'Off');
   t.deepEqual(zone.spec.settings.awsSigningSecretRef, {
     name: 'shop-settings',

@@ -76,6 +76,15 @@ test('an application round-trips through the spec with nothing to change', async
     valueFrom: { secretKeyRef: { name: 'reverse-app-env', key: 'DB_PASSWORD' } },
   });
   t.is(spec.containerTemplates[0]?.imagePullPolicy, 'IfNotPresent');
+  // The platform's default sticky sessions have no headers, which the CRD refuses: left out.
+  t.deepEqual(spec.containerTemplates[0]?.endpoints?.[0], {
+    displayName: 'public',
+    cdn: {
+      isSslEnabled: true,
+      pullZoneId: spec.containerTemplates[0]?.endpoints?.[0]?.cdn?.pullZoneId,
+      portMappings: [{ containerPort: 80, exposedPort: 80, protocols: ['tcp'] }],
+    },
+  });
   const refs = {
     env: new Map([
       [envKey('web', 'DB_PASSWORD'), SECRET],
