@@ -22,6 +22,12 @@ export interface CommandResult {
   rows?: unknown[];
   /** One-line confirmation for operations without a result body (table form). */
   message?: string;
+  /** Text printed as is to stdout instead of rendering `value` (commands that own their output). */
+  text?: string;
+  /** Text printed to stderr (so stdout stays machine-readable). */
+  notes?: string;
+  /** Exit code when the command succeeded but has something to report (diff: 1 = changes). */
+  exitCode?: number;
 }
 
 /** Shorthand for a column that reads one property. */

@@ -8,6 +8,7 @@ import { isCdnApiError, type CdnApiError } from '../cdn/errors.js';
 import { VERSION } from '../version.js';
 import { accountCommands } from './commands/account.js';
 import { appCommands } from './commands/apps.js';
+import { exportCommands } from './commands/export.js';
 import { pullZoneCommands } from './commands/pullzone.js';
 import { NoShieldZone, shieldCommands } from './commands/shield.js';
 import type { Command, Flags } from './commands/types.js';
@@ -22,6 +23,7 @@ export const COMMANDS: Command[] = [
   ...accountCommands,
   ...appCommands,
   ...shieldCommands,
+  ...exportCommands,
 ];
 
 /** Where cdnctl writes and what environment it reads (replaced in tests). */
@@ -43,6 +45,13 @@ const OPTIONS = {
   'cert-file': { type: 'string' },
   'key-file': { type: 'string' },
   'timeout-seconds': { type: 'string' },
+  namespace: { type: 'string', short: 'n' },
+  kinds: { type: 'string' },
+  'deletion-policy': { type: 'string' },
+  'account-ref': { type: 'string' },
+  'credentials-ref': { type: 'string' },
+  'secret-env-pattern': { type: 'string' },
+  'custom-certificates': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean' },
 } as const;
@@ -65,7 +74,7 @@ function parse(argv: string[]): {
 /** The help text, generated from the command table. */
 export function helpText(): string {
   const lines = COMMANDS.map((c) => {
-    const usage = ['cdnctl', c.group, c.verb, ...c.args].join(' ');
+    const usage = ['cdnctl', c.group, c.verb, ...c.args].filter((w) => w !== '').join(' ');
     return `  ${usage.padEnd(58)} ${c.summary}`;
   });
   return [
@@ -81,15 +90,40 @@ export function helpText(): string {
     '  --api-url URL                  API base URL (default: $CDN_API_URL or https://api.bunny.net)',
     '  --timeout-seconds N            per-request timeout (default 30)',
     '  --show-keys                    apikeys list: print keys unmasked',
+    '  -o DIR|-                       export: write one file per object to DIR (default - : stdout)',
+    '  -n, --namespace NS             export: namespace of the manifests (default default)',
+    '  --kinds K1,K2                  export: PullZoneConfig,ShieldPolicy,ContainerApp,StorageZone (default all)',
+    '  --deletion-policy P            export: Orphan (default) or Delete (ShieldPolicy: Reset)',
+    '  --account-ref NAME             export: objects use this CdnAccount',
+    '  --credentials-ref SECRET[:KEY] export: objects use this Secret key (default key apiKey)',
+    '  --secret-env-pattern REGEX     export: container variables whose name matches go to a Secret',
+    '  --custom-certificates omit|secret  export: leave custom certificates unmanaged (default) or use TLS Secrets',
     '',
     'Exit codes: 0 ok, 1 API error, 2 usage error, 3 unauthorized, 4 not found.',
+    'diff: 0 no changes, 1 changes, 2 error.',
     '',
   ].join('\n');
+}
+
+/** A command without verb (`cdnctl export`), which takes no positional arguments. */
+function findSingleCommand(
+  positionals: string[],
+): { command: Command; args: string[] } | undefined {
+  const command = COMMANDS.find((c) => c.group === positionals[0] && c.verb === '');
+  if (!command) return undefined;
+  if (positionals.length > 1) {
+    throw new UsageError(
+      `usage: cdnctl ${command.group} takes no arguments, got ${positionals[1]}`,
+    );
+  }
+  return { command, args: [] };
 }
 
 function findCommand(positionals: string[]): { command: Command; args: string[] } {
   const [group, verb, ...args] = positionals;
   if (!group) throw new UsageError('missing command');
+  const single = findSingleCommand(positionals);
+  if (single) return single;
   const command = COMMANDS.find((c) => c.group === group && c.verb === verb);
   if (!command) {
     const verbs = COMMANDS.filter((c) => c.group === group).map((c) => c.verb);
@@ -120,6 +154,13 @@ function flagsOf(values: Values): Flags {
     showKeys: values['show-keys'],
     certFile: values['cert-file'],
     keyFile: values['key-file'],
+    namespace: values.namespace,
+    kinds: values.kinds,
+    deletionPolicy: values['deletion-policy'],
+    accountRef: values['account-ref'],
+    credentialsRef: values['credentials-ref'],
+    secretEnvPattern: values['secret-env-pattern'],
+    customCertificates: values['custom-certificates'],
   };
 }
 
@@ -139,6 +180,24 @@ function createClient(values: Values, env: NodeJS.ProcessEnv): CdnClient {
   });
 }
 
+/**
+ * Runs a found command and prints its result. A command that owns its output receives `-o`
+ * as a flag (export: a directory) and prints its own text; the others render in the `-o` format.
+ */
+async function runCommand(
+  command: Command,
+  call: { client: CdnClient; args: string[]; values: Values },
+  io: CliIo,
+): Promise<number> {
+  const { client, args, values } = call;
+  const format = command.ownsOutput ? 'table' : outputFormat(values.output);
+  const flags = { ...flagsOf(values), ...(command.ownsOutput ? { output: values.output } : {}) };
+  const result = await command.run({ client, args, flags });
+  io.stdout(result.text ?? render(result, format));
+  if (result.notes) io.stderr(result.notes);
+  return result.exitCode ?? EXIT.ok;
+}
+
 /** Runs one cdnctl invocation and returns its exit code. */
 export async function run(argv: string[], io: CliIo): Promise<number> {
   let client: CdnClient | undefined;
@@ -152,12 +211,9 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
       io.stdout(helpText());
       return values.help ? EXIT.ok : EXIT.usage;
     }
-    const format = outputFormat(values.output);
     const { command, args } = findCommand(positionals);
     client = createClient(values, io.env);
-    const result = await command.run({ client, args, flags: flagsOf(values) });
-    io.stdout(render(result, format));
-    return EXIT.ok;
+    return await runCommand(command, { client, args, values }, io);
   } catch (e) {
     return reportError(e, io);
   } finally {

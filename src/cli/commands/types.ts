@@ -12,6 +12,15 @@ export interface Flags {
   showKeys?: boolean;
   certFile?: string;
   keyFile?: string;
+  /** `-o` of a command that owns its output (export: a directory or `-`). */
+  output?: string;
+  namespace?: string;
+  kinds?: string;
+  deletionPolicy?: string;
+  accountRef?: string;
+  credentialsRef?: string;
+  secretEnvPattern?: string;
+  customCertificates?: string;
 }
 
 export interface CommandContext {
@@ -27,6 +36,8 @@ export interface Command {
   /** Positional argument names; a name in brackets is optional. */
   args: string[];
   summary: string;
+  /** The command writes its own output (`text`); `-o` is passed to it instead of a format. */
+  ownsOutput?: boolean;
   run(ctx: CommandContext): Promise<CommandResult>;
 }
 

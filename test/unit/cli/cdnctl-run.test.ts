@@ -3,6 +3,7 @@
  * the real bin per family. The last test checks that no command in the table was skipped.
  */
 import test from 'ava';
+import path from 'node:path';
 import { COMMANDS } from '../../../src/cli/run.js';
 import { startCliEnv, type CliEnv, type CliResult } from './cli-harness.js';
 
@@ -15,7 +16,9 @@ async function ok(
 ): Promise<CliResult> {
   const r = await env.run(args);
   t.is(r.code, 0, `${args.join(' ')}: ${r.stderr}`);
-  exercised.add(`${args[0]} ${args[1]}`);
+  // Commands without a verb (export, diff) are keyed by their group alone.
+  const single = COMMANDS.some((c) => c.group === args[0] && c.verb === '');
+  exercised.add(single ? `${args[0]} ` : `${args[0]} ${args[1]}`);
   return r;
 }
 
@@ -157,6 +160,21 @@ test.serial('every other verb', async (t) => {
     rejectedByDocument: { count: number; log: unknown[] };
   };
   t.is(calls.rejectedByDocument.count, 0, JSON.stringify(calls.rejectedByDocument.log));
+});
+
+test.serial('export and diff', async (t) => {
+  const env = await startCliEnv(t);
+  await ok(t, env, [
+    'pullzone',
+    'create',
+    '-f',
+    env.file('e.yaml', 'Name: exp-zone\nOriginUrl: https://o.example\n'),
+  ]);
+  const dir = path.join(env.dir, 'export');
+  const exported = await ok(t, env, ['export', '-o', dir, '-n', 'team']);
+  t.regex(exported.stdout, /Wrote \d+ manifest\(s\)/);
+  const diff = await ok(t, env, ['diff', '-f', dir]);
+  t.regex(diff.stdout, /PullZoneConfig team\/exp-zone \(id \d+\): no changes/);
 });
 
 test.serial('no command in the table was left untested', (t) => {
