@@ -39,7 +39,7 @@ make_rootfs() {
   chroot "$root" node --version >/dev/null
   rm -rf "$root"/var/lib/apt/lists/* "$root"/var/cache/apt/*.bin "$root"/var/cache/apt/archives/*.deb \
     "$root"/var/log/* "$root"/tmp/*
-  tar --numeric-owner -C "$root" -cf "$tarball.tmp" . && mv "$tarball.tmp" "$tarball"
+  tar --numeric-owner -C "$root" -cf "$tarball.$$.tmp" . && mv "$tarball.$$.tmp" "$tarball"
 }
 
 mkdir -p "$cache"
