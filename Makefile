@@ -8,9 +8,10 @@ export GOWORK := off
 help: ## List targets
 	@grep -E '^[a-z-]+:.*## ' Makefile | sed 's/:.*## /\t/'
 
+# A symlinked node_modules is an install shared with another checkout (a git worktree): npm ci
+# would replace the shared tree through the link, so it is left alone.
 node_modules: package-lock.json
-	npm ci
-	@touch node_modules
+	@if [ -L node_modules ]; then echo "node_modules is a symlink (a shared install): not running npm ci"; else npm ci && touch node_modules; fi
 
 install: node_modules ## Install npm dependencies
 
