@@ -142,8 +142,11 @@ kill_namespace_processes() {
 
 teardown() {
   local dir=$1
-  # Best effort to the end: one failed step must not leave the rest behind.
+  # Best effort to the end: one failed step must not leave the rest behind. A second signal or
+  # a reader of our stderr that already died (SIGPIPE: the caller's tee got the same Ctrl-C)
+  # must not stop it halfway either.
   set +e
+  trap '' INT TERM PIPE
   [ -f "$dir/state" ] || { rm -rf --one-file-system "$dir"; return 0; }
   local NS CGROUP
   NS=$(sed -n 's/^NS=//p' "$dir/state")
