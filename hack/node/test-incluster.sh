@@ -30,8 +30,8 @@ else
   CDN_NODE_ID_FILE=$idfile hack/node/cluster.sh run -- \
     node_modules/.bin/ava --config ava.incluster.config.js --tap 2> >(tee -a "$errors" >&3) | tee "$tap"
   status=${PIPESTATUS[0]}
-  # Let the stderr tee finish writing before the reason is read.
-  wait $! 2>/dev/null || true
+  # Let the stderr tee finish writing before the reason is read (bash may not expose its pid).
+  sleep 1
   id=$(cat "$idfile"); rm -f "$idfile"
   # The cluster is gone: it must have left nothing behind (a test of `cluster.sh` teardown).
   if [ -n "$id" ]; then
