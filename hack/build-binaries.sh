@@ -62,9 +62,14 @@ build_helm() {
 
 # The Argo CD health checks run in gopher-lua, the Lua engine Argo CD embeds (hack/lua).
 GOPHER_LUA_VERSION=v1.1.1
+# Keyed by the content of the small main programs (not their mtime: every fresh checkout is
+# newer than the cache, and CI would rebuild them on every run).
+src_key() { cat "$@" | sha256sum | cut -c1-12; }
+argocd_lua_path() { echo "$cache/argocd-lua-gopher-lua-$GOPHER_LUA_VERSION-$(src_key "$here/lua/main.go" "$here/lua/go.sum")/argocd-lua"; }
 build_argocd_lua() {
-  local out="$cache/argocd-lua-gopher-lua-$GOPHER_LUA_VERSION/argocd-lua"
-  [ -x "$out" ] && [ "$out" -nt "$here/lua/main.go" ] && return 0
+  local out
+  out=$(argocd_lua_path)
+  [ -x "$out" ] && return 0
   echo "building argocd-lua with gopher-lua $GOPHER_LUA_VERSION (cached at $out)" >&2
   mkdir -p "$(dirname "$out")"
   (cd "$here/lua" && go build -trimpath -ldflags "-s -w" -o "$out.tmp" .) && mv "$out.tmp" "$out"
@@ -73,9 +78,11 @@ build_argocd_lua() {
 # Prometheus rule / PromQL validation of the chart's alerts and dashboard (hack/rulecheck):
 # only model/rulefmt and promql/parser, not all of promtool.
 PROMETHEUS_VERSION=v0.316.0
+rulecheck_path() { echo "$cache/rulecheck-prometheus-$PROMETHEUS_VERSION-$(src_key "$here/rulecheck/main.go" "$here/rulecheck/go.sum")/rulecheck"; }
 build_rulecheck() {
-  local out="$cache/rulecheck-prometheus-$PROMETHEUS_VERSION/rulecheck"
-  [ -x "$out" ] && [ "$out" -nt "$here/rulecheck/main.go" ] && return 0
+  local out
+  out=$(rulecheck_path)
+  [ -x "$out" ] && return 0
   echo "building rulecheck with prometheus $PROMETHEUS_VERSION (cached at $out)" >&2
   mkdir -p "$(dirname "$out")"
   (cd "$here/rulecheck" && go build -trimpath -ldflags "-s -w" -o "$out.tmp" .) && mv "$out.tmp" "$out"
@@ -122,8 +129,8 @@ for t in "${targets[@]}"; do
     etcd) build_etcd; echo "etcd=$cache/etcd-$ETCD_VERSION/etcd" ;;
     kube-apiserver) build_apiserver; echo "kube-apiserver=$cache/kube-apiserver-$K8S_VERSION/kube-apiserver" ;;
     helm) build_helm; echo "helm=$cache/helm-$HELM_VERSION-k8s1.$HELM_K8S_MINOR/helm" ;;
-    rulecheck) build_rulecheck; echo "rulecheck=$cache/rulecheck-prometheus-$PROMETHEUS_VERSION/rulecheck" ;;
-    argocd-lua) build_argocd_lua; echo "argocd-lua=$cache/argocd-lua-gopher-lua-$GOPHER_LUA_VERSION/argocd-lua" ;;
+    rulecheck) build_rulecheck; echo "rulecheck=$(rulecheck_path)" ;;
+    argocd-lua) build_argocd_lua; echo "argocd-lua=$(argocd_lua_path)" ;;
     node) build_node; echo "node=$cache/node-$K8S_VERSION" ;;
     actionlint) build_actionlint; echo "actionlint=$cache/actionlint-$ACTIONLINT_VERSION/actionlint" ;;
     *) echo "cannot build unknown target: $t" >&2; exit 2 ;;

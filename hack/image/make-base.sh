@@ -2,8 +2,9 @@
 # Makes the operator's base image here, without any registry: a minimal Debian bookworm root
 # filesystem (debootstrap, Debian's own packages) plus the Node.js 20 binary and npm already on
 # this machine, committed with buildah as $BASE_IMAGE. The Dockerfile takes it as NODE_IMAGE.
-# The root filesystem is cached as a tarball, so a warm run only re-imports it when buildah's
-# storage lost the image.
+# The root filesystem is cached as a tarball in ~/.cache/cdn-operator/images, keyed by its
+# inputs, so a warm run (or a fresh CI machine with that cache restored) only re-imports it when
+# buildah's storage lacks the image. Tarballs of older keys are left for their own checkouts.
 #
 # Usage: hack/image/make-base.sh        stdout: `base=<image name>`
 set -euo pipefail
@@ -15,8 +16,10 @@ node_bin=$(command -v node)
 node_version=$("$node_bin" --version)
 case "$node_version" in v20.*) ;; *) echo "cannot make the base image: need Node.js 20, found $node_version" >&2; exit 1 ;; esac
 npm_dir=$(cd "$(dirname "$(readlink -f "$(command -v npm)")")/.." && pwd)
-BASE_IMAGE=${BASE_IMAGE:-localhost/cdn-operator-base:node${node_version#v}-$suite}
-tarball="$cache/base-$suite-node${node_version#v}.tar"
+# Keyed by its inputs: the Debian suite, the Node version and this script (what goes in).
+key=$(sha256sum "$0" | cut -c1-12)
+BASE_IMAGE=${BASE_IMAGE:-localhost/cdn-operator-base:node${node_version#v}-$suite-$key}
+tarball="$cache/base-$suite-node${node_version#v}-$key.tar"
 
 make_rootfs() {
   local root
@@ -36,7 +39,7 @@ make_rootfs() {
   chroot "$root" node --version >/dev/null
   rm -rf "$root"/var/lib/apt/lists/* "$root"/var/cache/apt/*.bin "$root"/var/cache/apt/archives/*.deb \
     "$root"/var/log/* "$root"/tmp/*
-  tar --numeric-owner -C "$root" -cf "$tarball.tmp" . && mv "$tarball.tmp" "$tarball"
+  tar --numeric-owner -C "$root" -cf "$tarball.$$.tmp" . && mv "$tarball.$$.tmp" "$tarball"
 }
 
 mkdir -p "$cache"

@@ -16,6 +16,7 @@
 #   hack/node/cluster.sh up                     start detached; state in $CDN_OPERATOR_CACHE/node
 #   hack/node/cluster.sh down                   stop what `up` started; idempotent
 #   hack/node/cluster.sh exec -- CMD [ARGS...]  run CMD inside the namespaces of `up`
+#   hack/node/cluster.sh check                  exit 1 with the reason when this machine cannot run it
 # CMD sees KUBECONFIG (admin), CDN_NODE_IP, CDN_OPERATOR_IMAGE and CDN_NODE_DIR.
 set -euo pipefail
 
@@ -42,17 +43,36 @@ resolve_binaries() {
   export ETCD APISERVER NODE_BINS
 }
 
-require_tools() {
+# Prints why this machine cannot run the node (nothing when it can): root, the tools, and the
+# kernel features the node uses (network and mount namespaces, veth, overlayfs, writable cgroups).
+# Checked before anything is built or started, so CI reports a clear reason instead of a timeout.
+preflight() {
   local t missing=()
   for t in containerd containerd-shim-runc-v2 runc ctr iptables conntrack buildah openssl nsenter unshare ip; do
     command -v "$t" >/dev/null 2>&1 || missing+=("$t")
   done
   [ -x /usr/lib/cni/bridge ] || missing+=("containernetworking-plugins")
   if [ ${#missing[@]} -gt 0 ]; then
-    echo "cannot start the node: missing ${missing[*]} (apt-get install containerd runc containernetworking-plugins iptables conntrack buildah)" >&2
-    exit 1
+    echo "missing ${missing[*]} (apt-get install containerd runc containernetworking-plugins iptables conntrack buildah)"
+    return 0
   fi
-  [ "$(id -u)" -eq 0 ] || { echo "cannot start the node: needs root (namespaces, mounts, cgroups)" >&2; exit 1; }
+  [ "$(id -u)" -eq 0 ] || { echo "needs root (namespaces, mounts, cgroups), runs as uid $(id -u)"; return 0; }
+  unshare --net --mount --propagation slave -- sh -c \
+    'ip link add cdnchk0 type veth peer name cdnchk1 && mount -t tmpfs tmpfs /mnt' >/dev/null 2>&1 ||
+    { echo "cannot create a network namespace with a veth pair and a private mount (unshare --net --mount)"; return 0; }
+  grep -qw overlay /proc/filesystems || modprobe overlay 2>/dev/null ||
+    { echo "the kernel has no overlay filesystem (containerd's snapshotter)"; return 0; }
+  local probe="cdn-node-check-$$" d made=0
+  for d in $(cgroup_dirs "$probe"); do
+    if mkdir "$d" 2>/dev/null; then made=1; rmdir "$d"; else made=0; break; fi
+  done
+  [ "$made" -eq 1 ] || echo "cannot create cgroups under /sys/fs/cgroup (read-only or not mounted)"
+}
+
+require_tools() {
+  local reason
+  reason=$(preflight)
+  [ -z "$reason" ] || { echo "cannot start the node: $reason" >&2; exit 1; }
 }
 
 cgroup_dirs() {
@@ -122,8 +142,11 @@ kill_namespace_processes() {
 
 teardown() {
   local dir=$1
-  # Best effort to the end: one failed step must not leave the rest behind.
+  # Best effort to the end: one failed step must not leave the rest behind. A second signal or
+  # a reader of our stderr that already died (SIGPIPE: the caller's tee got the same Ctrl-C)
+  # must not stop it halfway either.
   set +e
+  trap '' INT TERM PIPE
   [ -f "$dir/state" ] || { rm -rf --one-file-system "$dir"; return 0; }
   local NS CGROUP
   NS=$(sed -n 's/^NS=//p' "$dir/state")
@@ -436,6 +459,8 @@ run() {
   RUN_DIR=$dir
   trap 'teardown "$RUN_DIR"' EXIT
   trap 'exit 130' INT TERM
+  # For the caller's teardown check (hack/node/test-incluster.sh: `leftovers`).
+  [ -z "${CDN_NODE_ID_FILE:-}" ] || echo "$id" >"$CDN_NODE_ID_FILE"
   setup_host "$dir" "$id"
   build_images "$dir"
   enter "$dir" "$0" __inner "$dir" "$@" || status=$?
@@ -485,6 +510,25 @@ down() {
   rm -f "$link"
 }
 
+# Prints what a torn-down cluster left on the host, one line each (nothing when clean): its
+# directory, network namespace, cgroups, processes, mounts, and iptables rules of the node's
+# address ranges in the host's own tables (the node's rules live in its namespace).
+leftovers() {
+  local id=$1 dir d p
+  dir="/tmp/cdn-node.${id#cdn-node-}"
+  [ -e "$dir" ] && echo "directory $dir"
+  ip netns list 2>/dev/null | grep -qw "$id" && echo "network namespace $id"
+  for d in $(cgroup_dirs "$id"); do
+    [ -d "$d" ] && echo "cgroup $d"
+  done
+  for p in /proc/[0-9]*; do
+    grep -qF "$dir" "$p/cmdline" 2>/dev/null && echo "process ${p#/proc/} $(tr '\0' ' ' <"$p/cmdline" | cut -c1-120)"
+  done
+  grep -F "$dir" /proc/self/mountinfo | awk '{print "mount " $5}' || true
+  iptables-save 2>/dev/null | grep -E "10\.244\.0\.|10\.213\.0\.|10\.0\.0\.1/|$id" | sed 's/^/iptables rule /' || true
+  return 0
+}
+
 stop_all() {
   down
   sweep_stale
@@ -506,7 +550,9 @@ case "${1:-}" in
   up) up ;;
   down) stop_all ;;
   exec) shift; exec_in "$@" ;;
+  leftovers) shift; leftovers "$1" ;;
+  check) reason=$(preflight); [ -z "$reason" ] || { echo "cannot start the node: $reason" >&2; exit 1; } ;;
   __inner) shift; inner "$@" ;;
   __enter_detached) shift; enter "$1" "$0" __inner "$1" ;;
-  *) echo "usage: hack/node/cluster.sh run -- CMD... | up | down | exec -- CMD..." >&2; exit 2 ;;
+  *) echo "usage: hack/node/cluster.sh run -- CMD... | up | down | exec -- CMD... | check" >&2; exit 2 ;;
 esac

@@ -7,7 +7,7 @@
  * the pods without losing a change, and `helm uninstall` keeping CRDs, custom resources and the
  * platform's resources.
  */
-import test from 'ava';
+import test, { type ExecutionContext } from 'ava';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { startSimulator, type SimulatorHandle } from '../../../src/simulator/server.js';
@@ -40,6 +40,15 @@ const KINDS = [
 
 let helm = '';
 let sim: SimulatorHandle | undefined;
+/** Set by the install test: every later step needs the release, and waiting minutes for each to
+ *  time out without it would only delay the red result. */
+let installed = false;
+
+/** Fails the calling test at once when the release was never installed. */
+function requireInstalled(t: ExecutionContext): boolean {
+  if (!installed) t.fail('cannot run: helm install failed (see the first test)');
+  return installed;
+}
 
 function helmRun(args: string[]): Promise<RunResult> {
   return run(helm, ['--kubeconfig', kubeconfig, ...args], { timeoutMs: 600_000 });
@@ -54,8 +63,10 @@ function installArgs(extra: string[]): string[] {
     // The image exists only in the node's containerd.
     'image.pullPolicy=Never',
     `apiUrl=${sim?.url ?? ''}`,
-    'defaultCredentials.secretName=cdn-credentials',
-    `defaultCredentials.namespace=${workNs}`,
+    // A CdnAccount of this release (cluster-scoped: its own name), open to workNs only.
+    'defaultAccount.secretName=cdn-credentials',
+    `defaultAccount.name=${release}`,
+    `defaultAccount.namespaces={${workNs}}`,
     'outputs.enabled=true',
     `watchNamespaces={${workNs}}`,
     'pollInterval=30s',
@@ -117,7 +128,8 @@ test.before(async () => {
     'generic',
     'cdn-credentials',
     '-n',
-    workNs,
+    // The default CdnAccount's Secret lives in the release namespace.
+    releaseNs,
     `--from-literal=apiKey=${API_KEY}`,
   ]);
 });
@@ -128,8 +140,9 @@ test.after.always(async () => {
 });
 
 test.serial('helm install: two pods Running and Ready, exactly one leader', async (t) => {
-  const installed = await helmRun(installArgs([]));
-  t.is(installed.code, 0, installed.stderr);
+  const install = await helmRun(installArgs([]));
+  t.is(install.code, 0, install.stderr);
+  installed = install.code === 0;
   const { pods, leader } = await waitFor('two Ready pods and one leader', 180_000, oneLeader);
   t.is(pods.length, 2);
   t.log(`leader ${leader.name}`);
@@ -149,6 +162,7 @@ test.serial('helm install: two pods Running and Ready, exactly one leader', asyn
 });
 
 test.serial('the leader reconciles all three kinds against cdn-sim', async (t) => {
+  if (!requireInstalled(t)) return;
   const applied = await kubectl(['apply', '-n', workNs, '-f', join(ROOT, 'examples')]);
   t.is(applied.code, 0, applied.stderr);
   for (const { kind, name } of KINDS) {
@@ -176,6 +190,7 @@ test.serial('the leader reconciles all three kinds against cdn-sim', async (t) =
 });
 
 test.serial('helm test passes', async (t) => {
+  if (!requireInstalled(t)) return;
   const tested = await helmRun(['test', release, '-n', releaseNs, '--timeout', '3m']);
   t.is(tested.code, 0, `${tested.stdout}\n${tested.stderr}`);
   t.regex(tested.stdout, /Phase:\s+Succeeded/);
@@ -184,6 +199,7 @@ test.serial('helm test passes', async (t) => {
 test.serial(
   'deleting the leader pod: the other takes over and a change made meanwhile lands',
   async (t) => {
+    if (!requireInstalled(t)) return;
     const before = await waitFor('one leader', 120_000, oneLeader);
     await kubectlOk(['delete', 'pod', before.leader.name, '-n', releaseNs, '--wait=false']);
     const url = 'https://failover.shop.example.com';
@@ -199,6 +215,7 @@ test.serial(
 );
 
 test.serial('helm upgrade rolls the pods without losing a change', async (t) => {
+  if (!requireInstalled(t)) return;
   const old = new Set((await operatorPods(releaseNs, release)).map((p) => p.name));
   const upgrading = helmRun(installArgs(['logLevel=debug', 'pollInterval=45s']));
   // A change while the rollout replaces the pods.
@@ -232,6 +249,7 @@ test.serial('helm upgrade rolls the pods without losing a change', async (t) => 
 });
 
 test.serial('helm uninstall keeps CRDs, custom resources and platform resources', async (t) => {
+  if (!requireInstalled(t)) return;
   const platform = JSON.stringify(sim!.state.snapshot());
   const removed = await helmRun([
     'uninstall',

@@ -119,7 +119,8 @@ test.before(async () => {
     'generic',
     'cdn-credentials',
     '-n',
-    workNs,
+    // The default CdnAccount's Secret lives in the release namespace.
+    releaseNs,
     `--from-literal=apiKey=${API_KEY}`,
   ]);
 });
@@ -150,8 +151,10 @@ test('the operator keeps working after its projected token expired and was rotat
         'image.pullPolicy=Never',
         'replicas=1',
         `apiUrl=${sim!.url}`,
-        'defaultCredentials.secretName=cdn-credentials',
-        `defaultCredentials.namespace=${workNs}`,
+        // A CdnAccount of this release (cluster-scoped: its own name), open to workNs only.
+        'defaultAccount.secretName=cdn-credentials',
+        `defaultAccount.name=${release}`,
+        `defaultAccount.namespaces={${workNs}}`,
         `watchNamespaces={${workNs}}`,
         'pollInterval=30s',
       ].flatMap((v) => ['--set', v]),
