@@ -10,6 +10,8 @@ import type { PullZoneConfig } from '../../controllers/pullzoneconfig/types.js';
 import type { ShieldPolicy } from '../../controllers/shieldpolicy/types.js';
 import type { Manifest } from './manifests.js';
 import { planContainerApp } from './plan-container-app.js';
+import { planStorageZone } from './plan-storage-zone.js';
+import type { StorageZone } from '../../controllers/storagezone/types.js';
 import { planPullZone } from './plan-pull-zone.js';
 import { planShieldPolicy } from './plan-shield-policy.js';
 import type { ObjectPlan } from './plan-types.js';
@@ -66,6 +68,8 @@ async function planOne(
       return planShieldPolicy(client, obj as ShieldPolicy, zones);
     case 'ContainerApp':
       return planContainerApp(client, obj as ContainerApp, zones);
+    case 'StorageZone':
+      return planStorageZone(client, obj as StorageZone);
     default:
       return {
         action: 'skipped',

@@ -4,6 +4,7 @@
  * codes. The full apply-and-reconcile proof is the e2e test test/e2e/export/export.test.ts.
  */
 import test from 'ava';
+import { parse as parseYaml, stringify as stringifyYaml } from 'yaml';
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse, parseAllDocuments } from 'yaml';
@@ -254,7 +255,8 @@ test('diff: no changes for a fresh export (exit 0), one edited field (exit 1), e
   t.is((await env.run(['export', '-o', dir])).code, 0);
   const clean = await env.run(['diff', '-f', dir]);
   t.is(clean.code, 0, clean.stdout);
-  t.regex(clean.stdout, /StorageZone \S+: not compared/);
+  t.regex(clean.stdout, /StorageZone default\/shop-assets \(id \d+\): no changes/);
+  t.notRegex(clean.stdout, /: not compared/);
   const file = path.join(dir, 'containerapp-shop-api.yaml');
   writeFileSync(file, readFileSync(file, 'utf8').replace('imageTag: "1"', 'imageTag: "2"'));
   const changed = await env.run(['diff', '-f', dir]);
@@ -263,6 +265,14 @@ test('diff: no changes for a fresh export (exit 0), one edited field (exit 1), e
     changed.stdout.split('\n').filter((l) => l.startsWith('  ~ ')),
     ['  ~ containerTemplates[api].imageTag: 1 -> 2'],
   );
+  // A replication region added to the exported StorageZone is one change, the others none.
+  const szFile = path.join(dir, 'storagezone-shop-assets.yaml');
+  const sz = parseYaml(readFileSync(szFile, 'utf8')) as { spec: Record<string, unknown> };
+  sz.spec.replicationRegions = ['NY', 'SG'];
+  writeFileSync(szFile, stringifyYaml(sz));
+  const szChanged = await env.run(['diff', '-f', szFile]);
+  t.is(szChanged.code, 1, szChanged.stdout);
+  t.regex(szChanged.stdout, /StorageZone default\/shop-assets \(id \d+\): 1 change\(s\)/);
   const gone = env.file(
     'gone.yaml',
     'apiVersion: cdn.operator.io/v1alpha1\nkind: PullZoneConfig\nmetadata:\n  name: gone\nspec:\n  pullZoneId: 999999\n',
