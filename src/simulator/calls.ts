@@ -16,6 +16,12 @@ export interface CallLogEntry {
   route: string;
   path: string;
   status: number;
+  /**
+   * Index of the AccessKey the request carried in the configured key list, -1 when it had
+   * none or an unknown one (the value itself is never recorded). Lets a test tell apart the
+   * callers that share one platform account, e.g. two operator shards with their own keys.
+   */
+  key: number;
 }
 
 /** One request the official document rejects (strict mode). */
@@ -43,6 +49,18 @@ export interface CallsSnapshot {
 /** Rejected requests kept in the log. */
 const REJECTED_LOG_LIMIT = 1000;
 
+/** Index of the first entry logged after `since` (the log is in time order). */
+function firstAfter(log: CallLogEntry[], since: number): number {
+  let lo = 0;
+  let hi = log.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if ((log[mid] as CallLogEntry).t > since) hi = mid;
+    else lo = mid + 1;
+  }
+  return lo;
+}
+
 /** Records calls; keeps the newest `limit` log entries. */
 export class CallRecorder {
   private routes = new Map<string, RouteCounter>();
@@ -51,8 +69,8 @@ export class CallRecorder {
 
   constructor(private readonly limit = 10_000) {}
 
-  /** Counts one call. `route` is `METHOD /template`. */
-  record(method: string, route: string, path: string, status: number): void {
+  /** Counts one call. `route` is `METHOD /template`; `key` as in {@link CallLogEntry.key}. */
+  record(method: string, route: string, path: string, status: number, key = -1): void {
     let counter = this.routes.get(route);
     if (!counter) {
       counter = { count: 0, byStatus: {} };
@@ -60,7 +78,7 @@ export class CallRecorder {
     }
     counter.count++;
     counter.byStatus[status] = (counter.byStatus[status] ?? 0) + 1;
-    this.log.push({ t: Date.now(), method, route, path, status });
+    this.log.push({ t: Date.now(), method, route, path, status, key });
     // Trim in batches so recording stays O(1) amortized.
     if (this.log.length > this.limit * 1.25) this.log = this.log.slice(-this.limit);
   }
@@ -73,11 +91,15 @@ export class CallRecorder {
     if (this.rejected.log.length > REJECTED_LOG_LIMIT) this.rejected.log.shift();
   }
 
-  /** Copy of counters and the newest log entries. */
-  snapshot(): CallsSnapshot {
+  /**
+   * Copy of counters and the newest log entries; with `since` (ms since epoch) only the
+   * entries logged after it, so that a poller can tail a long log without copying all of it.
+   */
+  snapshot(since?: number): CallsSnapshot {
+    const log = this.log.slice(-this.limit);
     return {
       routes: Object.fromEntries([...this.routes].map(([k, v]) => [k, structuredClone(v)])),
-      log: this.log.slice(-this.limit),
+      log: since === undefined ? log : log.slice(firstAfter(log, since)),
       rejectedByDocument: structuredClone(this.rejected),
     };
   }

@@ -202,7 +202,13 @@ function finish(
   key: string,
   response: SimResponse,
 ): void {
-  deps.calls.record(req.method, key, req.path, response.status);
+  deps.calls.record(
+    req.method,
+    key,
+    req.path,
+    response.status,
+    deps.keys.authenticate(req.headers),
+  );
   if (deps.logger.isLevelEnabled('debug')) {
     deps.logger.debug(
       { method: req.method, route: key, status: response.status },
@@ -213,7 +219,7 @@ function finish(
 }
 
 function drop(deps: Deps, res: ServerResponse, req: SimRequest, key: string): void {
-  deps.calls.record(req.method, key, req.path, 0);
+  deps.calls.record(req.method, key, req.path, 0, deps.keys.authenticate(req.headers));
   deps.logger.debug({ method: req.method, route: key }, 'Dropped connection');
   res.socket?.destroy();
 }
