@@ -1,13 +1,18 @@
 /**
- * `make bench` entry: for each fleet size a fresh private control plane (with audit log),
- * cdn-sim and one operator process; cold create, steady state and update latency; then a
- * mixed fleet on a fresh environment; writes the report (bench/report.ts).
+ * `make bench` entry: the issue 17 matrix. For each platform configuration (bench/lib/matrix.ts)
+ * one private control plane with audit log, cdn-sim with the configuration's latency and rate
+ * limit, and one operator process; in it, per fleet size N (cells): cold create of N
+ * PullZoneConfigs, then an update of one field in all N; after the smallest size, update
+ * latency while `--load-creates` creates are in flight; heap after a forced GC between cells;
+ * the mixed fleet in the first configuration. Writes the report (bench/report.ts).
  *
  * Flags (defaults = the full run; BENCH_QUICK=1 switches to small values for iteration):
- *   --sizes 1000,10000  --latency-ms 50  --rate-limit 20  --workers 8
- *   --steady 10m  --poll-interval 5m  --steady-sizes <sizes>  --update-samples 20
- *   --load-creates 500  --mixed 200  --out bench/results
- *   --render <results json>   rebuild an earlier run's Markdown and charts
+ *   --configs l50,l50-r100-unknown,l200,l50-r20   --sizes 1000,10000   --workers 8
+ *   --poll-interval 30m  --update-samples 20  --load-creates 1000  --mixed 200
+ *   --known-limit-flag <operator flag taking the platform limit per second> (empty: not passed)
+ *   --deadline <ISO time>   skip a phase whose estimate (2 × ceiling + 60 s) ends after it
+ *   --steady <duration>     also idle that long after the first config's smallest cell
+ *   --out bench/results     --render <results json>  rebuild an earlier run's report
  */
 import { execFileSync } from 'node:child_process';
 import { cpus, loadavg } from 'node:os';
@@ -16,39 +21,55 @@ import { readFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { parseDuration } from '../src/runtime/duration.js';
 import { BenchEnv } from './lib/env.js';
-import { writeReport, type BenchResult, type SizeRun } from './report.js';
+import { ceilingMs, pickConfigs, simFaults, type MatrixConfig } from './lib/matrix.js';
+import { forcedGcHeap } from './lib/operator-stats.js';
+import { writeReport, type BenchResult, type CellRun, type ConfigRun } from './report.js';
 import { runColdCreate } from './scenarios/cold-create.js';
 import { runMixedFleet } from './scenarios/mixed-fleet.js';
 import { runSteadyState } from './scenarios/steady-state.js';
+import { runUpdateAll } from './scenarios/update-all.js';
 import { runUpdateLatency } from './scenarios/update-latency.js';
+import type { OperatorProcess } from '../test/e2e/support/operator.js';
 
 const QUICK = process.env.BENCH_QUICK === '1';
 
-interface Settings {
+/** Slack added to every phase timeout on top of 4 × its ceiling. */
+const SLACK_MS = QUICK ? 120_000 : 600_000;
+
+/** The environment running now, stopped on SIGINT/SIGTERM so no process outlives the bench. */
+let current: BenchEnv | undefined;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    void (current?.stop() ?? Promise.resolve()).finally(() => process.exit(130));
+  });
+}
+
+/** Settings of one run (recorded in the report). */
+export interface Settings {
+  configs: string[];
   sizes: number[];
-  latencyMs: number;
-  rateLimitPerSecond: number;
   workers: number;
-  steadyMs: number;
   pollIntervalMs: number;
-  steadySizes: number[];
   updateSamples: number;
   loadCreates: number;
   mixedPerKind: number;
+  knownLimitFlag: string;
+  deadline: string;
+  steadyMs: number;
   out: string;
 }
 
 const DEFAULTS: Record<string, [full: string, quick: string]> = {
-  sizes: ['1000,10000', '50'],
-  'latency-ms': ['50', '50'],
-  'rate-limit': ['20', '20'],
+  configs: ['', ''],
+  sizes: ['1000,10000', '50,200'],
   workers: ['8', '8'],
-  steady: ['10m', '60s'],
-  'poll-interval': ['5m', '30s'],
-  'steady-sizes': ['', ''],
-  'update-samples': ['20', '5'],
-  'load-creates': ['500', '50'],
+  'poll-interval': ['30m', '30m'],
+  'update-samples': ['20', '10'],
+  'load-creates': ['1000', '100'],
   mixed: ['200', '20'],
+  'known-limit-flag': ['', ''],
+  deadline: ['', ''],
+  steady: ['0s', '0s'],
   out: ['bench/results', 'bench/results'],
 };
 
@@ -60,18 +81,18 @@ function settings(argv: string[]): Settings {
   const v = (k: string): string =>
     (values as Record<string, string | undefined>)[k] ?? (DEFAULTS[k]?.[QUICK ? 1 : 0] as string);
   const list = (s: string): number[] => s.split(',').filter(Boolean).map(Number);
-  const sizes = list(v('sizes'));
+  const steady = v('steady');
   return {
-    sizes,
-    latencyMs: Number(v('latency-ms')),
-    rateLimitPerSecond: Number(v('rate-limit')),
+    configs: pickConfigs(v('configs')).map((c) => c.id),
+    sizes: list(v('sizes')).sort((a, b) => a - b),
     workers: Number(v('workers')),
-    steadyMs: parseDuration(v('steady')),
     pollIntervalMs: parseDuration(v('poll-interval')),
-    steadySizes: v('steady-sizes') !== '' ? list(v('steady-sizes')) : sizes,
     updateSamples: Number(v('update-samples')),
     loadCreates: Number(v('load-creates')),
     mixedPerKind: Number(v('mixed')),
+    knownLimitFlag: v('known-limit-flag'),
+    deadline: v('deadline'),
+    steadyMs: steady === '0' || steady === '0s' ? 0 : parseDuration(steady),
     out: v('out'),
   };
 }
@@ -80,7 +101,15 @@ function log(msg: string): void {
   process.stderr.write(`[bench ${new Date().toISOString()}] ${msg}\n`);
 }
 
-function operatorArgs(s: Settings): string[] {
+function errorText(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}
+
+function operatorArgs(s: Settings, c: MatrixConfig): string[] {
+  const known =
+    c.limitKnown && c.platformLimit !== undefined && s.knownLimitFlag !== ''
+      ? [`--${s.knownLimitFlag}`, String(c.platformLimit)]
+      : [];
   return [
     '--workers',
     String(s.workers),
@@ -88,88 +117,162 @@ function operatorArgs(s: Settings): string[] {
     `${s.pollIntervalMs}ms`,
     '--log-level',
     'info',
+    ...known,
   ];
 }
 
-async function runSize(s: Settings, n: number): Promise<SizeRun> {
-  const run: SizeRun = { n };
-  log(`size ${n}: starting control plane, cdn-sim and operator`);
-  const env = await BenchEnv.start();
-  try {
-    await env.createNamespace('bench');
-    await env.createNamespace('bench-load');
-    const op = await env.startOperator('bench', { args: operatorArgs(s) });
-    run.coldCreate = await runColdCreate(
+/** Skips a phase that cannot end before the deadline; returns the reason or undefined. */
+function overBudget(s: Settings, estimateMs: number): string | undefined {
+  if (s.deadline === '') return undefined;
+  const end = Date.parse(s.deadline);
+  if (Date.now() + estimateMs <= end) return undefined;
+  return `skipped: its estimate (${Math.round(estimateMs / 1000)} s = 2 × ceiling + 60 s) ends after the run's deadline ${s.deadline}`;
+}
+
+async function heap(op: OperatorProcess): Promise<number | undefined> {
+  return (await forcedGcHeap(op).catch(() => undefined))?.heapUsedBytes;
+}
+
+async function runCell(
+  env: BenchEnv,
+  op: OperatorProcess,
+  s: Settings,
+  c: MatrixConfig,
+  n: number,
+): Promise<CellRun> {
+  const cell: CellRun = { n };
+  const skip = overBudget(s, 2 * ceilingMs(c, s.workers, n, 1) * 2 + 120_000);
+  if (skip) {
+    cell.skipped = skip;
+    log(`${c.id} n=${n}: ${skip}`);
+    return cell;
+  }
+  const ns = `cell-${n}`;
+  await env.createNamespace(ns);
+  cell.heapBeforeBytes = await heap(op);
+  cell.create = await runColdCreate(
+    env,
+    op,
+    c,
+    {
+      n,
+      namespace: ns,
+      prefix: 'pz',
+      workers: s.workers,
+      timeoutMs: 4 * ceilingMs(c, s.workers, n, 1) + SLACK_MS,
+    },
+    log,
+  );
+  cell.heapAfterBytes = cell.create.heapAfter.heapUsedBytes;
+  log(`${c.id} n=${n}: create ratio ${cell.create.ratio?.toFixed(2) ?? 'n/a'}`);
+  if (cell.create.timeToAllReadyMs === null) return cell;
+  cell.update = await runUpdateAll(
+    env,
+    c,
+    {
+      namespace: ns,
+      workers: s.workers,
+      value: 3600 + n,
+      timeoutMs: 4 * ceilingMs(c, s.workers, n, 1) + SLACK_MS,
+    },
+    log,
+  );
+  log(`${c.id} n=${n}: update ratio ${cell.update.ratio?.toFixed(2) ?? 'n/a'}`);
+  return cell;
+}
+
+async function runExtras(
+  env: BenchEnv,
+  op: OperatorProcess,
+  s: Settings,
+  c: MatrixConfig,
+  run: ConfigRun,
+  first: boolean,
+): Promise<void> {
+  const smallest = run.cells[0];
+  if (!smallest?.create || s.loadCreates <= 0) return;
+  if (first && s.steadyMs > 0) {
+    run.steady = await runSteadyState(
       env,
       op,
       {
-        n,
-        namespace: 'bench',
-        latencyMs: s.latencyMs,
-        rateLimitPerSecond: s.rateLimitPerSecond,
-        workers: s.workers,
-        timeoutMs: n * 1000 + 300_000,
+        n: smallest.n,
+        durationMs: s.steadyMs,
+        pollIntervalMs: s.pollIntervalMs,
+        scrapeEveryMs: 15_000,
       },
       log,
     );
-    log(
-      `size ${n}: all Ready in ${run.coldCreate.timeToAllReadyMs} ms (ratio ${run.coldCreate.ratio.toFixed(2)})`,
+  }
+  const skip = overBudget(s, 2 * ceilingMs(c, s.workers, s.loadCreates, 1) + 60_000);
+  if (skip) {
+    run.updateLatencySkipped = skip;
+    return;
+  }
+  await env.createNamespace('load');
+  run.updateLatency = await runUpdateLatency(
+    env,
+    {
+      namespace: smallest.create.namespace,
+      loadNamespace: 'load',
+      loadCreates: s.loadCreates,
+      samples: s.updateSamples,
+      intervalMs: 300,
+      value: 7200,
+      timeoutMs: 4 * ceilingMs(c, s.workers, s.loadCreates, 1) + SLACK_MS,
+    },
+    log,
+  );
+}
+
+async function runMixed(env: BenchEnv, s: Settings, run: ConfigRun): Promise<void> {
+  try {
+    await env.createNamespace('mixed');
+    run.mixed = await runMixedFleet(
+      env,
+      { namespace: 'mixed', perKind: s.mixedPerKind, timeoutMs: s.mixedPerKind * 3000 + 300_000 },
+      log,
     );
-    if (s.steadySizes.includes(n)) {
-      run.steady = await runSteadyState(
-        env,
-        op,
-        { n, durationMs: s.steadyMs, pollIntervalMs: s.pollIntervalMs, scrapeEveryMs: 15_000 },
-        log,
-      );
-      run.updateLatency = await runUpdateLatency(
-        env,
-        {
-          namespace: 'bench',
-          n,
-          samples: s.updateSamples,
-          loadCreates: s.loadCreates,
-          loadNamespace: 'bench-load',
-          timeoutMs: 600_000,
-        },
-        log,
-      );
+  } catch (err) {
+    run.mixedError = errorText(err);
+  }
+}
+
+async function runConfig(s: Settings, c: MatrixConfig, first: boolean): Promise<ConfigRun> {
+  const run: ConfigRun = {
+    config: c,
+    operatorArgs: operatorArgs(s, c),
+    loadAvgAtStart: loadavg(),
+    cells: [],
+  };
+  log(`${c.id}: starting control plane, cdn-sim (${JSON.stringify(simFaults(c))}) and operator`);
+  const env = await BenchEnv.start({ faults: simFaults(c) });
+  current = env;
+  try {
+    await env.createNamespace('bench');
+    const op = await env.startOperator('bench', { args: run.operatorArgs });
+    run.heapIdleBytes = await heap(op);
+    const [smallest, ...rest] = s.sizes;
+    if (smallest !== undefined) run.cells.push(await runCell(env, op, s, c, smallest));
+    await runExtras(env, op, s, c, run, first);
+    for (const n of rest) {
+      run.cells.push(await runCell(env, op, s, c, n));
     }
+    if (first && s.mixedPerKind > 0) await runMixed(env, s, run);
+    run.heapEndBytes = await heap(op);
     if (op.child.exitCode !== null) run.error = `operator exited with ${op.child.exitCode}`;
   } catch (err) {
-    run.error = err instanceof Error ? err.message : String(err);
-    log(`size ${n} failed: ${run.error}`);
+    run.error = errorText(err);
+    log(`${c.id} failed: ${run.error}`);
   } finally {
+    run.loadAvgAtEnd = loadavg();
     await env.stop();
+    current = undefined;
   }
   return run;
 }
 
-async function runMixed(s: Settings, res: BenchResult): Promise<void> {
-  log(`mixed fleet: ${s.mixedPerKind} per kind`);
-  const env = await BenchEnv.start();
-  try {
-    await env.createNamespace('bench');
-    await env.startOperator('bench', { args: operatorArgs(s) });
-    await env.sim.setFaults({
-      latencyMs: s.latencyMs,
-      rateLimit: { ratePerSecond: s.rateLimitPerSecond, burst: s.rateLimitPerSecond },
-    });
-    res.mixed = await runMixedFleet(
-      env,
-      { namespace: 'bench', perKind: s.mixedPerKind, timeoutMs: s.mixedPerKind * 3000 + 300_000 },
-      log,
-    );
-  } catch (err) {
-    res.mixedError = err instanceof Error ? err.message : String(err);
-    log(`mixed fleet failed: ${res.mixedError}`);
-  } finally {
-    await env.stop();
-  }
-}
-
 async function main(): Promise<void> {
-  // --render <json>: rebuild the Markdown and charts of an earlier run (no measuring).
   const render = process.argv.indexOf('--render');
   if (render >= 0) {
     const file = process.argv[render + 1] as string;
@@ -190,13 +293,17 @@ async function main(): Promise<void> {
     },
     gitCommit: execFileSync('git', ['rev-parse', '--short', 'HEAD']).toString().trim(),
     settings: { ...s },
-    sizes: [],
+    configs: [],
   };
-  for (const n of s.sizes) res.sizes.push(await runSize(s, n));
-  if (s.mixedPerKind > 0) await runMixed(s, res);
+  for (const [i, c] of pickConfigs(s.configs.join(',')).entries()) {
+    res.configs.push(await runConfig(s, c, i === 0));
+    // A report after every configuration: a run cut short still leaves what it measured.
+    res.finishedAt = new Date().toISOString();
+    await writeReport(res, s.out);
+  }
+  res.machine.loadAvgAtEnd = loadavg();
   res.finishedAt = new Date().toISOString();
-  const path = await writeReport(res, s.out);
-  log(`report written: ${path}`);
+  log(`report written: ${await writeReport(res, s.out)}`);
 }
 
 main().catch((err: unknown) => {

@@ -15,6 +15,7 @@ import type { FaultConfig } from '../../src/simulator/faults.js';
 import { AuditLog, auditPolicy } from './audit.js';
 import { writeUserKubeconfig } from './identity.js';
 import { SimProcess } from './sim.js';
+import { OPERATOR_ENTRY } from './operator-stats.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -153,6 +154,7 @@ export class BenchEnv {
     });
     const op = await startOperator({
       kubeconfig,
+      entry: OPERATOR_ENTRY,
       args: [
         '--api-url',
         this.sim.url,
