@@ -121,11 +121,11 @@ function timedWhy(
     `platform served ${round(rate.sustainedPerSecond, 1)} req/s of the ${round(cap, 1)}/s ceiling rate`,
   );
   if (floorMs > 0.7 * time)
-    parts.push(`the bench itself needed ${ms(floorMs)} to send the ${'objects'} to the apiserver`);
+    parts.push(`the bench itself needed ${ms(floorMs)} to send the objects to the apiserver`);
   if (rate.tooManyShare > GOALS.tooManyShare)
     parts.push(`${round(rate.tooManyShare * 100, 1)} % of requests answered 429`);
   if (perObject > 1.01) parts.push(`${round(perObject, 2)} committed platform writes per object`);
-  parts.push(`load average ${loads(load)} on ${'2'} cores`);
+  parts.push(`load average ${loads(load)} at the end of the configuration`);
   return parts.join('; ');
 }
 

@@ -157,7 +157,7 @@ async function runCell(
     {
       n,
       namespace: ns,
-      prefix: 'pz',
+      prefix: `pz${n}`, // zone names are platform-wide unique and default to the object name
       workers: s.workers,
       timeoutMs: 4 * ceilingMs(c, s.workers, n, 1) + SLACK_MS,
     },
