@@ -18,6 +18,9 @@ import { round } from './lib/stats.js';
 export interface CellRun {
   n: number;
   skipped?: string;
+  error?: string;
+  loadAvgAtStart?: number[];
+  loadAvgAtEnd?: number[];
   heapBeforeBytes?: number;
   heapAfterBytes?: number;
   create?: ColdCreateResult;
@@ -150,7 +153,7 @@ function updateRows(res: BenchResult, run: ConfigRun, cell: CellRun): Row[] {
         u.patchRequestsMs,
         u.rate,
         u.committedWritesPerObject,
-        run.loadAvgAtEnd,
+        cell.loadAvgAtEnd ?? run.loadAvgAtEnd,
       ),
     });
   }
@@ -215,7 +218,7 @@ function cellRows(res: BenchResult, run: ConfigRun, cell: CellRun): Row[] {
         key: `${base}/create`,
         cfg: id,
         what: `N=${cell.n} cold create`,
-        measured: cell.skipped ?? run.error ?? 'not measured',
+        measured: cell.skipped ?? cell.error ?? run.error ?? 'not measured',
         goal: `≤ ${GOALS.createRatio}`,
         ok: undefined,
       },
@@ -237,7 +240,7 @@ function cellRows(res: BenchResult, run: ConfigRun, cell: CellRun): Row[] {
         c.createRequestsMs,
         c.rate,
         c.platform.committedWritesPerCreate,
-        run.loadAvgAtEnd,
+        cell.loadAvgAtEnd ?? run.loadAvgAtEnd,
       ),
     },
     {

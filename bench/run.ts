@@ -1,17 +1,19 @@
 /**
- * `make bench` entry: the issue 17 matrix. For each platform configuration (bench/lib/matrix.ts)
- * one private control plane with audit log, cdn-sim with the configuration's latency and rate
- * limit, and one operator process; in it, per fleet size N (cells): cold create of N
- * PullZoneConfigs, then an update of one field in all N; after the smallest size, update
- * latency while `--load-creates` creates are in flight; heap after a forced GC between cells;
- * the mixed fleet in the first configuration. Writes the report (bench/report.ts).
+ * `make bench` entry: the issue 17 matrix on one private control plane (with audit log) and
+ * one cdn-sim. Each cell is one platform configuration (bench/lib/matrix.ts) × one fleet size
+ * N: the sim is emptied and given the configuration's latency and rate limit, a fresh operator
+ * process watches only the cell's namespaces, and it runs a cold create of N PullZoneConfigs
+ * and an update of one field in all N (heap after a forced GC before and after). The smallest
+ * cell of each configuration also measures update latency while `--load-creates` creates are
+ * in flight, and the first configuration's the mixed fleet. Writes the report after every
+ * cell (bench/report.ts).
  *
  * Flags (defaults = the full run; BENCH_QUICK=1 switches to small values for iteration):
  *   --configs l50,l50-r100-unknown,l200,l50-r20   --sizes 1000,10000   --workers 8
  *   --poll-interval 30m  --update-samples 20  --load-creates 1000  --mixed 200
  *   --known-limit-flag <operator flag taking the platform limit per second> (empty: not passed)
- *   --deadline <ISO time>   skip a phase whose estimate (2 × ceiling + 60 s) ends after it
- *   --steady <duration>     also idle that long after the first config's smallest cell
+ *   --deadline <ISO time>   skip a cell whose estimate (2 × (2 × ceiling + 60 s)) ends after it
+ *   --steady <duration>     also idle that long in the first cell
  *   --out bench/results     --render <results json>  rebuild an earlier run's report
  */
 import { execFileSync } from 'node:child_process';
@@ -21,7 +23,7 @@ import { readFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { parseDuration } from '../src/runtime/duration.js';
 import { BenchEnv } from './lib/env.js';
-import { ceilingMs, pickConfigs, simFaults, type MatrixConfig } from './lib/matrix.js';
+import { ceilingMs, ceilingRate, pickConfigs, simFaults, type MatrixConfig } from './lib/matrix.js';
 import { forcedGcHeap } from './lib/operator-stats.js';
 import { writeReport, type BenchResult, type CellRun, type ConfigRun } from './report.js';
 import { runColdCreate } from './scenarios/cold-create.js';
@@ -133,52 +135,41 @@ async function heap(op: OperatorProcess): Promise<number | undefined> {
   return (await forcedGcHeap(op).catch(() => undefined))?.heapUsedBytes;
 }
 
-async function runCell(
+/** What runs in a cell besides create and update. */
+interface Extras {
+  latency: boolean;
+  mixed: boolean;
+}
+
+async function runCreateUpdate(
   env: BenchEnv,
   op: OperatorProcess,
   s: Settings,
   c: MatrixConfig,
-  n: number,
-): Promise<CellRun> {
-  const cell: CellRun = { n };
-  const skip = overBudget(s, 2 * ceilingMs(c, s.workers, n, 1) * 2 + 120_000);
-  if (skip) {
-    cell.skipped = skip;
-    log(`${c.id} n=${n}: ${skip}`);
-    return cell;
-  }
-  const ns = `cell-${n}`;
-  await env.createNamespace(ns);
+  cell: CellRun,
+  ns: string,
+): Promise<void> {
+  const n = cell.n;
   cell.heapBeforeBytes = await heap(op);
+  const timeoutMs = 4 * ceilingMs(c, s.workers, n, 1) + SLACK_MS;
   cell.create = await runColdCreate(
     env,
     op,
     c,
-    {
-      n,
-      namespace: ns,
-      prefix: `pz${n}`, // zone names are platform-wide unique and default to the object name
-      workers: s.workers,
-      timeoutMs: 4 * ceilingMs(c, s.workers, n, 1) + SLACK_MS,
-    },
+    // Zone names are platform-wide unique and default to the object name: one prefix per cell.
+    { n, namespace: ns, prefix: `pz${n}`, workers: s.workers, timeoutMs },
     log,
   );
   cell.heapAfterBytes = cell.create.heapAfter.heapUsedBytes;
   log(`${c.id} n=${n}: create ratio ${cell.create.ratio?.toFixed(2) ?? 'n/a'}`);
-  if (cell.create.timeToAllReadyMs === null) return cell;
+  if (cell.create.timeToAllReadyMs === null) return;
   cell.update = await runUpdateAll(
     env,
     c,
-    {
-      namespace: ns,
-      workers: s.workers,
-      value: 3600 + n,
-      timeoutMs: 4 * ceilingMs(c, s.workers, n, 1) + SLACK_MS,
-    },
+    { namespace: ns, workers: s.workers, value: 3600 + n, timeoutMs },
     log,
   );
   log(`${c.id} n=${n}: update ratio ${cell.update.ratio?.toFixed(2) ?? 'n/a'}`);
-  return cell;
 }
 
 async function runExtras(
@@ -187,16 +178,16 @@ async function runExtras(
   s: Settings,
   c: MatrixConfig,
   run: ConfigRun,
-  first: boolean,
+  cell: CellRun,
+  extras: Extras,
 ): Promise<void> {
-  const smallest = run.cells[0];
-  if (!smallest?.create || s.loadCreates <= 0) return;
-  if (first && s.steadyMs > 0) {
+  if (!cell.create?.timeToAllReadyMs) return;
+  if (extras.latency && s.steadyMs > 0 && extras.mixed) {
     run.steady = await runSteadyState(
       env,
       op,
       {
-        n: smallest.n,
+        n: cell.n,
         durationMs: s.steadyMs,
         pollIntervalMs: s.pollIntervalMs,
         scrapeEveryMs: 15_000,
@@ -204,72 +195,94 @@ async function runExtras(
       log,
     );
   }
-  const skip = overBudget(s, 2 * ceilingMs(c, s.workers, s.loadCreates, 1) + 60_000);
-  if (skip) {
-    run.updateLatencySkipped = skip;
-    return;
+  if (extras.latency) {
+    const skip = overBudget(s, 2 * ceilingMs(c, s.workers, s.loadCreates, 1) + 60_000);
+    if (skip) run.updateLatencySkipped = skip;
+    else
+      run.updateLatency = await runUpdateLatency(
+        env,
+        {
+          namespace: cell.create.namespace,
+          loadNamespace: `${c.id}-load`,
+          loadCreates: s.loadCreates,
+          samples: s.updateSamples,
+          intervalMs: 300,
+          value: 7200,
+          timeoutMs: 4 * ceilingMs(c, s.workers, s.loadCreates, 1) + SLACK_MS,
+        },
+        log,
+      );
   }
-  await env.createNamespace('load');
-  run.updateLatency = await runUpdateLatency(
-    env,
-    {
-      namespace: smallest.create.namespace,
-      loadNamespace: 'load',
-      loadCreates: s.loadCreates,
-      samples: s.updateSamples,
-      intervalMs: 300,
-      value: 7200,
-      timeoutMs: 4 * ceilingMs(c, s.workers, s.loadCreates, 1) + SLACK_MS,
-    },
-    log,
-  );
-}
-
-async function runMixed(env: BenchEnv, s: Settings, run: ConfigRun): Promise<void> {
-  try {
-    await env.createNamespace('mixed');
+  if (extras.mixed) {
     run.mixed = await runMixedFleet(
       env,
-      { namespace: 'mixed', perKind: s.mixedPerKind, timeoutMs: s.mixedPerKind * 3000 + 300_000 },
+      {
+        namespace: `${c.id}-mixed`,
+        perKind: s.mixedPerKind,
+        timeoutMs: s.mixedPerKind * 3000 + 300_000,
+      },
       log,
-    );
-  } catch (err) {
-    run.mixedError = errorText(err);
+    ).catch((err: unknown) => {
+      run.mixedError = errorText(err);
+      return undefined;
+    });
   }
 }
 
-async function runConfig(s: Settings, c: MatrixConfig, first: boolean): Promise<ConfigRun> {
-  const run: ConfigRun = {
-    config: c,
-    operatorArgs: operatorArgs(s, c),
-    loadAvgAtStart: loadavg(),
-    cells: [],
-  };
-  log(`${c.id}: starting control plane, cdn-sim (${JSON.stringify(simFaults(c))}) and operator`);
-  const env = await BenchEnv.start({ faults: simFaults(c) });
-  current = env;
-  try {
-    await env.createNamespace('bench');
-    const op = await env.startOperator('bench', { args: run.operatorArgs });
-    run.heapIdleBytes = await heap(op);
-    const [smallest, ...rest] = s.sizes;
-    if (smallest !== undefined) run.cells.push(await runCell(env, op, s, c, smallest));
-    await runExtras(env, op, s, c, run, first);
-    for (const n of rest) {
-      run.cells.push(await runCell(env, op, s, c, n));
-    }
-    if (first && s.mixedPerKind > 0) await runMixed(env, s, run);
-    run.heapEndBytes = await heap(op);
-    if (op.child.exitCode !== null) run.error = `operator exited with ${op.child.exitCode}`;
-  } catch (err) {
-    run.error = errorText(err);
-    log(`${c.id} failed: ${run.error}`);
-  } finally {
-    run.loadAvgAtEnd = loadavg();
-    await env.stop();
-    current = undefined;
+/**
+ * One cell on the shared control plane: the sim is emptied and given the configuration's
+ * faults, and a fresh operator watches only the cell's namespaces, so the objects of earlier
+ * cells (left in place: deleting 10,000 objects through the operator would cost as much as
+ * creating them) are neither cached nor polled.
+ */
+async function runCell(
+  env: BenchEnv,
+  s: Settings,
+  c: MatrixConfig,
+  run: ConfigRun,
+  n: number,
+  extras: Extras,
+): Promise<CellRun> {
+  const cell: CellRun = { n, loadAvgAtStart: loadavg() };
+  const skip = overBudget(s, 2 * (2 * ceilingMs(c, s.workers, n, 1) + 60_000));
+  if (skip) {
+    cell.skipped = skip;
+    log(`${c.id} n=${n}: ${skip}`);
+    return cell;
   }
-  return run;
+  const ns = `${c.id}-${n}`;
+  const watched = [
+    ns,
+    ...(extras.latency ? [`${c.id}-load`] : []),
+    ...(extras.mixed ? [`${c.id}-mixed`] : []),
+  ];
+  for (const w of watched) await env.createNamespace(w);
+  await env.sim.resetState();
+  await env.sim.setFaults(simFaults(c));
+  log(`${c.id} n=${n}: operator ${run.operatorArgs.join(' ')} on ${watched.join(',')}`);
+  const op = await env.startOperator('bench', {
+    args: [
+      ...run.operatorArgs,
+      '--namespace',
+      watched.join(','),
+      '--secret-namespace',
+      ['bench', ...watched].join(','),
+    ],
+  });
+  try {
+    run.heapIdleBytes ??= await heap(op);
+    await runCreateUpdate(env, op, s, c, cell, ns);
+    await runExtras(env, op, s, c, run, cell, extras);
+    if (op.child.exitCode !== null) cell.error = `operator exited with ${op.child.exitCode}`;
+  } catch (err) {
+    cell.error = errorText(err);
+    log(`${c.id} n=${n} failed: ${cell.error}`);
+  } finally {
+    await env.stopOperator(op);
+    cell.loadAvgAtEnd = loadavg();
+    run.loadAvgAtEnd = cell.loadAvgAtEnd;
+  }
+  return cell;
 }
 
 async function main(): Promise<void> {
@@ -295,11 +308,40 @@ async function main(): Promise<void> {
     settings: { ...s },
     configs: [],
   };
-  for (const [i, c] of pickConfigs(s.configs.join(',')).entries()) {
-    res.configs.push(await runConfig(s, c, i === 0));
-    // A report after every configuration: a run cut short still leaves what it measured.
-    res.finishedAt = new Date().toISOString();
-    await writeReport(res, s.out);
+  const configs = pickConfigs(s.configs.join(','));
+  res.configs = configs.map((c) => ({
+    config: c,
+    operatorArgs: operatorArgs(s, c),
+    loadAvgAtStart: loadavg(),
+    cells: [],
+  }));
+  log('starting the control plane and cdn-sim (shared by every cell)');
+  const env = await BenchEnv.start();
+  current = env;
+  try {
+    await env.createNamespace('bench');
+    // Every configuration's small cell first, then the large ones from the cheapest ceiling
+    // up: a run cut short by --deadline loses the most expensive cells only.
+    for (const [k, n] of s.sizes.entries()) {
+      const order =
+        k === 0
+          ? res.configs
+          : [...res.configs].sort(
+              (a, b) => ceilingRate(b.config, s.workers) - ceilingRate(a.config, s.workers),
+            );
+      for (const run of order) {
+        const extras = {
+          latency: k === 0 && s.loadCreates > 0,
+          mixed: k === 0 && run === res.configs[0] && s.mixedPerKind > 0,
+        };
+        run.cells.push(await runCell(env, s, run.config, run, n, extras));
+        res.finishedAt = new Date().toISOString();
+        await writeReport(res, s.out); // a run cut short still leaves what it measured
+      }
+    }
+  } finally {
+    await env.stop();
+    current = undefined;
   }
   res.machine.loadAvgAtEnd = loadavg();
   res.finishedAt = new Date().toISOString();

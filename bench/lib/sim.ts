@@ -93,6 +93,11 @@ export class SimProcess {
     await this.admin('PUT', 'faults', faults);
   }
 
+  /** Empties the platform state (keys, faults and the call log stay). */
+  async resetState(): Promise<void> {
+    await this.admin('POST', 'reset');
+  }
+
   /** The platform state dump. */
   state(): Promise<Record<string, unknown>> {
     return this.admin('GET', 'state');
