@@ -14,7 +14,8 @@
  *   --known-limit-flag <operator flag taking the platform limit per second> (empty: not passed)
  *   --deadline <ISO time>   skip a cell whose estimate (2 × (2 × ceiling + 60 s)) ends after it
  *   --steady <duration>     also idle that long in the first cell
- *   --out bench/results     --render <results json>  rebuild an earlier run's report
+ *   --out bench/results     --render <results json> [--notes <json>]  rebuild an earlier run's
+ *                           report, adding notes (row key -> why and what would close it)
  */
 import { execFileSync } from 'node:child_process';
 import { cpus, loadavg } from 'node:os';
@@ -290,7 +291,16 @@ async function main(): Promise<void> {
   if (render >= 0) {
     const file = process.argv[render + 1] as string;
     const earlier = JSON.parse(await readFile(file, 'utf8')) as BenchResult;
-    log(`report written: ${await writeReport(earlier, dirname(file), true)}`);
+    // --notes <json>: explanations of missed goals by row key, kept in the results JSON.
+    const notes = process.argv.indexOf('--notes');
+    if (notes >= 0) {
+      const added = JSON.parse(await readFile(process.argv[notes + 1] as string, 'utf8')) as Record<
+        string,
+        string
+      >;
+      earlier.notes = { ...earlier.notes, ...added };
+    }
+    log(`report written: ${await writeReport(earlier, dirname(file), notes < 0)}`);
     return;
   }
   const s = settings(process.argv.slice(2));
