@@ -129,7 +129,30 @@ function overBudget(s: Settings, estimateMs: number): string | undefined {
   if (s.deadline === '') return undefined;
   const end = Date.parse(s.deadline);
   if (Date.now() + estimateMs <= end) return undefined;
-  return `skipped: its estimate (${Math.round(estimateMs / 1000)} s = 2 × ceiling + 60 s) ends after the run's deadline ${s.deadline}`;
+  return `skipped: estimated ${Math.round(estimateMs / 1000)} s, which ends after the run's deadline ${s.deadline}`;
+}
+
+/**
+ * A phase timeout that also ends at the deadline (with 2 min left for teardown and the
+ * report), so that a cell running slower than estimated is cut, not the whole run.
+ */
+function phaseTimeout(s: Settings, timeoutMs: number): number {
+  if (s.deadline === '') return timeoutMs;
+  return Math.max(10_000, Math.min(timeoutMs, Date.parse(s.deadline) - Date.now() - 120_000));
+}
+
+/**
+ * Time a cell will take: from the ceilings (2 × ceiling per phase + 60 s), or, for a larger
+ * cell, from the same configuration's measured smaller cell scaled by N, if that is longer.
+ */
+function cellEstimate(s: Settings, c: MatrixConfig, run: ConfigRun, n: number): number {
+  const byCeiling = 2 * (2 * ceilingMs(c, s.workers, n, 1) + 60_000);
+  const small = run.cells.find((x) => x.create?.timeToAllReadyMs && x.n < n);
+  if (!small?.create?.timeToAllReadyMs) return byCeiling;
+  const measured =
+    small.create.timeToAllReadyMs +
+    (small.update?.timeToAllWrittenMs ?? small.create.timeToAllReadyMs);
+  return Math.max(byCeiling, (measured * n) / small.n + 120_000);
 }
 
 async function heap(op: OperatorProcess): Promise<number | undefined> {
@@ -152,7 +175,7 @@ async function runCreateUpdate(
 ): Promise<void> {
   const n = cell.n;
   cell.heapBeforeBytes = await heap(op);
-  const timeoutMs = 4 * ceilingMs(c, s.workers, n, 1) + SLACK_MS;
+  const timeoutMs = phaseTimeout(s, 4 * ceilingMs(c, s.workers, n, 1) + SLACK_MS);
   cell.create = await runColdCreate(
     env,
     op,
@@ -167,7 +190,12 @@ async function runCreateUpdate(
   cell.update = await runUpdateAll(
     env,
     c,
-    { namespace: ns, workers: s.workers, value: 3600 + n, timeoutMs },
+    {
+      namespace: ns,
+      workers: s.workers,
+      value: 3600 + n,
+      timeoutMs: phaseTimeout(s, 4 * ceilingMs(c, s.workers, n, 1) + SLACK_MS),
+    },
     log,
   );
   log(`${c.id} n=${n}: update ratio ${cell.update.ratio?.toFixed(2) ?? 'n/a'}`);
@@ -209,7 +237,7 @@ async function runExtras(
           samples: s.updateSamples,
           intervalMs: 300,
           value: 7200,
-          timeoutMs: 4 * ceilingMs(c, s.workers, s.loadCreates, 1) + SLACK_MS,
+          timeoutMs: phaseTimeout(s, 4 * ceilingMs(c, s.workers, s.loadCreates, 1) + SLACK_MS),
         },
         log,
       );
@@ -220,7 +248,7 @@ async function runExtras(
       {
         namespace: `${c.id}-mixed`,
         perKind: s.mixedPerKind,
-        timeoutMs: s.mixedPerKind * 3000 + 300_000,
+        timeoutMs: phaseTimeout(s, s.mixedPerKind * 3000 + 300_000),
       },
       log,
     ).catch((err: unknown) => {
@@ -245,7 +273,7 @@ async function runCell(
   extras: Extras,
 ): Promise<CellRun> {
   const cell: CellRun = { n, loadAvgAtStart: loadavg() };
-  const skip = overBudget(s, 2 * (2 * ceilingMs(c, s.workers, n, 1) + 60_000));
+  const skip = overBudget(s, cellEstimate(s, c, run, n));
   if (skip) {
     cell.skipped = skip;
     log(`${c.id} n=${n}: ${skip}`);
