@@ -13,6 +13,7 @@ import { buildCdnAccountCrd } from '../src/controllers/cdnaccount/crd.js';
 import { buildPullZoneConfigCrd } from '../src/controllers/pullzoneconfig/crd.js';
 import { buildContainerAppCrd } from './crds/containerapp.js';
 import { buildShieldPolicyCrd } from './crds/shieldpolicy.js';
+import { buildStorageZoneCrd } from './crds/storagezone.js';
 
 /** One generated CRD file. Other kinds add an entry here. */
 export interface CrdGenerator {
@@ -43,6 +44,11 @@ export const GENERATORS: readonly CrdGenerator[] = [
     path: 'crds/cdn.operator.io_shieldpolicies.yaml',
     source: 'hack/crds/shieldpolicy.ts (enums and formats from the official Shield document)',
     build: buildShieldPolicyCrd,
+  },
+  {
+    path: 'crds/cdn.operator.io_storagezones.yaml',
+    source: 'hack/crds/storagezone.ts (regions and tiers from the official core document)',
+    build: buildStorageZoneCrd,
   },
 ];
 

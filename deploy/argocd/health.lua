@@ -1,4 +1,5 @@
--- Argo CD health check for cdn-operator kinds (PullZoneConfig, ContainerApp, ShieldPolicy).
+-- Argo CD health check for cdn-operator kinds (PullZoneConfig, ContainerApp, ShieldPolicy,
+-- StorageZone).
 -- Single source: deploy/argocd/health.lua. The chart ships a copy and a ready-made argocd-cm
 -- snippet (deploy/argocd/argocd-cm.yaml); `make sync-chart-crds` keeps them in step.
 --
@@ -9,7 +10,7 @@
 --   Degraded     a terminal error: invalid spec, rejected credentials, missing external
 --                resource, or any other Synced=False reason that a retry cannot fix; a
 --                transient error that has lasted longer than `persistentAfter`; the outputs
---                Secret refused (OutputsReady=False)
+--                or password Secret refused (OutputsReady=False)
 --   Suspended    reconciliation paused (cdn.operator.io/paused) or dry-run mode
 --
 -- Runs without Lua's string library (Argo CD's default): only base functions, table and the

@@ -94,3 +94,31 @@ export function documentEnumNames(area: Area, schema: string): string[] {
   if (!Array.isArray(names)) throw new Error(`cannot read enum: ${schema} has no x-enum-varnames`);
   return names as string[];
 }
+
+/**
+ * The names of an integer enum component of the core document, which spells the extension
+ * `x-enumNames` (the Shield document: `x-enum-varnames`), in number order.
+ */
+export function documentXEnumNames(area: Area, schema: string): string[] {
+  const component = schemasOf(area)[schema];
+  if (!component) throw new Error(`cannot read enum: ${area} document has no schema ${schema}`);
+  const names = component['x-enumNames'] ?? component['x-enum-varnames'];
+  if (!Array.isArray(names)) throw new Error(`cannot read enum: ${schema} has no x-enumNames`);
+  return names as string[];
+}
+
+/**
+ * The codes a property's description lists as `(Possible values: A, B, C)`: the only place the
+ * core document gives the storage zone region codes. Throws when the list is missing, so a
+ * changed document fails the generation instead of dropping the enum.
+ */
+export function documentListedValues(area: Area, path: string): string[] {
+  const [schema, property] = path.split('.');
+  const node = (schemasOf(area)[schema!]?.properties as Json | undefined)?.[property!] as
+    | Json
+    | undefined;
+  const text = typeof node?.description === 'string' ? node.description : '';
+  const match = /\(Possible values: ([^)]*)\)/.exec(text);
+  if (!match) throw new Error(`cannot read values: ${path} lists no "Possible values"`);
+  return match[1]!.split(',').map((v) => v.trim()).filter((v) => v !== '');
+}

@@ -5,6 +5,7 @@ import { withSecretRedaction } from './shared/secret-registration.js';
 import { createPullZoneConfigKind } from './pullzoneconfig/index.js';
 import { createShieldPolicyKind } from './shieldpolicy/index.js';
 import { createContainerAppKind } from './containerapp/index.js';
+import { createStorageZoneKind } from './storagezone/index.js';
 
 /**
  * Builds one ManagedKind per CRD served by the operator; every kind registers the Secret
@@ -15,5 +16,6 @@ export function createManagedKinds(deps: ControllerDeps): ManagedKind[] {
     withSecretRedaction(createPullZoneConfigKind(deps)),
     withSecretRedaction(createShieldPolicyKind(deps)),
     withSecretRedaction(createContainerAppKind(deps)),
+    withSecretRedaction(createStorageZoneKind(deps)),
   ];
 }

@@ -130,10 +130,29 @@ const specSchema: Schema = {
       description:
         'Name of a Secret (same namespace, owned by this resource) that receives pullZoneId, cdnHostname and hostnames for wiring other workloads.',
     },
+    storageZoneRef: {
+      type: 'object',
+      description:
+        'Serve the files of a StorageZone in this namespace: sets the origin type to StorageZone and the storage zone id from its status (settings.originType and settings.storageZoneId must then be left out). The zone waits (Ready=False ReferenceNotReady) until the StorageZone has an id.',
+      required: ['name'],
+      properties: {
+        name: {
+          type: 'string',
+          minLength: 1,
+          maxLength: 253,
+          description: 'Name of the StorageZone.',
+        },
+      },
+    },
     // ---- issue 19 block: edge rules and purge ----
     ...EDGE_RULE_SPEC_PROPERTIES,
   },
   'x-kubernetes-validations': [
+    {
+      rule: '!has(self.storageZoneRef) || !has(self.settings) || (!has(self.settings.originType) && !has(self.settings.storageZoneId))',
+      message:
+        'storageZoneRef sets the origin: leave settings.originType and settings.storageZoneId out',
+    },
     {
       rule: '!(has(self.pullZoneId) && has(self.name))',
       message: 'set either pullZoneId (adopt by id) or name, not both',

@@ -1,7 +1,8 @@
 /**
  * Wiring of the PullZoneConfig kind: `createPullZoneConfigKind(deps)` returns the
  * ManagedKind the runtime runs (connect = credentials + referenced Secrets -> external
- * client; references = credentials, secret settings, TLS Secrets, outputs Secret).
+ * client; references = credentials, secret settings, TLS Secrets, outputs Secret, and the
+ * StorageZone of spec.storageZoneRef).
  */
 import { accountIdFor } from '../../cdn/credentials.js';
 import type { ClassifiedError } from '../../runtime/errors.js';
@@ -14,6 +15,7 @@ import { PullZoneExternal } from './external.js';
 import { createSecretStore } from './outputs.js';
 import { FIELDS_BY_API, secretRefName } from './fields.js';
 import { resolveSecrets, secretReferences } from './references.js';
+import { resolveStorageOrigin, storageZoneReference, withStorageOrigin } from './storage-origin.js';
 import { GROUP, KIND, PLURAL, VERSION, type PullZoneConfig } from './types.js';
 
 /** Maps an API field named in a platform error to the spec path a user edits. */
@@ -36,6 +38,8 @@ function references(obj: PullZoneConfig, deps: ControllerDeps): ObjectReference[
       namespace: obj.metadata.namespace,
       name: outputs,
     });
+  const storageZone = storageZoneReference(obj);
+  if (storageZone) refs.push(storageZone);
   return refs;
 }
 
@@ -53,13 +57,16 @@ export function createPullZoneConfigKind(deps: ControllerDeps): ManagedKind<Pull
       obj.spec?.pullZoneId !== undefined ? String(obj.spec.pullZoneId) : undefined,
     async connect(obj, ctx) {
       const apiKey = await resolveApiKey(obj, ctx, deps);
+      const accountId = accountIdFor(apiKey);
+      const origin = resolveStorageOrigin(obj, (ref) => ctx.getObject(ref), accountId);
       const secrets = await resolveSecrets(obj, ctx);
-      return new PullZoneExternal({
+      const external = new PullZoneExternal({
         client: getCdnClient(deps, apiKey),
-        accountId: accountIdFor(apiKey),
+        accountId,
         secrets,
         outputs,
       });
+      return withStorageOrigin(external, origin);
     },
     references: (obj) => references(obj, deps),
     classifyError: (err: unknown): ClassifiedError =>

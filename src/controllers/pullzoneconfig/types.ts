@@ -47,6 +47,8 @@ export interface PullZoneConfigSpec {
   edgeRulePolicy?: 'Additive' | 'Exact';
   /** What a purge request purges (purge.ts). */
   purge?: PurgeSpec;
+  /** A StorageZone (same namespace) used as the origin (storage-origin.ts). */
+  storageZoneRef?: { name: string };
 }
 
 /** Certificate state of one hostname as recorded in status. */

@@ -9,8 +9,9 @@
  *   `storagezone.invalid_region`);
  * - a replication region cannot be removed once added (400 `storagezone.replication_remove`),
  *   which is how the platform behaves: replicas are only ever added;
- * - a deleted zone is gone (`includeDeleted` is accepted, nothing deleted is kept); with
- *   `deleteLinkedPullZones=true` the pull zones using it as origin go with it.
+ * - a deleted zone is gone (`includeDeleted` is accepted, nothing deleted is kept); unless
+ *   `deleteLinkedPullZones=false` (the document's default is true), the pull zones using it
+ *   as origin go with it.
  */
 import { apiError, emptyStatus } from '../errors.js';
 import type { StoredStorageZone } from '../state.js';
@@ -153,7 +154,8 @@ function deleteStorageZone(req: SimRequest, ctx: SimContext): SimResponse {
   const zone = zoneOr404(req.params.id, ctx);
   if (isResponse(zone)) return zone;
   ctx.state.storageZones.delete(zone.Id);
-  if (req.query.get('deleteLinkedPullZones')?.toLowerCase() === 'true') {
+  // The document's default is true: only an explicit false keeps the linked pull zones.
+  if (req.query.get('deleteLinkedPullZones')?.toLowerCase() !== 'false') {
     for (const [id, pullZone] of ctx.state.pullZones) {
       if (pullZone.record.StorageZoneId === zone.Id) ctx.state.pullZones.delete(id);
     }

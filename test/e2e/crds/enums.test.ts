@@ -73,10 +73,15 @@ const BUILT_IN_EXAMPLES: Record<string, Json> = {
 };
 
 function kinds(): Kind[] {
-  const examples = readdirSync(join(ROOT, 'examples'))
-    .filter((f) => f.endsWith('.yaml'))
-    .flatMap((f) =>
-      parseAllDocuments(readFileSync(join(ROOT, 'examples', f), 'utf8')).map((d) => d.toJS() as Json),
+  // examples/storage/ holds the kinds that need Secret writes (not in the chart's defaults).
+  const examples = ['examples', 'examples/storage']
+    .flatMap((dir) =>
+      readdirSync(join(ROOT, dir))
+        .filter((f) => f.endsWith('.yaml'))
+        .map((f) => join(ROOT, dir, f)),
+    )
+    .flatMap((file) =>
+      parseAllDocuments(readFileSync(file, 'utf8')).map((d) => d.toJS() as Json),
     );
   return readdirSync(join(ROOT, 'crds'))
     .filter((f) => f.endsWith('.yaml'))

@@ -70,12 +70,13 @@ interface Sample {
 }
 
 const KINDS: Record<
-  'PullZoneConfig' | 'ContainerApp' | 'ShieldPolicy',
+  'PullZoneConfig' | 'ContainerApp' | 'ShieldPolicy' | 'StorageZone',
   { extra: Record<string, Json> }
 > = {
   PullZoneConfig: { extra: { pullZoneId: 4242, cdnHostname: 'demo.b-cdn.net' } },
   ContainerApp: { extra: { appId: 'app-1', endpoints: [] } },
   ShieldPolicy: { extra: { shieldZoneId: 7 } },
+  StorageZone: { extra: { storageZoneId: 9, region: 'DE', hostname: 'storage.bunnycdn.com' } },
 };
 
 function sampleObject(kind: keyof typeof KINDS, s: Sample): Json {

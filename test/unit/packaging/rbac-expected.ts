@@ -4,8 +4,13 @@
  * --list` for the chart's ServiceAccount shows nothing beyond it.
  */
 
-/** Plurals of the three managed kinds. */
-export const KIND_PLURALS = ['pullzoneconfigs', 'containerapps', 'shieldpolicies'] as const;
+/** Plurals of the managed kinds. */
+export const KIND_PLURALS = [
+  'pullzoneconfigs',
+  'containerapps',
+  'shieldpolicies',
+  'storagezones',
+] as const;
 /** Cluster-scoped kinds the operator only reads. */
 export const READ_ONLY_PLURALS = ['cdnaccounts'] as const;
 

@@ -61,6 +61,7 @@ test('the argocd-cm snippet carries the health check for each kind, CdnAccount i
     'resource.customizations.health.cdn.operator.io_ContainerApp',
     'resource.customizations.health.cdn.operator.io_PullZoneConfig',
     'resource.customizations.health.cdn.operator.io_ShieldPolicy',
+    'resource.customizations.health.cdn.operator.io_StorageZone',
   ]);
   for (const [key, script] of Object.entries(cm.data)) t.is(script, lua, `${key}; ${FIX}`);
 });

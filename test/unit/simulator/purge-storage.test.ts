@@ -169,6 +169,42 @@ test('deleting a storage zone with deleteLinkedPullZones removes the pull zones 
   t.false(sim.state.pullZones.has(pullId));
 });
 
+test("deleteLinkedPullZones: absent means true (the document's default); false keeps the pull zones", async (t) => {
+  const addZone = async (name: string): Promise<number> => {
+    const add = await call(t, sim, {
+      area: 'core',
+      method: 'POST',
+      template: '/storagezone',
+      body: { Name: name, Region: 'DE' },
+    });
+    return (add.body as { Id: number }).Id;
+  };
+  const del = (id: number, query?: Record<string, boolean>): Promise<CallResult> =>
+    call(t, sim, {
+      area: 'core',
+      method: 'DELETE',
+      template: '/storagezone/{id}',
+      params: { id },
+      ...(query ? { query } : {}),
+    });
+  const byDefault = await addZone('linked-default');
+  const gone = await createPullZone(t, sim, 'linked-default-pull', {
+    StorageZoneId: byDefault,
+    OriginType: 2,
+  });
+  t.is((await del(byDefault)).status, 204);
+  t.false(sim.state.pullZones.has(gone), 'no query parameter: linked pull zones are deleted');
+
+  const kept = await addZone('linked-kept');
+  const stays = await createPullZone(t, sim, 'linked-kept-pull', {
+    StorageZoneId: kept,
+    OriginType: 2,
+  });
+  t.is((await del(kept, { deleteLinkedPullZones: false })).status, 204);
+  t.false(sim.state.storageZones.has(kept));
+  t.true(sim.state.pullZones.has(stays), 'deleteLinkedPullZones=false keeps them');
+});
+
 test('a seeded zone gets its passwords once, and they are saved with the state', (t) => {
   const state = createState();
   const seeded = state.storageZones.get(1)!;

@@ -60,13 +60,13 @@ only the Secret part) by the Roles of secretAccess.namespaces.
 */}}
 {{- define "cdn-operator.rules" -}}
 - apiGroups: ["cdn.operator.io"]
-  resources: ["pullzoneconfigs", "containerapps", "shieldpolicies"]
+  resources: ["pullzoneconfigs", "containerapps", "shieldpolicies", "storagezones"]
   verbs: ["get", "list", "watch", "patch"]
 - apiGroups: ["cdn.operator.io"]
-  resources: ["pullzoneconfigs/status", "containerapps/status", "shieldpolicies/status"]
+  resources: ["pullzoneconfigs/status", "containerapps/status", "shieldpolicies/status", "storagezones/status"]
   verbs: ["patch"]
 - apiGroups: ["cdn.operator.io"]
-  resources: ["pullzoneconfigs/finalizers", "containerapps/finalizers", "shieldpolicies/finalizers"]
+  resources: ["pullzoneconfigs/finalizers", "containerapps/finalizers", "shieldpolicies/finalizers", "storagezones/finalizers"]
   verbs: ["update"]
 {{- if .secrets }}
 {{ include "cdn-operator.secretRules" .ctx }}

@@ -1,0 +1,256 @@
+/**
+ * The StorageZone CustomResourceDefinition, generated: our own field descriptions, with the
+ * region codes and tier names read from the official core document at generation time
+ * (`StorageZoneModelAdd`: the region lists sit in the property descriptions, the tiers in the
+ * `StorageZoneTier` enum), so the CRD cannot drift from what the platform accepts. Account,
+ * adoption, deletion and ownership fragments are shared with the other kinds.
+ *
+ *   node --import tsx hack/generate-crds.ts
+ */
+import { credentialsRefFragment, withDescription, withFragments, type Schema } from './common-spec.js';
+import {
+  ACCOUNT_REF_SCHEMA,
+  ACCOUNT_XOR_CREDENTIALS_RULE,
+  CREDENTIALS_REF_DESCRIPTION,
+} from '../../src/controllers/shared/account-schema.js';
+import {
+  adoptionSchema,
+  deletionPolicySchema,
+  ownershipStatusSchema,
+} from '../../src/controllers/shared/ownership-schema.js';
+import { documentListedValues, documentXEnumNames } from './document-bounds.js';
+
+const immutable = (field: string): Schema[] => [
+  { rule: 'self == oldSelf', message: `${field} is immutable` },
+];
+
+function ownSpec(): Schema {
+  const mainRegions = documentListedValues('core', 'StorageZoneModelAdd.Region');
+  const replicaRegions = documentListedValues('core', 'StorageZoneModelAdd.ReplicationRegions');
+  return {
+    type: 'object',
+    description:
+      'Desired state of one storage zone. Name, region and tier are fixed when the zone is created; replication regions can only be added.',
+    properties: {
+      name: {
+        type: 'string',
+        minLength: 1,
+        maxLength: 64,
+        pattern: '^[A-Za-z0-9-]+$',
+        description:
+          'Name of the storage zone (defaults to metadata.name): letters, digits and dashes. Storage zone names are unique across the whole platform: the operator checks the name before creating and reports Synced=False NameTaken when it is not available, unless spec.adoption asks to adopt a zone of this account. Immutable.',
+        'x-kubernetes-validations': immutable('name'),
+      },
+      region: {
+        type: 'string',
+        enum: mainRegions,
+        description:
+          'Code of the main storage region. Required to create a zone; may be left out when adopting (status.region shows the live one). Immutable.',
+        'x-kubernetes-validations': immutable('region'),
+      },
+      replicationRegions: {
+        type: 'array',
+        description:
+          'Regions the files are replicated to. The platform can add a replication region but never remove one, so entries can only be added here; live regions not listed are left in place.',
+        maxItems: replicaRegions.length,
+        'x-kubernetes-list-type': 'set',
+        items: { type: 'string', enum: replicaRegions },
+        'x-kubernetes-validations': [
+          {
+            rule: 'oldSelf.all(r, r in self)',
+            message: 'replication regions can only be added: the platform cannot remove one',
+          },
+        ],
+      },
+      zoneTier: {
+        type: 'string',
+        enum: documentXEnumNames('core', 'StorageZoneTier'),
+        description:
+          'Storage tier the files are kept on: Standard, or Edge (the faster tier). Unset means the platform default, Standard. Immutable.',
+        'x-kubernetes-validations': immutable('zoneTier'),
+      },
+      storageZoneId: {
+        type: 'integer',
+        format: 'int64',
+        minimum: 1,
+        description:
+          'Adopt the existing storage zone with this id (refused when another object manages it). The operator never creates a zone when this is set. Immutable.',
+        'x-kubernetes-validations': immutable('storageZoneId'),
+      },
+      adoption: adoptionSchema('storage zone', 'spec.name (or metadata.name)'),
+      deletionPolicy: deletionPolicySchema('storage zone'),
+      passwordSecretRef: {
+        type: 'object',
+        description:
+          'The Secret (same namespace) this resource creates and owns, holding the zone\'s password, readOnlyPassword, hostname (storage endpoint), storageZoneName, storageZoneId and region. Default name: <metadata.name>-storagezone. An existing Secret not owned by this resource is never touched (status condition OutputsReady=False SecretNotOwned).',
+        required: ['name'],
+        properties: {
+          name: { type: 'string', minLength: 1, maxLength: 253, description: 'Name of the Secret.' },
+        },
+      },
+      rewrite404To200: {
+        type: 'boolean',
+        description:
+          'Answer a request for a missing file whose URL has no extension with 200 instead of 404 (single-page applications).',
+      },
+      custom404FilePath: {
+        type: 'string',
+        maxLength: 1024,
+        description: 'Path of the file in the zone served when a requested file does not exist.',
+      },
+    },
+    'x-kubernetes-validations': [
+      {
+        rule: '!(has(self.storageZoneId) && has(self.adoption))',
+        message: 'set either storageZoneId (adopt by id) or adoption (adopt by name), not both',
+      },
+      {
+        rule: 'has(self.region) || has(self.storageZoneId) || has(self.adoption)',
+        message: 'region is required unless the zone is adopted (storageZoneId or adoption)',
+      },
+      {
+        rule: '!has(self.region) || !has(self.replicationRegions) || !(self.region in self.replicationRegions)',
+        message: 'the main region cannot also be a replication region',
+      },
+    ],
+  };
+}
+
+const CONDITIONS: Schema = {
+  type: 'array',
+  description:
+    'Ready (the zone matches the spec), Synced (the last reconcile succeeded) and OutputsReady (the password Secret is written).',
+  'x-kubernetes-list-type': 'map',
+  'x-kubernetes-list-map-keys': ['type'],
+  items: {
+    type: 'object',
+    required: ['type', 'status'],
+    properties: {
+      type: { type: 'string', description: 'Condition type.' },
+      status: { type: 'string', enum: ['True', 'False', 'Unknown'], description: 'Whether the condition holds.' },
+      reason: { type: 'string', description: 'Machine-readable reason of the last transition.' },
+      message: { type: 'string', description: 'Human-readable detail.' },
+      lastTransitionTime: { type: 'string', format: 'date-time', description: 'When the status last changed.' },
+      observedGeneration: {
+        type: 'integer',
+        format: 'int64',
+        description: 'The metadata.generation the condition was computed for.',
+      },
+    },
+  },
+};
+
+const STATUS: Schema = {
+  type: 'object',
+  description: 'Observed state of the storage zone. Passwords are never shown here.',
+  properties: {
+    ownership: ownershipStatusSchema,
+    storageZoneId: { type: 'integer', format: 'int64', description: 'Id of the managed storage zone.' },
+    name: { type: 'string', description: 'Name of the zone on the platform.' },
+    region: { type: 'string', description: 'Main region of the zone.' },
+    replicationRegions: {
+      type: 'array',
+      items: { type: 'string' },
+      description: 'Replication regions of the zone on the platform (including any not in the spec).',
+    },
+    zoneTier: { type: 'string', description: 'Storage tier of the zone.' },
+    hostname: { type: 'string', description: 'Storage API and FTP endpoint of the zone.' },
+    s3Hostname: { type: 'string', description: 'S3-compatible endpoint (zones with S3 support only).' },
+    replicationChangeInProgress: {
+      type: 'boolean',
+      description: 'The platform is still adding a replication region.',
+    },
+    conditions: CONDITIONS,
+    observedGeneration: {
+      type: 'integer',
+      format: 'int64',
+      description: 'The metadata.generation the operator last reconciled.',
+    },
+    lastSyncTime: {
+      type: 'string',
+      format: 'date-time',
+      description: 'When the operator last compared the zone with the spec.',
+    },
+    plannedChanges: {
+      type: 'array',
+      description:
+        'Storage zone fields (platform names) that differ from the spec: pending drift, or what a dry-run would change.',
+      items: {
+        type: 'object',
+        required: ['field'],
+        properties: {
+          field: { type: 'string', description: 'Platform name of the setting.' },
+          live: { type: 'string', description: 'Value on the platform.' },
+          desired: { type: 'string', description: 'Value the spec asks for.' },
+        },
+      },
+    },
+  },
+};
+
+const VERSION_META = {
+  name: 'v1alpha1',
+  served: true,
+  storage: true,
+  subresources: { status: {} },
+  additionalPrinterColumns: [
+    { name: 'READY', type: 'string', jsonPath: ".status.conditions[?(@.type=='Ready')].status" },
+    { name: 'SYNCED', type: 'string', jsonPath: ".status.conditions[?(@.type=='Synced')].status" },
+    { name: 'ID', type: 'integer', description: 'Id of the storage zone.', jsonPath: '.status.storageZoneId' },
+    { name: 'REGION', type: 'string', description: 'Main region.', jsonPath: '.status.region' },
+    {
+      name: 'HOSTNAME',
+      type: 'string',
+      description: 'Storage endpoint.',
+      jsonPath: '.status.hostname',
+    },
+    { name: 'AGE', type: 'date', jsonPath: '.metadata.creationTimestamp' },
+  ],
+};
+
+/** The CRD object (storagezones.cdn.operator.io). */
+export function buildStorageZoneCrd(): Schema {
+  const spec = withFragments(ownSpec(), [
+    {
+      properties: { accountRef: ACCOUNT_REF_SCHEMA },
+      rules: [ACCOUNT_XOR_CREDENTIALS_RULE],
+    },
+    withDescription(credentialsRefFragment('storage zone'), 'credentialsRef', CREDENTIALS_REF_DESCRIPTION),
+  ]);
+  return {
+    apiVersion: 'apiextensions.k8s.io/v1',
+    kind: 'CustomResourceDefinition',
+    metadata: { name: 'storagezones.cdn.operator.io' },
+    spec: {
+      group: 'cdn.operator.io',
+      names: {
+        kind: 'StorageZone',
+        listKind: 'StorageZoneList',
+        plural: 'storagezones',
+        singular: 'storagezone',
+        shortNames: ['sz'],
+        categories: ['cdn'],
+      },
+      scope: 'Namespaced',
+      versions: [
+        {
+          ...VERSION_META,
+          schema: {
+            openAPIV3Schema: {
+              type: 'object',
+              description: 'A bunny.net storage zone managed by cdn-operator.',
+              required: ['spec'],
+              properties: {
+                apiVersion: { type: 'string', description: 'API version of this object.' },
+                kind: { type: 'string', description: 'Kind of this object (StorageZone).' },
+                metadata: { type: 'object' },
+                spec,
+                status: STATUS,
+              },
+            },
+          },
+        },
+      ],
+    },
+  };
+}

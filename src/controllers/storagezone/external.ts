@@ -1,0 +1,289 @@
+/**
+ * The StorageZone external client: observe / create / update / delete of one storage zone,
+ * bound to one account's CdnClient.
+ *
+ * - Observe is read-only on the platform: one GET by id. Without an id nothing is read (the
+ *   zone is created), except for explicit adoption by name (`spec.adoption.policy: ByName`)
+ *   and the crash recovery of our own create, which search by name and skip zones another
+ *   object manages. It writes the password Secret in Kubernetes as a side effect whose outcome
+ *   is its own condition (OutputsReady) and never fails the pass.
+ * - Create checks the name with `POST /storagezone/checkavailability` first (storage zone
+ *   names are unique across the whole platform, not only the account), then sends one
+ *   `POST /storagezone`, serialized per account. A taken name is reported (NameTaken) and never
+ *   adopted.
+ * - Update sends the differing settings in one `POST /storagezone/{id}`.
+ * - Delete sends `DELETE /storagezone/{id}` with `deleteLinkedPullZones=false`: pull zones
+ *   serving from the zone belong to their own objects and are never deleted with it.
+ *
+ * Passwords are registered for redaction (process-wide) the moment a record is read, and are
+ * written nowhere but the password Secret.
+ */
+import type { CdnClient } from '../../cdn/client.js';
+import { isCdnApiError } from '../../cdn/errors.js';
+import type { StorageZone as StorageZoneRecord } from '../../cdn/feature-types.js';
+import { secretValues } from '../../cdn/redact.js';
+import type { ConditionInput } from '../../runtime/conditions.js';
+import { TerminalError } from '../../runtime/errors.js';
+import { Annotation, SyncedReason } from '../../runtime/reasons.js';
+import type {
+  CreateResult,
+  ExternalClient,
+  ExternalContext,
+  Observation,
+} from '../../runtime/types.js';
+import { withKeyedLock } from '../shared/keyed-mutex.js';
+import { ensureOwnedSecret, type SecretStore } from '../shared/owned-secret.js';
+import { ADOPT_BY_NAME, adoptionPolicyOf } from '../shared/ownership-schema.js';
+import { diffStorageZone, type StorageZoneDiff } from './diff.js';
+import {
+  passwordSecretData,
+  passwordSecretNameOf,
+  statusOf,
+  toAddRequest,
+  zoneNameOf,
+} from './mapping.js';
+import type { StorageZone } from './types.js';
+
+/** Reason of the terminal error for an adopted id (or name) that does not exist. */
+export const NotFound = 'NotFound';
+/** Reason when the zone name is taken on the platform and adoption was not asked for. */
+export const NameTaken = 'NameTaken';
+/** Reason of Ready=False while the platform adds a replication region. */
+export const ReplicationInProgress = 'ReplicationInProgress';
+/** Reason of Ready=False while the password Secret cannot be written (see OutputsReady). */
+export const PasswordSecretNotReady = 'PasswordSecretNotReady';
+/** Claim type of storage zones (the runtime's default: the kind). */
+export const STORAGE_ZONE_CLAIM = 'StorageZone';
+/** Condition type reporting the password Secret (the same type as PullZoneConfig's outputs). */
+export const OUTPUTS_READY = 'OutputsReady';
+
+/** What an external client is bound to. */
+export interface StorageZoneExternalOptions {
+  client: CdnClient;
+  /** Stable, non-secret account identifier (serializes creates per account). */
+  accountId: string;
+  /** Where the password Secret is read and written. */
+  secrets: SecretStore;
+}
+
+function isNotFound(err: unknown): boolean {
+  return isCdnApiError(err) && err.kind === 'notFound';
+}
+
+function isDeleting(obj: StorageZone): boolean {
+  return obj.metadata.deletionTimestamp !== undefined;
+}
+
+const zoneLock = (id: number): string => `storagezone:${id}`;
+
+/** Registers the zone's passwords for process-wide redaction (errors, conditions, logs). */
+function registerPasswords(record: StorageZoneRecord): void {
+  const source = `storagezone/${record.Id}/`;
+  if (record.Password) secretValues.set(`${source}password`, record.Password);
+  if (record.ReadOnlyPassword)
+    secretValues.set(`${source}readOnlyPassword`, record.ReadOnlyPassword);
+}
+
+function sameName(a: string | null | undefined, b: string): boolean {
+  return typeof a === 'string' && a.toLowerCase() === b.toLowerCase();
+}
+
+/** See the module comment. */
+export class StorageZoneExternal implements ExternalClient<StorageZone> {
+  private readonly observed = new WeakMap<Observation, { id: number; diff: StorageZoneDiff }>();
+
+  constructor(private readonly opts: StorageZoneExternalOptions) {}
+
+  /** The account fingerprint (claims conflict only within one account). */
+  get account(): string {
+    return this.opts.accountId;
+  }
+
+  async observe(obj: StorageZone, ctx: ExternalContext): Promise<Observation> {
+    const record = await this.find(obj, ctx);
+    if (!record) return { exists: false, upToDate: false, diff: [] };
+    const diff = diffStorageZone(obj, record);
+    if (!isDeleting(obj) && diff.immutable.length > 0) {
+      throw new TerminalError(
+        SyncedReason.InvalidSpec,
+        `cannot manage storage zone ${record.Id}: ${diff.immutable.join('; ')}; name, region and tier are fixed when a zone is created: restore the spec or create a new StorageZone`,
+      );
+    }
+    const obs: Observation = {
+      exists: true,
+      externalId: String(record.Id),
+      upToDate: diff.diffs.length === 0,
+      diff: diff.diffs,
+      status: { ...statusOf(record) },
+    };
+    if (record.ReplicationChangeInProgress === true) {
+      obs.notReady = {
+        reason: ReplicationInProgress,
+        message: 'The platform is still adding a replication region',
+      };
+    }
+    this.observed.set(obs, { id: Number(record.Id), diff });
+    if (!isDeleting(obj) && obj.metadata.annotations?.[Annotation.DryRun] !== 'true') {
+      const secret = await this.writeSecret(obj, record, ctx.signal);
+      obs.conditions = [secret];
+      // The Secret is what workloads use the zone through: not Ready until it is written.
+      if (secret.status !== 'True') {
+        obs.notReady ??= { reason: PasswordSecretNotReady, message: secret.message };
+      }
+    }
+    return obs;
+  }
+
+  /**
+   * Reads the zone by id. Without an id, only an explicit adoption by name or the recovery of
+   * our own unrecorded create looks the name up; otherwise there is nothing to read.
+   */
+  private async find(
+    obj: StorageZone,
+    ctx: ExternalContext,
+  ): Promise<StorageZoneRecord | undefined> {
+    if (ctx.externalId) return this.findById(obj, ctx.externalId, ctx.signal);
+    const name = zoneNameOf(obj);
+    if (ctx.createPending) {
+      const zone = await this.searchByName(name, ctx.signal);
+      // A zone another object manages is not ours: the create will report the name as taken.
+      return zone && !ctx.claimedByOther?.(STORAGE_ZONE_CLAIM, String(zone.Id)) ? zone : undefined;
+    }
+    if (isDeleting(obj) || adoptionPolicyOf(obj.spec) !== ADOPT_BY_NAME) return undefined;
+    const zone = await this.searchByName(name, ctx.signal);
+    if (zone) return zone; // the runtime refuses it when another object manages it
+    throw new TerminalError(
+      NotFound,
+      `cannot adopt storage zone ${JSON.stringify(name)} (spec.adoption.policy ByName): no zone in this account has this name`,
+    );
+  }
+
+  private async findById(
+    obj: StorageZone,
+    externalId: string,
+    signal: AbortSignal,
+  ): Promise<StorageZoneRecord | undefined> {
+    let record: StorageZoneRecord | undefined;
+    try {
+      record = await this.opts.client.getStorageZone(Number(externalId), { signal });
+      registerPasswords(record);
+    } catch (err) {
+      if (!isNotFound(err)) throw err;
+    }
+    if (record && record.Deleted !== true) return record;
+    // An adopted id never leads to a create; while deleting, gone is gone.
+    if (obj.spec?.storageZoneId !== undefined && !isDeleting(obj)) {
+      throw new TerminalError(
+        NotFound,
+        `cannot observe storage zone ${externalId} (spec.storageZoneId): it does not exist`,
+      );
+    }
+    return undefined;
+  }
+
+  private async searchByName(
+    name: string,
+    signal: AbortSignal,
+  ): Promise<StorageZoneRecord | undefined> {
+    const zones = await this.opts.client.listStorageZones({ search: name }, { signal });
+    const zone = zones.find((z) => sameName(z.Name, name) && z.Deleted !== true);
+    if (zone) registerPasswords(zone);
+    return zone;
+  }
+
+  async create(obj: StorageZone, ctx: ExternalContext): Promise<CreateResult> {
+    if (obj.spec?.storageZoneId !== undefined) {
+      throw new TerminalError(
+        NotFound,
+        `cannot create storage zone: spec.storageZoneId ${obj.spec.storageZoneId} is set, so the zone is only adopted`,
+      );
+    }
+    const body = toAddRequest(obj);
+    const record = await withKeyedLock(`create-storagezone:${this.opts.accountId}`, () =>
+      this.add(body, ctx.signal),
+    );
+    registerPasswords(record);
+    ctx.log.info({ storageZoneId: record.Id, name: body.Name }, 'Created storage zone');
+    // The next pass writes the password Secret; the zone is not usable before that.
+    return { externalId: String(record.Id), status: { ...statusOf(record) }, available: false };
+  }
+
+  /**
+   * Checks the name, then adds the zone. A name that is not available is reported as
+   * NameTaken and never adopted (the zone may belong to another team or another account).
+   */
+  private async add(
+    body: ReturnType<typeof toAddRequest>,
+    signal: AbortSignal,
+  ): Promise<StorageZoneRecord> {
+    const { available } = await this.opts.client.checkStorageZoneAvailability(body.Name, {
+      signal,
+    });
+    if (!available) throw await this.nameTaken(body.Name, signal);
+    try {
+      return await this.opts.client.addStorageZone(body, { signal });
+    } catch (err) {
+      if (!isCdnApiError(err) || err.kind !== 'invalid') throw err;
+      // Taken between the check and the add (another writer), or another refusal.
+      const again = await this.opts.client.checkStorageZoneAvailability(body.Name, { signal });
+      if (again.available) throw err;
+      throw await this.nameTaken(body.Name, signal);
+    }
+  }
+
+  private async nameTaken(name: string, signal: AbortSignal): Promise<TerminalError> {
+    const ours = await this.searchByName(name, signal);
+    const where = ours
+      ? 'a storage zone with this name already exists in this account; adopt it explicitly with spec.storageZoneId or spec.adoption.policy ByName, or set spec.name to another name'
+      : 'storage zone names are unique across the whole platform and another account uses it; set spec.name to another name';
+    return new TerminalError(
+      NameTaken,
+      `cannot create storage zone ${JSON.stringify(name)}: the name is not available (${where})`,
+    );
+  }
+
+  async update(
+    obj: StorageZone,
+    observation: Observation,
+    ctx: ExternalContext,
+  ): Promise<{ status?: Record<string, unknown>; conditions?: ConditionInput[] } | void> {
+    const seen = this.observed.get(observation);
+    if (!seen)
+      throw new Error('cannot update storage zone: observation was not made by this client');
+    if (Object.keys(seen.diff.update).length === 0) return;
+    await withKeyedLock(zoneLock(seen.id), () =>
+      this.opts.client.updateStorageZone(seen.id, seen.diff.update, { signal: ctx.signal }),
+    );
+    // Read back once: replication may still be in progress, and status shows the regions.
+    const record = await this.opts.client.getStorageZone(seen.id, { signal: ctx.signal });
+    registerPasswords(record);
+    return { status: { ...statusOf(record) } };
+  }
+
+  async delete(obj: StorageZone, ctx: ExternalContext): Promise<void> {
+    if (!ctx.externalId || obj.spec?.deletionPolicy === 'Orphan') return;
+    const id = Number(ctx.externalId);
+    await withKeyedLock(zoneLock(id), async () => {
+      try {
+        await this.opts.client.deleteStorageZone(id, false, { signal: ctx.signal });
+        ctx.log.info({ storageZoneId: id }, 'Deleted storage zone');
+      } catch (err) {
+        if (!isNotFound(err)) throw err;
+      }
+    });
+  }
+
+  private writeSecret(
+    obj: StorageZone,
+    record: StorageZoneRecord,
+    signal: AbortSignal,
+  ): Promise<ConditionInput> {
+    const target = {
+      conditionType: OUTPUTS_READY,
+      name: passwordSecretNameOf(obj),
+      what: 'password Secret',
+      field: 'spec.passwordSecretRef.name',
+    };
+    return ensureOwnedSecret(obj, target, passwordSecretData(record), this.opts.secrets, signal);
+  }
+}
