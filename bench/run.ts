@@ -70,7 +70,7 @@ const DEFAULTS: Record<string, [full: string, quick: string]> = {
   'update-samples': ['20', '10'],
   'load-creates': ['1000', '100'],
   mixed: ['200', '20'],
-  'known-limit-flag': ['', ''],
+  'known-limit-flag': ['api-rate-limit-max', 'api-rate-limit-max'],
   deadline: ['', ''],
   steady: ['0s', '0s'],
   out: ['bench/results', 'bench/results'],

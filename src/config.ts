@@ -41,6 +41,11 @@ export interface OperatorConfig {
   /** Global limit of reconcile starts per second (0 = unlimited) and its burst. */
   rateLimit: number;
   rateLimitBurst: number;
+  /**
+   * Ceiling of each account's adaptive CDN API request rate (requests per second; 0 = no
+   * ceiling: the rate follows the platform's 429 answers alone).
+   */
+  apiRateLimitMax: number;
   /** Reopen a watch that delivered no event or bookmark for this long. */
   watchStallTimeoutMs: number;
 }
@@ -163,6 +168,11 @@ const FLAGS: Record<string, FlagDoc> = {
     help: 'Global limit of reconcile starts per second across all kinds (0 = unlimited)',
   },
   'rate-limit-burst': { type: 'string', def: '100', help: 'Burst of the global rate limit' },
+  'api-rate-limit-max': {
+    type: 'string',
+    def: '0',
+    help: 'Ceiling of the CDN API request rate per account, in requests/s (the rate adapts to the platform below it; 0 = no ceiling)',
+  },
   'watch-stall-timeout': {
     type: 'string',
     def: '5m',
@@ -387,6 +397,7 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv = process.env
     shutdownTimeoutMs: duration(v, 'shutdown-timeout'),
     rateLimit: integer(v, 'rate-limit', 0),
     rateLimitBurst: integer(v, 'rate-limit-burst', 1),
+    apiRateLimitMax: integer(v, 'api-rate-limit-max', 0),
     watchStallTimeoutMs: duration(v, 'watch-stall-timeout'),
   };
   return { command: 'run', config };

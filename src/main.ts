@@ -4,6 +4,7 @@
  * every kind from the controller registry and runs the manager until SIGTERM.
  * Exit codes: 0 clean shutdown, 1 runtime failure (or lost leadership), 2 bad configuration.
  */
+import { accountRates } from './cdn/rate-limit.js';
 import { ConfigError, parseConfig } from './config.js';
 import { startAccountStatusLoop } from './controllers/cdnaccount/status.js';
 import { createManagedKinds } from './controllers/registry.js';
@@ -41,7 +42,11 @@ async function main(argv: string[]): Promise<number> {
     pollIntervalMs: config.pollIntervalMs,
     log,
     onCdnRequest: (e) => metrics.recordCdnRequest(e),
+    ...(config.apiRateLimitMax > 0
+      ? { cdnRateLimit: { maxRequestsPerSecond: config.apiRateLimitMax } }
+      : {}),
   });
+  metrics.setAccountRateSource(accountRates);
   log.info(
     { version: VERSION, apiUrl: config.apiUrl, kinds: kinds.map((k) => k.name) },
     'Starting cdn-operator',

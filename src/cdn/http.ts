@@ -27,6 +27,8 @@ import {
 } from './options.js';
 import { parseErrorBody } from './parse-error.js';
 import { limiterFor, type AccountLimiter } from './rate-limit.js';
+// Pure helper (no Kubernetes code): the priority of the reconcile pass making the call.
+import { currentRequestPriority } from '../runtime/request-priority.js';
 import { SecretSet, scrubSecretValues } from './redact.js';
 import { boundRetryAfter, parseRetryAfter, retryDelay, sleep } from './retry.js';
 // Pure timer helper (no Kubernetes code): one clamp for every timer in the process.
@@ -148,7 +150,7 @@ export class HttpTransport {
     const idempotent = spec.idempotent ?? spec.method === 'GET';
     const started = Date.now();
     for (let attempt = 1; ; attempt++) {
-      const result = await this.#attempt(spec, attempt, opts.signal);
+      const result = await this.#attempt(spec, attempt, opts);
       if (result.response) return result.response;
       const error = result.error as CdnApiError;
       const elapsedMs = Date.now() - started;
@@ -174,20 +176,25 @@ export class HttpTransport {
     }
   }
 
-  async #attempt(spec: RequestSpec, attempt: number, signal?: AbortSignal): Promise<AttemptResult> {
+  async #attempt(spec: RequestSpec, attempt: number, opts: CallOptions): Promise<AttemptResult> {
     const started = performance.now();
-    const result = await this.#send(spec, signal).catch((e: unknown): AttemptResult => ({
-      error: this.#fromThrown(spec.operation, e, signal),
+    const result = await this.#send(spec, opts).catch((e: unknown): AttemptResult => ({
+      error: this.#fromThrown(spec.operation, e, opts.signal),
     }));
     const durationMs = performance.now() - started;
     this.#emit(spec, attempt, durationMs, result);
     return result;
   }
 
-  async #send(spec: RequestSpec, signal?: AbortSignal): Promise<AttemptResult> {
+  async #send(spec: RequestSpec, opts: CallOptions): Promise<AttemptResult> {
+    const { signal } = opts;
     const apiKey = await this.#apiKey(spec.operation);
     const limiter = limiterFor(accountIdFor(apiKey), this.#rateLimit);
-    const release = await limiter.acquire(signal);
+    const release = await limiter.acquire(
+      signal,
+      opts.priority ?? currentRequestPriority() ?? 'high',
+    );
+    const sentAt = Date.now();
     const attempt = attemptSignal(signal, this.#timeoutMs);
     const combined = attempt.signal;
     try {
@@ -200,12 +207,14 @@ export class HttpTransport {
       });
       const text = await res.text();
       if (res.status >= 200 && res.status < 300) {
+        limiter.onAnswer(res.status, false, sentAt);
         return { response: { status: res.status, body: parseBody(text) }, status: res.status };
       }
       const retryAfter = boundRetryAfter(
         parseRetryAfter(res.headers.get('retry-after')),
         MAX_RETRY_AFTER_MS,
       );
+      limiter.onAnswer(res.status, retryAfter !== undefined, sentAt);
       return {
         error: this.#httpError(
           spec.operation,

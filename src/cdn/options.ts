@@ -21,13 +21,25 @@ export interface RetryOptions {
   budgetMs: number;
 }
 
-/** Per-account request shaping, shared by every client using the same API key. */
+/**
+ * Per-account request shaping, shared by every client using the same API key. The rate adapts
+ * (adaptive-rate.ts): it starts at `requestsPerSecond`, grows while the platform answers and
+ * callers wait for tokens, and drops on a 429, always within [`minRequestsPerSecond`,
+ * `maxRequestsPerSecond`]. Setting all three equal gives a fixed rate.
+ */
 export interface RateLimitOptions {
-  /** Sustained request rate (token refill per second; default 20). */
+  /** Starting rate before the platform's limit is known (requests per second; default 20). */
   requestsPerSecond: number;
+  /** Floor of the adaptive rate (default 1). */
+  minRequestsPerSecond: number;
+  /** Ceiling of the adaptive rate, e.g. a known quota (default Infinity: no ceiling). */
+  maxRequestsPerSecond: number;
   /** Bucket size: requests that may start at once after an idle period (default 40). */
   burst: number;
-  /** Requests in flight at the same time (default 10). */
+  /**
+   * Requests in flight at the same time (default 32: above what the workers of the three kinds
+   * send at once, so at 200-300 ms platform latency the rate, not this cap, sets the pace).
+   */
   maxConcurrent: number;
 }
 
@@ -74,6 +86,11 @@ export interface CdnClientOptions {
 /** Per-call options accepted as the last argument of every client method. */
 export interface CallOptions {
   signal?: AbortSignal;
+  /**
+   * Turn in the account's limiter: `high` goes before `low` (default: the priority of the
+   * running reconcile pass, see runtime/request-priority.ts, else `high`).
+   */
+  priority?: 'high' | 'low';
 }
 
 /** Call options of the methods that follow pages. */
@@ -108,8 +125,10 @@ export const DEFAULT_RETRY: RetryOptions = {
 
 export const DEFAULT_RATE_LIMIT: RateLimitOptions = {
   requestsPerSecond: 20,
+  minRequestsPerSecond: 1,
+  maxRequestsPerSecond: Number.POSITIVE_INFINITY,
   burst: 40,
-  maxConcurrent: 10,
+  maxConcurrent: 32,
 };
 
 export const DEFAULT_TIMEOUT_MS = 30000;

@@ -1,29 +1,51 @@
 /**
- * Per-account request shaping: a token bucket (sustained rate + burst), a concurrency cap and
- * a shared pause that honours a server's Retry-After for every caller of the account. Limiters
- * live in a module-level registry keyed by a hash of the API key, so every client of the same
- * account in this process shares one limiter and many controllers cannot overrun it.
+ * Per-account request shaping: an adaptive request rate (adaptive-rate.ts) enforced by a token
+ * bucket, a concurrency cap, two priorities and a shared pause that honours a server's
+ * Retry-After for every caller of the account. Limiters live in a module-level registry keyed
+ * by a hash of the API key, so every client of the same account in this process shares one
+ * limiter and many controllers cannot overrun it.
  */
+import { AdaptiveRate } from './adaptive-rate.js';
 import type { RateLimitOptions } from './options.js';
-import { sleep } from './retry.js';
-
+// Pure helpers (no Kubernetes code): one clamp for every timer, and the pass's priority.
+import { setSafeTimeout } from '../runtime/timers.js';
+import type { RequestPriority } from '../runtime/request-priority.js';
 /**
- * A token bucket. Callers take a token when they are about to send; a caller that finds the
- * bucket empty sleeps for the time until one is back and tries again. Taking at send time
- * (rather than reserving ahead) keeps a stalled event loop from releasing a clump of
- * requests at once: after any pause at most `burst` requests go out together.
+ * A token bucket. A caller takes a token when it is about to send; when the bucket is empty it
+ * learns the time until one is back. Taking at send time (rather than reserving ahead) keeps
+ * a stalled event loop from releasing a clump of requests at once: after any pause at most
+ * `burst` requests go out together. The rate can change at any time (adaptive rate).
  */
 export class TokenBucket {
   #tokens: number;
   #last: number;
+  #rate: number;
 
   constructor(
-    readonly ratePerSecond: number,
+    ratePerSecond: number,
     readonly burst: number,
     private readonly now: () => number = Date.now,
   ) {
+    this.#rate = ratePerSecond;
     this.#tokens = burst;
     this.#last = now();
+  }
+
+  /** Tokens added per second. */
+  get ratePerSecond(): number {
+    return this.#rate;
+  }
+
+  /** Changes the refill rate from now on (tokens earned so far are kept). */
+  setRate(ratePerSecond: number): void {
+    this.#refill();
+    this.#rate = ratePerSecond;
+  }
+
+  /** Empties the bucket: after a refusal no burst goes out at the old rate. */
+  drain(): void {
+    this.#refill();
+    this.#tokens = Math.min(this.#tokens, 0);
   }
 
   /** Takes one token and returns 0, or returns the milliseconds until a token is back. */
@@ -33,10 +55,10 @@ export class TokenBucket {
       this.#tokens -= 1;
       return 0;
     }
-    return Math.max(1, Math.ceil(((1 - this.#tokens) / this.ratePerSecond) * 1000));
+    return Math.max(1, Math.ceil(((1 - this.#tokens) / this.#rate) * 1000));
   }
 
-  /** Tokens available now (negative while reservations are outstanding). */
+  /** Tokens available now. */
   get available(): number {
     this.#refill();
     return this.#tokens;
@@ -46,44 +68,131 @@ export class TokenBucket {
     const t = this.now();
     const elapsed = Math.max(0, t - this.#last) / 1000;
     this.#last = t;
-    this.#tokens = Math.min(this.burst, this.#tokens + elapsed * this.ratePerSecond);
+    this.#tokens = Math.min(this.burst, this.#tokens + elapsed * this.#rate);
   }
 }
 
-/** A counting semaphore with a FIFO wait queue. */
-export class Semaphore {
-  #free: number;
-  readonly #waiters: Array<() => void> = [];
+/** Time source of a limiter: real timers in production, a virtual clock in tests. */
+export interface LimiterClock {
+  now(): number;
+  setTimer(fn: () => void, ms: number): unknown;
+  clearTimer(handle: unknown): void;
+}
 
-  constructor(readonly size: number) {
-    this.#free = size;
+const REAL_CLOCK: LimiterClock = {
+  now: () => Date.now(),
+  setTimer: (fn, ms) => setSafeTimeout(fn, ms),
+  clearTimer: (handle) => clearTimeout(handle as NodeJS.Timeout),
+};
+
+/** A caller waiting for its turn. */
+interface Waiter {
+  grant(): void;
+}
+
+/** Callers waited for a token this recently: the rate, not the demand, holds them back. */
+const SATURATION_WINDOW_MS = 1000;
+
+/**
+ * The limiter of one account: callers wait for a concurrency slot, the end of any shared
+ * pause and a token, in that order, `high` before `low` (changes to existing objects before
+ * creates and drift checks, so an update does not queue behind a burst of either). The answer
+ * to each request feeds the adaptive rate ({@link AccountLimiter.onAnswer}).
+ */
+export class AccountLimiter {
+  readonly bucket: TokenBucket;
+  readonly rate: AdaptiveRate;
+  readonly #queues: Record<RequestPriority, Waiter[]> = { high: [], low: [] };
+  #inFlight = 0;
+  #pausedUntil = 0;
+  #timer: unknown;
+  #timerAt = 0;
+  #waitedForTokenAt = Number.NEGATIVE_INFINITY;
+  /** Last time a caller asked for this limiter (registry eviction). */
+  lastUsed = Date.now();
+
+  readonly #clock: LimiterClock;
+
+  constructor(
+    readonly options: RateLimitOptions,
+    clock: LimiterClock = REAL_CLOCK,
+  ) {
+    this.#clock = clock;
+    const now = (): number => clock.now();
+    this.rate = new AdaptiveRate(
+      {
+        initial: options.requestsPerSecond,
+        min: options.minRequestsPerSecond,
+        max: options.maxRequestsPerSecond,
+      },
+      now,
+    );
+    this.bucket = new TokenBucket(this.rate.current, options.burst, now);
   }
 
-  /** Waits for a slot; resolves to the function that releases it (call exactly once). */
-  async acquire(signal?: AbortSignal): Promise<() => void> {
-    if (this.#free > 0) {
-      this.#free--;
-      return this.#releaser();
-    }
-    await new Promise<void>((resolve, reject) => {
-      const grant = (): void => {
-        signal?.removeEventListener('abort', onAbort);
-        resolve();
-      };
+  /** Requests holding a slot now. */
+  get inFlight(): number {
+    return this.#inFlight;
+  }
+
+  /** Callers waiting for their turn. */
+  get waiting(): number {
+    return this.#queues.high.length + this.#queues.low.length;
+  }
+
+  /** True when nobody holds a slot and no pause is pending: safe to forget. */
+  isIdle(now: number): boolean {
+    return this.#inFlight === 0 && this.waiting === 0 && this.#pausedUntil <= now;
+  }
+
+  /** Holds every caller of this account back until `ms` from now (a server's Retry-After). */
+  pauseFor(ms: number): void {
+    this.#pausedUntil = Math.max(this.#pausedUntil, this.#clock.now() + ms);
+  }
+
+  /**
+   * Waits for a slot, the end of any pause and a token; resolves to the release function of
+   * the slot (call exactly once, after the answer). The pause is checked right before the
+   * caller is let go, so a Retry-After that arrives while a caller waits still holds it back.
+   */
+  acquire(signal?: AbortSignal, priority: RequestPriority = 'high'): Promise<() => void> {
+    this.lastUsed = Date.now();
+    if (signal?.aborted) return Promise.reject(signal.reason as Error);
+    return new Promise((resolve, reject) => {
+      const queue = this.#queues[priority];
       const onAbort = (): void => {
-        const i = this.#waiters.indexOf(grant);
-        if (i >= 0) this.#waiters.splice(i, 1);
+        const i = queue.indexOf(waiter);
+        if (i >= 0) queue.splice(i, 1);
         reject(signal?.reason as Error);
       };
-      this.#waiters.push(grant);
+      const waiter: Waiter = {
+        grant: () => {
+          signal?.removeEventListener('abort', onAbort);
+          resolve(this.#releaser());
+        },
+      };
+      queue.push(waiter);
       signal?.addEventListener('abort', onAbort, { once: true });
+      this.#pump();
     });
-    return this.#releaser();
   }
 
-  /** Requests currently holding a slot. */
-  get inUse(): number {
-    return this.size - this.#free;
+  /**
+   * Feeds the answer to a request sent at `sentAt` to the adaptive rate: a 429 or a Retry-After
+   * lowers it, any other answer lets it grow while callers wait for tokens. No answer (network
+   * error, timeout) says nothing about the platform's limit.
+   */
+  onAnswer(status: number | undefined, retryAfter: boolean, sentAt: number): void {
+    if (status === undefined) return;
+    if (status === 429 || retryAfter) {
+      if (this.rate.onRefused(sentAt)) {
+        this.bucket.setRate(this.rate.current);
+        this.bucket.drain();
+      }
+      return;
+    }
+    this.rate.onAccepted(this.#clock.now() - this.#waitedForTokenAt < SATURATION_WINDOW_MS);
+    this.bucket.setRate(this.rate.current);
   }
 
   #releaser(): () => void {
@@ -91,65 +200,39 @@ export class Semaphore {
     return () => {
       if (released) return;
       released = true;
-      const next = this.#waiters.shift();
-      // Hand the slot straight to the next waiter so a newcomer cannot jump the queue.
-      if (next) next();
-      else this.#free++;
+      this.#inFlight--;
+      this.#pump();
     };
   }
-}
 
-/** The limiter of one account. */
-export class AccountLimiter {
-  readonly bucket: TokenBucket;
-  readonly slots: Semaphore;
-  #pausedUntil = 0;
-  /** Last time a caller asked for this limiter (registry eviction). */
-  lastUsed = Date.now();
-
-  constructor(readonly options: RateLimitOptions) {
-    this.bucket = new TokenBucket(options.requestsPerSecond, options.burst);
-    this.slots = new Semaphore(options.maxConcurrent);
-  }
-
-  /** True when nobody holds a slot and no pause is pending: safe to forget. */
-  isIdle(now: number): boolean {
-    return this.slots.inUse === 0 && this.#pausedUntil <= now;
-  }
-
-  /** Holds every caller of this account back until `ms` from now (a server's Retry-After). */
-  pauseFor(ms: number): void {
-    this.#pausedUntil = Math.max(this.#pausedUntil, Date.now() + ms);
-  }
-
-  /**
-   * Waits for a concurrency slot, then for any pause to end and a token; resolves to the
-   * release function of the slot. The pause is checked last, right before the caller sends,
-   * so a Retry-After that arrives while a caller waits for a slot or a token still holds it back.
-   */
-  async acquire(signal?: AbortSignal): Promise<() => void> {
-    this.lastUsed = Date.now();
-    const release = await this.slots.acquire(signal);
-    try {
-      await this.#waitForPauseAndToken(signal);
-      return release;
-    } catch (err) {
-      release();
-      throw err;
-    }
-  }
-
-  async #waitForPauseAndToken(signal?: AbortSignal): Promise<void> {
+  /** Lets waiters go, high lane first, while a slot, no pause and a token allow it. */
+  #pump(): void {
     for (;;) {
-      const paused = this.#pausedUntil - Date.now();
-      if (paused > 0) {
-        await sleep(paused, signal);
-        continue;
-      }
+      const queue = this.#queues.high.length > 0 ? this.#queues.high : this.#queues.low;
+      const next = queue[0];
+      if (!next || this.#inFlight >= this.options.maxConcurrent) return;
+      const paused = this.#pausedUntil - this.#clock.now();
+      if (paused > 0) return this.#wakeIn(paused);
       const wait = this.bucket.take();
-      if (wait <= 0) return;
-      await sleep(wait, signal);
+      if (wait > 0) {
+        this.#waitedForTokenAt = this.#clock.now();
+        return this.#wakeIn(wait);
+      }
+      queue.shift();
+      this.#inFlight++;
+      next.grant();
     }
+  }
+
+  #wakeIn(ms: number): void {
+    const at = this.#clock.now() + ms;
+    if (this.#timer !== undefined && this.#timerAt <= at) return;
+    if (this.#timer !== undefined) this.#clock.clearTimer(this.#timer);
+    this.#timerAt = at;
+    this.#timer = this.#clock.setTimer(() => {
+      this.#timer = undefined;
+      this.#pump();
+    }, ms);
   }
 }
 
@@ -164,6 +247,14 @@ export function pruneIdleLimiters(now = Date.now(), force = false): void {
   lastPrune = now;
   for (const [id, l] of registry)
     if (now - l.lastUsed > LIMITER_IDLE_MS && l.isIdle(now)) registry.delete(id);
+}
+
+/** The current adaptive rate of every account with a limiter, by account id (metrics). */
+export function accountRates(): Array<{ account: string; requestsPerSecond: number }> {
+  return [...registry].map(([account, l]) => ({
+    account,
+    requestsPerSecond: l.rate.current,
+  }));
 }
 
 /** Accounts with a limiter (tests, soak). */

@@ -1,7 +1,10 @@
 /**
  * The informer's in-memory store of objects keyed `namespace/name`. Objects are stored after
- * a transform that strips `metadata.managedFields` (often half an object's size) and, for
- * Secrets/ConfigMaps, everything except metadata and data.
+ * a transform ({@link trimObject}) that keeps of `metadata` only what the runtime and the
+ * kinds read — dropping `managedFields` (often half an object's size), the
+ * `kubectl.kubernetes.io/last-applied-configuration` annotation (a second copy of the spec),
+ * ownerReferences and the like — and, for Secrets/ConfigMaps, everything except metadata and
+ * data. This is what keeps the heap per cached object small (docs/runtime.md, Memory).
  */
 import { objectKey } from './resource.js';
 
@@ -25,11 +28,63 @@ export interface KubeObject {
   [k: string]: unknown;
 }
 
-/** Removes managedFields (server-side apply bookkeeping the runtime never reads). */
-export function stripManagedFields<T extends KubeObject>(obj: T): T {
-  if (obj.metadata.managedFields === undefined) return obj;
-  const { managedFields: _drop, ...metadata } = obj.metadata;
-  return { ...obj, metadata };
+/** Annotation kubectl writes with a full copy of the applied object; never read here. */
+export const LAST_APPLIED = 'kubectl.kubernetes.io/last-applied-configuration';
+
+/** The metadata fields a cached object keeps (everything the runtime and the kinds read). */
+export const KEPT_METADATA = [
+  'name',
+  'namespace',
+  'uid',
+  'resourceVersion',
+  'generation',
+  'creationTimestamp',
+  'deletionTimestamp',
+  'labels',
+  'annotations',
+  'finalizers',
+] as const;
+
+/** Strings every object repeats (API version, kind, finalizer): one copy, not one per object. */
+const interned = new Map<string, string>();
+const INTERN_MAX = 1024;
+
+function intern(value: string): string {
+  const hit = interned.get(value);
+  if (hit !== undefined) return hit;
+  if (interned.size < INTERN_MAX) interned.set(value, value);
+  return value;
+}
+
+function trimAnnotations(
+  a: Record<string, string> | undefined,
+): Record<string, string> | undefined {
+  if (a === undefined || !(LAST_APPLIED in a)) return a;
+  const { [LAST_APPLIED]: _drop, ...rest } = a;
+  return Object.keys(rest).length > 0 ? rest : undefined;
+}
+
+/**
+ * The object as the cache keeps it: `apiVersion`, `kind`, `spec`, `status` and every other
+ * top-level member unchanged; `metadata` reduced to {@link KEPT_METADATA} without the
+ * last-applied annotation; repeated strings shared. A fresh object (fast V8 shape).
+ */
+export function trimObject<T extends KubeObject>(obj: T): T {
+  const m = obj.metadata;
+  const metadata: KubeObject['metadata'] = { name: m.name };
+  for (const f of KEPT_METADATA) {
+    if (f === 'name' || m[f] === undefined) continue;
+    (metadata as Record<string, unknown>)[f] = m[f];
+  }
+  if (m.namespace !== undefined) metadata.namespace = intern(m.namespace);
+  const annotations = trimAnnotations(m.annotations);
+  if (annotations) metadata.annotations = annotations;
+  else delete metadata.annotations;
+  if (m.finalizers) metadata.finalizers = m.finalizers.map(intern);
+  const out = { ...obj, metadata } as T;
+  if (typeof obj.apiVersion === 'string') out.apiVersion = intern(obj.apiVersion);
+  if (typeof obj.kind === 'string') out.kind = intern(obj.kind);
+  return out;
 }
 
 /** Keeps only what the runtime needs of a Secret/ConfigMap: metadata (trimmed) and data. */
@@ -109,6 +164,12 @@ export class Store<T extends KubeObject = KubeObject> {
    * cache already holds a newer version of the same object.
    */
   setIfNewer(obj: T): void {
+    // A write's answer carries managedFields and the rest; the object must stay the same
+    // instance (callers compare identity), so the heavy members are dropped in place.
+    const m = obj.metadata as Record<string, unknown>;
+    if (m.managedFields !== undefined) delete m.managedFields;
+    if (obj.metadata.annotations && LAST_APPLIED in obj.metadata.annotations)
+      obj.metadata.annotations = trimAnnotations(obj.metadata.annotations);
     const prev = this.items.get(keyOf(obj));
     if (prev && prev.metadata.uid !== obj.metadata.uid) return;
     const cmp = compareResourceVersions(

@@ -1,6 +1,6 @@
 /**
  * The `status.ownership` record: what the runtime keeps about an object's hold on its
- * platform resource (account, adopted, effective deletion policy, create-pending marker).
+ * platform resource (account, adopted, effective deletion policy, create-pending record, refused create).
  * Written only through the status subresource.
  */
 
@@ -19,6 +19,11 @@ export interface OwnershipStatus {
   deletionPolicy?: string;
   /** RFC 3339 time a create was started whose outcome (an id) is not recorded yet. */
   createPending?: string;
+  /**
+   * RFC 3339 time (ms precision) of the signed create-pending marker whose create the platform
+   * refused: a marker not newer than this is void (see create-guard.ts).
+   */
+  createRefused?: string;
 }
 
 /** The object's `status.ownership` (empty when absent or malformed). */
@@ -31,5 +36,6 @@ export function ownershipOf(obj: ManagedObject): OwnershipStatus {
     ...(typeof o.adopted === 'boolean' ? { adopted: o.adopted } : {}),
     ...(typeof o.deletionPolicy === 'string' ? { deletionPolicy: o.deletionPolicy } : {}),
     ...(typeof o.createPending === 'string' ? { createPending: o.createPending } : {}),
+    ...(typeof o.createRefused === 'string' ? { createRefused: o.createRefused } : {}),
   };
 }

@@ -96,7 +96,7 @@ export function claimantOf(
   };
 }
 
-function sameClaimant(a: Claimant, b: Claimant): boolean {
+function sameClaimant(a: ClaimantRef, b: ClaimantRef): boolean {
   return a.kind === b.kind && a.namespace === b.namespace && a.name === b.name;
 }
 
@@ -112,8 +112,11 @@ function sameEntry(a: Claimant | undefined, b: Claimant): boolean {
 
 /** See the module comment. */
 export class ClaimIndex {
-  readonly #byClaim = new Map<string, Map<string, Claimant>>();
-  readonly #byObject = new Map<string, Set<string>>();
+  // Arrays, not Maps/Sets, per claim and per object: almost every resource has one claimant
+  // and every object one or two claims, and a one-entry Map costs several times a small
+  // array (this index holds one entry per managed object; docs/runtime.md, Memory).
+  readonly #byClaim = new Map<string, Claimant[]>();
+  readonly #byObject = new Map<string, string[]>();
 
   /**
    * Replaces the claims of `obj` (of kind `kind`). Returns the other claimants of every
@@ -128,27 +131,20 @@ export class ClaimIndex {
   ): ClaimantRef[] {
     const self: ClaimantRef = { kind, namespace: obj.metadata.namespace, name: obj.metadata.name };
     const okey = objectKeyOf(self);
-    const before = this.#byObject.get(okey) ?? new Set<string>();
-    const after = new Set<string>();
+    const before = this.#byObject.get(okey) ?? [];
+    const after: string[] = [];
     const touched = new Set<string>();
     for (const claim of claims) {
       const ckey = claimKey(claim.type, claim.id);
-      after.add(ckey);
-      const entry = claimantOf(kind, obj, claim, account);
-      let claimants = this.#byClaim.get(ckey);
-      if (!claimants) {
-        claimants = new Map();
-        this.#byClaim.set(ckey, claimants);
-      }
-      if (!sameEntry(claimants.get(okey), entry)) touched.add(ckey);
-      claimants.set(okey, entry);
+      if (!after.includes(ckey)) after.push(ckey);
+      if (this.#put(ckey, claimantOf(kind, obj, claim, account))) touched.add(ckey);
     }
     for (const ckey of before) {
-      if (after.has(ckey)) continue;
-      this.#drop(ckey, okey);
+      if (after.includes(ckey)) continue;
+      this.#drop(ckey, self);
       touched.add(ckey);
     }
-    if (after.size > 0) this.#byObject.set(okey, after);
+    if (after.length > 0) this.#byObject.set(okey, after);
     else this.#byObject.delete(okey);
     return this.#othersOf(touched, self);
   }
@@ -156,6 +152,23 @@ export class ClaimIndex {
   /** Removes every claim of the object; returns the other claimants of those claims. */
   remove(kind: string, obj: ManagedObject): ClaimantRef[] {
     return this.set(kind, obj, [], undefined);
+  }
+
+  /** Stores `entry` under `ckey`; true when it is new or changed. */
+  #put(ckey: string, entry: Claimant): boolean {
+    const list = this.#byClaim.get(ckey);
+    if (!list) {
+      this.#byClaim.set(ckey, [entry]);
+      return true;
+    }
+    const i = list.findIndex((c) => sameClaimant(c, entry));
+    if (i < 0) {
+      list.push(entry);
+      return true;
+    }
+    const changed = !sameEntry(list[i], entry);
+    list[i] = entry;
+    return changed;
   }
 
   /**
@@ -166,7 +179,7 @@ export class ClaimIndex {
     const claimants = this.#byClaim.get(claimKey(claim.type, claim.id));
     if (!claimants) return undefined;
     let best: Claimant | undefined;
-    for (const other of claimants.values()) {
+    for (const other of claimants) {
       if (sameClaimant(other, self) || !accountsOverlap(other.account, self.account)) continue;
       if (compareClaimants(other, self) >= 0) continue;
       if (!best || compareClaimants(other, best) < 0) best = other;
@@ -184,19 +197,20 @@ export class ClaimIndex {
     return this.#byObject.size;
   }
 
-  #drop(ckey: string, okey: string): void {
+  #drop(ckey: string, self: ClaimantRef): void {
     const claimants = this.#byClaim.get(ckey);
     if (!claimants) return;
-    claimants.delete(okey);
-    if (claimants.size === 0) this.#byClaim.delete(ckey);
+    const rest = claimants.filter((c) => !sameClaimant(c, self));
+    if (rest.length === 0) this.#byClaim.delete(ckey);
+    else this.#byClaim.set(ckey, rest);
   }
 
   #othersOf(ckeys: Set<string>, self: ClaimantRef): ClaimantRef[] {
     const out = new Map<string, ClaimantRef>();
     for (const ckey of ckeys) {
-      for (const [okey, c] of this.#byClaim.get(ckey) ?? []) {
-        if (sameClaimant(c, { ...self, uid: '', creationTimestamp: '', recorded: false })) continue;
-        out.set(okey, { kind: c.kind, namespace: c.namespace, name: c.name });
+      for (const c of this.#byClaim.get(ckey) ?? []) {
+        if (sameClaimant(c, self)) continue;
+        out.set(objectKeyOf(c), { kind: c.kind, namespace: c.namespace, name: c.name });
       }
     }
     return [...out.values()];

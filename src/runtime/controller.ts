@@ -6,7 +6,7 @@ import type { Logger } from 'pino';
 import { ItemBackoff } from './backoff.js';
 import type { KubeObject } from './cache.js';
 import type { ClaimIndex } from './claims.js';
-import { priorityForUpdate } from './enqueue-rules.js';
+import { laneOfChange, priorityForAdd, priorityForUpdate } from './enqueue-rules.js';
 import type { EventRecorder } from './events.js';
 import { Informer } from './informer.js';
 import type { KubeClient } from './kube-client.js';
@@ -19,6 +19,7 @@ import { StatusWriter } from './status-writer.js';
 import type { ConnectContext, ManagedKind, ManagedObject } from './types.js';
 import { WorkQueue, type Priority } from './workqueue.js';
 import { findCondition } from './conditions.js';
+import { runWithRequestPriority } from './request-priority.js';
 
 /** Consecutive conflicts of one key after which it is logged at warn (once per streak). */
 const CONFLICTS_BEFORE_WARNING = 5;
@@ -109,8 +110,8 @@ export class Controller {
         onHandlerError: () => metrics.handlerErrors.inc({ resource }),
       },
       handlers: {
-        onAdd: (obj) => this.changed(obj, 'add', 'high'),
-        onUpdate: (old, obj) => this.changed(obj, 'update', priorityForUpdate(old, obj)),
+        onAdd: (obj) => this.changed(obj, 'add', priorityForAdd(this.kind, obj)),
+        onUpdate: (old, obj) => this.changed(obj, 'update', this.laneOfUpdate(old, obj)),
         onDelete: (obj) => this.changed(obj, 'delete', undefined),
       },
     });
@@ -131,6 +132,11 @@ export class Controller {
     this.opts.onChange?.(obj, event);
   }
 
+  /** The lane of an update event, or undefined when it does not enqueue. */
+  private laneOfUpdate(old: ManagedObject, obj: ManagedObject): Priority | undefined {
+    return priorityForUpdate(old, obj) ? laneOfChange(this.kind, obj) : undefined;
+  }
+
   private informerFor(namespace: string): Informer<ManagedObject & KubeObject> | undefined {
     return this.informers.get(namespace) ?? this.informers.get('');
   }
@@ -149,7 +155,7 @@ export class Controller {
     const prev = informer.store.get(key);
     informer.store.setIfNewer(obj as ManagedObject & KubeObject);
     if (prev && prev.metadata.uid === obj.metadata.uid && informer.store.get(key) === obj) {
-      const priority = priorityForUpdate(prev, obj);
+      const priority = this.laneOfUpdate(prev, obj);
       if (priority) this.queue.add(key, priority);
     }
   }
@@ -164,9 +170,13 @@ export class Controller {
     return [...this.informers.values()].flatMap((i) => i.store.list());
   }
 
-  /** Queues a key (reference triggers, tests). */
+  /**
+   * Queues a key (reference triggers, tests). `high` is refined like a user change: an object
+   * still to be created goes to the `normal` lane.
+   */
   enqueue(key: string, priority: Priority = 'high'): void {
-    this.queue.add(key, priority);
+    const obj = priority === 'high' ? this.get(key) : undefined;
+    this.queue.add(key, obj ? laneOfChange(this.kind, obj) : priority);
   }
 
   /** Starts the informers (also on standby replicas, so a takeover starts warm). */
@@ -227,9 +237,12 @@ export class Controller {
         continue;
       }
       const end = m.reconcileDuration.startTimer({ controller: name });
+      // Platform requests of a high-lane pass go first in the account's limiter (updates do
+      // not wait for tokens behind creates and drift checks); see runtime/request-priority.ts.
+      const priority = this.queue.takenFrom(key) === 'high' ? 'high' : 'low';
       let result: ReconcileResult;
       try {
-        result = await this.reconciler.reconcile(key);
+        result = await runWithRequestPriority(priority, () => this.reconciler.reconcile(key));
       } catch (err) {
         // reconcile() never throws by contract; if it does, log loudly and retry.
         this.opts.log.error({ err, key, controller: name }, 'Reconciler threw');

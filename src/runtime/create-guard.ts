@@ -1,21 +1,41 @@
 /**
  * Duplicate-create guard. A create on the platform is not idempotent (two creates make two
  * pull zones), and the operator can crash between the create call and the status write that
- * records the new id. So before every create the runtime writes `status.ownership.createPending`
- * through the status subresource with the cached resourceVersion as precondition (a stale
- * cache fails with 409 and nothing is created), adds the finalizer, creates, and records the
- * id while clearing the marker in one status write. On a later pass with a pending marker and
- * no id, `ExternalContext.createPending` tells the kind's observe to look its own resource up
- * by name before the runtime would ever create again.
+ * records the new id. So before every create the runtime leaves a create-pending marker that
+ * a later pass finds when no id was recorded: `ExternalContext.createPending` then tells the
+ * kind's observe to look its own resource up by name before the runtime would ever create again.
  *
- * The marker is kept in status, not in an annotation: a tenant who may edit the object may
- * normally not write its status, so a hand-set marker cannot make the operator look up (and
- * adopt) another team's resource. The old annotation `cdn.operator.io/external-create-pending`
- * is ignored.
+ * A marker makes the operator look a resource up by name and take it as its own (deletion
+ * policy Delete), so a tenant must not be able to set one. Two forms, both unforgeable:
+ *
+ * - **Signed annotation** (the normal path, when the kind's client offers a `markerKey`):
+ *   `cdn.operator.io/create-pending: v1.<ms>.<account>.<mac>` where `mac` is an HMAC-SHA256 over
+ *   (object uid, account fingerprint, time) keyed by a key derived from the account's API key
+ *   (HKDF, see `markerKeyFor`). It goes into the same metadata write that adds the finalizer
+ *   (resourceVersion precondition: a stale cache fails with 409 and nothing is created), so a
+ *   create costs one metadata write and one status write (id, availability, conditions).
+ *   Without the account's API key nobody can make a valid MAC; binding the uid makes a marker
+ *   copied from another object (or from a deleted and re-created one) fail verification. A
+ *   marker that fails verification is treated as absent and replaced by the next create's own.
+ *   A create the platform refused records the marker's time in `status.ownership.createRefused`
+ *   (status, which tenants cannot write): a marker not newer than that is void, so a tenant
+ *   who saved the value cannot replay it after the refusal. Once an id is recorded the marker is
+ *   ignored; it stays on the object (removing it would cost a write) until a later create
+ *   replaces it.
+ * - **Status record** `status.ownership.createPending` (kinds whose client has no `markerKey`,
+ *   and objects marked by the previous version): written through the status subresource before
+ *   the create, then the finalizer; three writes per create.
+ *
+ * The old annotation `cdn.operator.io/external-create-pending` is ignored.
  */
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { ManagedKind, ManagedObject } from './types.js';
 import { formatTime } from './conditions.js';
 import { OWNERSHIP_FIELD, ownershipOf } from './claims-status.js';
+import { withFinalizer } from './finalizer.js';
+import { Annotation } from './reasons.js';
+
+const MARKER_VERSION = 'v1';
 
 /** The id recorded for the object: the spec's adoption id first, then the status field. */
 export function recordedExternalId(kind: ManagedKind, obj: ManagedObject): string | undefined {
@@ -27,15 +47,91 @@ export function recordedExternalId(kind: ManagedKind, obj: ManagedObject): strin
   return undefined;
 }
 
-/** True when a create was started and its outcome (an id) was never recorded. */
-export function isCreatePending(obj: ManagedObject, externalId: string | undefined): boolean {
-  return externalId === undefined && ownershipOf(obj).createPending !== undefined;
+/** What verifies a signed marker: the account's marker key and fingerprint. */
+export interface MarkerSigner {
+  key: Uint8Array;
+  account: string | undefined;
+}
+
+function macOf(signer: MarkerSigner, uid: string, ms: string): string {
+  return createHmac('sha256', signer.key)
+    .update(`cdn-operator/create-pending/${MARKER_VERSION}\n${uid}\n${signer.account ?? ''}\n${ms}`)
+    .digest('base64url');
+}
+
+/** A signed create-pending marker for `obj` (needs its uid) made at `now`. */
+export function signMarker(signer: MarkerSigner, obj: ManagedObject, now: Date): string {
+  const ms = String(now.getTime());
+  const uid = obj.metadata.uid ?? '';
+  return `${MARKER_VERSION}.${ms}.${signer.account ?? ''}.${macOf(signer, uid, ms)}`;
 }
 
 /**
- * The status merge patch written before a create: a fresh create-pending marker (and the
- * account it is made in), with the cached resourceVersion as precondition (the apiserver
- * answers 409 when stale).
+ * The time (ms) of the object's signed marker when it verifies for this object (uid) and
+ * account, and was not voided by a refused create; undefined otherwise.
+ */
+export function verifiedMarkerTime(
+  obj: ManagedObject,
+  signer: MarkerSigner | undefined,
+): number | undefined {
+  const value = obj.metadata.annotations?.[Annotation.CreatePendingSigned];
+  const uid = obj.metadata.uid;
+  if (!signer || typeof value !== 'string' || !uid) return undefined;
+  const ms = signedTime(value, uid, signer);
+  if (ms === undefined) return undefined;
+  const refused = Date.parse(ownershipOf(obj).createRefused ?? '');
+  return !Number.isNaN(refused) && ms <= refused ? undefined : ms;
+}
+
+/** The time of a marker value made by `signer` for the object `uid`; undefined otherwise. */
+function signedTime(value: string, uid: string, signer: MarkerSigner): number | undefined {
+  const parts = value.split('.');
+  if (parts.length !== 4) return undefined;
+  const [version, ms, account, mac] = parts as [string, string, string, string];
+  if (version !== MARKER_VERSION || !/^\d{1,15}$/.test(ms)) return undefined;
+  if (account !== (signer.account ?? '')) return undefined;
+  const want = Buffer.from(macOf(signer, uid, ms));
+  const got = Buffer.from(mac);
+  return want.length === got.length && timingSafeEqual(want, got) ? Number(ms) : undefined;
+}
+
+/**
+ * True when a create was started and its outcome (an id) was never recorded: a status record,
+ * or a signed marker that verifies for this object.
+ */
+export function isCreatePending(
+  obj: ManagedObject,
+  externalId: string | undefined,
+  signer?: MarkerSigner,
+): boolean {
+  if (externalId !== undefined) return false;
+  return (
+    ownershipOf(obj).createPending !== undefined || verifiedMarkerTime(obj, signer) !== undefined
+  );
+}
+
+/**
+ * The one metadata merge patch written before a create when the client can sign: the
+ * finalizer and a fresh signed marker, with the cached resourceVersion as precondition.
+ */
+export function buildPendingMetadataPatch(
+  obj: ManagedObject,
+  signer: MarkerSigner,
+  now: Date,
+): Record<string, unknown> {
+  return {
+    metadata: {
+      resourceVersion: obj.metadata.resourceVersion,
+      finalizers: withFinalizer(obj.metadata.finalizers),
+      annotations: { [Annotation.CreatePendingSigned]: signMarker(signer, obj, now) },
+    },
+  };
+}
+
+/**
+ * The status merge patch written before a create by clients that cannot sign: a fresh
+ * create-pending record (and the account it is made in), with the cached resourceVersion as
+ * precondition (the apiserver answers 409 when stale).
  */
 export function buildPendingStatusPatch(
   obj: ManagedObject,
@@ -53,7 +149,7 @@ export function buildPendingStatusPatch(
   };
 }
 
-/** The status merge patch that clears the create-pending marker. */
+/** The status merge patch that clears the create-pending record. */
 export function clearPendingPatch(): Record<string, unknown> {
   return { [OWNERSHIP_FIELD]: { createPending: null } };
 }

@@ -11,13 +11,14 @@
  *   is reopened from the last resourceVersion;
  * - watches ask for bookmarks and a server-side `timeoutSeconds` (jittered) so healthy
  *   streams are renewed regularly without a relist;
- * - objects are stored through a transform (managedFields stripped);
+ * - objects are stored through a transform (cache.ts trimObject: managedFields, the
+ *   last-applied annotation and metadata nobody reads are dropped);
  * - a handler exception is logged with its stack and counted, never silently swallowed, and
  *   never stops the informer.
  */
 import type { Logger } from 'pino';
 import { computeBackoff, type BackoffOptions } from './backoff.js';
-import { Store, keyOf, stripManagedFields, type KubeObject } from './cache.js';
+import { Store, keyOf, trimObject, type KubeObject } from './cache.js';
 import { KubeApiError, type KubeClient } from './kube-client.js';
 import { resourcePath, type ResourceType } from './resource.js';
 import { delay, setSafeTimeout } from './timers.js';
@@ -265,7 +266,7 @@ export class Informer<T extends KubeObject = KubeObject> {
   }
 
   private transform(item: KubeObject): T {
-    const stripped = stripManagedFields(item);
+    const stripped = trimObject(item);
     return this.opts.transform ? this.opts.transform(stripped) : (stripped as T);
   }
 

@@ -15,6 +15,13 @@ export interface CdnRequestEvent {
   attempt?: number;
 }
 
+/** The current request rate of one CDN account (from the CDN client's limiter registry). */
+export interface AccountRate {
+  /** Account fingerprint (a hash of the API key, never the key). */
+  account: string;
+  requestsPerSecond: number;
+}
+
 /** All metrics of one manager. */
 export class OperatorMetrics {
   readonly registry = new Registry();
@@ -37,6 +44,8 @@ export class OperatorMetrics {
   readonly eventsEmitted: Counter<'reason' | 'type'>;
   readonly leader: Gauge;
   readonly resources: Gauge<'controller' | 'ready'>;
+  readonly accountRate: Gauge<'account'>;
+  #accountRates: () => AccountRate[] = () => [];
 
   constructor(opts: { defaultMetrics?: boolean } = {}) {
     const r = [this.registry];
@@ -156,8 +165,26 @@ export class OperatorMetrics {
       labelNames: ['controller', 'ready'],
       registers: r,
     });
+    this.accountRate = new Gauge({
+      name: 'cdn_operator_cdn_api_rate_limit',
+      help: 'Current adaptive CDN API request rate per account in requests/s (account: fingerprint of the key).',
+      labelNames: ['account'],
+      registers: r,
+      collect: () => this.#collectAccountRates(),
+    });
     if (opts.defaultMetrics ?? true)
       collectDefaultMetrics({ register: this.registry, prefix: 'cdn_operator_' });
+  }
+
+  /** Where the account rate gauge reads the current rates at each scrape. */
+  setAccountRateSource(source: () => AccountRate[]): void {
+    this.#accountRates = source;
+  }
+
+  #collectAccountRates(): void {
+    this.accountRate.reset();
+    for (const r of this.#accountRates())
+      this.accountRate.set({ account: r.account }, r.requestsPerSecond);
   }
 
   /** Records one CDN API request (hook for the CDN client's `onRequest`). */

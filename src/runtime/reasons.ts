@@ -68,6 +68,12 @@ export const Annotation = {
    * which tenants cannot write); kept so that old objects' markers do not trigger passes.
    */
   CreatePending: 'cdn.operator.io/external-create-pending',
+  /**
+   * Written by the runtime only, in the metadata write that adds the finalizer before a
+   * create: a create-pending marker signed with a key derived from the account's API key and
+   * bound to the object's uid (see create-guard.ts); a value that does not verify is ignored.
+   */
+  CreatePendingSigned: 'cdn.operator.io/create-pending',
 } as const;
 
 /** Finalizer the runtime adds before the first create. */

@@ -7,8 +7,9 @@
  * Deletion: `deletionPolicy: Orphan` (or dry-run) removes the finalizer without calling
  * delete; otherwise delete is called and the finalizer is removed only when a later observe
  * reports `exists: false`. Creates are guarded (see create-guard.ts): one metadata write
- * (finalizer + create-pending marker, resourceVersion precondition), the create, then one
- * status write recording the id. Errors are classified (classify.ts) and turned into
+ * (finalizer + signed create-pending marker, resourceVersion precondition), the create, then
+ * one status write recording the id and availability (observed right after the create when
+ * its answer does not prove it). Errors are classified (classify.ts) and turned into
  * conditions, events (deduplicated) and a requeue decision; see docs/runtime.md.
  */
 import { randomUUID } from 'node:crypto';
@@ -18,10 +19,13 @@ import { classifyError } from './classify.js';
 import { fenceClient } from './fence.js';
 import { setConditions, findCondition, formatTime, type ConditionInput } from './conditions.js';
 import {
+  buildPendingMetadataPatch,
   buildPendingStatusPatch,
   clearPendingPatch,
   isCreatePending,
   recordedExternalId,
+  verifiedMarkerTime,
+  type MarkerSigner,
 } from './create-guard.js';
 import type { ClaimIndex } from './claims.js';
 import {
@@ -97,6 +101,13 @@ export interface ReconcilerTimings {
   unauthorizedRecheckMs: number;
   /** Requeue delay for a waiting error without its own. */
   waitingMs: number;
+  /**
+   * A waiting error (e.g. a referenced object not created yet) of an object this young that
+   * has no status yet is not written to status (nor an event): objects applied together
+   * usually resolve within seconds, and a condition written then would be one more
+   * Kubernetes write per create. After this, or once it has status, it is reported.
+   */
+  waitingGraceMs: number;
 }
 
 /** Defaults for {@link ReconcilerTimings}. */
@@ -107,6 +118,7 @@ export const DEFAULT_TIMINGS: ReconcilerTimings = {
   afterDeleteMs: 2_000,
   unauthorizedRecheckMs: 300_000,
   waitingMs: 5_000,
+  waitingGraceMs: 30_000,
 };
 
 /** Dependencies of a {@link ManagedReconciler}. */
@@ -157,6 +169,8 @@ interface Pass {
   account?: string;
   /** Set when this pass adopted an existing resource by name. */
   adoptedByName?: boolean;
+  /** Signs and verifies the create-pending marker (when the client offers a marker key). */
+  signer?: MarkerSigner;
 }
 
 /** See the module comment. */
@@ -219,17 +233,16 @@ export class ManagedReconciler {
   private async connect(pass: Pass): Promise<{ client: ExternalClient; ctx: ExternalContext }> {
     const { kind } = this.deps;
     this.deps.counters?.externalCall('connect');
-    const client = fenceClient(
-      await kind.connect(pass.obj, this.deps.connectContext(pass.log)),
-      this.deps.mayWrite,
-    );
+    const raw = await kind.connect(pass.obj, this.deps.connectContext(pass.log));
+    if (raw.markerKey) pass.signer = { key: raw.markerKey, account: raw.account };
+    const client = fenceClient(raw, this.deps.mayWrite);
     pass.account = client.account;
     this.checkClaims(pass, [...claimsOfObject(kind, pass.obj), ...(client.claims ?? [])]);
     const externalId = recordedExternalId(kind, pass.obj);
     const claimedByOther = claimedByOtherFn(this.deps.claims, kind, pass.obj, client.account);
     const ctx: ExternalContext = {
       externalId,
-      createPending: isCreatePending(pass.obj, externalId),
+      createPending: isCreatePending(pass.obj, externalId, pass.signer),
       log: pass.log,
       signal: this.deps.signal,
       ...(claimedByOther ? { claimedByOther } : {}),
@@ -255,6 +268,7 @@ export class ManagedReconciler {
     const account = pass.account ?? previous.account;
     const next: OwnershipStatus = {
       ...(account !== undefined ? { account } : {}),
+      ...(previous.createRefused !== undefined ? { createRefused: previous.createRefused } : {}),
       adopted,
       deletionPolicy: effectiveDeletionPolicy(kind, {
         ...pass.obj,
@@ -382,16 +396,65 @@ export class ManagedReconciler {
       EventReason.CreatedExternalResource,
       `Created external resource ${created.externalId}`,
     );
+    const settled =
+      created.available === true
+        ? ({ exists: true, upToDate: true, diff: [] } as Observation)
+        : await this.settleAfterCreate(pass, client, ctx, created.externalId);
     pass.conditions.push(
-      createdReadyCondition(created.available === true, marked),
+      settled ? readyFrom(settled, marked) : createdReadyCondition(marked),
       synced(SyncedReason.ReconcileSuccess, '', marked),
     );
     pass.synced = true;
     await this.writeStatusAfterCreate(pass);
-    const requeueAfterMs = created.available
-      ? this.pollDelay(marked, { exists: true, upToDate: true, diff: [] })
-      : this.timings.afterCreateMs;
+    const requeueAfterMs = settled ? this.pollDelay(marked, settled) : this.timings.afterCreateMs;
     return { outcome: 'success', requeueAfterMs };
+  }
+
+  /**
+   * When the create's answer does not prove the desired state, does in this pass what the
+   * confirming pass would do (observe; update what the create could not set), so the create's
+   * single status write already reports availability. Best effort: on any error the id is
+   * still recorded (Ready=False Creating) and the next pass retries. Returns the observation
+   * whose availability to report, or undefined.
+   */
+  private async settleAfterCreate(
+    pass: Pass,
+    client: ExternalClient,
+    ctx: ExternalContext,
+    externalId: string,
+  ): Promise<Observation | undefined> {
+    const field = this.deps.kind.idStatusField;
+    // What the next pass would read: the status this pass is about to write.
+    const view: ManagedObject = {
+      ...pass.obj,
+      status: { ...pass.obj.status, ...pass.extra, [field]: pass.extra[field] },
+    };
+    const follow: ExternalContext = { ...ctx, externalId, createPending: false };
+    try {
+      this.deps.counters?.externalCall('observe');
+      const obs = await client.observe(view, follow);
+      if (!obs.exists) return undefined;
+      const res = obs.upToDate
+        ? undefined
+        : await this.updateAfterCreate(client, view, obs, follow);
+      Object.assign(pass.extra, obs.status, res?.status, { [field]: pass.extra[field] });
+      pass.conditions.push(...(obs.conditions ?? []), ...(res?.conditions ?? []));
+      return obs;
+    } catch (err) {
+      pass.log.debug({ error: (err as Error).message }, 'Cannot settle right after the create');
+      return undefined;
+    }
+  }
+
+  /** Applies what the create could not set (e.g. settings that need the resource's limits). */
+  private async updateAfterCreate(
+    client: ExternalClient,
+    view: ManagedObject,
+    obs: Observation,
+    ctx: ExternalContext,
+  ): Promise<{ status?: Record<string, unknown>; conditions?: ConditionInput[] } | undefined> {
+    this.deps.counters?.externalCall('update');
+    return (await client.update(view, obs, ctx)) ?? undefined;
   }
 
   /**
@@ -400,6 +463,17 @@ export class ManagedReconciler {
    * with precondition). Returns the object as last stored.
    */
   private async markCreatePending(pass: Pass): Promise<ManagedObject> {
+    if (pass.signer) {
+      // One write: finalizer and signed marker together (see create-guard.ts).
+      const marked = await this.deps.writer.patchMetadata(
+        pass.obj,
+        buildPendingMetadataPatch(pass.obj, pass.signer, this.now()),
+      );
+      this.deps.counters?.objectWrite('create-pending');
+      this.deps.storeWritten(marked);
+      pass.obj = marked;
+      return marked;
+    }
     const pending = await this.deps.writer.patchStatus(
       pass.obj,
       buildPendingStatusPatch(pass.obj, this.now(), pass.account),
@@ -616,6 +690,10 @@ export class ManagedReconciler {
   private async fail(pass: Pass, err: unknown): Promise<ReconcileResult> {
     const c = classifyError(err, (e) => this.deps.kind.classifyError(e));
     const { obj, log } = pass;
+    if (c.class === 'waiting' && this.inWaitingGrace(obj)) {
+      log.debug({ reason: c.reason, error: c.message }, 'Waiting (not reported yet)');
+      return this.requeueFor(c);
+    }
     if (c.class === 'conflict') {
       // Through the per-item backoff like every failure: a conflict that never resolves
       // (another writer, a CRD without /status) must not become 2 passes a second forever.
@@ -648,9 +726,13 @@ export class ManagedReconciler {
   private clearRefusedCreate(pass: Pass, c: ClassifiedError): void {
     if (pass.stage !== 'create' || (c.class !== 'terminal' && c.class !== 'unauthorized')) return;
     const previous = ownershipOf(pass.obj);
-    if (previous.createPending === undefined) return;
+    const markerMs = verifiedMarkerTime(pass.obj, pass.signer);
+    if (previous.createPending === undefined && markerMs === undefined) return;
     const { createPending: _dropped, ...rest } = previous;
-    pass.extra[OWNERSHIP_FIELD] = rest;
+    pass.extra[OWNERSHIP_FIELD] = {
+      ...rest,
+      ...(markerMs !== undefined ? { createRefused: new Date(markerMs).toISOString() } : {}),
+    };
   }
 
   private recordFailure(pass: Pass, c: ClassifiedError): void {
@@ -715,6 +797,14 @@ export class ManagedReconciler {
     }
   }
 
+  /** True for a young object without status (see {@link ReconcilerTimings.waitingGraceMs}). */
+  private inWaitingGrace(obj: ManagedObject): boolean {
+    if (obj.status?.conditions !== undefined && obj.status.conditions.length > 0) return false;
+    const created = Date.parse(String(obj.metadata.creationTimestamp ?? ''));
+    if (Number.isNaN(created)) return false;
+    return this.now().getTime() - created < this.timings.waitingGraceMs;
+  }
+
   private pollDelay(obj: ManagedObject, obs: Observation): number {
     const { ms: base, problem } = resolvePollInterval(obj, this.timings.pollIntervalMs);
     // Clamped or ignored, never silently: a Warning event (deduplicated per hour) and a log line.
@@ -728,11 +818,10 @@ export class ManagedReconciler {
 }
 
 /**
- * Ready after a create: exactly what the next observe would write when the create's answer
- * proved the desired state (so that pass writes nothing), else Creating.
+ * Ready after a create that could not be confirmed in the same pass (see settleAfterCreate):
+ * Creating, and the next pass confirms.
  */
-function createdReadyCondition(available: boolean, obj: ManagedObject): ConditionInput {
-  if (available) return readyFrom({ exists: true, upToDate: true, diff: [] }, obj);
+function createdReadyCondition(obj: ManagedObject): ConditionInput {
   return {
     type: ConditionType.Ready,
     status: 'False',

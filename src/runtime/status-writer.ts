@@ -5,8 +5,11 @@
  * "Changed" is judged against the cached object's status. A field the CRD schema prunes
  * would otherwise look changed forever, so the writer also remembers, per object, the status
  * it last asked for and what the server stored: if the same status is asked for again and
- * the cache still shows what the server stored, no write is made.
+ * the cache still shows what the server stored, no write is made. It keeps digests (SHA-1
+ * of a canonical JSON form, 27 characters), not copies of the two statuses: one entry per
+ * object, so its size matters (docs/runtime.md, Memory).
  */
+import { createHash } from 'node:crypto';
 import { createMergePatch, jsonEqual, type JsonObject } from './merge-patch.js';
 import type { ManagedObject, ManagedStatus } from './types.js';
 
@@ -16,8 +19,30 @@ export type StatusPatchFn = (obj: ManagedObject, patch: JsonObject) => Promise<M
 interface Memo {
   /** The object the entry belongs to (a re-created object of the same name starts afresh). */
   uid: string | undefined;
-  desired: ManagedStatus;
-  stored: ManagedStatus | undefined;
+  /** Digest of the status last asked for. */
+  desired: string;
+  /** Digest of the status the server stored in answer. */
+  stored: string;
+}
+
+/** JSON with object keys sorted and undefined members left out (as {@link jsonEqual} compares). */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map((v) => canonical(v ?? null)).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+/** Digest of a status, for the memo. */
+export function statusDigest(status: unknown): string {
+  return createHash('sha1')
+    .update(canonical(status ?? {}))
+    .digest('base64')
+    .slice(0, 27);
 }
 
 /** See the module comment. */
@@ -34,8 +59,8 @@ export class StatusWriter {
     return !(
       m &&
       m.uid === obj.metadata.uid &&
-      jsonEqual(m.desired, desired) &&
-      jsonEqual(m.stored ?? {}, current)
+      m.desired === statusDigest(desired) &&
+      m.stored === statusDigest(current)
     );
   }
 
@@ -53,8 +78,8 @@ export class StatusWriter {
     const stored = await this.patchStatus(obj, patch);
     this.memo.set(memoKey(obj), {
       uid: obj.metadata.uid,
-      desired,
-      stored: stored.status,
+      desired: statusDigest(desired),
+      stored: statusDigest(stored.status),
     });
     return stored;
   }

@@ -140,6 +140,13 @@ export interface ExternalClient<T extends ManagedObject = ManagedObject> {
    * like {@link ManagedKind.claimsOf} before anything is read or written.
    */
   readonly claims?: readonly ClaimRef[];
+  /**
+   * Secret key that signs the create-pending marker (create-guard.ts), derived from the
+   * account's API key so that only the operator (and whoever holds that key anyway) can make a
+   * valid marker. Without it the runtime keeps the marker in status (one more write per create).
+   * Must not be enumerable (never logged); see `withMarkerKey`.
+   */
+  readonly markerKey?: Uint8Array;
 }
 
 /** One platform resource an object claims (see claims.ts). */

@@ -4,8 +4,10 @@
  * - keys are `namespace/name`; adding a key that is already waiting collapses into one entry;
  * - a key is never handed to two workers at once: an add while it is processing marks it
  *   dirty and it is queued again when the worker calls `done`;
- * - two lanes: `high` (user changes: new objects, generation/annotation bumps, deletions,
- *   referenced objects) is always served before `low` (periodic drift checks, retries);
+ * - three lanes, served strictly in order: `high` (changes to objects that exist on the
+ *   platform, deletions, referenced objects), `normal` (creates of new objects) and `low`
+ *   (periodic drift checks, retries, the initial list of objects already in sync), so that an
+ *   update never queues behind a burst of creates or a poll wave;
  * - `schedule` (requeueAfter) and `addRateLimited` (per-item exponential backoff) keep one
  *   timer per key, the latest call wins, and taking a key cancels its timer: every pass
  *   decides when the next one happens;
@@ -16,7 +18,14 @@ import type { TokenBucket } from './rate-limiter.js';
 import { setSafeTimeout } from './timers.js';
 
 /** Lane of a queued key. */
-export type Priority = 'high' | 'low';
+export type Priority = 'high' | 'normal' | 'low';
+
+/** Lanes in the order they are served. */
+const LANES: readonly Priority[] = ['high', 'normal', 'low'];
+
+function rank(p: Priority): number {
+  return LANES.indexOf(p);
+}
 
 /** Metric hooks; all optional. */
 export interface WorkQueueHooks {
@@ -42,9 +51,14 @@ interface Pending {
 
 /** See the module comment. */
 export class WorkQueue {
-  private readonly lanes: Record<Priority, Set<string>> = { high: new Set(), low: new Set() };
+  private readonly lanes: Record<Priority, Set<string>> = {
+    high: new Set(),
+    normal: new Set(),
+    low: new Set(),
+  };
   private readonly dirty = new Map<string, Pending>();
-  private readonly processing = new Set<string>();
+  /** Keys being processed and the lane each was taken from. */
+  private readonly processing = new Map<string, Priority>();
   private readonly timers = new Map<string, NodeJS.Timeout>();
   private waiters: Array<() => void> = [];
   private drainers: Array<() => void> = [];
@@ -57,14 +71,14 @@ export class WorkQueue {
     this.now = opts.now ?? Date.now;
   }
 
-  /** Queues `key` now; collapses with a waiting entry and promotes it to `high` if asked. */
+  /** Queues `key` now; collapses with a waiting entry and promotes it to a higher lane if asked. */
   add(key: string, priority: Priority = 'low'): void {
     if (this.stopped) return;
     const pending = this.dirty.get(key);
     if (pending) {
-      if (priority === 'high' && pending.priority === 'low') {
-        pending.priority = 'high';
-        if (this.lanes.low.delete(key)) this.lanes.high.add(key);
+      if (rank(priority) < rank(pending.priority)) {
+        if (this.lanes[pending.priority].delete(key)) this.lanes[priority].add(key);
+        pending.priority = priority;
       }
       return;
     }
@@ -76,7 +90,7 @@ export class WorkQueue {
     this.wakeOne();
   }
 
-  /** Queues `key` (low lane) after `delayMs`, replacing any earlier schedule of the key. */
+  /** Queues `key` (default: low lane) after `delayMs`, replacing any earlier schedule of the key. */
   schedule(key: string, delayMs: number, priority: Priority = 'low'): void {
     if (this.stopped) return;
     this.cancelTimer(key);
@@ -117,7 +131,7 @@ export class WorkQueue {
   async get(): Promise<string | undefined> {
     for (;;) {
       if (this.stopped) return undefined;
-      if (this.lanes.high.size + this.lanes.low.size === 0) {
+      if (this.len() === 0) {
         await new Promise<void>((resolve) => this.waiters.push(resolve));
         continue;
       }
@@ -147,7 +161,12 @@ export class WorkQueue {
 
   /** Keys waiting (not processing, not scheduled). */
   len(): number {
-    return this.lanes.high.size + this.lanes.low.size;
+    return this.lanes.high.size + this.lanes.normal.size + this.lanes.low.size;
+  }
+
+  /** The lane a key being processed was taken from (undefined when it is not processing). */
+  takenFrom(key: string): Priority | undefined {
+    return this.processing.get(key);
   }
 
   /** Keys being processed now. */
@@ -157,7 +176,7 @@ export class WorkQueue {
 
   /** True when `key` waits in a lane. */
   isQueued(key: string): boolean {
-    return this.lanes.high.has(key) || this.lanes.low.has(key);
+    return LANES.some((p) => this.lanes[p].has(key));
   }
 
   /** True when `key` has a pending schedule/backoff timer. */
@@ -188,14 +207,16 @@ export class WorkQueue {
   }
 
   private take(): string | undefined {
-    const lane = this.lanes.high.size > 0 ? this.lanes.high : this.lanes.low;
+    const priority = LANES.find((p) => this.lanes[p].size > 0);
+    if (priority === undefined) return undefined;
+    const lane = this.lanes[priority];
     const first = lane.values().next();
     if (first.done) return undefined;
     const key = first.value;
     lane.delete(key);
     const pending = this.dirty.get(key);
     this.dirty.delete(key);
-    this.processing.add(key);
+    this.processing.set(key, priority);
     this.cancelTimer(key);
     if (pending) this.opts.hooks?.onLatency?.((this.now() - pending.addedAt) / 1000);
     this.reportDepth();

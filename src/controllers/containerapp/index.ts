@@ -3,6 +3,7 @@
  * the runtime: credentials -> shared CDN client -> {@link ContainerAppExternal}.
  */
 import { accountIdFor } from '../../cdn/credentials.js';
+import { withMarkerKey } from '../shared/marker-key.js';
 import type { ManagedKind } from '../../runtime/types.js';
 import { getCdnClient } from '../shared/client-pool.js';
 import { resolveApiKey } from '../shared/credentials.js';
@@ -26,7 +27,12 @@ export function createContainerAppKind(deps: ControllerDeps): ManagedKind {
       const apiKey = await resolveApiKey(obj, ctx, deps);
       const api = getCdnClient(deps, apiKey);
       // References are read when used (observe/create/update), never for a deletion.
-      return new ContainerAppExternal(api, (o) => resolveRefs(o, ctx), accountIdFor(apiKey));
+      const external = new ContainerAppExternal(
+        api,
+        (o) => resolveRefs(o, ctx),
+        accountIdFor(apiKey),
+      );
+      return withMarkerKey(external, apiKey);
     },
     references: (obj) => referencesOf(obj, deps),
     classifyError: classifyContainerAppError,

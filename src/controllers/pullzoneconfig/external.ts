@@ -9,8 +9,11 @@
  *   The outputs Secret (Kubernetes) is written as a side effect whose outcome is reported
  *   in its own condition and never fails the pass.
  * - Create is one `POST /pullzone` carrying every managed setting (the add model accepts
- *   every property of the update model), serialized per account. A taken name is reported
- *   (NameTaken) and never adopted.
+ *   every property of the update model). Creates of one account run concurrently: the
+ *   platform refuses a second zone with a taken name, so two objects racing for one name end
+ *   with one zone and one NameTaken, and the runtime's create-pending marker plus the claim
+ *   index make a create whose answer was lost find its zone instead of making another. A
+ *   taken name is reported (NameTaken) and never adopted.
  * - Update sends only the differing managed settings in one `POST /pullzone/{id}` (or one
  *   targeted referrer/IP call), then the hostname calls; all writes to one zone are
  *   serialized.
@@ -57,7 +60,7 @@ export const PULL_ZONE_CLAIM = 'PullZoneConfig';
 /** What an external client is bound to. */
 export interface PullZoneExternalOptions {
   client: CdnClient;
-  /** Stable, non-secret account identifier (serializes creates per account). */
+  /** Stable, non-secret account identifier (the claim index's account fingerprint). */
   accountId: string;
   secrets: ResolvedSecrets;
   /** Where the outputs Secret (`spec.writeOutputsTo`) is read and written. */
@@ -261,9 +264,7 @@ export class PullZoneExternal implements ExternalClient<PullZoneConfig> {
     }
     const settings = this.desiredSettings(obj);
     const body = { ...settings, Name: zoneNameOf(obj) };
-    const record = await withKeyedLock(`create:${this.opts.accountId}`, () =>
-      this.add(body, ctx.signal),
-    );
+    const record = await this.add(body, ctx.signal);
     ctx.log.info({ pullZoneId: record.Id, name: body.Name }, 'Created pull zone');
     const writeOnly = writeOnlyHashesAfter(settings);
     return {

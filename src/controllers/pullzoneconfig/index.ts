@@ -5,6 +5,7 @@
  * StorageZone of spec.storageZoneRef).
  */
 import { accountIdFor } from '../../cdn/credentials.js';
+import { withMarkerKey } from '../shared/marker-key.js';
 import type { ClassifiedError } from '../../runtime/errors.js';
 import type { ManagedKind, ObjectReference } from '../../runtime/types.js';
 import { classifyCdnError } from '../shared/classify-error.js';
@@ -66,7 +67,7 @@ export function createPullZoneConfigKind(deps: ControllerDeps): ManagedKind<Pull
         secrets,
         outputs,
       });
-      return withStorageOrigin(external, origin);
+      return withMarkerKey(withStorageOrigin(external, origin), apiKey);
     },
     references: (obj) => references(obj, deps),
     classifyError: (err: unknown): ClassifiedError =>

@@ -1,5 +1,6 @@
 /** What main.ts hands to every kind's controller factory. */
 import type { Logger } from 'pino';
+import type { RateLimitOptions } from '../../cdn/options.js';
 
 /** One CDN API call as reported to metrics (never carries credentials). */
 export interface CdnRequestEvent {
@@ -26,6 +27,6 @@ export interface ControllerDeps {
   pollIntervalMs?: number;
   /** Kubeconfig path given with `--kubeconfig` (kinds that write Kubernetes objects themselves use it). */
   kubeconfig?: string;
-  /** Per-account client-side rate limit (requests per second, burst, concurrency). */
-  cdnRateLimit?: { requestsPerSecond: number; burst: number; maxConcurrent: number };
+  /** Per-account client-side rate limit (start, floor, ceiling, burst, concurrency). */
+  cdnRateLimit?: Partial<RateLimitOptions>;
 }

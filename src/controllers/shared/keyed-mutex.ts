@@ -1,5 +1,5 @@
 /**
- * Serializes async work per key: writes to one pull zone, creates per account. Calls for
+ * Serializes async work per key (writes to one pull zone). Calls for
  * different keys run concurrently; calls for the same key run one at a time in call order.
  */
 const tails = new Map<string, Promise<unknown>>();

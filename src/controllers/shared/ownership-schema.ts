@@ -65,6 +65,12 @@ export const ownershipStatusSchema: SchemaFragment = {
       description:
         'A create was started at this time and its id is not recorded yet (crash recovery).',
     },
+    createRefused: {
+      type: 'string',
+      format: 'date-time',
+      description:
+        'Time of the create-pending marker whose create the platform refused; that marker no longer counts.',
+    },
   },
 };
 

@@ -9,6 +9,7 @@ import type { ClaimRef, ManagedKind, ObjectReference } from '../../runtime/types
 import { classifyCdnError } from '../shared/classify-error.js';
 import { getCdnClient } from '../shared/client-pool.js';
 import { credentialsSecretOf, resolveApiKey } from '../shared/credentials.js';
+import { withMarkerKey } from '../shared/marker-key.js';
 import type { ControllerDeps } from '../shared/deps.js';
 import { createShieldExternal, type ShieldApi, type ShieldShared } from './external.js';
 import { ShieldFleetCache } from './fleet-cache.js';
@@ -102,7 +103,7 @@ export function createShieldPolicyKind(
         shared,
       });
       const claims = pullZoneId === undefined ? [] : [zoneClaim(obj, pullZoneId)];
-      return { ...external, account: accountIdFor(apiKey), claims };
+      return withMarkerKey({ ...external, account: accountIdFor(apiKey), claims }, apiKey);
     },
     claimsOf: shieldClaimsOf,
     references(obj): ObjectReference[] {

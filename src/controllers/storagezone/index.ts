@@ -12,6 +12,7 @@ import { getCdnClient } from '../shared/client-pool.js';
 import { credentialsSecretOf, resolveApiKey } from '../shared/credentials.js';
 import type { ControllerDeps } from '../shared/deps.js';
 import { createSecretStore } from '../shared/owned-secret.js';
+import { withMarkerKey } from '../shared/marker-key.js';
 import { StorageZoneExternal } from './external.js';
 import { passwordSecretNameOf } from './mapping.js';
 import { GROUP, KIND, PLURAL, VERSION, type StorageZone } from './types.js';
@@ -57,11 +58,12 @@ export function createStorageZoneKind(deps: ControllerDeps): ManagedKind<Storage
       obj.spec?.storageZoneId !== undefined ? String(obj.spec.storageZoneId) : undefined,
     async connect(obj, ctx) {
       const apiKey = await resolveApiKey(obj, ctx, deps);
-      return new StorageZoneExternal({
+      const external = new StorageZoneExternal({
         client: getCdnClient(deps, apiKey),
         accountId: accountIdFor(apiKey),
         secrets,
       });
+      return withMarkerKey(external, apiKey);
     },
     references: (obj) => references(obj, deps),
     classifyError: (err: unknown): ClassifiedError =>

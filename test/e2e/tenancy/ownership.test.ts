@@ -226,6 +226,38 @@ test.serial(
   },
 );
 
+test.serial(
+  'a create-pending marker copied from another object does nothing: no adoption of an unmanaged same-named app',
+  async (t) => {
+    const { teamA, teamB } = env;
+    const MARKER = 'cdn.operator.io/create-pending';
+    // An application left on the platform, managed by no object (created, then orphaned).
+    await apply(
+      objectYaml('ContainerApp', teamA, 'victim-src', app('victim', { deletionPolicy: 'Orphan' })),
+    );
+    const src = await waitCondition(CAPP, teamA, 'victim-src', 'Ready', 'True', undefined, 90_000);
+    const victimId = String(src.status?.appId);
+    const copied = src.metadata.annotations?.[MARKER];
+    t.truthy(copied, 'the operator signed a create-pending marker for the source object');
+    await deleteObject(CAPP, teamA, 'victim-src');
+    await waitGone(CAPP, teamA, 'victim-src');
+    t.true(env.sim.state.apps.has(victimId), 'orphaned, still on the platform');
+    await resetCalls(env.sim);
+    // team-b copies the valid marker onto its own object with the same application name.
+    await apply(objectYaml('ContainerApp', teamB, 'thief', app('victim'), { [MARKER]: copied! }));
+    const b = await waitCondition(CAPP, teamB, 'thief', 'Ready', 'True', undefined, 90_000);
+    t.not(String(b.status?.appId), victimId, 'not adopted: the marker is bound to another uid');
+    t.like(b.status?.ownership, { adopted: false });
+    t.not(b.metadata.annotations?.[MARKER], copied, 'replaced by its own marker');
+    t.is(appsNamed('victim').length, 2);
+    t.deepEqual(
+      (await simWrites(env.sim)).filter((c) => c.path.includes(victimId)),
+      [],
+      'the unmanaged app untouched',
+    );
+  },
+);
+
 test.serial('two ShieldPolicies on one pull zone: the second is refused', async (t) => {
   const { teamA, teamB } = env;
   await apply(pzc(teamA, 'guarded', { settings: { originUrl: 'https://g.example.com' } }));

@@ -5,9 +5,9 @@ import {
   limiterCount,
   limiterFor,
   pruneIdleLimiters,
-  Semaphore,
   TokenBucket,
 } from '../../../src/cdn/rate-limit.js';
+import type { RateLimitOptions } from '../../../src/cdn/options.js';
 
 test('token bucket: burst is free, then one token per 1/rate seconds', (t) => {
   let now = 0;
@@ -26,14 +26,25 @@ test('token bucket: burst is free, then one token per 1/rate seconds', (t) => {
   );
 });
 
-test('semaphore caps concurrency and serves waiters in order', async (t) => {
-  const sem = new Semaphore(2);
-  const r1 = await sem.acquire();
-  await sem.acquire();
+/** Fixed-rate options (floor = start = ceiling), as the tests before the adaptive rate used. */
+function fixed(rps: number, burst: number, maxConcurrent: number): RateLimitOptions {
+  return {
+    requestsPerSecond: rps,
+    minRequestsPerSecond: rps,
+    maxRequestsPerSecond: rps,
+    burst,
+    maxConcurrent,
+  };
+}
+
+test('account limiter caps concurrency and serves waiters of one priority in order', async (t) => {
+  const limiter = new AccountLimiter(fixed(1000, 1000, 2));
+  const r1 = await limiter.acquire();
+  await limiter.acquire();
   const order: number[] = [];
-  const p3 = sem.acquire().then((r) => (order.push(3), r));
-  const p4 = sem.acquire().then((r) => (order.push(4), r));
-  t.is(sem.inUse, 2);
+  const p3 = limiter.acquire().then((r) => (order.push(3), r));
+  const p4 = limiter.acquire().then((r) => (order.push(4), r));
+  t.is(limiter.inFlight, 2);
   r1();
   r1(); // a second call of the same release must not free another slot
   const r3 = await p3;
@@ -43,28 +54,50 @@ test('semaphore caps concurrency and serves waiters in order', async (t) => {
   t.deepEqual(order, [3, 4]);
 });
 
-test('semaphore: an aborted waiter leaves the queue', async (t) => {
-  const sem = new Semaphore(1);
-  const release = await sem.acquire();
+test('account limiter: an aborted waiter leaves the queue', async (t) => {
+  const limiter = new AccountLimiter(fixed(1000, 1000, 1));
+  const release = await limiter.acquire();
   const ac = new AbortController();
-  const waiting = sem.acquire(ac.signal);
+  const waiting = limiter.acquire(ac.signal);
   ac.abort(new Error('gone'));
   await t.throwsAsync(waiting, { message: 'gone' });
   release();
-  t.is(sem.inUse, 0, 'the slot went back to the pool, not to the aborted waiter');
+  t.is(limiter.inFlight, 0, 'the slot went back to the pool, not to the aborted waiter');
+  t.is(limiter.waiting, 0);
 });
 
+for (const c of [
+  { why: 'waiting for a concurrency slot', options: fixed(1000, 1000, 1) },
+  { why: 'waiting for a token', options: fixed(4, 1, 10) },
+]) {
+  test(`account limiter: a high-priority caller goes before low ones already ${c.why}`, async (t) => {
+    const limiter = new AccountLimiter(c.options);
+    const first = await limiter.acquire(undefined, 'low'); // holds the slot or the only token
+    const order: string[] = [];
+    const take = (name: string, priority: 'high' | 'low'): Promise<void> =>
+      limiter.acquire(undefined, priority).then((release) => {
+        order.push(name);
+        release();
+      });
+    const lows = Array.from({ length: 4 }, (_, i) => take(`create-${i}`, 'low'));
+    const high = take('update', 'high');
+    first();
+    await Promise.all([...lows, high]);
+    t.is(order[0], 'update', order.join(', '));
+  });
+}
+
 test('limiterFor shares one limiter per account id; first options win', (t) => {
-  const a = limiterFor('acct-share-test', { requestsPerSecond: 5, burst: 5, maxConcurrent: 2 });
-  const b = limiterFor('acct-share-test', { requestsPerSecond: 50, burst: 50, maxConcurrent: 20 });
-  const c = limiterFor('acct-other-test', { requestsPerSecond: 5, burst: 5, maxConcurrent: 2 });
+  const a = limiterFor('acct-share-test', fixed(5, 5, 2));
+  const b = limiterFor('acct-share-test', fixed(50, 50, 20));
+  const c = limiterFor('acct-other-test', fixed(5, 5, 2));
   t.is(a, b);
   t.not(a, c);
   t.is(b.options.maxConcurrent, 2);
 });
 
 test('account limiter: pauseFor holds callers back', async (t) => {
-  const limiter = new AccountLimiter({ requestsPerSecond: 100, burst: 100, maxConcurrent: 5 });
+  const limiter = new AccountLimiter(fixed(100, 100, 5));
   limiter.pauseFor(150);
   const started = Date.now();
   const release = await limiter.acquire();
@@ -75,7 +108,7 @@ test('account limiter: pauseFor holds callers back', async (t) => {
 test('account limiter: a pause that starts while a caller waits for a slot still holds it back', async (t) => {
   // The chaos suite found requests sent inside a Retry-After window: they had passed the pause
   // check and were queued for a concurrency slot when the 429 arrived.
-  const limiter = new AccountLimiter({ requestsPerSecond: 1000, burst: 1000, maxConcurrent: 1 });
+  const limiter = new AccountLimiter(fixed(1000, 1000, 1));
   const first = await limiter.acquire();
   const waiting = limiter.acquire();
   limiter.pauseFor(200); // the in-flight request got a 429 with Retry-After
@@ -87,7 +120,7 @@ test('account limiter: a pause that starts while a caller waits for a slot still
 });
 
 test('limiters of accounts unused for an hour are dropped from the registry', (t) => {
-  const opts = { requestsPerSecond: 1, burst: 1, maxConcurrent: 1 };
+  const opts = fixed(1, 1, 1);
   const before = limiterCount();
   for (let i = 0; i < 100; i++) limiterFor(`idle-account-${i}`, opts);
   t.is(limiterCount(), before + 100);

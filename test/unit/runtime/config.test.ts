@@ -111,10 +111,22 @@ test('--help lists every flag; --version', (t) => {
     '--leader-elect',
     '--shutdown-timeout',
     '--rate-limit',
+    '--api-rate-limit-max',
   ]) {
     t.true(helpText().includes(flag), flag);
   }
   t.is(parseConfig(['--version'], {}).command, 'version');
+});
+
+test('--api-rate-limit-max: ceiling of the adaptive CDN API rate per account, 0 = none', (t) => {
+  t.is(run([]).apiRateLimitMax, 0, 'no ceiling by default');
+  t.is(run(['--api-rate-limit-max', '25']).apiRateLimitMax, 25);
+  t.is(run([], { CDN_OPERATOR_API_RATE_LIMIT_MAX: '40' }).apiRateLimitMax, 40);
+  for (const bad of ['-1', '2.5', 'fast'])
+    t.throws(() => run([`--api-rate-limit-max=${bad}`]), {
+      instanceOf: ConfigError,
+      message: new RegExp(`invalid --api-rate-limit-max "${bad.replace('.', '\\.')}"`),
+    });
 });
 
 test('bind address 0 disables a server', (t) => {

@@ -58,6 +58,12 @@ export class FakeEnv {
   createAvailable = false;
   /** Account fingerprint the fake client reports. */
   account = 'acc-1';
+  /** Marker key the fake client offers (signed create-pending marker); none: status record. */
+  markerKey?: Uint8Array;
+  /** Error thrown by the next create (after nothing was made). */
+  createError?: Error;
+  /** Error thrown by the first observe after a create (the settle step). */
+  observeErrorAfterCreate?: Error;
   private rv = 100;
   private seq = 0;
 
@@ -131,6 +137,11 @@ export class FakeEnv {
     return {
       observe: (o, ctx) => {
         this.calls.push(`observe${ctx.createPending ? ':pending' : ''}`);
+        if (this.observeErrorAfterCreate && this.calls.at(-2) === 'create') {
+          const e = this.observeErrorAfterCreate;
+          this.observeErrorAfterCreate = undefined;
+          return Promise.reject(e);
+        }
         if (this.observeError) {
           const e = this.observeError;
           this.observeError = undefined;
@@ -145,6 +156,11 @@ export class FakeEnv {
       },
       create: (o) => {
         this.calls.push('create');
+        if (this.createError) {
+          const e = this.createError;
+          this.createError = undefined;
+          return Promise.reject(e);
+        }
         const th = { id: `t${++this.seq}`, name: nameOf(o), color: String(o.spec?.color) };
         this.things.set(th.id, th);
         if (this.loseCreateAnswer) {
@@ -183,7 +199,12 @@ export class FakeEnv {
       plural: 'things',
       idStatusField: 'thingId',
       specExternalId: (o) => (typeof o.spec?.thingId === 'string' ? o.spec.thingId : undefined),
-      connect: () => Promise.resolve({ ...this.client(), account: this.account }),
+      connect: () =>
+        Promise.resolve({
+          ...this.client(),
+          account: this.account,
+          ...(this.markerKey ? { markerKey: this.markerKey } : {}),
+        }),
       classifyError: classify,
     };
   }

@@ -7,7 +7,7 @@ import type { KubeClient } from '../../../src/runtime/kube-client.js';
 import { resourceOf } from '../../../src/runtime/kube-client.js';
 import { ReferenceIndex } from '../../../src/runtime/references.js';
 import { pollIntervalOf } from '../../../src/runtime/reconciler.js';
-import { Store, compareResourceVersions, stripManagedFields } from '../../../src/runtime/cache.js';
+import { Store, compareResourceVersions, trimObject } from '../../../src/runtime/cache.js';
 import type { ManagedObject } from '../../../src/runtime/types.js';
 
 function o(
@@ -169,9 +169,9 @@ test('cache: managedFields stripped, write-through never replaces a newer versio
       uid: 'u',
     },
   };
-  t.false('managedFields' in stripManagedFields(raw).metadata);
+  t.false('managedFields' in trimObject(raw).metadata);
   const s = new Store();
-  s.set(stripManagedFields(raw));
+  s.set(trimObject(raw));
   s.setIfNewer({ metadata: { name: 'a', namespace: 'ns', resourceVersion: '4', uid: 'u' } });
   t.is(s.get('ns/a')?.metadata.resourceVersion, '5');
   s.setIfNewer({ metadata: { name: 'a', namespace: 'ns', resourceVersion: '6', uid: 'u' } });

@@ -6,13 +6,14 @@ import type { ClassifiedError } from '../../../src/runtime/errors.js';
 const F = 'cdn.operator.io/finalizer';
 const PENDING = 'cdn.operator.io/external-create-pending';
 
-test('create: the status marker and the finalizer before the create, one status write with the id', async (t) => {
+test('create without a marker key: the status marker and the finalizer before the create, one status write with the id', async (t) => {
   const env = new FakeEnv();
   env.put(thing('a'));
+  env.observeErrorAfterCreate = new Error('platform hiccup right after the create');
   const r = await env.reconciler().reconcile('ns/a');
   const o = env.get('a');
   t.is(r.outcome, 'success');
-  t.deepEqual(env.calls, ['observe', 'create']);
+  t.deepEqual(env.calls, ['observe', 'create', 'observe'], 'tried to confirm in the same pass');
   t.deepEqual(
     env.writes,
     { metadata: 1, status: 2 },
@@ -26,8 +27,23 @@ test('create: the status marker and the finalizer before the create, one status 
     { account: 'acc-1', adopted: false, deletionPolicy: 'Delete' },
     'marker cleared',
   );
-  t.is(findCondition(o.status?.conditions, 'Ready')?.reason, 'Creating');
+  t.is(
+    findCondition(o.status?.conditions, 'Ready')?.reason,
+    'Creating',
+    'the confirm failed: the id is still recorded, Ready waits for the next pass',
+  );
   t.is(r.requeueAfterMs, 2000, 'observe again soon to confirm');
+});
+
+test('create whose answer does not prove the desired state: observed in the same pass, Ready=True in its single status write', async (t) => {
+  const env = new FakeEnv();
+  env.put(thing('a'));
+  const r = await env.reconciler().reconcile('ns/a');
+  t.deepEqual(env.calls, ['observe', 'create', 'observe']);
+  t.like(findCondition(env.get('a').status?.conditions, 'Ready'), { status: 'True' });
+  t.true(r.requeueAfterMs! > 60_000, 'no confirming pass');
+  await env.reconciler().reconcile('ns/a');
+  t.deepEqual(env.writes, { metadata: 1, status: 2 }, 'the next poll writes nothing');
 });
 
 test('create whose answer proves the desired state: Ready=True in the same single status write, next observe at the poll interval', async (t) => {
@@ -65,7 +81,7 @@ test('duplicate-create guard: a crash between create and the id write is resolve
   t.is(second.outcome, 'success');
   t.deepEqual(
     env.calls,
-    ['observe', 'create', 'observe:pending'],
+    ['observe', 'create', 'observe', 'observe:pending'],
     'looked up by name, no second create',
   );
   t.is(env.things.size, 1);
@@ -100,8 +116,7 @@ test('a resync with nothing changed makes no write at all', async (t) => {
   const env = new FakeEnv();
   env.put(thing('a'));
   const rec = env.reconciler();
-  await rec.reconcile('ns/a');
-  await rec.reconcile('ns/a'); // confirm pass: Ready=True
+  await rec.reconcile('ns/a'); // create, confirmed in the same pass
   const writes = { ...env.writes };
   const calls = env.calls.length;
   for (let i = 0; i < 3; i++) {
@@ -303,4 +318,27 @@ test('waiting errors set Ready=False with the reason and requeue after the given
 test('an object gone from the cache is a no-op', async (t) => {
   const env = new FakeEnv();
   t.is((await env.reconciler().reconcile('ns/missing')).outcome, 'gone');
+});
+
+test('a waiting error of a young object without status is not written yet (one write fewer per create); later it is', async (t) => {
+  const { WaitingError } = await import('../../../src/runtime/errors.js');
+  const env = new FakeEnv();
+  const young = thing('a');
+  young.metadata.creationTimestamp = '2024-12-31T23:59:50Z'; // 10 s before the fake clock
+  env.put(young);
+  env.observeError = new WaitingError('ReferenceNotReady', 'zone x not created yet', 3000);
+  const r = await env.reconciler().reconcile('ns/a');
+  t.like(r, { outcome: 'waiting', requeueAfterMs: 3000 }, 'still retried');
+  t.deepEqual(env.writes, { metadata: 0, status: 0 }, 'nothing written while young');
+  t.is(env.events.length, 0);
+  // The same wait on an object past the grace period is reported.
+  const old = env.get('a');
+  old.metadata.creationTimestamp = '2024-12-31T23:59:00Z';
+  env.objects.set('ns/a', old);
+  env.observeError = new WaitingError('ReferenceNotReady', 'zone x not created yet', 3000);
+  await env.reconciler().reconcile('ns/a');
+  t.like(findCondition(env.get('a').status?.conditions, 'Ready'), {
+    status: 'False',
+    reason: 'ReferenceNotReady',
+  });
 });

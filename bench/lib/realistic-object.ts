@@ -1,0 +1,119 @@
+/**
+ * A PullZoneConfig as the apiserver returns it after `kubectl apply` and the operator's
+ * create (managedFields of three managers, the last-applied annotation, finalizer, signed
+ * create-pending marker, full status): what the informer really receives per object.
+ */
+
+/** The i-th object (unique name, uid and zone id). */
+export function realisticPullZoneConfig(i: number): Record<string, unknown> {
+  const name = `zone-${String(i).padStart(5, '0')}`;
+  const namespace = `team-${i % 10}`;
+  const spec = {
+    settings: {
+      originUrl: `https://origin-${name}.example.com`,
+      cacheControlMaxAgeOverride: 3600,
+      enableGeoZoneEU: true,
+    },
+    hostnames: [{ name: `${name}.example.com`, forceSSL: true }],
+  };
+  const applied = {
+    apiVersion: 'cdn.operator.io/v1alpha1',
+    kind: 'PullZoneConfig',
+    metadata: { annotations: {}, name, namespace },
+    spec,
+  };
+  const time = '2026-11-23T04:00:00Z';
+  const fieldsV1 = (f: Record<string, unknown>): Record<string, unknown> => ({
+    manager: 'kubectl-client-side-apply',
+    operation: 'Update',
+    apiVersion: 'cdn.operator.io/v1alpha1',
+    time,
+    fieldsType: 'FieldsV1',
+    fieldsV1: f,
+  });
+  return {
+    apiVersion: 'cdn.operator.io/v1alpha1',
+    kind: 'PullZoneConfig',
+    metadata: {
+      name,
+      namespace,
+      uid: `6f1c2d3e-${String(i).padStart(4, '0').slice(-4)}-4a5b-8c9d-${String(i).padStart(12, '0')}`,
+      resourceVersion: String(100_000 + i * 3),
+      generation: 1,
+      creationTimestamp: time,
+      annotations: {
+        'kubectl.kubernetes.io/last-applied-configuration': `${JSON.stringify(applied)}\n`,
+        'cdn.operator.io/create-pending': `v1.1795406400000.0123456789abcdef.${'Q'.repeat(43)}`,
+      },
+      finalizers: ['cdn.operator.io/finalizer'],
+      managedFields: [
+        fieldsV1({
+          'f:metadata': {
+            'f:annotations': { '.': {}, 'f:kubectl.kubernetes.io/last-applied-configuration': {} },
+          },
+          'f:spec': {
+            '.': {},
+            'f:settings': {
+              '.': {},
+              'f:originUrl': {},
+              'f:cacheControlMaxAgeOverride': {},
+              'f:enableGeoZoneEU': {},
+            },
+            'f:hostnames': {},
+          },
+        }),
+        {
+          ...fieldsV1({
+            'f:metadata': {
+              'f:annotations': { 'f:cdn.operator.io/create-pending': {} },
+              'f:finalizers': { '.': {}, 'v:"cdn.operator.io/finalizer"': {} },
+            },
+          }),
+          manager: 'cdn-operator',
+        },
+        {
+          ...fieldsV1({
+            'f:status': {
+              '.': {},
+              'f:conditions': {},
+              'f:observedGeneration': {},
+              'f:ownership': {},
+              'f:pullZoneId': {},
+              'f:cdnHostname': {},
+              'f:lastSyncTime': {},
+            },
+          }),
+          manager: 'cdn-operator',
+          subresource: 'status',
+        },
+      ],
+    },
+    spec,
+    status: {
+      pullZoneId: String(1_000_000 + i),
+      cdnHostname: `${name}.b-cdn.net`,
+      hostnames: [{ name: `${name}.example.com`, forceSSL: true, certificate: 'Issued' }],
+      conditions: [
+        {
+          type: 'Ready',
+          status: 'True',
+          reason: 'Available',
+          message: '',
+          observedGeneration: 1,
+          lastTransitionTime: time,
+        },
+        {
+          type: 'Synced',
+          status: 'True',
+          reason: 'ReconcileSuccess',
+          message: '',
+          observedGeneration: 1,
+          lastTransitionTime: time,
+        },
+      ],
+      observedGeneration: 1,
+      lastSyncTime: time,
+      ownership: { account: '0123456789abcdef', adopted: false, deletionPolicy: 'Delete' },
+    },
+  };
+}

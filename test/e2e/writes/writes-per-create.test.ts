@@ -1,0 +1,164 @@
+/**
+ * Kubernetes writes per create, per kind, on the real apiserver (issue 17): a mixed fleet of
+ * PullZoneConfigs, ShieldPolicies protecting them (applied together, so a policy may wait for
+ * its zone) and ContainerApps is created; a watch on each kind counts every change the
+ * operator makes to every object (each write is a new resourceVersion; the test writes
+ * nothing after the create). Events are other objects and are reported, not counted.
+ * Goal: at most 2 writes per object (finalizer + signed create-pending marker, then one
+ * status write with id and availability).
+ */
+import test from 'ava';
+import { KubeClient, loadKubeConfig } from '../../../src/runtime/kube-client.js';
+import {
+  collectionPath,
+  containerAppManifest,
+  KINDS,
+  pullZoneManifest,
+  shieldManifest,
+  type KindName,
+  type Manifest,
+} from '../../../bench/lib/objects.js';
+import { conditionOf, kubectl, waitFor, type KubeJson } from '../support/kube.js';
+import { startOperatorEnv, type OperatorEnv } from '../support/operator-env.js';
+
+const PER_KIND = 4;
+const SETTLE_MS = 5_000;
+
+interface WatchEvent {
+  type: string;
+  object: KubeJson;
+}
+
+/** Counts MODIFIED events per object of one kind in one namespace. */
+class WriteCounter {
+  readonly modified = new Map<string, number>();
+  readonly latest = new Map<string, KubeJson>();
+  /** name -> a one-line summary of every change (for the failure message). */
+  readonly history = new Map<string, string[]>();
+  private readonly abort = new AbortController();
+  private running?: Promise<void>;
+
+  constructor(
+    private readonly kube: KubeClient,
+    private readonly path: string,
+  ) {}
+
+  async start(): Promise<void> {
+    const list = await this.kube.request<{ metadata: { resourceVersion: string } }>({
+      method: 'GET',
+      path: this.path,
+    });
+    this.running = this.kube
+      .watch({
+        method: 'GET',
+        path: this.path,
+        query: { watch: true, resourceVersion: list.metadata.resourceVersion },
+        signal: this.abort.signal,
+        onLine: (line) => {
+          const ev = JSON.parse(line) as WatchEvent;
+          const name = ev.object.metadata.name;
+          if (ev.type === 'MODIFIED') {
+            this.modified.set(name, (this.modified.get(name) ?? 0) + 1);
+            this.history.set(name, [...(this.history.get(name) ?? []), summarize(ev.object)]);
+          }
+          if (ev.type === 'ADDED' || ev.type === 'MODIFIED') this.latest.set(name, ev.object);
+        },
+      })
+      .catch(() => undefined);
+  }
+
+  async stop(): Promise<void> {
+    this.abort.abort();
+    await this.running;
+  }
+}
+
+/** Finalizers, annotation keys and condition reasons of one version of an object. */
+function summarize(o: KubeJson): string {
+  const conditions =
+    (o.status?.conditions as { type: string; reason?: string }[] | undefined) ?? [];
+  return JSON.stringify({
+    finalizers: o.metadata.finalizers?.length ?? 0,
+    annotations: Object.keys(o.metadata.annotations ?? {}),
+    conditions: conditions.map((c) => `${c.type}=${c.reason ?? ''}`),
+    statusKeys: Object.keys(o.status ?? {}),
+  });
+}
+
+let env: OperatorEnv;
+let kube: KubeClient;
+
+test.before(async () => {
+  env = await startOperatorEnv('writes', 'e2e-writes-key');
+  kube = await KubeClient.create(loadKubeConfig(process.env.KUBECONFIG));
+});
+
+test.after.always(async () => {
+  kube?.close();
+  await env?.stop();
+});
+
+function fleet(ns: string): Record<KindName, Manifest[]> {
+  const names = Array.from({ length: PER_KIND }, (_, i) => `w${i}`);
+  return {
+    PullZoneConfig: names.map((n) => pullZoneManifest(ns, `zone-${n}`)),
+    ShieldPolicy: names.map((n) => shieldManifest(ns, `shield-${n}`, `zone-${n}`)),
+    ContainerApp: names.map((n) => containerAppManifest(ns, `app-${n}`)),
+  };
+}
+
+function isReady(o: KubeJson | undefined): boolean {
+  return conditionOf(o, 'Ready')?.status === 'True';
+}
+
+test('every kind: at most 2 Kubernetes writes per create (Events excluded)', async (t) => {
+  const kinds = Object.keys(KINDS) as KindName[];
+  const counters = new Map(
+    kinds.map((k) => [k, new WriteCounter(kube, collectionPath(env.ns, k))] as const),
+  );
+  for (const c of counters.values()) await c.start();
+  const manifests = fleet(env.ns);
+  // Applied together, policies first (the worst case: they wait for their zones).
+  const all = [...manifests.ShieldPolicy, ...manifests.PullZoneConfig, ...manifests.ContainerApp];
+  await kubectl(
+    ['create', '-f', '-'],
+    JSON.stringify({ apiVersion: 'v1', kind: 'List', items: all }),
+  );
+  await waitFor(
+    () => {
+      const ready = kinds.every((k) =>
+        manifests[k].every((m) => isReady(counters.get(k)!.latest.get(m.metadata.name))),
+      );
+      return Promise.resolve(ready ? true : undefined);
+    },
+    120_000,
+    'the whole fleet Ready',
+    250,
+  );
+  // Trailing writes (a confirming pass, a late condition) would land within seconds.
+  await new Promise((r) => setTimeout(r, SETTLE_MS));
+  for (const c of counters.values()) await c.stop();
+
+  const events = JSON.parse(await kubectl(['get', 'events', '-n', env.ns, '-o', 'json'])) as {
+    items: { involvedObject: { kind: string }; count?: number }[];
+  };
+  const failures: string[] = [];
+  for (const k of kinds) {
+    const c = counters.get(k)!;
+    const perObject = manifests[k].map((m) => c.modified.get(m.metadata.name) ?? 0);
+    const eventCount = events.items.filter((e) => e.involvedObject.kind === k).length;
+    t.log(
+      `${k}: writes per object ${JSON.stringify(perObject)} (mean ${(
+        perObject.reduce((a, b) => a + b, 0) / perObject.length
+      ).toFixed(
+        2,
+      )}); Event objects ${eventCount} (${(eventCount / PER_KIND).toFixed(2)} per object)`,
+    );
+    for (const [i, n] of perObject.entries()) {
+      const name = manifests[k][i]!.metadata.name;
+      if (n > 2)
+        failures.push(`${k} ${name}: ${n} writes: ${(c.history.get(name) ?? []).join(' | ')}`);
+    }
+  }
+  t.deepEqual(failures, [], 'at most 2 Kubernetes writes per create for every object');
+});

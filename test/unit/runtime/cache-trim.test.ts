@@ -1,0 +1,78 @@
+/**
+ * What the informer cache keeps of a managed object (cache.ts trimObject): everything the
+ * runtime and the kinds read (spec, status, the metadata fields they use), nothing else.
+ */
+import test from 'ava';
+import { Store, trimObject, KEPT_METADATA } from '../../../src/runtime/cache.js';
+import { realisticPullZoneConfig } from '../../../bench/lib/realistic-object.js';
+import type { KubeObject } from '../../../src/runtime/cache.js';
+
+function raw(): KubeObject {
+  const o = realisticPullZoneConfig(7) as unknown as KubeObject;
+  o.metadata.labels = { team: 'a', 'cdn.operator.io/shard': '1' };
+  o.metadata.annotations = {
+    ...o.metadata.annotations,
+    'cdn.operator.io/paused': 'false',
+    'cdn.operator.io/poll-interval': '5m',
+  };
+  o.metadata.deletionTimestamp = '2026-11-23T05:00:00Z';
+  o.metadata.ownerReferences = [{ apiVersion: 'v1', kind: 'ConfigMap', name: 'x', uid: 'y' }];
+  o.metadata.selfLink = '/apis/x';
+  return o;
+}
+
+test('trimObject keeps spec, status and every metadata field the reconcilers read', (t) => {
+  const before = raw();
+  const kept = trimObject(structuredClone(before));
+  t.deepEqual(kept.spec, before.spec);
+  t.deepEqual(kept.status, before.status);
+  t.is(kept.apiVersion, before.apiVersion);
+  t.is(kept.kind, before.kind);
+  for (const f of [
+    'name',
+    'namespace',
+    'uid',
+    'resourceVersion',
+    'generation',
+    'creationTimestamp',
+    'deletionTimestamp',
+    'labels',
+    'finalizers',
+  ] as const)
+    t.deepEqual(kept.metadata[f], before.metadata[f], f);
+  const { ['kubectl.kubernetes.io/last-applied-configuration']: _la, ...annotations } =
+    before.metadata.annotations!;
+  t.deepEqual(kept.metadata.annotations, annotations, 'our annotations and the marker stay');
+  t.deepEqual(
+    Object.keys(kept.metadata).sort(),
+    KEPT_METADATA.filter((f) => f in kept.metadata).sort(),
+  );
+});
+
+test('trimObject drops managedFields, the last-applied annotation, ownerReferences and the rest', (t) => {
+  const kept = trimObject(raw());
+  t.false('managedFields' in kept.metadata);
+  t.false('ownerReferences' in kept.metadata);
+  t.false('selfLink' in kept.metadata);
+  t.false('kubectl.kubernetes.io/last-applied-configuration' in (kept.metadata.annotations ?? {}));
+  const before = JSON.stringify(raw()).length;
+  const after = JSON.stringify(kept).length;
+  t.true(after < before / 2, `kept ${after} of ${before} bytes`);
+});
+
+test('trimObject: an object whose only annotation was last-applied has none left', (t) => {
+  const o = raw();
+  o.metadata.annotations = { 'kubectl.kubernetes.io/last-applied-configuration': '{}' };
+  t.false('annotations' in trimObject(o).metadata);
+});
+
+test('write-through keeps the instance but drops managedFields and last-applied in place', (t) => {
+  const s = new Store();
+  const answer = raw();
+  s.setIfNewer(answer);
+  t.is(s.get(`${answer.metadata.namespace}/${answer.metadata.name}`), answer, 'same instance');
+  t.false('managedFields' in answer.metadata);
+  t.false(
+    'kubectl.kubernetes.io/last-applied-configuration' in (answer.metadata.annotations ?? {}),
+  );
+});
