@@ -1,13 +1,21 @@
 /**
- * `make bench` entry: for each fleet size a fresh private control plane (with audit log),
- * cdn-sim and one operator process; cold create, steady state and update latency; then a
- * mixed fleet on a fresh environment; writes the report (bench/report.ts).
+ * `make bench` entry: the issue 17 matrix on one private control plane (with audit log) and
+ * one cdn-sim. Each cell is one platform configuration (bench/lib/matrix.ts) × one fleet size
+ * N: the sim is emptied and given the configuration's latency and rate limit, a fresh operator
+ * process watches only the cell's namespaces, and it runs a cold create of N PullZoneConfigs
+ * and an update of one field in all N (heap after a forced GC before and after). The smallest
+ * cell of each configuration also measures update latency while `--load-creates` creates are
+ * in flight, and the first configuration's the mixed fleet. Writes the report after every
+ * cell (bench/report.ts).
  *
  * Flags (defaults = the full run; BENCH_QUICK=1 switches to small values for iteration):
- *   --sizes 1000,10000  --latency-ms 50  --rate-limit 20  --workers 8
- *   --steady 10m  --poll-interval 5m  --steady-sizes <sizes>  --update-samples 20
- *   --load-creates 500  --mixed 200  --out bench/results
- *   --render <results json>   rebuild an earlier run's Markdown and charts
+ *   --configs l50,l50-r100-unknown,l200,l50-r20   --sizes 1000,10000   --workers 8
+ *   --poll-interval 30m  --update-samples 20  --load-creates 1000  --mixed 200
+ *   --known-limit-flag <operator flag taking the platform limit per second> (empty: not passed)
+ *   --deadline <ISO time>   skip a cell whose estimate (2 × (2 × ceiling + 60 s)) ends after it
+ *   --steady <duration>     also idle that long in the first cell
+ *   --out bench/results     --render <results json> [--notes <json>]  rebuild an earlier run's
+ *                           report, adding notes (row key -> why and what would close it)
  */
 import { execFileSync } from 'node:child_process';
 import { cpus, loadavg } from 'node:os';
@@ -16,39 +24,55 @@ import { readFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { parseDuration } from '../src/runtime/duration.js';
 import { BenchEnv } from './lib/env.js';
-import { writeReport, type BenchResult, type SizeRun } from './report.js';
+import { ceilingMs, ceilingRate, pickConfigs, simFaults, type MatrixConfig } from './lib/matrix.js';
+import { forcedGcHeap } from './lib/operator-stats.js';
+import { writeReport, type BenchResult, type CellRun, type ConfigRun } from './report.js';
 import { runColdCreate } from './scenarios/cold-create.js';
 import { runMixedFleet } from './scenarios/mixed-fleet.js';
 import { runSteadyState } from './scenarios/steady-state.js';
+import { runUpdateAll } from './scenarios/update-all.js';
 import { runUpdateLatency } from './scenarios/update-latency.js';
+import type { OperatorProcess } from '../test/e2e/support/operator.js';
 
 const QUICK = process.env.BENCH_QUICK === '1';
 
-interface Settings {
+/** Slack added to every phase timeout on top of 4 × its ceiling. */
+const SLACK_MS = QUICK ? 120_000 : 600_000;
+
+/** The environment running now, stopped on SIGINT/SIGTERM so no process outlives the bench. */
+let current: BenchEnv | undefined;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    void (current?.stop() ?? Promise.resolve()).finally(() => process.exit(130));
+  });
+}
+
+/** Settings of one run (recorded in the report). */
+export interface Settings {
+  configs: string[];
   sizes: number[];
-  latencyMs: number;
-  rateLimitPerSecond: number;
   workers: number;
-  steadyMs: number;
   pollIntervalMs: number;
-  steadySizes: number[];
   updateSamples: number;
   loadCreates: number;
   mixedPerKind: number;
+  knownLimitFlag: string;
+  deadline: string;
+  steadyMs: number;
   out: string;
 }
 
 const DEFAULTS: Record<string, [full: string, quick: string]> = {
-  sizes: ['1000,10000', '50'],
-  'latency-ms': ['50', '50'],
-  'rate-limit': ['20', '20'],
+  configs: ['', ''],
+  sizes: ['1000,10000', '50,200'],
   workers: ['8', '8'],
-  steady: ['10m', '60s'],
-  'poll-interval': ['5m', '30s'],
-  'steady-sizes': ['', ''],
-  'update-samples': ['20', '5'],
-  'load-creates': ['500', '50'],
+  'poll-interval': ['30m', '30m'],
+  'update-samples': ['20', '10'],
+  'load-creates': ['1000', '100'],
   mixed: ['200', '20'],
+  'known-limit-flag': ['api-rate-limit-max', 'api-rate-limit-max'],
+  deadline: ['', ''],
+  steady: ['0s', '0s'],
   out: ['bench/results', 'bench/results'],
 };
 
@@ -60,18 +84,18 @@ function settings(argv: string[]): Settings {
   const v = (k: string): string =>
     (values as Record<string, string | undefined>)[k] ?? (DEFAULTS[k]?.[QUICK ? 1 : 0] as string);
   const list = (s: string): number[] => s.split(',').filter(Boolean).map(Number);
-  const sizes = list(v('sizes'));
+  const steady = v('steady');
   return {
-    sizes,
-    latencyMs: Number(v('latency-ms')),
-    rateLimitPerSecond: Number(v('rate-limit')),
+    configs: pickConfigs(v('configs')).map((c) => c.id),
+    sizes: list(v('sizes')).sort((a, b) => a - b),
     workers: Number(v('workers')),
-    steadyMs: parseDuration(v('steady')),
     pollIntervalMs: parseDuration(v('poll-interval')),
-    steadySizes: v('steady-sizes') !== '' ? list(v('steady-sizes')) : sizes,
     updateSamples: Number(v('update-samples')),
     loadCreates: Number(v('load-creates')),
     mixedPerKind: Number(v('mixed')),
+    knownLimitFlag: v('known-limit-flag'),
+    deadline: v('deadline'),
+    steadyMs: steady === '0' || steady === '0s' ? 0 : parseDuration(steady),
     out: v('out'),
   };
 }
@@ -80,7 +104,15 @@ function log(msg: string): void {
   process.stderr.write(`[bench ${new Date().toISOString()}] ${msg}\n`);
 }
 
-function operatorArgs(s: Settings): string[] {
+function errorText(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}
+
+function operatorArgs(s: Settings, c: MatrixConfig): string[] {
+  const known =
+    c.limitKnown && c.platformLimit !== undefined && s.knownLimitFlag !== ''
+      ? [`--${s.knownLimitFlag}`, String(c.platformLimit)]
+      : [];
   return [
     '--workers',
     String(s.workers),
@@ -88,93 +120,215 @@ function operatorArgs(s: Settings): string[] {
     `${s.pollIntervalMs}ms`,
     '--log-level',
     'info',
+    ...known,
   ];
 }
 
-async function runSize(s: Settings, n: number): Promise<SizeRun> {
-  const run: SizeRun = { n };
-  log(`size ${n}: starting control plane, cdn-sim and operator`);
-  const env = await BenchEnv.start();
-  try {
-    await env.createNamespace('bench');
-    await env.createNamespace('bench-load');
-    const op = await env.startOperator('bench', { args: operatorArgs(s) });
-    run.coldCreate = await runColdCreate(
+/** Skips a phase that cannot end before the deadline; returns the reason or undefined. */
+function overBudget(s: Settings, estimateMs: number): string | undefined {
+  if (s.deadline === '') return undefined;
+  const end = Date.parse(s.deadline);
+  if (Date.now() + estimateMs <= end) return undefined;
+  return `skipped: estimated ${Math.round(estimateMs / 1000)} s, which ends after the run's deadline ${s.deadline}`;
+}
+
+/**
+ * A phase timeout that also ends at the deadline (with 2 min left for teardown and the
+ * report), so that a cell running slower than estimated is cut, not the whole run.
+ */
+function phaseTimeout(s: Settings, timeoutMs: number): number {
+  if (s.deadline === '') return timeoutMs;
+  return Math.max(10_000, Math.min(timeoutMs, Date.parse(s.deadline) - Date.now() - 120_000));
+}
+
+/**
+ * Time a cell will take: from the ceilings (2 × ceiling per phase + 60 s), or, for a larger
+ * cell, from the same configuration's measured smaller cell scaled by N, if that is longer.
+ */
+function cellEstimate(s: Settings, c: MatrixConfig, run: ConfigRun, n: number): number {
+  const byCeiling = 2 * (2 * ceilingMs(c, s.workers, n, 1) + 60_000);
+  const small = run.cells.find((x) => x.create?.timeToAllReadyMs && x.n < n);
+  if (!small?.create?.timeToAllReadyMs) return byCeiling;
+  const measured =
+    small.create.timeToAllReadyMs +
+    (small.update?.timeToAllWrittenMs ?? small.create.timeToAllReadyMs);
+  return Math.max(byCeiling, (measured * n) / small.n + 120_000);
+}
+
+async function heap(op: OperatorProcess): Promise<number | undefined> {
+  return (await forcedGcHeap(op).catch(() => undefined))?.heapUsedBytes;
+}
+
+/** What runs in a cell besides create and update. */
+interface Extras {
+  latency: boolean;
+  mixed: boolean;
+}
+
+async function runCreateUpdate(
+  env: BenchEnv,
+  op: OperatorProcess,
+  s: Settings,
+  c: MatrixConfig,
+  cell: CellRun,
+  ns: string,
+): Promise<void> {
+  const n = cell.n;
+  cell.heapBeforeBytes = await heap(op);
+  const timeoutMs = phaseTimeout(s, 4 * ceilingMs(c, s.workers, n, 1) + SLACK_MS);
+  cell.create = await runColdCreate(
+    env,
+    op,
+    c,
+    // Zone names are platform-wide unique and default to the object name: one prefix per cell.
+    { n, namespace: ns, prefix: `pz${n}`, workers: s.workers, timeoutMs },
+    log,
+  );
+  cell.heapAfterBytes = cell.create.heapAfter.heapUsedBytes;
+  log(`${c.id} n=${n}: create ratio ${cell.create.ratio?.toFixed(2) ?? 'n/a'}`);
+  if (cell.create.timeToAllReadyMs === null) return;
+  cell.update = await runUpdateAll(
+    env,
+    c,
+    {
+      namespace: ns,
+      workers: s.workers,
+      value: 3600 + n,
+      timeoutMs: phaseTimeout(s, 4 * ceilingMs(c, s.workers, n, 1) + SLACK_MS),
+    },
+    log,
+  );
+  log(`${c.id} n=${n}: update ratio ${cell.update.ratio?.toFixed(2) ?? 'n/a'}`);
+}
+
+async function runExtras(
+  env: BenchEnv,
+  op: OperatorProcess,
+  s: Settings,
+  c: MatrixConfig,
+  run: ConfigRun,
+  cell: CellRun,
+  extras: Extras,
+): Promise<void> {
+  if (!cell.create?.timeToAllReadyMs) return;
+  if (extras.latency && s.steadyMs > 0 && extras.mixed) {
+    run.steady = await runSteadyState(
       env,
       op,
       {
-        n,
-        namespace: 'bench',
-        latencyMs: s.latencyMs,
-        rateLimitPerSecond: s.rateLimitPerSecond,
-        workers: s.workers,
-        timeoutMs: n * 1000 + 300_000,
+        n: cell.n,
+        durationMs: s.steadyMs,
+        pollIntervalMs: s.pollIntervalMs,
+        scrapeEveryMs: 15_000,
       },
       log,
     );
-    log(
-      `size ${n}: all Ready in ${run.coldCreate.timeToAllReadyMs} ms (ratio ${run.coldCreate.ratio.toFixed(2)})`,
-    );
-    if (s.steadySizes.includes(n)) {
-      run.steady = await runSteadyState(
-        env,
-        op,
-        { n, durationMs: s.steadyMs, pollIntervalMs: s.pollIntervalMs, scrapeEveryMs: 15_000 },
-        log,
-      );
+  }
+  if (extras.latency) {
+    const skip = overBudget(s, 2 * ceilingMs(c, s.workers, s.loadCreates, 1) + 60_000);
+    if (skip) run.updateLatencySkipped = skip;
+    else
       run.updateLatency = await runUpdateLatency(
         env,
         {
-          namespace: 'bench',
-          n,
-          samples: s.updateSamples,
+          namespace: cell.create.namespace,
+          loadNamespace: `${c.id}-load`,
           loadCreates: s.loadCreates,
-          loadNamespace: 'bench-load',
-          timeoutMs: 600_000,
+          samples: s.updateSamples,
+          intervalMs: 300,
+          value: 7200,
+          timeoutMs: phaseTimeout(s, 4 * ceilingMs(c, s.workers, s.loadCreates, 1) + SLACK_MS),
         },
         log,
       );
-    }
-    if (op.child.exitCode !== null) run.error = `operator exited with ${op.child.exitCode}`;
-  } catch (err) {
-    run.error = err instanceof Error ? err.message : String(err);
-    log(`size ${n} failed: ${run.error}`);
-  } finally {
-    await env.stop();
   }
-  return run;
+  if (extras.mixed) {
+    run.mixed = await runMixedFleet(
+      env,
+      {
+        namespace: `${c.id}-mixed`,
+        perKind: s.mixedPerKind,
+        timeoutMs: phaseTimeout(s, s.mixedPerKind * 3000 + 300_000),
+      },
+      log,
+    ).catch((err: unknown) => {
+      run.mixedError = errorText(err);
+      return undefined;
+    });
+  }
 }
 
-async function runMixed(s: Settings, res: BenchResult): Promise<void> {
-  log(`mixed fleet: ${s.mixedPerKind} per kind`);
-  const env = await BenchEnv.start();
-  try {
-    await env.createNamespace('bench');
-    await env.startOperator('bench', { args: operatorArgs(s) });
-    await env.sim.setFaults({
-      latencyMs: s.latencyMs,
-      rateLimit: { ratePerSecond: s.rateLimitPerSecond, burst: s.rateLimitPerSecond },
-    });
-    res.mixed = await runMixedFleet(
-      env,
-      { namespace: 'bench', perKind: s.mixedPerKind, timeoutMs: s.mixedPerKind * 3000 + 300_000 },
-      log,
-    );
-  } catch (err) {
-    res.mixedError = err instanceof Error ? err.message : String(err);
-    log(`mixed fleet failed: ${res.mixedError}`);
-  } finally {
-    await env.stop();
+/**
+ * One cell on the shared control plane: the sim is emptied and given the configuration's
+ * faults, and a fresh operator watches only the cell's namespaces, so the objects of earlier
+ * cells (left in place: deleting 10,000 objects through the operator would cost as much as
+ * creating them) are neither cached nor polled.
+ */
+async function runCell(
+  env: BenchEnv,
+  s: Settings,
+  c: MatrixConfig,
+  run: ConfigRun,
+  n: number,
+  extras: Extras,
+): Promise<CellRun> {
+  const cell: CellRun = { n, loadAvgAtStart: loadavg() };
+  const skip = overBudget(s, cellEstimate(s, c, run, n));
+  if (skip) {
+    cell.skipped = skip;
+    log(`${c.id} n=${n}: ${skip}`);
+    return cell;
   }
+  const ns = `${c.id}-${n}`;
+  const watched = [
+    ns,
+    ...(extras.latency ? [`${c.id}-load`] : []),
+    ...(extras.mixed ? [`${c.id}-mixed`] : []),
+  ];
+  for (const w of watched) await env.createNamespace(w);
+  await env.sim.resetState();
+  await env.sim.setFaults(simFaults(c));
+  log(`${c.id} n=${n}: operator ${run.operatorArgs.join(' ')} on ${watched.join(',')}`);
+  const op = await env.startOperator('bench', {
+    args: [
+      ...run.operatorArgs,
+      '--namespace',
+      watched.join(','),
+      '--secret-namespace',
+      ['bench', ...watched].join(','),
+    ],
+  });
+  try {
+    run.heapIdleBytes ??= await heap(op);
+    await runCreateUpdate(env, op, s, c, cell, ns);
+    await runExtras(env, op, s, c, run, cell, extras);
+    if (op.child.exitCode !== null) cell.error = `operator exited with ${op.child.exitCode}`;
+  } catch (err) {
+    cell.error = errorText(err);
+    log(`${c.id} n=${n} failed: ${cell.error}`);
+  } finally {
+    await env.stopOperator(op);
+    cell.loadAvgAtEnd = loadavg();
+    run.loadAvgAtEnd = cell.loadAvgAtEnd;
+  }
+  return cell;
 }
 
 async function main(): Promise<void> {
-  // --render <json>: rebuild the Markdown and charts of an earlier run (no measuring).
   const render = process.argv.indexOf('--render');
   if (render >= 0) {
     const file = process.argv[render + 1] as string;
     const earlier = JSON.parse(await readFile(file, 'utf8')) as BenchResult;
-    log(`report written: ${await writeReport(earlier, dirname(file), true)}`);
+    // --notes <json>: explanations of missed goals by row key, kept in the results JSON.
+    const notes = process.argv.indexOf('--notes');
+    if (notes >= 0) {
+      const added = JSON.parse(await readFile(process.argv[notes + 1] as string, 'utf8')) as Record<
+        string,
+        string
+      >;
+      earlier.notes = { ...earlier.notes, ...added };
+    }
+    log(`report written: ${await writeReport(earlier, dirname(file), notes < 0)}`);
     return;
   }
   const s = settings(process.argv.slice(2));
@@ -190,13 +344,46 @@ async function main(): Promise<void> {
     },
     gitCommit: execFileSync('git', ['rev-parse', '--short', 'HEAD']).toString().trim(),
     settings: { ...s },
-    sizes: [],
+    configs: [],
   };
-  for (const n of s.sizes) res.sizes.push(await runSize(s, n));
-  if (s.mixedPerKind > 0) await runMixed(s, res);
+  const configs = pickConfigs(s.configs.join(','));
+  res.configs = configs.map((c) => ({
+    config: c,
+    operatorArgs: operatorArgs(s, c),
+    loadAvgAtStart: loadavg(),
+    cells: [],
+  }));
+  log('starting the control plane and cdn-sim (shared by every cell)');
+  const env = await BenchEnv.start();
+  current = env;
+  try {
+    await env.createNamespace('bench');
+    // Every configuration's small cell first, then the large ones from the cheapest ceiling
+    // up: a run cut short by --deadline loses the most expensive cells only.
+    for (const [k, n] of s.sizes.entries()) {
+      const order =
+        k === 0
+          ? res.configs
+          : [...res.configs].sort(
+              (a, b) => ceilingRate(b.config, s.workers) - ceilingRate(a.config, s.workers),
+            );
+      for (const run of order) {
+        const extras = {
+          latency: k === 0 && s.loadCreates > 0,
+          mixed: k === 0 && run === res.configs[0] && s.mixedPerKind > 0,
+        };
+        run.cells.push(await runCell(env, s, run.config, run, n, extras));
+        res.finishedAt = new Date().toISOString();
+        await writeReport(res, s.out); // a run cut short still leaves what it measured
+      }
+    }
+  } finally {
+    await env.stop();
+    current = undefined;
+  }
+  res.machine.loadAvgAtEnd = loadavg();
   res.finishedAt = new Date().toISOString();
-  const path = await writeReport(res, s.out);
-  log(`report written: ${path}`);
+  log(`report written: ${await writeReport(res, s.out)}`);
 }
 
 main().catch((err: unknown) => {

@@ -15,6 +15,7 @@ import type { FaultConfig } from '../../src/simulator/faults.js';
 import { AuditLog, auditPolicy } from './audit.js';
 import { writeUserKubeconfig } from './identity.js';
 import { SimProcess } from './sim.js';
+import { OPERATOR_ENTRY } from './operator-stats.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -136,21 +137,35 @@ export class BenchEnv {
 
   /** Creates a namespace and the credentials Secret `cdn-credentials` (key `apiKey`). */
   async createNamespace(name: string, secretData: Record<string, string> = {}): Promise<void> {
-    await this.kube.request({
-      method: 'POST',
-      path: '/api/v1/namespaces',
-      body: { apiVersion: 'v1', kind: 'Namespace', metadata: { name } },
+    await this.createOnce('/api/v1/namespaces', {
+      apiVersion: 'v1',
+      kind: 'Namespace',
+      metadata: { name },
     });
-    await this.kube.request({
-      method: 'POST',
-      path: `/api/v1/namespaces/${name}/secrets`,
-      body: {
-        apiVersion: 'v1',
-        kind: 'Secret',
-        metadata: { name: 'cdn-credentials' },
-        stringData: { apiKey: this.apiKey, ...secretData },
-      },
+    await this.createOnce(`/api/v1/namespaces/${name}/secrets`, {
+      apiVersion: 'v1',
+      kind: 'Secret',
+      metadata: { name: 'cdn-credentials' },
+      stringData: { apiKey: this.apiKey, ...secretData },
     });
+  }
+
+  /**
+   * POSTs `body`, retrying a dropped connection (an apiserver on a loaded machine sometimes
+   * hangs up); AlreadyExists after a retry means an earlier attempt got through.
+   */
+  private async createOnce(path: string, body: Record<string, unknown>): Promise<void> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await this.kube.request({ method: 'POST', path, body, timeoutMs: 60_000 });
+        return;
+      } catch (err) {
+        const text = String(err);
+        if (attempt > 1 && /409|AlreadyExists|already exists/.test(text)) return;
+        if (attempt >= 5 || /40[0-4]|409|422/.test(text)) throw err;
+        await new Promise((r) => setTimeout(r, 1000 * attempt));
+      }
+    }
   }
 
   /** Starts an operator process pointed at the sim with default credentials in `namespace`. */
@@ -164,6 +179,7 @@ export class BenchEnv {
     });
     const op = await startOperator({
       kubeconfig,
+      entry: OPERATOR_ENTRY,
       args: [
         '--api-url',
         opts.apiUrl ?? this.sim.url,
@@ -180,6 +196,13 @@ export class BenchEnv {
     });
     this.operators.push(op);
     return op;
+  }
+
+  /** Stops one operator process (SIGTERM, then SIGKILL after `timeoutMs`). */
+  async stopOperator(op: OperatorProcess, timeoutMs = 30_000): Promise<void> {
+    await op.stop(timeoutMs).catch(() => undefined);
+    const i = this.operators.indexOf(op);
+    if (i >= 0) this.operators.splice(i, 1);
   }
 
   /** Stops operators (SIGKILL), sim and control plane; removes the temp dir. */

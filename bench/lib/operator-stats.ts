@@ -57,3 +57,28 @@ export function metric(
 ): number {
   return sumProm(s.samples, `${P}${name}`, labels);
 }
+
+/** Entry of an operator process that answers SIGUSR2 with a forced GC (bench/lib/operator-main.ts). */
+export const OPERATOR_ENTRY = new URL('./operator-main.ts', import.meta.url).pathname;
+
+/** Heap after a forced full GC (the operator must run from {@link OPERATOR_ENTRY}). */
+export async function forcedGcHeap(
+  op: OperatorProcess,
+  timeoutMs = 30_000,
+): Promise<{ heapUsedBytes: number; rssBytes: number }> {
+  const seen = op.logs().length;
+  process.kill(op.pid, 'SIGUSR2');
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const line = op
+      .logs()
+      .slice(seen)
+      .find((l) => l.benchGc === true);
+    if (line)
+      return { heapUsedBytes: line.heapUsedBytes as number, rssBytes: line.rssBytes as number };
+    await sleep(100);
+  }
+  throw new Error(
+    'cannot read the heap after a forced GC: no answer to SIGUSR2 (preload missing?)',
+  );
+}

@@ -86,9 +86,19 @@ export class SimProcess {
     return this.admin('GET', 'calls');
   }
 
+  /** Log entries recorded after `since` (ms since epoch); counters are ignored. */
+  async logSince(since: number): Promise<CallLogEntry[]> {
+    return (await this.admin<CallsSnapshot>('GET', `calls?since=${since}`)).log;
+  }
+
   /** Replaces the fault configuration (`{}` clears every fault). */
   async setFaults(faults: FaultConfig): Promise<void> {
     await this.admin('PUT', 'faults', faults);
+  }
+
+  /** Empties the platform state (keys, faults and the call log stay). */
+  async resetState(): Promise<void> {
+    await this.admin('POST', 'reset');
   }
 
   /** The platform state dump. */
@@ -146,4 +156,44 @@ export async function resetCalls(sim: SimProcess): Promise<void> {
     headers: { 'X-Sim-Admin-Token': sim.adminToken },
   });
   if (!res.ok) throw new Error(`cannot reset sim calls: ${res.status}`);
+}
+
+/**
+ * Accumulates the sim's call log from a start time on, fetching only new entries each time
+ * (`GET /_sim/calls?since=`), so that a long phase can be polled without copying the whole log.
+ */
+export class CallTail {
+  readonly entries: CallLogEntry[] = [];
+  private last: number;
+  private chain: Promise<unknown> = Promise.resolve();
+
+  constructor(
+    private readonly sim: SimProcess,
+    readonly from: number,
+  ) {
+    this.last = from - 1;
+  }
+
+  /**
+   * Fetches entries logged since the previous call; returns the new ones. Entries of the
+   * newest millisecond are held back while it is recent (more may still be logged in it),
+   * unless `final`.
+   */
+  poll(final = false): Promise<CallLogEntry[]> {
+    // One fetch at a time: overlapping polls would add the same entries twice.
+    const next = this.chain.then(() => this.fetchNew(final));
+    this.chain = next.catch(() => undefined);
+    return next;
+  }
+
+  private async fetchNew(final: boolean): Promise<CallLogEntry[]> {
+    const fresh = (await this.sim.logSince(this.last)).filter((e) => e.t > this.last);
+    const newest = fresh.length > 0 ? (fresh[fresh.length - 1] as CallLogEntry).t : this.last;
+    const settled = final || newest < Date.now() - 100;
+    const cut = settled ? newest : Math.max(this.last, newest - 1);
+    const kept = fresh.filter((e) => e.t <= cut);
+    this.entries.push(...kept);
+    this.last = cut;
+    return kept;
+  }
 }

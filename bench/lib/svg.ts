@@ -17,7 +17,8 @@ export interface Bar {
   target?: number;
 }
 
-const W = 640;
+const DEFAULT_W = 640;
+const W = DEFAULT_W;
 const H = 320;
 const M = { left: 64, right: 16, top: 36, bottom: 48 };
 const COLORS = ['#1f77b4', '#ff7f0e', '#2ca02c', '#d62728', '#9467bd', '#8c564b'];
@@ -38,7 +39,13 @@ function fmt(v: number): string {
   return String(Math.round(v * 100) / 100);
 }
 
-function frame(title: string, xLabel: string, yLabel: string, yMax: number): string[] {
+function frame(
+  title: string,
+  xLabel: string,
+  yLabel: string,
+  yMax: number,
+  W = DEFAULT_W,
+): string[] {
   const ph = H - M.top - M.bottom;
   const out = [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}" font-family="sans-serif" font-size="11">`,
@@ -96,14 +103,23 @@ export function lineChart(opts: {
   return out.join('\n');
 }
 
+/** A bar label as at most two lines (split at the first space). */
+function labelLines(label: string): string[] {
+  const i = label.indexOf(' ');
+  return i < 0 ? [label] : [label.slice(0, i), label.slice(i + 1)];
+}
+
 /** A bar chart; targets (if any) are dashed red lines across their bar. */
 export function barChart(opts: { title: string; yLabel: string; bars: Bar[] }): string {
   const yMax = niceMax(Math.max(0, ...opts.bars.flatMap((b) => [b.value, b.target ?? 0])));
+  // Wide enough for every label: a label is drawn in two lines, split at its first space.
+  const longest = Math.max(0, ...opts.bars.flatMap((b) => b.label.split(' ').map((p) => p.length)));
+  const W = Math.max(DEFAULT_W, M.left + M.right + opts.bars.length * Math.max(40, longest * 6));
   const pw = W - M.left - M.right;
   const ph = H - M.top - M.bottom;
   const slot = pw / Math.max(1, opts.bars.length);
   const y = (v: number): number => M.top + ph - (ph * v) / yMax;
-  const out = frame(opts.title, '', opts.yLabel, yMax);
+  const out = frame(opts.title, '', opts.yLabel, yMax, W);
   opts.bars.forEach((b, i) => {
     const x0 = M.left + slot * i + slot * 0.15;
     const w = slot * 0.7;
@@ -111,7 +127,10 @@ export function barChart(opts: { title: string; yLabel: string; bars: Bar[] }): 
     out.push(
       `<rect x="${x0.toFixed(1)}" y="${y(b.value).toFixed(1)}" width="${w.toFixed(1)}" height="${(M.top + ph - y(b.value)).toFixed(1)}" fill="${color}"/>`,
       `<text x="${(x0 + w / 2).toFixed(1)}" y="${(y(b.value) - 4).toFixed(1)}" text-anchor="middle">${fmt(b.value)}</text>`,
-      `<text x="${(x0 + w / 2).toFixed(1)}" y="${H - M.bottom + 14}" text-anchor="middle" font-size="9">${esc(b.label)}</text>`,
+      ...labelLines(b.label).map(
+        (line, k) =>
+          `<text x="${(x0 + w / 2).toFixed(1)}" y="${H - M.bottom + 14 + k * 11}" text-anchor="middle" font-size="9">${esc(line)}</text>`,
+      ),
     );
     if (b.target !== undefined) {
       out.push(

@@ -1,59 +1,73 @@
 /**
- * Cold create: N PullZoneConfigs created at once against cdn-sim with latency L and rate
- * limit R; time from the first POST to the last object Ready, the ratio to the ideal
- * `N × writes-per-create ÷ min(R, workers ÷ L)`, calls per object (sim counters, audit log)
- * and the operator's memory before and after sync.
+ * Cold create: N PullZoneConfigs posted at once (16 in flight); time from the first POST to
+ * the last object Ready and its ratio to the matrix ceiling; platform calls per object from
+ * the sim's call log (committed creates per object, duplicates); Kubernetes writes from the
+ * audit log; the operator's event-loop lag per 5 s scrape while it works; heap after a forced
+ * GC once all are Ready.
  */
 import type { OperatorProcess } from '../../test/e2e/support/operator.js';
 import type { BenchEnv } from '../lib/env.js';
 import { OPERATOR_USER } from '../lib/env.js';
 import { WRITE_VERBS } from '../lib/audit.js';
+import { ceilingMs, type MatrixConfig } from '../lib/matrix.js';
 import { collectionPath, createAll, objectName, pullZoneManifest } from '../lib/objects.js';
+import { forcedGcHeap, scrapeOperator } from '../lib/operator-stats.js';
+import { rateStats, type RateStats } from '../lib/rate-stats.js';
 import { ReadyTracker } from '../lib/ready-tracker.js';
-import { diffCounters, type CallCounts } from '../lib/sim.js';
-import { settledMemory } from '../lib/operator-stats.js';
+import { CallTail, countCalls, type CallCounts } from '../lib/sim.js';
 import { sleep } from '../lib/stats.js';
 
 /** Parameters of one cold-create run. */
 export interface ColdCreateParams {
   n: number;
   namespace: string;
-  latencyMs: number;
-  rateLimitPerSecond: number;
+  prefix: string;
   workers: number;
   timeoutMs: number;
 }
 
 /** Everything measured. */
 export interface ColdCreateResult {
-  params: ColdCreateParams;
+  n: number;
+  namespace: string;
+  /** Time the bench needed to POST every object (a floor the operator cannot beat). */
   createRequestsMs: number;
-  timeToAllReadyMs: number;
+  timeToAllReadyMs: number | null;
   readyCount: number;
-  idealMs: number;
-  ratio: number;
-  platform: CallCounts & { writesPerCreate: number; readsPerCreate: number };
+  ceilingMs: number;
+  ratio: number | null;
+  platform: CallCounts & {
+    /** Creates answered 2xx (`POST /pullzone`). */
+    committedCreates: number;
+    committedWritesPerCreate: number;
+    readsPerCreate: number;
+    /** Committed creates beyond one per object. */
+    duplicates: number;
+    /** Distinct zone ids in the objects' status. */
+    distinctZoneIds: number;
+  };
+  rate: RateStats;
   kube: {
     writes: number;
-    writesPerCreate: number;
     writesPerCreateExcludingEvents: number;
+    eventsPerCreate: number;
     byVerbResource: Record<string, number>;
   };
-  memory: {
-    baseline: { heapUsedBytes: number; rssBytes: number };
-    synced: { heapUsedBytes: number; rssBytes: number };
-    heapPerObjectBytes: number;
-  };
-  /** [seconds since start, objects Ready] every ~2 s, for the chart. */
+  /** Event-loop lag p99 (ms) per scrape window: [seconds since start, ms]. */
+  lagSeries: Array<[number, number]>;
+  lagP99MaxMs: number;
+  heapAfter: { heapUsedBytes: number; rssBytes: number };
+  /** [seconds since start, objects Ready], for the chart. */
   readyCurve: Array<[number, number]>;
 }
 
-function sampleCurve(
-  readyAt: Map<string, number>,
+/** [seconds, count] at `points` evenly spaced times up to the last Ready. */
+export function sampleCurve(
+  readyAt: Iterable<number>,
   t0: number,
   points = 60,
 ): Array<[number, number]> {
-  const times = [...readyAt.values()].map((t) => t - t0).sort((a, b) => a - b);
+  const times = [...readyAt].map((t) => t - t0).sort((a, b) => a - b);
   const end = times[times.length - 1] ?? 0;
   const out: Array<[number, number]> = [[0, 0]];
   let i = 0;
@@ -65,69 +79,112 @@ function sampleCurve(
   return out;
 }
 
-/** Runs the scenario with an already started operator (baseline memory taken first). */
+async function watchLag(
+  op: OperatorProcess,
+  t0: number,
+  until: { done: boolean },
+): Promise<Array<[number, number]>> {
+  const series: Array<[number, number]> = [];
+  await scrapeOperator(op); // prom-client resets the lag histogram per scrape: start a window
+  while (!until.done) {
+    await sleep(5000);
+    const s = await scrapeOperator(op).catch(() => undefined);
+    if (s) series.push([(s.t - t0) / 1000, s.eventLoopLagP99Seconds * 1000]);
+  }
+  return series;
+}
+
+function zoneIds(tracker: ReadyTracker): number {
+  const ids = new Set<string>();
+  for (const o of tracker.objects.values()) {
+    const id = o.status?.pullZoneId;
+    if (typeof id === 'number' || typeof id === 'string') ids.add(String(id));
+  }
+  return ids.size;
+}
+
+/** Runs the scenario against a started operator; the sim's faults are the config's. */
 export async function runColdCreate(
   env: BenchEnv,
   op: OperatorProcess,
+  config: MatrixConfig,
   p: ColdCreateParams,
   log: (msg: string) => void,
 ): Promise<ColdCreateResult> {
-  const baseline = await settledMemory(op, 5, 1000);
   const tracker = new ReadyTracker(env.kube, collectionPath(p.namespace, 'PullZoneConfig'));
   tracker.start();
-  await env.sim.setFaults({
-    latencyMs: p.latencyMs,
-    rateLimit: { ratePerSecond: p.rateLimitPerSecond, burst: p.rateLimitPerSecond },
-  });
-  const before = await env.sim.calls();
   const manifests = Array.from({ length: p.n }, (_, i) =>
-    pullZoneManifest(p.namespace, objectName('pz', i)),
+    pullZoneManifest(p.namespace, objectName(p.prefix, i)),
   );
-  const progress = setInterval(
-    () => log(`cold-create n=${p.n}: ${tracker.readyAt.size} Ready`),
-    15_000,
-  );
-  const { startedAt, doneAt } = await createAll(env.kube, manifests);
+  const t0 = Date.now();
+  const tail = new CallTail(env.sim, t0);
+  const lagState = { done: false };
+  const lag = watchLag(op, t0, lagState);
+  const progress = setInterval(() => {
+    log(`${config.id} create n=${p.n}: ${tracker.readyAt.size} Ready`);
+    void tail.poll().catch(() => undefined); // keeps each fetch small
+  }, 15_000);
+  let complete = true;
+  let createRequestsMs = 0;
   try {
+    const { startedAt, doneAt } = await createAll(env.kube, manifests);
+    createRequestsMs = doneAt - startedAt;
     await tracker.waitUntil(() => tracker.readyAt.size >= p.n, p.timeoutMs, `${p.n} Ready`);
+  } catch (err) {
+    complete = false;
+    log(`${config.id} create n=${p.n}: ${err instanceof Error ? err.message : String(err)}`);
   } finally {
     clearInterval(progress);
+    lagState.done = true;
   }
-  const lastReady = Math.max(...tracker.readyAt.values());
-  // Let trailing writes (events, status) land before counting.
-  await sleep(5000);
-  const after = await env.sim.calls();
+  const lastReady = Math.max(t0, ...tracker.readyAt.values());
+  await sleep(3000); // trailing status writes and Events
+  await tail.poll(true);
   await env.audit.refresh();
-  const platform = diffCounters(before, after);
-  const window = { from: startedAt, user: OPERATOR_USER, verbs: WRITE_VERBS };
-  const byVerbResource = env.audit.breakdown(window);
+  const lagSeries = await lag;
+  const calls = countCalls(tail.entries);
+  const created = tail.entries.filter(
+    (e) => e.method === 'POST' && e.route === 'POST /pullzone' && e.status >= 200 && e.status < 300,
+  ).length;
+  const writesOk = tail.entries.filter(
+    (e) => e.method !== 'GET' && e.status >= 200 && e.status < 300,
+  ).length;
+  const window = { from: t0, user: OPERATOR_USER, verbs: WRITE_VERBS };
   const kubeWrites = env.audit.count(window);
   const eventWrites = env.audit.count({ ...window, resource: 'events' });
-  const synced = await settledMemory(op);
+  const heapAfter = await forcedGcHeap(op);
+  const ids = zoneIds(tracker);
   await tracker.stop();
-  const writesPerCreate = platform.writes / p.n;
-  const throughput = Math.min(p.rateLimitPerSecond, p.workers / (p.latencyMs / 1000));
-  const idealMs = ((p.n * Math.max(1, writesPerCreate)) / throughput) * 1000;
-  const timeToAllReadyMs = lastReady - startedAt;
+  const committedWritesPerCreate = writesOk / p.n;
+  const ceiling = ceilingMs(config, p.workers, p.n, committedWritesPerCreate);
+  const timeToAllReadyMs = complete ? lastReady - t0 : null;
   return {
-    params: p,
-    createRequestsMs: doneAt - startedAt,
+    n: p.n,
+    namespace: p.namespace,
+    createRequestsMs,
     timeToAllReadyMs,
     readyCount: tracker.readyAt.size,
-    idealMs,
-    ratio: timeToAllReadyMs / idealMs,
-    platform: { ...platform, writesPerCreate, readsPerCreate: platform.reads / p.n },
+    ceilingMs: ceiling,
+    ratio: timeToAllReadyMs === null ? null : timeToAllReadyMs / ceiling,
+    platform: {
+      ...calls,
+      writesOk,
+      committedCreates: created,
+      committedWritesPerCreate,
+      readsPerCreate: calls.reads / p.n,
+      duplicates: Math.max(0, created - ids),
+      distinctZoneIds: ids,
+    },
+    rate: rateStats(tail.entries, t0, complete ? lastReady : Date.now()),
     kube: {
       writes: kubeWrites,
-      writesPerCreate: kubeWrites / p.n,
       writesPerCreateExcludingEvents: (kubeWrites - eventWrites) / p.n,
-      byVerbResource,
+      eventsPerCreate: eventWrites / p.n,
+      byVerbResource: env.audit.breakdown(window),
     },
-    memory: {
-      baseline,
-      synced,
-      heapPerObjectBytes: (synced.heapUsedBytes - baseline.heapUsedBytes) / p.n,
-    },
-    readyCurve: sampleCurve(tracker.readyAt, startedAt),
+    lagSeries,
+    lagP99MaxMs: Math.max(0, ...lagSeries.map(([, v]) => v)),
+    heapAfter,
+    readyCurve: sampleCurve(tracker.readyAt.values(), t0),
   };
 }

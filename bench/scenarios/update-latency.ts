@@ -1,152 +1,120 @@
 /**
- * Update latency: `kubectl apply` (server-side) of one changed setting on a synced
- * PullZoneConfig until the sim records the `POST /pullzone/{id}` write. Two clocks: from the
- * start of `kubectl apply` (what a user waits) and from the apiserver's receipt of the patch
- * (audit log), both to the sim's timestamp of the write. Runs with the operator idle and
- * while a batch of creates keeps it busy.
+ * Update latency under a create burst: `loadCreates` new PullZoneConfigs are posted, and
+ * while they are in flight (not yet Ready) one setting of an existing, synced object is
+ * changed every `intervalMs` (merge patch, the bench's identity). Latency = the patch
+ * request's start to the sim's first 2xx write of that zone after it. Each sample records
+ * how many of the load's creates were still in flight when it was taken.
  */
-import { kubectl } from '../../test/e2e/support/kube.js';
 import type { BenchEnv } from '../lib/env.js';
 import {
   collectionPath,
   createAll,
   objectName,
+  patchSpec,
   pullZoneManifest,
-  type Manifest,
 } from '../lib/objects.js';
-import { resetCalls } from '../lib/sim.js';
+import { ReadyTracker } from '../lib/ready-tracker.js';
+import { CallTail } from '../lib/sim.js';
 import { quantile, sleep } from '../lib/stats.js';
-
-/** Latencies of one series. */
-export interface LatencySeries {
-  samples: number;
-  fromKubectlMs: number[];
-  fromApiserverMs: number[];
-  p50Ms: number;
-  p99Ms: number;
-  apiserverP50Ms: number;
-  apiserverP99Ms: number;
-  timeouts: number;
-}
 
 /** Results. */
 export interface UpdateLatencyResult {
-  idle: LatencySeries;
-  underLoad: LatencySeries & { loadCreates: number };
+  loadCreates: number;
+  samples: number;
+  latenciesMs: number[];
+  /** Load creates not yet Ready at each sample. */
+  inFlightAtSample: number[];
+  p50Ms: number;
+  p99Ms: number;
+  timeouts: number;
 }
 
 interface Target {
   name: string;
-  id: string;
+  path: string;
 }
 
-async function targets(env: BenchEnv, ns: string, n: number, count: number): Promise<Target[]> {
-  const stride = Math.max(1, Math.floor(n / count));
-  const out: Target[] = [];
-  for (let k = 0; k < count; k++) {
-    const name = objectName('pz', (k * stride) % n);
-    const obj = await env.kube.request<{ status?: { pullZoneId?: string | number } }>({
-      method: 'GET',
-      path: `${collectionPath(ns, 'PullZoneConfig')}/${name}`,
-    });
-    out.push({ name, id: String(obj.status?.pullZoneId ?? '') });
-  }
-  return out;
+async function pickTargets(env: BenchEnv, ns: string, count: number): Promise<Target[]> {
+  const list = await env.kube.request<{
+    items: Array<{ metadata: { name: string }; status?: { pullZoneId?: string | number } }>;
+  }>({ method: 'GET', path: collectionPath(ns, 'PullZoneConfig'), timeoutMs: 120_000 });
+  const synced = list.items.filter((o) => o.status?.pullZoneId !== undefined);
+  const stride = Math.max(1, Math.floor(synced.length / Math.max(1, count)));
+  return Array.from({ length: Math.min(count, synced.length) }, (_, k) => {
+    const o = synced[(k * stride) % synced.length] as (typeof synced)[number];
+    return { name: o.metadata.name, path: `/pullzone/${String(o.status?.pullZoneId)}` };
+  });
 }
 
-async function waitForWrite(
-  env: BenchEnv,
-  id: string,
-  since: number,
-  timeoutMs: number,
-): Promise<number | undefined> {
-  const path = `/pullzone/${id}`;
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const { log } = await env.sim.calls();
-    const hit = log.find((e) => e.method === 'POST' && e.path === path && e.t >= since);
-    if (hit) return hit.t;
-    await sleep(250);
-  }
-  return undefined;
-}
-
-async function applyChange(env: BenchEnv, ns: string, t: Target, value: number): Promise<void> {
-  const m: Manifest = pullZoneManifest(ns, t.name, { cacheControlMaxAgeOverride: value });
-  await kubectl(
-    ['apply', '--server-side', '--force-conflicts', '--field-manager=bench-user', '-f', '-'],
-    JSON.stringify(m),
-    { kubeconfig: env.kubeconfig },
-  );
-}
-
-async function measure(
-  env: BenchEnv,
-  ns: string,
-  list: Target[],
-  base: number,
-  timeoutMs: number,
-): Promise<LatencySeries> {
-  const fromKubectl: number[] = [];
-  const fromApiserver: number[] = [];
-  let timeouts = 0;
-  for (const [k, t] of list.entries()) {
-    const started = Date.now();
-    await applyChange(env, ns, t, base + k);
-    const seen = await waitForWrite(env, t.id, started, timeoutMs);
-    if (seen === undefined) {
-      timeouts++;
-      continue;
-    }
-    fromKubectl.push(seen - started);
-    await env.audit.refresh();
-    const patch = env.audit
-      .select({
-        from: started - 1000,
-        verbs: ['patch'],
-        resource: 'pullzoneconfigs',
-        namespace: ns,
-      })
-      .find((e) => e.name === t.name && e.subresource === '' && e.user !== 'cdn-operator-bench');
-    if (patch) fromApiserver.push(seen - patch.t);
-  }
-  return {
-    samples: fromKubectl.length,
-    fromKubectlMs: fromKubectl,
-    fromApiserverMs: fromApiserver,
-    p50Ms: quantile(fromKubectl, 0.5),
-    p99Ms: quantile(fromKubectl, 0.99),
-    apiserverP50Ms: quantile(fromApiserver, 0.5),
-    apiserverP99Ms: quantile(fromApiserver, 0.99),
-    timeouts,
-  };
-}
-
-/** Runs the idle series, then the series under a batch of `loadCreates` creates. */
+/** Runs the scenario; `namespace` holds synced objects, `loadNamespace` is empty. */
 export async function runUpdateLatency(
   env: BenchEnv,
   p: {
     namespace: string;
-    n: number;
-    samples: number;
-    loadCreates: number;
     loadNamespace: string;
+    loadCreates: number;
+    samples: number;
+    intervalMs: number;
+    value: number;
     timeoutMs: number;
   },
   log: (msg: string) => void,
 ): Promise<UpdateLatencyResult> {
-  await resetCalls(env.sim); // keeps the polled call log short
-  const list = await targets(env, p.namespace, p.n, p.samples * 2);
-  const idle = await measure(env, p.namespace, list.slice(0, p.samples), 100_000, p.timeoutMs);
-  log(`update latency idle: p50 ${idle.p50Ms} ms, p99 ${idle.p99Ms} ms`);
-  await resetCalls(env.sim);
-  const load = Array.from({ length: p.loadCreates }, (_, i) =>
+  const targets = await pickTargets(env, p.namespace, p.samples);
+  const load = new ReadyTracker(env.kube, collectionPath(p.loadNamespace, 'PullZoneConfig'));
+  load.start();
+  const tail = new CallTail(env.sim, Date.now());
+  const manifests = Array.from({ length: p.loadCreates }, (_, i) =>
     pullZoneManifest(p.loadNamespace, objectName('load', i)),
   );
-  const creating = createAll(env.kube, load);
-  await sleep(2000);
-  const busy = await measure(env, p.namespace, list.slice(p.samples), 200_000, p.timeoutMs);
+  const creating = createAll(env.kube, manifests);
+  // Let the first creates reach the operator's queue before the first sample.
+  await sleep(1000);
+  const sent: Array<{ target: Target; at: number; inFlight: number }> = [];
+  for (const [k, target] of targets.entries()) {
+    const inFlight = p.loadCreates - load.readyAt.size;
+    if (inFlight <= 0) break;
+    const at = Date.now();
+    await patchSpec(env.kube, p.namespace, 'PullZoneConfig', target.name, {
+      settings: { cacheControlMaxAgeOverride: p.value + k },
+    });
+    sent.push({ target, at, inFlight });
+    await sleep(Math.max(0, p.intervalMs - (Date.now() - at)));
+  }
+  const latencies: number[] = [];
+  const inFlightAtSample: number[] = [];
+  const deadline = Date.now() + p.timeoutMs;
+  const open = new Set(sent.map((_, i) => i));
+  while (open.size > 0 && Date.now() < deadline) {
+    await sleep(1000);
+    await tail.poll();
+    for (const i of [...open]) {
+      const s = sent[i] as (typeof sent)[number];
+      const hit = tail.entries.find(
+        (e) => e.method === 'POST' && e.path === s.target.path && e.t >= s.at && e.status < 300,
+      );
+      if (!hit) continue;
+      open.delete(i);
+      latencies.push(hit.t - s.at);
+      inFlightAtSample.push(s.inFlight);
+    }
+  }
+  const timeouts = open.size;
   await creating;
-  log(`update latency under load: p50 ${busy.p50Ms} ms, p99 ${busy.p99Ms} ms`);
-  return { idle, underLoad: { ...busy, loadCreates: p.loadCreates } };
+  await load
+    .waitUntil(() => load.readyAt.size >= p.loadCreates, p.timeoutMs, 'load Ready')
+    .catch(() => log('update latency: the load creates did not all become Ready in time'));
+  await load.stop();
+  log(
+    `update latency under ${p.loadCreates} creates: ${latencies.length} samples, p99 ${quantile(latencies, 0.99)} ms`,
+  );
+  return {
+    loadCreates: p.loadCreates,
+    samples: latencies.length,
+    latenciesMs: latencies,
+    inFlightAtSample,
+    p50Ms: quantile(latencies, 0.5),
+    p99Ms: quantile(latencies, 0.99),
+    timeouts,
+  };
 }

@@ -133,6 +133,14 @@ const putPlan: AdminHandler = (req, deps) => {
   return { status: 200, body: zone };
 };
 
+const getCalls: AdminHandler = (req, deps) => {
+  const raw = req.query.get('since');
+  if (raw === null) return { status: 200, body: deps.calls.snapshot() };
+  const since = Number(raw);
+  if (!Number.isFinite(since)) return bad('since must be a time in ms since the epoch');
+  return { status: 200, body: deps.calls.snapshot(since) };
+};
+
 interface AdminRoute {
   method: string;
   template: string;
@@ -146,7 +154,7 @@ function route(method: string, template: string, handler: AdminHandler): AdminRo
 const ADMIN_ROUTES: AdminRoute[] = [
   route('GET', '/_sim/state', (_r, d) => ({ status: 200, body: d.state.snapshot() })),
   route('POST', '/_sim/reset', (_r, d) => (d.state.reset(), { status: 204 })),
-  route('GET', '/_sim/calls', (_r, d) => ({ status: 200, body: d.calls.snapshot() })),
+  route('GET', '/_sim/calls', getCalls),
   route('DELETE', '/_sim/calls', (_r, d) => (d.calls.reset(), { status: 204 })),
   route('GET', '/_sim/faults', (_r, d) => ({ status: 200, body: d.faults.get() })),
   route('PUT', '/_sim/faults', putFaults),

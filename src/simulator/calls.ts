@@ -22,10 +22,16 @@ export interface CallLogEntry {
   client?: string;
   /** A write applied and then left unanswered (commit-then-drop): status is 0, the state changed. */
   committed?: true;
+  /**
+   * Index of the AccessKey the request carried in the configured key list, -1 when it had
+   * none or an unknown one (the value itself is never recorded). Lets a test tell apart the
+   * callers that share one platform account, e.g. two operator shards with their own keys.
+   */
+  key: number;
 }
 
 /** Optional details of one logged call. */
-export type CallDetails = Pick<CallLogEntry, 'name' | 'client' | 'committed'>;
+export type CallDetails = Pick<CallLogEntry, 'name' | 'client' | 'committed'> & { key?: number };
 
 /** One request the official document rejects (strict mode). */
 export interface RejectedCall {
@@ -52,6 +58,18 @@ export interface CallsSnapshot {
 /** Rejected requests kept in the log. */
 const REJECTED_LOG_LIMIT = 1000;
 
+/** Index of the first entry logged after `since` (the log is in time order). */
+function firstAfter(log: CallLogEntry[], since: number): number {
+  let lo = 0;
+  let hi = log.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if ((log[mid] as CallLogEntry).t > since) hi = mid;
+    else lo = mid + 1;
+  }
+  return lo;
+}
+
 /** Records calls; keeps the newest `limit` log entries. */
 export class CallRecorder {
   private routes = new Map<string, RouteCounter>();
@@ -75,7 +93,8 @@ export class CallRecorder {
     }
     counter.count++;
     counter.byStatus[status] = (counter.byStatus[status] ?? 0) + 1;
-    this.log.push({ t: Date.now(), method, route, path, status, ...details });
+    const { key = -1, ...rest } = details;
+    this.log.push({ t: Date.now(), method, route, path, status, key, ...rest });
     // Trim in batches so recording stays O(1) amortized.
     if (this.log.length > this.limit * 1.25) this.log = this.log.slice(-this.limit);
   }
@@ -88,11 +107,15 @@ export class CallRecorder {
     if (this.rejected.log.length > REJECTED_LOG_LIMIT) this.rejected.log.shift();
   }
 
-  /** Copy of counters and the newest log entries. */
-  snapshot(): CallsSnapshot {
+  /**
+   * Copy of counters and the newest log entries; with `since` (ms since epoch) only the
+   * entries logged after it, so that a poller can tail a long log without copying all of it.
+   */
+  snapshot(since?: number): CallsSnapshot {
+    const log = this.log.slice(-this.limit);
     return {
       routes: Object.fromEntries([...this.routes].map(([k, v]) => [k, structuredClone(v)])),
-      log: this.log.slice(-this.limit),
+      log: since === undefined ? log : log.slice(firstAfter(log, since)),
       rejectedByDocument: structuredClone(this.rejected),
     };
   }

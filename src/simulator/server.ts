@@ -202,7 +202,7 @@ function finish(
   key: string,
   response: SimResponse,
 ): void {
-  deps.calls.record(req.method, key, req.path, response.status, callDetails(req));
+  deps.calls.record(req.method, key, req.path, response.status, callDetails(deps, req));
   if (deps.logger.isLevelEnabled('debug')) {
     deps.logger.debug(
       { method: req.method, route: key, status: response.status },
@@ -212,9 +212,12 @@ function finish(
   send(res, response);
 }
 
-/** Caller tag and, for writes, the name the body carries (call log details). */
-function callDetails(req: SimRequest, committed = false): CallDetails {
-  const out: CallDetails = {};
+/**
+ * Caller tag, the index of the key used (never the key) and, for writes, the name the body
+ * carries (call log details).
+ */
+function callDetails(deps: Deps, req: SimRequest, committed = false): CallDetails {
+  const out: CallDetails = { key: deps.keys.authenticate(req.headers) };
   const client = req.headers['x-sim-client'];
   if (typeof client === 'string' && client !== '') out.client = client.slice(0, 100);
   const body = req.body as { Name?: unknown; name?: unknown } | undefined;
@@ -231,7 +234,7 @@ function drop(
   key: string,
   committed = false,
 ): void {
-  deps.calls.record(req.method, key, req.path, 0, callDetails(req, committed));
+  deps.calls.record(req.method, key, req.path, 0, callDetails(deps, req, committed));
   deps.logger.debug({ method: req.method, route: key }, 'Dropped connection');
   res.socket?.destroy();
 }

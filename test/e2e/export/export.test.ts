@@ -33,7 +33,7 @@ import { seedAccount, type Seeded } from './seed.js';
 const ROOT = resolve(fileURLToPath(import.meta.url), '../../../..');
 const API_KEY = 'e2e-export-key';
 const KINDS =
-  'pullzoneconfigs.cdn.operator.io,shieldpolicies.cdn.operator.io,containerapps.cdn.operator.io';
+  'pullzoneconfigs.cdn.operator.io,shieldpolicies.cdn.operator.io,containerapps.cdn.operator.io,storagezones.cdn.operator.io';
 
 interface Cli {
   code: number;
@@ -153,18 +153,8 @@ test('an exported account applied with kubectl reaches Ready with zero platform 
   await applyNamespaceAccount(ns, 'cdn-credentials');
   const seeded = await seedAccount(cdn);
 
-  // Export with the real binary; StorageZone is left out: its kind is not installed here.
-  const exported = await cdnctl(sim, [
-    'export',
-    '-n',
-    ns,
-    '--account-ref',
-    ns,
-    '--kinds',
-    'PullZoneConfig,ShieldPolicy,ContainerApp',
-    '-o',
-    dir,
-  ]);
+  // Export every kind with the real binary.
+  const exported = await cdnctl(sim, ['export', '-n', ns, '--account-ref', ns, '-o', dir]);
   t.is(exported.code, 0, exported.stderr);
   const manifests = readManifests(dir);
   t.is(manifests.length, seeded.appliedCount);

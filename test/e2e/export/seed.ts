@@ -198,7 +198,8 @@ export async function seedAccount(cdn: CdnClient): Promise<Seeded> {
       Region: 'DE',
       ReplicationRegions: i > 0 ? ['NY'] : [],
     });
-  // 24 zones + 7 endpoint zones + 12 shield policies + 7 apps.
-  seeded.appliedCount = 24 + 7 + 12 + 7;
+  // Pull zones, the apps' own zones, shield zones, apps, and every storage zone (cdn-sim
+  // starts with two of its own besides the three seeded here).
+  seeded.appliedCount = 24 + 7 + 12 + 7 + (await cdn.listStorageZones()).length;
   return seeded;
 }

@@ -219,6 +219,28 @@ test('defaultAccount: a CdnAccount (closed unless a selector is given) and --def
   t.true(deploymentOf(open).c.args.includes('--default-account=shared'));
 });
 
+test('sharding values: label selector, own Lease (flag and Role) and own default account per release', async (t) => {
+  const objects = await renderChart([
+    'labelSelector=example.com/shard=b',
+    'leaderElection.leaseName=cdn-operator-shard-b.cdn.operator.io',
+    'defaultAccount.secretName=bunny',
+    'defaultAccount.name=shard-b',
+  ]);
+  const { c } = deploymentOf(objects);
+  t.true(c.args.includes('--label-selector=example.com/shard=b'), 'the selector reaches the flag');
+  t.true(
+    c.args.includes('--leader-election-id=cdn-operator-shard-b.cdn.operator.io'),
+    'the Lease name reaches the flag',
+  );
+  t.deepEqual(
+    rulesOf(onlyOf(objects, 'Role', 'cdn-operator-leader-election')),
+    expectedLeaseRules('cdn-operator-shard-b.cdn.operator.io'),
+    'the lease Role grants exactly the renamed Lease',
+  );
+  t.is(objectsOf(objects, 'CdnAccount', 'default').length, 0, 'no clash on CdnAccount default');
+  t.true(c.args.includes('--default-account=shard-b'));
+});
+
 test('the removed defaultCredentials values are rejected by the values schema', async (t) => {
   await t.throwsAsync(renderChart(['defaultCredentials.secretName=bunny']), {
     message: /defaultCredentials/,
