@@ -7,16 +7,9 @@
 import type { CdnClient } from '../../cdn/client.js';
 import { FIELDS_BY_SPEC } from '../../controllers/pullzoneconfig/fields.js';
 import { PullZoneExternal } from '../../controllers/pullzoneconfig/external.js';
-import type { SecretStore } from '../../controllers/pullzoneconfig/outputs.js';
 import type { ResolvedSecrets } from '../../controllers/pullzoneconfig/references.js';
 import type { PullZoneConfig } from '../../controllers/pullzoneconfig/types.js';
-import { Annotation } from '../../runtime/reasons.js';
-import { diffContext, type ObjectPlan } from './plan-types.js';
-
-/** Never used: observe skips the outputs Secret on dry-run objects. */
-const NO_SECRET_STORE: SecretStore = new Proxy({} as SecretStore, {
-  get: () => () => Promise.reject(new Error('cannot write Secrets from cdnctl diff')),
-});
+import { asDryRun, diffContext, NO_SECRET_STORE, planOf, type ObjectPlan } from './plan-types.js';
 
 /** Secret settings: assumed equal to the platform's value (cdnctl cannot read Secrets). */
 function assumedSettings(
@@ -58,18 +51,5 @@ export async function planPullZone(client: CdnClient, obj: PullZoneConfig): Prom
     secrets: assumedSecrets(obj, record),
     outputs: NO_SECRET_STORE,
   });
-  const dryRun: PullZoneConfig = {
-    ...obj,
-    metadata: {
-      ...obj.metadata,
-      annotations: { ...obj.metadata.annotations, [Annotation.DryRun]: 'true' },
-    },
-  };
-  const seen = await external.observe(dryRun, diffContext(id));
-  if (!seen.exists) return { action: 'create', diffs: [] };
-  return {
-    action: seen.diff.length > 0 ? 'update' : 'none',
-    diffs: seen.diff,
-    id: seen.externalId,
-  };
+  return planOf(await external.observe(asDryRun(obj), diffContext(id)));
 }

@@ -6,16 +6,9 @@
  * the operator's own message.
  */
 import type { CdnClient } from '../../cdn/client.js';
-import type { SecretStore } from '../../controllers/shared/owned-secret.js';
 import { StorageZoneExternal } from '../../controllers/storagezone/external.js';
 import type { StorageZone } from '../../controllers/storagezone/types.js';
-import { Annotation } from '../../runtime/reasons.js';
-import { diffContext, type ObjectPlan } from './plan-types.js';
-
-/** Never used: observe skips the password Secret on dry-run objects. */
-const NO_SECRET_STORE: SecretStore = new Proxy({} as SecretStore, {
-  get: () => () => Promise.reject(new Error('cannot write Secrets from cdnctl diff')),
-});
+import { asDryRun, diffContext, NO_SECRET_STORE, planOf, type ObjectPlan } from './plan-types.js';
 
 /** See the module comment. */
 export async function planStorageZone(client: CdnClient, obj: StorageZone): Promise<ObjectPlan> {
@@ -25,18 +18,5 @@ export async function planStorageZone(client: CdnClient, obj: StorageZone): Prom
     accountId: 'cdnctl-diff',
     secrets: NO_SECRET_STORE,
   });
-  const dryRun: StorageZone = {
-    ...obj,
-    metadata: {
-      ...obj.metadata,
-      annotations: { ...obj.metadata.annotations, [Annotation.DryRun]: 'true' },
-    },
-  };
-  const seen = await external.observe(dryRun, diffContext(id));
-  if (!seen.exists) return { action: 'create', diffs: [] };
-  return {
-    action: seen.diff.length > 0 ? 'update' : 'none',
-    diffs: seen.diff,
-    id: seen.externalId,
-  };
+  return planOf(await external.observe(asDryRun(obj), diffContext(id)));
 }

@@ -1,6 +1,13 @@
 /** Shapes shared by the planners of `cdnctl diff`. */
 import pino from 'pino';
-import type { ExternalContext, FieldDiff } from '../../runtime/types.js';
+import type { SecretStore } from '../../controllers/shared/owned-secret.js';
+import { Annotation } from '../../runtime/reasons.js';
+import type {
+  ExternalContext,
+  FieldDiff,
+  ManagedObject,
+  Observation,
+} from '../../runtime/types.js';
 
 /** What applying one object would do on the platform. */
 export interface ObjectPlan {
@@ -20,5 +27,31 @@ export function diffContext(externalId: string | number | undefined): ExternalCo
     createPending: false,
     log: pino({ level: 'silent' }),
     signal: new AbortController().signal,
+  };
+}
+
+/** Never used: observe writes no Secret for a dry-run object. */
+export const NO_SECRET_STORE: SecretStore = new Proxy({} as SecretStore, {
+  get: () => () => Promise.reject(new Error('cannot write Secrets from cdnctl diff')),
+});
+
+/** `obj` marked dry-run, so an observe that writes a Secret on the way leaves it alone. */
+export function asDryRun<T extends ManagedObject>(obj: T): T {
+  return {
+    ...obj,
+    metadata: {
+      ...obj.metadata,
+      annotations: { ...obj.metadata.annotations, [Annotation.DryRun]: 'true' },
+    },
+  };
+}
+
+/** The plan an observation describes. */
+export function planOf(seen: Observation): ObjectPlan {
+  if (!seen.exists) return { action: 'create', diffs: [] };
+  return {
+    action: seen.diff.length > 0 ? 'update' : 'none',
+    diffs: seen.diff,
+    ...(seen.externalId !== undefined ? { id: seen.externalId } : {}),
   };
 }
