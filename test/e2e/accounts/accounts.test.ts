@@ -350,14 +350,20 @@ test.serial('CdnAccount Ready follows its Secret: SecretResolved, SecretNotFound
   const broken = `${account}-broken`;
   await apply(accountJson(broken, 'no-such-secret', {}));
   t.teardown(() => deleteAccount(broken));
+  // Other e2e files run operators of their own (other --operator-namespace) that also see this
+  // cluster-scoped account and report the Secret missing in their namespace: wait for ours.
+  const ours = new RegExp(`Secret ${opNs}/no-such-secret not found`);
   const c = await waitFor(
-    async () => conditionOf(await getAccount(broken), 'Ready'),
+    async () => {
+      const cond = conditionOf(await getAccount(broken), 'Ready');
+      return cond && ours.test(cond.message ?? '') ? cond : undefined;
+    },
     90_000,
     'broken account condition',
   );
   t.is(c.status, 'False');
   t.is(c.reason, 'SecretNotFound');
-  t.regex(c.message ?? '', new RegExp(`Secret ${opNs}/no-such-secret not found`));
+  t.regex(c.message ?? '', ours);
   const listed = await kubectl(['get', 'cdnaccounts', account, broken]);
   t.regex(listed, /SECRET\s+READY/);
 });
