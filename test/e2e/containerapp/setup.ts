@@ -4,7 +4,7 @@
  * in-process cdn-sim and a real operator process watching that namespace.
  */
 import type { SimulatorHandle } from '../../../src/simulator/server.js';
-import { conditionOf, getObject, kubectl, waitFor, type KubeJson } from '../support/kube.js';
+import { getObject, kubectl, waitFor, type KubeJson, waitForCondition } from '../support/kube.js';
 import { secretYaml, startOperatorEnv, type OperatorEnv } from '../support/operator-env.js';
 
 export const RESOURCE = 'containerapps.cdn.operator.io';
@@ -60,20 +60,7 @@ export function waitCondition(
   reason?: string,
   timeoutMs = 60_000,
 ): Promise<KubeJson> {
-  return waitFor(
-    async () => {
-      const obj = await getObject(RESOURCE, ns, name);
-      const c = conditionOf(obj, type);
-      const genOk =
-        c?.observedGeneration === undefined || c.observedGeneration === obj?.metadata.generation;
-      return c && c.status === status && (!reason || c.reason === reason) && genOk
-        ? obj
-        : undefined;
-    },
-    timeoutMs,
-    `${ns}/${name} ${type}=${status}${reason ? ` (${reason})` : ''}`,
-    250,
-  );
+  return waitForCondition(RESOURCE, ns, name, type, status, reason, timeoutMs);
 }
 
 /** Waits until `check` holds for the object (e.g. status reflects an update). */

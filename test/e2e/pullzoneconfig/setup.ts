@@ -4,7 +4,7 @@
  * process watching that namespace.
  */
 import type { SimulatorHandle } from '../../../src/simulator/server.js';
-import { conditionOf, getObject, waitFor, type KubeJson } from '../support/kube.js';
+import { type KubeJson, waitForCondition } from '../support/kube.js';
 import { secretYaml, startOperatorEnv, type OperatorEnv } from '../support/operator-env.js';
 
 export const RESOURCE = 'pullzoneconfigs.cdn.operator.io';
@@ -43,20 +43,7 @@ export function waitCondition(
   reason?: string,
   timeoutMs = 60_000,
 ): Promise<KubeJson> {
-  return waitFor(
-    async () => {
-      const obj = await getObject(RESOURCE, ns, name);
-      const c = conditionOf(obj, type);
-      const genOk =
-        c?.observedGeneration === undefined || c.observedGeneration === obj?.metadata.generation;
-      return c && c.status === status && (!reason || c.reason === reason) && genOk
-        ? obj
-        : undefined;
-    },
-    timeoutMs,
-    `${ns}/${name} ${type}=${status}${reason ? ` (${reason})` : ''}`,
-    250,
-  );
+  return waitForCondition(RESOURCE, ns, name, type, status, reason, timeoutMs);
 }
 
 /** Writes the simulator saw (every non-GET call, plus loadFreeCertificate). */

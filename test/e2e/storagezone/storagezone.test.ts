@@ -16,6 +16,7 @@ import {
   kubectlRaw,
   waitFor,
   type KubeJson,
+  waitForCondition,
 } from '../support/kube.js';
 import { accountJson, deleteAccount, namespacesSelector } from '../support/account.js';
 import { secretYaml, startOperatorEnv, type OperatorEnv } from '../support/operator-env.js';
@@ -51,20 +52,7 @@ function waitCondition(
   reason?: string,
   timeoutMs = 60_000,
 ): Promise<KubeJson> {
-  return waitFor(
-    async () => {
-      const obj = await getObject(resource, env.ns, name);
-      const c = conditionOf(obj, type);
-      const genOk =
-        c?.observedGeneration === undefined || c.observedGeneration === obj?.metadata.generation;
-      return c && c.status === status && (!reason || c.reason === reason) && genOk
-        ? obj
-        : undefined;
-    },
-    timeoutMs,
-    `${name} ${type}=${status}${reason ? ` (${reason})` : ''}`,
-    250,
-  );
+  return waitForCondition(resource, env.ns, name, type, status, reason, timeoutMs);
 }
 
 async function simCalls(): Promise<{ method: string; route: string; path: string }[]> {

@@ -213,3 +213,32 @@ export async function applyCrd(yaml: string, crdName: string, opts?: KubeOptions
     opts,
   );
 }
+
+/**
+ * Waits until `resource` `ns/name` has a condition `type` with `status` (and `reason`), written
+ * for the object's current generation when the condition records one.
+ */
+export function waitForCondition(
+  resource: string,
+  ns: string,
+  name: string,
+  type: string,
+  status: string,
+  reason?: string,
+  timeoutMs = 60_000,
+): Promise<KubeJson> {
+  return waitFor(
+    async () => {
+      const obj = await getObject(resource, ns, name);
+      const c = conditionOf(obj, type);
+      const genOk =
+        c?.observedGeneration === undefined || c.observedGeneration === obj?.metadata.generation;
+      return c && c.status === status && (!reason || c.reason === reason) && genOk
+        ? obj
+        : undefined;
+    },
+    timeoutMs,
+    `${ns}/${name} ${type}=${status}${reason ? ` (${reason})` : ''}`,
+    250,
+  );
+}

@@ -17,12 +17,12 @@ import { startSimulator, type SimulatorHandle } from '../../../src/simulator/ser
 import { applyAllCrds } from '../support/crds.js';
 import {
   apply,
-  conditionOf,
   createNamespace,
   deleteNamespace,
   getObject,
   waitFor,
   type KubeJson,
+  waitForCondition,
 } from '../support/kube.js';
 import { secretYaml } from '../support/operator-env.js';
 import { startOperator, type OperatorProcess } from '../support/operator.js';
@@ -170,20 +170,7 @@ export function waitCondition(
   reason?: string,
   timeoutMs = 60_000,
 ): Promise<KubeJson> {
-  return waitFor(
-    async () => {
-      const obj = await getObject(resource, ns, name);
-      const c = conditionOf(obj, type);
-      const genOk =
-        c?.observedGeneration === undefined || c.observedGeneration === obj?.metadata.generation;
-      return c && c.status === status && (!reason || c.reason === reason) && genOk
-        ? obj
-        : undefined;
-    },
-    timeoutMs,
-    `${ns}/${name} ${type}=${status}${reason ? ` (${reason})` : ''}`,
-    250,
-  );
+  return waitForCondition(resource, ns, name, type, status, reason, timeoutMs);
 }
 
 /** Waits until the object is gone from the apiserver (its finalizer released). */
