@@ -100,3 +100,23 @@ export function withDescription(fragment: SpecFragment, field: string, descripti
   const current = fragment.properties[field] ?? {};
   return { ...fragment, properties: { ...fragment.properties, [field]: { ...current, description } } };
 }
+
+/**
+ * `status.plannedChanges`: the fields of the platform resource (`subject`, e.g. "Shield zone")
+ * that differ from the spec, each with its live and desired value.
+ */
+export function plannedChangesSchema(subject: string): Schema {
+  return {
+    type: 'array',
+    description: `${subject} fields (platform names) that differ from the spec: pending drift, or what a dry-run would change.`,
+    items: {
+      type: 'object',
+      required: ['field'],
+      properties: {
+        field: { type: 'string', description: 'Platform name of the setting.' },
+        live: { type: 'string', description: 'Value on the platform.' },
+        desired: { type: 'string', description: 'Value the spec asks for.' },
+      },
+    },
+  };
+}

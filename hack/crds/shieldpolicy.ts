@@ -8,7 +8,13 @@
  *
  *   node --import tsx hack/generate-crds.ts
  */
-import { credentialsRefFragment, withDescription, withFragments, type Schema } from './common-spec.js';
+import {
+  credentialsRefFragment,
+  plannedChangesSchema,
+  withDescription,
+  withFragments,
+  type Schema,
+} from './common-spec.js';
 import {
   ACCOUNT_REF_SCHEMA,
   ACCOUNT_XOR_CREDENTIALS_RULE,
@@ -277,20 +283,7 @@ const STATUS: Schema = {
       format: 'date-time',
       description: 'When the operator last compared the zone with the spec.',
     },
-    plannedChanges: {
-      type: 'array',
-      description:
-        'Shield zone fields (platform names) that differ from the spec: pending drift, or what a dry-run would change.',
-      items: {
-        type: 'object',
-        required: ['field'],
-        properties: {
-          field: { type: 'string', description: 'Platform name of the setting.' },
-          live: { type: 'string', description: 'Value on the platform.' },
-          desired: { type: 'string', description: 'Value the spec asks for.' },
-        },
-      },
-    },
+    plannedChanges: plannedChangesSchema('Shield zone'),
   },
 };
 
