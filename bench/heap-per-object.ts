@@ -17,6 +17,7 @@ import { ReferenceIndex } from '../src/runtime/references.js';
 import { StatusWriter } from '../src/runtime/status-writer.js';
 import { EventRecorder } from '../src/runtime/events.js';
 import { WorkQueue } from '../src/runtime/workqueue.js';
+import { objectKey } from '../src/runtime/resource.js';
 import type { KubeClient } from '../src/runtime/kube-client.js';
 import type { KubeObject } from '../src/runtime/cache.js';
 import type { ManagedKind, ManagedObject } from '../src/runtime/types.js';
@@ -107,7 +108,7 @@ async function build(n: number): Promise<World> {
         `Created external resource ${String(obj.status?.pullZoneId)}`,
       );
     if (!skip.has('queue'))
-      queue.schedule(`${obj.metadata.namespace}/${obj.metadata.name}`, 600_000);
+      queue.schedule(objectKey(obj.metadata.namespace, obj.metadata.name), 600_000);
   }
   await new Promise((r) => setTimeout(r, 50));
   return { informer, claims, refs, status, events, queue };

@@ -6,6 +6,7 @@
  * ownerReferences and the like — and, for Secrets/ConfigMaps, everything except metadata and
  * data. This is what keeps the heap per cached object small (docs/runtime.md, Memory).
  */
+import { Interner } from './intern.js';
 import { objectKey } from './resource.js';
 
 /** The shape every cached Kubernetes object has. */
@@ -45,15 +46,39 @@ export const KEPT_METADATA = [
   'finalizers',
 ] as const;
 
-/** Strings every object repeats (API version, kind, finalizer): one copy, not one per object. */
-const interned = new Map<string, string>();
-const INTERN_MAX = 1024;
+/**
+ * Strings every object repeats (API version, kind, namespace, finalizer, condition type,
+ * status and reason, the account of an ownership record): one copy, not one per object.
+ */
+const common = new Interner(1024);
+/** Timestamps and condition messages: shared while objects written together repeat them. */
+const recent = new Interner(4096);
 
 function intern(value: string): string {
-  const hit = interned.get(value);
-  if (hit !== undefined) return hit;
-  if (interned.size < INTERN_MAX) interned.set(value, value);
-  return value;
+  return common.intern(value);
+}
+
+/** Replaces the string members `fields` of `record` by their copies in `table`, in place. */
+function internFields(record: unknown, fields: readonly string[], table: Interner): void {
+  if (record === null || typeof record !== 'object') return;
+  const r = record as Record<string, unknown>;
+  for (const f of fields) {
+    const v = r[f];
+    if (typeof v === 'string') r[f] = table.intern(v);
+  }
+}
+
+/** Replaces the repeated strings of a status by shared copies, in place (a fresh parse). */
+function internStatus(status: unknown): void {
+  if (status === null || typeof status !== 'object') return;
+  const st = status as Record<string, unknown>;
+  internFields(st, ['lastSyncTime'], recent);
+  internFields(st.ownership, ['account', 'deletionPolicy'], common);
+  if (!Array.isArray(st.conditions)) return;
+  for (const c of st.conditions) {
+    internFields(c, ['type', 'status', 'reason'], common);
+    internFields(c, ['message', 'lastTransitionTime'], recent);
+  }
 }
 
 function trimAnnotations(
@@ -67,7 +92,8 @@ function trimAnnotations(
 /**
  * The object as the cache keeps it: `apiVersion`, `kind`, `spec`, `status` and every other
  * top-level member unchanged; `metadata` reduced to {@link KEPT_METADATA} without the
- * last-applied annotation; repeated strings shared. A fresh object (fast V8 shape).
+ * last-applied annotation; repeated strings shared (in the status too: conditions, sync time,
+ * ownership). A fresh object (fast V8 shape).
  */
 export function trimObject<T extends KubeObject>(obj: T): T {
   const m = obj.metadata;
@@ -81,6 +107,9 @@ export function trimObject<T extends KubeObject>(obj: T): T {
   if (annotations) metadata.annotations = annotations;
   else delete metadata.annotations;
   if (m.finalizers) metadata.finalizers = m.finalizers.map(intern);
+  if (typeof m.creationTimestamp === 'string')
+    metadata.creationTimestamp = recent.intern(m.creationTimestamp);
+  internStatus(obj.status);
   const out = { ...obj, metadata } as T;
   if (typeof obj.apiVersion === 'string') out.apiVersion = intern(obj.apiVersion);
   if (typeof obj.kind === 'string') out.kind = intern(obj.kind);

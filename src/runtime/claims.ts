@@ -16,6 +16,7 @@
  * conflict with every account: refusing too much is safe, sharing a resource is not.
  * Entries are removed when their object is deleted, so the index never outgrows the caches.
  */
+import { flatString } from './flat-string.js';
 import type { ClaimRef, ManagedObject } from './types.js';
 
 /** An object that claims one platform resource. */
@@ -41,12 +42,13 @@ export interface ClaimantRef {
 
 const SEP = '\u0000';
 
+// Flat strings: both keys live as long as the object (flat-string.ts).
 function claimKey(type: string, id: string): string {
-  return `${type}${SEP}${id}`;
+  return flatString(`${type}${SEP}${id}`);
 }
 
 function objectKeyOf(ref: ClaimantRef): string {
-  return `${ref.kind}${SEP}${ref.namespace}${SEP}${ref.name}`;
+  return flatString(`${ref.kind}${SEP}${ref.namespace}${SEP}${ref.name}`);
 }
 
 function timeOf(ts: string): number {

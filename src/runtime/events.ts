@@ -6,9 +6,11 @@
  * `seriesIntervalMs`. Emission is fire-and-forget: a failure is logged at debug level and
  * never fails a reconcile.
  */
+import { createHash } from 'node:crypto';
 import type { Logger } from 'pino';
 import { truncateMessage } from './conditions.js';
 import type { KubeClient } from './kube-client.js';
+import { flatString } from './flat-string.js';
 import { EVENTS, resourcePath } from './resource.js';
 import type { ManagedObject } from './types.js';
 
@@ -48,6 +50,16 @@ export function eventName(objectName: string, nowMs: number): string {
   return `${objectName.slice(0, 200)}.${nanos.toString(16)}`;
 }
 
+/**
+ * The identity of an event for deduplication: a digest (27 characters), not the object's
+ * uid, reason and message joined — one entry per object lives for the whole window.
+ */
+function dedupeKey(obj: ManagedObject, type: string, reason: string, note: string): string {
+  return createHash('sha1')
+    .update(`${obj.metadata.uid ?? obj.metadata.name}\u0000${type}\u0000${reason}\u0000${note}`)
+    .digest('base64url');
+}
+
 /** See the module comment. */
 export class EventRecorder {
   private readonly seen = new Map<string, Seen>();
@@ -66,7 +78,7 @@ export class EventRecorder {
     action = reason,
   ): void {
     const note = truncateMessage(message, 1000);
-    const key = `${obj.metadata.uid ?? obj.metadata.name}\u0000${type}\u0000${reason}\u0000${note}`;
+    const key = dedupeKey(obj, type, reason, note);
     const now = this.now();
     this.prune(now);
     const prev = this.seen.get(key);
@@ -82,7 +94,7 @@ export class EventRecorder {
     this.seen.set(key, entry);
     this.opts.onEmit?.(reason, type);
     void this.create(obj, type, reason, note, action, now).then((name) => {
-      if (name) entry.name = name;
+      if (name) entry.name = flatString(name);
     });
   }
 
@@ -93,7 +105,12 @@ export class EventRecorder {
 
   private prune(now: number): void {
     const windowMs = this.opts.windowMs ?? 3_600_000;
-    for (const [k, v] of this.seen) if (now - v.first > windowMs) this.seen.delete(k);
+    // Entries are inserted in the order of `first`: the expired ones are at the front, so a
+    // record costs the entries it expires, not a walk over every object's entry.
+    for (const [k, v] of this.seen) {
+      if (now - v.first <= windowMs) break;
+      this.seen.delete(k);
+    }
   }
 
   private async create(

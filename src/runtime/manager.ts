@@ -33,7 +33,7 @@ import { OperatorMetrics } from './metrics.js';
 import { TokenBucket } from './rate-limiter.js';
 import type { ReconcilerTimings } from './reconciler.js';
 import { ReferenceIndex } from './references.js';
-import { CONFIG_MAPS, SECRETS, apiVersionOf, resourcePath } from './resource.js';
+import { CONFIG_MAPS, SECRETS, apiVersionOf, objectKey, resourcePath } from './resource.js';
 import { SecondaryCache } from './secondary.js';
 import type {
   ClusterObject,
@@ -223,7 +223,10 @@ export class Manager {
     obj: ManagedObject,
     event: 'add' | 'update' | 'delete',
   ): void {
-    const dep = { controller: kind.name, key: `${obj.metadata.namespace}/${obj.metadata.name}` };
+    const dep = {
+      controller: kind.name,
+      key: objectKey(obj.metadata.namespace, obj.metadata.name),
+    };
     if (event === 'delete') this.refs.remove(dep);
     else if (kind.references) this.refs.set(dep, kind.references(obj));
     this.updateClaims(kind, obj, event);
@@ -247,7 +250,7 @@ export class Manager {
         : this.claims.set(kind.kind, obj, claimsOfObject(kind, obj), ownershipOf(obj).account);
     for (const c of contenders) {
       for (const ctl of this.controllers.values())
-        if (ctl.kind.kind === c.kind) ctl.enqueue(`${c.namespace}/${c.name}`, 'high');
+        if (ctl.kind.kind === c.kind) ctl.enqueue(objectKey(c.namespace, c.name), 'high');
     }
   }
 

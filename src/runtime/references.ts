@@ -2,6 +2,7 @@
  * Reverse index of `ManagedKind.references`: which managed objects depend on a given Secret,
  * ConfigMap or managed object, so that a change to it re-enqueues the dependents.
  */
+import { flatString } from './flat-string.js';
 import type { ObjectReference } from './types.js';
 
 /** Identity of a referenced object: group (not version), kind, namespace, name. */
@@ -21,30 +22,34 @@ export interface Dependent {
 
 /** See the module comment. */
 export class ReferenceIndex {
-  private readonly byRef = new Map<string, Set<string>>();
+  /** Dependents per referenced object, and the one copy of its key every dependent shares. */
+  private readonly byRef = new Map<string, { key: string; dependents: Set<string> }>();
   private readonly byDependent = new Map<string, string[]>();
 
   /** Replaces the references of a dependent. */
   set(dep: Dependent, refs: readonly ObjectReference[]): void {
     this.remove(dep);
-    const id = `${dep.controller}\u0000${dep.key}`;
-    const keys = refs.map(referenceKey);
-    if (keys.length === 0) return;
-    this.byDependent.set(id, keys);
-    for (const k of keys) {
-      let set = this.byRef.get(k);
-      if (!set) this.byRef.set(k, (set = new Set()));
-      set.add(id);
+    if (refs.length === 0) return;
+    // Many objects reference one Secret: each stores the shared key, and its own id flat.
+    const id = flatString(`${dep.controller}\u0000${dep.key}`);
+    const keys: string[] = [];
+    for (const ref of refs) {
+      const k = referenceKey(ref);
+      let entry = this.byRef.get(k);
+      if (!entry) this.byRef.set(k, (entry = { key: flatString(k), dependents: new Set() }));
+      entry.dependents.add(id);
+      if (!keys.includes(entry.key)) keys.push(entry.key);
     }
+    this.byDependent.set(id, keys);
   }
 
   /** Drops a dependent. */
   remove(dep: Dependent): void {
     const id = `${dep.controller}\u0000${dep.key}`;
     for (const k of this.byDependent.get(id) ?? []) {
-      const set = this.byRef.get(k);
-      set?.delete(id);
-      if (set?.size === 0) this.byRef.delete(k);
+      const entry = this.byRef.get(k);
+      entry?.dependents.delete(id);
+      if (entry?.dependents.size === 0) this.byRef.delete(k);
     }
     this.byDependent.delete(id);
   }
@@ -53,7 +58,7 @@ export class ReferenceIndex {
   dependentsOf(
     ref: Pick<ObjectReference, 'apiVersion' | 'kind' | 'namespace' | 'name'>,
   ): Dependent[] {
-    return [...(this.byRef.get(referenceKey(ref)) ?? [])].map((id) => {
+    return [...(this.byRef.get(referenceKey(ref))?.dependents ?? [])].map((id) => {
       const [controller, key] = id.split('\u0000') as [string, string];
       return { controller, key };
     });

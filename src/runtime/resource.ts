@@ -1,6 +1,7 @@
 /**
  * Group/version/resource descriptors and the REST paths built from them.
  */
+import { flatString } from './flat-string.js';
 
 /** A resource type the runtime lists, watches or writes. */
 export interface ResourceType {
@@ -63,7 +64,7 @@ export function resourcePath(
 
 /** The queue/cache key of an object: `namespace/name`. */
 export function objectKey(namespace: string | undefined, name: string): string {
-  return `${namespace ?? ''}/${name}`;
+  return flatString(`${namespace ?? ''}/${name}`);
 }
 
 /** Splits a `namespace/name` key. */

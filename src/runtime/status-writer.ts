@@ -11,6 +11,7 @@
  */
 import { createHash } from 'node:crypto';
 import { createMergePatch, jsonEqual, type JsonObject } from './merge-patch.js';
+import { objectKey } from './resource.js';
 import type { ManagedObject, ManagedStatus } from './types.js';
 
 /** Performs the actual status write; returns the object as stored by the server. */
@@ -39,10 +40,11 @@ function canonical(value: unknown): string {
 
 /** Digest of a status, for the memo. */
 export function statusDigest(status: unknown): string {
+  // base64url of 20 bytes is 27 characters with no padding to cut: a slice would keep its
+  // 28-character parent alive as well.
   return createHash('sha1')
     .update(canonical(status ?? {}))
-    .digest('base64')
-    .slice(0, 27);
+    .digest('base64url');
 }
 
 /** See the module comment. */
@@ -104,5 +106,5 @@ export class StatusWriter {
 }
 
 function memoKey(obj: ManagedObject): string {
-  return `${obj.metadata.namespace}/${obj.metadata.name}`;
+  return objectKey(obj.metadata.namespace, obj.metadata.name);
 }

@@ -9,11 +9,12 @@
  *   (periodic drift checks, retries, the initial list of objects already in sync), so that an
  *   update never queues behind a burst of creates or a poll wave;
  * - `schedule` (requeueAfter) and `addRateLimited` (per-item exponential backoff) keep one
- *   timer per key, the latest call wins, and taking a key cancels its timer: every pass
- *   decides when the next one happens;
+ *   pending delay per key (all keys share one timer, {@link DelayHeap}), the latest call wins,
+ *   and taking a key cancels its delay: every pass decides when the next one happens;
  * - an optional global {@link TokenBucket} limits how fast keys are handed out.
  */
 import { ItemBackoff } from './backoff.js';
+import { DelayHeap } from './delay-heap.js';
 import type { TokenBucket } from './rate-limiter.js';
 import { setSafeTimeout } from './timers.js';
 
@@ -59,7 +60,8 @@ export class WorkQueue {
   private readonly dirty = new Map<string, Pending>();
   /** Keys being processed and the lane each was taken from. */
   private readonly processing = new Map<string, Priority>();
-  private readonly timers = new Map<string, NodeJS.Timeout>();
+  /** Pending delays (requeueAfter, backoff): one entry per key, one timer for all. */
+  private readonly timers = new DelayHeap<Priority>((key, priority) => this.add(key, priority));
   private waiters: Array<() => void> = [];
   private drainers: Array<() => void> = [];
   private stopped = false;
@@ -98,12 +100,7 @@ export class WorkQueue {
       this.add(key, priority);
       return;
     }
-    const timer = setSafeTimeout(() => {
-      this.timers.delete(key);
-      this.add(key, priority);
-    }, delayMs);
-    timer.unref();
-    this.timers.set(key, timer);
+    this.timers.set(key, delayMs, priority);
   }
 
   /** Schedules a retry after the key's next backoff delay (at least `minDelayMs`); returns it. */
@@ -187,7 +184,6 @@ export class WorkQueue {
   /** Stops handing out keys and drops timers; workers blocked in `get` receive `undefined`. */
   shutdown(): void {
     this.stopped = true;
-    for (const t of this.timers.values()) clearTimeout(t);
     this.timers.clear();
     const waiters = this.waiters;
     this.waiters = [];
@@ -224,11 +220,7 @@ export class WorkQueue {
   }
 
   private cancelTimer(key: string): void {
-    const t = this.timers.get(key);
-    if (t) {
-      clearTimeout(t);
-      this.timers.delete(key);
-    }
+    this.timers.delete(key);
   }
 
   private wakeOne(): void {
