@@ -26,6 +26,12 @@ export interface LeaderStopParams {
   users: [string, string];
   /** Gap between spec changes of the driver. */
   changeEveryMs: number;
+  /**
+   * Simulated platform latency while the driver runs: with calls taking this long, the leader
+   * is frozen with reads in flight whose answers are waiting at SIGCONT, so an unfenced
+   * replica goes on to the write that follows its read (the check can fail).
+   */
+  platformLatencyMs?: number;
   /** How long the old leader stays running after SIGCONT before the audit. */
   afterContMs: number;
   readyTimeoutMs: number;
@@ -122,6 +128,7 @@ async function drive(
   const next = ops[1 - leaderIdx] as OperatorProcess;
   const oldTag = tagOf(leaderIdx);
   const newTag = tagOf(1 - leaderIdx);
+  if (p.platformLatencyMs) await env.sim.setFaults({ latencyMs: p.platformLatencyMs });
   // The driver: one spec change every changeEveryMs, round-robin, until told to stop.
   let driving = true;
   let seq = 0;
@@ -150,6 +157,7 @@ async function drive(
   await sleep(p.afterContMs);
   driving = false;
   await driver;
+  if (p.platformLatencyMs) await env.sim.setFaults({});
   const oldExitCode = old.child.exitCode;
   const nextAlive = next.child.exitCode === null;
   await restartExited();

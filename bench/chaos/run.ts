@@ -10,7 +10,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { ScenarioResult } from './common.js';
-import { runFaultsGroup, runRestartsGroup, type Profile } from './suite.js';
+import { runFaultsGroup, runLeaderStopGroup, runRestartsGroup, type Profile } from './suite.js';
 
 function log(msg: string): void {
   process.stderr.write(`[chaos ${new Date().toISOString()}] ${msg}\n`);
@@ -66,7 +66,9 @@ async function main(): Promise<number> {
       results.push(
         ...(g === 'faults'
           ? await runFaultsGroup(profile, log)
-          : await runRestartsGroup(profile, log)),
+          : g === 'leader-stop'
+            ? await runLeaderStopGroup(profile, log)
+            : await runRestartsGroup(profile, log)),
       );
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);

@@ -31,7 +31,7 @@ const P = {
     outages: [30_000, 180_000],
     kr: { creates: 200, kills: 20 },
     le: 20,
-    ls: { objects: 20, changeEveryMs: 100, afterContMs: 15_000 },
+    ls: { objects: 20, changeEveryMs: 100, afterContMs: 15_000, platformLatencyMs: 400 },
   },
   short: {
     storm: { creates: 15, stormMs: 10_000 },
@@ -40,7 +40,7 @@ const P = {
     outages: [10_000],
     kr: { creates: 20, kills: 2 },
     le: 5,
-    ls: { objects: 5, changeEveryMs: 200, afterContMs: 8_000 },
+    ls: { objects: 5, changeEveryMs: 200, afterContMs: 8_000, platformLatencyMs: 400 },
   },
 };
 
@@ -166,20 +166,44 @@ export async function runRestartsGroup(
     );
     for (const op of env.operators) await op.kill();
     log('scenario 5b: leader frozen with SIGSTOP, then SIGCONT');
-    out.push(
-      await runLeaderStop(env, {
-        namespace: 'chaos-ls',
-        ...p.ls,
-        // Longer than scenario 5: on a loaded machine a 4 s deadline also deposes the new leader.
-        leaseDuration: '15s',
-        renewDeadline: '10s',
-        retryPeriod: '2s',
-        users: USERS,
-        readyTimeoutMs: 600_000,
-      }),
-    );
+    out.push(await runLeaderStopScenario(env, p));
     log('scenario 7: leak scan');
     out.push(await scanLeaks(env, secrets, 'restarts group'));
+    return out;
+  });
+}
+
+/** Scenario 5b with the suite's lease timings. */
+function runLeaderStopScenario(env: BenchEnv, p: (typeof P)[Profile]): Promise<ScenarioResult> {
+  return runLeaderStop(env, {
+    namespace: 'chaos-ls',
+    ...p.ls,
+    // Longer than scenario 5: on a loaded machine a 4 s deadline also deposes the new leader.
+    leaseDuration: '15s',
+    renewDeadline: '10s',
+    retryPeriod: '2s',
+    users: USERS,
+    readyTimeoutMs: 600_000,
+  });
+}
+
+/**
+ * Scenario 5b alone, and the leak scan (`--group leader-stop`): quick enough to run twice, with
+ * fencing and with `CHAOS_OPERATOR_ENTRY=bench/chaos/unfenced-main.ts`, to show the check fails
+ * without fencing.
+ */
+export async function runLeaderStopGroup(
+  profile: Profile,
+  log: (m: string) => void = () => undefined,
+): Promise<ScenarioResult[]> {
+  const p = P[profile];
+  const secrets = makeChaosSecrets();
+  return withEnv(secrets, async (env) => {
+    await env.createNamespace('chaos-ls', secrets.values);
+    log('scenario 5b: leader frozen with SIGSTOP, then SIGCONT');
+    const out = [await runLeaderStopScenario(env, p)];
+    log('scenario 7: leak scan');
+    out.push(await scanLeaks(env, secrets, 'leader-stop group'));
     return out;
   });
 }

@@ -2,6 +2,11 @@
  * Update of one field in all N objects: every object's `settings.cacheControlMaxAgeOverride`
  * is merge-patched (16 in flight, the bench's identity) and the time runs until the sim has
  * answered a write of every zone 2xx (`POST /pullzone/{id}`), divided by the matrix ceiling.
+ *
+ * The ceiling counts the platform calls an update costs, as the matrix formula does: the
+ * observe read (`GET /pullzone/{id}`, Crossplane's Observe before every write: the operator
+ * never writes from a stale copy) and the committed write. The ratio counting the write alone
+ * is reported next to it.
  */
 import type { BenchEnv } from '../lib/env.js';
 import { OPERATOR_USER } from '../lib/env.js';
@@ -22,6 +27,11 @@ export interface UpdateAllResult {
   written: number;
   ceilingMs: number;
   ratio: number | null;
+  /** Platform calls (reads and writes) per updated object, the ceiling's calls per object. */
+  callsPerObject?: number;
+  /** The ceiling and ratio counting only the committed write per object. */
+  writesOnlyCeilingMs?: number;
+  writesOnlyRatio?: number | null;
   committedWritesPerObject: number;
   platformCalls: number;
   rate: RateStats;
@@ -87,7 +97,10 @@ export async function runUpdateAll(
   ).length;
   const n = targets.length;
   const perObject = n > 0 ? writesOk / n : 0;
-  const ceiling = ceilingMs(config, p.workers, n, perObject);
+  const platformCalls = tail.entries.filter((e) => e.t <= last).length;
+  const callsPerObject = n > 0 ? platformCalls / n : 0;
+  const ceiling = ceilingMs(config, p.workers, n, callsPerObject);
+  const writesOnlyCeiling = ceilingMs(config, p.workers, n, perObject);
   const kubeWrites = env.audit.count({
     from: t0,
     to: last,
@@ -102,8 +115,11 @@ export async function runUpdateAll(
     written: writtenAt.size,
     ceilingMs: ceiling,
     ratio: done ? (last - t0) / ceiling : null,
+    callsPerObject,
+    writesOnlyCeilingMs: writesOnlyCeiling,
+    writesOnlyRatio: done ? (last - t0) / writesOnlyCeiling : null,
     committedWritesPerObject: perObject,
-    platformCalls: tail.entries.filter((e) => e.t <= last).length,
+    platformCalls,
     rate: rateStats(tail.entries, t0, last),
     kubeWritesPerObject: n > 0 ? kubeWrites / n : 0,
     curve: sampleCurve(writtenAt.values(), t0),

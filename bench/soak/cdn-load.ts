@@ -55,6 +55,13 @@ export interface CdnLoadOptions {
   shouldStop: () => boolean;
   /** Counters, updated live (the caller samples them). */
   stats: CdnLoadStats;
+  /**
+   * Every this many attempts the load stops until nothing is in flight and `onCheckpoint`
+   * runs: a heap sample there holds no request in progress, so its slope measures what
+   * requests leave behind, not how many happened to be in flight (0 = never).
+   */
+  checkpointEvery?: number;
+  onCheckpoint?: () => void;
 }
 
 /** One step of the mix: calls in a cycle of 20. */
@@ -92,15 +99,21 @@ export async function runCdnLoad(opts: CdnLoadOptions): Promise<CdnLoadStats> {
     accounts.push({ client, zoneId: zone.Id as number });
   }
   let issued = 0;
-  const worker = async (): Promise<void> => {
-    while (stats.attempts < opts.targetAttempts && !opts.shouldStop()) {
+  const worker = async (until: number): Promise<void> => {
+    while (stats.attempts < until && !opts.shouldStop()) {
       const n = issued++;
       const account = accounts[n % accounts.length] as Account;
       const step = MIX[Math.floor(n / accounts.length) % MIX.length] as Step;
       await callOnce(account, step, n, opts.signal, stats);
     }
   };
-  await Promise.all(Array.from({ length: opts.concurrency }, () => worker()));
+  const every = opts.checkpointEvery ?? 0;
+  while (stats.attempts < opts.targetAttempts && !opts.shouldStop()) {
+    const until =
+      every > 0 ? Math.min(opts.targetAttempts, stats.attempts + every) : opts.targetAttempts;
+    await Promise.all(Array.from({ length: opts.concurrency }, () => worker(until)));
+    opts.onCheckpoint?.();
+  }
   return stats;
 }
 

@@ -88,7 +88,14 @@ function runtimeMd(x: RuntimePhaseResult, ok: boolean, base: string): string[] {
     `| Informer restarts by reason / relists | ${JSON.stringify(x.informerRestarts)} / ${x.informerRelists} |`,
     `| Watch restarts per minute | ${x.watchRestartsPerMinute} |`,
     `| Heap after GC, first → last | ${mib(x.heapFirstBytes)} → ${mib(x.heapLastBytes)} MiB |`,
-    `| Heap slope while requests ran (after 20 % warm-up) | **${x.heapSlopeBytesPer10kRequests} bytes per 10 k requests** (goal ≤ ${GOAL_BYTES_PER_10K_REQUESTS}) |`,
+    x.quiescentSamples === undefined
+      ? `| Heap slope while requests ran (after 20 % warm-up) | **${x.heapSlopeBytesPer10kRequests} bytes per 10 k requests** (goal ≤ ${GOAL_BYTES_PER_10K_REQUESTS}) |`
+      : `| Heap slope over the checkpoints with no request in flight (${x.quiescentSamples}, every 5 % of the requests; after 20 % warm-up) | **${x.heapSlopeBytesPer10kRequests} bytes per 10 k requests** (goal ≤ ${GOAL_BYTES_PER_10K_REQUESTS}) |`,
+    ...(x.heapSlopeUnderLoadBytesPer10kRequests === undefined
+      ? []
+      : [
+          `| Heap slope over the samples under load (requests in progress included; varies with the machine's load) | ${x.heapSlopeUnderLoadBytesPer10kRequests} bytes per 10 k requests |`,
+        ]),
     `| Heap slope against watch events / wall clock | ${x.heapSlopeBytesPer10kWatchEvents} bytes per 10 k events / ${mib(x.heapSlopeBytesPerHour)} MiB per hour |`,
     `| Verdict | ${ok ? 'pass' : 'FAIL'} |`,
     '',
