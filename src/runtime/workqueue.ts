@@ -4,10 +4,14 @@
  * - keys are `namespace/name`; adding a key that is already waiting collapses into one entry;
  * - a key is never handed to two workers at once: an add while it is processing marks it
  *   dirty and it is queued again when the worker calls `done`;
- * - three lanes, served strictly in order: `high` (changes to objects that exist on the
- *   platform, deletions, referenced objects), `normal` (creates of new objects) and `low`
- *   (periodic drift checks, retries, the initial list of objects already in sync), so that an
- *   update never queues behind a burst of creates or a poll wave;
+ * - three lanes, served in order: `high` (changes to objects that exist on the platform,
+ *   deletions, referenced objects), `normal` (creates of new objects) and `low` (periodic drift
+ *   checks, retries, the initial list of objects already in sync), so that an update never
+ *   queues behind a burst of creates or a poll wave; but a waiting lane gets a turn after
+ *   {@link LANE_STREAK} keys of other lanes, so that a tenant who keeps changing many objects
+ *   cannot starve everyone's creates and drift checks;
+ * - within a lane, namespaces take turns ({@link FairLane}): one tenant's backlog delays
+ *   another tenant's key by one key per waiting namespace, not by the whole backlog;
  * - `schedule` (requeueAfter) and `addRateLimited` (per-item exponential backoff) keep one
  *   pending delay per key (all keys share one timer, {@link DelayHeap}), the latest call wins,
  *   and taking a key cancels its delay: every pass decides when the next one happens;
@@ -15,6 +19,7 @@
  */
 import { ItemBackoff } from './backoff.js';
 import { DelayHeap } from './delay-heap.js';
+import { FairLane } from './fair-lane.js';
 import type { TokenBucket } from './rate-limiter.js';
 import { setSafeTimeout } from './timers.js';
 
@@ -27,6 +32,9 @@ const LANES: readonly Priority[] = ['high', 'normal', 'low'];
 function rank(p: Priority): number {
   return LANES.indexOf(p);
 }
+
+/** Keys taken from other lanes while a lane waits before that lane gets a turn. */
+export const LANE_STREAK = 8;
 
 /** Metric hooks; all optional. */
 export interface WorkQueueHooks {
@@ -52,11 +60,13 @@ interface Pending {
 
 /** See the module comment. */
 export class WorkQueue {
-  private readonly lanes: Record<Priority, Set<string>> = {
-    high: new Set(),
-    normal: new Set(),
-    low: new Set(),
+  private readonly lanes: Record<Priority, FairLane> = {
+    high: new FairLane(),
+    normal: new FairLane(),
+    low: new FairLane(),
   };
+  /** Per lane: keys taken from other lanes since it last got a turn while it had keys waiting. */
+  private readonly waited: Record<Priority, number> = { high: 0, normal: 0, low: 0 };
   private readonly dirty = new Map<string, Pending>();
   /** Keys being processed and the lane each was taken from. */
   private readonly processing = new Map<string, Priority>();
@@ -202,14 +212,23 @@ export class WorkQueue {
     });
   }
 
+  /** The lane to serve: the highest with keys, unless a lower one waited its streak out. */
+  private pickLane(): Priority | undefined {
+    const waiting = LANES.filter((p) => this.lanes[p].size > 0);
+    const starved = waiting.find((p) => this.waited[p] >= LANE_STREAK);
+    const priority = starved ?? waiting[0];
+    for (const p of LANES) {
+      if (p === priority || this.lanes[p].size === 0) this.waited[p] = 0;
+      else this.waited[p]++;
+    }
+    return priority;
+  }
+
   private take(): string | undefined {
-    const priority = LANES.find((p) => this.lanes[p].size > 0);
+    const priority = this.pickLane();
     if (priority === undefined) return undefined;
-    const lane = this.lanes[priority];
-    const first = lane.values().next();
-    if (first.done) return undefined;
-    const key = first.value;
-    lane.delete(key);
+    const key = this.lanes[priority].shift();
+    if (key === undefined) return undefined;
     const pending = this.dirty.get(key);
     this.dirty.delete(key);
     this.processing.set(key, priority);

@@ -6,7 +6,7 @@
 import test from 'ava';
 import { laneOfChange, priorityForAdd } from '../../../src/runtime/enqueue-rules.js';
 import type { ManagedKind, ManagedObject } from '../../../src/runtime/types.js';
-import { WorkQueue, type Priority } from '../../../src/runtime/workqueue.js';
+import { LANE_STREAK, WorkQueue, type Priority } from '../../../src/runtime/workqueue.js';
 
 test('work queue: high before normal before low, whatever the order of arrival', async (t) => {
   const q = new WorkQueue();
@@ -79,4 +79,48 @@ test('a user change goes to high when the object exists on the platform, else no
   t.is(laneOfChange(KIND, obj({ thingId: 12 })), 'high');
   t.is(laneOfChange(KIND, obj()), 'normal');
   t.is(laneOfChange(KIND, obj(undefined, { deletionTimestamp: 'now' })), 'high');
+});
+
+/** Takes `n` keys (each marked done at once); returns them with their lane. */
+async function takeKeys(q: WorkQueue, n: number): Promise<string[]> {
+  const out: string[] = [];
+  for (let i = 0; i < n && q.len() > 0; i++) {
+    const key = (await q.get()) as string;
+    out.push(`${key}:${String(q.takenFrom(key))}`);
+    q.done(key);
+  }
+  return out;
+}
+
+test('work queue: namespaces take turns within a lane (one tenant cannot queue another behind its backlog)', async (t) => {
+  const q = new WorkQueue();
+  for (let i = 0; i < 100; i++) q.add(`tenant-a/zone-${i}`, 'normal');
+  q.add('tenant-b/zone-0', 'normal');
+  for (let i = 0; i < 100; i++) q.add(`tenant-a/change-${i}`, 'high');
+  q.add('tenant-c/change-0', 'high');
+  const first = await takeKeys(q, 2);
+  t.deepEqual(first, ['tenant-a/change-0:high', 'tenant-c/change-0:high']);
+  const creates = (await takeKeys(q, 300)).filter((k) => k.endsWith(':normal'));
+  t.deepEqual(creates.slice(0, 2), ['tenant-a/zone-0:normal', 'tenant-b/zone-0:normal']);
+});
+
+test(`work queue: a lane waits at most ${LANE_STREAK} keys of higher lanes (a flood of changes cannot starve creates or drift checks)`, async (t) => {
+  const q = new WorkQueue();
+  q.add('tenant-b/new-zone', 'normal');
+  q.add('tenant-c/poll', 'low');
+  // tenant-a keeps changing its existing objects: the high lane never empties.
+  let n = 0;
+  const served: string[] = [];
+  for (let i = 0; i < 40; i++) {
+    q.add(`tenant-a/zone-${n++}`, 'high');
+    q.add(`tenant-a/zone-${n++}`, 'high');
+    served.push(...(await takeKeys(q, 1)));
+  }
+  const at = (key: string): number => served.findIndex((k) => k.startsWith(key));
+  t.true(at('tenant-b/new-zone') >= 0 && at('tenant-b/new-zone') <= LANE_STREAK, served.join(' '));
+  t.true(at('tenant-c/poll') >= 0 && at('tenant-c/poll') <= 2 * LANE_STREAK + 1, served.join(' '));
+  t.true(
+    served.filter((k) => k.endsWith(':high')).length >= 36,
+    'the high lane still gets almost every turn',
+  );
 });
