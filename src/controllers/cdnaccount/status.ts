@@ -7,7 +7,14 @@
  */
 import type { Logger } from 'pino';
 import { isKubeStatus, type KubeClient } from '../../runtime/kube-client.js';
-import { DEFAULT_ACCOUNT_KEY, GROUP, PLURAL, VERSION, type CdnAccountSpec } from './types.js';
+import {
+  DEFAULT_ACCOUNT_KEY,
+  GROUP,
+  PLURAL,
+  VERSION,
+  servesAccount,
+  type CdnAccountSpec,
+} from './types.js';
 
 /** Reasons of the CdnAccount Ready condition. */
 export const AccountStatusReasons = {
@@ -104,6 +111,9 @@ function sameCondition(a: AccountCondition | undefined, b: AccountCondition): bo
 }
 
 async function syncAccount(account: AccountObject, opts: AccountStatusOptions): Promise<void> {
+  // An account served by another release's operator is that operator's to report on: two
+  // operators writing their own verdicts into one status would make it flap.
+  if (!servesAccount(account.spec, opts.operatorNamespace)) return;
   const want = await accountCondition(account, opts.client, opts.operatorNamespace);
   const have = account.status?.conditions?.find((c) => c.type === 'Ready');
   if (sameCondition(have, want)) return;

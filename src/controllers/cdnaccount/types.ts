@@ -13,13 +13,30 @@ export const PLURAL = 'cdnaccounts';
 /** The resource as `ConnectContext.readClusterObject` takes it. */
 export const CDN_ACCOUNT_RESOURCE = { group: GROUP, version: VERSION, plural: PLURAL } as const;
 
+/**
+ * True when the operator of `operatorNamespace` serves `spec`: every operator when
+ * `secretRef.namespace` is unset (one release per cluster), else only the operator whose
+ * namespace it names — with several releases in a cluster, the others neither use the account
+ * nor write its status.
+ */
+export function servesAccount(
+  spec: CdnAccountSpec | undefined,
+  operatorNamespace: string,
+): boolean {
+  const ns = spec?.secretRef?.namespace;
+  return typeof ns !== 'string' || ns === '' || ns === operatorNamespace;
+}
+
 /** Key inside the account Secret when `secretRef.key` is omitted. */
 export const DEFAULT_ACCOUNT_KEY = 'apiKey';
 
 /** `spec` of a CdnAccount. */
 export interface CdnAccountSpec {
-  /** Secret in the operator's namespace holding the API key. */
-  secretRef?: { name?: string; key?: string };
+  /**
+   * Secret in the operator's namespace holding the API key. `namespace`, when set, names the
+   * one operator namespace that serves the account: operators of other releases ignore it.
+   */
+  secretRef?: { name?: string; key?: string; namespace?: string };
   /** Namespaces allowed to use the account; empty or absent: none. */
   namespaceSelector?: LabelSelector;
 }

@@ -75,6 +75,13 @@ export const CDN_ACCOUNT_SPEC_SCHEMA: SchemaFragment = {
           minLength: 1,
           description: 'Key inside the Secret data (defaults to apiKey).',
         },
+        namespace: {
+          type: 'string',
+          maxLength: 63,
+          pattern: '^[a-z0-9]([-a-z0-9]*[a-z0-9])?$',
+          description:
+            'The operator namespace that serves this account (the release whose --operator-namespace it is). Set it when several operator releases share the cluster: the others then neither use the account nor write its status. Unset: every operator reads the Secret in its own namespace.',
+        },
       },
     },
     namespaceSelector: LABEL_SELECTOR_SCHEMA,

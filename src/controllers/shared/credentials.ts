@@ -12,6 +12,7 @@ import { WaitingError, TerminalError } from '../../runtime/errors.js';
 import {
   CDN_ACCOUNT_RESOURCE,
   DEFAULT_ACCOUNT_KEY,
+  servesAccount,
   type CdnAccountSpec,
 } from '../cdnaccount/types.js';
 import { AccountError, AccountReasons } from './account-errors.js';
@@ -111,6 +112,19 @@ export function accountNameOf(obj: ManagedObject, deps: AccountDeps): string | u
   return readRef(obj, 'accountRef')?.name ?? deps.defaultAccount;
 }
 
+/** Throws when another release's operator serves the account (`spec.secretRef.namespace`). */
+function refuseAccountOfOtherRelease(
+  name: string,
+  spec: CdnAccountSpec,
+  operatorNamespace: string,
+): void {
+  if (servesAccount(spec, operatorNamespace)) return;
+  throw new AccountError(
+    AccountReasons.AccountNotAllowed,
+    `cannot use CdnAccount ${name}: it is served by the operator in namespace ${String(spec.secretRef?.namespace)} (spec.secretRef.namespace), not by this one in ${operatorNamespace}; use an account of this release or move the object to its shard`,
+  );
+}
+
 async function accountSecret(
   obj: ManagedObject,
   name: string,
@@ -133,6 +147,8 @@ async function accountSecret(
       `cannot use CdnAccount ${name} in namespace ${namespace}: the account's namespaceSelector does not select this namespace (ask the cluster admin to open the account, or set spec.credentialsRef)`,
     );
   }
+  const operatorNamespace = deps.operatorNamespace ?? 'default';
+  refuseAccountOfOtherRelease(name, spec, operatorNamespace);
   const secretName = spec.secretRef?.name;
   if (typeof secretName !== 'string' || secretName === '')
     throw new AccountError(
@@ -140,7 +156,7 @@ async function accountSecret(
       `cannot use CdnAccount ${name}: spec.secretRef.name is not set`,
     );
   return {
-    namespace: deps.operatorNamespace ?? 'default',
+    namespace: operatorNamespace,
     name: secretName,
     key: keyOf({ name: secretName, ...spec.secretRef }, DEFAULT_ACCOUNT_KEY),
   };

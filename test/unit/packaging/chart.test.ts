@@ -203,7 +203,10 @@ test('defaultAccount: a CdnAccount (closed unless a selector is given) and --def
   const account = onlyOf(closed, 'CdnAccount', 'default') as unknown as {
     spec: Record<string, unknown>;
   };
-  t.deepEqual(account.spec, { secretRef: { name: 'bunny', key: 'apiKey' }, namespaceSelector: {} });
+  t.deepEqual(account.spec, {
+    secretRef: { name: 'bunny', key: 'apiKey', namespace: 'cdn-operator' },
+    namespaceSelector: {},
+  });
   t.true(deploymentOf(closed).c.args.includes('--default-account=default'));
   const open = await renderChart([
     'defaultAccount.secretName=bunny',

@@ -13,6 +13,8 @@ export interface AccountFixture {
   namespaceSelector?: Record<string, unknown>;
   /** Extra labels per namespace. */
   namespaceLabels?: Record<string, Record<string, string>>;
+  /** `spec.secretRef.namespace` (the operator namespace serving the account). */
+  servedBy?: string;
 }
 
 /** Builds the reader. */
@@ -22,7 +24,10 @@ export function accountReader(f: AccountFixture): NonNullable<ConnectContext['re
       const account: ClusterObject = {
         metadata: { name },
         spec: {
-          secretRef: { name: f.secretName },
+          secretRef: {
+            name: f.secretName,
+            ...(f.servedBy !== undefined ? { namespace: f.servedBy } : {}),
+          },
           namespaceSelector: f.namespaceSelector ?? {
             matchExpressions: [{ key: 'kubernetes.io/metadata.name', operator: 'Exists' }],
           },

@@ -136,3 +136,25 @@ test('no credentialsRef and no default account is terminal', async (t) => {
   const err = await t.throwsAsync(resolveApiKey(obj({}), ctx, {}));
   t.true(err instanceof TerminalError);
 });
+
+test('an account served by another release (spec.secretRef.namespace) is refused, naming both namespaces', async (t) => {
+  const elsewhere = {
+    ...ctx,
+    readClusterObject: accountReader({
+      account: 'shared',
+      secretName: 'shared',
+      servedBy: 'ops-b',
+    }),
+  };
+  const err = await t.throwsAsync(
+    resolveApiKey(obj({ accountRef: { name: 'shared' } }), elsewhere, deps),
+  );
+  t.true(err instanceof AccountError);
+  t.is((err as AccountError).reason, 'AccountNotAllowed');
+  t.regex(err.message, /namespace ops-b .*in ops/);
+  const here = {
+    ...ctx,
+    readClusterObject: accountReader({ account: 'shared', secretName: 'shared', servedBy: 'ops' }),
+  };
+  t.is(await resolveApiKey(obj({ accountRef: { name: 'shared' } }), here, deps), 'shared-key');
+});
