@@ -12,7 +12,7 @@
  */
 import test from 'ava';
 import { startSimulator, type SimulatorHandle } from '../../../src/simulator/server.js';
-import { accountJson, deleteAccount } from '../support/account.js';
+import { accountJson, deleteAccount, namespacesSelector } from '../support/account.js';
 import { applyAllCrds } from '../support/crds.js';
 import {
   apply,
@@ -333,6 +333,32 @@ test.serial(
     }
     t.true(op.output().includes('[REDACTED]'), 'the echoed values were masked, not absent');
     sim.faults.set({});
+  },
+);
+
+test.serial(
+  'an account served by another operator namespace (secretRef.namespace) is refused, naming both',
+  async (t) => {
+    // The Secret exists in this operator's namespace: without the rule this operator would use
+    // another release's account with its own Secret.
+    const elsewhere = `${account}-elsewhere`;
+    const other = `${opNs}-other-release`;
+    await apply(accountJson(elsewhere, 'bunny', namespacesSelector(teamA), other));
+    t.teardown(() => deleteAccount(elsewhere));
+    const name = `${teamA}-elsewhere`;
+    await apply(
+      pzcJson(teamA, name, {
+        accountRef: { name: elsewhere },
+        settings: { originUrl: 'https://elsewhere.example.com' },
+      }),
+    );
+    const obj = await waitCondition(PZC, teamA, name, 'Synced', (c) => c.status === 'False');
+    const synced = conditionOf(obj, 'Synced');
+    t.is(synced?.reason, 'AccountNotAllowed', JSON.stringify(synced));
+    t.true(synced?.message?.includes(`namespace ${other}`), synced?.message);
+    t.true(synced?.message?.includes(`in ${opNs}`), synced?.message);
+    t.falsy(obj.status?.pullZoneId);
+    await kubectlRaw(['delete', PZC, name, '-n', teamA, '--wait=false']);
   },
 );
 

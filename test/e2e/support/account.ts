@@ -6,17 +6,26 @@
  */
 import { apply, kubectlRaw } from './kube.js';
 
-/** JSON of a CdnAccount using Secret `secretName` (in the operator namespace). */
+/**
+ * JSON of a CdnAccount using Secret `secretName` (in the operator namespace); `servedBy` sets
+ * `spec.secretRef.namespace` (only the operator of that namespace serves the account).
+ */
 export function accountJson(
   name: string,
   secretName: string,
   namespaceSelector: Record<string, unknown>,
+  servedBy?: string,
 ): string {
+  const secretRef = {
+    name: secretName,
+    key: 'apiKey',
+    ...(servedBy ? { namespace: servedBy } : {}),
+  };
   return JSON.stringify({
     apiVersion: 'cdn.operator.io/v1alpha1',
     kind: 'CdnAccount',
     metadata: { name },
-    spec: { secretRef: { name: secretName, key: 'apiKey' }, namespaceSelector },
+    spec: { secretRef, namespaceSelector },
   });
 }
 
