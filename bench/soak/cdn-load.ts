@@ -61,7 +61,7 @@ export interface CdnLoadOptions {
    * requests leave behind, not how many happened to be in flight (0 = never).
    */
   checkpointEvery?: number;
-  onCheckpoint?: () => void;
+  onCheckpoint?: () => Promise<void> | void;
 }
 
 /** One step of the mix: calls in a cycle of 20. */
@@ -112,7 +112,7 @@ export async function runCdnLoad(opts: CdnLoadOptions): Promise<CdnLoadStats> {
     const until =
       every > 0 ? Math.min(opts.targetAttempts, stats.attempts + every) : opts.targetAttempts;
     await Promise.all(Array.from({ length: opts.concurrency }, () => worker(until)));
-    opts.onCheckpoint?.();
+    await opts.onCheckpoint?.();
   }
   return stats;
 }

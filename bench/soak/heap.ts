@@ -17,6 +17,20 @@ export function heapAfterGc(): number {
   return process.memoryUsage().heapUsed;
 }
 
+/**
+ * The smallest of `n` heap readings after forced GCs, `gapMs` apart: work that keeps running
+ * (watch sessions, timers) holds a varying amount of transient memory at any one reading; the
+ * minimum is what stays.
+ */
+export async function settledHeap(n = 5, gapMs = 200): Promise<number> {
+  let min = Number.POSITIVE_INFINITY;
+  for (let i = 0; i < n; i++) {
+    if (i > 0) await new Promise((r) => setTimeout(r, gapMs));
+    min = Math.min(min, heapAfterGc());
+  }
+  return min;
+}
+
 /** Least-squares slope of y over x (0 with fewer than two distinct x). */
 export function slope(points: Array<[number, number]>): number {
   const n = points.length;

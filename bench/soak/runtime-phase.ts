@@ -6,7 +6,8 @@
  * the way.
  */
 import { setMaxListeners } from 'node:events';
-import { loadavg } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { KubeConfig } from '@kubernetes/client-node';
 import { pino } from 'pino';
 import { Informer } from '../../src/runtime/informer.js';
@@ -16,7 +17,8 @@ import { limiterCount } from '../../src/cdn/rate-limit.js';
 import { SimProcess } from '../lib/sim.js';
 import { newCdnLoadStats, runCdnLoad, type CdnLoadStats } from './cdn-load.js';
 import { startFaultWatchServer, type WatchServerStats } from './fault-watch-server.js';
-import { heapAfterGc, slope } from './heap.js';
+import { heapAfterGc, settledHeap, slope } from './heap.js';
+import { measureComposition, type HeapComposition } from './heap-composition.js';
 
 /** Parameters of the phase. */
 export interface RuntimePhaseParams {
@@ -65,12 +67,37 @@ export interface RuntimePhaseResult {
   heapSlopeUnderLoadBytesPer10kRequests?: number;
   /** Checkpoints taken with no request in flight. */
   quiescentSamples?: number;
+  /** The checkpoints: requests, and the settled heap (smallest of five readings). */
+  checkpoints?: Sample[];
+  /** Heap snapshots at the first checkpoint after the warm-up and at the last one. */
+  compositions?: Array<HeapComposition & { requests: number }>;
+  /** Growth of the program's data (heap minus V8's compiled code) per 10 k requests. */
+  dataSlopeBytesPer10kRequests?: number;
+  /** Growth of V8's compiled code and its metadata per 10 k requests. */
+  codeSlopeBytesPer10kRequests?: number;
   heapSlopeBytesPer10kWatchEvents: number;
   heapSlopeBytesPerHour: number;
   heapFirstBytes: number;
   heapLastBytes: number;
   loadAverage: { start: number[]; end: number[] };
   samples: Sample[];
+}
+
+/** Data and code growth per 10 k requests between the first and last composition. */
+function compositionSlopes(c: Array<HeapComposition & { requests: number }>): {
+  compositions: Array<HeapComposition & { requests: number }>;
+  dataSlopeBytesPer10kRequests?: number;
+  codeSlopeBytesPer10kRequests?: number;
+} {
+  const first = c[0];
+  const last = c[c.length - 1];
+  if (!first || !last || last.requests <= first.requests) return { compositions: c };
+  const per10k = (d: number): number => Math.round((d / (last.requests - first.requests)) * 10_000);
+  return {
+    compositions: c,
+    dataSlopeBytesPer10kRequests: per10k(last.dataBytes - first.dataBytes),
+    codeSlopeBytesPer10kRequests: per10k(last.codeBytes - first.codeBytes),
+  };
 }
 
 /** Runs the phase; everything it starts is stopped before it resolves. */
@@ -128,8 +155,10 @@ export async function runRuntimePhase(p: RuntimePhaseParams): Promise<RuntimePha
   await informer.waitForSync();
   sample();
   const timer = setInterval(sample, p.sampleEveryMs);
-  // Heap with no request in flight, every 5 % of the requests: the slope's basis.
+  // Heap with no request in flight, every 5 % of the requests (the smallest of five readings
+  // after forced GCs: the watch load keeps running): the slope's basis.
   const quiescent: Sample[] = [];
+  const compositions: Array<HeapComposition & { requests: number }> = [];
   await runCdnLoad({
     baseUrl: sim.url,
     apiKeys,
@@ -141,9 +170,18 @@ export async function runRuntimePhase(p: RuntimePhaseParams): Promise<RuntimePha
     shouldStop: timeUp,
     stats: cdnStats,
     checkpointEvery: Math.max(1000, Math.round(p.requests / 20)),
-    onCheckpoint: () => {
+    onCheckpoint: async () => {
       sample();
-      quiescent.push(samples[samples.length - 1] as Sample);
+      const s = samples[samples.length - 1] as Sample;
+      quiescent.push({ ...s, heapBytes: await settledHeap() });
+      // What the heap is made of at the first checkpoint after the warm-up and at the last:
+      // the JIT's code grows with the functions it optimises, data would grow with a leak.
+      if (quiescent.length === 4 || s.requests >= p.requests) {
+        const c = await measureComposition(
+          join(tmpdir(), `soak-${process.pid}-${s.requests}.heapsnapshot`),
+        );
+        compositions.push({ requests: s.requests, ...c });
+      }
     },
   });
   const requestPhaseSeconds = (Date.now() - started) / 1000;
@@ -185,6 +223,8 @@ export async function runRuntimePhase(p: RuntimePhaseParams): Promise<RuntimePha
       slope(underLoad.map((s) => [s.requests, s.heapBytes])) * 10_000,
     ),
     quiescentSamples: quiescent.length,
+    checkpoints: quiescent,
+    ...compositionSlopes(compositions),
     heapSlopeBytesPer10kWatchEvents: Math.round(
       slope(evWarm.map((s) => [s.events, s.heapBytes])) * 10_000,
     ),
