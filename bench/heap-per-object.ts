@@ -63,6 +63,9 @@ interface World {
   queue: WorkQueue;
 }
 
+/** HEAP_SKIP (comma list): parts left out to size them. */
+const skipped = new Set((process.env.HEAP_SKIP ?? '').split(','));
+
 async function build(n: number): Promise<World> {
   const claims = new ClaimIndex();
   const refs = new ReferenceIndex();
@@ -75,7 +78,6 @@ async function build(n: number): Promise<World> {
       onAdd: (o) => {
         // HEAP_SKIP (comma list) leaves parts out to size them: claims (both indexes),
         // claimindex, refindex, status, events, queue.
-        const skipped = new Set((process.env.HEAP_SKIP ?? '').split(','));
         if (skipped.has('claims')) return;
         if (!skipped.has('claimindex'))
           claims.set(kind.kind, o, claimsOfObject(kind, o), 'acc-0123456789ab');
@@ -101,18 +103,17 @@ async function build(n: number): Promise<World> {
     instance: 'bench',
   });
   const queue = new WorkQueue();
-  const skip = new Set((process.env.HEAP_SKIP ?? '').split(','));
   for (const obj of informer.store.list()) {
     const { lastSyncTime: _t, ...desired } = obj.status ?? {};
-    if (!skip.has('status')) await status.write({ ...obj, status: {} }, { ...desired });
-    if (!skip.has('events'))
+    if (!skipped.has('status')) await status.write({ ...obj, status: {} }, { ...desired });
+    if (!skipped.has('events'))
       events.record(
         obj,
         'Normal',
         'CreatedExternalResource',
         `Created external resource ${String(obj.status?.pullZoneId)}`,
       );
-    if (!skip.has('queue'))
+    if (!skipped.has('queue'))
       queue.schedule(objectKey(obj.metadata.namespace, obj.metadata.name), 600_000);
   }
   await new Promise((r) => setTimeout(r, 50));

@@ -89,7 +89,7 @@ function slopeRows(x: RuntimePhaseResult): string[] {
   if (first && last && x.dataSlopeBytesPer10kRequests !== undefined) {
     rows.push(
       `| Program data (heap snapshot, V8's compiled code left out) at ${first.requests} → ${last.requests} requests | ${kib(first.dataBytes)} → ${kib(last.dataBytes)}: **${x.dataSlopeBytesPer10kRequests} bytes per 10 k requests** ${goal} |`,
-      `| V8's compiled code and its metadata, same snapshots | ${kib(first.codeBytes)} → ${kib(last.codeBytes)}: ${x.codeSlopeBytesPer10kRequests ?? 0} bytes per 10 k requests (the JIT optimising more functions; bounded by the program) |`,
+      `| V8's compiled code and its metadata, same snapshots | ${kib(first.codeBytes)} → ${kib(last.codeBytes)}: ${x.codeSlopeBytesPer10kRequests ?? 0} bytes per 10 k requests (grows and shrinks as the JIT optimises and drops functions; bounded by the program) |`,
     );
   }
   rows.push(
