@@ -4,7 +4,15 @@
  * create-pending marker, full status): what the informer really receives per object.
  */
 
-/** The i-th object (unique name, uid and zone id). */
+/** Objects created per second: the create rate the cluster bench measures (~50/s). */
+const CREATES_PER_SECOND = 50;
+const START_MS = Date.parse('2026-11-23T04:00:00Z');
+
+/**
+ * The i-th object (unique name, uid and zone id). Its timestamps advance one second per 50
+ * objects, as in a real create burst: one timestamp for every object would make the sharing
+ * of timestamps (and of records holding them) look better than it is.
+ */
 export function realisticPullZoneConfig(i: number): Record<string, unknown> {
   const name = `zone-${String(i).padStart(5, '0')}`;
   const namespace = `team-${i % 10}`;
@@ -22,7 +30,9 @@ export function realisticPullZoneConfig(i: number): Record<string, unknown> {
     metadata: { annotations: {}, name, namespace },
     spec,
   };
-  const time = '2026-11-23T04:00:00Z';
+  const time = new Date(START_MS + Math.floor(i / CREATES_PER_SECOND) * 1000)
+    .toISOString()
+    .replace(/\.\d{3}Z$/, 'Z');
   const fieldsV1 = (f: Record<string, unknown>): Record<string, unknown> => ({
     manager: 'kubectl-client-side-apply',
     operation: 'Update',
