@@ -6,8 +6,8 @@
  * would otherwise look changed forever, so the writer also remembers, per object, the status
  * it last asked for and what the server stored: if the same status is asked for again and
  * the cache still shows what the server stored, no write is made. It keeps digests (SHA-1
- * of a canonical JSON form, 27 characters), not copies of the two statuses: one entry per
- * object, so its size matters (docs/runtime.md, Memory).
+ * of a canonical JSON form, 27 characters), not copies of the two statuses, and only for
+ * objects whose stored status differs from the one asked for (docs/runtime.md, Memory).
  */
 import { createHash } from 'node:crypto';
 import { createMergePatch, jsonEqual, type JsonObject } from './merge-patch.js';
@@ -78,12 +78,18 @@ export class StatusWriter {
       status: createMergePatch(obj.status ?? {}, desired),
     };
     const stored = await this.patchStatus(obj, patch);
-    this.memo.set(memoKey(obj), {
-      uid: obj.metadata.uid,
-      desired: statusDigest(desired),
-      stored: statusDigest(stored.status),
-    });
+    this.remember(obj, statusDigest(desired), statusDigest(stored.status));
     return stored;
+  }
+
+  /**
+   * Keeps an entry only when the server stored something other than what was asked for: when
+   * it stored the status unchanged, the cache will show exactly `desired` and needsWrite's
+   * equality check already answers, so an entry would cost memory per object for nothing.
+   */
+  private remember(obj: ManagedObject, desired: string, stored: string): void {
+    if (desired === stored) this.memo.delete(memoKey(obj));
+    else this.memo.set(memoKey(obj), { uid: obj.metadata.uid, desired, stored });
   }
 
   /** Forgets an object (after it was deleted). */

@@ -77,3 +77,31 @@ test('a field the schema prunes does not cause a write on every pass', async (t)
   await w.write(stored!, { a: 2, unknownField: 'x' });
   t.is(writes, 2, 'a real change is still written');
 });
+
+test('the memo holds no entry after a write the server stored unchanged', async (t) => {
+  let writes = 0;
+  const w = new StatusWriter((o, p) => {
+    writes++;
+    return Promise.resolve({ ...o, status: applyMergePatch(o.status, p.status) as ManagedStatus });
+  });
+  const stored = await w.write(obj({}), { a: 1 });
+  t.is(writes, 1);
+  t.is(w.size, 0, 'the cache will show the desired status: equality already answers');
+  t.is(await w.write(stored!, { a: 1 }), undefined);
+  t.is(writes, 1);
+});
+
+test('a pruned write keeps its entry; a later unchanged write drops it', async (t) => {
+  let prune = true;
+  const w = new StatusWriter((o, p) => {
+    const status = applyMergePatch(o.status, p.status) as ManagedStatus;
+    if (prune) delete status.unknownField;
+    return Promise.resolve({ ...o, status });
+  });
+  const stored = await w.write(obj({}), { a: 1, unknownField: 'x' });
+  t.is(w.size, 1);
+  t.is(await w.write(stored!, { a: 1, unknownField: 'x' }), undefined, 'no repeated write');
+  prune = false;
+  await w.write(stored!, { a: 2 });
+  t.is(w.size, 0, 'the entry of the pruned write is gone');
+});
