@@ -10,7 +10,6 @@ import { createHash } from 'node:crypto';
 import type { Logger } from 'pino';
 import { truncateMessage } from './conditions.js';
 import type { KubeClient } from './kube-client.js';
-import { flatString } from './flat-string.js';
 import { EVENTS, resourcePath } from './resource.js';
 import type { ManagedObject } from './types.js';
 
@@ -31,42 +30,68 @@ export interface EventRecorderOptions {
   now?: () => number;
 }
 
+/**
+ * What the recorder keeps per event, one per object for the whole window: small integers
+ * only, which V8 stores in the record itself (an epoch-ms double or a string would each be
+ * one more heap object). The event's name is not kept: it is rebuilt from the object passed
+ * to record() and `sec`/`sub` (docs/runtime.md, Memory).
+ */
 interface Seen {
-  first: number;
-  lastPatch: number;
+  /** Whole seconds from the recorder's base to the first emission. */
+  sec: number;
+  /** Nanoseconds into that second: its milliseconds × 10^6 plus the name's random part. */
+  sub: number;
+  /** Milliseconds from the first emission to the last series patch; -1 until the event exists. */
+  patched: number;
   count: number;
-  name?: string;
-  namespace: string;
 }
+
+const NS_PER_MS = 1_000_000;
 
 /** Formats a MicroTime (RFC 3339 with microseconds). */
 export function microTime(ms: number): string {
   return new Date(ms).toISOString().replace(/\.(\d{3})Z$/, '.$1000Z');
 }
 
-/** `<object>.<hex nanoseconds>` like client-go (generateName would reject the trailing dot). */
-export function eventName(objectName: string, nowMs: number): string {
-  const nanos = BigInt(nowMs) * 1_000_000n + BigInt(Math.floor(Math.random() * 1_000_000));
+/**
+ * `<object>.<hex nanoseconds>` like client-go (generateName would reject the trailing dot):
+ * `nowMs` in nanoseconds plus `random` (below 10^6) so that events of one millisecond differ.
+ */
+export function eventName(
+  objectName: string,
+  nowMs: number,
+  random = Math.floor(Math.random() * NS_PER_MS),
+): string {
+  const nanos = BigInt(nowMs) * BigInt(NS_PER_MS) + BigInt(random);
   return `${objectName.slice(0, 200)}.${nanos.toString(16)}`;
 }
 
 /**
- * The identity of an event for deduplication: a digest (27 characters), not the object's
- * uid, reason and message joined — one entry per object lives for the whole window.
+ * The identity of an event for deduplication: a digest (first 12 bytes of SHA-1, 16
+ * characters: 96 bits make a collision between live entries vanishingly unlikely), not the
+ * object's uid, reason and message joined — one entry per object lives for the whole window.
+ * Encoded from the bytes kept, so no longer string stays behind it.
  */
 function dedupeKey(obj: ManagedObject, type: string, reason: string, note: string): string {
+  const m = obj.metadata;
+  // Without a uid the namespace tells apart objects of one name (their events differ).
+  const who = m.uid ?? `${m.namespace}/${m.name}`;
   return createHash('sha1')
-    .update(`${obj.metadata.uid ?? obj.metadata.name}\u0000${type}\u0000${reason}\u0000${note}`)
-    .digest('base64url');
+    .update(`${who}\u0000${type}\u0000${reason}\u0000${note}`)
+    .digest()
+    .toString('base64url', 0, 12);
 }
 
 /** See the module comment. */
 export class EventRecorder {
   private readonly seen = new Map<string, Seen>();
   private readonly now: () => number;
+  /** Whole second (epoch ms) the entries' times count from: they stay small integers. */
+  private readonly base: number;
 
   constructor(private readonly opts: EventRecorderOptions) {
     this.now = opts.now ?? Date.now;
+    this.base = Math.floor(this.now() / 1000) * 1000;
   }
 
   /** Records an event unless an identical one was emitted within the window. */
@@ -83,18 +108,23 @@ export class EventRecorder {
     this.prune(now);
     const prev = this.seen.get(key);
     if (prev) {
-      prev.count++;
-      if (prev.name && now - prev.lastPatch >= (this.opts.seriesIntervalMs ?? 300_000)) {
-        prev.lastPatch = now;
-        void this.patchSeries(prev, now);
-      }
+      this.repeat(obj, prev, now);
       return;
     }
-    const entry: Seen = { first: now, lastPatch: now, count: 1, namespace: obj.metadata.namespace };
+    const rel = now - this.base;
+    const sec = Math.floor(rel / 1000);
+    const random = Math.floor(Math.random() * NS_PER_MS);
+    const entry: Seen = {
+      sec,
+      sub: (rel - sec * 1000) * NS_PER_MS + random,
+      patched: -1,
+      count: 1,
+    };
     this.seen.set(key, entry);
     this.opts.onEmit?.(reason, type);
-    void this.create(obj, type, reason, note, action, now).then((name) => {
-      if (name) entry.name = flatString(name);
+    const name = eventName(obj.metadata.name, now, random);
+    void this.create(obj, name, type, reason, note, action, now).then((created) => {
+      if (created) entry.patched = 0;
     });
   }
 
@@ -103,28 +133,46 @@ export class EventRecorder {
     return this.seen.size;
   }
 
+  /** Epoch ms of an entry's first emission. */
+  private firstOf(entry: Seen): number {
+    return this.base + entry.sec * 1000 + Math.floor(entry.sub / NS_PER_MS);
+  }
+
+  /** A repeat inside the window: counted, and patched into the event's series now and then. */
+  private repeat(obj: ManagedObject, entry: Seen, now: number): void {
+    entry.count++;
+    if (entry.patched < 0) return;
+    const first = this.firstOf(entry);
+    if (now - (first + entry.patched) < (this.opts.seriesIntervalMs ?? 300_000)) return;
+    entry.patched = now - first;
+    const name = eventName(obj.metadata.name, first, entry.sub % NS_PER_MS);
+    void this.patchSeries(obj.metadata.namespace, name, entry.count, now);
+  }
+
   private prune(now: number): void {
     const windowMs = this.opts.windowMs ?? 3_600_000;
-    // Entries are inserted in the order of `first`: the expired ones are at the front, so a
-    // record costs the entries it expires, not a walk over every object's entry.
+    // Entries are inserted in the order of their first emission: the expired ones are at the
+    // front, so a record costs the entries it expires, not a walk over every object's entry.
     for (const [k, v] of this.seen) {
-      if (now - v.first <= windowMs) break;
+      if (now - this.firstOf(v) <= windowMs) break;
       this.seen.delete(k);
     }
   }
 
+  /** Posts the event; true when the apiserver created it. */
   private async create(
     obj: ManagedObject,
+    name: string,
     type: EventType,
     reason: string,
     note: string,
     action: string,
     now: number,
-  ): Promise<string | undefined> {
+  ): Promise<boolean> {
     const body = {
       apiVersion: 'events.k8s.io/v1',
       kind: 'Event',
-      metadata: { name: eventName(obj.metadata.name, now), namespace: obj.metadata.namespace },
+      metadata: { name, namespace: obj.metadata.namespace },
       eventTime: microTime(now),
       reportingController: this.opts.controller,
       reportingInstance: this.opts.instance,
@@ -142,25 +190,30 @@ export class EventRecorder {
       },
     };
     try {
-      const created = await this.opts.client.request<{ metadata: { name: string } }>({
+      await this.opts.client.request({
         method: 'POST',
         path: resourcePath(EVENTS, obj.metadata.namespace),
         body,
       });
-      return created.metadata.name;
+      return true;
     } catch (err) {
       this.opts.log.warn({ err, reason }, 'Cannot emit event');
-      return undefined;
+      return false;
     }
   }
 
-  private async patchSeries(entry: Seen, now: number): Promise<void> {
+  private async patchSeries(
+    namespace: string,
+    name: string,
+    count: number,
+    now: number,
+  ): Promise<void> {
     try {
       await this.opts.client.request({
         method: 'PATCH',
-        path: resourcePath(EVENTS, entry.namespace, entry.name),
+        path: resourcePath(EVENTS, namespace, name),
         contentType: 'application/merge-patch+json',
-        body: { series: { count: entry.count, lastObservedTime: microTime(now) } },
+        body: { series: { count, lastObservedTime: microTime(now) } },
       });
     } catch (err) {
       this.opts.log.debug({ err }, 'Cannot update event series');
