@@ -21,7 +21,10 @@ export interface OperatorConfig {
    */
   secretNamespaces?: string[];
   labelSelector?: string;
+  /** Platform calls in flight per kind (platform slots). */
   workers: number;
+  /** Reconcile passes in flight per kind; unset: 4 × workers. */
+  maxConcurrentReconciles?: number;
   pollIntervalMs: number;
   logLevel: LevelWithSilent;
   apiUrl: string;
@@ -87,7 +90,15 @@ const FLAGS: Record<string, FlagDoc> = {
     help: 'Namespace whose Secrets/ConfigMaps are watched (where RBAC allows listing them); repeatable or comma-separated (default: the watched namespaces)',
   },
   'label-selector': { type: 'string', help: 'Only manage objects matching this label selector' },
-  workers: { type: 'string', def: '8', help: 'Concurrent reconciles per kind' },
+  workers: {
+    type: 'string',
+    def: '8',
+    help: 'Platform calls in flight per kind (a pass holds one only during its platform calls)',
+  },
+  'max-concurrent-reconciles': {
+    type: 'string',
+    help: 'Reconcile passes in flight per kind (default: 4 × --workers)',
+  },
   'poll-interval': {
     type: 'string',
     def: '10m',
@@ -383,6 +394,9 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv = process.env
     ...secretNamespaces(v),
     ...(typeof v['label-selector'] === 'string' ? { labelSelector: v['label-selector'] } : {}),
     workers: integer(v, 'workers', 1),
+    ...(v['max-concurrent-reconciles'] !== undefined
+      ? { maxConcurrentReconciles: integer(v, 'max-concurrent-reconciles', 1) }
+      : {}),
     pollIntervalMs: pollInterval(v),
     logLevel: logLevel as LevelWithSilent,
     apiUrl: apiUrl(v),

@@ -20,6 +20,14 @@ import type { ConnectContext, ManagedKind, ManagedObject } from './types.js';
 import { WorkQueue, type Priority } from './workqueue.js';
 import { findCondition } from './conditions.js';
 import { runWithRequestPriority } from './request-priority.js';
+import { PlatformSlots } from './platform-slots.js';
+
+/**
+ * Default passes in flight per platform slot. A create's pass spends two Kubernetes round
+ * trips around one platform call; with apiserver writes as slow as the platform (a loaded
+ * control plane) a slot is busy about a third of a pass, so 4 passes per slot keep it full.
+ */
+export const PASSES_PER_WORKER = 4;
 
 /** Consecutive conflicts of one key after which it is logged at warn (once per streak). */
 const CONFLICTS_BEFORE_WARNING = 5;
@@ -31,7 +39,13 @@ export interface ControllerOptions {
   /** Watched namespaces; empty means all. */
   namespaces: string[];
   labelSelector?: string;
+  /** Platform calls in flight at a time for this kind (`--workers`). */
   workers: number;
+  /**
+   * Passes in flight at a time (`--max-concurrent-reconciles`, default 4 × workers): a pass
+   * holds a platform slot only during its platform calls (platform-slots.ts).
+   */
+  concurrentReconciles?: number;
   limiter?: TokenBucket;
   metrics: OperatorMetrics;
   events: EventRecorder;
@@ -91,6 +105,7 @@ export class Controller {
       ...(opts.timings ? { timings: opts.timings } : {}),
       ...(opts.mayWrite ? { mayWrite: opts.mayWrite } : {}),
       ...(opts.claims ? { claims: opts.claims } : {}),
+      slots: new PlatformSlots(opts.workers),
     });
   }
 
@@ -199,9 +214,10 @@ export class Controller {
     return [...this.informers.values()];
   }
 
-  /** Starts `workers` workers. */
+  /** Starts the work loops: one per pass that may be in flight. */
   startWorkers(): void {
-    for (let i = 0; i < this.opts.workers; i++) this.workers.push(this.work());
+    const loops = this.opts.concurrentReconciles ?? this.opts.workers * PASSES_PER_WORKER;
+    for (let i = 0; i < loops; i++) this.workers.push(this.work());
   }
 
   /** Stops taking keys and waits up to `timeoutMs` for in-flight passes; true when drained. */

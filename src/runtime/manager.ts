@@ -51,6 +51,7 @@ export interface ManagerConfig {
   secretNamespaces?: string[];
   labelSelector?: string;
   workers: number;
+  maxConcurrentReconciles?: number;
   pollIntervalMs: number;
   metricsBindAddress: string;
   healthProbeBindAddress: string;
@@ -164,6 +165,9 @@ export class Manager {
           namespaces: config.namespaces,
           ...(config.labelSelector ? { labelSelector: config.labelSelector } : {}),
           workers: config.workers,
+          ...(config.maxConcurrentReconciles !== undefined
+            ? { concurrentReconciles: config.maxConcurrentReconciles }
+            : {}),
           ...(limiter ? { limiter } : {}),
           metrics: this.metrics,
           events,

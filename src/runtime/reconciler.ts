@@ -17,6 +17,8 @@ import type { Logger } from 'pino';
 import { jitterDuration } from './backoff.js';
 import { classifyError } from './classify.js';
 import { fenceClient } from './fence.js';
+import { slotClient, type PlatformSlots } from './platform-slots.js';
+import { currentRequestPriority } from './request-priority.js';
 import { setConditions, findCondition, formatTime, type ConditionInput } from './conditions.js';
 import {
   buildPendingMetadataPatch,
@@ -140,6 +142,8 @@ export interface ReconcilerDeps {
   mayWrite?: () => boolean;
   /** Cluster-wide claim index (claims.ts); without it no claim is ever refused (unit tests). */
   claims?: ClaimIndex;
+  /** Platform-call slots of the kind (platform-slots.ts); without them calls are not gated. */
+  slots?: PlatformSlots;
 }
 
 type Stage = 'connect' | 'claim' | 'observe' | 'create' | 'update' | 'delete' | 'finalize';
@@ -235,7 +239,11 @@ export class ManagedReconciler {
     this.deps.counters?.externalCall('connect');
     const raw = await kind.connect(pass.obj, this.deps.connectContext(pass.log));
     if (raw.markerKey) pass.signer = { key: raw.markerKey, account: raw.account };
-    const client = fenceClient(raw, this.deps.mayWrite);
+    const fenced = fenceClient(raw, this.deps.mayWrite);
+    const { slots } = this.deps;
+    const client = slots
+      ? slotClient(fenced, slots, () => currentRequestPriority() ?? 'low')
+      : fenced;
     pass.account = client.account;
     this.checkClaims(pass, [...claimsOfObject(kind, pass.obj), ...(client.claims ?? [])]);
     const externalId = recordedExternalId(kind, pass.obj);

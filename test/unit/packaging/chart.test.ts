@@ -198,6 +198,14 @@ test('watchNamespaces gives one Role per namespace instead of a ClusterRole, and
   t.true(c.args.includes('--namespace=team-a,team-b'));
 });
 
+test('maxConcurrentReconciles: no flag by default (4 × workers), the flag when set', async (t) => {
+  const plain = deploymentOf(await renderChart([])).c;
+  t.true(plain.args.includes('--workers=8'));
+  t.false(plain.args.some((a) => a.startsWith('--max-concurrent-reconciles')));
+  const set = deploymentOf(await renderChart(['maxConcurrentReconciles=24'])).c;
+  t.true(set.args.includes('--max-concurrent-reconciles=24'));
+});
+
 test('defaultAccount: a CdnAccount (closed unless a selector is given) and --default-account', async (t) => {
   const closed = await renderChart(['defaultAccount.secretName=bunny']);
   const account = onlyOf(closed, 'CdnAccount', 'default') as unknown as {

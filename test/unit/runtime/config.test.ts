@@ -51,6 +51,12 @@ test('environment variables fill in flags; flags win', (t) => {
   t.is(c.leaderElectionNamespace, 'ops');
 });
 
+test('passes in flight per kind: unset by default (4 × --workers), settable by flag', (t) => {
+  t.is(run([]).maxConcurrentReconciles, undefined);
+  t.is(run(['--max-concurrent-reconciles', '16']).maxConcurrentReconciles, 16);
+  t.is(run([], { CDN_OPERATOR_MAX_CONCURRENT_RECONCILES: '3' }).maxConcurrentReconciles, 3);
+});
+
 test('default account and operator namespace', (t) => {
   t.like(run(['--default-account', 'default', '--operator-namespace', 'ops']), {
     defaultAccount: 'default',
@@ -61,6 +67,11 @@ test('default account and operator namespace', (t) => {
 
 const bad: Array<[string[], RegExp, string]> = [
   [['--workers', '0'], /invalid --workers "0": expected an integer >= 1/, 'zero workers'],
+  [
+    ['--max-concurrent-reconciles', '0'],
+    /invalid --max-concurrent-reconciles "0": expected an integer >= 1/,
+    'zero passes',
+  ],
   [
     ['--poll-interval', '10'],
     /invalid --poll-interval "10": missing unit/,
