@@ -48,7 +48,11 @@ function claimKey(type: string, id: string): string {
 }
 
 function objectKeyOf(ref: ClaimantRef): string {
-  return flatString(`${ref.kind}${SEP}${ref.namespace}${SEP}${ref.name}`);
+  return `${ref.kind}${SEP}${ref.namespace}${SEP}${ref.name}`;
+}
+
+function groupKeyOf(ref: ClaimantRef): string {
+  return flatString(`${ref.kind}${SEP}${ref.namespace}`);
 }
 
 function timeOf(ts: string): number {
@@ -87,15 +91,32 @@ export function claimantOf(
   claim: ClaimRef,
   account: string | undefined,
 ): Claimant {
-  return {
-    kind,
-    namespace: obj.metadata.namespace,
-    name: obj.metadata.name,
-    uid: obj.metadata.uid ?? '',
-    creationTimestamp: obj.metadata.creationTimestamp ?? '',
-    ...(account !== undefined ? { account } : {}),
-    recorded: claim.recorded,
-  };
+  const m = obj.metadata;
+  const uid = m.uid ?? '';
+  const creationTimestamp = m.creationTimestamp ?? '';
+  const { namespace, name } = m;
+  const { recorded } = claim;
+  // Two plain literals, not a spread: the index holds one per object, and a literal gets
+  // exactly its fields in the object itself (no separate property store).
+  return account !== undefined
+    ? { kind, namespace, name, uid, creationTimestamp, account, recorded }
+    : { kind, namespace, name, uid, creationTimestamp, recorded };
+}
+
+/**
+ * One value or several: almost every resource has one claimant and every object one claim,
+ * and a one-element array costs an array object and its backing store on top of the element.
+ */
+type OneOrMany<T> = T | T[];
+
+function listOf<T>(v: OneOrMany<T> | undefined): readonly T[] {
+  if (v === undefined) return [];
+  return Array.isArray(v) ? v : [v];
+}
+
+function packed<T>(list: T[]): OneOrMany<T> | undefined {
+  if (list.length > 1) return list;
+  return list[0];
 }
 
 function sameClaimant(a: ClaimantRef, b: ClaimantRef): boolean {
@@ -114,11 +135,13 @@ function sameEntry(a: Claimant | undefined, b: Claimant): boolean {
 
 /** See the module comment. */
 export class ClaimIndex {
-  // Arrays, not Maps/Sets, per claim and per object: almost every resource has one claimant
-  // and every object one or two claims, and a one-entry Map costs several times a small
-  // array (this index holds one entry per managed object; docs/runtime.md, Memory).
-  readonly #byClaim = new Map<string, Claimant[]>();
-  readonly #byObject = new Map<string, string[]>();
+  // A value or an array, not Maps/Sets, per claim and per object: almost every resource has
+  // one claimant and every object one claim, and a one-entry Map costs several times that
+  // (this index holds one entry per managed object; docs/runtime.md, Memory).
+  readonly #byClaim = new Map<string, OneOrMany<Claimant>>();
+  // Per kind and namespace (few), then keyed by the object's own name string: the key is the
+  // copy the cached object already holds, not one more string per object.
+  readonly #byObject = new Map<string, Map<string, OneOrMany<string>>>();
 
   /**
    * Replaces the claims of `obj` (of kind `kind`). Returns the other claimants of every
@@ -132,12 +155,13 @@ export class ClaimIndex {
     account: string | undefined,
   ): ClaimantRef[] {
     const self: ClaimantRef = { kind, namespace: obj.metadata.namespace, name: obj.metadata.name };
-    const okey = objectKeyOf(self);
-    const before = this.#byObject.get(okey) ?? [];
+    const before = listOf(this.#byObject.get(groupKeyOf(self))?.get(self.name));
     const after: string[] = [];
     const touched = new Set<string>();
     for (const claim of claims) {
-      const ckey = claimKey(claim.type, claim.id);
+      const fresh = claimKey(claim.type, claim.id);
+      // The copy already stored, when there is one: an update event then adds no string.
+      const ckey = before.find((k) => k === fresh) ?? fresh;
       if (!after.includes(ckey)) after.push(ckey);
       if (this.#put(ckey, claimantOf(kind, obj, claim, account))) touched.add(ckey);
     }
@@ -146,8 +170,7 @@ export class ClaimIndex {
       this.#drop(ckey, self);
       touched.add(ckey);
     }
-    if (after.length > 0) this.#byObject.set(okey, after);
-    else this.#byObject.delete(okey);
+    this.#setObjectClaims(self, packed(after));
     return this.#othersOf(touched, self);
   }
 
@@ -158,18 +181,12 @@ export class ClaimIndex {
 
   /** Stores `entry` under `ckey`; true when it is new or changed. */
   #put(ckey: string, entry: Claimant): boolean {
-    const list = this.#byClaim.get(ckey);
-    if (!list) {
-      this.#byClaim.set(ckey, [entry]);
-      return true;
-    }
+    const list = [...listOf(this.#byClaim.get(ckey))];
     const i = list.findIndex((c) => sameClaimant(c, entry));
-    if (i < 0) {
-      list.push(entry);
-      return true;
-    }
-    const changed = !sameEntry(list[i], entry);
-    list[i] = entry;
+    const changed = i < 0 || !sameEntry(list[i], entry);
+    if (i < 0) list.push(entry);
+    else list[i] = entry;
+    this.#byClaim.set(ckey, packed(list)!);
     return changed;
   }
 
@@ -178,10 +195,8 @@ export class ClaimIndex {
    * `self` may manage the resource.
    */
   rivalOf(self: Claimant, claim: Pick<ClaimRef, 'type' | 'id'>): Claimant | undefined {
-    const claimants = this.#byClaim.get(claimKey(claim.type, claim.id));
-    if (!claimants) return undefined;
     let best: Claimant | undefined;
-    for (const other of claimants) {
+    for (const other of listOf(this.#byClaim.get(claimKey(claim.type, claim.id)))) {
       if (sameClaimant(other, self) || !accountsOverlap(other.account, self.account)) continue;
       if (compareClaimants(other, self) >= 0) continue;
       if (!best || compareClaimants(other, best) < 0) best = other;
@@ -196,21 +211,36 @@ export class ClaimIndex {
 
   /** Number of objects holding at least one claim. */
   get objects(): number {
-    return this.#byObject.size;
+    let n = 0;
+    for (const group of this.#byObject.values()) n += group.size;
+    return n;
+  }
+
+  /** Stores (or, when undefined, forgets) the claim keys of an object. */
+  #setObjectClaims(self: ClaimantRef, value: OneOrMany<string> | undefined): void {
+    const gkey = groupKeyOf(self);
+    let group = this.#byObject.get(gkey);
+    if (value === undefined) {
+      group?.delete(self.name);
+      if (group?.size === 0) this.#byObject.delete(gkey);
+      return;
+    }
+    if (!group) this.#byObject.set(gkey, (group = new Map<string, OneOrMany<string>>()));
+    group.set(self.name, value);
   }
 
   #drop(ckey: string, self: ClaimantRef): void {
     const claimants = this.#byClaim.get(ckey);
     if (!claimants) return;
-    const rest = claimants.filter((c) => !sameClaimant(c, self));
-    if (rest.length === 0) this.#byClaim.delete(ckey);
+    const rest = packed(listOf(claimants).filter((c) => !sameClaimant(c, self)));
+    if (rest === undefined) this.#byClaim.delete(ckey);
     else this.#byClaim.set(ckey, rest);
   }
 
   #othersOf(ckeys: Set<string>, self: ClaimantRef): ClaimantRef[] {
     const out = new Map<string, ClaimantRef>();
     for (const ckey of ckeys) {
-      for (const c of this.#byClaim.get(ckey) ?? []) {
+      for (const c of listOf(this.#byClaim.get(ckey))) {
         if (sameClaimant(c, self)) continue;
         out.set(objectKeyOf(c), { kind: c.kind, namespace: c.namespace, name: c.name });
       }

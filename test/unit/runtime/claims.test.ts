@@ -120,6 +120,50 @@ test('index: removing or changing a claim reports the other claimants and leaves
   t.is(index.size, 0, 'no leak after 1000 create/delete cycles');
 });
 
+test('index: one, several and back to one claimant per claim; one and several claims per object', (t) => {
+  const index = new ClaimIndex();
+  const c7 = { type: 'Thing', id: '7', recorded: true };
+  const c8 = { type: 'Thing', id: '8', recorded: true };
+  const a = obj('a', '2025-01-01T00:00:00Z');
+  const b = obj('b', '2025-01-02T00:00:00Z');
+  const c = obj('c', '2025-01-03T00:00:00Z');
+  const self = (o: ManagedObject): Claimant =>
+    claimant({ name: o.metadata.name, uid: o.metadata.uid!, account: 'acc', recorded: false });
+  index.set('Thing', a, [c7, c8], 'acc');
+  t.is(index.size, 2);
+  t.is(index.objects, 1);
+  index.set('Thing', b, [c7], 'acc');
+  index.set('Thing', c, [c7], 'acc');
+  t.like(index.rivalOf(self(c), c7), { name: 'a' });
+  t.deepEqual(
+    index.set('Thing', a, [c8], 'acc'),
+    [
+      { kind: 'Thing', namespace: 'ns', name: 'b' },
+      { kind: 'Thing', namespace: 'ns', name: 'c' },
+    ],
+    'a dropped claim reports both others',
+  );
+  t.like(index.rivalOf(self(c), c7), { name: 'b' });
+  index.remove('Thing', b);
+  t.is(index.rivalOf(self(c), c7), undefined, 'c alone on 7');
+  t.like(index.rivalOf(self(c), c8), { name: 'a' });
+  t.deepEqual(index.set('Thing', c, [c7, c8], 'acc'), [
+    { kind: 'Thing', namespace: 'ns', name: 'a' },
+  ]);
+  t.deepEqual(index.set('Thing', c, [c7], 'acc'), [{ kind: 'Thing', namespace: 'ns', name: 'a' }]);
+  t.is(index.rivalOf(self(a), c8), undefined, 'a alone on 8 again');
+  const d = obj('d', '2024-12-01T00:00:00Z');
+  index.set('Thing', d, [c7], undefined);
+  const rival = index.rivalOf(self(c), c7);
+  t.like(rival, { name: 'd' }, 'an unknown account overlaps every account');
+  t.false('account' in rival!, 'no account member when unknown');
+  index.remove('Thing', d);
+  index.remove('Thing', a);
+  index.remove('Thing', c);
+  t.is(index.size, 0);
+  t.is(index.objects, 0);
+});
+
 test('effective deletion policy: Delete for created resources, Orphan for adopted ones unless the spec says Delete', (t) => {
   const env = new FakeEnv();
   const kind = env.kind();
