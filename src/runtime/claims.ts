@@ -115,7 +115,8 @@ function listOf<T>(v: OneOrMany<T> | undefined): readonly T[] {
 }
 
 function packed<T>(list: T[]): OneOrMany<T> | undefined {
-  if (list.length > 1) return list;
+  // slice(): an array grown by push keeps spare capacity; a copy has none.
+  if (list.length > 1) return list.slice();
   return list[0];
 }
 

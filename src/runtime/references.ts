@@ -24,7 +24,9 @@ export interface Dependent {
 export class ReferenceIndex {
   /** Dependents per referenced object, and the one copy of its key every dependent shares. */
   private readonly byRef = new Map<string, { key: string; dependents: Set<string> }>();
-  private readonly byDependent = new Map<string, string[]>();
+  // The key itself when a dependent references one object (almost always: its credentials
+  // Secret), an array only for several: one entry per managed object (docs/runtime.md, Memory).
+  private readonly byDependent = new Map<string, string | string[]>();
 
   /** Replaces the references of a dependent. */
   set(dep: Dependent, refs: readonly ObjectReference[]): void {
@@ -40,13 +42,15 @@ export class ReferenceIndex {
       entry.dependents.add(id);
       if (!keys.includes(entry.key)) keys.push(entry.key);
     }
-    this.byDependent.set(id, keys);
+    // slice(): an array grown by push keeps spare capacity (17 slots); a copy has none.
+    this.byDependent.set(id, keys.length === 1 ? keys[0]! : keys.slice());
   }
 
   /** Drops a dependent. */
   remove(dep: Dependent): void {
     const id = `${dep.controller}\u0000${dep.key}`;
-    for (const k of this.byDependent.get(id) ?? []) {
+    const held = this.byDependent.get(id) ?? [];
+    for (const k of typeof held === 'string' ? [held] : held) {
       const entry = this.byRef.get(k);
       entry?.dependents.delete(id);
       if (entry?.dependents.size === 0) this.byRef.delete(k);

@@ -144,6 +144,23 @@ test('reference index', (t) => {
   t.deepEqual(idx.dependentsOf({ ...ref, apiVersion: 'v2' }).length, 1, 'version does not matter');
 });
 
+test('reference index: a dependent of one and of several objects, replaced and removed', (t) => {
+  const idx = new ReferenceIndex();
+  const secret = { apiVersion: 'v1', kind: 'Secret', namespace: 'ns', name: 'creds' };
+  const map = { apiVersion: 'v1', kind: 'ConfigMap', namespace: 'ns', name: 'cfg' };
+  const keysOf = (r: typeof secret): string[] => idx.dependentsOf(r).map((d) => d.key);
+  idx.set({ controller: 'pz', key: 'ns/a' }, [secret]);
+  idx.set({ controller: 'pz', key: 'ns/a' }, [secret, map, secret]);
+  t.deepEqual(keysOf(secret), ['ns/a']);
+  t.deepEqual(keysOf(map), ['ns/a']);
+  idx.set({ controller: 'pz', key: 'ns/a' }, [map]);
+  t.deepEqual(keysOf(secret), [], 'a dropped reference is forgotten');
+  t.deepEqual(keysOf(map), ['ns/a']);
+  idx.remove({ controller: 'pz', key: 'ns/a' });
+  t.deepEqual(keysOf(map), []);
+  t.is((idx as unknown as { byRef: Map<string, unknown> }).byRef.size, 0, 'no entry left');
+});
+
 test('poll-interval annotation: valid, clamped to 5 s, invalid falls back', (t) => {
   t.is(
     pollIntervalOf(o({ annotations: { 'cdn.operator.io/poll-interval': '1m' } }), 600_000),
