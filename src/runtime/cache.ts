@@ -6,7 +6,7 @@
  * ownerReferences and the like — and, for Secrets/ConfigMaps, everything except metadata and
  * data. This is what keeps the heap per cached object small (docs/runtime.md, Memory).
  */
-import { Interner } from './intern.js';
+import { Interner, SharedRecords } from './intern.js';
 import { objectKey } from './resource.js';
 
 /** The shape every cached Kubernetes object has. */
@@ -53,6 +53,11 @@ export const KEPT_METADATA = [
 const common = new Interner(1024);
 /** Timestamps and condition messages: shared while objects written together repeat them. */
 const recent = new Interner(4096);
+/**
+ * Conditions, condition lists and ownership records: equal ones shared (frozen) while objects
+ * written together repeat them (every object written in one second with the same outcome).
+ */
+const records = new SharedRecords(4096);
 
 function intern(value: string): string {
   return common.intern(value);
@@ -74,11 +79,13 @@ function internStatus(status: unknown): void {
   const st = status as Record<string, unknown>;
   internFields(st, ['lastSyncTime'], recent);
   internFields(st.ownership, ['account', 'deletionPolicy'], common);
+  if (st.ownership !== undefined) st.ownership = records.share(st.ownership);
   if (!Array.isArray(st.conditions)) return;
   for (const c of st.conditions) {
     internFields(c, ['type', 'status', 'reason'], common);
     internFields(c, ['message', 'lastTransitionTime'], recent);
   }
+  st.conditions = records.shareList(st.conditions);
 }
 
 function trimAnnotations(

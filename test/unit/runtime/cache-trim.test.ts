@@ -76,3 +76,36 @@ test('write-through keeps the instance but drops managedFields and last-applied 
     'kubectl.kubernetes.io/last-applied-configuration' in (answer.metadata.annotations ?? {}),
   );
 });
+
+test('trimObject shares equal conditions, condition lists and ownership records, frozen', (t) => {
+  // Objects 0 and 1 are written in the same second (equal conditions), object 100 two
+  // seconds later (its lastTransitionTime differs).
+  const [a, b, c] = [0, 1, 100].map((i) =>
+    trimObject(realisticPullZoneConfig(i) as unknown as KubeObject),
+  );
+  const st = (o: KubeObject): Record<string, unknown> => o.status as Record<string, unknown>;
+  t.is(st(a!).conditions, st(b!).conditions, 'one list for equal conditions');
+  t.is(st(a!).ownership, st(c!).ownership);
+  t.not(st(a!).conditions, st(c!).conditions);
+  t.deepEqual(st(c!), realisticPullZoneConfig(100).status, 'the content is unchanged');
+  t.true(Object.isFrozen(st(a!).conditions));
+  t.true(Object.isFrozen((st(a!).conditions as object[])[0]));
+  t.true(Object.isFrozen(st(a!).ownership));
+  t.throws(
+    () => {
+      (st(a!).ownership as Record<string, unknown>).adopted = true;
+    },
+    { instanceOf: TypeError },
+    'a write into a shared record throws instead of spreading',
+  );
+  t.false(Object.isFrozen(st(a!).hostnames), 'per-object records stay as parsed');
+});
+
+test('trimObject leaves records with nested members unshared and unfrozen', (t) => {
+  const o = realisticPullZoneConfig(3) as unknown as KubeObject;
+  const ownership = { account: 'x', details: { nested: true } };
+  (o.status as Record<string, unknown>).ownership = ownership;
+  const kept = trimObject(o);
+  t.is((kept.status as Record<string, unknown>).ownership, ownership);
+  t.false(Object.isFrozen(ownership));
+});
