@@ -73,6 +73,44 @@ function internFields(record: unknown, fields: readonly string[], table: Interne
   }
 }
 
+/** How deep the spec/status walk goes: hostnames and similar lists sit at depth 2-3. */
+const MAX_DEPTH = 4;
+
+/** Adds the strings of `value` (objects and arrays walked to {@link MAX_DEPTH}) to `into`. */
+function collectStrings(value: unknown, into: Map<string, string>, depth = 0): void {
+  if (value === null || typeof value !== 'object' || depth > MAX_DEPTH) return;
+  for (const v of Object.values(value)) {
+    if (typeof v === 'string') into.set(v, v);
+    else collectStrings(v, into, depth + 1);
+  }
+}
+
+/**
+ * Replaces, in place (a fresh parse), every string of `value` equal to one of `known` by
+ * that copy: a status repeats strings of its spec (a hostname in spec and status), and a
+ * parse gives each occurrence its own copy.
+ */
+function reuseStrings(value: unknown, known: Map<string, string>, depth = 0): void {
+  if (value === null || typeof value !== 'object' || depth > MAX_DEPTH) return;
+  if (Object.isFrozen(value)) return;
+  const r = value as Record<string, unknown>;
+  for (const [k, v] of Object.entries(r)) {
+    const hit = typeof v === 'string' ? known.get(v) : undefined;
+    if (hit !== undefined) r[k] = hit;
+    else reuseStrings(v, known, depth + 1);
+  }
+}
+
+/** The status's strings shared with its spec, then with other objects (in place). */
+function shareStatusStrings(obj: KubeObject): void {
+  if (obj.spec !== undefined && obj.status !== undefined) {
+    const known = new Map<string, string>();
+    collectStrings(obj.spec, known);
+    reuseStrings(obj.status, known);
+  }
+  internStatus(obj.status);
+}
+
 /** Replaces the repeated strings of a status by shared copies, in place (a fresh parse). */
 function internStatus(status: unknown): void {
   if (status === null || typeof status !== 'object') return;
@@ -116,7 +154,7 @@ export function trimObject<T extends KubeObject>(obj: T): T {
   if (m.finalizers) metadata.finalizers = m.finalizers.map(intern);
   if (typeof m.creationTimestamp === 'string')
     metadata.creationTimestamp = recent.intern(m.creationTimestamp);
-  internStatus(obj.status);
+  shareStatusStrings(obj);
   const out = { ...obj, metadata } as T;
   if (typeof obj.apiVersion === 'string') out.apiVersion = intern(obj.apiVersion);
   if (typeof obj.kind === 'string') out.kind = intern(obj.kind);
