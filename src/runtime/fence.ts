@@ -5,6 +5,7 @@
  * after its renew deadline, even before its timers have run.
  */
 import type { ExternalClient } from './types.js';
+import { wrapClient } from './wrap-client.js';
 
 /** Thrown instead of a platform write once leadership is gone. */
 export class FencedError extends Error {
@@ -17,25 +18,8 @@ export class FencedError extends Error {
 /** `client` whose writes first check `mayWrite`; reads pass through. */
 export function fenceClient(client: ExternalClient, mayWrite?: () => boolean): ExternalClient {
   if (!mayWrite) return client;
-  const check = (operation: string): void => {
-    if (!mayWrite()) throw new FencedError(operation);
-  };
-  return {
-    // Identity and connect-time claims must survive the wrapping (the claim index reads them).
-    ...(client.account !== undefined ? { account: client.account } : {}),
-    ...(client.claims !== undefined ? { claims: client.claims } : {}),
-    observe: (obj, ctx) => client.observe(obj, ctx),
-    create: async (obj, ctx) => {
-      check('create');
-      return client.create(obj, ctx);
-    },
-    update: async (obj, obs, ctx) => {
-      check('update');
-      return client.update(obj, obs, ctx);
-    },
-    delete: async (obj, ctx) => {
-      check('delete');
-      return client.delete(obj, ctx);
-    },
-  };
+  return wrapClient(client, async (operation, _ctx, call) => {
+    if (operation !== 'observe' && !mayWrite()) throw new FencedError(operation);
+    return call();
+  });
 }

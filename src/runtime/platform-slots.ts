@@ -12,10 +12,10 @@
  */
 import type { RequestPriority } from './request-priority.js';
 import type { ExternalClient } from './types.js';
+import { wrapClient } from './wrap-client.js';
 
 interface Waiter {
   grant(): void;
-  reject(err: Error): void;
 }
 
 /** See the module comment. */
@@ -71,7 +71,6 @@ export class PlatformSlots {
           signal?.removeEventListener('abort', onAbort);
           resolve();
         },
-        reject,
       };
       signal?.addEventListener('abort', onAbort, { once: true });
       queue.push(waiter);
@@ -100,14 +99,5 @@ export function slotClient(
   slots: PlatformSlots,
   priorityOf: () => RequestPriority,
 ): ExternalClient {
-  return {
-    // Identity and connect-time claims must survive the wrapping (the claim index reads them).
-    ...(client.account !== undefined ? { account: client.account } : {}),
-    ...(client.claims !== undefined ? { claims: client.claims } : {}),
-    observe: (obj, ctx) => slots.run(priorityOf(), () => client.observe(obj, ctx), ctx.signal),
-    create: (obj, ctx) => slots.run(priorityOf(), () => client.create(obj, ctx), ctx.signal),
-    update: (obj, obs, ctx) =>
-      slots.run(priorityOf(), () => client.update(obj, obs, ctx), ctx.signal),
-    delete: (obj, ctx) => slots.run(priorityOf(), () => client.delete(obj, ctx), ctx.signal),
-  };
+  return wrapClient(client, (_operation, ctx, call) => slots.run(priorityOf(), call, ctx.signal));
 }
