@@ -114,3 +114,22 @@ test('objects without a uid are told apart by namespace', (t) => {
   rec.record(obj('a', null, 'two'), 'Normal', 'R', 'm');
   t.is(sent.length, 2);
 });
+
+test('events are deduplicated per object, reason and message within the window', (t) => {
+  const clock = { now: 0 };
+  const { rec, sent } = recorder(clock, { windowMs: 60_000 });
+  const o = obj('a', 'u');
+  rec.record(o, 'Warning', 'CannotObserveExternalResource', 'down');
+  rec.record(o, 'Warning', 'CannotObserveExternalResource', 'down');
+  rec.record(o, 'Warning', 'CannotObserveExternalResource', 'other message');
+  clock.now = 61_000;
+  rec.record(o, 'Warning', 'CannotObserveExternalResource', 'down');
+  t.is(sent.length, 3);
+  t.like(sent[0]!.body, {
+    apiVersion: 'events.k8s.io/v1',
+    reason: 'CannotObserveExternalResource',
+    type: 'Warning',
+    note: 'down',
+    regarding: { name: 'a', uid: 'u' },
+  });
+});

@@ -1,9 +1,7 @@
 import test from 'ava';
-import { pino } from 'pino';
 import { priorityForUpdate } from '../../../src/runtime/enqueue-rules.js';
-import { EventRecorder, eventName, microTime } from '../../../src/runtime/events.js';
+import { eventName, microTime } from '../../../src/runtime/events.js';
 import { evaluateChecks, parseBindAddress } from '../../../src/runtime/health.js';
-import type { KubeClient } from '../../../src/runtime/kube-client.js';
 import { resourceOf } from '../../../src/runtime/kube-client.js';
 import { ReferenceIndex } from '../../../src/runtime/references.js';
 import { pollIntervalOf } from '../../../src/runtime/reconciler.js';
@@ -66,39 +64,6 @@ const updates: Array<[string, ManagedObject, ManagedObject, 'high' | 'low' | und
 for (const [why, a, b, expected] of updates) {
   test(`enqueue rule: ${why}`, (t) => t.is(priorityForUpdate(a, b), expected));
 }
-
-test('events are deduplicated per object, reason and message within the window', (t) => {
-  const posted: unknown[] = [];
-  let now = 0;
-  const client = {
-    request: (r: { body: unknown }) => (
-      posted.push(r.body),
-      Promise.resolve({ metadata: { name: 'e' } })
-    ),
-  } as unknown as KubeClient;
-  const rec = new EventRecorder({
-    client,
-    log: pino({ level: 'silent' }),
-    controller: 'c',
-    instance: 'i',
-    windowMs: 60_000,
-    now: () => now,
-  });
-  const obj = o();
-  rec.record(obj, 'Warning', 'CannotObserveExternalResource', 'down');
-  rec.record(obj, 'Warning', 'CannotObserveExternalResource', 'down');
-  rec.record(obj, 'Warning', 'CannotObserveExternalResource', 'other message');
-  now = 61_000;
-  rec.record(obj, 'Warning', 'CannotObserveExternalResource', 'down');
-  t.is(posted.length, 3);
-  t.like(posted[0], {
-    apiVersion: 'events.k8s.io/v1',
-    reason: 'CannotObserveExternalResource',
-    type: 'Warning',
-    note: 'down',
-    regarding: { name: 'a', uid: 'u' },
-  });
-});
 
 test('event names and MicroTime', (t) => {
   t.regex(eventName('my-obj', 1700000000000), /^my-obj\.[0-9a-f]+$/);
