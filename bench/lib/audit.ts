@@ -11,6 +11,9 @@ import { join } from 'node:path';
 /** The verbs that change state in the apiserver. */
 export const WRITE_VERBS = ['create', 'update', 'patch', 'delete', 'deletecollection'] as const;
 
+/** Audit log size (MB) at which the apiserver would rotate: 1 TB, never in a bench run. */
+export const NEVER_ROTATE_MB = 1_000_000;
+
 /** One audited request, reduced to what the bench counts. */
 export interface AuditEntry {
   /** requestReceivedTimestamp, ms since epoch. */
@@ -68,7 +71,11 @@ rules:
       `--audit-log-path=${logPath}`,
       '--audit-log-format=json',
       '--audit-log-mode=blocking',
-      '--audit-log-maxsize=0',
+      // 0 does not mean "never rotate": the apiserver's log writer (lumberjack) then rotates
+      // at its default of 100 MB, which a full matrix passes after its first N = 10,000 cell.
+      // A reader past the rotation would count nothing and report 0 writes per create.
+      `--audit-log-maxsize=${NEVER_ROTATE_MB}`,
+      '--audit-log-maxbackup=0',
     ],
   };
 }
@@ -129,6 +136,7 @@ function matches(e: AuditEntry, f: AuditFilter): boolean {
 export class AuditLog {
   private offset = 0;
   private rest = '';
+  private inode: number | undefined;
   readonly entries: AuditEntry[] = [];
 
   constructor(readonly path: string) {}
@@ -142,7 +150,8 @@ export class AuditLog {
       return; // not written yet
     }
     try {
-      const { size } = await fh.stat();
+      const { size, ino } = await fh.stat();
+      this.checkNotRotated(ino, size);
       if (size <= this.offset) return;
       const buf = Buffer.alloc(size - this.offset);
       await fh.read(buf, 0, buf.length, this.offset);
@@ -157,6 +166,18 @@ export class AuditLog {
     } finally {
       await fh.close();
     }
+  }
+
+  /**
+   * A rotated file would silently count nothing from here on (the new file is shorter than
+   * the offset, or another file): every figure after it would be wrong, so the run stops.
+   */
+  private checkNotRotated(ino: number, size: number): void {
+    if ((this.inode !== undefined && ino !== this.inode) || size < this.offset)
+      throw new Error(
+        `cannot read the audit log ${this.path}: it was rotated or truncated at offset ${this.offset}`,
+      );
+    this.inode = ino;
   }
 
   /** Entries matching `f`. */

@@ -9,7 +9,7 @@ export const DEFAULT_BASE_URL = 'https://api.bunny.net';
 /** Sent as `User-Agent` unless overridden. */
 export const DEFAULT_USER_AGENT = `cdn-operator/${VERSION} (node/${process.versions.node})`;
 
-/** Retry policy for idempotent reads (writes are never retried by the client). */
+/** Retry policy for idempotent calls, and for writes the platform refused with a 429. */
 export interface RetryOptions {
   /** Attempts in total, including the first (default 4; 1 disables retries). */
   maxAttempts: number;

@@ -31,16 +31,27 @@ export interface RetryState {
 }
 
 /**
+ * Whether a failed attempt may be sent again. A 429 is a refusal before any work (the platform
+ * counts the request against the rate, not the resource), so even a create is safe to resend;
+ * a 5xx, timeout or dropped connection of a write may have been applied, and resending a
+ * create could make a second resource.
+ */
+function mayResend(state: RetryState): boolean {
+  if (!isRetryableKind(state.error.kind)) return false;
+  return state.idempotent || state.error.kind === 'rateLimited';
+}
+
+/**
  * How long to wait before the next attempt, or undefined when the call must fail now: the
- * request is not idempotent, the error is not transient, attempts are used up, or the wait
- * (at least the server's Retry-After) would end past the budget.
+ * error is not transient, the request is a write that may have been applied, attempts are used
+ * up, or the wait (at least the server's Retry-After) would end past the budget.
  */
 export function retryDelay(
   state: RetryState,
   options: RetryOptions,
   random?: () => number,
 ): number | undefined {
-  if (!state.idempotent || !isRetryableKind(state.error.kind)) return undefined;
+  if (!mayResend(state)) return undefined;
   if (state.attempt >= options.maxAttempts) return undefined;
   const delay = Math.max(
     backoffDelay(state.attempt, options, random),

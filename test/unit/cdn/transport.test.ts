@@ -162,7 +162,7 @@ test('Retry-After is honoured before the retry (measured)', async (t) => {
   t.true(waited >= 950, `second attempt came ${waited} ms after the first`);
 });
 
-test('Retry-After pauses every client of the same account, and writes report retryAfterMs', async (t) => {
+test('Retry-After pauses every client of the same account, and a throttled write is resent after it', async (t) => {
   const server = await startLocal((req, res, i) =>
     i === 0
       ? json(res, 429, { Message: 'slow down' }, { 'Retry-After': '1' })
@@ -170,14 +170,52 @@ test('Retry-After pauses every client of the same account, and writes report ret
   );
   t.teardown(() => server.close());
   const key = newKey();
-  const a = new CdnClient({ baseUrl: server.url, credentials: key });
+  let refused!: () => void;
+  const throttled = new Promise<void>((resolve) => (refused = resolve));
+  const onRequest = (e: { status?: number }): void => {
+    if (e.status === 429) refused();
+  };
+  const a = new CdnClient({ baseUrl: server.url, credentials: key, hooks: { onRequest } });
   const b = new CdnClient({ baseUrl: server.url, credentials: key });
-  const e = await t.throwsAsync(a.updatePullZone(1, {}), { instanceOf: CdnApiError });
-  t.is(e.kind, 'rateLimited');
-  t.is(e.retryAfterMs, 1000);
+  const write = a.updatePullZone(1, {});
+  await throttled; // b starts only once a has seen the 429
   await b.getPullZone(1);
-  const waited = server.seen[1]!.at - server.seen[0]!.at;
-  t.true(waited >= 950, `other client waited ${waited} ms`);
+  await write;
+  t.is(server.seen.length, 3);
+  for (const later of server.seen.slice(1)) {
+    const waited = later.at - server.seen[0]!.at;
+    t.true(waited >= 950, `a request came ${waited} ms after the 429`);
+  }
+});
+
+test('a create refused with 429 is sent again and makes one resource; on 5xx it is not', async (t) => {
+  const server = await startLocal((req, res, i) =>
+    i === 0
+      ? json(res, 429, { Message: 'slow down' }, { 'Retry-After': '0.2' })
+      : json(res, 201, { Id: 7, Name: 'zone-a' }),
+  );
+  t.teardown(() => server.close());
+  const zone = await client(server.url).addPullZone({
+    Name: 'zone-a',
+    OriginUrl: 'https://o.example',
+  });
+  t.is(zone.Id, 7);
+  t.deepEqual(
+    server.seen.map((r) => r.method),
+    ['POST', 'POST'],
+  );
+});
+
+test('a write throttled past its attempts reports rateLimited with retryAfterMs', async (t) => {
+  const server = await startLocal((req, res) =>
+    json(res, 429, { Message: 'slow down' }, { 'Retry-After': '0.1' }),
+  );
+  t.teardown(() => server.close());
+  const c = client(server.url, { retry: { maxAttempts: 2 } });
+  const e = await t.throwsAsync(c.updatePullZone(1, {}), { instanceOf: CdnApiError });
+  t.is(e.kind, 'rateLimited');
+  t.is(e.retryAfterMs, 100);
+  t.is(server.seen.length, 2);
 });
 
 test('Retry-After longer than the budget fails fast with retryAfterMs', async (t) => {
