@@ -184,7 +184,7 @@ const FLAGS: Record<string, FlagDoc> = {
   'api-rate-limit-max': {
     type: 'string',
     def: '0',
-    help: 'Ceiling of the CDN API request rate per account, in requests/s (the rate adapts to the platform below it; 0 = no ceiling)',
+    help: 'Ceiling of the CDN API request rate per account, in requests/s (the rate adapts to the platform below it, bursts stay within one second of it; 0 = no ceiling)',
   },
   'watch-stall-timeout': {
     type: 'string',

@@ -94,6 +94,18 @@ interface Waiter {
 const SATURATION_WINDOW_MS = 1000;
 
 /**
+ * The bucket size under a ceiling: a known quota of R requests/s is typically a bucket of one
+ * second (R requests), so a larger burst after an idle period would be refused in part, and
+ * each refusal pauses the whole account for its Retry-After (at least a second). Without a
+ * ceiling the configured burst stands.
+ */
+export function burstWithin(options: RateLimitOptions): number {
+  const max = options.maxRequestsPerSecond;
+  if (!Number.isFinite(max)) return options.burst;
+  return Math.max(1, Math.min(options.burst, Math.floor(max)));
+}
+
+/**
  * The limiter of one account: callers wait for a concurrency slot, the end of any shared
  * pause and a token, in that order, `high` before `low` (changes to existing objects before
  * creates and drift checks, so an update does not queue behind a burst of either). The answer
@@ -127,7 +139,7 @@ export class AccountLimiter {
       },
       now,
     );
-    this.bucket = new TokenBucket(this.rate.current, options.burst, now);
+    this.bucket = new TokenBucket(this.rate.current, burstWithin(options), now);
   }
 
   /** Requests holding a slot now. */

@@ -127,3 +127,28 @@ test('limiters of accounts unused for an hour are dropped from the registry', (t
   pruneIdleLimiters(Date.now() + LIMITER_IDLE_MS + 1, true);
   t.true(limiterCount() <= before, String(limiterCount()));
 });
+
+test('with a ceiling, the burst after an idle period is at most one second of it', (t) => {
+  const cases: Array<{ max: number; burst: number; want: number }> = [
+    { max: 20, burst: 40, want: 20 }, // a known 20/s quota: 40 at once would be half refused
+    { max: 100, burst: 40, want: 40 },
+    { max: 0.5, burst: 40, want: 1 },
+    { max: Infinity, burst: 40, want: 40 },
+  ];
+  for (const c of cases) {
+    const now = 0;
+    const limiter = new AccountLimiter(
+      {
+        requestsPerSecond: Math.min(20, c.max),
+        minRequestsPerSecond: Math.min(1, c.max),
+        maxRequestsPerSecond: c.max,
+        burst: c.burst,
+        maxConcurrent: 1000,
+      },
+      { now: () => now, setTimer: () => undefined, clearTimer: () => undefined },
+    );
+    let free = 0;
+    while (limiter.bucket.take() === 0 && free < 1000) free++;
+    t.is(free, c.want, `max ${c.max}, burst ${c.burst}`);
+  }
+});
