@@ -52,6 +52,8 @@ export interface Settings {
   configs: string[];
   sizes: number[];
   workers: number;
+  /** The operator's --max-concurrent-reconciles; 0 = its default (4 × workers). */
+  maxConcurrentReconciles: number;
   pollIntervalMs: number;
   updateSamples: number;
   loadCreates: number;
@@ -66,6 +68,7 @@ const DEFAULTS: Record<string, [full: string, quick: string]> = {
   configs: ['', ''],
   sizes: ['1000,10000', '50,200'],
   workers: ['8', '8'],
+  'max-concurrent-reconciles': ['0', '0'],
   'poll-interval': ['30m', '30m'],
   'update-samples': ['20', '10'],
   'load-creates': ['1000', '100'],
@@ -89,6 +92,7 @@ function settings(argv: string[]): Settings {
     configs: pickConfigs(v('configs')).map((c) => c.id),
     sizes: list(v('sizes')).sort((a, b) => a - b),
     workers: Number(v('workers')),
+    maxConcurrentReconciles: Number(v('max-concurrent-reconciles')),
     pollIntervalMs: parseDuration(v('poll-interval')),
     updateSamples: Number(v('update-samples')),
     loadCreates: Number(v('load-creates')),
@@ -113,9 +117,14 @@ function operatorArgs(s: Settings, c: MatrixConfig): string[] {
     c.limitKnown && c.platformLimit !== undefined && s.knownLimitFlag !== ''
       ? [`--${s.knownLimitFlag}`, String(c.platformLimit)]
       : [];
+  const passes =
+    s.maxConcurrentReconciles > 0
+      ? ['--max-concurrent-reconciles', String(s.maxConcurrentReconciles)]
+      : [];
   return [
     '--workers',
     String(s.workers),
+    ...passes,
     '--poll-interval',
     `${s.pollIntervalMs}ms`,
     '--log-level',
