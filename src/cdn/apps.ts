@@ -61,7 +61,10 @@ export async function getApp(http: HttpTransport, appId: string, opts?: CallOpti
   return expectObject<App>(http, 'getApp', res.body);
 }
 
-/** Create (POST, no id), replace (PUT) and patch (PATCH); all answer `{id}`. Never retried. */
+/**
+ * Create (POST, no id), replace (PUT) and patch (PATCH); all answer `{id}`. Retried only after a
+ * 429.
+ */
 export async function writeApp(
   http: HttpTransport,
   operation: 'createApp' | 'replaceApp' | 'patchApp',

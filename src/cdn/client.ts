@@ -92,7 +92,10 @@ export class CdnClient {
     return pullZones.getPullZone(this.#http, id, opts);
   }
 
-  /** Creates a pull zone. Not retried: a lost response may still have created it. */
+  /**
+   * Creates a pull zone. Retried only after a 429 (refused unprocessed): a lost response may still
+   * have created it.
+   */
   addPullZone(body: PullZoneAddRequest, opts?: CallOptions): Promise<PullZone> {
     return pullZones.addPullZone(this.#http, body, opts);
   }
@@ -200,7 +203,10 @@ export class CdnClient {
     return apps.getApp(this.#http, appId, opts);
   }
 
-  /** Creates an application. Not retried: a lost response may still have created it. */
+  /**
+   * Creates an application. Retried only after a 429 (refused unprocessed): a lost response may
+   * still have created it.
+   */
   createApp(body: AppRequest, opts?: CallOptions): Promise<AppIdResponse> {
     return apps.writeApp(this.#http, 'createApp', 'POST', undefined, body, opts);
   }
@@ -257,7 +263,7 @@ export class CdnClient {
     return shield.listAllShieldZones(this.#http, opts);
   }
 
-  /** Creates the shield zone of a pull zone. Not retried. */
+  /** Creates the shield zone of a pull zone. Retried only after a 429. */
   createShieldZone(body: ShieldZoneCreate, opts?: CallOptions): Promise<ShieldZone> {
     return shield.createShieldZone(this.#http, body, opts);
   }
@@ -296,12 +302,17 @@ export class CdnClient {
     return edgeRules.setEdgeRuleEnabled(this.#http, pullZoneId, guid, enabled, opts);
   }
 
-  /** Purges a pull zone's whole cache, or only the objects with `cacheTag`. Not retried. */
+  /**
+   * Purges a pull zone's whole cache, or only the objects with `cacheTag`. Retried only after a
+   * 429.
+   */
   purgePullZone(id: number, cacheTag?: string, opts?: CallOptions): Promise<void> {
     return purge.purgePullZone(this.#http, id, cacheTag, opts);
   }
 
-  /** Purges one URL (a trailing `*` purges every URL with that prefix). Not retried. */
+  /**
+   * Purges one URL (a trailing `*` purges every URL with that prefix). Retried only after a 429.
+   */
   purgeUrl(url: string, options: PurgeUrlOptions = {}, opts?: CallOptions): Promise<void> {
     return purge.purgeUrl(this.#http, url, options, opts);
   }
@@ -315,7 +326,10 @@ export class CdnClient {
     return storageZones.getStorageZone(this.#http, id, opts);
   }
 
-  /** Creates a storage zone. Not retried: a lost response may still have created it. */
+  /**
+   * Creates a storage zone. Retried only after a 429 (refused unprocessed): a lost response may
+   * still have created it.
+   */
   addStorageZone(body: StorageZoneAddRequest, opts?: CallOptions): Promise<StorageZone> {
     return storageZones.addStorageZone(this.#http, body, opts);
   }

@@ -9,8 +9,9 @@ import { checkId, checkNonEmpty } from './validate.js';
 
 /**
  * `POST .../edgerules/addOrUpdate`. The answer has no body (201), so a caller that created a
- * rule learns its Guid by reading the zone. A create is not retried (a lost answer may still
- * have created the rule); an update of a known Guid is, since sending it twice is harmless.
+ * rule learns its Guid by reading the zone. A create is retried only after a 429 (a lost
+ * answer may still have created the rule); an update of a known Guid is retried on any
+ * transient failure, since sending it twice is harmless.
  */
 export async function addOrUpdateEdgeRule(
   http: HttpTransport,

@@ -143,7 +143,8 @@ export class HttpTransport {
   }
 
   /**
-   * Sends one API call, retrying idempotent ones on transient failures within the budget.
+   * Sends one API call, retrying idempotent ones on transient failures and any one refused
+   * with a 429, within the budget.
    * Resolves with the 2xx answer; rejects with a CdnApiError.
    */
   async request(spec: RequestSpec, opts: CallOptions = {}): Promise<HttpResponse> {

@@ -207,7 +207,7 @@ export async function setForceSSL(
 
 /**
  * `GET /pullzone/loadFreeCertificate?hostname=`. A GET with a side effect (it issues a
- * certificate), so it is not retried automatically.
+ * certificate), so it is retried only after a 429 (refused before any work).
  */
 export async function loadFreeCertificate(
   http: HttpTransport,

@@ -1,7 +1,8 @@
 /**
  * Cache purge: a whole pull zone (`POST /pullzone/{id}/purgeCache`, optionally one cache tag)
- * or one URL (`POST /purge?url=`, a trailing `*` purges a prefix). Purges are never retried
- * by the client: the caller decides whether a purge whose answer was lost is sent again.
+ * or one URL (`POST /purge?url=`, a trailing `*` purges a prefix). Purges are retried only
+ * after a 429 (refused before any work): the caller decides whether a purge whose answer was
+ * lost is sent again.
  */
 import { pathOf, type HttpTransport } from './http.js';
 import type { CallOptions } from './options.js';

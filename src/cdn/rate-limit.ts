@@ -99,7 +99,7 @@ const SATURATION_WINDOW_MS = 1000;
  * each refusal pauses the whole account for its Retry-After (at least a second). Without a
  * ceiling the configured burst stands.
  */
-export function burstWithin(options: RateLimitOptions): number {
+function burstWithin(options: RateLimitOptions): number {
   const max = options.maxRequestsPerSecond;
   if (!Number.isFinite(max)) return options.burst;
   return Math.max(1, Math.min(options.burst, Math.floor(max)));

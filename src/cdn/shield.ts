@@ -151,7 +151,7 @@ function nextPageOf(p: PagedShieldZones['page'], current: number): number | unde
   return undefined;
 }
 
-/** `POST /shield/shield-zone` with `{pullZoneId, shieldZone: {...}}`. Never retried. */
+/** `POST /shield/shield-zone` with `{pullZoneId, shieldZone: {...}}`. Retried only after a 429. */
 export async function createShieldZone(
   http: HttpTransport,
   body: ShieldZoneCreate,
@@ -174,7 +174,9 @@ export async function createShieldZone(
   );
 }
 
-/** `PATCH /shield/shield-zone` with `{shieldZoneId, shieldZone: {...}}`. Never retried. */
+/**
+ * `PATCH /shield/shield-zone` with `{shieldZoneId, shieldZone: {...}}`. Retried only after a 429.
+ */
 export async function updateShieldZone(
   http: HttpTransport,
   body: ShieldZoneUpdate,

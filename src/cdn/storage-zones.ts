@@ -64,7 +64,9 @@ export async function getStorageZone(
   return registerPasswords(http, expectObject<StorageZone>(http, 'getStorageZone', res.body));
 }
 
-/** `POST /storagezone`; not retried (a lost answer may still have created the zone). */
+/**
+ * `POST /storagezone`; retried only after a 429 (a lost answer may still have created the zone).
+ */
 export async function addStorageZone(
   http: HttpTransport,
   body: StorageZoneAddRequest,
@@ -130,7 +132,7 @@ export async function deleteStorageZone(
   );
 }
 
-/** Replaces the zone's password (`read-write`) or read-only password. Not retried. */
+/** Replaces the zone's password (`read-write`) or read-only password. Retried only after a 429. */
 export async function resetStorageZonePassword(
   http: HttpTransport,
   id: number,
