@@ -303,6 +303,10 @@ export class ManagedReconciler {
     if (found) this.checkClaims(pass, claimsWithId(this.deps.kind, pass.obj, found));
     recordObserved(pass, obs);
     if (found) this.recordFound(pass, found, obs, ctx);
+    // An id the spec gave (adoption by id) is recorded too, whether or not observe reports it
+    // in its status fields: the ID printer column and status readers rely on it.
+    else if (obs.exists && ctx.externalId !== undefined)
+      this.recordId(pass, ctx.externalId, obs.status);
     return obs;
   }
 

@@ -342,3 +342,45 @@ test('a waiting error of a young object without status is not written yet (one w
     reason: 'ReferenceNotReady',
   });
 });
+
+test('an id given in the spec (adoption by id) is recorded in status even when observe reports no status fields', async (t) => {
+  // Like a ContainerApp adopted with spec.appId whose observe returns only what it read: the
+  // id column must not stay empty, and a second pass writes nothing more.
+  const env = new FakeEnv();
+  env.things.set('t-adopted', { id: 't-adopted', name: 'elsewhere', color: 'red' });
+  env.put(thing('a', { color: 'red', thingId: 't-adopted' }));
+  const r = await env.reconciler().reconcile('ns/a');
+  t.is(r.outcome, 'success');
+  t.deepEqual(env.calls, ['observe'], 'nothing created or updated');
+  const status = env.get('a').status;
+  t.is(status?.thingId, 't-adopted');
+  t.like(status?.ownership, { adopted: true });
+  const writes = env.writes.status;
+  await env.reconciler().reconcile('ns/a');
+  t.is(env.writes.status, writes, 'recording it once is enough');
+});
+
+test('an adopted id keeps the type observe reports for it (a number stays a number)', async (t) => {
+  const env = new FakeEnv();
+  env.things.set('42', { id: '42', name: 'elsewhere', color: 'red' });
+  env.put(thing('a', { color: 'red', thingId: '42' }));
+  const base = env.kind();
+  const kind = {
+    ...base,
+    connect: async (
+      o: Parameters<typeof base.connect>[0],
+      c: Parameters<typeof base.connect>[1],
+    ) => {
+      const client = await base.connect(o, c);
+      return {
+        ...client,
+        observe: async (...args: Parameters<typeof client.observe>) => ({
+          ...(await client.observe(...args)),
+          status: { thingId: 42 },
+        }),
+      };
+    },
+  };
+  await env.reconciler({ kind }).reconcile('ns/a');
+  t.is(env.get('a').status?.thingId, 42);
+});
