@@ -384,3 +384,26 @@ test('an adopted id keeps the type observe reports for it (a number stays a numb
   await env.reconciler({ kind }).reconcile('ns/a');
   t.is(env.get('a').status?.thingId, 42);
 });
+
+test('a wait rechecked less often than the grace (a missing credentials Secret) is reported by the first pass', async (t) => {
+  const { WaitingError } = await import('../../../src/runtime/errors.js');
+  const env = new FakeEnv();
+  const young = thing('a');
+  young.metadata.creationTimestamp = '2024-12-31T23:59:59Z'; // 1 s before the fake clock
+  env.put(young);
+  const rec = env.reconciler({
+    kind: {
+      ...env.kind(),
+      connect: () =>
+        Promise.reject(
+          new WaitingError('CredentialsNotFound', 'Secret ns/creds not found', 30_000),
+        ),
+    },
+  });
+  const r = await rec.reconcile('ns/a');
+  t.like(r, { outcome: 'waiting', requeueAfterMs: 30_000 }, 'the recheck interval is kept');
+  const conditions = env.get('a').status?.conditions;
+  t.like(findCondition(conditions, 'Ready'), { status: 'False', reason: 'CredentialsNotFound' });
+  t.like(findCondition(conditions, 'Synced'), { status: 'Unknown' }, 'SYNCED is not blank');
+  t.deepEqual(env.calls, [], 'nothing reached the platform');
+});
