@@ -34,15 +34,15 @@ const NAME_LABEL = 'kubernetes.io/metadata.name';
 function howToOpen(namespace: string, selector: LabelSelector | undefined): string {
   const labels = Object.entries(selector?.matchLabels ?? {});
   const expressions = selector?.matchExpressions ?? [];
-  if (labels.length === 0 && expressions.length === 0)
-    return 'the account is closed (its namespaceSelector is empty); a cluster admin opens it with spec.namespaceSelector (Helm chart: the value defaultAccount.namespaces or defaultAccount.namespaceSelector)';
-  if (labels.length === 0 && expressions.every((e) => e.key === NAME_LABEL && e.operator === 'In'))
-    return `a cluster admin opens it by adding ${namespace} to the namespace names it selects (Helm chart: the value defaultAccount.namespaces)`;
   if (labels.length > 0) {
     const pairs = labels.map(([k, v]) => `${k}=${v}`).join(' ');
     const also = expressions.length > 0 ? ', and matching its matchExpressions' : '';
     return `a cluster admin opens it by labelling the namespace (kubectl label namespace ${namespace} ${pairs}${also})`;
   }
+  if (expressions.length === 0)
+    return 'the account is closed (its namespaceSelector is empty); a cluster admin opens it with spec.namespaceSelector (Helm chart: the value defaultAccount.namespaces or defaultAccount.namespaceSelector)';
+  if (expressions.every((e) => e.key === NAME_LABEL && e.operator === 'In'))
+    return `a cluster admin opens it by adding ${namespace} to the namespace names it selects (Helm chart: the value defaultAccount.namespaces)`;
   return 'a cluster admin opens it by making its spec.namespaceSelector.matchExpressions select this namespace';
 }
 
