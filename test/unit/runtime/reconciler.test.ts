@@ -5,6 +5,8 @@ import type { ClassifiedError } from '../../../src/runtime/errors.js';
 
 const F = 'cdn.operator.io/finalizer';
 const PENDING = 'cdn.operator.io/external-create-pending';
+/** The fake clock of FakeEnv's reconcilers. */
+const NOW = '2025-01-01T00:00:00Z';
 
 test('create without a marker key: the status marker and the finalizer before the create, one status write with the id', async (t) => {
   const env = new FakeEnv();
@@ -315,6 +317,15 @@ test('waiting errors set Ready=False with the reason and requeue after the given
   t.is(env.events.filter((e) => e.type === 'Warning').length, 0, 'no warning storm for waiting');
 });
 
+/** A FakeEnv holding object `a`, created `seconds` before the fake clock, without status. */
+function youngThing(seconds: number): FakeEnv {
+  const env = new FakeEnv();
+  const young = thing('a');
+  young.metadata.creationTimestamp = new Date(Date.parse(NOW) - seconds * 1000).toISOString();
+  env.put(young);
+  return env;
+}
+
 test('an object gone from the cache is a no-op', async (t) => {
   const env = new FakeEnv();
   t.is((await env.reconciler().reconcile('ns/missing')).outcome, 'gone');
@@ -322,10 +333,7 @@ test('an object gone from the cache is a no-op', async (t) => {
 
 test('a waiting error of a young object without status is not written yet (one write fewer per create); later it is', async (t) => {
   const { WaitingError } = await import('../../../src/runtime/errors.js');
-  const env = new FakeEnv();
-  const young = thing('a');
-  young.metadata.creationTimestamp = '2024-12-31T23:59:55Z'; // 5 s before the fake clock
-  env.put(young);
+  const env = youngThing(5);
   env.observeError = new WaitingError('ReferenceNotReady', 'zone x not created yet', 3000);
   const r = await env.reconciler().reconcile('ns/a');
   t.like(r, { outcome: 'waiting', requeueAfterMs: 3000 }, 'still retried');
@@ -387,10 +395,7 @@ test('an adopted id keeps the type observe reports for it (a number stays a numb
 
 test('a wait rechecked less often than the grace (a missing credentials Secret) is reported by the first pass', async (t) => {
   const { WaitingError } = await import('../../../src/runtime/errors.js');
-  const env = new FakeEnv();
-  const young = thing('a');
-  young.metadata.creationTimestamp = '2024-12-31T23:59:59Z'; // 1 s before the fake clock
-  env.put(young);
+  const env = youngThing(1);
   const rec = env.reconciler({
     kind: {
       ...env.kind(),
