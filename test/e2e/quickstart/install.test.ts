@@ -23,6 +23,7 @@ import { join } from 'node:path';
 import { startSimulator, type SimulatorHandle } from '../../../src/simulator/server.js';
 import { startOperator, type OperatorProcess } from '../support/operator.js';
 import { emptyPrinterColumns } from '../support/printer-columns.js';
+import { readmeQuickstartSteps } from '../../support/readme-quickstart.js';
 import { evaluateWithGopherLua } from '../../unit/packaging/argocd-lua.js';
 import {
   ROOT,
@@ -47,20 +48,6 @@ let tmp = '';
 let userKubeconfig = '';
 let sim: SimulatorHandle | undefined;
 let operator: OperatorProcess | undefined;
-
-/** The shell commands of the README's quick-start block (continuation lines joined). */
-async function readmeSteps(): Promise<string[]> {
-  const readme = await readFile(join(ROOT, 'README.md'), 'utf8');
-  const block = /<!-- quickstart:begin -->\n```sh\n([\s\S]*?)```\n<!-- quickstart:end -->/.exec(
-    readme,
-  );
-  if (!block) throw new Error('cannot find the quickstart block in README.md');
-  return block[1]!
-    .replace(/\\\n\s*/g, ' ')
-    .split('\n')
-    .map((l) => l.trim())
-    .filter((l) => l !== '' && !l.startsWith('#'));
-}
 
 /** A README line with this file's substitutions, split into argv (no shell features used). */
 function argvOf(line: string): string[] {
@@ -260,7 +247,7 @@ test.serial(
   'the README quick start, run from a context in another namespace, reaches Ready with every column filled and Argo CD Healthy',
   async (t) => {
     t.timeout(240_000);
-    const steps = await readmeSteps();
+    const steps = await readmeQuickstartSteps();
     t.true(
       steps.some((s) => s.startsWith('helm install')),
       steps.join('\n'),
