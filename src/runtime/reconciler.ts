@@ -303,6 +303,10 @@ export class ManagedReconciler {
     if (found) this.checkClaims(pass, claimsWithId(this.deps.kind, pass.obj, found));
     recordObserved(pass, obs);
     if (found) this.recordFound(pass, found, obs, ctx);
+    // An id the spec gave (adoption by id) is recorded too, whether or not observe reports it
+    // in its status fields: the ID printer column and status readers rely on it.
+    else if (obs.exists && ctx.externalId !== undefined)
+      this.recordId(pass, ctx.externalId, obs.status);
     return obs;
   }
 
@@ -698,7 +702,7 @@ export class ManagedReconciler {
   private async fail(pass: Pass, err: unknown): Promise<ReconcileResult> {
     const c = classifyError(err, (e) => this.deps.kind.classifyError(e));
     const { obj, log } = pass;
-    if (c.class === 'waiting' && this.inWaitingGrace(obj)) {
+    if (c.class === 'waiting' && this.inWaitingGrace(obj, c.requeueAfterMs)) {
       log.debug({ reason: c.reason, error: c.message }, 'Waiting (not reported yet)');
       return this.requeueFor(c);
     }
@@ -805,8 +809,13 @@ export class ManagedReconciler {
     }
   }
 
-  /** True for a young object without status (see {@link ReconcilerTimings.waitingGraceMs}). */
-  private inWaitingGrace(obj: ManagedObject): boolean {
+  /**
+   * True for a young object without status (see {@link ReconcilerTimings.waitingGraceMs}) whose
+   * wait is rechecked within the grace. A wait rechecked less often (a missing credentials
+   * Secret: 30 s) is reported at once: keeping quiet would hide it for a whole recheck period.
+   */
+  private inWaitingGrace(obj: ManagedObject, recheckMs = this.timings.waitingMs): boolean {
+    if (recheckMs >= this.timings.waitingGraceMs) return false;
     if (obj.status?.conditions !== undefined && obj.status.conditions.length > 0) return false;
     const created = Date.parse(String(obj.metadata.creationTimestamp ?? ''));
     if (Number.isNaN(created)) return false;

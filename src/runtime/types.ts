@@ -203,7 +203,11 @@ export interface ManagedKind<T extends ManagedObject = ManagedObject> {
   version: string;
   kind: string;
   plural: string;
-  /** Status field that records the external id (e.g. `pullZoneId`). */
+  /**
+   * Status field that records the external id (e.g. `pullZoneId`). The runtime writes it for
+   * every resource that exists: created, adopted by name or adopted by a spec id (as a number
+   * when observe reports it as one, else as a string).
+   */
   idStatusField: string;
   /** An id given in the spec (adoption); takes precedence over the status field. */
   specExternalId?(obj: T): string | undefined;

@@ -15,7 +15,7 @@ import {
   servesAccount,
   type CdnAccountSpec,
 } from '../cdnaccount/types.js';
-import { AccountError, AccountReasons } from './account-errors.js';
+import { AccountError, AccountReasons, accountNotAllowedMessage } from './account-errors.js';
 import type { ControllerDeps } from './deps.js';
 import { matchesLabelSelector } from './label-selector.js';
 
@@ -144,7 +144,7 @@ async function accountSecret(
   if (!matchesLabelSelector(spec.namespaceSelector, ns?.metadata.labels)) {
     throw new AccountError(
       AccountReasons.AccountNotAllowed,
-      `cannot use CdnAccount ${name} in namespace ${namespace}: the account's namespaceSelector does not select this namespace (ask the cluster admin to open the account, or set spec.credentialsRef)`,
+      accountNotAllowedMessage(name, namespace, spec.namespaceSelector),
     );
   }
   const operatorNamespace = deps.operatorNamespace ?? 'default';

@@ -2,7 +2,7 @@
  * An in-memory stand-in for the Kubernetes API (optimistic concurrency on resourceVersion,
  * merge patches, /status) and a fake external platform, for reconciler unit tests.
  */
-import { pino } from 'pino';
+import { pino, type Logger } from 'pino';
 import { KubeApiError } from '../../../src/runtime/kube-client.js';
 import type { ObjectWriter } from '../../../src/runtime/object-writer.js';
 import { ManagedReconciler, type ReconcilerTimings } from '../../../src/runtime/reconciler.js';
@@ -215,6 +215,7 @@ export class FakeEnv {
       timings?: Partial<ReconcilerTimings>;
       getCached?: (key: string) => ManagedObject | undefined;
       claims?: ClaimIndex;
+      log?: Logger;
     } = {},
   ): ManagedReconciler {
     const writer = this.writer();
@@ -235,7 +236,7 @@ export class FakeEnv {
       events: {
         record: (_o, type, reason, message) => this.events.push({ type, reason, message }),
       },
-      log: pino({ level: 'silent' }),
+      log: opts.log ?? pino({ level: 'silent' }),
       signal: new AbortController().signal,
       timings: { pollIntervalMs: 600_000, ...opts.timings },
       now: () => new Date('2025-01-01T00:00:00Z'),
