@@ -44,13 +44,13 @@ function addOrUpdate(t: ExecutionContext, id: number, body: unknown): Promise<Ca
   });
 }
 
-test('addOrUpdate creates a rule with a Guid (201, no body), updates it by Guid, shows it on the zone', async (t) => {
+test('addOrUpdate creates a rule and answers 201 with it (its Guid), updates it by Guid, shows it on the zone', async (t) => {
   const id = await createPullZone(t, sim, 'er-create');
   const created = await addOrUpdate(t, id, RULE);
   t.is(created.status, 201);
-  t.is(created.body, undefined);
   const [rule] = await rulesOf(t, id);
   t.regex(String(rule?.Guid), /^[0-9a-f-]{36}$/);
+  t.deepEqual(created.body, rule, 'live clients read the created rule, Guid included, from the answer');
   t.like(rule, { ActionType: 1, Enabled: true, ReadOnly: false, ExtraActions: [] });
   t.deepEqual(rule?.Triggers, [
     { Type: 0, PatternMatches: ['*/old/*'], PatternMatchingType: 0, Parameter1: null },
@@ -60,6 +60,7 @@ test('addOrUpdate creates a rule with a Guid (201, no body), updates it by Guid,
   const after = await rulesOf(t, id);
   t.is(after.length, 1, 'an update does not add a rule');
   t.is(after[0]?.ActionParameter2, '302');
+  t.deepEqual(updated.body, after[0], 'an update answers the updated rule');
 });
 
 test('addOrUpdate: unknown Guid 404, unknown zone 404, bad bodies 400 with the field', async (t) => {
