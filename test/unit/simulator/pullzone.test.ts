@@ -86,11 +86,14 @@ test('update returns the full pull zone record with the change applied', async (
   t.true(Array.isArray(zone.Hostnames));
 });
 
-test('update with an unknown property is 400 ApiErrorData whose Field names it', async (t) => {
+test('update with an unknown property: ignored like the live API does, and recorded as inexact', async (t) => {
   const id = await createPullZone(t, sim, 'pz-unknown');
+  const before = sim.calls.snapshot().rejectedByDocument.accepted;
   const res = await call(t, sim, update(id, { OriginUrl: 'https://x', NotAField: 1 }));
-  t.is(res.status, 400);
-  t.like(res.body, { ErrorKey: 'validation.unknown_property', Field: 'NotAField' });
+  t.is(res.status, 200);
+  t.like(res.body, { OriginUrl: 'https://x' });
+  t.false('NotAField' in (res.body as Zone));
+  t.is(sim.calls.snapshot().rejectedByDocument.accepted, before + 1);
 });
 
 test('update of an unknown id is 404', async (t) => {
