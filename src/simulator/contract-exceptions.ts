@@ -85,7 +85,7 @@ function binding(
 
 /** Why the binding rows exist at all. */
 const LIVE_BINDING =
-  'The live API binds bodies and query strings the way ASP.NET does, and widely used clients (the platform vendor\'s own among them) depend on it; a simulator that refuses what the platform accepts fails those clients.';
+  "The live API binds bodies and query strings the way ASP.NET does, and widely used clients (the platform vendor's own among them) depend on it; a simulator that refuses what the platform accepts fails those clients.";
 
 /** The contract line the PATCH id deviations rest on (management-api.md, Applications). */
 export const PATCH_ID_RULE =

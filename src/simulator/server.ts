@@ -326,7 +326,10 @@ async function handleRequest(
 }
 
 /** The simulated routes, then a 501 route for each documented operation among none of them. */
-function allRoutes(apiKeys: readonly ApiKeyConfig[], documents: ApiDocuments | undefined): RouteDef[] {
+function allRoutes(
+  apiKeys: readonly ApiKeyConfig[],
+  documents: ApiDocuments | undefined,
+): RouteDef[] {
   const simulated = simulatedRoutes(apiKeys);
   return documents ? [...simulated, ...unsimulatedRoutes(documents, simulated)] : simulated;
 }

@@ -93,7 +93,12 @@ export class Binder {
     return shape;
   }
 
-  private bindValue(walk: Walk, schemas: readonly unknown[], value: unknown, field: string): unknown {
+  private bindValue(
+    walk: Walk,
+    schemas: readonly unknown[],
+    value: unknown,
+    field: string,
+  ): unknown {
     if (typeof value === 'string') return this.bindEnum(walk, schemas, value, field);
     if (value === null || typeof value !== 'object') return value;
     const shape = this.shape(walk.doc, schemas);
@@ -124,8 +129,16 @@ export class Binder {
       }
       const at = join(field, name);
       const schemas = shape.properties.get(target) as unknown[];
-      if (member === null && !shape.required.has(target) && !this.shape(walk.doc, schemas).nullable) {
-        note(walk, 'null-optional', `${at} is null where the document does not allow null; treated as absent`);
+      if (
+        member === null &&
+        !shape.required.has(target) &&
+        !this.shape(walk.doc, schemas).nullable
+      ) {
+        note(
+          walk,
+          'null-optional',
+          `${at} is null where the document does not allow null; treated as absent`,
+        );
         continue;
       }
       if (target in out) {
@@ -149,7 +162,11 @@ export class Binder {
     else if (shape.additional) {
       out[name] = this.bindValue(walk, shape.additional, member, join(field, name));
     } else if (shape.closed) {
-      note(walk, 'unknown-member', `${join(field, name)} is not a member of the documented model; ignored`);
+      note(
+        walk,
+        'unknown-member',
+        `${join(field, name)} is not a member of the documented model; ignored`,
+      );
     }
   }
 
@@ -178,11 +195,19 @@ export class Binder {
         declared.find((p) => p.name === name) ??
         declared.find((p) => p.name.toLowerCase() === wanted);
       if (!param) {
-        note(walk, 'query-unknown', `query parameter ${name} is not declared by the operation; ignored`);
+        note(
+          walk,
+          'query-unknown',
+          `query parameter ${name} is not declared by the operation; ignored`,
+        );
         continue;
       }
       if (param.name !== name) {
-        note(walk, 'query-name-case', `query parameter ${name} is spelled ${param.name} in the document`);
+        note(
+          walk,
+          'query-name-case',
+          `query parameter ${name} is spelled ${param.name} in the document`,
+        );
       }
       out.append(param.name, this.bindQueryValue(walk, param, value));
     }

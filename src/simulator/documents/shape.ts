@@ -60,7 +60,8 @@ function addMembers(shape: Shape, leaf: Json): void {
   for (const [name, sub] of Object.entries(leaf.properties)) {
     shape.properties.set(name, [...(shape.properties.get(name) ?? []), sub]);
   }
-  if (Array.isArray(leaf.required)) for (const name of leaf.required) shape.required.add(String(name));
+  if (Array.isArray(leaf.required))
+    for (const name of leaf.required) shape.required.add(String(name));
 }
 
 function addAdditional(shape: Shape, extra: unknown): void {

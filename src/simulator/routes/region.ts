@@ -6,10 +6,24 @@
  */
 import type { JsonObject, RouteDef, SimResponse } from '../types.js';
 
-type RegionRow = [code: string, city: string, country: string, continent: string, lat: number, lon: number];
+type RegionRow = [
+  code: string,
+  city: string,
+  country: string,
+  continent: string,
+  lat: number,
+  lon: number,
+];
 
 /** Price per GB by continent code (simulator values). */
-const PRICE: Record<string, number> = { EU: 0.01, NA: 0.01, AS: 0.03, OC: 0.03, SA: 0.045, AF: 0.06 };
+const PRICE: Record<string, number> = {
+  EU: 0.01,
+  NA: 0.01,
+  AS: 0.03,
+  OC: 0.03,
+  SA: 0.045,
+  AF: 0.06,
+};
 
 const CONTINENT_NAME: Record<string, string> = {
   EU: 'Europe',
@@ -39,17 +53,19 @@ const ROWS: readonly RegionRow[] = [
 ];
 
 /** The static region list, in RegionModel shape. */
-export const REGIONS: readonly JsonObject[] = ROWS.map(([code, city, country, continent, lat, lon], i) => ({
-  Id: i + 1,
-  Name: `${CONTINENT_NAME[continent] ?? continent}: ${city}, ${country}`,
-  PricePerGigabyte: PRICE[continent] ?? 0.01,
-  RegionCode: code,
-  ContinentCode: continent,
-  CountryCode: country,
-  Latitude: lat,
-  Longitude: lon,
-  AllowLatencyRouting: true,
-}));
+export const REGIONS: readonly JsonObject[] = ROWS.map(
+  ([code, city, country, continent, lat, lon], i) => ({
+    Id: i + 1,
+    Name: `${CONTINENT_NAME[continent] ?? continent}: ${city}, ${country}`,
+    PricePerGigabyte: PRICE[continent] ?? 0.01,
+    RegionCode: code,
+    ContinentCode: continent,
+    CountryCode: country,
+    Latitude: lat,
+    Longitude: lon,
+    AllowLatencyRouting: true,
+  }),
+);
 
 function listRegions(): SimResponse {
   return { status: 200, body: REGIONS.map((r) => ({ ...r })) };

@@ -50,7 +50,11 @@ test('addOrUpdate creates a rule and answers 201 with it (its Guid), updates it 
   t.is(created.status, 201);
   const [rule] = await rulesOf(t, id);
   t.regex(String(rule?.Guid), /^[0-9a-f-]{36}$/);
-  t.deepEqual(created.body, rule, 'live clients read the created rule, Guid included, from the answer');
+  t.deepEqual(
+    created.body,
+    rule,
+    'live clients read the created rule, Guid included, from the answer',
+  );
   t.like(rule, { ActionType: 1, Enabled: true, ReadOnly: false, ExtraActions: [] });
   t.deepEqual(rule?.Triggers, [
     { Type: 0, PatternMatches: ['*/old/*'], PatternMatchingType: 0, Parameter1: null },

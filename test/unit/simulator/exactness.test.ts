@@ -9,17 +9,12 @@
 import test, { type ExecutionContext } from 'ava';
 import { CdnClient } from '../../../src/cdn/client.js';
 import type { PullZoneSettings } from '../../../src/cdn/types.js';
+import type { RejectedSnapshot } from '../../../src/simulator/calls.js';
 import type { SimulatorHandle } from '../../../src/simulator/server.js';
 import { call, createPullZone, startTestSim, TEST_KEY } from '../../support/sim-client.js';
 
-interface Rejections {
-  count: number;
-  byRoute: Record<string, number>;
-  log: Array<{ route: string; problems: string[]; accepted?: boolean }>;
-}
-
-function rejections(sim: SimulatorHandle): Rejections {
-  return sim.calls.snapshot().rejectedByDocument as unknown as Rejections;
+function rejections(sim: SimulatorHandle): RejectedSnapshot {
+  return sim.calls.snapshot().rejectedByDocument;
 }
 
 /** The assertion every zero-rejection check makes (e2e lifecycles, the cdnctl run). */
@@ -105,7 +100,11 @@ test('a query parameter in another case is bound and recorded; an exact one is n
     template: '/pullzone',
     query: { Page: 2, PerPage: 5 },
   });
-  t.is((other.body as { Items: unknown[] }).Items.length, 1, 'Page and PerPage bind to page and perPage');
+  t.is(
+    (other.body as { Items: unknown[] }).Items.length,
+    1,
+    'Page and PerPage bind to page and perPage',
+  );
   t.is(rejections(sim).count, 1);
   t.is(rejections(sim).log[0]?.accepted, true);
 });

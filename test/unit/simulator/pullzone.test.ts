@@ -260,7 +260,12 @@ for (const [what, settings, scheme, port] of DNS_ACCELERATE) {
     const name = `pz-dns-${scheme.slice(0, -1)}-${port}`;
     const id = await createPullZone(t, sim, name, { OriginType: 1, ...settings });
     const zone = (
-      await call(t, sim, { area: 'core', method: 'GET', template: '/pullzone/{id}', params: { id } })
+      await call(t, sim, {
+        area: 'core',
+        method: 'GET',
+        template: '/pullzone/{id}',
+        params: { id },
+      })
     ).body as Zone;
     t.is(typeof zone.OriginUrl, 'string', 'live clients derive scheme and port from OriginUrl');
     // A client splits it like a URL parser does; the port is always spelled out.
@@ -277,12 +282,12 @@ test('switching a DnsAccelerate zone to another scheme and port changes OriginUr
     DnsOriginScheme: 'https',
     DnsOriginPort: 443,
   });
-  const res = await call(
+  const res = await call(t, sim, update(id, { DnsOriginScheme: 'http', DnsOriginPort: 8081 }));
+  t.regex(String((res.body as Zone).OriginUrl), /^http:\/\/[^/]+:8081$/);
+  const back = await call(
     t,
     sim,
-    update(id, { DnsOriginScheme: 'http', DnsOriginPort: 8081 }),
+    update(id, { OriginType: 0, OriginUrl: 'https://plain.example' }),
   );
-  t.regex(String((res.body as Zone).OriginUrl), /^http:\/\/[^/]+:8081$/);
-  const back = await call(t, sim, update(id, { OriginType: 0, OriginUrl: 'https://plain.example' }));
   t.is((back.body as Zone).OriginUrl, 'https://plain.example', 'other origin types keep OriginUrl');
 });

@@ -30,7 +30,11 @@ test('purgeCache: 204 with no body, null or a CacheTag; 404 unknown zone; 400 ba
   const bad = await purge({ id }, { CacheTag: 5 });
   t.is(bad.status, 400);
   t.like(bad.body, { Field: 'CacheTag' });
-  t.is((await purge({ id }, { Tag: 'x' })).status, 204, 'an unknown member is ignored (live binding)');
+  t.is(
+    (await purge({ id }, { Tag: 'x' })).status,
+    204,
+    'an unknown member is ignored (live binding)',
+  );
   const calls = (await admin(sim, 'GET', '/_sim/calls')).body as {
     routes: Record<string, { byStatus: Record<string, number> }>;
   };

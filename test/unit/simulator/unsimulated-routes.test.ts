@@ -80,7 +80,7 @@ test('GET /region is served: a static list of RegionModel entries', async (t) =>
   t.is(res.status, 200);
   const regions = res.body as Json[];
   t.true(regions.length >= 10, 'a plausible list of regions');
-  const ids = new Set(regions.map((r) => r.Id));
+  const ids = new Set(regions.map((r) => r.Id as number));
   t.is(ids.size, regions.length, 'ids are unique');
   const codes = regions.map((r) => r.RegionCode as string);
   for (const code of ['DE', 'NY', 'LA', 'SG']) t.true(codes.includes(code), code);
