@@ -53,8 +53,10 @@ export interface SimulatorOptions {
   /** Entries kept in the call log (default 10000). */
   callLogLimit?: number;
   /**
-   * Check every request against the official documents and answer 400 when they reject it
-   * (default true). Off only for experiments: the platform validates as documented.
+   * Check every request against the official documents and answer 400 when they reject it,
+   * and record every request that did not match them exactly (default true). Off only for
+   * experiments: the platform validates as documented. Requests are bound like the live
+   * platform binds them (documents/binding.ts) either way.
    */
   strict?: boolean;
   /** Directory of the official documents (default: see documents/load.ts). */
