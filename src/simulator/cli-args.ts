@@ -27,7 +27,8 @@ Flags:
   --openapi-dir DIR    official OpenAPI documents (default ../shared/reference/openapi next
                        to the package, or $CDN_SIM_OPENAPI_DIR)
   --no-strict          do not check requests against the official documents (default: every
-                       request the documents reject is answered 400 and counted)
+                       request the documents reject is answered 400 and counted); requests
+                       are bound like the live platform binds them in both modes
   --responses MODE     full (default) or documented: answers carry only the members and the
                        success status the official documents declare (or $CDN_SIM_RESPONSES)
   --help               show this text
