@@ -46,7 +46,8 @@ export interface InformerOptions<T extends KubeObject> {
   /** Empty string: all namespaces. */
   namespace: string;
   labelSelector?: string;
-  transform?: (obj: KubeObject) => T;
+  /** Applied after {@link trimObject}; `raw` is the object as received (for fields it drops). */
+  transform?: (obj: KubeObject, raw: KubeObject) => T;
   handlers?: InformerHandlers<T>;
   hooks?: InformerHooks;
   log: Logger;
@@ -267,7 +268,7 @@ export class Informer<T extends KubeObject = KubeObject> {
 
   private transform(item: KubeObject): T {
     const stripped = trimObject(item);
-    return this.opts.transform ? this.opts.transform(stripped) : (stripped as T);
+    return this.opts.transform ? this.opts.transform(stripped, item) : (stripped as T);
   }
 
   /**

@@ -51,6 +51,8 @@ export const EventReason = {
   InvalidPollInterval: 'InvalidPollInterval',
   /** The object was refused because another object manages the resource. */
   CannotClaimExternalResource: 'CannotClaimExternalResource',
+  /** The connection Secret could not be published (e.g. the replica lost its lease). */
+  CannotPublishConnectionDetails: 'CannotPublishConnectionDetails',
 } as const;
 
 /** Annotation keys the runtime understands. */

@@ -16,7 +16,8 @@ import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import { jitterDuration } from './backoff.js';
 import { classifyError } from './classify.js';
-import { fenceClient } from './fence.js';
+import { publishDetails, type SecretAccess } from './connection-secret.js';
+import { fenceClient, FencedError } from './fence.js';
 import { slotClient, type PlatformSlots } from './platform-slots.js';
 import { currentRequestPriority } from './request-priority.js';
 import { setConditions, findCondition, formatTime, type ConditionInput } from './conditions.js';
@@ -56,6 +57,7 @@ import type { StatusWriter } from './status-writer.js';
 import type {
   ClaimRef,
   ConnectContext,
+  ConnectionDetails,
   ExternalClient,
   ExternalContext,
   FieldDiff,
@@ -63,6 +65,7 @@ import type {
   ManagedObject,
   ManagedStatus,
   Observation,
+  UpdateResult,
 } from './types.js';
 
 /** What the worker does with the key after a pass. */
@@ -144,9 +147,12 @@ export interface ReconcilerDeps {
   claims?: ClaimIndex;
   /** Platform-call slots of the kind (platform-slots.ts); without them calls are not gated. */
   slots?: PlatformSlots;
+  /** Where connection Secrets are read and written (connection-secret.ts); without it none is. */
+  secrets?: SecretAccess;
 }
 
-type Stage = 'connect' | 'claim' | 'observe' | 'create' | 'update' | 'delete' | 'finalize';
+type Stage =
+  'connect' | 'claim' | 'observe' | 'create' | 'update' | 'publish' | 'delete' | 'finalize';
 
 const STAGE_EVENT: Record<Stage, string> = {
   connect: EventReason.CannotConnectToProvider,
@@ -154,6 +160,7 @@ const STAGE_EVENT: Record<Stage, string> = {
   observe: EventReason.CannotObserveExternalResource,
   create: EventReason.CannotCreateExternalResource,
   update: EventReason.CannotUpdateExternalResource,
+  publish: EventReason.CannotPublishConnectionDetails,
   delete: EventReason.CannotDeleteExternalResource,
   finalize: EventReason.CannotDeleteExternalResource,
 };
@@ -175,6 +182,8 @@ interface Pass {
   adoptedByName?: boolean;
   /** Signs and verifies the create-pending marker (when the client offers a marker key). */
   signer?: MarkerSigner;
+  /** The latest connection details of this pass (observe, create or update), to publish. */
+  details?: ConnectionDetails;
 }
 
 /** See the module comment. */
@@ -226,12 +235,13 @@ export class ManagedReconciler {
     if (!obs.exists) return this.create(pass, client, ctx);
     await this.ensureFinalizer(pass);
     if (!obs.upToDate) await this.update(pass, client, obs, ctx);
-    pass.conditions.push(readyFrom(obs, obj), synced(SyncedReason.ReconcileSuccess, '', obj));
+    const published = await this.publish(pass, obs);
+    pass.conditions.push(readyFrom(published, obj), synced(SyncedReason.ReconcileSuccess, '', obj));
     pass.synced = true;
     this.recordOwnership(pass, pass.adoptedByName === true || isAdopted(this.deps.kind, obj));
     await this.writeStatus(pass);
     this.deps.log.debug({ key: keyOf(obj) }, 'Reconciled');
-    return { outcome: 'success', requeueAfterMs: this.pollDelay(obj, obs) };
+    return { outcome: 'success', requeueAfterMs: this.pollDelay(obj, published) };
   }
 
   private async connect(pass: Pass): Promise<{ client: ExternalClient; ctx: ExternalContext }> {
@@ -400,6 +410,7 @@ export class ManagedReconciler {
     const created = await client.create(marked, { ...ctx, createPending: false });
     pass.log.info({ externalId: created.externalId }, 'Created external resource');
     if (created.status) Object.assign(pass.extra, created.status);
+    pass.details = created.connectionDetails;
     this.recordId(pass, created.externalId, created.status);
     this.recordOwnership(pass, false);
     this.deps.events.record(
@@ -408,10 +419,11 @@ export class ManagedReconciler {
       EventReason.CreatedExternalResource,
       `Created external resource ${created.externalId}`,
     );
-    const settled =
+    const confirmed =
       created.available === true
         ? ({ exists: true, upToDate: true, diff: [] } as Observation)
         : await this.settleAfterCreate(pass, client, ctx, created.externalId);
+    const settled = confirmed && (await this.publish(pass, confirmed));
     pass.conditions.push(
       settled ? readyFrom(settled, marked) : createdReadyCondition(marked),
       synced(SyncedReason.ReconcileSuccess, '', marked),
@@ -451,6 +463,7 @@ export class ManagedReconciler {
         : await this.updateAfterCreate(client, view, obs, follow);
       Object.assign(pass.extra, obs.status, res?.status, { [field]: pass.extra[field] });
       pass.conditions.push(...(obs.conditions ?? []), ...(res?.conditions ?? []));
+      pass.details = latestDetails(pass.details, obs, res);
       return obs;
     } catch (err) {
       pass.log.debug({ error: (err as Error).message }, 'Cannot settle right after the create');
@@ -464,7 +477,7 @@ export class ManagedReconciler {
     view: ManagedObject,
     obs: Observation,
     ctx: ExternalContext,
-  ): Promise<{ status?: Record<string, unknown>; conditions?: ConditionInput[] } | undefined> {
+  ): Promise<UpdateResult | undefined> {
     this.deps.counters?.externalCall('update');
     return (await client.update(view, obs, ctx)) ?? undefined;
   }
@@ -527,6 +540,7 @@ export class ManagedReconciler {
     const res = await client.update(pass.obj, obs, ctx);
     if (res && res.status) Object.assign(pass.extra, res.status);
     if (res && res.conditions) pass.conditions.push(...res.conditions);
+    if (res && res.connectionDetails) pass.details = res.connectionDetails;
     pass.log.info({ fields: obs.diff.map((d) => d.field) }, 'Updated external resource');
     this.deps.events.record(
       pass.obj,
@@ -536,6 +550,27 @@ export class ManagedReconciler {
     );
     // The drift was applied; plannedChanges lists only drift that is still pending.
     pass.plannedChanges = undefined;
+  }
+
+  /**
+   * Publishes the pass's connection details (connection-secret.ts). Runs only after the claim
+   * check and, like every platform write, asks the leader fence first; never runs for a
+   * refused, deleting, paused or dry-run object. Returns the observation to report Ready from
+   * (not ready while a Secret the kind requires is not written).
+   */
+  private async publish(pass: Pass, obs: Observation): Promise<Observation> {
+    const spec = this.deps.kind.connectionSecret;
+    const access = this.deps.secrets;
+    if (!spec || !access) return obs;
+    const stage = pass.stage;
+    pass.stage = 'publish';
+    if (this.deps.mayWrite && !this.deps.mayWrite())
+      throw new FencedError('publish the connection details of');
+    const out = await publishDetails(pass.obj, spec, pass.details, access, this.deps.signal);
+    pass.stage = stage;
+    if (out.wrote) this.deps.counters?.objectWrite('connection-secret');
+    if (out.condition) pass.conditions.push(out.condition);
+    return out.notReady ? { ...obs, notReady: obs.notReady ?? out.notReady } : obs;
   }
 
   /** Adds the finalizer to an object whose external resource exists (e.g. adopted). */
@@ -853,10 +888,19 @@ function isRefusal(err: unknown): err is TerminalError {
   return err instanceof TerminalError && err.reason === SyncedReason.AlreadyManaged;
 }
 
-/** `namespace/name` of an object. */
+/** The freshest connection details: an update's, else the observation's, else what was known. */
+function latestDetails(
+  known: ConnectionDetails | undefined,
+  obs: Observation,
+  res: UpdateResult | undefined,
+): ConnectionDetails | undefined {
+  return res?.connectionDetails ?? obs.connectionDetails ?? known;
+}
+
 /** Observed fields, kind conditions and the plan of an observation, into the pass. */
 function recordObserved(pass: Pass, obs: Observation): void {
   if (obs.status) Object.assign(pass.extra, obs.status);
+  pass.details = obs.connectionDetails;
   if (obs.conditions) pass.conditions.push(...obs.conditions);
   pass.plannedChanges = obs.exists && !obs.upToDate ? obs.diff : undefined;
 }
