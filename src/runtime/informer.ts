@@ -216,33 +216,56 @@ export class Informer<T extends KubeObject = KubeObject> {
   }
 
   private async list(reason: string): Promise<void> {
-    const items: KubeObject[] = [];
-    let cont: string | undefined;
-    let rv: string;
-    do {
-      const page = await this.opts.client.request<ListResponse>({
-        method: 'GET',
-        verb: 'LIST',
-        path: this.collection,
-        query: {
-          limit: this.opts.pageSize ?? 500,
-          continue: cont,
-          labelSelector: this.opts.labelSelector,
-        },
-        signal: this.abort.signal,
-      });
-      items.push(...page.items);
-      cont = page.metadata.continue || undefined;
-      rv = page.metadata.resourceVersion;
-    } while (cont);
+    const { items, resourceVersion } = await this.listAll();
     this.lastRelistAt = Date.now();
     this.opts.hooks?.onRelist?.(reason);
     this.replace(items);
-    this.resourceVersion = rv;
+    this.resourceVersion = resourceVersion;
     if (!this.synced) {
       this.synced = true;
       for (const w of this.syncWaiters.splice(0)) w();
     }
+  }
+
+  /**
+   * Every object of the collection, paged. When a continue token expired (410 on a later page:
+   * paging took longer than etcd keeps the snapshot) the pages are dropped and the collection
+   * is read once without paging, as client-go's pager does (`FullListIfExpired`): a collection
+   * too large to page through in time can still be listed.
+   */
+  private async listAll(): Promise<{ items: KubeObject[]; resourceVersion: string }> {
+    const items: KubeObject[] = [];
+    let cont: string | undefined;
+    let rv: string;
+    do {
+      let page: ListResponse;
+      try {
+        page = await this.listPage(this.opts.pageSize ?? 500, cont);
+      } catch (err) {
+        if (cont === undefined || !(err instanceof KubeApiError && err.statusCode === 410))
+          throw err;
+        this.opts.log.info(
+          { resource: this.opts.type.plural, pages: items.length },
+          'List continue token expired, listing without paging',
+        );
+        const full = await this.listPage(undefined, undefined);
+        return { items: full.items, resourceVersion: full.metadata.resourceVersion };
+      }
+      items.push(...page.items);
+      cont = page.metadata.continue || undefined;
+      rv = page.metadata.resourceVersion;
+    } while (cont);
+    return { items, resourceVersion: rv };
+  }
+
+  private listPage(limit: number | undefined, cont: string | undefined): Promise<ListResponse> {
+    return this.opts.client.request<ListResponse>({
+      method: 'GET',
+      verb: 'LIST',
+      path: this.collection,
+      query: { limit, continue: cont, labelSelector: this.opts.labelSelector },
+      signal: this.abort.signal,
+    });
   }
 
   /** Replaces the store with a fresh list, emitting add/update/delete for the differences. */
