@@ -205,8 +205,31 @@ export class ManagedReconciler {
     try {
       return await this.run(pass);
     } catch (err) {
+      if (await this.vanished(pass.obj, err)) return this.gone(key, pass.log);
       return this.fail(pass, err);
     }
+  }
+
+  /**
+   * True when `err` is a 404 on one of the runtime's own writes and the object is really gone
+   * (a GET answers 404, or the name now belongs to another object). A 404 on the status write
+   * of an object that still exists (a CRD without the status subresource) stays a conflict.
+   */
+  private async vanished(obj: ManagedObject, err: unknown): Promise<boolean> {
+    if (!isKubeStatus(err, 404)) return false;
+    try {
+      const now = await this.deps.writer.get(obj.metadata.namespace, obj.metadata.name);
+      return now.metadata.uid !== obj.metadata.uid;
+    } catch (getErr) {
+      return isKubeStatus(getErr, 404);
+    }
+  }
+
+  /** The object was deleted while the pass ran: nothing to retry; its delete event follows. */
+  private gone(key: string, log: Logger): ReconcileResult {
+    log.debug({ key }, 'Object is gone, dropping it');
+    this.forget(key);
+    return { outcome: 'gone' };
   }
 
   /** Drops every per-object entry of `key` (delete event, or a pass that finds it gone). */

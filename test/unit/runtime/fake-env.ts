@@ -123,7 +123,12 @@ export class FakeEnv {
         this.writes.status++;
         return Promise.resolve(this.patch(obj, p, 'status'));
       },
-      get: (ns, name) => Promise.resolve(structuredClone(this.objects.get(`${ns}/${name}`)!)),
+      get: (ns, name) => {
+        const cur = this.objects.get(`${ns}/${name}`);
+        return cur
+          ? Promise.resolve(structuredClone(cur))
+          : Promise.reject(new KubeApiError('not found', 404));
+      },
     };
   }
 
