@@ -140,3 +140,49 @@ export function goneLine(): string {
     code: 410,
   });
 }
+
+/** A Lease endpoint: GET answers the stored lease (404 before the first write), writes store it. */
+export interface FakeLease {
+  reply: KubeReply;
+  /** The stored lease (undefined before the first write). */
+  readonly lease: Record<string, unknown> | undefined;
+  /** Holders written so far, in order (`''` for a release). */
+  readonly holders: string[];
+  /** While true, lease requests get no answer (a partition). */
+  hang: boolean;
+}
+
+/** Serves one coordination.k8s.io Lease with resourceVersions, for leader election tests. */
+export function fakeLease(): FakeLease {
+  let lease: Record<string, unknown> | undefined;
+  let rv = 1;
+  const holders: string[] = [];
+  const state: FakeLease = {
+    hang: false,
+    get lease() {
+      return lease;
+    },
+    holders,
+    reply: (req, res) => {
+      if (state.hang) return;
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        res.setHeader('Content-Type', 'application/json');
+        if (req.method === 'GET') {
+          if (!lease) res.writeHead(404).end(JSON.stringify({ kind: 'Status', code: 404 }));
+          else res.end(JSON.stringify(lease));
+          return;
+        }
+        const body = JSON.parse(Buffer.concat(chunks).toString()) as Record<string, unknown>;
+        lease = {
+          ...body,
+          metadata: { ...(body.metadata as object), resourceVersion: String(++rv) },
+        };
+        holders.push(String((body.spec as { holderIdentity?: string }).holderIdentity ?? ''));
+        res.end(JSON.stringify(lease));
+      });
+    },
+  };
+  return state;
+}
