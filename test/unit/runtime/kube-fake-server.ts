@@ -24,6 +24,8 @@ export type KubeReply = (
 /** A running fake API server. */
 export interface FakeKube {
   client: KubeClient;
+  /** The server's base URL. */
+  url: string;
   lists: number;
   watches: number;
   other: number;
@@ -95,6 +97,7 @@ export async function startFakeKube(opts: {
   const client = await KubeClient.create(kc);
   return {
     client,
+    url: kc.getCurrentCluster()!.server,
     get lists() {
       return state.lists;
     },
