@@ -24,11 +24,14 @@ import {
   buildPendingMetadataPatch,
   buildPendingStatusPatch,
   clearPendingPatch,
+  hasUnverifiableMarker,
   isCreatePending,
+  pendingRecord,
   recordedExternalId,
   verifiedMarkerTime,
   type MarkerSigner,
 } from './create-guard.js';
+import { PendingCreates } from './pending-create.js';
 import type { ClaimIndex } from './claims.js';
 import {
   alreadyManagedError,
@@ -40,7 +43,7 @@ import {
   isAdopted,
 } from './claims-policy.js';
 import { OWNERSHIP_FIELD, ownershipOf, type OwnershipStatus } from './claims-status.js';
-import { TerminalError, type ClassifiedError } from './errors.js';
+import { TerminalError, WaitingError, type ClassifiedError } from './errors.js';
 import { resolvePollInterval } from './poll-interval.js';
 import {
   decideDeletion,
@@ -110,6 +113,12 @@ export interface ReconcilerTimings {
    * Kubernetes write per create. After this, or once it has status, it is reported.
    */
   waitingGraceMs: number;
+  /**
+   * How long after a create whose answer was lost the runtime keeps looking the resource up
+   * (and adopting it when found) before it presumes the create did not happen and sends
+   * another (pending-create.ts).
+   */
+  pendingCreateWindowMs: number;
 }
 
 /** Defaults for {@link ReconcilerTimings}. */
@@ -121,6 +130,7 @@ export const DEFAULT_TIMINGS: ReconcilerTimings = {
   unauthorizedRecheckMs: 300_000,
   waitingMs: 5_000,
   waitingGraceMs: 10_000,
+  pendingCreateWindowMs: 60_000,
 };
 
 /** Dependencies of a {@link ManagedReconciler}. */
@@ -144,6 +154,8 @@ export interface ReconcilerDeps {
   claims?: ClaimIndex;
   /** Platform-call slots of the kind (platform-slots.ts); without them calls are not gated. */
   slots?: PlatformSlots;
+  /** Monotonic ms for the pending-create window (tests); default `performance.now`. */
+  monotonicNow?: () => number;
 }
 
 type Stage = 'connect' | 'claim' | 'observe' | 'create' | 'update' | 'delete' | 'finalize';
@@ -175,6 +187,8 @@ interface Pass {
   adoptedByName?: boolean;
   /** Signs and verifies the create-pending marker (when the client offers a marker key). */
   signer?: MarkerSigner;
+  /** The create was handed to the client and no answer came back (yet). */
+  createUnanswered?: boolean;
 }
 
 /** See the module comment. */
@@ -182,10 +196,15 @@ export class ManagedReconciler {
   private readonly timings: ReconcilerTimings;
   private readonly now: () => Date;
   private readonly deleteAttempts = new Map<string, number>();
+  private readonly pending: PendingCreates;
 
   constructor(private readonly deps: ReconcilerDeps) {
     this.timings = { ...DEFAULT_TIMINGS, ...deps.timings };
     this.now = deps.now ?? (() => new Date());
+    this.pending = new PendingCreates(
+      this.timings.pendingCreateWindowMs,
+      deps.monotonicNow ?? ((): number => performance.now()),
+    );
   }
 
   /** Runs one pass for `key` (`namespace/name`). Never throws. */
@@ -235,6 +254,7 @@ export class ManagedReconciler {
   /** Drops every per-object entry of `key` (delete event, or a pass that finds it gone). */
   forget(key: string): void {
     this.deleteAttempts.delete(key);
+    this.pending.resolve(key);
     this.deps.status.forgetKey(key);
   }
 
@@ -345,6 +365,7 @@ export class ManagedReconciler {
     );
     ctx.externalId = id;
     ctx.createPending = false;
+    this.pending.resolve(keyOf(pass.obj));
   }
 
   private recordId(pass: Pass, id: string, hint?: Record<string, unknown>): void {
@@ -414,9 +435,14 @@ export class ManagedReconciler {
   ): Promise<ReconcileResult> {
     pass.stage = 'create';
     pass.plannedChanges = undefined;
+    if (ctx.createPending) this.awaitPendingCreate(pass);
+    if (hasUnverifiableMarker(pass.obj, pass.signer)) throw unverifiableMarkerError();
     const marked = await this.markCreatePending(pass);
     this.deps.counters?.externalCall('create');
+    pass.createUnanswered = true;
     const created = await client.create(marked, { ...ctx, createPending: false });
+    pass.createUnanswered = false;
+    this.pending.resolve(keyOf(marked));
     pass.log.info({ externalId: created.externalId }, 'Created external resource');
     if (created.status) Object.assign(pass.extra, created.status);
     this.recordId(pass, created.externalId, created.status);
@@ -439,6 +465,25 @@ export class ManagedReconciler {
     await this.writeStatusAfterCreate(pass);
     const requeueAfterMs = settled ? this.pollDelay(marked, settled) : this.timings.afterCreateMs;
     return { outcome: 'success', requeueAfterMs };
+  }
+
+  /**
+   * A create of this object is pending and its lookup missed: within the pending-create window
+   * nothing is created, the pass waits (Ready=False CreatePending) and looks again; once the
+   * window passed the create is presumed not to have happened and the pass goes on to create.
+   */
+  private awaitPendingCreate(pass: Pass): void {
+    const { obj } = pass;
+    const decision = this.pending.decide(keyOf(obj), obj.metadata.uid);
+    if (decision.expired) {
+      pass.log.info({}, 'Pending create not found within the window, creating again');
+      return;
+    }
+    throw new WaitingError(
+      ReadyReason.CreatePending,
+      `an earlier create may have made the external resource (its answer was lost): looking it up again in ${Math.ceil(decision.lookAgainMs / 1000)}s; a new create only once ${Math.round(this.timings.pendingCreateWindowMs / 1000)}s passed without finding it`,
+      decision.lookAgainMs,
+    );
   }
 
   /**
@@ -605,7 +650,7 @@ export class ManagedReconciler {
       return this.releaseRefused(pass, err.message);
     }
     const { client, ctx, obs } = connected;
-    if (this.deletionConfirmed(key, obs, ctx)) {
+    if (this.deletionConfirmed(obj, obs, ctx)) {
       pass.stage = 'finalize';
       await this.removeFinalizer(pass);
       this.deleteAttempts.delete(key);
@@ -634,9 +679,21 @@ export class ManagedReconciler {
    * kind treats as done), or when no id was ever recorded. A single 404 on the observe GET
    * alone never releases the finalizer of a resource the object has an id for.
    */
-  private deletionConfirmed(key: string, obs: Observation, ctx: ExternalContext): boolean {
+  private deletionConfirmed(obj: ManagedObject, obs: Observation, ctx: ExternalContext): boolean {
     if (obs.exists) return false;
-    return ctx.externalId === undefined || this.deleteAttempts.has(key);
+    const key = keyOf(obj);
+    if (ctx.externalId !== undefined) return this.deleteAttempts.has(key);
+    // A create whose answer was lost may still show up: its resource must be deleted too.
+    if (ctx.createPending) {
+      const decision = this.pending.decide(key, obj.metadata.uid);
+      if (!decision.expired)
+        throw new WaitingError(
+          ReadyReason.CreatePending,
+          `deleting: an earlier create may have made the external resource (its answer was lost); looking it up again in ${Math.ceil(decision.lookAgainMs / 1000)}s before the finalizer is removed`,
+          decision.lookAgainMs,
+        );
+    }
+    return true;
   }
 
   private async requestDeletion(
@@ -738,6 +795,7 @@ export class ManagedReconciler {
     );
     this.recordFailure(pass, c);
     this.clearRefusedCreate(pass, c);
+    this.recordUnknownCreate(pass, c);
     try {
       await this.writeStatus(pass);
     } catch (writeErr) {
@@ -756,6 +814,7 @@ export class ManagedReconciler {
    */
   private clearRefusedCreate(pass: Pass, c: ClassifiedError): void {
     if (pass.stage !== 'create' || (c.class !== 'terminal' && c.class !== 'unauthorized')) return;
+    this.pending.resolve(keyOf(pass.obj));
     const previous = ownershipOf(pass.obj);
     const markerMs = verifiedMarkerTime(pass.obj, pass.signer);
     if (previous.createPending === undefined && markerMs === undefined) return;
@@ -764,6 +823,20 @@ export class ManagedReconciler {
       ...rest,
       ...(markerMs !== undefined ? { createRefused: new Date(markerMs).toISOString() } : {}),
     };
+  }
+
+  /**
+   * A create that was sent and got no answer (timeout, connection lost, cancelled) may have
+   * happened: its window starts now, and the failure's status write records it in
+   * `status.ownership.createPending`, which needs no key to be trusted (a rotated API key
+   * cannot void it, unlike the signed marker).
+   */
+  private recordUnknownCreate(pass: Pass, c: ClassifiedError): void {
+    if (!pass.createUnanswered || c.class === 'terminal' || c.class === 'unauthorized') return;
+    this.pending.attemptEnded(keyOf(pass.obj), pass.obj.metadata.uid);
+    const markerMs = verifiedMarkerTime(pass.obj, pass.signer);
+    if (markerMs === undefined) return; // the status record was written before the create
+    pass.extra[OWNERSHIP_FIELD] = { ...ownershipOf(pass.obj), ...pendingRecord(markerMs) };
   }
 
   private recordFailure(pass: Pass, c: ClassifiedError): void {
@@ -860,6 +933,14 @@ function createdReadyCondition(obj: ManagedObject): ConditionInput {
     message: 'External resource was created; waiting for it to become available',
     observedGeneration: obj.metadata.generation,
   };
+}
+
+/** The refusal of a create that an unverifiable marker makes unsafe (create-guard.ts). */
+function unverifiableMarkerError(): TerminalError {
+  return new TerminalError(
+    SyncedReason.CreatePendingUnverifiable,
+    `cannot tell whether an earlier create made the external resource: the object's ${Annotation.CreatePendingSigned} marker was signed with another API key of its account (rotated since?) and cannot be verified, so it is neither looked up nor created again; if the resource exists adopt it (spec.adoption.policy ByName), otherwise remove the annotation to create it`,
+  );
 }
 
 /** True for the runtime's AlreadyManaged refusal. */

@@ -64,6 +64,11 @@ export class FakeEnv {
   createError?: Error;
   /** Error thrown by the first observe after a create (the settle step). */
   observeErrorAfterCreate?: Error;
+  /** Creates refuse a name already taken (like pull zone names): an error with `nameTaken`. */
+  uniqueNames = false;
+  /** A thing made by a create stays out of this many lookups by name (listing lag). */
+  lookupLag = 0;
+  private readonly hidden = new Map<string, number>();
   private rv = 100;
   private seq = 0;
 
@@ -155,7 +160,7 @@ export class FakeEnv {
         const th = ctx.externalId
           ? this.things.get(ctx.externalId)
           : ctx.createPending
-            ? [...this.things.values()].find((x) => x.name === nameOf(o))
+            ? this.lookUp(nameOf(o))
             : undefined;
         return Promise.resolve(th ? observed(o, th) : { exists: false, upToDate: false, diff: [] });
       },
@@ -166,8 +171,11 @@ export class FakeEnv {
           this.createError = undefined;
           return Promise.reject(e);
         }
+        if (this.uniqueNames && [...this.things.values()].some((x) => x.name === nameOf(o)))
+          return Promise.reject(Object.assign(new Error('the name is taken'), { nameTaken: true }));
         const th = { id: `t${++this.seq}`, name: nameOf(o), color: String(o.spec?.color) };
         this.things.set(th.id, th);
+        if (this.lookupLag > 0) this.hidden.set(th.id, this.lookupLag);
         if (this.loseCreateAnswer) {
           this.loseCreateAnswer = false;
           return Promise.reject(Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }));
@@ -187,6 +195,16 @@ export class FakeEnv {
         return Promise.resolve();
       },
     };
+  }
+
+  /** A lookup by name: things still in their listing lag are not seen (and age by one). */
+  private lookUp(name: string): Thing | undefined {
+    const found = [...this.things.values()].find((x) => x.name === name && !this.hidden.has(x.id));
+    for (const [id, n] of this.hidden) {
+      if (n <= 1) this.hidden.delete(id);
+      else this.hidden.set(id, n - 1);
+    }
+    return found;
   }
 
   kind(
@@ -220,6 +238,8 @@ export class FakeEnv {
       timings?: Partial<ReconcilerTimings>;
       getCached?: (key: string) => ManagedObject | undefined;
       claims?: ClaimIndex;
+      /** Monotonic clock of the pending-create window (ms). */
+      monotonicNow?: () => number;
     } = {},
   ): ManagedReconciler {
     const writer = this.writer();
@@ -245,6 +265,7 @@ export class FakeEnv {
       timings: { pollIntervalMs: 600_000, ...opts.timings },
       now: () => new Date('2025-01-01T00:00:00Z'),
       ...(opts.claims ? { claims: opts.claims } : {}),
+      ...(opts.monotonicNow ? { monotonicNow: opts.monotonicNow } : {}),
     });
   }
 
