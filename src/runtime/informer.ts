@@ -138,7 +138,8 @@ export class Informer<T extends KubeObject = KubeObject> {
   private stopped = false;
   private readonly abort = new AbortController();
   private loop?: Promise<void>;
-  private lastRelistAt = 0;
+  /** Monotonic ms of the last relist (durations never on the wall clock). */
+  private lastRelistAt = Number.NEGATIVE_INFINITY;
   private readonly syncWaiters: Array<() => void> = [];
   /** Last resourceVersion seen (list, event or bookmark); exposed for tests. */
   resourceVersion?: string;
@@ -200,7 +201,7 @@ export class Informer<T extends KubeObject = KubeObject> {
       this.opts.hooks?.onRestart?.('gone');
       state.needList = true;
       // One relist right away; only a 410 right after a relist waits a backoff step.
-      if (Date.now() - this.lastRelistAt > GONE_STORM_WINDOW_MS) {
+      if (performance.now() - this.lastRelistAt > GONE_STORM_WINDOW_MS) {
         this.opts.log.info({ resource }, 'Watch expired (410 Gone), relisting');
         return;
       }
@@ -217,7 +218,7 @@ export class Informer<T extends KubeObject = KubeObject> {
 
   private async list(reason: string): Promise<void> {
     const { items, resourceVersion } = await this.listAll();
-    this.lastRelistAt = Date.now();
+    this.lastRelistAt = performance.now();
     this.opts.hooks?.onRelist?.(reason);
     this.replace(items);
     this.resourceVersion = resourceVersion;
@@ -311,7 +312,7 @@ export class Informer<T extends KubeObject = KubeObject> {
     this.abort.signal.addEventListener('abort', onStop, { once: true });
     const stall = new StallTimer(this.opts.stallTimeoutMs ?? 300_000, () => ctrl.abort());
     const session: WatchSession = { events: 0 };
-    const startedAt = Date.now();
+    const startedAt = performance.now();
     try {
       await this.opts.client.watch({
         method: 'GET',
@@ -328,7 +329,7 @@ export class Informer<T extends KubeObject = KubeObject> {
       this.currentWatch = undefined;
       this.abort.signal.removeEventListener('abort', onStop);
     }
-    const short = !ctrl.signal.aborted && Date.now() - startedAt < SHORT_WATCH_MS;
+    const short = !ctrl.signal.aborted && performance.now() - startedAt < SHORT_WATCH_MS;
     return this.finishWatch(session, stall, short);
   }
 
