@@ -11,7 +11,14 @@
  * its status, and after the objects are deleted none of them is left.
  */
 import type { BenchEnv } from '../lib/env.js';
-import { API_VERSION, objectName, type Manifest } from '../lib/objects.js';
+import {
+  API_VERSION,
+  containerAppManifest,
+  objectName,
+  pullZoneManifest,
+  shieldManifest,
+  type Manifest,
+} from '../lib/objects.js';
 import { ReadyTracker } from '../lib/ready-tracker.js';
 import { sleep } from '../lib/stats.js';
 import { check, type Check, type ScenarioResult } from './common.js';
@@ -92,42 +99,15 @@ function manifests(ns: string, prefix: string, n: number): Manifest[] {
   for (let i = 0; i < n; i++) {
     const name = (k: string): string => objectName(`${prefix}-${k}`, i, 2);
     out.push(
-      {
-        apiVersion: API_VERSION,
-        kind: 'PullZoneConfig',
-        metadata: { name: name('pz'), namespace: ns },
-        spec: { settings: { originUrl: `https://origin-${name('pz')}.example.com` } },
-      },
+      pullZoneManifest(ns, name('pz')),
       {
         apiVersion: API_VERSION,
         kind: 'StorageZone',
         metadata: { name: name('sz'), namespace: ns },
         spec: { name: name('sz'), region: 'DE', zoneTier: 'Standard' },
       },
-      {
-        apiVersion: API_VERSION,
-        kind: 'ContainerApp',
-        metadata: { name: name('app'), namespace: ns },
-        spec: {
-          name: name('app'),
-          autoScaling: { min: 1, max: 1 },
-          containerTemplates: [
-            {
-              name: 'web',
-              imageName: 'nginx',
-              imageNamespace: 'library',
-              imageTag: '1.27',
-              imageRegistryId: 'dockerhub',
-            },
-          ],
-        },
-      },
-      {
-        apiVersion: API_VERSION,
-        kind: 'ShieldPolicy',
-        metadata: { name: name('sp'), namespace: ns },
-        spec: { pullZoneRef: { name: name('pz') }, waf: { enabled: true } },
-      },
+      containerAppManifest(ns, name('app')),
+      shieldManifest(ns, name('sp'), name('pz')),
     );
   }
   return out;
@@ -269,7 +249,7 @@ async function deleteAll(env: BenchEnv, ns: string, timeoutMs: number): Promise<
 async function createsSent(env: BenchEnv, from: number): Promise<Record<string, number>> {
   const log = await env.sim.logSince(from);
   return Object.fromEntries(
-    KINDS.map((k) => [k.kind, log.filter((e) => `${e.method} ${e.route}` === k.create).length]),
+    KINDS.map((k) => [k.kind, log.filter((e) => e.route === k.create).length]),
   );
 }
 

@@ -11,7 +11,9 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { KubeConfig } from '@kubernetes/client-node';
+import { pino } from 'pino';
 import { KubeClient } from '../../../src/runtime/kube-client.js';
+import { LeaderElector, type LeaderElectionOptions } from '../../../src/runtime/leader-election.js';
 
 /** Answers one request; `n` counts requests of the same kind (list or watch) from 0. */
 export type KubeReply = (
@@ -188,4 +190,27 @@ export function fakeLease(): FakeLease {
     },
   };
   return state;
+}
+
+/**
+ * A LeaderElector on `client` with short timings (lease 1.5 s, renew deadline 1 s, retry
+ * 200 ms) for Lease `ns/l` as `me`; `extra` overrides (callbacks, clock).
+ */
+export function testElector(
+  client: KubeClient,
+  extra: Partial<LeaderElectionOptions> = {},
+): LeaderElector {
+  return new LeaderElector({
+    client,
+    namespace: 'ns',
+    name: 'l',
+    identity: 'me',
+    leaseDurationMs: 1500,
+    renewDeadlineMs: 1000,
+    retryPeriodMs: 200,
+    log: pino({ level: 'silent' }),
+    onStartedLeading: () => undefined,
+    onStoppedLeading: () => undefined,
+    ...extra,
+  });
 }

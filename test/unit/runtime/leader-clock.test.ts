@@ -4,9 +4,8 @@
  * renew deadline); a wall clock stepped forward deposed a healthy one.
  */
 import test from 'ava';
-import { pino } from 'pino';
-import { LeaderElector } from '../../../src/runtime/leader-election.js';
-import { fakeLease, startFakeKube } from './kube-fake-server.js';
+import type { LeaderElector } from '../../../src/runtime/leader-election.js';
+import { fakeLease, startFakeKube, testElector } from './kube-fake-server.js';
 
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 const wallNow = Date.now.bind(Date);
@@ -21,19 +20,7 @@ interface Clocks {
 async function leading(t: import('ava').ExecutionContext, clocks: Clocks): Promise<LeaderElector> {
   const lease = fakeLease();
   const kube = await startFakeKube({ watch: (_q, res) => res.end(), other: lease.reply });
-  const elector = new LeaderElector({
-    client: kube.client,
-    namespace: 'ns',
-    name: 'l',
-    identity: 'me',
-    leaseDurationMs: 1500,
-    renewDeadlineMs: 1000,
-    retryPeriodMs: 200,
-    log: pino({ level: 'silent' }),
-    onStartedLeading: () => undefined,
-    onStoppedLeading: () => undefined,
-    monotonicNow: () => clocks.mono,
-  });
+  const elector = testElector(kube.client, { monotonicNow: () => clocks.mono });
   t.teardown(async () => {
     Date.now = wallNow;
     lease.hang = false;

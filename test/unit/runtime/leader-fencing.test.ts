@@ -5,9 +5,8 @@
 import test from 'ava';
 import { pino } from 'pino';
 import { fenceClient, FencedError } from '../../../src/runtime/fence.js';
-import { LeaderElector } from '../../../src/runtime/leader-election.js';
 import { FakeEnv, thing } from './fake-env.js';
-import { fakeLease, startFakeKube } from './kube-fake-server.js';
+import { fakeLease, startFakeKube, testElector } from './kube-fake-server.js';
 
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 /** Blocks the event loop like SIGSTOP does: nothing runs, then everything resumes. */
@@ -21,15 +20,7 @@ test('a leader frozen past the renew deadline is deposed before anything else ru
   t.teardown(() => kube.close());
   let stopped = 0;
   let started = 0;
-  const elector = new LeaderElector({
-    client: kube.client,
-    namespace: 'ns',
-    name: 'l',
-    identity: 'me',
-    leaseDurationMs: 1500,
-    renewDeadlineMs: 1000,
-    retryPeriodMs: 200,
-    log: pino({ level: 'silent' }),
+  const elector = testElector(kube.client, {
     onStartedLeading: () => started++,
     onStoppedLeading: () => stopped++,
   });
