@@ -22,7 +22,13 @@ export async function runSlowPlatformGroup(
   const secrets = makeChaosSecrets();
   return withEnv(secrets, async (env) => {
     await env.createNamespace('chaos-slow', secrets.values);
-    await env.startOperator('chaos-slow', { args: ['--namespace', 'chaos-slow'] });
+    // CHAOS_OPERATOR_ENTRY runs another operator build against the same faults (e.g. an
+    // older tree, to see the scenario fail there).
+    const entry = process.env.CHAOS_OPERATOR_ENTRY;
+    await env.startOperator('chaos-slow', {
+      args: ['--namespace', 'chaos-slow'],
+      ...(entry ? { entry } : {}),
+    });
     log('scenario 8: slow platform (creates answered after the client timeout)');
     const out = [
       await runSlowPlatform(env, {

@@ -809,11 +809,12 @@ export class ManagedReconciler {
   }
 
   /**
-   * A create the platform refused (4xx) made nothing: its create-pending marker must go, or a
-   * later pass would take a same-named resource made by someone else for its own.
+   * A create the platform refused (4xx) or did not process (429, 503) made nothing: its
+   * create-pending marker must go, or a later pass would wait for (and take) a same-named
+   * resource made by someone else.
    */
   private clearRefusedCreate(pass: Pass, c: ClassifiedError): void {
-    if (pass.stage !== 'create' || (c.class !== 'terminal' && c.class !== 'unauthorized')) return;
+    if (pass.stage !== 'create' || !madeNothing(c)) return;
     this.pending.resolve(keyOf(pass.obj));
     const previous = ownershipOf(pass.obj);
     const markerMs = verifiedMarkerTime(pass.obj, pass.signer);
@@ -832,7 +833,7 @@ export class ManagedReconciler {
    * cannot void it, unlike the signed marker).
    */
   private recordUnknownCreate(pass: Pass, c: ClassifiedError): void {
-    if (!pass.createUnanswered || c.class === 'terminal' || c.class === 'unauthorized') return;
+    if (!pass.createUnanswered || madeNothing(c)) return;
     this.pending.attemptEnded(keyOf(pass.obj), pass.obj.metadata.uid);
     const markerMs = verifiedMarkerTime(pass.obj, pass.signer);
     if (markerMs === undefined) return; // the status record was written before the create
@@ -933,6 +934,18 @@ function createdReadyCondition(obj: ManagedObject): ConditionInput {
     message: 'External resource was created; waiting for it to become available',
     observedGeneration: obj.metadata.generation,
   };
+}
+
+/**
+ * True when a failed create certainly made nothing: the platform refused it (validation,
+ * credentials) or answered that it did not process it (`notApplied`: 429, 503).
+ */
+function madeNothing(c: ClassifiedError): boolean {
+  return (
+    c.class === 'terminal' ||
+    c.class === 'unauthorized' ||
+    (c.class === 'retryable' && c.notApplied === true)
+  );
 }
 
 /** The refusal of a create that an unverifiable marker makes unsafe (create-guard.ts). */

@@ -158,3 +158,25 @@ test('a marker of another key with no record of its outcome (crash, then rotatio
   env.objects.set('ns/a', o);
   t.is((await env.reconciler().reconcile('ns/a')).outcome, 'success');
 });
+
+test('a create the platform answered it did not process (503, 429: notApplied) is sent again at once, no window', async (t) => {
+  const w = slowCreate({ uniqueNames: false, lag: 0 });
+  w.env.loseCreateAnswer = false;
+  w.env.createError = Object.assign(new Error('503 Service Unavailable'), { notApplied: true });
+  const rec = w.env.reconciler({
+    kind: w.env.kind((e) =>
+      (e as { notApplied?: boolean }).notApplied
+        ? { class: 'retryable', reason: 'ApiUnavailable', message: '503', notApplied: true }
+        : classify(e),
+    ),
+    monotonicNow: () => w.clock.now,
+  });
+  t.is((await rec.reconcile('ns/a')).outcome, 'error');
+  t.is((await rec.reconcile('ns/a')).outcome, 'success', 'created again at once');
+  t.is(w.env.things.size, 1);
+  t.deepEqual(
+    w.env.calls.filter((c) => c.startsWith('observe')),
+    ['observe', 'observe', 'observe'],
+    'no lookup by name: the marker of the unprocessed create was voided',
+  );
+});
