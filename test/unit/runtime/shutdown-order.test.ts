@@ -11,7 +11,7 @@ import { pino } from 'pino';
 import { Manager, type ManagerConfig } from '../../../src/runtime/manager.js';
 import type { ExternalClient, ManagedKind, ManagedObject } from '../../../src/runtime/types.js';
 import { fakeLease, startFakeKube } from './kube-fake-server.js';
-import { applyMergePatch } from './fake-env.js';
+import { FakeEnv, applyMergePatch } from './fake-env.js';
 
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
@@ -108,16 +108,7 @@ test.serial(
       update: () => Promise.resolve(),
       delete: () => Promise.resolve(),
     };
-    const kind: ManagedKind = {
-      name: 'thing',
-      group: 'test.io',
-      version: 'v1',
-      kind: 'Thing',
-      plural: 'things',
-      idStatusField: 'thingId',
-      connect: () => Promise.resolve(client),
-      classifyError: (e) => ({ class: 'retryable', reason: 'ReconcileError', message: String(e) }),
-    };
+    const kind: ManagedKind = { ...new FakeEnv().kind(), connect: () => Promise.resolve(client) };
     const kc = new KubeConfig();
     kc.loadFromOptions({
       clusters: [{ name: 'c', server: kube.url, skipTLSVerify: true }],

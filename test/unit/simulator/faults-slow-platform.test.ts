@@ -6,6 +6,7 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- response bodies are read loosely here */
 import test from 'ava';
 import { checkFaultConfig } from '../../../src/simulator/faults.js';
+import { appRequest } from '../cdn/fixtures.js';
 import { TEST_KEY, admin, call, createPullZone, startTestSim } from '../../support/sim-client.js';
 
 type Json = Record<string, any>;
@@ -91,21 +92,7 @@ test('listingDelayMs: a new pull zone and a new app are left out of their listin
     area: 'mc',
     method: 'POST',
     template: '/mc/apps',
-    body: {
-      name: 'late-app',
-      runtimeType: 'shared',
-      autoScaling: { min: 1, max: 1 },
-      regionSettings: { allowedRegionIds: ['DE'], requiredRegionIds: ['DE'] },
-      containerTemplates: [
-        {
-          name: 'web',
-          imageName: 'nginx',
-          imageNamespace: 'library',
-          imageTag: '1.25',
-          imageRegistryId: 'reg-1',
-        },
-      ],
-    },
+    body: appRequest('late-app'),
   });
   t.true(app.status < 300, JSON.stringify(app.body));
   const apps = await call(t, sim, { area: 'mc', method: 'GET', template: '/mc/apps' });
