@@ -7,8 +7,8 @@
  * Informers run on every replica (a standby takes over with warm caches); workers run only
  * while this replica leads (or always, without leader election), and only after every cache
  * has synced. On SIGTERM: stop taking keys, let in-flight reconciles finish within the
- * shutdown timeout (then cancel them through `ExternalContext.signal`), release the lease,
- * stop watches and servers.
+ * shutdown timeout (then cancel them through `ExternalContext.signal` and let them end),
+ * release the lease, stop watches and servers.
  */
 import { randomUUID } from 'node:crypto';
 import { setMaxListeners } from 'node:events';
@@ -507,6 +507,15 @@ export class Manager {
     return this.stopping;
   }
 
+  /** Waits (bounded) for the passes cancelled by the shutdown to end. */
+  private async awaitCancelledPasses(): Promise<void> {
+    const ended = await Promise.all(
+      [...this.controllers.values()].map((c) => c.queue.drain(CANCEL_GRACE_MS)),
+    );
+    if (!ended.every(Boolean))
+      this.log.warn({ graceMs: CANCEL_GRACE_MS }, 'Cancelled reconciles still running');
+  }
+
   private async doStop(): Promise<boolean> {
     const timeoutMs = this.opts.config.shutdownTimeoutMs;
     const inFlight = [...this.controllers.values()].reduce((n, c) => n + c.queue.inFlight(), 0);
@@ -521,6 +530,11 @@ export class Manager {
     if (!drained)
       this.log.warn({ timeoutMs }, 'Shutdown deadline reached: cancelling in-flight reconciles');
     this.abort.abort();
+    // The lease goes only once the cancelled passes have ended: their platform calls are
+    // aborted and their failure path records in status what they know (a create whose outcome
+    // is unknown), so the standby that takes over at once never acts on an object whose pass
+    // still runs here.
+    if (!drained) await this.awaitCancelledPasses();
     await this.elector?.stop();
     this.metrics.leader.set(0);
     await Promise.all([...this.controllers.values()].map((c) => c.stopInformers()));
@@ -533,6 +547,9 @@ export class Manager {
     return drained;
   }
 }
+
+/** How long cancelled passes get to end (failure status write) before the lease is released. */
+export const CANCEL_GRACE_MS = 5_000;
 
 /** Options of {@link runOperator}. */
 export interface RunOptions {

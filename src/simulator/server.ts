@@ -274,11 +274,15 @@ async function handleApiRequest(
     finish(deps, res, req, key, echoedBody(route.area, req.path, rawBody));
     return;
   }
+  const hold = deps.faults.commitDelay(req.method, key);
+  if (hold > 0) await sleep(hold);
   const before = deps.state.revision;
   const handled = runHandler(deps, route, req);
-  const response = deps.responseDocuments
-    ? documentedResponse(deps.responseDocuments, route, handled)
-    : handled;
+  const response = deps.faults.shapeResponse(
+    req.method,
+    key,
+    deps.responseDocuments ? documentedResponse(deps.responseDocuments, route, handled) : handled,
+  );
   if (deps.state.revision !== before) deps.saver?.schedule();
   if (response.status < 400 && deps.faults.shouldCommitThenDrop(req.method, key)) {
     drop(deps, res, req, key, true);
