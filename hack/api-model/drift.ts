@@ -3,15 +3,12 @@
  * as JSON pointers a reader can act on (the drift test prints them). Member order counts: code
  * walks `properties` in order (the pull zone field tables, the CRD generator).
  */
+import { escapePointer as escape } from '../../src/simulator/documents/schemas.js';
 
 type Json = Record<string, unknown>;
 
 function isObject(value: unknown): value is Json {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function escape(segment: string): string {
-  return segment.replace(/~/g, '~0').replace(/\//g, '~1');
 }
 
 function show(value: unknown): string {
