@@ -38,7 +38,8 @@ trap remove_rootfs EXIT
 make_rootfs() {
   root=$(mktemp -d "$cache/rootfs.XXXXXX")
   echo "debootstrap $suite (minbase) into $root" >&2
-  nice -n 10 debootstrap --variant=minbase --include=ca-certificates "$suite" "$root" "$mirror" >&2
+  # libatomic1: the official Node 26 binary links libatomic.so.1 (Node 22's does not); minbase lacks it.
+  nice -n 10 debootstrap --variant=minbase --include=ca-certificates,libatomic1 "$suite" "$root" "$mirror" >&2
   install -D -m 0755 "$node_bin" "$root/usr/local/bin/node"
   mkdir -p "$root/usr/local/lib/node_modules"
   cp -a "$npm_dir" "$root/usr/local/lib/node_modules/npm"
