@@ -11,11 +11,14 @@ import { claimantOf, type Claimant, type ClaimIndex } from './claims.js';
 import { recordedExternalId } from './create-guard.js';
 import { TerminalError } from './errors.js';
 import { SyncedReason } from './reasons.js';
-import type { ClaimRef, ManagedKind, ManagedObject } from './types.js';
+import type { ClaimRef, IdReference, ManagedKind, ManagedObject } from './types.js';
 import { ownershipOf } from './claims-status.js';
 
 /** Synced reason of an object refused because another object manages the resource. */
 export const AlreadyManaged = SyncedReason.AlreadyManaged;
+
+/** Synced reason of an object whose spec names by id a resource managed from elsewhere. */
+export const ReferenceNotAllowed = SyncedReason.ReferenceNotAllowed;
 
 /** The claims of an object: the kind's own, else its recorded id under claim type `kind`. */
 export function claimsOfObject(kind: ManagedKind, obj: ManagedObject): ClaimRef[] {
@@ -97,4 +100,39 @@ export function claimsWithId(kind: ManagedKind, obj: ManagedObject, id: string):
     status: { ...obj.status, [kind.idStatusField]: id },
   };
   return claimsOfObject(kind, withId).map((c) => ({ ...c, recorded: false }));
+}
+
+/** A reference by id to a resource that an object in another namespace manages. */
+export interface ForeignReference {
+  ref: IdReference;
+  owner: Claimant;
+}
+
+/**
+ * The first of `refs` that names a resource managed from another namespace than `obj`'s, or
+ * undefined when each is unclaimed or managed in the same namespace. A raw id is a reference:
+ * it may not reach what a `*Ref` (always resolved in the object's own namespace) cannot. There
+ * is no admin-granted exception: an id another namespace manages is refused for every tenant.
+ */
+export function findForeignReference(
+  index: ClaimIndex | undefined,
+  obj: ManagedObject,
+  refs: readonly IdReference[],
+  account: string | undefined,
+): ForeignReference | undefined {
+  if (!index) return undefined;
+  for (const ref of refs) {
+    const owner = index.ownerOf(ref, account);
+    if (owner && owner.namespace !== obj.metadata.namespace) return { ref, owner };
+  }
+  return undefined;
+}
+
+/** The terminal error of a reference by id into another namespace; names field, id and namespace. */
+export function referenceNotAllowedError(f: ForeignReference, namespace: string): TerminalError {
+  const { ref, owner } = f;
+  return new TerminalError(
+    ReferenceNotAllowed,
+    `cannot use ${ref.field} ${ref.id}: ${ref.type} ${ref.id} is managed by an object in namespace ${owner.namespace}, and an id in the spec may only name a resource that no object manages or one managed in this namespace (${namespace}); nothing is sent to the platform for this object (use a resource of this namespace, by reference where the spec offers one)`,
+  );
 }

@@ -205,6 +205,19 @@ export class ClaimIndex {
     return best;
   }
 
+  /**
+   * The object that manages the resource `claim` names in `account` (the winner among its
+   * claimants whose account may be `account`), or undefined when no object claims it there.
+   */
+  ownerOf(claim: Pick<ClaimRef, 'type' | 'id'>, account: string | undefined): Claimant | undefined {
+    let best: Claimant | undefined;
+    for (const c of listOf(this.#byClaim.get(claimKey(claim.type, claim.id)))) {
+      if (!accountsOverlap(c.account, account)) continue;
+      if (!best || compareClaimants(c, best) < 0) best = c;
+    }
+    return best;
+  }
+
   /** Number of claimed resources (for leak checks in tests and a gauge). */
   get size(): number {
     return this.#byClaim.size;

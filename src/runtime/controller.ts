@@ -19,7 +19,7 @@ import { StatusWriter } from './status-writer.js';
 import type { ConnectContext, ManagedKind, ManagedObject } from './types.js';
 import { WorkQueue, type Priority } from './workqueue.js';
 import { findCondition } from './conditions.js';
-import { runWithRequestPriority } from './request-priority.js';
+import { runInPass } from '../common/pass-context.js';
 import { PlatformSlots } from './platform-slots.js';
 
 /**
@@ -253,15 +253,15 @@ export class Controller {
         continue;
       }
       const end = m.reconcileDuration.startTimer({ controller: name });
-      // Platform requests of a high-lane pass go first in the account's limiter (updates do
-      // not wait for tokens behind creates and drift checks); see runtime/request-priority.ts.
+      // Platform requests of a high-lane pass go first in the account's limiter and the
+      // platform slots (updates do not wait behind creates and drift checks), in the share of
+      // the object's namespace; see common/pass-context.ts.
       const priority = this.queue.takenFrom(key) === 'high' ? 'high' : 'low';
+      const tenant = splitKey(key).namespace;
       let result: ReconcileResult;
       try {
-        result = await runWithRequestPriority(
-          priority,
-          () => this.reconciler.reconcile(key),
-          this.opts.mayWrite,
+        result = await runInPass({ priority, tenant, mayWrite: this.opts.mayWrite }, () =>
+          this.reconciler.reconcile(key),
         );
       } catch (err) {
         // reconcile() never throws by contract; if it does, log loudly and retry.

@@ -31,6 +31,11 @@ export const SyncedReason = {
   Waiting: 'Waiting',
   /** Another object already manages the platform resource (see claims.ts). */
   AlreadyManaged: 'AlreadyManaged',
+  /**
+   * The spec names by id a platform resource that an object in another namespace manages
+   * (see claims-policy.ts, findForeignReference).
+   */
+  ReferenceNotAllowed: 'ReferenceNotAllowed',
 } as const;
 
 /** Event reasons (PascalCase, stable). Kinds may add their own through a classified error. */
