@@ -53,7 +53,14 @@ export interface Refusal {
   owner: Claimant;
 }
 
-/** The first claim of `obj` that another object holds, or undefined when every claim is free. */
+/**
+ * The first claim of `obj` that another object holds, or undefined when every claim is free.
+ * A claim only asked for in the spec of another namespace does not count against `obj` when
+ * it names a resource `obj` references by id and that is managed in `obj`'s namespace: that
+ * namespace may not use the resource at all (ReferenceNotAllowed), so its older claim must not
+ * keep the owner's namespace from it (e.g. team-b's ShieldPolicy naming team-a's zone by id
+ * before team-a puts its own policy on it).
+ */
 export function findRefusal(
   index: ClaimIndex | undefined,
   kind: ManagedKind,
@@ -62,11 +69,30 @@ export function findRefusal(
   account: string | undefined,
 ): Refusal | undefined {
   if (!index) return undefined;
+  const home = homeIds(index, kind, obj, account);
+  const ns = obj.metadata.namespace;
   for (const claim of claims) {
-    const owner = index.rivalOf(claimantOf(kind.kind, obj, claim, account), claim);
+    // Another namespace's spec-only claim on a resource managed here does not count.
+    const counts = (other: Claimant): boolean =>
+      other.recorded || other.namespace === ns || !home.has(claim.id);
+    const owner = index.rivalOf(claimantOf(kind.kind, obj, claim, account), claim, counts);
     if (owner) return { claim, owner };
   }
   return undefined;
+}
+
+/** Ids `obj` references by id (idReferences) whose resource is managed in its own namespace. */
+function homeIds(
+  index: ClaimIndex,
+  kind: ManagedKind,
+  obj: ManagedObject,
+  account: string | undefined,
+): Set<string> {
+  const ids = new Set<string>();
+  for (const ref of kind.idReferences?.(obj) ?? []) {
+    if (index.ownerOf(ref, account)?.namespace === obj.metadata.namespace) ids.add(ref.id);
+  }
+  return ids;
 }
 
 /** The terminal error of a refused claimant; names the owner, never a secret. */

@@ -108,3 +108,40 @@ test('an object being deleted is never held back by a reference check (it only l
   t.is(r.outcome, 'success');
   t.deepEqual(env.get('web').metadata.finalizers, []);
 });
+
+test("another namespace's older spec-only claim on a resource managed here does not block the owner namespace", async (t) => {
+  // team-b's policy named team-a's zone by id first (refused there: ReferenceNotAllowed); its
+  // claim is only asked for in its spec, so it must not keep team-a from its own zone.
+  const env = new FakeEnv();
+  const kind: ManagedKind = {
+    ...env.kind(),
+    claimsOf: (o) =>
+      typeof o.spec?.zoneId === 'number'
+        ? [{ type: 'Shield', id: String(o.spec.zoneId), recorded: false }]
+        : [],
+    idReferences: (o) =>
+      typeof o.spec?.zoneId === 'number'
+        ? [{ field: 'spec.zoneId', type: 'Zone', id: String(o.spec.zoneId) }]
+        : [],
+  };
+  const own = env.put({
+    ...thing('own', { color: 'red', zoneId: 7 }),
+    metadata: { ...thing('own').metadata, creationTimestamp: '2025-01-02T00:00:00Z' },
+  });
+  const index = new ClaimIndex();
+  const zone = { ...storageZone('ns', '7'), kind: 'Zone' };
+  index.set('Zone', zone, [{ type: 'Zone', id: '7', recorded: true }], 'acc-1');
+  const hijack: ManagedObject = {
+    ...thing('hijack', { color: 'blue', zoneId: 7 }),
+    metadata: {
+      name: 'hijack',
+      namespace: 'team-b',
+      uid: 'uid-hijack',
+      creationTimestamp: '2025-01-01T00:00:00Z',
+    },
+  };
+  index.set('Thing', hijack, kind.claimsOf!(hijack), 'acc-1');
+  index.set('Thing', own, kind.claimsOf!(own), 'acc-1');
+  const r = await env.reconciler({ claims: index, kind }).reconcile('ns/own');
+  t.is(r.outcome, 'success', JSON.stringify(env.get('own').status?.conditions));
+});
