@@ -149,7 +149,11 @@ export class Controller {
 
   /** The lane of an update event, or undefined when it does not enqueue. */
   private laneOfUpdate(old: ManagedObject, obj: ManagedObject): Priority | undefined {
-    return priorityForUpdate(old, obj) ? laneOfChange(this.kind, obj) : undefined;
+    const asked = priorityForUpdate(old, obj);
+    if (!asked) return undefined;
+    const lane = laneOfChange(this.kind, obj);
+    // A request annotation (a purge, a forced pass) never goes in the high lane of changes.
+    return asked === 'normal' && lane === 'high' ? 'normal' : lane;
   }
 
   private informerFor(namespace: string): Informer<ManagedObject & KubeObject> | undefined {

@@ -202,12 +202,15 @@ test.serial(
       requestedAt: 'r1',
       completedAt: '2026-01-02T03:04:05Z',
       scope: 'Zone',
+      startedAt: '2026-01-02T03:04:05Z',
     });
     obj = first.obj;
     t.deepEqual((await pass(obj)).writes, [], 'same request: not repeated');
     obj = {
       ...withAnnotation('r2'),
       spec: { purge: { urls: ['/img/*', 'https://other.example/a.css'] } },
+      // The previous purge started over a minute ago (purge.ts: one per object per minute).
+      status: { ...obj.status, purge: { ...obj.status?.purge, startedAt: '2026-01-02T03:00:00Z' } },
     };
     const byUrl = await pass(obj);
     t.deepEqual(byUrl.writes, ['POST /purge', 'POST /purge']);
