@@ -106,9 +106,12 @@ export class FairQueue<T> {
     return true;
   }
 
-  /** Takes the next item (see the module comment), or undefined when none waits. */
-  shift(): Served<T> | undefined {
-    const next = this.#pickFlow();
+  /**
+   * Takes the next item (see the module comment) of a flow `eligible` accepts (default: any),
+   * or undefined when none waits there.
+   */
+  shift(eligible?: (flow: string) => boolean): Served<T> | undefined {
+    const next = this.#pickFlow(eligible);
     if (!next) return undefined;
     const [name, f] = next;
     const priority = this.#pickPriority(f);
@@ -143,8 +146,14 @@ export class FairQueue<T> {
     return f;
   }
 
+  /** True when an item of a flow `eligible` accepts waits. */
+  canShift(eligible: (flow: string) => boolean): boolean {
+    for (const [name, f] of this.#flows) if (f.size > 0 && eligible(name)) return true;
+    return false;
+  }
+
   /** The flow whose next item finishes first; drops idle flows without debt on the way. */
-  #pickFlow(): [string, Flow<T>] | undefined {
+  #pickFlow(eligible?: (flow: string) => boolean): [string, Flow<T>] | undefined {
     let best: [string, Flow<T>] | undefined;
     let bestFinish = Infinity;
     for (const entry of this.#flows) {
@@ -153,6 +162,7 @@ export class FairQueue<T> {
         if (f.vt <= this.#vnow) this.#flows.delete(entry[0]);
         continue;
       }
+      if (eligible && !eligible(entry[0])) continue;
       const finish = f.vt + this.#costs[this.#pickPriority(f)]!;
       if (finish < bestFinish || (finish === bestFinish && best && f.vt < best[1].vt)) {
         best = entry;

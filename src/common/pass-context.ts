@@ -63,6 +63,15 @@ export function mayWriteNow(): boolean {
 }
 
 /**
+ * The running pass's way to wait for its own account, if any. A layer that holds capacity of
+ * its own (a pass permit, then a platform slot inside it) wraps it: its hook gives its capacity
+ * back, then calls this one, so every layer's capacity is free during the wait.
+ */
+export function currentWaitOutside(): WaitOutside | undefined {
+  return store.getStore()?.waitOutside;
+}
+
+/**
  * Runs `wait` (a wait for the pass's own account) the way the running pass asks: without the
  * shared capacity it holds, when it holds any. Outside of a pass, just `wait()`.
  */

@@ -18,7 +18,12 @@
  * Pure Node, no CDN or Kubernetes code.
  */
 import { FairQueue } from '../common/fair-queue.js';
-import { currentTenant, runWithinPass, type RequestPriority } from '../common/pass-context.js';
+import {
+  currentTenant,
+  currentWaitOutside,
+  runWithinPass,
+  type RequestPriority,
+} from '../common/pass-context.js';
 import type { ExternalClient } from './types.js';
 import { wrapClient } from './wrap-client.js';
 
@@ -43,6 +48,7 @@ interface Holding {
 export class PlatformSlots {
   #inUse = 0;
   readonly #queue = new FairQueue<Waiter>({ costs: [1, 2], streak: SLOT_STREAK });
+  #freeWaiters: Array<() => void> = [];
 
   constructor(readonly size: number) {
     if (!Number.isInteger(size) || size < 1)
@@ -59,6 +65,12 @@ export class PlatformSlots {
     return this.#queue.size;
   }
 
+  /** Resolves when a slot is free and nobody waits for one (a new call would run at once). */
+  whenFree(): Promise<void> {
+    if (this.#inUse < this.size && this.#queue.size === 0) return Promise.resolve();
+    return new Promise((resolve) => this.#freeWaiters.push(resolve));
+  }
+
   /**
    * Runs `fn` while holding a slot, in fair shares between `tenant`s (default: the running
    * pass's namespace). Rejects without running `fn` when `signal` aborts while waiting. Inside
@@ -72,9 +84,14 @@ export class PlatformSlots {
   ): Promise<T> {
     await this.#acquire(priority, tenant, signal, false);
     const holding: Holding = { held: true, closed: false };
+    // An enclosing layer's capacity (the pass's own slot) is given back during the wait too.
+    const outer = currentWaitOutside();
     try {
       return await runWithinPass(
-        { waitOutside: (wait) => this.#waitOutside(holding, priority, tenant, wait) },
+        {
+          waitOutside: (wait) =>
+            this.#waitOutside(holding, priority, tenant, outer ? () => outer(wait) : wait),
+        },
         fn,
       );
     } finally {
@@ -143,8 +160,14 @@ export class PlatformSlots {
 
   #release(): void {
     const next = this.#queue.shift();
-    if (next) next.item.grant();
-    else this.#inUse--;
+    if (next) {
+      next.item.grant();
+      return;
+    }
+    this.#inUse--;
+    const free = this.#freeWaiters;
+    this.#freeWaiters = [];
+    for (const f of free) f();
   }
 }
 

@@ -61,6 +61,12 @@ export interface WorkQueueOptions {
   limiter?: TokenBucket;
   hooks?: WorkQueueHooks;
   now?: () => number;
+  /**
+   * Keys of one namespace processing at a time at most (default: no limit). Keys of a
+   * namespace at its limit stay queued while other namespaces' keys are handed out, so that one
+   * tenant's passes (e.g. waiting for its throttled account) never take every worker.
+   */
+  maxInFlightPerNamespace?: number;
 }
 
 interface Pending {
@@ -75,6 +81,11 @@ export class WorkQueue {
   private readonly dirty = new Map<string, Pending>();
   /** Keys being processed and the lane each was taken from. */
   private readonly processing = new Map<string, Priority>();
+  /** Keys processing per namespace (only namespaces with keys processing). */
+  private readonly perNamespace = new Map<string, number>();
+  /** A namespace may get another key (below maxInFlightPerNamespace). */
+  private readonly eligible = (ns: string): boolean =>
+    (this.perNamespace.get(ns) ?? 0) < (this.opts.maxInFlightPerNamespace ?? Infinity);
   /** Pending delays (requeueAfter, backoff): one entry per key, one timer for all. */
   private readonly timers = new DelayHeap<Priority>((key, priority) => this.add(key, priority));
   private waiters: Array<() => void> = [];
@@ -146,7 +157,7 @@ export class WorkQueue {
   async get(): Promise<string | undefined> {
     for (;;) {
       if (this.stopped) return undefined;
-      if (this.len() === 0) {
+      if (!this.waiting.canShift(this.eligible)) {
         await new Promise<void>((resolve) => this.waiters.push(resolve));
         continue;
       }
@@ -160,13 +171,18 @@ export class WorkQueue {
 
   /** Marks `key` finished; queues it again if it was added while processing. */
   done(key: string): void {
-    this.processing.delete(key);
+    if (!this.processing.delete(key)) return;
+    const ns = namespaceOf(key);
+    const n = (this.perNamespace.get(ns) ?? 1) - 1;
+    if (n > 0) this.perNamespace.set(ns, n);
+    else this.perNamespace.delete(ns);
     const pending = this.dirty.get(key);
     if (pending && !this.stopped) {
-      this.waiting.push(key, namespaceOf(key), rank(pending.priority));
+      this.waiting.push(key, ns, rank(pending.priority));
       this.reportDepth();
-      this.wakeOne();
     }
+    // A key was queued again, or its namespace may now get another one.
+    this.wakeOne();
     if (this.processing.size === 0) {
       const drainers = this.drainers;
       this.drainers = [];
@@ -222,8 +238,9 @@ export class WorkQueue {
   }
 
   private take(): string | undefined {
-    const next = this.waiting.shift();
+    const next = this.waiting.shift(this.eligible);
     if (next === undefined) return undefined;
+    this.perNamespace.set(next.flow, (this.perNamespace.get(next.flow) ?? 0) + 1);
     const key = next.item;
     const pending = this.dirty.get(key);
     this.dirty.delete(key);

@@ -126,3 +126,21 @@ test(`work queue: a lane waits at most ${LANE_STREAK} keys of higher lanes (a fl
     'the high lane still gets almost every turn',
   );
 });
+
+test('work queue: a namespace at its in-flight limit stays queued while others are served', async (t) => {
+  const q = new WorkQueue({ maxInFlightPerNamespace: 2 });
+  for (let i = 0; i < 5; i++) q.add(`tenant-a/zone-${i}`, 'high');
+  const a1 = (await q.get()) as string;
+  const a2 = (await q.get()) as string;
+  t.true(a1.startsWith('tenant-a/') && a2.startsWith('tenant-a/'));
+  // tenant-a has 2 keys processing (e.g. both waiting for its throttled account): the next key
+  // handed out is tenant-b's, although tenant-a still has 3 queued.
+  const next = q.get();
+  q.add('tenant-b/zone-0', 'low');
+  t.is(await next, 'tenant-b/zone-0');
+  q.done(a1);
+  t.true(
+    ((await q.get()) as string).startsWith('tenant-a/'),
+    'tenant-a gets a key once one is done',
+  );
+});

@@ -15,10 +15,13 @@ import type { FetchLike } from '../../../src/cdn/options.js';
 import { limiterFor } from '../../../src/cdn/rate-limit.js';
 import { DEFAULT_RATE_LIMIT } from '../../../src/cdn/options.js';
 import { PlatformSlots, slotClient } from '../../../src/runtime/platform-slots.js';
-import type { ExternalClient, ExternalContext } from '../../../src/runtime/types.js';
+import type { ExternalClient, ExternalContext, ManagedObject } from '../../../src/runtime/types.js';
 import { pino } from 'pino';
+import { FakeEnv, thing } from './fake-env.js';
+import { slowKube, startController } from './slow-kube.js';
 
 const log = pino({ level: 'silent' });
+const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
 /** Answers every GET /pullzone/{id} with a small zone at once, counting requests per key. */
 function fakePlatform(sent: Map<string, number>): FetchLike {
@@ -132,4 +135,68 @@ test('a call that waited for its account takes a slot again before it sends: nev
   t.true(most <= 2, `at most 2 requests on the wire at once (saw ${most})`);
   t.is(slots.inUse, 0);
   a.close();
+});
+
+test("passes waiting for their own paused account hold no pass either: another tenant's pass runs at once", async (t) => {
+  // --max-concurrent-reconciles passes run at a time; tenant A has more keys than that, all
+  // waiting for A's paused account. Tenant B's change must not wait for one of them to end.
+  const keyA = `team-a-${randomUUID()}`;
+  const keyB = `team-b-${randomUUID()}`;
+  const sent = new Map<string, number>();
+  const fetch = fakePlatform(sent);
+  const clients = new Map([
+    ['team-a', new CdnClient({ credentials: keyA, baseUrl: 'http://cdn.test', fetch })],
+    ['team-b', new CdnClient({ credentials: keyB, baseUrl: 'http://cdn.test', fetch })],
+  ]);
+  limiterFor(accountIdFor(keyA), DEFAULT_RATE_LIMIT).pauseFor(3000);
+  const env = new FakeEnv();
+  const objects = new Map<string, ManagedObject>();
+  const synced = (name: string, namespace: string): ManagedObject => {
+    const o = env.put({
+      ...thing(name),
+      metadata: { name, namespace },
+      status: { thingId: name },
+    });
+    objects.set(name, o);
+    return o;
+  };
+  for (let i = 0; i < 20; i++) synced(`a-${i}`, 'team-a');
+  synced('b-0', 'team-b');
+  const kube = await slowKube(objects, 5, { writes: 0 });
+  t.teardown(() => kube.close());
+  const observed: string[] = [];
+  const kind = env.kind();
+  kind.connect = (obj) => {
+    const client = clients.get(obj.metadata.namespace)!;
+    return Promise.resolve({
+      ...observer(client),
+      account: obj.metadata.namespace,
+      observe: async (o, ctx) => {
+        await client.getPullZone(1, { signal: ctx.signal });
+        observed.push(o.metadata.name);
+        return { exists: true, externalId: o.metadata.name, upToDate: true, diff: [] };
+      },
+    });
+  };
+  const { controller, stop } = await startController(kind, kube, 2);
+  t.teardown(stop);
+  // Let the start-up passes run: B's completes, A's all wait for A's account.
+  for (let i = 0; i < 100 && !observed.includes('b-0'); i++) await sleep(20);
+  for (let i = 0; i < 20; i++) controller.enqueue(`team-a/a-${i}`, 'high');
+  await sleep(100);
+  const started = performance.now();
+  const before = observed.filter((n) => n === 'b-0').length;
+  controller.enqueue('team-b/b-0', 'high');
+  while (
+    observed.filter((n) => n === 'b-0').length === before &&
+    performance.now() - started < 5000
+  )
+    await sleep(10);
+  const tookMs = performance.now() - started;
+  t.true(
+    tookMs < 1000,
+    `B's pass took ${tookMs.toFixed(0)} ms while A's passes waited for A's account`,
+  );
+  t.is(sent.get(keyA) ?? 0, 0, "A's passes were still held back by their own account");
+  for (const c of clients.values()) c.close();
 });
