@@ -33,8 +33,9 @@ export const PASSES_PER_WORKER = 4;
 const CONFLICTS_BEFORE_WARNING = 5;
 
 /**
- * Passes in flight at most, as a multiple of the passes running: the others are parked, each
- * waiting for its own account (pass-context.ts waitOutside) without holding a pass slot.
+ * Passes in flight at most, as a multiple of the passes running: the others wait for a pass
+ * slot, or are parked, each waiting for its own account (pass-context.ts waitOutside) without
+ * holding one.
  */
 const PARKED_PER_RUNNING = 8;
 
@@ -235,11 +236,11 @@ export class Controller {
   }
 
   /**
-   * Starts dispatching keys: a pass starts whenever a pass slot is free (up to
-   * `--max-concurrent-reconciles` running). A pass that waits for its own account gives its
-   * slot back meanwhile (parked), so other namespaces' passes run; at most
-   * {@link PARKED_PER_RUNNING} times as many passes are in flight, and one namespace never has
-   * more in flight than may run.
+   * Starts dispatching keys: each key taken from the queue runs as a pass once it gets a pass
+   * slot (up to `--max-concurrent-reconciles` running, fair between namespaces). A pass that
+   * waits for its own account gives its slot back meanwhile (parked), so other namespaces'
+   * passes run; at most {@link PARKED_PER_RUNNING} times as many passes are in flight, and one
+   * namespace never has more in flight than may run.
    */
   startWorkers(): void {
     this.dispatcher ??= this.dispatch();
@@ -269,7 +270,9 @@ export class Controller {
   private async dispatch(): Promise<void> {
     const maxInFlight = this.passes.size * PARKED_PER_RUNNING;
     for (;;) {
-      await this.passes.whenFree();
+      // A taken key waits for its pass slot in the slots' fair queue, next to parked passes
+      // taking theirs again: the dispatcher never waits for a free slot itself, or one
+      // namespace's parked passes coming back would keep every other namespace's keys out.
       while (this.running.size >= maxInFlight) await Promise.race(this.running);
       const key = await this.queue.get();
       if (key === undefined) return;

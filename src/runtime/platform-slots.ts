@@ -48,7 +48,6 @@ interface Holding {
 export class PlatformSlots {
   #inUse = 0;
   readonly #queue = new FairQueue<Waiter>({ costs: [1, 2], streak: SLOT_STREAK });
-  #freeWaiters: Array<() => void> = [];
 
   constructor(readonly size: number) {
     if (!Number.isInteger(size) || size < 1)
@@ -63,12 +62,6 @@ export class PlatformSlots {
   /** Calls waiting for a slot (tests, metrics). */
   get waiting(): number {
     return this.#queue.size;
-  }
-
-  /** Resolves when a slot is free and nobody waits for one (a new call would run at once). */
-  whenFree(): Promise<void> {
-    if (this.#inUse < this.size && this.#queue.size === 0) return Promise.resolve();
-    return new Promise((resolve) => this.#freeWaiters.push(resolve));
   }
 
   /**
@@ -165,9 +158,6 @@ export class PlatformSlots {
       return;
     }
     this.#inUse--;
-    const free = this.#freeWaiters;
-    this.#freeWaiters = [];
-    for (const f of free) f();
   }
 }
 
