@@ -9,6 +9,7 @@
 import test from 'ava';
 import { apply } from '../support/kube.js';
 import {
+  appSpec,
   CAPP,
   PZC,
   resetCalls,
@@ -125,16 +126,14 @@ test.serial(
       manifest('ShieldPolicy', teamB, 'hijack', { pullZoneId: id, waf: { enabled: true } }),
     );
     await apply(
-      manifest('ContainerApp', teamB, 'hijack', {
-        name: 'hijack',
-        autoScaling: { min: 1, max: 1 },
-        containerTemplates: [
+      manifest(
+        'ContainerApp',
+        teamB,
+        'hijack',
+        appSpec(
+          'hijack',
+          {},
           {
-            name: 'web',
-            imageName: 'nginx',
-            imageNamespace: 'library',
-            imageTag: '1.25',
-            imageRegistryId: 'dockerhub',
             endpoints: [
               {
                 displayName: 'cdn',
@@ -142,8 +141,8 @@ test.serial(
               },
             ],
           },
-        ],
-      }),
+        ),
+      ),
     );
     const shield = await waitCondition(
       SHP,

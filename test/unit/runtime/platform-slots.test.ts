@@ -6,7 +6,7 @@
  */
 import test from 'ava';
 import { PlatformSlots } from '../../../src/runtime/platform-slots.js';
-import type { ExternalClient, ManagedObject } from '../../../src/runtime/types.js';
+import type { ManagedObject } from '../../../src/runtime/types.js';
 import { FakeEnv, thing } from './fake-env.js';
 import { slowKube, startController } from './slow-kube.js';
 
@@ -90,17 +90,7 @@ test('creates keep every platform slot busy while other passes wait for the apis
       inFlight--;
     }
   };
-  const kind = env.kind();
-  kind.connect = (): Promise<ExternalClient> => {
-    const c = env.client();
-    return Promise.resolve({
-      account: 'acc-1',
-      observe: (o, ctx) => platform(() => c.observe(o, ctx)),
-      create: (o, ctx) => platform(() => c.create(o, ctx)),
-      update: (o, obs, ctx) => platform(() => c.update(o, obs, ctx)),
-      delete: (o, ctx) => platform(() => c.delete(o, ctx)),
-    });
-  };
+  const kind = env.kindAround(platform);
   const { stop } = await startController(kind, kube, 2);
   const created = async (): Promise<boolean> => {
     for (let i = 0; i < 200; i++) {

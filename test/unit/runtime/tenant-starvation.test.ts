@@ -9,7 +9,7 @@
  * A real controller (informer, work queue, platform slots, reconciler) on a fake apiserver.
  */
 import test from 'ava';
-import type { ExternalClient, ManagedObject } from '../../../src/runtime/types.js';
+import type { ManagedObject } from '../../../src/runtime/types.js';
 import { FakeEnv, thing } from './fake-env.js';
 import { slowKube, startController } from './slow-kube.js';
 
@@ -64,17 +64,7 @@ test("tenant B's creates all complete while tenant A changes its objects without
     await sleep(5);
     return fn();
   };
-  const kind = env.kind();
-  kind.connect = (): Promise<ExternalClient> => {
-    const c = env.client();
-    return Promise.resolve({
-      account: 'acc-1',
-      observe: (o, ctx) => platform(() => c.observe(o, ctx)),
-      create: (o, ctx) => platform(() => c.create(o, ctx)),
-      update: (o, obs, ctx) => platform(() => c.update(o, obs, ctx)),
-      delete: (o, ctx) => platform(() => c.delete(o, ctx)),
-    });
-  };
+  const kind = env.kindAround(platform);
   const { controller, stop } = await startController(kind, kube, 2);
   // Tenant A keeps changing every one of its objects (the watch would enqueue each change).
   const flooding = { on: true };

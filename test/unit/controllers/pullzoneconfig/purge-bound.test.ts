@@ -10,17 +10,17 @@
  * virtual clock.
  */
 import test from 'ava';
-import { pino } from 'pino';
 import { CdnClient } from '../../../../src/cdn/client.js';
-import { PullZoneExternal } from '../../../../src/controllers/pullzoneconfig/external.js';
+import type { PullZoneExternal } from '../../../../src/controllers/pullzoneconfig/external.js';
 import {
   PURGE_ANNOTATION,
   PURGE_MIN_INTERVAL_MS,
   PURGE_URLS_PER_PASS,
 } from '../../../../src/controllers/pullzoneconfig/purge.js';
 import type { PullZoneConfig } from '../../../../src/controllers/pullzoneconfig/types.js';
-import type { ExternalContext, ManagedStatus, Observation } from '../../../../src/runtime/types.js';
+import type { Observation } from '../../../../src/runtime/types.js';
 import { startSimulator, type SimulatorHandle } from '../../../../src/simulator/server.js';
+import { runPass, simExternal } from './sim-pass.js';
 
 const API_KEY = 'pzc-purge-bound-key';
 let sim: SimulatorHandle;
@@ -34,17 +34,7 @@ test.before(async () => {
     credentials: API_KEY,
     rateLimit: { requestsPerSecond: 2000, minRequestsPerSecond: 2000, burst: 2000 },
   });
-  ext = new PullZoneExternal({
-    client,
-    accountId: 'acct',
-    secrets: { settings: new Map(), tls: new Map() },
-    outputs: {
-      get: () => Promise.reject(new Error('not expected')),
-      create: () => Promise.reject(new Error('not expected')),
-      patchData: () => Promise.reject(new Error('not expected')),
-    },
-    now: () => new Date(clock),
-  });
+  ext = simExternal(client, () => new Date(clock));
 });
 
 test.after.always(async () => {
@@ -69,27 +59,13 @@ async function purgeCalls(): Promise<{ zone: number; urls: number }> {
   };
 }
 
-/** One reconcile pass like the runtime's: observe, create or update, merge the status. */
+/** One reconcile pass like the runtime's, with the purge calls it sent. */
 async function pass(obj: PullZoneConfig): Promise<PassResult> {
   const before = await purgeCalls();
-  const id = obj.status?.pullZoneId;
-  const ctx: ExternalContext = {
-    ...(id !== undefined ? { externalId: String(id) } : {}),
-    createPending: false,
-    log: pino({ level: 'silent' }),
-    signal: new AbortController().signal,
-  };
-  const obs = await ext.observe(obj, ctx);
-  let status: ManagedStatus = { ...obj.status, ...obs.status };
-  if (!obs.exists) {
-    const created = await ext.create(obj, ctx);
-    status = { ...status, ...created.status, pullZoneId: Number(created.externalId) };
-  } else if (!obs.upToDate) {
-    status = { ...status, ...((await ext.update(obj, obs, ctx)).status ?? {}) };
-  }
+  const { obj: next, obs } = await runPass(ext, obj);
   const after = await purgeCalls();
   return {
-    obj: { ...obj, status },
+    obj: next,
     purges: { zone: after.zone - before.zone, urls: after.urls - before.urls },
     obs,
   };
