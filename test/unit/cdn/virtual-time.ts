@@ -1,7 +1,7 @@
 /**
- * A virtual clock for the account limiter (`LimiterClock`): timers fire in time order and
- * promise continuations run between them, so minutes of simulated traffic take milliseconds
- * and counts do not depend on how loaded the machine is.
+ * A virtual clock for the account limiter (LimiterClock): timers fire in time order and promise
+ * continuations run between them, so minutes of simulated traffic take milliseconds and the
+ * counts do not depend on how loaded the machine is.
  */
 import type { LimiterClock } from '../../../src/cdn/rate-limit.js';
 
@@ -12,7 +12,7 @@ interface Timer {
   cancelled: boolean;
 }
 
-/** A virtual clock: timers fire in time order, promise continuations run between them. */
+/** See the module comment. */
 export class VirtualTime implements LimiterClock {
   t = 0;
   #seq = 0;

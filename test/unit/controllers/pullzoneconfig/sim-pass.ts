@@ -1,6 +1,6 @@
 /**
  * PullZoneExternal against an in-process cdn-sim for feature tests (edge rules, purge): the
- * external client without an outputs store, and one reconcile pass driven like the runtime's
+ * external client, and one reconcile pass driven like the runtime's
  * (observe, then create or update, status merged).
  */
 import { pino } from 'pino';
@@ -15,11 +15,6 @@ export function simExternal(client: CdnClient, now: () => Date): PullZoneExterna
     client,
     accountId: 'acct',
     secrets: { settings: new Map(), tls: new Map() },
-    outputs: {
-      get: () => Promise.reject(new Error('not expected')),
-      create: () => Promise.reject(new Error('not expected')),
-      patchData: () => Promise.reject(new Error('not expected')),
-    },
     now,
   });
 }
