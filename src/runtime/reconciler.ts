@@ -376,14 +376,19 @@ export class ManagedReconciler {
     // of its observed fields can reach this object's status).
     if (found) this.checkClaims(pass, claimsWithId(this.deps.kind, pass.obj, found));
     recordObserved(pass, obs);
-    for (const e of obs.events ?? [])
-      this.deps.events.record(pass.obj, e.type, e.reason, e.message);
+    this.recordKindEvents(pass, obs);
     if (found) this.recordFound(pass, found, obs, ctx);
     // An id the spec gave (adoption by id) is recorded too, whether or not observe reports it
     // in its status fields: the ID printer column and status readers rely on it.
     else if (obs.exists && ctx.externalId !== undefined)
       this.recordId(pass, ctx.externalId, obs.status);
     return obs;
+  }
+
+  /** Records the events the kind asked for in its observation (`Observation.events`). */
+  private recordKindEvents(pass: Pass, obs: Observation): void {
+    for (const e of obs.events ?? [])
+      this.deps.events.record(pass.obj, e.type, e.reason, e.message);
   }
 
   /** Records an id observe found by name (crash recovery or explicit adoption by name). */
