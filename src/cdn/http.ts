@@ -27,12 +27,17 @@ import {
 } from './options.js';
 import { parseErrorBody } from './parse-error.js';
 import { limiterFor, type AccountLimiter } from './rate-limit.js';
-// Pure helper (no Kubernetes code): the priority of the reconcile pass making the call.
-import { currentRequestPriority, mayWriteNow } from '../runtime/request-priority.js';
+// Neutral helper (no Kubernetes code): the context of the reconcile pass making the call.
+import {
+  currentRequestPriority,
+  currentTenant,
+  mayWriteNow,
+  waitOutside,
+} from '../common/pass-context.js';
 import { SecretSet, scrubSecretValues } from './redact.js';
 import { boundRetryAfter, parseRetryAfter, retryDelay, sleep } from './retry.js';
-// Pure timer helper (no Kubernetes code): one clamp for every timer in the process.
-import { setSafeTimeout } from '../runtime/timers.js';
+// Neutral timer helper (no Kubernetes code): one clamp for every timer in the process.
+import { setSafeTimeout } from '../common/timers.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -168,7 +173,8 @@ export class HttpTransport {
         'Retrying CDN API request',
       );
       try {
-        await sleep(delay, opts.signal);
+        // A wait for this account only: the pass holds no shared capacity meanwhile.
+        await waitOutside(() => sleep(delay, opts.signal));
       } catch {
         throw error;
       }
@@ -184,7 +190,7 @@ export class HttpTransport {
     signal: AbortSignal | undefined,
   ): number | undefined {
     // Nothing is retried for a caller that gave up, nor by a deposed leader
-    // (see runtime/request-priority.ts).
+    // (see common/pass-context.ts).
     if (signal?.aborted || !mayWriteNow()) return undefined;
     return retryDelay({ error, attempt, elapsedMs, idempotent }, this.#retry);
   }
@@ -203,10 +209,7 @@ export class HttpTransport {
     const { signal } = opts;
     const apiKey = await this.#apiKey(spec.operation);
     const limiter = limiterFor(accountIdFor(apiKey), this.#rateLimit);
-    const release = await limiter.acquire(
-      signal,
-      opts.priority ?? currentRequestPriority() ?? 'high',
-    );
+    const release = await acquireTurn(limiter, opts);
     const sentAt = Date.now();
     const attempt = attemptSignal(signal, this.#timeoutMs);
     const combined = attempt.signal;
@@ -340,6 +343,18 @@ export class HttpTransport {
       // A failing metrics hook must not turn a good call into a failure.
     }
   }
+}
+
+/**
+ * The account limiter's go for one request. Held back by its own account (no token, a
+ * Retry-After pause), the reconcile pass waits without the platform slot it holds, so a
+ * throttled account stalls only itself (common/pass-context.ts).
+ */
+async function acquireTurn(limiter: AccountLimiter, opts: CallOptions): Promise<() => void> {
+  const now = limiter.tryAcquire();
+  if (now) return now;
+  const priority = opts.priority ?? currentRequestPriority() ?? 'high';
+  return waitOutside(() => limiter.acquire(opts.signal, priority, currentTenant()));
 }
 
 /**

@@ -34,7 +34,15 @@ import { withKeyedLock } from '../shared/keyed-mutex.js';
 import { diffSettings, writeOnlyHashesAfter, type SettingsDiff } from './diff.js';
 import { planHostnames, type HostnameAction, type HostnamePlan } from './hostnames.js';
 import { applyEdgeRules } from './edge-rules-apply.js';
-import { pendingPurge, purgeDiff, runPurge } from './purge.js';
+import {
+  observePurge,
+  pendingPurge,
+  planPurge,
+  purgeDiff,
+  runPurge,
+  type PurgeObservation,
+  type PurgePlan,
+} from './purge.js';
 import {
   managesEdgeRules,
   planEdgeRules,
@@ -71,6 +79,8 @@ interface Observed {
   settings: SettingsDiff;
   hostnames: HostnamePlan;
   edgeRules: EdgeRulePlan;
+  /** What this pass does about purges (decided once, in observe). */
+  purge: PurgePlan;
 }
 
 /** The zone's name: `spec.name`, defaulting to `metadata.name`. */
@@ -101,6 +111,14 @@ const zoneLock = (id: number): string => `pullzone:${id}`;
 function hasFollowUpWork(obj: PullZoneConfig): boolean {
   if ((obj.spec?.hostnames ?? []).length > 0 || obj.spec?.writeOutputsTo) return true;
   return managesEdgeRules(obj) || pendingPurge(obj) !== undefined;
+}
+
+/** The next pass and the event a purge asks for (a deferred or unfinished purge). */
+function purgeRequeue(p: PurgeObservation): Pick<Observation, 'requeueAfterMs' | 'events'> {
+  return {
+    ...(p.requeueAfterMs !== undefined ? { requeueAfterMs: p.requeueAfterMs } : {}),
+    ...(p.events ? { events: p.events } : {}),
+  };
 }
 
 /** `status.edgeRules` from observe, only for resources that manage edge rules. */
@@ -147,11 +165,12 @@ export class PullZoneExternal implements ExternalClient<PullZoneConfig> {
     if (!record) return { exists: false, upToDate: false, diff: [] };
     if (!isDeleting(obj)) assertSameName(obj, record);
     const seen = this.compare(obj, record);
+    const purge = observePurge(obj, seen.purge, this.now());
     const diff = [
       ...seen.settings.diffs,
       ...seen.hostnames.diffs,
       ...seen.edgeRules.diffs,
-      ...purgeDiff(obj),
+      ...purgeDiff(obj, seen.purge),
     ];
     const pending = seen.hostnames.pending;
     const obs: Observation = {
@@ -162,7 +181,9 @@ export class PullZoneExternal implements ExternalClient<PullZoneConfig> {
       status: {
         ...this.statusOf(record, seen.hostnames.observed, obj.status?.writeOnlySettings),
         ...edgeRuleStatusOf(obj, seen.edgeRules),
+        ...(purge.status ? { purge: purge.status } : {}),
       },
+      ...purgeRequeue(purge),
       connectionDetails: outputsOf(obj, record, seen.hostnames.observed),
     };
     if (pending.length > 0) {
@@ -191,7 +212,7 @@ export class PullZoneExternal implements ExternalClient<PullZoneConfig> {
       live: record.EdgeRules ?? [],
       previous: obj.status?.edgeRules,
     });
-    return { record, settings, hostnames, edgeRules };
+    return { record, settings, hostnames, edgeRules, purge: planPurge(obj, this.now()) };
   }
 
   private statusOf(
@@ -329,7 +350,7 @@ export class PullZoneExternal implements ExternalClient<PullZoneConfig> {
       const { hostnames, details } = await this.hostnamesAfter(obj, seen, ctx.signal);
       const edgeRules = await this.edgeRulesAfter(obj, seen, ctx.signal);
       const zone = { id, cdnHostname: cdnHostnameOf(seen.record) };
-      const purge = await runPurge(this.opts.client, obj, zone, this.now(), ctx.signal);
+      const purge = await runPurge(this.opts.client, obj, seen.purge, zone, this.now(), ctx.signal);
       return {
         ...(details ? { connectionDetails: details } : {}),
         status: {

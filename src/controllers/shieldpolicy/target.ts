@@ -5,7 +5,7 @@
 import { TerminalError, WaitingError } from '../../runtime/errors.js';
 import { isDeleting } from '../../runtime/finalizer.js';
 import { ReadyReason, SyncedReason } from '../../runtime/reasons.js';
-import type { ConnectContext, ObjectReference } from '../../runtime/types.js';
+import type { ConnectContext, IdReference, ObjectReference } from '../../runtime/types.js';
 import type { ShieldPolicy } from './types.js';
 
 /** The PullZoneConfig a policy refers to, if it uses `spec.pullZoneRef`. */
@@ -18,6 +18,18 @@ export function pullZoneConfigRef(obj: ShieldPolicy): ObjectReference | undefine
     namespace: obj.metadata.namespace,
     name,
   };
+}
+
+/**
+ * The target given by id (`spec.pullZoneId`): a reference checked by the runtime like
+ * `pullZoneRef` (ReferenceNotAllowed when another namespace manages the zone), so a policy
+ * cannot change the shield of another tenant's zone.
+ */
+export function idReferencesOf(obj: ShieldPolicy): IdReference[] {
+  const id = asId(obj.spec?.pullZoneId);
+  return id === undefined
+    ? []
+    : [{ field: 'spec.pullZoneId', type: 'PullZoneConfig', id: String(id) }];
 }
 
 function asId(v: unknown): number | undefined {

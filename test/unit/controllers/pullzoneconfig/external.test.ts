@@ -17,8 +17,9 @@ import type {
   PullZoneConfig,
   PullZoneConfigSpec,
 } from '../../../../src/controllers/pullzoneconfig/types.js';
-import type { ExternalContext, ManagedStatus, Observation } from '../../../../src/runtime/types.js';
+import type { ExternalContext, ManagedStatus } from '../../../../src/runtime/types.js';
 import { startSimulator, type SimulatorHandle } from '../../../../src/simulator/server.js';
+import { ctxOf, runPass as pass } from './sim-pass.js';
 
 const API_KEY = 'pzc-unit-key';
 let sim: SimulatorHandle;
@@ -65,39 +66,11 @@ function objectOf(name: string, spec: PullZoneConfigSpec, status?: ManagedStatus
   };
 }
 
-function ctxOf(externalId?: string): ExternalContext {
-  return {
-    externalId,
-    createPending: false,
-    log: pino({ level: 'silent' }),
-    signal: new AbortController().signal,
-  };
-}
-
 /** Writes to the platform since the mark (every non-GET, plus loadFreeCertificate). */
 function writesSince(mark: number): { method: string; url: string; body: unknown }[] {
   return sent
     .slice(mark)
     .filter((r) => r.method !== 'GET' || r.url.includes('loadFreeCertificate'));
-}
-
-/** One reconcile pass like the runtime's: observe, then create or update; status merged. */
-async function pass(
-  ext: PullZoneExternal,
-  obj: PullZoneConfig,
-): Promise<{ obj: PullZoneConfig; obs: Observation }> {
-  const id = obj.spec?.pullZoneId ?? obj.status?.pullZoneId;
-  const ctx = ctxOf(id !== undefined ? String(id) : undefined);
-  const obs = await ext.observe(obj, ctx);
-  let status: ManagedStatus = { ...obj.status, ...obs.status };
-  if (!obs.exists) {
-    const created = await ext.create(obj, ctx);
-    status = { ...status, ...created.status, pullZoneId: Number(created.externalId) };
-  } else if (!obs.upToDate) {
-    const res = await ext.update(obj, obs, ctx);
-    status = { ...status, ...(res.status ?? {}) };
-  }
-  return { obj: { ...obj, status }, obs };
 }
 
 async function simCalls(): Promise<{ route: string; method: string }[]> {
