@@ -13,6 +13,7 @@
  */
 
 import { FEATURE_EXCEPTIONS } from './feature-exceptions.js';
+import { DNS_EXCEPTIONS } from './dns-exceptions.js';
 
 /** Area of the management API a rule applies to. */
 export type ExceptionArea = 'core' | 'mc' | 'shield';
@@ -264,6 +265,7 @@ export const CONTRACT_EXCEPTIONS: readonly ContractException[] = [
       "A request the official document rejects (strict mode), on an operation that declares no 400: the area's validation error shape.",
   })),
   ...FEATURE_EXCEPTIONS,
+  ...DNS_EXCEPTIONS,
   ...(['core', 'mc', 'shield'] as const).map((area): ResponseException => ({
     kind: 'response',
     area,

@@ -33,12 +33,14 @@ import { PULL_ZONE_HOSTNAME_ROUTES } from './routes/pullzone-hostnames.js';
 import { SHIELD_ROUTES } from './routes/shield.js';
 import { STORAGE_VIDEO_ROUTES, createApiKeyRoute } from './routes/storage-video-apikey.js';
 import { FEATURE_ROUTES } from './routes/feature-routes.js';
+import { DNS_ROUTES } from './routes/dns.js';
+import { applyDnsOptions, type DnsOptions } from './dns-admin.js';
 
 export type { ApiKeyConfig } from './auth.js';
 export type { FaultConfig } from './faults.js';
 
-/** Options of startSimulator. */
-export interface SimulatorOptions {
+/** Options of startSimulator (`dnsCheck`, `externalDns`: see dns-admin.ts). */
+export interface SimulatorOptions extends DnsOptions {
   /** TCP port; 0 (default) picks a free one. */
   port?: number;
   /** Listen address; default 127.0.0.1. */
@@ -125,8 +127,9 @@ function send(res: ServerResponse, response: SimResponse): void {
     res.end();
     return;
   }
-  const payload = JSON.stringify(response.body);
-  headers['content-type'] = 'application/json; charset=utf-8';
+  const text = typeof response.body === 'string' && response.contentType !== undefined;
+  const payload = text ? (response.body as string) : JSON.stringify(response.body);
+  headers['content-type'] = text ? response.contentType! : 'application/json; charset=utf-8';
   headers['content-length'] = Buffer.byteLength(payload);
   res.writeHead(response.status, headers);
   res.end(payload);
@@ -139,6 +142,12 @@ function parseJson(text: string): { ok: true; value: unknown } | { ok: false; re
   } catch (err) {
     return { ok: false, reason: `body is not valid JSON: ${(err as Error).message}` };
   }
+}
+
+/** A file upload route (`rawBody`) gets the text as it came; every other route JSON. */
+function parseRequestBody(route: RouteDef, rawBody: string): ReturnType<typeof parseJson> {
+  if (route.rawBody) return { ok: true, value: rawBody === '' ? undefined : rawBody };
+  return parseJson(rawBody);
 }
 
 function splitUrl(rawUrl: string): { path: string; query: URLSearchParams } {
@@ -268,7 +277,7 @@ async function handleApiRequest(
 ): Promise<void> {
   if (await applyPreFaults(deps, route, req, res)) return;
   const key = `${route.method} ${route.template}`;
-  const parsed = parseJson(rawBody);
+  const parsed = parseRequestBody(route, rawBody);
   if (!parsed.ok) {
     finish(deps, res, req, key, malformedBody(route.area, req.path, parsed.reason));
     return;
@@ -340,6 +349,7 @@ function allRoutes(apiKeys: readonly ApiKeyConfig[]): RouteDef[] {
     createApiKeyRoute(apiKeys),
     ...APP_ROUTES,
     ...SHIELD_ROUTES,
+    ...DNS_ROUTES,
   ];
 }
 
@@ -384,6 +394,7 @@ function buildState(options: SimulatorOptions): SimState {
   // Throws StateFileError for a corrupt file before anything is written.
   const snapshot = options.stateFile ? loadStateFile(options.stateFile) : undefined;
   if (snapshot) state.restore(snapshot);
+  applyDnsOptions(state, options);
   return state;
 }
 

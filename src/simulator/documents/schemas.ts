@@ -167,7 +167,10 @@ export class DocumentSchemas {
 
   /** Validates `value` against an inline schema whose refs resolve in the area's document. */
   validateInline(key: string, area: Area, schema: Json, value: unknown): SchemaProblem[] {
-    return this.run(key, () => rewriteRefs(schema, documentId(area)) as Json, value);
+    // Parameter schemas are not part of the converted document: convert their nullables here.
+    const converted = (): Json =>
+      rewriteRefs(convertNullable(structuredClone(schema)), documentId(area)) as Json;
+    return this.run(key, converted, value);
   }
 
   private run(key: string, schema: () => Json, value: unknown): SchemaProblem[] {
