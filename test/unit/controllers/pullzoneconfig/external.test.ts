@@ -352,6 +352,8 @@ test.serial(
   async (t) => {
     const applied: Record<string, string>[] = [];
     const ext = external(NO_SECRETS, applied);
+    // The hostname's DNS (outside cdn-sim) points at the CDN: the free certificate is issued.
+    sim.state.externalDns.add('cdn.free.example.com');
     const spec: PullZoneConfigSpec = {
       writeOutputsTo: 'pzc-out',
       hostnames: [

@@ -1,0 +1,33 @@
+/**
+ * The hostnames of examples/ that ask for a free certificate. cdn-sim issues one only when the
+ * hostname's DNS points at its pull zone, as the platform does; the examples' hostnames live
+ * in DNS outside cdn-sim (each example says to point a CNAME there), so the demo and the tests
+ * that apply examples/ declare them with `--external-dns` / `externalDns`.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseAllDocuments } from 'yaml';
+
+const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+interface ExampleObject {
+  kind?: string;
+  spec?: { hostnames?: Array<{ hostname?: string; certificate?: { type?: string } }> };
+}
+
+/** Hostnames of PullZoneConfig examples in `<root>/examples` with `certificate.type: Free`. */
+export function freeCertificateHostnames(root = REPO_ROOT): string[] {
+  const dir = join(root, 'examples');
+  const hosts = new Set<string>();
+  for (const file of readdirSync(dir).filter((f) => f.endsWith('.yaml'))) {
+    for (const doc of parseAllDocuments(readFileSync(join(dir, file), 'utf8'))) {
+      const o = doc.toJS() as ExampleObject | null;
+      if (o?.kind !== 'PullZoneConfig') continue;
+      for (const h of o.spec?.hostnames ?? []) {
+        if (h.certificate?.type === 'Free' && h.hostname) hosts.add(h.hostname);
+      }
+    }
+  }
+  return [...hosts].sort();
+}
