@@ -16,18 +16,19 @@ interface ExampleObject {
   spec?: { hostnames?: Array<{ hostname?: string; certificate?: { type?: string } }> };
 }
 
+function freeHostnamesOf(o: ExampleObject | null): string[] {
+  if (o?.kind !== 'PullZoneConfig') return [];
+  return (o.spec?.hostnames ?? [])
+    .filter((h) => h.certificate?.type === 'Free' && h.hostname)
+    .map((h) => h.hostname!);
+}
+
 /** Hostnames of PullZoneConfig examples in `<root>/examples` with `certificate.type: Free`. */
 export function freeCertificateHostnames(root = REPO_ROOT): string[] {
   const dir = join(root, 'examples');
-  const hosts = new Set<string>();
-  for (const file of readdirSync(dir).filter((f) => f.endsWith('.yaml'))) {
-    for (const doc of parseAllDocuments(readFileSync(join(dir, file), 'utf8'))) {
-      const o = doc.toJS() as ExampleObject | null;
-      if (o?.kind !== 'PullZoneConfig') continue;
-      for (const h of o.spec?.hostnames ?? []) {
-        if (h.certificate?.type === 'Free' && h.hostname) hosts.add(h.hostname);
-      }
-    }
-  }
-  return [...hosts].sort();
+  const hosts = readdirSync(dir)
+    .filter((f) => f.endsWith('.yaml'))
+    .flatMap((f) => parseAllDocuments(readFileSync(join(dir, f), 'utf8')))
+    .flatMap((doc) => freeHostnamesOf(doc.toJS() as ExampleObject | null));
+  return [...new Set(hosts)].sort();
 }
