@@ -61,14 +61,19 @@ export function wireName(domain: string): Buffer {
   ]);
 }
 
+/** The SHA-256 DS digest (RFC 4509) of a DNSKEY RDATA owned by `domain`, in upper-case hex. */
+export function dsDigest(domain: string, rdata: Buffer): string {
+  return createHash('sha256')
+    .update(Buffer.concat([wireName(domain), rdata]))
+    .digest('hex')
+    .toUpperCase();
+}
+
 /** The DnsSecDsRecordModel of an enabled zone. */
 export function dsRecordOf(domain: string, key: StoredDnsSec): JsonObject {
   const rdata = dnsKeyRdata(key.publicKey);
   const keyTag = keyTagOf(rdata);
-  const digest = createHash('sha256')
-    .update(Buffer.concat([wireName(domain), rdata]))
-    .digest('hex')
-    .toUpperCase();
+  const digest = dsDigest(domain, rdata);
   const owner = `${normalizeHost(domain)}.`;
   return {
     Enabled: true,

@@ -97,9 +97,9 @@ function settledLink(stored: JsonObject): JsonObject {
   return rest;
 }
 
+/** The location of a record routed by geolocation (SmartRoutingType 2); null otherwise. */
 function geolocationInfo(c: JsonObject): JsonObject | null {
-  if (typeof c.GeolocationLatitude !== 'number' || typeof c.GeolocationLongitude !== 'number')
-    return null;
+  if (c.SmartRoutingType !== 2) return null;
   // No reverse geocoding in the simulator: the coordinates only.
   return {
     Country: null,

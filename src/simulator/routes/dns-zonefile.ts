@@ -169,15 +169,17 @@ const FIELD_READERS: Readonly<Record<string, FieldReader>> = {
   PTR: hostRecord,
   TXT: (rdata) => (rdata.length > 0 ? { Value: unquote(rdata) } : undefined),
   MX: ([a, b, ...rest], origin) =>
-    rest.length === 0 && b !== undefined
+    rest.length === 0 && b !== undefined && intOf(a) !== undefined
       ? { Priority: intOf(a), Value: hostValue(b, origin) }
       : undefined,
   SRV: ([a, b, c, d, ...rest], origin) =>
-    rest.length === 0 && d !== undefined
+    rest.length === 0 && d !== undefined && [a, b, c].every((n) => intOf(n) !== undefined)
       ? { Priority: intOf(a), Weight: intOf(b), Port: intOf(c), Value: hostValue(d, origin) }
       : undefined,
   CAA: ([a, b, ...value]) =>
-    value.length > 0 ? { Flags: intOf(a), Tag: b, Value: unquote(value) } : undefined,
+    value.length > 0 && intOf(a) !== undefined
+      ? { Flags: intOf(a), Tag: b, Value: unquote(value) }
+      : undefined,
 };
 
 /** Record fields from the RDATA tokens of one type, or undefined when they do not parse. */
