@@ -3,7 +3,7 @@
  * apart so the area's deviations read as one list; contract-exceptions.ts includes them. The
  * contract says nothing of DNS, so each row rests on the document's own gaps.
  */
-import type { ResponseException } from './contract-exceptions.js';
+import type { ResponseException } from './contract-exception-types.js';
 
 const ref = (name: string): Record<string, unknown> => ({ $ref: `#/components/schemas/${name}` });
 const apiError = ref('ApiErrorData');

@@ -3,7 +3,7 @@
  * zones and video libraries, WAF rule metrics, DNS zones. Every mutation goes through `touch()`, which
  * bumps `revision` so persistence can save after changes.
  */
-import type { JsonObject } from './types.js';
+import type { JsonObject } from './json.js';
 import type { StoredDnsZone } from './dns-state.js';
 
 /** A pull zone: the API record plus settings the record does not show. */

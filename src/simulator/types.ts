@@ -47,5 +47,4 @@ export interface RouteDef {
   rawBody?: boolean;
 }
 
-/** A JSON object. */
-export type JsonObject = Record<string, unknown>;
+export type { JsonObject } from './json.js';
