@@ -2,7 +2,7 @@
  * Wire types of the DNS area (`/dnszone...`, the external-DNS certificate routes), aliased
  * from the official core document (src/cdn/generated/core.ts) so callers never reach into the
  * generated file. Enums are the document's integers (record type 0 = A ... 15 = TLSA; see
- * `DNS_RECORD_TYPE_NAMES` in dns.ts).
+ * `DNS_RECORD_TYPE_NAMES` in dns-record-types.ts).
  */
 import type { components } from './generated/core.js';
 

@@ -27,26 +27,10 @@ import type {
   ExternalDnsChallenge,
 } from './dns-types.js';
 import { checkId, checkIntRange, checkNonEmpty } from './validate.js';
+import { checkNameAvailability } from './account.js';
+import { DNS_RECORD_TYPE_NAMES } from './dns-record-types.js';
 
-/** Record type names by wire value (DnsRecordTypes). */
-export const DNS_RECORD_TYPE_NAMES = [
-  'A',
-  'AAAA',
-  'CNAME',
-  'TXT',
-  'MX',
-  'Redirect',
-  'Flatten',
-  'PullZone',
-  'SRV',
-  'CAA',
-  'PTR',
-  'Script',
-  'NS',
-  'SVCB',
-  'HTTPS',
-  'TLSA',
-] as const;
+export { DNS_RECORD_TYPE_NAMES };
 
 const MAX_PAGE = 2147483647;
 const MAX_PAGES_FOLLOWED = 10000;
@@ -188,28 +172,8 @@ export async function checkDnsZoneAvailability(
   domain: string,
   opts?: CallOptions,
 ): Promise<DnsZoneAvailability> {
-  const operation = 'checkDnsZoneAvailability';
-  checkNonEmpty(http, operation, 'Name', domain);
-  const res = await http.request(
-    {
-      operation,
-      method: 'POST',
-      path: '/dnszone/checkavailability',
-      body: { Name: domain },
-      idempotent: true,
-    },
-    opts,
-  );
-  // The document shows no body; the live API answers {Available}, camelCase is accepted too.
-  const body = expectObject<{ Available?: unknown; available?: unknown }>(
-    http,
-    operation,
-    res.body,
-  );
-  const available = body.Available ?? body.available;
-  if (typeof available !== 'boolean')
-    throw http.failure(operation, 'server', 'unexpected answer: no Available flag');
-  return { available };
+  const call = { operation: 'checkDnsZoneAvailability', path: '/dnszone/checkavailability' };
+  return { available: await checkNameAvailability(http, call, domain, opts) };
 }
 
 // ---- records ----

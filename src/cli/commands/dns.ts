@@ -1,6 +1,6 @@
 /** `cdnctl dns ...`: DNS zones and records, zone files, DNSSEC, scans and DNS certificates. */
 import { readFileSync } from 'node:fs';
-import { DNS_RECORD_TYPE_NAMES } from '../../cdn/dns.js';
+import { DNS_RECORD_TYPE_NAMES, recordTypeOf } from '../../cdn/dns-record-types.js';
 import type { DnsRecord, DnsRecordType, DnsZone } from '../../cdn/dns-types.js';
 import { readBodyFile } from '../input.js';
 import { col, type Column, type CommandResult } from '../output.js';
@@ -28,9 +28,8 @@ const recordColumns: Column[] = [
 /** A record type by name (`cname`) or wire value (`2`). */
 export function parseRecordType(value: string | undefined): DnsRecordType | undefined {
   if (value === undefined) return undefined;
-  const byName = DNS_RECORD_TYPE_NAMES.findIndex((n) => n.toLowerCase() === value.toLowerCase());
-  const n = byName >= 0 ? byName : /^\d{1,2}$/.test(value) ? Number(value) : -1;
-  if (n >= 0 && n < DNS_RECORD_TYPE_NAMES.length) return n as DnsRecordType;
+  const n = recordTypeOf(value);
+  if (n !== undefined) return n as DnsRecordType;
   throw new UsageError(
     `--type must be one of ${DNS_RECORD_TYPE_NAMES.join(', ')} (or 0..15), got ${JSON.stringify(value)}`,
   );

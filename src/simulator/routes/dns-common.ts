@@ -2,7 +2,6 @@
 import { apiError, emptyStatus } from '../errors.js';
 import type { StoredDnsZone } from '../dns-state.js';
 import type { JsonObject, SimContext, SimResponse } from '../types.js';
-import type { PageQuery } from './paging.js';
 import { parseId } from './pullzone-common.js';
 
 /** The DNS zone named by a path parameter, or the 404 the documents declare (no body). */
@@ -29,16 +28,5 @@ export function objectBody(body: unknown): ObjectBody {
   return {
     ok: false,
     response: apiError(400, 'validation.invalid_body', 'body', 'body must be a JSON object'),
-  };
-}
-
-/** One page of `items` in the documents' pagination envelope. */
-export function pageOf(items: JsonObject[], paging: PageQuery): JsonObject {
-  const start = (paging.page - 1) * paging.perPage;
-  return {
-    Items: items.slice(start, start + paging.perPage),
-    CurrentPage: paging.page,
-    TotalItems: items.length,
-    HasMoreItems: start + paging.perPage < items.length,
   };
 }

@@ -7,29 +7,10 @@
  * is not valid.", "The script ID is not valid."). Each rule is listed in docs/simulator.md.
  */
 import { isIPv4, isIPv6 } from 'node:net';
+import { DNS_RECORD_TYPE_NAMES } from '../../cdn/dns-record-types.js';
 import type { SimState } from '../state.js';
 import type { JsonObject } from '../types.js';
 import type { SettingsProblem } from './pullzone-settings.js';
-
-/** Record types in wire order (DnsRecordTypes: 0 = A ... 15 = TLSA). */
-export const DNS_RECORD_TYPES = [
-  'A',
-  'AAAA',
-  'CNAME',
-  'TXT',
-  'MX',
-  'Redirect',
-  'Flatten',
-  'PullZone',
-  'SRV',
-  'CAA',
-  'PTR',
-  'Script',
-  'NS',
-  'SVCB',
-  'HTTPS',
-  'TLSA',
-] as const;
 
 /** Wire values of the record types the rules below single out. */
 export const RECORD_TYPE = {
@@ -148,7 +129,7 @@ function typeProblem(record: JsonObject): SettingsProblem | undefined {
   const type = record.Type;
   if (type === undefined || type === null)
     return problem('validation.required', 'Type', 'Type is required');
-  return isInt(type) && type >= 0 && type < DNS_RECORD_TYPES.length
+  return isInt(type) && type >= 0 && type < DNS_RECORD_TYPE_NAMES.length
     ? undefined
     : problem(
         'validation.invalid_value',
@@ -188,7 +169,7 @@ function valueProblem(record: JsonObject, state: SimState): SettingsProblem | un
     ? problem(
         'validation.invalid_value',
         'Value',
-        `Value of a ${DNS_RECORD_TYPES[type]} record ${why}`,
+        `Value of a ${DNS_RECORD_TYPE_NAMES[type]} record ${why}`,
       )
     : undefined;
 }
@@ -292,7 +273,7 @@ export function conflictProblem(
       (EXCLUSIVE.has(record.Type as number) || EXCLUSIVE.has(o.Type as number)),
   );
   if (!clash) return undefined;
-  const types = `${DNS_RECORD_TYPES[record.Type as number]} and ${DNS_RECORD_TYPES[clash.Type as number]}`;
+  const types = `${DNS_RECORD_TYPE_NAMES[record.Type as number]} and ${DNS_RECORD_TYPE_NAMES[clash.Type as number]}`;
   return problem(
     'dnsrecord.name_conflict',
     'Name',

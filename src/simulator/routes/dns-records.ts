@@ -10,10 +10,11 @@ import { recordHostname, textOf } from '../dns-state.js';
 import type { SimState } from '../state.js';
 import type { JsonObject, RouteDef, SimContext, SimRequest, SimResponse } from '../types.js';
 import { accelerationConflict, dropAcceleration, syncAcceleration } from './dns-accelerate.js';
-import { dnsZoneOr404, isDnsResponse, objectBody, pageOf } from './dns-common.js';
+import { dnsZoneOr404, isDnsResponse, objectBody } from './dns-common.js';
 import { buildRecord, mergeRecord, renderRecord, settledRecord, touchZone } from './dns-model.js';
-import { conflictProblem, DNS_RECORD_TYPES, recordProblem } from './dns-record-rules.js';
-import { pageQueryProblem } from './paging.js';
+import { recordTypeOf } from '../../cdn/dns-record-types.js';
+import { conflictProblem, recordProblem } from './dns-record-rules.js';
+import { pageOf, pageQueryProblem } from './paging.js';
 import { badRequest, parseId } from './pullzone-common.js';
 import type { SettingsProblem } from './pullzone-settings.js';
 
@@ -104,16 +105,13 @@ function deleteRecord(req: SimRequest, ctx: SimContext): SimResponse {
 
 function typeFilter(raw: string | null): number | undefined | SettingsProblem {
   if (raw === null || raw === '') return undefined;
-  const byName = DNS_RECORD_TYPES.findIndex((t) => t.toLowerCase() === raw.toLowerCase());
-  if (byName >= 0) return byName;
-  const n = Number(raw);
-  return /^\d+$/.test(raw) && n < DNS_RECORD_TYPES.length
-    ? n
-    : {
-        errorKey: 'validation.invalid_value',
-        field: 'type',
-        message: `type ${raw} is not a record type`,
-      };
+  return (
+    recordTypeOf(raw) ?? {
+      errorKey: 'validation.invalid_value',
+      field: 'type',
+      message: `type ${raw} is not a record type`,
+    }
+  );
 }
 
 function matchesSearch(record: JsonObject, search: string | null): boolean {

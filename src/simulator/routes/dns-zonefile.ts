@@ -9,7 +9,7 @@ import type { StoredDnsZone } from '../dns-state.js';
 import { normalizeHost, textOf } from '../dns-state.js';
 import type { JsonObject } from '../types.js';
 import { DEFAULT_SOA_EMAIL, DEFAULT_TTL } from './dns-model.js';
-import { DNS_RECORD_TYPES } from './dns-record-rules.js';
+import { DNS_RECORD_TYPE_NAMES } from '../../cdn/dns-record-types.js';
 
 /** Types written as comments: they exist only on the platform. */
 const PLATFORM_TYPES = new Set(['Redirect', 'Flatten', 'PullZone', 'Script']);
@@ -27,7 +27,7 @@ function absolute(host: string): string {
 /** The RDATA of a record in master file form. */
 function rdataOf(r: JsonObject): string {
   const value = textOf(r.Value);
-  switch (DNS_RECORD_TYPES[r.Type as number]) {
+  switch (DNS_RECORD_TYPE_NAMES[r.Type as number]) {
     case 'CNAME':
     case 'NS':
     case 'PTR':
@@ -50,7 +50,7 @@ function ownerOf(r: JsonObject): string {
 }
 
 function recordLine(r: JsonObject): string {
-  const type = DNS_RECORD_TYPES[r.Type as number] ?? String(r.Type);
+  const type = DNS_RECORD_TYPE_NAMES[r.Type as number] ?? String(r.Type);
   const line = `${ownerOf(r)} ${String(r.Ttl)} IN ${type.toUpperCase()} ${rdataOf(r)}`;
   if (PLATFORM_TYPES.has(type))
     return `; ${type} record (platform only): ${ownerOf(r)} -> ${String(r.Value)}`;
@@ -228,8 +228,8 @@ function directive(tokens: string[], st: ParseState): ParsedLine | undefined {
 /** The record type of a line: its wire value, or what to do with a line of another type. */
 function typeOf(typeName: string, name: string): number | ParsedLine {
   if (typeName === 'SOA' || (typeName === 'NS' && name === '')) return { kind: 'skip' };
-  const type = DNS_RECORD_TYPES.findIndex((t) => t.toUpperCase() === typeName);
-  return type < 0 || PLATFORM_TYPES.has(DNS_RECORD_TYPES[type]!) ? { kind: 'skip' } : type;
+  const type = DNS_RECORD_TYPE_NAMES.findIndex((t) => t.toUpperCase() === typeName);
+  return type < 0 || PLATFORM_TYPES.has(DNS_RECORD_TYPE_NAMES[type]!) ? { kind: 'skip' } : type;
 }
 
 function recordOf(line: string, st: ParseState): ParsedLine {
@@ -242,7 +242,7 @@ function recordOf(line: string, st: ParseState): ParsedLine {
   if (name === undefined) return { kind: 'fail', reason: `${host} is outside ${st.domain}` };
   const type = typeOf(typeName, name);
   if (typeof type !== 'number') return type;
-  const fields = fieldsOf(DNS_RECORD_TYPES[type]!, head.rest, st.origin);
+  const fields = fieldsOf(DNS_RECORD_TYPE_NAMES[type]!, head.rest, st.origin);
   if (!fields) return { kind: 'fail', reason: `cannot read the ${typeName} data of ${host}` };
   return { kind: 'record', candidate: { Type: type, Name: name, Ttl: head.ttl, ...fields } };
 }

@@ -19,7 +19,7 @@ import {
 } from '../dns-state.js';
 import type { JsonObject, RouteDef, SimContext, SimRequest, SimResponse } from '../types.js';
 import { dropAcceleration } from './dns-accelerate.js';
-import { dnsZoneOr404, isDnsResponse, objectBody, pageOf } from './dns-common.js';
+import { dnsZoneOr404, isDnsResponse, objectBody } from './dns-common.js';
 import {
   createDnsZone,
   DEFAULT_NAMESERVERS,
@@ -29,7 +29,7 @@ import {
 } from './dns-model.js';
 import { checkedRecord, commitNewRecord } from './dns-records.js';
 import { hostnameProblem } from './dns-record-rules.js';
-import { pageQueryProblem } from './paging.js';
+import { pageOf, pageQueryProblem } from './paging.js';
 import { badRequest } from './pullzone-common.js';
 import type { SettingsProblem } from './pullzone-settings.js';
 
