@@ -13,6 +13,24 @@ import * as shield from './shield.js';
 import * as edgeRules from './edge-rules.js';
 import * as purge from './purge.js';
 import * as storageZones from './storage-zones.js';
+import * as dns from './dns.js';
+import type {
+  DnsRecord,
+  DnsRecordAddRequest,
+  DnsRecordScanJob,
+  DnsRecordScanTrigger,
+  DnsRecordType,
+  DnsRecordUpdate,
+  DnsScanTarget,
+  DnsSecDsRecord,
+  DnsZone,
+  DnsZoneAddRequest,
+  DnsZoneAvailability,
+  DnsZoneImportResult,
+  DnsZoneSettings,
+  DnsZoneStatistics,
+  ExternalDnsChallenge,
+} from './dns-types.js';
 import type {
   EdgeRule,
   PurgeUrlOptions,
@@ -350,5 +368,132 @@ export class CdnClient {
     opts?: CallOptions,
   ): Promise<void> {
     return storageZones.resetStorageZonePassword(this.#http, id, which, opts);
+  }
+
+  // ---- DNS (/dnszone) ----
+
+  /** DNS zones (`search` on the domain); every page unless `page` is given. */
+  listDnsZones(
+    query?: { search?: string; page?: number; perPage?: number },
+    opts?: CallOptions,
+  ): Promise<DnsZone[]> {
+    return dns.listDnsZones(this.#http, query ?? {}, opts);
+  }
+
+  /** One zone with its records (`notFound` when it does not exist). */
+  getDnsZone(id: number, opts?: CallOptions): Promise<DnsZone> {
+    return dns.getDnsZone(this.#http, id, opts);
+  }
+
+  /** Creates a zone (optionally with its first records). Retried only after a 429. */
+  addDnsZone(body: DnsZoneAddRequest, opts?: CallOptions): Promise<DnsZone> {
+    return dns.addDnsZone(this.#http, body, opts);
+  }
+
+  /** Changes zone settings (only the members present); answers the zone. */
+  updateDnsZone(id: number, settings: DnsZoneSettings, opts?: CallOptions): Promise<DnsZone> {
+    return dns.updateDnsZone(this.#http, id, settings, opts);
+  }
+
+  deleteDnsZone(id: number, opts?: CallOptions): Promise<void> {
+    return dns.deleteDnsZone(this.#http, id, opts);
+  }
+
+  /** Whether the account can add a zone for `domain`. */
+  checkDnsZoneAvailability(domain: string, opts?: CallOptions): Promise<DnsZoneAvailability> {
+    return dns.checkDnsZoneAvailability(this.#http, domain, opts);
+  }
+
+  /** Records of a zone (`type`, `search`); every page unless `page` is given. */
+  listDnsRecords(
+    zoneId: number,
+    query?: { type?: DnsRecordType; search?: string; page?: number; perPage?: number },
+    opts?: CallOptions,
+  ): Promise<DnsRecord[]> {
+    return dns.listDnsRecords(this.#http, zoneId, query ?? {}, opts);
+  }
+
+  /** Adds a record; answers it with its id. Retried only after a 429. */
+  addDnsRecord(
+    zoneId: number,
+    record: DnsRecordAddRequest,
+    opts?: CallOptions,
+  ): Promise<DnsRecord> {
+    return dns.addDnsRecord(this.#http, zoneId, record, opts);
+  }
+
+  /** Changes a record (only the members present; `Id` is taken from `recordId`). */
+  updateDnsRecord(
+    zoneId: number,
+    recordId: number,
+    record: DnsRecordUpdate,
+    opts?: CallOptions,
+  ): Promise<void> {
+    return dns.updateDnsRecord(this.#http, zoneId, recordId, record, opts);
+  }
+
+  deleteDnsRecord(zoneId: number, recordId: number, opts?: CallOptions): Promise<void> {
+    return dns.deleteDnsRecord(this.#http, zoneId, recordId, opts);
+  }
+
+  /** Turns DNSSEC on; answers the DS record for the registrar (the same while it stays on). */
+  enableDnsSec(zoneId: number, opts?: CallOptions): Promise<DnsSecDsRecord> {
+    return dns.setDnsSec(this.#http, zoneId, true, opts);
+  }
+
+  /** Turns DNSSEC off. */
+  disableDnsSec(zoneId: number, opts?: CallOptions): Promise<DnsSecDsRecord> {
+    return dns.setDnsSec(this.#http, zoneId, false, opts);
+  }
+
+  /** The zone as a master (BIND) file. */
+  exportDnsZone(zoneId: number, opts?: CallOptions): Promise<string> {
+    return dns.exportDnsZone(this.#http, zoneId, opts);
+  }
+
+  /** Imports the records of a master (BIND) file. Retried only after a 429. */
+  importDnsRecords(
+    zoneId: number,
+    zoneFile: string,
+    opts?: CallOptions,
+  ): Promise<DnsZoneImportResult> {
+    return dns.importDnsRecords(this.#http, zoneId, zoneFile, opts);
+  }
+
+  /** Query statistics of a zone (default range: the last 30 days). */
+  getDnsZoneStatistics(
+    zoneId: number,
+    range?: { dateFrom?: Date | string; dateTo?: Date | string },
+    opts?: CallOptions,
+  ): Promise<DnsZoneStatistics> {
+    return dns.getDnsZoneStatistics(this.#http, zoneId, range ?? {}, opts);
+  }
+
+  /** Issues the zone's wildcard certificate. Retried only after a 429. */
+  issueWildcardCertificate(zoneId: number, domain?: string, opts?: CallOptions): Promise<void> {
+    return dns.issueWildcardCertificate(this.#http, zoneId, domain, opts);
+  }
+
+  /** Starts a scan of a domain's existing public records. Retried only after a 429. */
+  triggerDnsRecordScan(target: DnsScanTarget, opts?: CallOptions): Promise<DnsRecordScanTrigger> {
+    return dns.triggerDnsRecordScan(this.#http, target, opts);
+  }
+
+  /** The latest record scan of a zone's domain (`notFound` when none). */
+  getDnsRecordScan(zoneId: number, opts?: CallOptions): Promise<DnsRecordScanJob> {
+    return dns.getDnsRecordScan(this.#http, zoneId, opts);
+  }
+
+  /** DNS-01 for a hostname whose DNS is elsewhere: the TXT record to publish. */
+  requestExternalDnsCertificate(
+    hostname: string,
+    opts?: CallOptions,
+  ): Promise<ExternalDnsChallenge> {
+    return dns.requestExternalDnsCertificate(this.#http, hostname, opts);
+  }
+
+  /** Checks the published TXT record and loads the certificate. Retried only after a 429. */
+  completeExternalDnsCertificate(hostname: string, opts?: CallOptions): Promise<void> {
+    return dns.completeExternalDnsCertificate(this.#http, hostname, opts);
   }
 }

@@ -52,6 +52,10 @@ export interface RequestSpec {
   body?: unknown;
   /** Request Content-Type when there is a body (default application/json). */
   contentType?: string;
+  /** A body sent as is (a file upload, e.g. a zone file) instead of `body` as JSON. */
+  rawBody?: string;
+  /** Accept header (default application/json), for operations that answer a file. */
+  accept?: string;
   /** Whether the request may be resent after a transient failure (default: GET only). */
   idempotent?: boolean;
 }
@@ -218,7 +222,7 @@ export class HttpTransport {
       const res = await this.#fetch(this.#url(spec), {
         method: spec.method,
         headers: this.#headers(spec, apiKey),
-        ...(spec.body === undefined ? {} : { body: JSON.stringify(spec.body) }),
+        ...payloadOf(spec),
         signal: combined,
         agent: (url: URL) => (url.protocol === 'http:' ? this.#httpAgent : this.#httpsAgent),
       });
@@ -268,10 +272,11 @@ export class HttpTransport {
   #headers(spec: RequestSpec, apiKey: string): Record<string, string> {
     const headers: Record<string, string> = {
       AccessKey: apiKey,
-      Accept: 'application/json',
+      Accept: spec.accept ?? 'application/json',
       'User-Agent': this.#userAgent,
     };
-    if (spec.body !== undefined) headers['Content-Type'] = spec.contentType ?? 'application/json';
+    if (spec.body !== undefined || spec.rawBody !== undefined)
+      headers['Content-Type'] = spec.contentType ?? 'application/json';
     return headers;
   }
 
@@ -384,6 +389,12 @@ function attemptSignal(
       parent?.removeEventListener('abort', onParent);
     },
   };
+}
+
+/** The request body: `rawBody` as it is, else `body` as JSON, else none. */
+function payloadOf(spec: RequestSpec): { body?: string } {
+  if (spec.rawBody !== undefined) return { body: spec.rawBody };
+  return spec.body === undefined ? {} : { body: JSON.stringify(spec.body) };
 }
 
 function parseBody(text: string): unknown {

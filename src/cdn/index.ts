@@ -16,3 +16,5 @@ export type {
 export { maskKey } from './redact.js';
 export type * from './types.js';
 export type * from './feature-types.js';
+export type * from './dns-types.js';
+export { DNS_RECORD_TYPE_NAMES } from './dns.js';

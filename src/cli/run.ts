@@ -11,6 +11,7 @@ import { appCommands } from './commands/apps.js';
 import { exportCommands } from './commands/export.js';
 import { pullZoneCommands } from './commands/pullzone.js';
 import { NoShieldZone, shieldCommands } from './commands/shield.js';
+import { dnsCommands } from './commands/dns.js';
 import type { Command, Flags } from './commands/types.js';
 import { readApiKey } from './input.js';
 import { render, type OutputFormat } from './output.js';
@@ -23,6 +24,7 @@ export const COMMANDS: Command[] = [
   ...accountCommands,
   ...appCommands,
   ...shieldCommands,
+  ...dnsCommands,
   ...exportCommands,
 ];
 
@@ -39,6 +41,7 @@ const OPTIONS = {
   'api-url': { type: 'string' },
   file: { type: 'string', short: 'f' },
   search: { type: 'string' },
+  type: { type: 'string' },
   page: { type: 'string' },
   'per-page': { type: 'string' },
   'show-keys': { type: 'boolean' },
@@ -90,6 +93,7 @@ export function helpText(commands: readonly Command[] = COMMANDS): string {
     '  --api-url URL                  API base URL (default: $CDN_API_URL or https://api.bunny.net)',
     '  --timeout-seconds N            per-request timeout (default 30)',
     '  --show-keys                    apikeys list: print keys unmasked',
+    '  --type T                       dns records: only records of type T (A, CNAME, ... or 0..15)',
     '  -o DIR|-                       export: write one file per object to DIR (default - : stdout)',
     '  -n, --namespace NS             export: namespace of the manifests (default default)',
     '  --kinds K1,K2                  export: PullZoneConfig,ShieldPolicy,ContainerApp,StorageZone (default all)',
@@ -168,6 +172,7 @@ function flagsOf(values: Values): Flags {
   return {
     file: values.file,
     search: values.search,
+    type: values.type,
     page: values.page,
     perPage: values['per-page'],
     showKeys: values['show-keys'],

@@ -22,6 +22,8 @@ import type {
   ResponseException,
 } from './contract-exception-types.js';
 
+import { DNS_EXCEPTIONS } from './dns-exceptions.js';
+
 export type {
   BindingException,
   BindingRule,
@@ -309,6 +311,7 @@ export const CONTRACT_EXCEPTIONS: readonly ContractException[] = [
     'Same paging ranges as /pullzone (page 1..2147483647, perPage 5..1000), enforced the same way.',
   ),
   pagedList('/storagezone', 'StorageZoneModel'),
+  ...DNS_EXCEPTIONS,
   ...(['core', 'mc', 'shield'] as const).map((area): ResponseException => ({
     kind: 'response',
     area,

@@ -1,9 +1,10 @@
 /**
  * In-memory platform state of cdn-sim: pull zones, container apps, shield zones, seeded storage
- * zones and video libraries, WAF rule metrics. Every mutation goes through `touch()`, which
+ * zones and video libraries, WAF rule metrics, DNS zones. Every mutation goes through `touch()`, which
  * bumps `revision` so persistence can save after changes.
  */
 import type { JsonObject } from './json.js';
+import type { StoredDnsZone } from './dns-state.js';
 
 /** A pull zone: the API record plus settings the record does not show. */
 export interface StoredPullZone {
@@ -47,10 +48,15 @@ export interface StateSnapshot {
   storageZones: StoredStorageZone[];
   videoLibraries: StoredVideoLibrary[];
   wafMetrics: Record<string, JsonObject>;
+  /** DNS area (src/simulator/dns-state.ts); absent in files written before it existed. */
+  dnsZones?: StoredDnsZone[];
+  dnsScans?: Record<string, JsonObject>;
+  externalDns?: string[];
 }
 
 /** Counters behind integer ids. */
-export type IdKind = 'pullZone' | 'hostname' | 'shieldZone' | 'storageZone' | 'videoLibrary';
+export type IdKind =
+  'pullZone' | 'hostname' | 'shieldZone' | 'storageZone' | 'videoLibrary' | 'dnsZone' | 'dnsRecord';
 
 const FIRST_IDS: Record<IdKind, number> = {
   pullZone: 1000,
@@ -58,6 +64,8 @@ const FIRST_IDS: Record<IdKind, number> = {
   shieldZone: 100,
   storageZone: 1,
   videoLibrary: 1,
+  dnsZone: 200,
+  dnsRecord: 7000,
 };
 
 /** The simulator's mutable platform state. */
@@ -69,6 +77,17 @@ export class SimState {
   videoLibraries = new Map<number, StoredVideoLibrary>();
   /** Key `${shieldZoneId}/${ruleId}`. */
   wafMetrics = new Map<string, JsonObject>();
+  /** DNS zones by id. */
+  dnsZones = new Map<number, StoredDnsZone>();
+  /** Latest record scan job by lowercased domain. */
+  dnsScans = new Map<string, JsonObject>();
+  /** Hostnames declared (admin API) as pointed at the CDN by DNS outside cdn-sim. */
+  externalDns = new Set<string>();
+  /**
+   * Free certificates need DNS that points at the pull zone (live behaviour). Configuration,
+   * not state: not saved, and kept by reset().
+   */
+  certificateDnsCheck = true;
   nextIds: Record<IdKind, number> = { ...FIRST_IDS };
   /** Incremented on every change. */
   revision = 0;
@@ -93,6 +112,9 @@ export class SimState {
     this.storageZones.clear();
     this.videoLibraries.clear();
     this.wafMetrics.clear();
+    this.dnsZones.clear();
+    this.dnsScans.clear();
+    this.externalDns.clear();
     this.nextIds = { ...FIRST_IDS };
     seedDefaults(this);
     this.touch();
@@ -118,6 +140,9 @@ export class SimState {
       storageZones: [...this.storageZones.values()],
       videoLibraries: [...this.videoLibraries.values()],
       wafMetrics: Object.fromEntries(this.wafMetrics),
+      dnsZones: [...this.dnsZones.values()],
+      dnsScans: Object.fromEntries(this.dnsScans),
+      externalDns: [...this.externalDns],
     });
   }
 
@@ -131,6 +156,9 @@ export class SimState {
     this.storageZones = new Map(s.storageZones.map((z) => [z.Id, z]));
     this.videoLibraries = new Map(s.videoLibraries.map((v) => [v.Id, v]));
     this.wafMetrics = new Map(Object.entries(s.wafMetrics));
+    this.dnsZones = new Map((s.dnsZones ?? []).map((z) => [Number(z.zone.Id), z]));
+    this.dnsScans = new Map(Object.entries(s.dnsScans ?? {}));
+    this.externalDns = new Set(s.externalDns ?? []);
     this.touch();
   }
 }

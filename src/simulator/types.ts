@@ -21,6 +21,8 @@ export interface SimResponse {
   status: number;
   body?: unknown;
   headers?: Record<string, string>;
+  /** With a string `body`: sent as is with this Content-Type instead of as JSON. */
+  contentType?: string;
 }
 
 /** Everything a handler may touch. */
@@ -38,6 +40,11 @@ export interface RouteDef {
   template: string;
   area: Area;
   handler: Handler;
+  /**
+   * The request body is a file (the handler gets it as text, not parsed JSON); the documents
+   * declare no JSON body for such an operation, so strict mode does not check it.
+   */
+  rawBody?: boolean;
 }
 
 export type { JsonObject } from './json.js';

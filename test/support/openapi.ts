@@ -40,6 +40,8 @@ function createAjv(): Ajv {
   for (const name of ['int64', 'double', 'float', 'decimal']) {
     ajv.addFormat(name, { type: 'number', validate: () => true });
   }
+  // .NET Guid (the DNS record scan's JobId): without it Ajv warns and checks nothing.
+  ajv.addFormat('guid', /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i);
   return ajv;
 }
 

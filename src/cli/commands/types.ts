@@ -6,6 +6,8 @@ import type { CommandResult } from '../output.js';
 export interface Flags {
   file?: string;
   search?: string;
+  /** `dns records --type`: a record type name or number. */
+  type?: string;
   page?: string;
   perPage?: string;
   all?: boolean;

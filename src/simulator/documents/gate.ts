@@ -73,7 +73,9 @@ export function rejectByDocument(
   route: RouteDef,
   req: SimRequest,
 ): DocumentRejection | undefined {
-  const check = checkRequest(schemas, route.area, route.method, route.template, req);
+  // A file upload (rawBody) has no JSON body the document could describe.
+  const checked = route.rawBody ? { ...req, body: undefined } : req;
+  const check = checkRequest(schemas, route.area, route.method, route.template, checked);
   if (check.kind === 'undocumented') {
     const problem: SchemaProblem = {
       pointer: 'path',

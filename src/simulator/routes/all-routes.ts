@@ -5,6 +5,7 @@
 import type { ApiKeyConfig } from '../auth.js';
 import type { RouteDef } from '../types.js';
 import { APP_ROUTES } from './apps.js';
+import { DNS_ROUTES } from './dns.js';
 import { EDGE_RULE_ROUTES } from './pullzone-edge-rules.js';
 import { PULL_ZONE_ROUTES } from './pullzone.js';
 import { PULL_ZONE_HOSTNAME_ROUTES } from './pullzone-hostnames.js';
@@ -27,5 +28,6 @@ export function simulatedRoutes(apiKeys: readonly ApiKeyConfig[]): RouteDef[] {
     createApiKeyRoute(apiKeys),
     ...APP_ROUTES,
     ...SHIELD_ROUTES,
+    ...DNS_ROUTES,
   ];
 }

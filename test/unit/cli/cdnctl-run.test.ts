@@ -39,6 +39,8 @@ test.serial('every pullzone verb', async (t) => {
   await ok(t, env, ['pullzone', 'update', id, '-f', env.file('s.json', '{"EnableLogging": true}')]);
   await ok(t, env, ['pullzone', 'add-hostname', id, host]);
   await ok(t, env, ['pullzone', 'force-ssl', id, host, 'true']);
+  // The hostname's DNS, outside cdn-sim, points at the CDN.
+  await env.admin('PUT', `/_sim/external-dns/${host}`);
   await ok(t, env, ['pullzone', 'load-free-certificate', host]);
   const cert = env.file(
     'cert.pem',
@@ -156,6 +158,63 @@ test.serial('every other verb', async (t) => {
   await ok(t, env, ['shield', 'get', String(pz)]);
   await ok(t, env, ['shield', 'list', '--page', '1', '--per-page', '5']);
   await ok(t, env, ['shield', 'waf-metrics', String(zone.shieldZoneId), 'rule-1']);
+  const calls = (await env.admin('GET', '/_sim/calls')) as {
+    rejectedByDocument: { count: number; log: unknown[] };
+  };
+  t.is(calls.rejectedByDocument.count, 0, JSON.stringify(calls.rejectedByDocument.log));
+});
+
+test.serial('every dns verb', async (t) => {
+  const env = await startCliEnv(t);
+  const json = async (args: string[]): Promise<Record<string, unknown>> =>
+    JSON.parse((await ok(t, env, [...args, '-o', 'json'])).stdout) as Record<string, unknown>;
+  const zone = (await json(['dns', 'create-zone', 'run.example'])).Id as number;
+  const z = String(zone);
+  await ok(t, env, ['dns', 'zones', '--search', 'run']);
+  await ok(t, env, ['dns', 'zone', z]);
+  await ok(t, env, ['dns', 'update-zone', z, '-f', env.file('z.yaml', 'LoggingEnabled: true\n')]);
+  const rec = await json([
+    'dns',
+    'add-record',
+    z,
+    '-f',
+    env.file('r.yaml', 'Type: 0\nName: www\nValue: 192.0.2.1\n'),
+  ]);
+  await ok(t, env, [
+    'dns',
+    'update-record',
+    z,
+    String(rec.Id),
+    '-f',
+    env.file('u.yaml', 'Ttl: 60\n'),
+  ]);
+  await ok(t, env, ['dns', 'records', z, '--type', 'a']);
+  await ok(t, env, ['dns', 'export', z]);
+  await ok(t, env, ['dns', 'import', z, '-f', env.file('zone.txt', 'api 60 IN A 192.0.2.2\n')]);
+  await ok(t, env, ['dns', 'dnssec', z, 'on']);
+  await ok(t, env, ['dns', 'statistics', z]);
+  await ok(t, env, ['dns', 'check', 'free.example']);
+  await ok(t, env, ['dns', 'scan', z]);
+  await ok(t, env, ['dns', 'scan-result', z]);
+  await ok(t, env, ['dns', 'issue-certificate', z]);
+  const seeded = (await env.admin('POST', '/_sim/seed', {
+    pullZones: [{ Name: 'run-dns', OriginUrl: 'https://o.example' }],
+  })) as { pullZones: number[] };
+  await ok(t, env, ['pullzone', 'add-hostname', String(seeded.pullZones[0]), 'cdn.run.example']);
+  const challenge = await json(['dns', 'request-certificate', 'cdn.run.example']);
+  await ok(t, env, [
+    'dns',
+    'add-record',
+    z,
+    '-f',
+    env.file(
+      'txt.yaml',
+      `Type: 3\nName: _acme-challenge.cdn\nValue: ${String(challenge.TxtRecordValue)}\n`,
+    ),
+  ]);
+  await ok(t, env, ['dns', 'complete-certificate', 'cdn.run.example']);
+  await ok(t, env, ['dns', 'delete-record', z, String(rec.Id)]);
+  await ok(t, env, ['dns', 'delete-zone', z]);
   const calls = (await env.admin('GET', '/_sim/calls')) as {
     rejectedByDocument: { count: number; log: unknown[] };
   };

@@ -307,6 +307,8 @@ test.serial(
   'hostname with free certificate and force SSL; removal of a hostname it added',
   async (t) => {
     const ext = external();
+    // The hostname's DNS (outside cdn-sim) points at the CDN: the free certificate is issued.
+    sim.state.externalDns.add('cdn.free.example.com');
     const spec: PullZoneConfigSpec = {
       writeOutputsTo: 'pzc-out',
       hostnames: [
