@@ -13,6 +13,7 @@
  */
 
 import { FEATURE_EXCEPTIONS } from './feature-exceptions.js';
+import { SECURITY_EXCEPTIONS } from './security-exceptions.js';
 
 /** Area of the management API a rule applies to. */
 export type ExceptionArea = 'core' | 'mc' | 'shield';
@@ -247,6 +248,8 @@ export const CONTRACT_EXCEPTIONS: readonly ContractException[] = [
     reason:
       'Invalid update body: `error` member of the update response; the document lists no 400.',
   },
+  // Before the route-wide 400 below: the first matching entry wins.
+  ...SECURITY_EXCEPTIONS,
   ...(
     [
       ['core', apiError],

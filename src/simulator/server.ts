@@ -33,6 +33,7 @@ import { PULL_ZONE_HOSTNAME_ROUTES } from './routes/pullzone-hostnames.js';
 import { SHIELD_ROUTES } from './routes/shield.js';
 import { STORAGE_VIDEO_ROUTES, createApiKeyRoute } from './routes/storage-video-apikey.js';
 import { FEATURE_ROUTES } from './routes/feature-routes.js';
+import { SECURITY_ROUTES } from './routes/security-routes.js';
 
 export type { ApiKeyConfig } from './auth.js';
 export type { FaultConfig } from './faults.js';
@@ -268,7 +269,9 @@ async function handleApiRequest(
 ): Promise<void> {
   if (await applyPreFaults(deps, route, req, res)) return;
   const key = `${route.method} ${route.template}`;
-  const parsed = parseJson(rawBody);
+  const parsed = route.rawBody
+    ? { ok: true as const, value: rawBody === '' ? undefined : rawBody }
+    : parseJson(rawBody);
   if (!parsed.ok) {
     finish(deps, res, req, key, malformedBody(route.area, req.path, parsed.reason));
     return;
@@ -340,6 +343,7 @@ function allRoutes(apiKeys: readonly ApiKeyConfig[]): RouteDef[] {
     createApiKeyRoute(apiKeys),
     ...APP_ROUTES,
     ...SHIELD_ROUTES,
+    ...SECURITY_ROUTES,
   ];
 }
 

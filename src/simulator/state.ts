@@ -3,6 +3,8 @@
  * zones and video libraries, WAF rule metrics. Every mutation goes through `touch()`, which
  * bumps `revision` so persistence can save after changes.
  */
+import { Collections, type CollectionsSnapshot } from './collections.js';
+import { seedPublicRegistries } from './routes/mc-registries.js';
 import type { JsonObject } from './types.js';
 
 /** A pull zone: the API record plus settings the record does not show. */
@@ -47,10 +49,20 @@ export interface StateSnapshot {
   storageZones: StoredStorageZone[];
   videoLibraries: StoredVideoLibrary[];
   wafMetrics: Record<string, JsonObject>;
+  /** Shield rules, access lists, registries, log forwarding (collections.ts); absent in old files. */
+  collections?: CollectionsSnapshot;
 }
 
 /** Counters behind integer ids. */
-export type IdKind = 'pullZone' | 'hostname' | 'shieldZone' | 'storageZone' | 'videoLibrary';
+export type IdKind =
+  | 'pullZone'
+  | 'hostname'
+  | 'shieldZone'
+  | 'storageZone'
+  | 'videoLibrary'
+  | 'wafRule'
+  | 'accessList'
+  | 'registry';
 
 const FIRST_IDS: Record<IdKind, number> = {
   pullZone: 1000,
@@ -58,6 +70,9 @@ const FIRST_IDS: Record<IdKind, number> = {
   shieldZone: 100,
   storageZone: 1,
   videoLibrary: 1,
+  wafRule: 1,
+  accessList: 1000,
+  registry: 1,
 };
 
 /** The simulator's mutable platform state. */
@@ -69,6 +84,8 @@ export class SimState {
   videoLibraries = new Map<number, StoredVideoLibrary>();
   /** Key `${shieldZoneId}/${ruleId}`. */
   wafMetrics = new Map<string, JsonObject>();
+  /** Records of the shield rule, access list, registry and log forwarding routes. */
+  collections = new Collections();
   nextIds: Record<IdKind, number> = { ...FIRST_IDS };
   /** Incremented on every change. */
   revision = 0;
@@ -93,6 +110,7 @@ export class SimState {
     this.storageZones.clear();
     this.videoLibraries.clear();
     this.wafMetrics.clear();
+    this.collections.clear();
     this.nextIds = { ...FIRST_IDS };
     seedDefaults(this);
     this.touch();
@@ -118,6 +136,7 @@ export class SimState {
       storageZones: [...this.storageZones.values()],
       videoLibraries: [...this.videoLibraries.values()],
       wafMetrics: Object.fromEntries(this.wafMetrics),
+      collections: this.collections.snapshot(),
     });
   }
 
@@ -131,11 +150,15 @@ export class SimState {
     this.storageZones = new Map(s.storageZones.map((z) => [z.Id, z]));
     this.videoLibraries = new Map(s.videoLibraries.map((v) => [v.Id, v]));
     this.wafMetrics = new Map(Object.entries(s.wafMetrics));
+    this.collections.restore(s.collections);
     this.touch();
   }
 }
 
-/** Default seed: two storage zones and one video library, so their endpoints have targets. */
+/**
+ * Default seed: two storage zones and one video library, so their endpoints have targets, and
+ * the platform-managed public container registries.
+ */
 export function seedDefaults(state: SimState): void {
   for (const name of ['sim-storage', 'sim-logs']) {
     const id = state.allocateId('storageZone');
@@ -143,6 +166,7 @@ export function seedDefaults(state: SimState): void {
   }
   const libraryId = state.allocateId('videoLibrary');
   state.videoLibraries.set(libraryId, { Id: libraryId, Name: 'sim-videos', BlockedReferrers: [] });
+  seedPublicRegistries(state);
 }
 
 /** A state with the default seed. */

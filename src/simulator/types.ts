@@ -38,6 +38,11 @@ export interface RouteDef {
   template: string;
   area: Area;
   handler: Handler;
+  /**
+   * The body is not JSON but the raw text (a custom response page's HTML): handed to the
+   * handler as a string, and not checked against the document, which shows no body for it.
+   */
+  rawBody?: true;
 }
 
 /** A JSON object. */
