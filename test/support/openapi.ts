@@ -40,6 +40,11 @@ function createAjv(): Ajv {
   for (const name of ['int64', 'double', 'float', 'decimal']) {
     ajv.addFormat(name, { type: 'number', validate: () => true });
   }
+  // A .NET TimeSpan (`[-][d.]hh:mm:ss[.fffffff]`), e.g. an access list's updateFrequency.
+  ajv.addFormat('date-span', {
+    type: 'string',
+    validate: /^-?(\d+\.)?\d{1,2}:\d{2}:\d{2}(\.\d{1,7})?$/,
+  });
   return ajv;
 }
 
