@@ -45,7 +45,10 @@ export interface RequestSpec {
   path: string;
   query?: Record<string, string | number | boolean | undefined>;
   body?: unknown;
-  /** Request Content-Type when there is a body (default application/json). */
+  /**
+   * Request Content-Type when there is a body (default application/json). A string body with
+   * a type that is not JSON (a custom page's HTML) is sent as it is.
+   */
   contentType?: string;
   /** Whether the request may be resent after a transient failure (default: GET only). */
   idempotent?: boolean;
@@ -215,7 +218,7 @@ export class HttpTransport {
       const res = await this.#fetch(this.#url(spec), {
         method: spec.method,
         headers: this.#headers(spec, apiKey),
-        ...(spec.body === undefined ? {} : { body: JSON.stringify(spec.body) }),
+        ...(spec.body === undefined ? {} : { body: encodeBody(spec) }),
         signal: combined,
         agent: (url: URL) => (url.protocol === 'http:' ? this.#httpAgent : this.#httpsAgent),
       });
@@ -369,6 +372,12 @@ function attemptSignal(
       parent?.removeEventListener('abort', onParent);
     },
   };
+}
+
+/** JSON, except a string sent with another content type (a page's HTML), which goes as it is. */
+function encodeBody(spec: RequestSpec): string {
+  const raw = typeof spec.body === 'string' && !/json/i.test(spec.contentType ?? 'json');
+  return raw ? (spec.body as string) : JSON.stringify(spec.body);
 }
 
 function parseBody(text: string): unknown {

@@ -16,3 +16,6 @@ export type {
 export { maskKey } from './redact.js';
 export type * from './types.js';
 export type * from './feature-types.js';
+export type * from './security-types.js';
+export { isShieldPlanRefusal } from './shield-rules.js';
+export { accessListContent, accessListEntries } from './shield-access-lists.js';

@@ -8,6 +8,7 @@ import { kindForStatus, type CdnErrorKind } from './errors.js';
 import { pathOf, type HttpTransport } from './http.js';
 import type { CallOptions, PagedCallOptions } from './options.js';
 import { isRecord } from './response.js';
+import { followShieldPages } from './shield-answers.js';
 import type {
   PagedShieldZones,
   ShieldZone,
@@ -20,8 +21,6 @@ import type {
 import { checkId, checkIntRange } from './validate.js';
 
 const RULE_ID = /^[A-Za-z0-9_-]{1,64}$/;
-const LIST_PAGE_SIZE = 100;
-const MAX_PAGES_FOLLOWED = 10000;
 
 /** Returns `data` of an envelope, or throws what the envelope reports instead. */
 export function unwrapData(http: HttpTransport, operation: string, body: unknown): unknown {
@@ -39,7 +38,7 @@ export function unwrapData(http: HttpTransport, operation: string, body: unknown
 }
 
 /** Throws the failure an `error` member reports; returns when it reports success. */
-function throwErrorMember(
+export function throwErrorMember(
   http: HttpTransport,
   operation: string,
   error: Record<string, unknown>,
@@ -127,28 +126,11 @@ export async function listShieldZones(
 }
 
 /** Follows `page.nextPage` (or `currentPage < totalPages`) until the last page. */
-export async function listAllShieldZones(
+export function listAllShieldZones(
   http: HttpTransport,
   opts?: PagedCallOptions,
 ): Promise<ShieldZoneListItem[]> {
-  const perPage = opts?.pageSize ?? LIST_PAGE_SIZE;
-  const all: ShieldZoneListItem[] = [];
-  let page = 1;
-  for (let i = 0; i < MAX_PAGES_FOLLOWED; i++) {
-    const res = await listShieldZones(http, { page, perPage }, opts);
-    all.push(...res.data);
-    const next = nextPageOf(res.page, page);
-    if (next === undefined || res.data.length === 0) break;
-    page = next;
-  }
-  return all;
-}
-
-function nextPageOf(p: PagedShieldZones['page'], current: number): number | undefined {
-  if (typeof p.nextPage === 'number' && p.nextPage > current) return p.nextPage;
-  if (p.nextPage === undefined && typeof p.totalPages === 'number' && current < p.totalPages)
-    return current + 1;
-  return undefined;
+  return followShieldPages((page, perPage, o) => listShieldZones(http, { page, perPage }, o), opts);
 }
 
 /** `POST /shield/shield-zone` with `{pullZoneId, shieldZone: {...}}`. Retried only after a 429. */

@@ -142,6 +142,15 @@ function parseJson(text: string): { ok: true; value: unknown } | { ok: false; re
   }
 }
 
+/** The body as the route takes it: JSON, or the raw text for a `rawBody` route. */
+function parseRequestBody(
+  route: RouteDef,
+  text: string,
+): { ok: true; value: unknown } | { ok: false; reason: string } {
+  if (route.rawBody) return { ok: true, value: text === '' ? undefined : text };
+  return parseJson(text);
+}
+
 function splitUrl(rawUrl: string): { path: string; query: URLSearchParams } {
   const q = rawUrl.indexOf('?');
   const path = q < 0 ? rawUrl : rawUrl.slice(0, q);
@@ -269,9 +278,7 @@ async function handleApiRequest(
 ): Promise<void> {
   if (await applyPreFaults(deps, route, req, res)) return;
   const key = `${route.method} ${route.template}`;
-  const parsed = route.rawBody
-    ? { ok: true as const, value: rawBody === '' ? undefined : rawBody }
-    : parseJson(rawBody);
+  const parsed = parseRequestBody(route, rawBody);
   if (!parsed.ok) {
     finish(deps, res, req, key, malformedBody(route.area, req.path, parsed.reason));
     return;

@@ -27,6 +27,26 @@ function enumProblem(field: string, value: unknown, values: string[]): FieldErro
     : [{ field, message: `${field} must be one of ${values.join(', ')}` }];
 }
 
+function isPort(v: unknown): boolean {
+  return Number.isInteger(v) && (v as number) >= 1 && (v as number) <= 65535;
+}
+
+function isEndpoint(v: unknown): boolean {
+  return typeof v === 'string' && (HOSTNAME.test(v) || isIP(v) !== 0);
+}
+
+/** Member checks: a problem message when the value is wrong. */
+const MEMBER_CHECKS: Array<[field: string, ok: (v: unknown) => boolean, message: string]> = [
+  ['endpoint', isEndpoint, 'endpoint must be a hostname or IP address'],
+  ['port', isPort, 'port must be from 1 to 65535'],
+  ['enabled', (v) => typeof v === 'boolean', 'enabled is required'],
+  [
+    'token',
+    (v) => v === undefined || v === null || typeof v === 'string',
+    'token must be a string',
+  ],
+];
+
 function bodyProblems(body: unknown, ctx: SimContext): FieldError[] {
   if (typeof body !== 'object' || body === null || Array.isArray(body))
     return [{ field: 'body', message: 'body must be a JSON object' }];
@@ -36,15 +56,10 @@ function bodyProblems(body: unknown, ctx: SimContext): FieldError[] {
     ...enumProblem('format', b.format, LOG_FORWARDING_FORMATS),
   ];
   if (typeof b.app !== 'string' || !ctx.state.apps.has(b.app))
-    errors.push({ field: 'app', message: `application ${String(b.app)} does not exist` });
-  if (typeof b.endpoint !== 'string' || !(HOSTNAME.test(b.endpoint) || isIP(b.endpoint) !== 0))
-    errors.push({ field: 'endpoint', message: 'endpoint must be a hostname or IP address' });
-  if (!Number.isInteger(b.port) || (b.port as number) < 1 || (b.port as number) > 65535)
-    errors.push({ field: 'port', message: 'port must be from 1 to 65535' });
-  if (typeof b.enabled !== 'boolean')
-    errors.push({ field: 'enabled', message: 'enabled is required' });
-  if (b.token !== undefined && b.token !== null && typeof b.token !== 'string')
-    errors.push({ field: 'token', message: 'token must be a string' });
+    errors.push({ field: 'app', message: `application ${JSON.stringify(b.app)} does not exist` });
+  for (const [field, ok, message] of MEMBER_CHECKS) {
+    if (!ok(b[field])) errors.push({ field, message });
+  }
   return errors;
 }
 

@@ -67,27 +67,36 @@ function readModel(record: JsonObject): JsonObject {
   return structuredClone(rest);
 }
 
-function requestProblems(body: unknown): FieldError[] {
-  if (typeof body !== 'object' || body === null || Array.isArray(body))
-    return [{ field: 'body', message: 'body must be a JSON object' }];
-  const b = body as JsonObject;
+function nameAndTypeProblems(b: JsonObject): FieldError[] {
   const errors: FieldError[] = [];
   const name = b.displayName;
   if (typeof name !== 'string' || name.length < 1 || name.length > 50)
     errors.push({ field: 'displayName', message: 'displayName must be 1 to 50 characters' });
-  if (b.type !== undefined && b.type !== null && !(String(b.type) in REGISTRY_HOSTS))
-    errors.push({
-      field: 'type',
-      message: `type must be one of ${Object.keys(REGISTRY_HOSTS).join(', ')}`,
-    });
-  const creds = b.passwordCredentials;
-  if (creds === undefined || creds === null) return errors;
-  const c = (typeof creds === 'object' ? creds : {}) as JsonObject;
-  for (const field of ['userName', 'password']) {
-    if (typeof c[field] !== 'string' || (c[field] as string).length < 1)
-      errors.push({ field: `passwordCredentials.${field}`, message: `${field} is required` });
+  const type = b.type;
+  if (
+    type !== undefined &&
+    type !== null &&
+    !(typeof type === 'string' && type in REGISTRY_HOSTS)
+  ) {
+    const message = `type must be one of ${Object.keys(REGISTRY_HOSTS).join(', ')}`;
+    errors.push({ field: 'type', message });
   }
   return errors;
+}
+
+function credentialProblems(creds: unknown): FieldError[] {
+  if (creds === undefined || creds === null) return [];
+  const c = (typeof creds === 'object' ? creds : {}) as JsonObject;
+  return ['userName', 'password']
+    .filter((field) => typeof c[field] !== 'string' || (c[field]).length < 1)
+    .map((field) => ({ field: `passwordCredentials.${field}`, message: `${field} is required` }));
+}
+
+function requestProblems(body: unknown): FieldError[] {
+  if (typeof body !== 'object' || body === null || Array.isArray(body))
+    return [{ field: 'body', message: 'body must be a JSON object' }];
+  const b = body as JsonObject;
+  return [...nameAndTypeProblems(b), ...credentialProblems(b.passwordCredentials)];
 }
 
 function applyCredentials(record: JsonObject, creds: JsonObject): void {

@@ -178,9 +178,9 @@ function limitProblem(
 function contentProblem(type: number, body: JsonObject): string | undefined {
   if (body.content !== undefined && body.content !== null && typeof body.content !== 'string')
     return 'content must be a string of entries, one per line';
-  const problem = entryProblem(type, body.content as string | null | undefined);
+  const problem = entryProblem(type, body.content);
   if (problem) return problem;
-  if (typeof body.checksum === 'string' && body.checksum !== checksumOf(body.content as string))
+  if (typeof body.checksum === 'string' && body.checksum !== checksumOf(body.content))
     return 'checksum does not match the content';
   return undefined;
 }
@@ -242,30 +242,36 @@ const getList: ZoneHandler = (req, ctx, zone) => {
   return list ? { status: 200, body: { data: customForm(list) } } : listNotFound(req.params.id);
 };
 
+function nameProblem(name: unknown): string | undefined {
+  if (name === undefined || name === null) return undefined;
+  return typeof name !== 'string' || name.trim() === '' ? 'name must not be blank' : undefined;
+}
+
+/** Replaces a list's entries when the plan's entry limit allows; a refusal otherwise. */
+function replaceEntries(
+  ctx: SimContext,
+  zone: JsonObject,
+  list: JsonObject,
+  content: string,
+): SimResponse | undefined {
+  const others = (l: JsonObject): number => (l.id === list.id ? 0 : (l.entryCount as number));
+  const refusal = limitProblem(ctx, zone, 0, others, entriesOf(content).length);
+  if (!refusal) withContent(list, content);
+  return refusal;
+}
+
 const updateList: ZoneHandler = (req, ctx, zone) => {
   const list = customListOf(ctx, zone, req.params.id);
   if (!list) return listNotFound(req.params.id);
   const body = req.body;
   if (!isObject(body)) return invalid('body must be a JSON object');
-  if (
-    body.name !== undefined &&
-    body.name !== null &&
-    (typeof body.name !== 'string' || body.name.trim() === '')
-  )
-    return invalid('name must not be blank');
   const content = typeof body.content === 'string' ? body.content : undefined;
-  const problem = contentProblem(list.type as number, {
-    ...body,
-    content: content ?? list.content,
-  });
+  const problem =
+    nameProblem(body.name) ??
+    contentProblem(list.type as number, { ...body, content: content ?? list.content });
   if (problem) return invalid(problem);
-  if (content !== undefined) {
-    const entries = entriesOf(content).length;
-    const others = (l: JsonObject): number => (l.id === list.id ? 0 : (l.entryCount as number));
-    const refusal = limitProblem(ctx, zone, 0, others, entries);
-    if (refusal) return refusal;
-    withContent(list, content);
-  }
+  const refusal = content === undefined ? undefined : replaceEntries(ctx, zone, list, content);
+  if (refusal) return refusal;
   if (typeof body.name === 'string') list.name = body.name;
   ctx.state.touch();
   return { status: 200, body: { data: customForm(list) } };
@@ -305,30 +311,41 @@ function configurationProblem(body: JsonObject): string | undefined {
   return undefined;
 }
 
-const updateConfiguration: ZoneHandler = (req, ctx, zone) => {
+function zoneConfiguration(
+  req: SimRequest,
+  ctx: SimContext,
+  zone: JsonObject,
+): JsonObject | undefined {
   const id = parseId(req.params.id);
   const config =
     id === undefined ? undefined : ctx.state.collections.of('accessListConfigs').get(String(id));
-  if (!config || config.shieldZoneId !== zoneIdOf(zone)) {
-    return shieldFailure(
-      'error',
-      404,
-      'shield.access_list_not_found',
-      `access list configuration ${req.params.id ?? ''} does not exist`,
-    );
+  return config && config.shieldZoneId === zoneIdOf(zone) ? config : undefined;
+}
+
+/** A refusal when `body` enables a curated list the zone's plan does not include. */
+function curatedPlanRefusal(
+  config: JsonObject,
+  zone: JsonObject,
+  body: JsonObject,
+): SimResponse | undefined {
+  if (config.managed !== true || body.isEnabled !== true) return undefined;
+  const list = MANAGED_LISTS.find((l) => l.listId === config.listId);
+  if (!list || list.requiredPlan <= planOf(zone)) return undefined;
+  return planRefusal('error', zone, `the curated access list ${list.name}`, list.requiredPlan);
+}
+
+const updateConfiguration: ZoneHandler = (req, ctx, zone) => {
+  const config = zoneConfiguration(req, ctx, zone);
+  if (!config) {
+    const message = `access list configuration ${req.params.id ?? ''} does not exist`;
+    return shieldFailure('error', 404, 'shield.access_list_not_found', message);
   }
   const body = req.body;
   if (!isObject(body)) return invalid('body must be a JSON object');
   const problem = configurationProblem(body);
   if (problem) return invalid(problem);
-  const managed = MANAGED_LISTS.find((l) => config.managed === true && l.listId === config.listId);
-  if (managed && managed.requiredPlan > planOf(zone) && body.isEnabled === true)
-    return planRefusal(
-      'error',
-      zone,
-      `the curated access list ${managed.name}`,
-      managed.requiredPlan,
-    );
+  const refusal = curatedPlanRefusal(config, zone, body);
+  if (refusal) return refusal;
   if (typeof body.isEnabled === 'boolean') config.isEnabled = body.isEnabled;
   if (typeof body.action === 'number') config.action = body.action;
   ctx.state.touch();

@@ -92,8 +92,10 @@ const checkVariables: Check = (v, path) => {
 
 const checkTransformations: Check = (v, path) => {
   if (!Array.isArray(v)) return `${path} must be a list`;
-  const bad = v.find((t) => !TRANSFORMATION_TYPES.includes(t as number));
-  return bad === undefined ? undefined : `${path} has an unknown transformation ${String(bad)}`;
+  const bad = (v as unknown[]).find((t) => !TRANSFORMATION_TYPES.includes(t as number));
+  return bad === undefined
+    ? undefined
+    : `${path} has an unknown transformation ${JSON.stringify(bad)}`;
 };
 
 const checkRequestCount: Check = (v, path) =>

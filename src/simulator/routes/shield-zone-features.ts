@@ -61,7 +61,18 @@ function bodyZoneProblem(body: JsonObject, zone: JsonObject): Problem {
   if (body.shieldZoneId === undefined || body.shieldZoneId === null) return undefined;
   return body.shieldZoneId === zone.shieldZoneId
     ? undefined
-    : `shieldZoneId ${String(body.shieldZoneId)} does not match the path`;
+    : `shieldZoneId ${JSON.stringify(body.shieldZoneId)} does not match the path`;
+}
+
+/** The browser fingerprint members beyond the sensitivity, bound whole. */
+function bindFingerprint(value: JsonObject, old: JsonObject): JsonObject | string {
+  const aggression = value.aggression ?? 0;
+  const problem = enumProblem('browserFingerprint.aggression', aggression, AGGRESSION);
+  if (problem) return problem;
+  const complex = value.complexEnabled;
+  if (complex !== undefined && complex !== null && typeof complex !== 'boolean')
+    return 'browserFingerprint.complexEnabled must be a boolean';
+  return { aggression, complexEnabled: complex ?? old.complexEnabled ?? false };
 }
 
 /** A nested `{sensitivity}` or browser fingerprint object bound whole. */
@@ -71,13 +82,8 @@ function bindNested(name: string, value: unknown, old: JsonObject): JsonObject |
   const problem = enumProblem(`${name}.sensitivity`, sensitivity, SENSITIVITY);
   if (problem) return problem;
   if (name !== 'browserFingerprint') return { sensitivity };
-  const aggression = value.aggression ?? 0;
-  const aggressionProblem = enumProblem(`${name}.aggression`, aggression, AGGRESSION);
-  if (aggressionProblem) return aggressionProblem;
-  const complex = value.complexEnabled;
-  if (complex !== undefined && complex !== null && typeof complex !== 'boolean')
-    return `${name}.complexEnabled must be a boolean`;
-  return { sensitivity, aggression, complexEnabled: complex ?? old.complexEnabled ?? false };
+  const rest = bindFingerprint(value, old);
+  return typeof rest === 'string' ? rest : { sensitivity, ...rest };
 }
 
 function applyBotDetection(current: JsonObject, body: JsonObject): Problem {

@@ -1,4 +1,4 @@
-/* eslint-disable @typescript-eslint/no-explicit-any -- response bodies are read loosely here; call() has already validated each against the official schema */
+/* eslint-disable @typescript-eslint/no-explicit-any, @typescript-eslint/no-unsafe-call, @typescript-eslint/no-unsafe-return, @typescript-eslint/no-unsafe-argument -- response bodies are read loosely here; call() has already validated each against the official schema */
 import test, { type ExecutionContext } from 'ava';
 import type { SimulatorHandle } from '../../../src/simulator/server.js';
 import { MANAGED_LISTS } from '../../../src/simulator/routes/shield-access-list-model.js';
