@@ -15,7 +15,7 @@ import type {
 } from '../../cdn/feature-types.js';
 import type { FieldDiff } from '../../runtime/types.js';
 import { renderValue } from '../shared/plan.js';
-import { tierName } from './mapping.js';
+import { s3TypeName, tierName } from './mapping.js';
 import type { StorageZone } from './types.js';
 
 /** Result of {@link diffStorageZone}. */
@@ -40,9 +40,21 @@ function immutableProblems(obj: StorageZone, record: StorageZoneRecord): string[
   if (spec.region !== undefined && record.Region && spec.region !== record.Region) {
     problems.push(`spec.region is ${spec.region} but the zone's main region is ${record.Region}`);
   }
+  return [...problems, ...createOnlyProblems(obj, record)];
+}
+
+/** Tier and S3 support: set when the zone is created, never changed afterwards. */
+function createOnlyProblems(obj: StorageZone, record: StorageZoneRecord): string[] {
+  const spec = obj.spec ?? {};
+  const problems: string[] = [];
   const liveTier = tierName(record.ZoneTier);
   if (spec.zoneTier !== undefined && spec.zoneTier !== liveTier) {
     problems.push(`spec.zoneTier is ${spec.zoneTier} but the zone's tier is ${liveTier}`);
+  }
+  const liveType = s3TypeName(record.StorageZoneType);
+  if (spec.storageZoneType !== undefined && spec.storageZoneType !== liveType) {
+    const wanted = spec.storageZoneType;
+    problems.push(`spec.storageZoneType is ${wanted} but the zone's type is ${liveType}`);
   }
   return problems;
 }
