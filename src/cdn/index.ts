@@ -19,3 +19,4 @@ export type * from './feature-types.js';
 export type * from './security-types.js';
 export { isShieldPlanRefusal } from './shield-rules.js';
 export { accessListContent, accessListEntries } from './shield-access-lists.js';
+export { samePlatformName, type NamedResource } from './platform-names.js';

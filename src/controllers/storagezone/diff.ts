@@ -15,6 +15,7 @@ import type {
 } from '../../cdn/feature-types.js';
 import type { FieldDiff } from '../../runtime/types.js';
 import { renderValue } from '../shared/plan.js';
+import { samePlatformName } from '../../cdn/platform-names.js';
 import { s3TypeName, tierName } from './mapping.js';
 import type { StorageZone } from './types.js';
 
@@ -34,7 +35,7 @@ function immutableProblems(obj: StorageZone, record: StorageZoneRecord): string[
   // Only an explicit spec.name is compared: a zone adopted by id keeps its own name, whatever
   // metadata.name is.
   const name = spec.name;
-  if (name !== undefined && record.Name && record.Name.toLowerCase() !== name.toLowerCase()) {
+  if (name !== undefined && record.Name && !samePlatformName('storageZone', record.Name, name)) {
     problems.push(`spec.name is ${name} but the zone is named ${record.Name}`);
   }
   if (spec.region !== undefined && record.Region && spec.region !== record.Region) {

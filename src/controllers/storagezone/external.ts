@@ -43,6 +43,7 @@ import {
   zoneNameOf,
 } from './mapping.js';
 import type { StorageZone } from './types.js';
+import { samePlatformName } from '../../cdn/platform-names.js';
 
 /** Reason of the terminal error for an adopted id (or name) that does not exist. */
 export const NotFound = 'NotFound';
@@ -85,7 +86,7 @@ function registerPasswords(record: StorageZoneRecord): void {
 }
 
 function sameName(a: string | null | undefined, b: string): boolean {
-  return typeof a === 'string' && a.toLowerCase() === b.toLowerCase();
+  return samePlatformName('storageZone', a, b);
 }
 
 /** See the module comment. */

@@ -282,6 +282,28 @@ test.serial(
   },
 );
 
+test.serial(
+  'adoption by name uses the platform case rule: zone names are unique without case, so SHOP finds shop',
+  async (t) => {
+    const existing = await client.addPullZone({ Name: 'pzc-shop-case' });
+    const ext = external();
+    const upper = objectOf('x', {
+      name: 'PZC-SHOP-CASE',
+      adoption: { policy: 'ByName' },
+    } as never);
+    const obs = await ext.observe(upper, ctxOf());
+    t.true(obs.exists, 'the platform would refuse PZC-SHOP-CASE as taken: it is this zone');
+    t.is(obs.externalId, String(existing.Id));
+    const recovering: ExternalContext = {
+      ...ctxOf(),
+      createPending: true,
+      claimedByOther: () => false,
+    };
+    const recovered = await ext.observe(objectOf('PZC-SHOP-CASE', {}), recovering);
+    t.is(recovered.externalId, String(existing.Id), 'crash recovery by name follows the same rule');
+  },
+);
+
 test.serial('crash recovery by name skips a zone another object manages', async (t) => {
   const other = await client.addPullZone({ Name: 'pzc-recover' });
   const ext = external();
