@@ -226,6 +226,20 @@ function planSystemHost(
   out.projected.push(status);
 }
 
+/** Hostnames observed but not wanted: kept, or removed as the policy allows. */
+function planRemovals(input: HostnamePlanInput, wanted: Set<string>, out: HostnamePlan): void {
+  const exact = input.spec.hostnamePolicy === 'Exact';
+  for (const s of out.observed) {
+    if (wanted.has(lower(s.hostname))) continue;
+    if (!exact && !s.addedByOperator) {
+      out.projected.push(s);
+      continue;
+    }
+    out.diffs.push({ field: `Hostnames[${s.hostname}]`, live: 'present', desired: '<absent>' });
+    out.actions.push({ op: 'removeHostname', hostname: s.hostname });
+  }
+}
+
 /** See the module comment. */
 export function planHostnames(input: HostnamePlanInput): HostnamePlan {
   const out: HostnamePlan = { diffs: [], actions: [], pending: [], observed: [], projected: [] };
@@ -235,13 +249,11 @@ export function planHostnames(input: HostnamePlanInput): HostnamePlan {
     out.observed.push(observedStatus(h, prevByName.get(name), input.now));
   const observedByName = new Map(out.observed.map((s) => [lower(s.hostname), s]));
   const system = systemHost(input.live);
-  const systemKey = system ? lower(String(system.Value)) : undefined;
   const desired = input.spec.hostnames ?? [];
-  const wanted = new Set(desired.map((h) => lower(h.hostname)));
   for (const want of desired) {
     const key = lower(want.hostname);
-    if (key === systemKey) {
-      planSystemHost(want, system!, input, out);
+    if (system && key === lower(String(system.Value))) {
+      planSystemHost(want, system, input, out);
       continue;
     }
     const current = observedByName.get(key);
@@ -255,15 +267,6 @@ export function planHostnames(input: HostnamePlanInput): HostnamePlan {
     };
     out.projected.push(planDesired(ctx, out));
   }
-  const exact = input.spec.hostnamePolicy === 'Exact';
-  for (const s of out.observed) {
-    if (wanted.has(lower(s.hostname))) continue;
-    if (!exact && !s.addedByOperator) {
-      out.projected.push(s);
-      continue;
-    }
-    out.diffs.push({ field: `Hostnames[${s.hostname}]`, live: 'present', desired: '<absent>' });
-    out.actions.push({ op: 'removeHostname', hostname: s.hostname });
-  }
+  planRemovals(input, new Set(desired.map((h) => lower(h.hostname))), out);
   return out;
 }
