@@ -3,7 +3,7 @@
  * log forwarding routes (see contract-exceptions.ts for the two kinds), kept apart so these
  * routes' deviations read as one list; contract-exceptions.ts includes them.
  */
-import type { ExceptionArea, ResponseException } from './contract-exceptions.js';
+import type { ExceptionArea, ResponseException } from './contract-exception-types.js';
 
 const ref = (name: string): Record<string, unknown> => ({ $ref: `#/components/schemas/${name}` });
 

@@ -4,8 +4,8 @@
  * bumps `revision` so persistence can save after changes.
  */
 import { Collections, type CollectionsSnapshot } from './collections.js';
+import type { JsonObject } from './json.js';
 import { seedPublicRegistries } from './routes/mc-registries.js';
-import type { JsonObject } from './types.js';
 
 /** A pull zone: the API record plus settings the record does not show. */
 export interface StoredPullZone {

@@ -45,5 +45,4 @@ export interface RouteDef {
   rawBody?: true;
 }
 
-/** A JSON object. */
-export type JsonObject = Record<string, unknown>;
+export type { JsonObject } from './json.js';

@@ -9,7 +9,7 @@ import { FIELDS_BY_SPEC } from '../../controllers/pullzoneconfig/fields.js';
 import { PullZoneExternal } from '../../controllers/pullzoneconfig/external.js';
 import type { ResolvedSecrets } from '../../controllers/pullzoneconfig/references.js';
 import type { PullZoneConfig } from '../../controllers/pullzoneconfig/types.js';
-import { asDryRun, diffContext, NO_SECRET_STORE, planOf, type ObjectPlan } from './plan-types.js';
+import { diffContext, planOf, type ObjectPlan } from './plan-types.js';
 
 /** Secret settings: assumed equal to the platform's value (cdnctl cannot read Secrets). */
 function assumedSettings(
@@ -49,7 +49,6 @@ export async function planPullZone(client: CdnClient, obj: PullZoneConfig): Prom
     client,
     accountId: 'cdnctl-diff',
     secrets: assumedSecrets(obj, record),
-    outputs: NO_SECRET_STORE,
   });
-  return planOf(await external.observe(asDryRun(obj), diffContext(id)));
+  return planOf(await external.observe(obj, diffContext(id)));
 }

@@ -103,15 +103,20 @@ function positiveInt(raw: string | null, fallback: number, max: number): number 
 
 /**
  * One page of `items` as the shield lists answer it (`data` plus a `page` block). Values out
- * of range fall back to the defaults (page 1, 10 per page); `perPage` is capped at 1000.
+ * of range fall back to the defaults (page 1, 10 per page); `perPage` is capped at 1000. Only
+ * the page's items go through `form` (a copy by default), so a long list is not copied whole.
  */
-export function shieldPage(query: URLSearchParams, items: readonly JsonObject[]): JsonObject {
+export function shieldPage(
+  query: URLSearchParams,
+  items: readonly JsonObject[],
+  form: (item: JsonObject) => JsonObject = (item) => structuredClone(item),
+): JsonObject {
   const page = positiveInt(query.get('page'), 1, 2147483647);
   const pageSize = positiveInt(query.get('perPage'), 10, 1000);
   const totalPages = Math.ceil(items.length / pageSize);
   const start = (page - 1) * pageSize;
   return {
-    data: items.slice(start, start + pageSize).map((item) => structuredClone(item)),
+    data: items.slice(start, start + pageSize).map(form),
     page: {
       totalCount: items.length,
       totalPages,

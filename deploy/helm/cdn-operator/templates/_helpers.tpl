@@ -91,7 +91,8 @@ Read Secrets and ConfigMaps; write Secrets only with outputs.enabled.
 {{- end -}}
 
 {{/*
-Accounts: read CdnAccounts (and write their Ready condition), and Namespaces (labels for namespaceSelector).
+Accounts: watch CdnAccounts (and write their Ready condition), and Namespaces (labels for
+namespaceSelector); both are served to every pass from the operator's watch caches.
 */}}
 {{- define "cdn-operator.accountRules" -}}
 - apiGroups: ["cdn.operator.io"]
@@ -102,5 +103,5 @@ Accounts: read CdnAccounts (and write their Ready condition), and Namespaces (la
   verbs: ["patch"]
 - apiGroups: [""]
   resources: ["namespaces"]
-  verbs: ["get"]
+  verbs: ["get", "list", "watch"]
 {{- end -}}
