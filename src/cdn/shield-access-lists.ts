@@ -16,11 +16,13 @@ import type {
   CustomAccessListCreate,
   CustomAccessListUpdate,
 } from './security-types.js';
-import { checkGenericResult } from './shield-answers.js';
-import { throwErrorMember, unwrapData } from './shield.js';
-import { checkId, checkIntRange, checkNonEmpty } from './validate.js';
-
-const INT32_MAX = 2147483647;
+import {
+  checkGenericResult,
+  checkShieldZoneId,
+  throwErrorMember,
+  unwrapData,
+} from './shield-answers.js';
+import { checkId, checkNonEmpty } from './validate.js';
 
 /** The `content` of a custom list: one entry per line. */
 export function accessListContent(entries: readonly string[]): string {
@@ -39,10 +41,6 @@ function base(shieldZoneId: number): string {
   return pathOf`/shield/shield-zone/${shieldZoneId}/access-lists`;
 }
 
-function checkZone(http: HttpTransport, operation: string, shieldZoneId: number): void {
-  checkIntRange(http, operation, 'shieldZoneId', shieldZoneId, 1, INT32_MAX);
-}
-
 /** Curated and custom lists of a zone, each with its configuration, and the plan's limits. */
 export async function listAccessLists(
   http: HttpTransport,
@@ -50,12 +48,40 @@ export async function listAccessLists(
   opts?: CallOptions,
 ): Promise<AccessListsOverview> {
   const operation = 'listAccessLists';
-  checkZone(http, operation, shieldZoneId);
+  checkShieldZoneId(http, operation, shieldZoneId);
   const res = await http.request({ operation, method: 'GET', path: base(shieldZoneId) }, opts);
   const body = expectObject<Record<string, unknown>>(http, operation, res.body);
   if (isRecord(body.error)) throwErrorMember(http, operation, body.error);
   const { error: _checked, ...overview } = body;
   return overview;
+}
+
+/** A call on one list of a zone: `{base}/{id}`, or `{base}/configurations/{id}`. */
+interface ListCall {
+  operation: string;
+  method: 'GET' | 'PATCH' | 'DELETE';
+  idName: 'id' | 'configurationId';
+  body?: unknown;
+}
+
+/** Checks the ids, sends the call and returns the answer's body. */
+async function requestOnList(
+  http: HttpTransport,
+  call: ListCall,
+  shieldZoneId: number,
+  id: number,
+  opts?: CallOptions,
+): Promise<unknown> {
+  const { operation, method, idName, body } = call;
+  checkShieldZoneId(http, operation, shieldZoneId);
+  checkId(http, operation, idName, id);
+  const tail = idName === 'id' ? pathOf`/${id}` : pathOf`/configurations/${id}`;
+  const path = `${base(shieldZoneId)}${tail}`;
+  const res = await http.request(
+    { operation, method, path, ...(body === undefined ? {} : { body }) },
+    opts,
+  );
+  return res.body;
 }
 
 /** One custom list with its entries (`notFound` when it does not exist on the zone). */
@@ -65,14 +91,9 @@ export async function getCustomAccessList(
   id: number,
   opts?: CallOptions,
 ): Promise<CustomAccessList> {
-  const operation = 'getCustomAccessList';
-  checkZone(http, operation, shieldZoneId);
-  checkId(http, operation, 'id', id);
-  const res = await http.request(
-    { operation, method: 'GET', path: `${base(shieldZoneId)}${pathOf`/${id}`}` },
-    opts,
-  );
-  return unwrapData(http, operation, res.body) as CustomAccessList;
+  const call = { operation: 'getCustomAccessList', method: 'GET', idName: 'id' } as const;
+  const body = await requestOnList(http, call, shieldZoneId, id, opts);
+  return unwrapData(http, call.operation, body) as CustomAccessList;
 }
 
 /** Creates a custom list; its configuration starts disabled (set it with the configuration call). */
@@ -83,7 +104,7 @@ export async function createCustomAccessList(
   opts?: CallOptions,
 ): Promise<CustomAccessList> {
   const operation = 'createCustomAccessList';
-  checkZone(http, operation, shieldZoneId);
+  checkShieldZoneId(http, operation, shieldZoneId);
   checkNonEmpty(http, operation, 'name', body.name ?? '');
   const res = await http.request(
     { operation, method: 'POST', path: base(shieldZoneId), body },
@@ -101,13 +122,9 @@ export async function updateCustomAccessList(
   opts?: CallOptions,
 ): Promise<CustomAccessList> {
   const operation = 'updateCustomAccessList';
-  checkZone(http, operation, shieldZoneId);
-  checkId(http, operation, 'id', id);
-  const res = await http.request(
-    { operation, method: 'PATCH', path: `${base(shieldZoneId)}${pathOf`/${id}`}`, body: patch },
-    opts,
-  );
-  return unwrapData(http, operation, res.body) as CustomAccessList;
+  const call = { operation, method: 'PATCH', idName: 'id', body: patch } as const;
+  const body = await requestOnList(http, call, shieldZoneId, id, opts);
+  return unwrapData(http, operation, body) as CustomAccessList;
 }
 
 /** Deletes a custom list and its configuration. */
@@ -117,14 +134,9 @@ export async function deleteCustomAccessList(
   id: number,
   opts?: CallOptions,
 ): Promise<void> {
-  const operation = 'deleteCustomAccessList';
-  checkZone(http, operation, shieldZoneId);
-  checkId(http, operation, 'id', id);
-  const res = await http.request(
-    { operation, method: 'DELETE', path: `${base(shieldZoneId)}${pathOf`/${id}`}` },
-    opts,
-  );
-  checkGenericResult(http, operation, res.body);
+  const call = { operation: 'deleteCustomAccessList', method: 'DELETE', idName: 'id' } as const;
+  const body = await requestOnList(http, call, shieldZoneId, id, opts);
+  checkGenericResult(http, call.operation, body);
 }
 
 /**
@@ -140,16 +152,7 @@ export async function updateAccessListConfiguration(
   opts?: CallOptions,
 ): Promise<AccessListConfiguration> {
   const operation = 'updateAccessListConfiguration';
-  checkZone(http, operation, shieldZoneId);
-  checkId(http, operation, 'configurationId', configurationId);
-  const res = await http.request(
-    {
-      operation,
-      method: 'PATCH',
-      path: `${base(shieldZoneId)}${pathOf`/configurations/${configurationId}`}`,
-      body: patch,
-    },
-    opts,
-  );
-  return unwrapData(http, operation, res.body) as AccessListConfiguration;
+  const call = { operation, method: 'PATCH', idName: 'configurationId', body: patch } as const;
+  const body = await requestOnList(http, call, shieldZoneId, configurationId, opts);
+  return unwrapData(http, operation, body) as AccessListConfiguration;
 }

@@ -1,16 +1,66 @@
 /**
- * Readers of the shield answers besides the `{data, error}` envelope (shield.ts): a bare
+ * Readers of the shield answers: the `{data, error}` envelope, a bare
  * record whose failure comes in an `errorResponse` member (custom WAF rules, rate limits, the
  * triggered-rule review), a bare `GenericRequestResponse` (deletes, page uploads), and the
  * `page` block of the shield lists. A failure reported inside a 2xx answer becomes a
  * CdnApiError like an error status does.
  */
+import { kindForStatus, type CdnErrorKind } from './errors.js';
 import type { HttpTransport } from './http.js';
 import type { CallOptions, PagedCallOptions } from './options.js';
 import { isRecord } from './response.js';
-import { throwErrorMember } from './shield.js';
+import { checkIntRange } from './validate.js';
 
 const MAX_PAGES_FOLLOWED = 10000;
+const INT32_MAX = 2147483647;
+
+/** Returns `data` of an envelope, or throws what the envelope reports instead. */
+export function unwrapData(http: HttpTransport, operation: string, body: unknown): unknown {
+  if (!isRecord(body)) {
+    throw http.failure(operation, 'server', 'unexpected answer: expected a JSON object');
+  }
+  if (isRecord(body.error)) throwErrorMember(http, operation, body.error);
+  if (body.data === undefined || body.data === null) {
+    const status = statusOf(body.statusCode);
+    const why =
+      status > 0 ? `the API reported status ${status} without data` : 'unexpected answer: no data';
+    throw http.failure(operation, kindOf(status), why, status > 0 ? { status } : {});
+  }
+  return body.data;
+}
+
+/** Throws the failure an `error` member reports; returns when it reports success. */
+export function throwErrorMember(
+  http: HttpTransport,
+  operation: string,
+  error: Record<string, unknown>,
+): void {
+  const status = statusOf(error.statusCode);
+  if (error.success !== false && status < 400) return;
+  const message =
+    typeof error.message === 'string' && error.message ? error.message : `status ${status}`;
+  const extra =
+    typeof error.errorKey === 'string' && error.errorKey ? { errorKey: error.errorKey } : {};
+  throw http.failure(operation, kindOf(status), message, {
+    ...extra,
+    ...(status > 0 ? { status } : {}),
+  });
+}
+
+/** Kind of a status stated in a body; anything that is not an error status counts as `server`. */
+function kindOf(status: number): CdnErrorKind {
+  return status >= 400 ? kindForStatus(status) : 'server';
+}
+
+function statusOf(v: unknown): number {
+  return typeof v === 'number' && Number.isFinite(v) ? v : 0;
+}
+
+/** A shield zone id in a `/shield/shield-zone/{shieldZoneId}/...` path (int32 there). */
+export function checkShieldZoneId(http: HttpTransport, operation: string, id: number): void {
+  checkIntRange(http, operation, 'shieldZoneId', id, 1, INT32_MAX);
+}
+
 /** Page size the client asks the shield lists for. */
 export const SHIELD_LIST_PAGE_SIZE = 100;
 

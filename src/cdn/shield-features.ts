@@ -18,20 +18,20 @@ import type {
   WafRuleGroup,
   WafRulesByPlan,
 } from './security-types.js';
-import { checkGenericResult, unwrapRecord } from './shield-answers.js';
-import { throwErrorMember, unwrapData } from './shield.js';
-import { checkId, checkIntRange, checkNonEmpty } from './validate.js';
+import {
+  checkGenericResult,
+  checkShieldZoneId,
+  throwErrorMember,
+  unwrapData,
+  unwrapRecord,
+} from './shield-answers.js';
+import { checkId, checkNonEmpty } from './validate.js';
 
-const INT32_MAX = 2147483647;
 /** Largest custom page the client sends (the platform states no bound; 1 MiB). */
 export const MAX_CUSTOM_PAGE_BYTES = 1024 * 1024;
 
 function zonePath(shieldZoneId: number, rest: string): string {
   return `${pathOf`/shield/shield-zone/${shieldZoneId}`}${rest}`;
-}
-
-function checkZone(http: HttpTransport, operation: string, shieldZoneId: number): void {
-  checkIntRange(http, operation, 'shieldZoneId', shieldZoneId, 1, INT32_MAX);
 }
 
 async function readSetting<T>(
@@ -41,7 +41,7 @@ async function readSetting<T>(
   rest: string,
   opts?: CallOptions,
 ): Promise<T> {
-  checkZone(http, operation, shieldZoneId);
+  checkShieldZoneId(http, operation, shieldZoneId);
   const res = await http.request(
     { operation, method: 'GET', path: zonePath(shieldZoneId, rest) },
     opts,
@@ -57,7 +57,7 @@ async function patchSetting<T>(
   patch: object,
   opts?: CallOptions,
 ): Promise<T> {
-  checkZone(http, operation, shieldZoneId);
+  checkShieldZoneId(http, operation, shieldZoneId);
   if (Object.values(patch).every((v) => v === undefined))
     throw http.failure(operation, 'invalid', 'nothing to change: the patch is empty');
   const res = await http.request(
@@ -107,7 +107,7 @@ export function updateUploadScanning(
 }
 
 function pagePath(http: HttpTransport, operation: string, zone: number, pageType: string): string {
-  checkZone(http, operation, zone);
+  checkShieldZoneId(http, operation, zone);
   checkNonEmpty(http, operation, 'pageType', pageType);
   return zonePath(zone, pathOf`/custom-page/${pageType}`);
 }

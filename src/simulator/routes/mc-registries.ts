@@ -88,7 +88,7 @@ function credentialProblems(creds: unknown): FieldError[] {
   if (creds === undefined || creds === null) return [];
   const c = (typeof creds === 'object' ? creds : {}) as JsonObject;
   return ['userName', 'password']
-    .filter((field) => typeof c[field] !== 'string' || (c[field]).length < 1)
+    .filter((field) => typeof c[field] !== 'string' || c[field].length < 1)
     .map((field) => ({ field: `passwordCredentials.${field}`, message: `${field} is required` }));
 }
 

@@ -7,6 +7,7 @@
 import test from 'ava';
 import type { CdnClient } from '../../../src/cdn/client.js';
 import { CdnApiError } from '../../../src/cdn/errors.js';
+import { minimalAppRequest } from './fixtures.js';
 import { assertBodiesValid, startSimClient } from './sim-harness.js';
 
 const PASSWORD = 'ghp_Registry"Pass\\word-0123456789';
@@ -21,21 +22,7 @@ function leaks(value: unknown, secret: string): boolean {
 }
 
 async function createApp(c: CdnClient, name: string, registryId = '1'): Promise<string> {
-  const res = await c.createApp({
-    name,
-    runtimeType: 'shared',
-    autoScaling: { min: 1, max: 1 },
-    regionSettings: {},
-    containerTemplates: [
-      {
-        name: 'c',
-        imageName: 'app',
-        imageNamespace: 'team',
-        imageTag: '1',
-        imageRegistryId: registryId,
-      },
-    ],
-  });
+  const res = await c.createApp(minimalAppRequest(name, registryId));
   return res.id;
 }
 

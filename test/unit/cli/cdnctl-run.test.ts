@@ -184,7 +184,7 @@ test.serial(
     t.regex(tag.stdout, /Purged cache tag product-42 of pull zone \d+/);
     const bad = await env.run(['purge', 'url', 'not-a-url']);
     t.is(bad.code, 2, 'the client refuses the URL before any request (a usage error)');
-  t.regex(bad.stderr, /url must be an absolute http\(s\) URL/);
+    t.regex(bad.stderr, /url must be an absolute http\(s\) URL/);
     const missing = await env.run(['purge', 'pullzone', '999999']);
     t.is(missing.code, 4, 'an unknown pull zone is not found');
     const calls = (await env.admin('GET', '/_sim/calls')) as {

@@ -2,6 +2,7 @@
 import test, { type ExecutionContext } from 'ava';
 import type { SimulatorHandle } from '../../../src/simulator/server.js';
 import { call, startTestSim } from '../../support/sim-client.js';
+import { minimalAppRequest } from '../cdn/fixtures.js';
 
 let sim: SimulatorHandle;
 test.before(async () => {
@@ -131,21 +132,7 @@ test('a registry an application pulls from cannot be deleted (409 names the appl
     area: 'mc',
     method: 'POST',
     template: '/mc/apps',
-    body: {
-      name: 'uses-registry',
-      runtimeType: 'shared',
-      autoScaling: { min: 1, max: 1 },
-      regionSettings: {},
-      containerTemplates: [
-        {
-          name: 'c',
-          imageName: 'app',
-          imageNamespace: 'team',
-          imageTag: '1',
-          imageRegistryId: String(id),
-        },
-      ],
-    },
+    body: minimalAppRequest('uses-registry', String(id)),
   });
   t.is(app.status, 201);
   const del = await call(t, sim, {
@@ -197,21 +184,7 @@ async function createApp(t: ExecutionContext, name: string): Promise<string> {
     area: 'mc',
     method: 'POST',
     template: '/mc/apps',
-    body: {
-      name,
-      runtimeType: 'shared',
-      autoScaling: { min: 1, max: 1 },
-      regionSettings: {},
-      containerTemplates: [
-        {
-          name: 'c',
-          imageName: 'nginx',
-          imageNamespace: 'library',
-          imageTag: '1',
-          imageRegistryId: '1',
-        },
-      ],
-    },
+    body: minimalAppRequest(name),
   });
   return (res.body as any).id as string;
 }
