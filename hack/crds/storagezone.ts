@@ -75,6 +75,13 @@ function ownSpec(): Schema {
           'Storage tier the files are kept on: Standard, or Edge (the faster tier). Unset means the platform default, Standard. Immutable.',
         'x-kubernetes-validations': immutable('zoneTier'),
       },
+      storageZoneType: {
+        type: 'string',
+        enum: documentXEnumNames('core', 'StorageZoneS3Type'),
+        description:
+          'S3 support: Supported creates a zone that also answers the S3-compatible API (its endpoint is in status.s3Hostname and the password Secret). Unset means NotSupported. Set at creation only. Immutable.',
+        'x-kubernetes-validations': immutable('storageZoneType'),
+      },
       storageZoneId: {
         type: 'integer',
         format: 'int64',

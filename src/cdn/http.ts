@@ -50,7 +50,10 @@ export interface RequestSpec {
   path: string;
   query?: Record<string, string | number | boolean | undefined>;
   body?: unknown;
-  /** Request Content-Type when there is a body (default application/json). */
+  /**
+   * Request Content-Type when there is a body (default application/json). A string body with
+   * a type that is not JSON (a custom page's HTML) is sent as it is.
+   */
   contentType?: string;
   /** A body sent as is (a file upload, e.g. a zone file) instead of `body` as JSON. */
   rawBody?: string;
@@ -391,10 +394,15 @@ function attemptSignal(
   };
 }
 
-/** The request body: `rawBody` as it is, else `body` as JSON, else none. */
+/**
+ * The request body: `rawBody` as it is; a string sent with a non-JSON content type (a page's
+ * HTML) as it is; else `body` as JSON; else none.
+ */
 function payloadOf(spec: RequestSpec): { body?: string } {
   if (spec.rawBody !== undefined) return { body: spec.rawBody };
-  return spec.body === undefined ? {} : { body: JSON.stringify(spec.body) };
+  if (spec.body === undefined) return {};
+  const raw = typeof spec.body === 'string' && !/json/i.test(spec.contentType ?? 'json');
+  return { body: raw ? (spec.body as string) : JSON.stringify(spec.body) };
 }
 
 function parseBody(text: string): unknown {

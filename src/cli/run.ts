@@ -10,6 +10,7 @@ import { accountCommands } from './commands/account.js';
 import { appCommands } from './commands/apps.js';
 import { exportCommands } from './commands/export.js';
 import { pullZoneCommands } from './commands/pullzone.js';
+import { purgeCommands } from './commands/purge.js';
 import { NoShieldZone, shieldCommands } from './commands/shield.js';
 import { dnsCommands } from './commands/dns.js';
 import type { Command, Flags } from './commands/types.js';
@@ -21,6 +22,7 @@ export const EXIT = { ok: 0, apiError: 1, usage: 2, unauthorized: 3, notFound: 4
 
 export const COMMANDS: Command[] = [
   ...pullZoneCommands,
+  ...purgeCommands,
   ...accountCommands,
   ...appCommands,
   ...shieldCommands,
@@ -55,6 +57,9 @@ const OPTIONS = {
   'credentials-ref': { type: 'string' },
   'secret-env-pattern': { type: 'string' },
   'custom-certificates': { type: 'string' },
+  'cache-tag': { type: 'string' },
+  async: { type: 'boolean' },
+  'exact-path': { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean' },
 } as const;
@@ -94,6 +99,8 @@ export function helpText(commands: readonly Command[] = COMMANDS): string {
     '  --timeout-seconds N            per-request timeout (default 30)',
     '  --show-keys                    apikeys list: print keys unmasked',
     '  --type T                       dns records: only records of type T (A, CNAME, ... or 0..15)',
+    '  --cache-tag TAG                purge pullzone: purge only the objects with this cache tag',
+    '  --async, --exact-path          purge url: return before the purge ends; no prefix match',
     '  -o DIR|-                       export: write one file per object to DIR (default - : stdout)',
     '  -n, --namespace NS             export: namespace of the manifests (default default)',
     '  --kinds K1,K2                  export: PullZoneConfig,ShieldPolicy,ContainerApp,StorageZone (default all)',
@@ -185,6 +192,9 @@ function flagsOf(values: Values): Flags {
     credentialsRef: values['credentials-ref'],
     secretEnvPattern: values['secret-env-pattern'],
     customCertificates: values['custom-certificates'],
+    cacheTag: values['cache-tag'],
+    async: values.async,
+    exactPath: values['exact-path'],
   };
 }
 

@@ -5,6 +5,7 @@
  */
 import { readFileSync, promises as fs } from 'node:fs';
 import type { Logger } from 'pino';
+import { collectionsProblem } from './collections.js';
 import type { SimState, StateSnapshot } from './state.js';
 
 /** The state file exists but cannot be used. */
@@ -40,7 +41,7 @@ function shapeProblem(data: unknown): string | undefined {
   if (typeof o.nextIds !== 'object' || o.nextIds === null) return 'nextIds is not an object';
   if (typeof o.wafMetrics !== 'object' || o.wafMetrics === null)
     return 'wafMetrics is not an object';
-  return undefined;
+  return collectionsProblem(o.collections);
 }
 
 /** Reads a state file; undefined when it does not exist; throws StateFileError when corrupt. */

@@ -3,8 +3,10 @@
  * zones and video libraries, WAF rule metrics, DNS zones. Every mutation goes through `touch()`, which
  * bumps `revision` so persistence can save after changes.
  */
+import { Collections, type CollectionsSnapshot } from './collections.js';
 import type { JsonObject } from './json.js';
 import type { StoredDnsZone } from './dns-state.js';
+import { seedPublicRegistries } from './routes/mc-registries.js';
 
 /** A pull zone: the API record plus settings the record does not show. */
 export interface StoredPullZone {
@@ -52,11 +54,22 @@ export interface StateSnapshot {
   dnsZones?: StoredDnsZone[];
   dnsScans?: Record<string, JsonObject>;
   externalDns?: string[];
+  /** Shield rules, access lists, registries, log forwarding (collections.ts); absent in old files. */
+  collections?: CollectionsSnapshot;
 }
 
 /** Counters behind integer ids. */
 export type IdKind =
-  'pullZone' | 'hostname' | 'shieldZone' | 'storageZone' | 'videoLibrary' | 'dnsZone' | 'dnsRecord';
+  | 'pullZone'
+  | 'hostname'
+  | 'shieldZone'
+  | 'storageZone'
+  | 'videoLibrary'
+  | 'dnsZone'
+  | 'dnsRecord'
+  | 'wafRule'
+  | 'accessList'
+  | 'registry';
 
 const FIRST_IDS: Record<IdKind, number> = {
   pullZone: 1000,
@@ -66,6 +79,9 @@ const FIRST_IDS: Record<IdKind, number> = {
   videoLibrary: 1,
   dnsZone: 200,
   dnsRecord: 7000,
+  wafRule: 1,
+  accessList: 1000,
+  registry: 1,
 };
 
 /** The simulator's mutable platform state. */
@@ -88,6 +104,8 @@ export class SimState {
    * not state: not saved, and kept by reset().
    */
   certificateDnsCheck = true;
+  /** Records of the shield rule, access list, registry and log forwarding routes. */
+  collections = new Collections();
   nextIds: Record<IdKind, number> = { ...FIRST_IDS };
   /** Incremented on every change. */
   revision = 0;
@@ -115,6 +133,7 @@ export class SimState {
     this.dnsZones.clear();
     this.dnsScans.clear();
     this.externalDns.clear();
+    this.collections.clear();
     this.nextIds = { ...FIRST_IDS };
     seedDefaults(this);
     this.touch();
@@ -143,6 +162,7 @@ export class SimState {
       dnsZones: [...this.dnsZones.values()],
       dnsScans: Object.fromEntries(this.dnsScans),
       externalDns: [...this.externalDns],
+      collections: this.collections.snapshot(),
     });
   }
 
@@ -159,11 +179,15 @@ export class SimState {
     this.dnsZones = new Map((s.dnsZones ?? []).map((z) => [Number(z.zone.Id), z]));
     this.dnsScans = new Map(Object.entries(s.dnsScans ?? {}));
     this.externalDns = new Set(s.externalDns ?? []);
+    this.collections.restore(s.collections);
     this.touch();
   }
 }
 
-/** Default seed: two storage zones and one video library, so their endpoints have targets. */
+/**
+ * Default seed: two storage zones and one video library, so their endpoints have targets, and
+ * the platform-managed public container registries.
+ */
 export function seedDefaults(state: SimState): void {
   for (const name of ['sim-storage', 'sim-logs']) {
     const id = state.allocateId('storageZone');
@@ -171,6 +195,7 @@ export function seedDefaults(state: SimState): void {
   }
   const libraryId = state.allocateId('videoLibrary');
   state.videoLibraries.set(libraryId, { Id: libraryId, Name: 'sim-videos', BlockedReferrers: [] });
+  seedPublicRegistries(state);
 }
 
 /** A state with the default seed. */

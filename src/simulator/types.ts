@@ -41,8 +41,8 @@ export interface RouteDef {
   area: Area;
   handler: Handler;
   /**
-   * The request body is a file (the handler gets it as text, not parsed JSON); the documents
-   * declare no JSON body for such an operation, so strict mode does not check it.
+   * The request body is raw text (a file upload, a custom response page's HTML): handed to the
+   * handler as a string, and not checked against the document, which declares no JSON body for it.
    */
   rawBody?: boolean;
 }

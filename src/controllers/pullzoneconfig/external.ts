@@ -55,6 +55,7 @@ import type { ResolvedSecrets } from './references.js';
 import { chooseSettingsWrite } from './settings-writes.js';
 import { ADOPT_BY_NAME, adoptionPolicyOf } from '../shared/ownership-schema.js';
 import type { HostnameStatus, PullZoneConfig } from './types.js';
+import { samePlatformName } from '../../cdn/platform-names.js';
 
 /** Reason of Ready=False while a free certificate is being issued. */
 export const CertificatePending = 'CertificatePending';
@@ -134,7 +135,7 @@ function edgeRuleStatusOf(obj: PullZoneConfig, plan: EdgeRulePlan): Record<strin
 function assertSameName(obj: PullZoneConfig, record: PullZone): void {
   const wanted = obj.spec?.name;
   if (wanted === undefined || record.Name == null) return;
-  if (wanted.toLowerCase() === record.Name.toLowerCase()) return;
+  if (samePlatformName('pullZone', record.Name, wanted)) return;
   throw new TerminalError(
     SyncedReason.InvalidSpec,
     `cannot rename pull zone ${record.Id} from ${record.Name} to ${wanted} (spec.name): a zone keeps the name it was created with; restore spec.name or create a new PullZoneConfig`,
@@ -271,7 +272,7 @@ export class PullZoneExternal implements ExternalClient<PullZoneConfig> {
 
   private async searchByName(name: string, signal: AbortSignal): Promise<PullZone | undefined> {
     const zones = await this.opts.client.listPullZones({ search: name }, { signal });
-    return zones.find((z) => z.Name === name);
+    return zones.find((z) => samePlatformName('pullZone', z.Name, name));
   }
 
   async create(obj: PullZoneConfig, ctx: ExternalContext): Promise<CreateResult> {

@@ -10,6 +10,9 @@ export const API_VERSION = `${GROUP}/${VERSION}`;
 /** Tier names in the order of the platform's integer enum (`StorageZoneTier`). */
 export const ZONE_TIERS = ['Standard', 'Edge'] as const;
 export type ZoneTier = (typeof ZONE_TIERS)[number];
+/** S3 support names in the order of the platform's integer enum (`StorageZoneS3Type`). */
+export const S3_TYPES = ['NotSupported', 'Supported'] as const;
+export type S3Type = (typeof S3_TYPES)[number];
 
 export interface StorageZoneSpec {
   /** Platform zone name; defaults to metadata.name. */
@@ -19,6 +22,8 @@ export interface StorageZoneSpec {
   /** Replication regions; the platform only ever adds them. */
   replicationRegions?: string[];
   zoneTier?: ZoneTier;
+  /** S3 support of the zone (`StorageZoneType` of the add model); set at create only. */
+  storageZoneType?: S3Type;
   /** Adopt the zone with this id. */
   storageZoneId?: number;
   adoption?: { policy: 'ByName' };

@@ -73,7 +73,8 @@ export function rejectByDocument(
   route: RouteDef,
   req: SimRequest,
 ): DocumentRejection | undefined {
-  // A file upload (rawBody) has no JSON body the document could describe.
+  // A raw body (a file upload, a custom page's HTML) is one the document does not describe:
+  // only parameters count.
   const checked = route.rawBody ? { ...req, body: undefined } : req;
   const check = checkRequest(schemas, route.area, route.method, route.template, checked);
   if (check.kind === 'undocumented') {

@@ -11,6 +11,7 @@ import { PULL_ZONE_ROUTES } from './pullzone.js';
 import { PULL_ZONE_HOSTNAME_ROUTES } from './pullzone-hostnames.js';
 import { PURGE_ROUTES } from './purge.js';
 import { REGION_ROUTES } from './region.js';
+import { SECURITY_ROUTES } from './security-routes.js';
 import { SHIELD_ROUTES } from './shield.js';
 import { STORAGE_VIDEO_ROUTES, createApiKeyRoute } from './storage-video-apikey.js';
 import { STORAGE_ZONE_ROUTES } from './storage-zones.js';
@@ -29,5 +30,6 @@ export function simulatedRoutes(apiKeys: readonly ApiKeyConfig[]): RouteDef[] {
     ...APP_ROUTES,
     ...SHIELD_ROUTES,
     ...DNS_ROUTES,
+    ...SECURITY_ROUTES,
   ];
 }

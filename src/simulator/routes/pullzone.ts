@@ -86,7 +86,9 @@ function deletePullZone(req: SimRequest, ctx: SimContext): SimResponse {
   ctx.state.pullZones.delete(id);
   // A shield zone belongs to its pull zone; it goes with it.
   for (const [shieldId, shield] of ctx.state.shieldZones) {
-    if (shield.pullZoneId === id) ctx.state.shieldZones.delete(shieldId);
+    if (shield.pullZoneId !== id) continue;
+    ctx.state.shieldZones.delete(shieldId);
+    ctx.state.collections.dropShieldZone(shieldId);
   }
   ctx.state.touch();
   return emptyStatus(204);

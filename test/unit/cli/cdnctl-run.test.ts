@@ -221,6 +221,41 @@ test.serial('every dns verb', async (t) => {
   t.is(calls.rejectedByDocument.count, 0, JSON.stringify(calls.rejectedByDocument.log));
 });
 
+test.serial(
+  'every purge verb: a URL (prefix, async, exact path) and a whole pull zone or one tag',
+  async (t) => {
+    const env = await startCliEnv(t);
+    const created = await ok(t, env, [
+      'pullzone',
+      'create',
+      '-f',
+      env.file('pz.yaml', 'Name: run-purge\nOriginUrl: https://o.example\n'),
+      '-o',
+      'json',
+    ]);
+    const id = String((JSON.parse(created.stdout) as { Id: number }).Id);
+    const url = await ok(t, env, ['purge', 'url', 'https://run-purge.b-cdn.net/img/*', '--async']);
+    t.regex(url.stdout, /Purged https:\/\/run-purge\.b-cdn\.net\/img\/\* \(asynchronously\)/);
+    await ok(t, env, ['purge', 'url', 'https://run-purge.b-cdn.net/a/', '--exact-path']);
+    const zone = await ok(t, env, ['purge', 'pullzone', id, '-o', 'json']);
+    t.deepEqual(JSON.parse(zone.stdout), { ok: true, pullZoneId: Number(id) });
+    const tag = await ok(t, env, ['purge', 'pullzone', id, '--cache-tag', 'product-42']);
+    t.regex(tag.stdout, /Purged cache tag product-42 of pull zone \d+/);
+    const bad = await env.run(['purge', 'url', 'not-a-url']);
+    t.is(bad.code, 2, 'the client refuses the URL before any request (a usage error)');
+    t.regex(bad.stderr, /url must be an absolute http\(s\) URL/);
+    const missing = await env.run(['purge', 'pullzone', '999999']);
+    t.is(missing.code, 4, 'an unknown pull zone is not found');
+    const calls = (await env.admin('GET', '/_sim/calls')) as {
+      routes: Record<string, { count: number }>;
+      rejectedByDocument: { count: number };
+    };
+    t.is(calls.routes['POST /purge']?.count, 2, 'the invalid URL never reached the API');
+    t.is(calls.routes['POST /pullzone/{id}/purgeCache']?.count, 3);
+    t.is(calls.rejectedByDocument.count, 0);
+  },
+);
+
 test.serial('export and diff', async (t) => {
   const env = await startCliEnv(t);
   await ok(t, env, [

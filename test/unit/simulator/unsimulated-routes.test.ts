@@ -33,11 +33,11 @@ const CASES: Array<[Area, string, string, Record<string, string | number>, (body
       (b) => b.ErrorKey === 'simulator.not_simulated',
     ],
     ['core', 'GET', '/pullzone/count', {}, (b) => typeof b.Message === 'string'],
-    ['mc', 'GET', '/mc/registries', {}, (b) => b.status === 501 && typeof b.detail === 'string'],
+    ['mc', 'GET', '/mc/limits', {}, (b) => b.status === 501 && typeof b.detail === 'string'],
     [
       'shield',
       'GET',
-      '/shield/shield-zone/{shieldZoneId}/access-lists',
+      '/shield/shield-zone/{shieldZoneId}/bot-categorization',
       { shieldZoneId: 1 },
       (b) => b.error?.errorKey === 'simulator.not_simulated',
     ],
