@@ -34,7 +34,7 @@ async function main(argv: string[]): Promise<number> {
   const { config } = parsed;
   const log = createLogger({ level: config.logLevel, name: 'cdn-operator' });
   const metrics = new OperatorMetrics();
-  const kinds = createManagedKinds({
+  const kinds = await createManagedKinds({
     apiBaseUrl: config.apiUrl,
     ...(config.defaultAccount ? { defaultAccount: config.defaultAccount } : {}),
     operatorNamespace: config.operatorNamespace,

@@ -14,13 +14,6 @@ import * as edgeRules from './edge-rules.js';
 import * as purge from './purge.js';
 import * as storageZones from './storage-zones.js';
 import type {
-  EdgeRule,
-  PurgeUrlOptions,
-  StorageZone,
-  StorageZoneAddRequest,
-  StorageZoneSettings,
-} from './feature-types.js';
-import type {
   ApiKeyList,
   App,
   AppIdResponse,
@@ -29,17 +22,22 @@ import type {
   AppRequest,
   CertificateUpload,
   ContainerTemplateRead,
-  VolumeListItem,
+  EdgeRule,
   PagedShieldZones,
   PrivateKeyUpdate,
   PullZone,
   PullZoneAddRequest,
   PullZoneSettings,
+  PurgeUrlOptions,
   ShieldZone,
   ShieldZoneCreate,
   ShieldZoneListItem,
   ShieldZoneUpdate,
+  StorageZone,
+  StorageZoneAddRequest,
   StorageZoneAvailability,
+  StorageZoneSettings,
+  VolumeListItem,
   WafRuleMetrics,
 } from './types.js';
 

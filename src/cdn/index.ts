@@ -15,4 +15,3 @@ export type {
 } from './options.js';
 export { maskKey } from './redact.js';
 export type * from './types.js';
-export type * from './feature-types.js';

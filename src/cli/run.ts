@@ -9,6 +9,7 @@ import { VERSION } from '../version.js';
 import { accountCommands } from './commands/account.js';
 import { appCommands } from './commands/apps.js';
 import { exportCommands } from './commands/export.js';
+import { exportableKinds } from './export/export-account.js';
 import { pullZoneCommands } from './commands/pullzone.js';
 import { NoShieldZone, shieldCommands } from './commands/shield.js';
 import type { Command, Flags } from './commands/types.js';
@@ -92,7 +93,9 @@ export function helpText(): string {
     '  --show-keys                    apikeys list: print keys unmasked',
     '  -o DIR|-                       export: write one file per object to DIR (default - : stdout)',
     '  -n, --namespace NS             export: namespace of the manifests (default default)',
-    '  --kinds K1,K2                  export: PullZoneConfig,ShieldPolicy,ContainerApp,StorageZone (default all)',
+    `  --kinds K1,K2                  export: ${exportableKinds()
+      .map((k) => k.kind)
+      .join(',')} (default all)`,
     '  --deletion-policy P            export: Orphan (default) or Delete (ShieldPolicy: Reset)',
     '  --account-ref NAME             export: objects use this CdnAccount',
     '  --credentials-ref SECRET[:KEY] export: objects use this Secret key (default key apiKey)',

@@ -1,14 +1,17 @@
 /**
- * CdnAccount (`cdnaccounts.cdn.operator.io`, cluster-scoped): an API key Secret in the
+ * CdnAccount (cluster-scoped): an API key Secret in the
  * operator's namespace and the namespaces allowed to use it. Only cluster admins create them;
  * tenants name one with `spec.accountRef.name`.
  */
+import { API_GROUP, API_VERSION } from '../../api-group.js';
+import type { Condition } from '../../runtime/types.js';
 import type { LabelSelector } from '../shared/label-selector.js';
+import { CDN_ACCOUNT } from './kind.js';
 
-export const GROUP = 'cdn.operator.io';
-export const VERSION = 'v1alpha1';
-export const KIND = 'CdnAccount';
-export const PLURAL = 'cdnaccounts';
+export const GROUP = API_GROUP;
+export const VERSION = API_VERSION;
+export const KIND = CDN_ACCOUNT.kind;
+export const PLURAL = CDN_ACCOUNT.plural;
 
 /** The resource as `ConnectContext.readClusterObject` takes it. */
 export const CDN_ACCOUNT_RESOURCE = { group: GROUP, version: VERSION, plural: PLURAL } as const;
@@ -39,4 +42,9 @@ export interface CdnAccountSpec {
   secretRef?: { name?: string; key?: string; namespace?: string };
   /** Namespaces allowed to use the account; empty or absent: none. */
   namespaceSelector?: LabelSelector;
+}
+
+/** `status` of a CdnAccount (status.ts writes the Ready condition). */
+export interface CdnAccountStatus {
+  conditions?: Condition[];
 }

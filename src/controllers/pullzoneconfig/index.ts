@@ -17,7 +17,9 @@ import { createSecretStore } from './outputs.js';
 import { FIELDS_BY_API, secretRefName } from './fields.js';
 import { resolveSecrets, secretReferences } from './references.js';
 import { resolveStorageOrigin, storageZoneReference, withStorageOrigin } from './storage-origin.js';
-import { GROUP, KIND, PLURAL, VERSION, type PullZoneConfig } from './types.js';
+import { managedNames } from '../kind-module.js';
+import { PULL_ZONE_CONFIG } from './kind.js';
+import type { PullZoneConfig } from './types.js';
 
 /** Maps an API field named in a platform error to the spec path a user edits. */
 export function specPathForApiField(apiField: string): string {
@@ -48,11 +50,7 @@ function references(obj: PullZoneConfig, deps: ControllerDeps): ObjectReference[
 export function createPullZoneConfigKind(deps: ControllerDeps): ManagedKind<PullZoneConfig> {
   const outputs = createSecretStore(deps.kubeconfig);
   return {
-    name: 'pullzoneconfig',
-    group: GROUP,
-    version: VERSION,
-    kind: KIND,
-    plural: PLURAL,
+    ...managedNames(PULL_ZONE_CONFIG),
     idStatusField: 'pullZoneId',
     specExternalId: (obj) =>
       obj.spec?.pullZoneId !== undefined ? String(obj.spec.pullZoneId) : undefined,

@@ -1,14 +1,11 @@
 /** The PullZoneConfig custom resource as the controller reads it. */
-import type { ManagedObject, ManagedStatus } from '../../runtime/types.js';
+import type { ManagedObject } from '../../runtime/types.js';
+import type { AccountSpec } from '../shared/account-schema.js';
+import type { AdoptionSpec } from '../shared/ownership-schema.js';
+import type { KindStatus } from '../shared/status-schema.js';
 import type { EdgeRuleSpec } from './edge-rules-mapping.js';
 import type { EdgeRuleStatus } from './edge-rules.js';
 import type { PurgeSpec, PurgeStatus } from './purge.js';
-
-export const GROUP = 'cdn.operator.io';
-export const VERSION = 'v1alpha1';
-export const KIND = 'PullZoneConfig';
-export const PLURAL = 'pullzoneconfigs';
-export const API_VERSION = `${GROUP}/${VERSION}`;
 
 /** A key of a Secret in the resource's namespace. */
 export interface SecretKeyRef {
@@ -31,11 +28,10 @@ export interface HostnameSpec {
   privateKeyType?: 'Ecdsa' | 'Rsa';
 }
 
-export interface PullZoneConfigSpec {
-  credentialsRef?: SecretKeyRef;
+/** `spec` of a PullZoneConfig (crd.ts describes every field). */
+export interface PullZoneConfigSpec extends AccountSpec, AdoptionSpec {
   pullZoneId?: number;
   name?: string;
-  deletionPolicy?: 'Delete' | 'Orphan';
   hostnamePolicy?: 'Additive' | 'Exact';
   /** Spec-form settings: lowerCamelCase names, enum names, `<name>Ref` for secret values. */
   settings?: Record<string, unknown>;
@@ -71,7 +67,8 @@ export interface HostnameStatus {
   certificate: HostnameCertificateStatus;
 }
 
-export interface PullZoneConfigStatus extends ManagedStatus {
+/** `status` of a PullZoneConfig. */
+export interface PullZoneConfigStatus extends KindStatus {
   pullZoneId?: string;
   cdnHostname?: string;
   hostnames?: HostnameStatus[];

@@ -1,5 +1,5 @@
 /**
- * Wiring of the StorageZone kind (`storagezones.cdn.operator.io`, `/storagezone`) into the
+ * Wiring of the StorageZone kind (`/storagezone`) into the
  * runtime: credentials -> shared CDN client -> {@link StorageZoneExternal}. References: the
  * credentials Secret and the password Secret (a change to either re-enqueues the object, so a
  * deleted or edited password Secret is restored at once).
@@ -15,7 +15,9 @@ import { createSecretStore } from '../shared/owned-secret.js';
 import { withMarkerKey } from '../shared/marker-key.js';
 import { StorageZoneExternal } from './external.js';
 import { passwordSecretNameOf } from './mapping.js';
-import { GROUP, KIND, PLURAL, VERSION, type StorageZone } from './types.js';
+import { managedNames } from '../kind-module.js';
+import { STORAGE_ZONE } from './kind.js';
+import type { StorageZone } from './types.js';
 
 const SPEC_PATHS: Record<string, string> = {
   Name: 'spec.name',
@@ -48,11 +50,7 @@ function references(obj: StorageZone, deps: ControllerDeps): ObjectReference[] {
 export function createStorageZoneKind(deps: ControllerDeps): ManagedKind<StorageZone> {
   const secrets = createSecretStore(deps.kubeconfig);
   return {
-    name: 'storagezone',
-    group: GROUP,
-    version: VERSION,
-    kind: KIND,
-    plural: PLURAL,
+    ...managedNames(STORAGE_ZONE),
     idStatusField: 'storageZoneId',
     specExternalId: (obj) =>
       obj.spec?.storageZoneId !== undefined ? String(obj.spec.storageZoneId) : undefined,

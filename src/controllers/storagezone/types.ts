@@ -1,17 +1,15 @@
 /** The StorageZone custom resource as the controller reads it. */
-import type { ManagedObject, ManagedStatus } from '../../runtime/types.js';
-
-export const GROUP = 'cdn.operator.io';
-export const VERSION = 'v1alpha1';
-export const KIND = 'StorageZone';
-export const PLURAL = 'storagezones';
-export const API_VERSION = `${GROUP}/${VERSION}`;
+import type { ManagedObject } from '../../runtime/types.js';
+import type { AccountSpec } from '../shared/account-schema.js';
+import type { AdoptionSpec } from '../shared/ownership-schema.js';
+import type { KindStatus } from '../shared/status-schema.js';
 
 /** Tier names in the order of the platform's integer enum (`StorageZoneTier`). */
 export const ZONE_TIERS = ['Standard', 'Edge'] as const;
 export type ZoneTier = (typeof ZONE_TIERS)[number];
 
-export interface StorageZoneSpec {
+/** `spec` of a StorageZone (crd.ts describes every field). */
+export interface StorageZoneSpec extends AccountSpec, AdoptionSpec {
   /** Platform zone name; defaults to metadata.name. */
   name?: string;
   /** Main region code (required to create). */
@@ -21,10 +19,6 @@ export interface StorageZoneSpec {
   zoneTier?: ZoneTier;
   /** Adopt the zone with this id. */
   storageZoneId?: number;
-  adoption?: { policy: 'ByName' };
-  deletionPolicy?: 'Delete' | 'Orphan';
-  accountRef?: { name: string };
-  credentialsRef?: { name: string; key?: string };
   /** The Secret this object creates and owns (default `<metadata.name>-storagezone`). */
   passwordSecretRef?: { name: string };
   /** Answer 200 instead of 404 for a missing file whose URL has no extension. */
@@ -33,7 +27,8 @@ export interface StorageZoneSpec {
   custom404FilePath?: string;
 }
 
-export interface StorageZoneStatus extends ManagedStatus {
+/** `status` of a StorageZone. */
+export interface StorageZoneStatus extends KindStatus {
   /** Platform id (an integer in the CRD, like PullZoneConfig's pullZoneId). */
   storageZoneId?: number | string;
   name?: string;

@@ -7,10 +7,17 @@
  */
 import type { CdnClient } from '../../cdn/client.js';
 import type { App } from '../../cdn/types.js';
-import { ContainerAppExternal } from '../../controllers/containerapp/external.js';
-import { envKey, type ResolvedRefs } from '../../controllers/containerapp/mapping.js';
-import type { ContainerApp } from '../../controllers/containerapp/types.js';
-import { diffContext, type ObjectPlan } from './plan-types.js';
+import type { ManagedObject } from '../../runtime/types.js';
+import {
+  diffContext,
+  specIdsByName,
+  type ObjectPlan,
+  type PlanContext,
+} from '../shared/manifest-plan.js';
+import { PULL_ZONE_CONFIG } from '../pullzoneconfig/kind.js';
+import { ContainerAppExternal } from './external.js';
+import { envKey, type ResolvedRefs } from './mapping.js';
+import type { ContainerApp } from './types.js';
 
 /** Placeholder of a referenced value the application does not have yet. */
 const FROM_REFERENCE = '<value from reference>';
@@ -42,12 +49,15 @@ function assumedRefs(
   return { env, secretEnv, pullZones };
 }
 
-/** See the module comment. */
+/** See the module comment (`cdnctl diff` of a ContainerApp manifest). */
 export async function planContainerApp(
   client: CdnClient,
-  obj: ContainerApp,
-  pullZones: ReadonlyMap<string, number>,
+  manifest: ManagedObject,
+  ctx: PlanContext,
 ): Promise<ObjectPlan> {
+  // The manifest as written: the diff dispatcher gives it a spec, the rest is the user's.
+  const obj = manifest as ContainerApp;
+  const pullZones = specIdsByName(ctx.objectsOf(PULL_ZONE_CONFIG.kind), 'pullZoneId');
   const appId = obj.spec.appId;
   const app = appId === undefined ? undefined : await client.getApp(appId);
   const external = new ContainerAppExternal(

@@ -4,15 +4,17 @@
  * references to one Secret per application.
  */
 import type { App } from '../../cdn/types.js';
-import { specFromApp } from '../../controllers/containerapp/reverse-mapping.js';
-import type { NameAllocator } from './names.js';
+import { typeMetaOf } from '../kind-module.js';
+import { NameAllocator } from '../shared/export-names.js';
 import {
-  API_VERSION,
   metadataOf,
+  type ExportContext,
   type ExportOptions,
   type ExportedObject,
   type RequiredSecret,
-} from './types.js';
+} from '../shared/manifest-export.js';
+import { CONTAINER_APP } from './kind.js';
+import { specFromApp } from './reverse-mapping.js';
 
 /** What one application export produced. */
 export interface ContainerAppExport {
@@ -48,15 +50,30 @@ export function exportContainerApp(
     : [];
   return {
     object: {
-      kind: 'ContainerApp',
+      kind: CONTAINER_APP.kind,
       name,
       manifest: {
-        apiVersion: API_VERSION,
-        kind: 'ContainerApp',
+        ...typeMetaOf(CONTAINER_APP),
         metadata: metadataOf(name, opts.namespace),
         spec: { appId: app.id, ...opts.account, deletionPolicy: opts.deletionPolicy, ...spec },
       },
     },
     secrets,
   };
+}
+
+/** Every application of the account, in ascending id order, each read once by id. */
+export async function exportContainerApps(c: ExportContext): Promise<void> {
+  const ids = (await c.client.listApps())
+    .map((a) => a.id)
+    .filter((id): id is string => typeof id === 'string')
+    .sort();
+  const names = new NameAllocator();
+  for (const id of ids) {
+    const app = await c.client.getApp(id);
+    const name = names.allocate(app.name, app.id, 'app');
+    const out = exportContainerApp(app, name, c.opts, c.secretNames);
+    c.result.objects.push(out.object);
+    c.result.secrets.push(...out.secrets);
+  }
 }

@@ -1,6 +1,10 @@
-/** Shapes shared by the planners of `cdnctl diff`. */
+/**
+ * What `cdnctl diff` asks of a kind ({@link KindPlanner}): what applying one manifest would
+ * change on the platform, computed by the kind's own external client in read-only mode.
+ */
 import pino from 'pino';
-import type { SecretStore } from '../../controllers/shared/owned-secret.js';
+import type { CdnClient } from '../../cdn/client.js';
+import type { SecretStore } from './owned-secret.js';
 import { Annotation } from '../../runtime/reasons.js';
 import type {
   ExternalContext,
@@ -18,6 +22,32 @@ export interface ObjectPlan {
   id?: string;
   /** Why the object was not compared (action skipped), or what was assumed. */
   note?: string;
+}
+
+/** The other manifests a plan may refer to. */
+export interface PlanContext {
+  /** The compared manifests of `kind` in the namespace of the planned one. */
+  objectsOf(kind: string): readonly ManagedObject[];
+}
+
+/** A kind's planner: `obj` is a manifest of the kind (its spec may be anything the user wrote). */
+export type KindPlanner = (
+  client: CdnClient,
+  obj: ManagedObject,
+  ctx: PlanContext,
+) => Promise<ObjectPlan>;
+
+/** Name -> numeric `spec[field]` of `objects` (e.g. PullZoneConfig name -> spec.pullZoneId). */
+export function specIdsByName(
+  objects: readonly ManagedObject[],
+  field: string,
+): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const o of objects) {
+    const id = o.spec?.[field];
+    if (typeof id === 'number') out.set(o.metadata.name, id);
+  }
+  return out;
 }
 
 /** The external context of a read-only comparison. */

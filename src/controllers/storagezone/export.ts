@@ -4,18 +4,18 @@
  * zoneTier, deletionPolicy and the Secret the operator writes the zone's passwords into
  * (`passwordSecretRef`). The passwords the API returns are never copied.
  */
-import type { StorageZone } from '../../cdn/feature-types.js';
-import type { NameAllocator } from './names.js';
+import type { StorageZone } from '../../cdn/types.js';
+import { typeMetaOf } from '../kind-module.js';
+import { NameAllocator } from '../shared/export-names.js';
 import {
-  API_VERSION,
   metadataOf,
+  type ExportContext,
   type ExportOptions,
   type ExportedObject,
   type RequiredSecret,
-} from './types.js';
-
-/** Zone tier names in wire order. */
-export const ZONE_TIERS = ['Standard', 'Edge'] as const;
+} from '../shared/manifest-export.js';
+import { STORAGE_ZONE } from './kind.js';
+import { ZONE_TIERS } from './types.js';
 
 /** What one storage zone export produced. */
 export interface StorageZoneExport {
@@ -45,11 +45,10 @@ export function exportStorageZone(
   };
   return {
     object: {
-      kind: 'StorageZone',
+      kind: STORAGE_ZONE.kind,
       name,
       manifest: {
-        apiVersion: API_VERSION,
-        kind: 'StorageZone',
+        ...typeMetaOf(STORAGE_ZONE),
         metadata: metadataOf(name, opts.namespace),
         spec,
       },
@@ -64,4 +63,19 @@ export function exportStorageZone(
       },
     ],
   };
+}
+
+const byId = (a: { Id?: number | null }, b: { Id?: number | null }): number =>
+  Number(a.Id) - Number(b.Id);
+
+/** Every storage zone of the account (deleted ones left out), in ascending id order. */
+export async function exportStorageZones(c: ExportContext): Promise<void> {
+  const listed = (await c.client.listStorageZones()).filter((z) => z.Deleted !== true);
+  const names = new NameAllocator();
+  for (const zone of listed.sort(byId)) {
+    const name = names.allocate(String(zone.Name ?? ''), Number(zone.Id), 'storagezone');
+    const out = exportStorageZone(zone, name, c.opts, c.secretNames);
+    c.result.objects.push(out.object);
+    c.result.secrets.push(...out.secrets);
+  }
 }

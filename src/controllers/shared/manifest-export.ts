@@ -1,16 +1,9 @@
-/** Shared shapes of `cdnctl export` (see docs/export.md). */
-
-/** Kinds `cdnctl export` can write. */
-export const EXPORT_KINDS = [
-  'PullZoneConfig',
-  'ShieldPolicy',
-  'ContainerApp',
-  'StorageZone',
-] as const;
-export type ExportKind = (typeof EXPORT_KINDS)[number];
-
-/** The API version of every exported object. */
-export const API_VERSION = 'cdn.operator.io/v1alpha1';
+/**
+ * What `cdnctl export` asks of a kind ({@link KindExporter}): read the account's resources of
+ * the kind and add one manifest per resource, with the Secrets they need (see docs/export.md).
+ */
+import type { CdnClient } from '../../cdn/client.js';
+import type { NameAllocator } from './export-names.js';
 
 /** Which credentials the exported objects use. */
 export type AccountChoice =
@@ -21,7 +14,8 @@ export type AccountChoice =
 /** Options of one export. */
 export interface ExportOptions {
   namespace: string;
-  kinds: ReadonlySet<ExportKind>;
+  /** The kinds asked for (`PullZoneConfig`, ...). */
+  kinds: ReadonlySet<string>;
   /** Orphan (default) or Delete; ShieldPolicy maps Delete to its Reset. */
   deletionPolicy: 'Orphan' | 'Delete';
   account: AccountChoice;
@@ -44,7 +38,7 @@ export interface RequiredSecret {
 
 /** One exported object. */
 export interface ExportedObject {
-  kind: ExportKind;
+  kind: string;
   name: string;
   manifest: Record<string, unknown>;
 }
@@ -56,6 +50,25 @@ export interface ExportResult {
   /** Things the user should know (settings left out and why). */
   notes: string[];
 }
+
+/** One export in progress, shared by the exporters of every kind. */
+export interface ExportContext {
+  client: CdnClient;
+  opts: ExportOptions;
+  /** Secret names, unique across every kind. */
+  secretNames: NameAllocator;
+  result: ExportResult;
+  /** True when the user asked for `kind`: its objects go into the result. */
+  wants(kind: string): boolean;
+  /**
+   * Names given to resources of `kind` by platform id (pull zone id -> PullZoneConfig name),
+   * filled by that kind's exporter, which runs first when another kind needs it.
+   */
+  names(kind: string): Map<string, string>;
+}
+
+/** A kind's exporter. */
+export type KindExporter = (c: ExportContext) => Promise<void>;
 
 /** The metadata block of an exported object. */
 export function metadataOf(name: string, namespace: string): Record<string, unknown> {

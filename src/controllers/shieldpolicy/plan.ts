@@ -5,25 +5,32 @@
  * `spec.pullZoneRef` among the compared manifests.
  */
 import type { CdnClient } from '../../cdn/client.js';
-import { createShieldExternal } from '../../controllers/shieldpolicy/external.js';
-import { ShieldFleetCache } from '../../controllers/shieldpolicy/fleet-cache.js';
-import type { ShieldPolicy } from '../../controllers/shieldpolicy/types.js';
-import { diffContext, type ObjectPlan } from './plan-types.js';
+import {
+  diffContext,
+  specIdsByName,
+  type ObjectPlan,
+  type PlanContext,
+} from '../shared/manifest-plan.js';
+import { PULL_ZONE_CONFIG } from '../pullzoneconfig/kind.js';
+import { createShieldExternal } from './external.js';
+import { ShieldFleetCache } from './fleet-cache.js';
+import type { ShieldPolicy } from './types.js';
 
-function targetOf(obj: ShieldPolicy, pullZones: ReadonlyMap<string, number>): number | undefined {
+function targetOf(obj: ShieldPolicy, ctx: PlanContext): number | undefined {
   const spec = obj.spec ?? {};
   if (typeof spec.pullZoneId === 'number') return spec.pullZoneId;
   const ref = spec.pullZoneRef?.name;
-  return ref === undefined ? undefined : pullZones.get(ref);
+  if (ref === undefined) return undefined;
+  return specIdsByName(ctx.objectsOf(PULL_ZONE_CONFIG.kind), 'pullZoneId').get(ref);
 }
 
-/** See the module comment. */
+/** See the module comment (`cdnctl diff` of a ShieldPolicy manifest). */
 export async function planShieldPolicy(
   client: CdnClient,
   obj: ShieldPolicy,
-  pullZones: ReadonlyMap<string, number>,
+  ctx: PlanContext,
 ): Promise<ObjectPlan> {
-  const pullZoneId = targetOf(obj, pullZones);
+  const pullZoneId = targetOf(obj, ctx);
   if (pullZoneId === undefined) {
     return {
       action: 'skipped',

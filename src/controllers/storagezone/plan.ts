@@ -6,11 +6,17 @@
  * the operator's own message.
  */
 import type { CdnClient } from '../../cdn/client.js';
-import { StorageZoneExternal } from '../../controllers/storagezone/external.js';
-import type { StorageZone } from '../../controllers/storagezone/types.js';
-import { asDryRun, diffContext, NO_SECRET_STORE, planOf, type ObjectPlan } from './plan-types.js';
+import {
+  asDryRun,
+  diffContext,
+  NO_SECRET_STORE,
+  planOf,
+  type ObjectPlan,
+} from '../shared/manifest-plan.js';
+import { StorageZoneExternal } from './external.js';
+import type { StorageZone } from './types.js';
 
-/** See the module comment. */
+/** See the module comment (`cdnctl diff` of a StorageZone manifest). */
 export async function planStorageZone(client: CdnClient, obj: StorageZone): Promise<ObjectPlan> {
   const id = obj.spec?.storageZoneId;
   const external = new StorageZoneExternal({

@@ -4,22 +4,21 @@
  * fromWireRule). Secret settings become `<name>Ref` references to one Secret per zone.
  */
 import type { Hostname, PullZone } from '../../cdn/types.js';
+import { typeMetaOf } from '../kind-module.js';
+import { NameAllocator, toDnsLabel } from '../shared/export-names.js';
 import {
-  fromWireRule,
-  type EdgeRuleSpec,
-} from '../../controllers/pullzoneconfig/edge-rules-mapping.js';
-import { secretRefName } from '../../controllers/pullzoneconfig/fields.js';
-import { PRIVATE_KEY_TYPES } from '../../controllers/pullzoneconfig/hostnames.js';
-import { settingsFromRecord } from '../../controllers/pullzoneconfig/settings-reverse.js';
-import type { HostnameSpec } from '../../controllers/pullzoneconfig/types.js';
-import { NameAllocator, toDnsLabel } from './names.js';
-import {
-  API_VERSION,
   metadataOf,
+  type ExportContext,
   type ExportOptions,
   type ExportedObject,
   type RequiredSecret,
-} from './types.js';
+} from '../shared/manifest-export.js';
+import { fromWireRule, type EdgeRuleSpec } from './edge-rules-mapping.js';
+import { secretRefName } from './fields.js';
+import { PRIVATE_KEY_TYPES } from './hostnames.js';
+import { PULL_ZONE_CONFIG } from './kind.js';
+import { settingsFromRecord } from './settings-reverse.js';
+import type { HostnameSpec } from './types.js';
 
 /** CertificateProvisionType of an uploaded certificate (hostnames.ts uses the same value). */
 const PROVISION_CUSTOM = 3;
@@ -118,7 +117,7 @@ export function exportPullZone(
   secretNames: NameAllocator,
 ): PullZoneExport {
   const out: PullZoneExport = {
-    object: { kind: 'PullZoneConfig', name, manifest: {} },
+    object: { kind: PULL_ZONE_CONFIG.kind, name, manifest: {} },
     secrets: [],
     notes: [],
   };
@@ -137,10 +136,33 @@ export function exportPullZone(
     ...(edgeRules.length > 0 ? { edgeRules } : {}),
   };
   out.object.manifest = {
-    apiVersion: API_VERSION,
-    kind: 'PullZoneConfig',
+    ...typeMetaOf(PULL_ZONE_CONFIG),
     metadata: metadataOf(name, opts.namespace),
     spec,
   };
   return out;
+}
+
+const byId = (a: { Id?: number | null }, b: { Id?: number | null }): number =>
+  Number(a.Id) - Number(b.Id);
+
+/**
+ * Every pull zone of the account, each read once by id, named in ascending id order. The
+ * names are recorded (`c.names`) even when PullZoneConfigs are not exported: ShieldPolicies
+ * are named after them.
+ */
+export async function exportPullZones(c: ExportContext): Promise<void> {
+  const listed = (await c.client.listPullZones()).sort(byId);
+  const names = new NameAllocator();
+  const zoneNames = c.names(PULL_ZONE_CONFIG.kind);
+  for (const item of listed) {
+    const record: PullZone = await c.client.getPullZone(Number(item.Id));
+    const name = names.allocate(String(record.Name ?? ''), Number(record.Id), 'pullzone');
+    zoneNames.set(String(record.Id), name);
+    if (!c.wants(PULL_ZONE_CONFIG.kind)) continue;
+    const out = exportPullZone(record, name, c.opts, c.secretNames);
+    c.result.objects.push(out.object);
+    c.result.secrets.push(...out.secrets);
+    c.result.notes.push(...out.notes);
+  }
 }

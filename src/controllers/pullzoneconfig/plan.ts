@@ -5,11 +5,17 @@
  * custom certificate is assumed new (the operator uploads it once, having no record of it).
  */
 import type { CdnClient } from '../../cdn/client.js';
-import { FIELDS_BY_SPEC } from '../../controllers/pullzoneconfig/fields.js';
-import { PullZoneExternal } from '../../controllers/pullzoneconfig/external.js';
-import type { ResolvedSecrets } from '../../controllers/pullzoneconfig/references.js';
-import type { PullZoneConfig } from '../../controllers/pullzoneconfig/types.js';
-import { asDryRun, diffContext, NO_SECRET_STORE, planOf, type ObjectPlan } from './plan-types.js';
+import {
+  asDryRun,
+  diffContext,
+  NO_SECRET_STORE,
+  planOf,
+  type ObjectPlan,
+} from '../shared/manifest-plan.js';
+import { FIELDS_BY_SPEC } from './fields.js';
+import { PullZoneExternal } from './external.js';
+import type { ResolvedSecrets } from './references.js';
+import type { PullZoneConfig } from './types.js';
 
 /** Secret settings: assumed equal to the platform's value (cdnctl cannot read Secrets). */
 function assumedSettings(
@@ -40,7 +46,7 @@ function assumedSecrets(obj: PullZoneConfig, record: Record<string, unknown>): R
   return { settings: assumedSettings(obj, record), tls: assumedCertificates(obj) };
 }
 
-/** See the module comment. */
+/** See the module comment (`cdnctl diff` of a PullZoneConfig manifest). */
 export async function planPullZone(client: CdnClient, obj: PullZoneConfig): Promise<ObjectPlan> {
   const id = obj.spec?.pullZoneId;
   const record =

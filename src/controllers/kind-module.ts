@@ -1,0 +1,112 @@
+/**
+ * A kind of the operator, described once. Each kind folder (`src/controllers/<kind>/`) exports
+ * one {@link KindModule} from its `kind.ts`, and src/controllers/kinds.ts lists them: the
+ * operator, CRD generation, the chart's RBAC (through crds/), cdnctl, the bench, chaos, the demo
+ * and the tests all read that list, so adding a kind is its folder and one line there.
+ *
+ * The module itself is light (names and lazy loaders): cdnctl reads the list to print its help
+ * without loading any controller, and each tool loads only the parts it uses.
+ */
+import { API_GROUP, API_VERSION, GROUP_VERSION } from '../api-group.js';
+import type { ManagedKind } from '../runtime/types.js';
+import type { DocumentBounds, KindSchema } from './shared/crd-schema.js';
+import type { ControllerDeps } from './shared/deps.js';
+import type { KindExporter } from './shared/manifest-export.js';
+import type { KindPlanner } from './shared/manifest-plan.js';
+
+/** A part of a kind loaded on first use (`() => import('./x.js').then((m) => m.part)`). */
+export type Lazy<T> = () => Promise<T>;
+
+/** Builds the kind's CRD schema; `docs` reads bounds from the official API documents. */
+export type SchemaBuilder = (docs: DocumentBounds) => KindSchema;
+
+/** Builds the kind's controller (the runtime's {@link ManagedKind}). */
+export type ControllerFactory = (deps: ControllerDeps) => ManagedKind;
+
+/** A minimal valid object of the kind, for bulk creation (bench, chaos, write counts). */
+export interface KindSample {
+  /**
+   * Kinds whose sample this one refers to: the bench creates their objects first, and
+   * `spec(name, refs)` names them through `refs(kind)` (e.g. a ShieldPolicy protects a
+   * PullZoneConfig).
+   */
+  refersTo?: readonly string[];
+  /** The spec of the object `name`. */
+  spec(name: string, refs: (kind: string) => string): Record<string, unknown>;
+}
+
+/** Everything the tools need to know about one kind. */
+export interface KindModule {
+  /** `PullZoneConfig`; lowercased, it is the folder (`src/controllers/pullzoneconfig/`). */
+  readonly kind: string;
+  /** `pullzoneconfigs`. */
+  readonly plural: string;
+  /** kubectl short names (`pzc`). */
+  readonly shortNames: readonly string[];
+  /** Namespaced kinds are reconciled; a cluster-scoped kind (CdnAccount) is read by the operator. */
+  readonly scope: 'Namespaced' | 'Cluster';
+  /** The CRD schema (spec, status, printer columns); used by CRD generation only. */
+  readonly schema: Lazy<SchemaBuilder>;
+  /** The controller the operator runs (absent: the operator runs none for this kind). */
+  readonly controller?: Lazy<ControllerFactory>;
+  /** `cdnctl diff`: what applying a manifest would change (absent: not compared). */
+  readonly planner?: Lazy<KindPlanner>;
+  /** `cdnctl export`: manifests for the account's resources (absent: not exported). */
+  readonly exporter?: Lazy<KindExporter>;
+  /**
+   * Kinds whose platform resources `cdnctl export` must read before this one's, even when only
+   * this kind is exported (ShieldPolicy names its objects after the pull zones). They come
+   * earlier in the list of kinds.
+   */
+  readonly exportNeeds?: readonly string[];
+  /**
+   * The kind's example, relative to examples/. Files at the top level work with the chart's
+   * defaults (the demo, the quick start and the Helm e2e apply them); a kind that needs more
+   * (StorageZone writes a Secret: `outputs.enabled=true`) keeps it in a subfolder.
+   */
+  readonly example?: string;
+  /** A minimal object for bulk creation (absent: the bench does not create this kind). */
+  readonly sample?: KindSample;
+}
+
+/** The kind's group, version and names as the runtime's {@link ManagedKind} spells them. */
+export function managedNames(
+  k: KindModule,
+): Pick<ManagedKind, 'name' | 'group' | 'version' | 'kind' | 'plural'> {
+  return {
+    name: k.kind.toLowerCase(),
+    group: API_GROUP,
+    version: API_VERSION,
+    kind: k.kind,
+    plural: k.plural,
+  };
+}
+
+/** `apiVersion` and `kind` of the kind's objects. */
+export function typeMetaOf(k: Pick<KindModule, 'kind'>): { apiVersion: string; kind: string } {
+  return { apiVersion: GROUP_VERSION, kind: k.kind };
+}
+
+/** The CRD's name, `<plural>.<group>`, also kubectl's resource name. */
+export function crdNameOf(k: Pick<KindModule, 'plural'>): string {
+  return `${k.plural}.${API_GROUP}`;
+}
+
+/** The generated CRD file, relative to the repository root (`crds/<group>_<plural>.yaml`). */
+export function crdFileOf(k: Pick<KindModule, 'plural'>): string {
+  return `crds/${API_GROUP}_${k.plural}.yaml`;
+}
+
+/** The API path of the kind's objects in `namespace` (a cluster-scoped kind ignores it). */
+export function collectionPathOf(
+  k: Pick<KindModule, 'plural' | 'scope'>,
+  namespace?: string,
+): string {
+  const ns = k.scope === 'Namespaced' && namespace ? `/namespaces/${namespace}` : '';
+  return `/apis/${GROUP_VERSION}${ns}/${k.plural}`;
+}
+
+/** True for an `apiVersion` of the operator's group (any version). */
+export function isOwnApiVersion(apiVersion: string | undefined): boolean {
+  return apiVersion?.startsWith(`${API_GROUP}/`) === true;
+}
