@@ -69,7 +69,8 @@ export interface HostnameStatus {
 
 /** `status` of a PullZoneConfig. */
 export interface PullZoneConfigStatus extends KindStatus {
-  pullZoneId?: string;
+  /** Platform id (an integer in the CRD; the runtime records it as the platform returned it). */
+  pullZoneId?: number;
   cdnHostname?: string;
   hostnames?: HostnameStatus[];
   /** Hashes of write-only settings as last sent (the platform does not return them). */
