@@ -27,3 +27,14 @@ export function findKind(
 ): KindModule | undefined {
   return kinds.find((k) => k.kind === kind);
 }
+
+/**
+ * The reconciled kinds whose example works with the chart's defaults (it sits at the top of
+ * examples/, what `kubectl apply -f examples/` applies): the demo, the quick start and the Helm
+ * e2e apply these and wait for them to be Ready.
+ */
+export function exampleKinds(kinds: readonly KindModule[] = KINDS): KindModule[] {
+  return kinds.filter(
+    (k) => k.controller !== undefined && k.example !== undefined && !k.example.includes('/'),
+  );
+}

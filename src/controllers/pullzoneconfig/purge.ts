@@ -1,5 +1,5 @@
 /**
- * Cache purge on demand. Setting the annotation `cdn.operator.io/purge-requested-at` to a new
+ * Cache purge on demand. Setting the annotation `<group>/purge-requested-at` to a new
  * value asks for one purge: of `spec.purge.urls` when listed (a trailing `*` purges a prefix;
  * a path starting with `/` is taken on the zone's CDN hostname), else of the whole zone. The
  * handled value is recorded in `status.purge.requestedAt`, so the same request is never sent
@@ -8,11 +8,12 @@
  * The one gap: if the operator dies after the platform accepted the purge and before the
  * status write, the next pass purges again. A purge is harmless to repeat; it is never lost.
  */
+import { groupKey } from '../../api-group.js';
 import type { CdnClient } from '../../cdn/client.js';
 import type { FieldDiff } from '../../runtime/types.js';
 
 /** Any new value of this annotation requests one purge. */
-export const PURGE_ANNOTATION = 'cdn.operator.io/purge-requested-at';
+export const PURGE_ANNOTATION = groupKey('purge-requested-at');
 
 /** `spec.purge`. */
 export interface PurgeSpec {

@@ -6,6 +6,8 @@ import { TerminalError, WaitingError } from '../../runtime/errors.js';
 import { isDeleting } from '../../runtime/finalizer.js';
 import { ReadyReason, SyncedReason } from '../../runtime/reasons.js';
 import type { ConnectContext, ObjectReference } from '../../runtime/types.js';
+import { typeMetaOf } from '../kind-module.js';
+import { PULL_ZONE_CONFIG } from '../pullzoneconfig/kind.js';
 import type { ShieldPolicy } from './types.js';
 
 /** The PullZoneConfig a policy refers to, if it uses `spec.pullZoneRef`. */
@@ -13,8 +15,7 @@ export function pullZoneConfigRef(obj: ShieldPolicy): ObjectReference | undefine
   const name = obj.spec?.pullZoneRef?.name;
   if (typeof name !== 'string' || name === '') return undefined;
   return {
-    apiVersion: 'cdn.operator.io/v1alpha1',
-    kind: 'PullZoneConfig',
+    ...typeMetaOf(PULL_ZONE_CONFIG),
     namespace: obj.metadata.namespace,
     name,
   };

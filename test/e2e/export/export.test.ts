@@ -29,11 +29,13 @@ import {
 import { secretYaml } from '../support/operator-env.js';
 import { startOperator, type OperatorProcess } from '../support/operator.js';
 import { seedAccount, type Seeded } from './seed.js';
+import { exportableKinds } from '../../../src/cli/export/export-account.js';
+import { crdNameOf } from '../../../src/controllers/kind-module.js';
 
 const ROOT = resolve(fileURLToPath(import.meta.url), '../../../..');
 const API_KEY = 'e2e-export-key';
-const KINDS =
-  'pullzoneconfigs.cdn.operator.io,shieldpolicies.cdn.operator.io,containerapps.cdn.operator.io,storagezones.cdn.operator.io';
+/** Every kind cdnctl exports, as kubectl resource names. */
+const KINDS = exportableKinds().map(crdNameOf).join(',');
 
 interface Cli {
   code: number;
