@@ -9,6 +9,8 @@ import { VERSION } from '../version.js';
 import { accountCommands } from './commands/account.js';
 import { appCommands } from './commands/apps.js';
 import { exportCommands } from './commands/export.js';
+import type { KindModule } from '../controllers/kind-module.js';
+import { KINDS } from '../controllers/kinds.js';
 import { exportableKinds } from './export/export-account.js';
 import { pullZoneCommands } from './commands/pullzone.js';
 import { NoShieldZone, shieldCommands } from './commands/shield.js';
@@ -72,8 +74,8 @@ function parse(argv: string[]): {
   }
 }
 
-/** The help text, generated from the command table. */
-export function helpText(): string {
+/** The help text, generated from the command table and the list of kinds. */
+export function helpText(kinds: readonly KindModule[] = KINDS): string {
   const lines = COMMANDS.map((c) => {
     const usage = ['cdnctl', c.group, c.verb, ...c.args].filter((w) => w !== '').join(' ');
     return `  ${usage.padEnd(58)} ${c.summary}`;
@@ -93,7 +95,7 @@ export function helpText(): string {
     '  --show-keys                    apikeys list: print keys unmasked',
     '  -o DIR|-                       export: write one file per object to DIR (default - : stdout)',
     '  -n, --namespace NS             export: namespace of the manifests (default default)',
-    `  --kinds K1,K2                  export: ${exportableKinds()
+    `  --kinds K1,K2                  export: ${exportableKinds(kinds)
       .map((k) => k.kind)
       .join(',')} (default all)`,
     '  --deletion-policy P            export: Orphan (default) or Delete (ShieldPolicy: Reset)',

@@ -14,7 +14,7 @@ export type Json = Record<string, any>;
 
 /** The CRD the generator builds for `kind`. */
 export async function builtCrd(kind: KindModule): Promise<Json> {
-  return (await crdOf(kind));
+  return await crdOf(kind);
 }
 
 /** The CRD shipped in crds/, read as kubectl reads it (YAML 1.1). */
@@ -32,4 +32,22 @@ export function schemaAt(node: Json, path: string): Json {
   let at = node;
   for (const part of path.split('.')) at = part === '[]' ? at.items : at.properties[part];
   return at;
+}
+
+/** Paths (`.spec.edgeRules[].extraActions`) of the properties under `node` without a description. */
+export function undescribed(node: Json, path = ''): string[] {
+  const missing: string[] = [];
+  const properties = (node.properties ?? {}) as Record<string, Json>;
+  for (const [name, child] of Object.entries(properties)) {
+    if (path === '' && name === 'metadata') continue;
+    const at = `${path}.${name}`;
+    if (typeof child.description !== 'string' || child.description.trim() === '') missing.push(at);
+    missing.push(...undescribed(child, at));
+  }
+  if (node.items && typeof node.items === 'object')
+    missing.push(...undescribed(node.items as Json, `${path}[]`));
+  const values = node.additionalProperties;
+  if (values && typeof values === 'object')
+    missing.push(...undescribed(values as Json, `${path}{}`));
+  return missing;
 }

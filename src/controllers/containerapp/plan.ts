@@ -7,7 +7,6 @@
  */
 import type { CdnClient } from '../../cdn/client.js';
 import type { App } from '../../cdn/types.js';
-import type { ManagedObject } from '../../runtime/types.js';
 import {
   diffContext,
   specIdsByName,
@@ -52,11 +51,9 @@ function assumedRefs(
 /** See the module comment (`cdnctl diff` of a ContainerApp manifest). */
 export async function planContainerApp(
   client: CdnClient,
-  manifest: ManagedObject,
+  obj: ContainerApp,
   ctx: PlanContext,
 ): Promise<ObjectPlan> {
-  // The manifest as written: the diff dispatcher gives it a spec, the rest is the user's.
-  const obj = manifest as ContainerApp;
   const pullZones = specIdsByName(ctx.objectsOf(PULL_ZONE_CONFIG.kind), 'pullZoneId');
   const appId = obj.spec.appId;
   const app = appId === undefined ? undefined : await client.getApp(appId);

@@ -30,12 +30,14 @@ export interface PlanContext {
   objectsOf(kind: string): readonly ManagedObject[];
 }
 
-/** A kind's planner: `obj` is a manifest of the kind (its spec may be anything the user wrote). */
-export type KindPlanner = (
-  client: CdnClient,
-  obj: ManagedObject,
-  ctx: PlanContext,
-) => Promise<ObjectPlan>;
+/**
+ * A kind's planner. `obj` is a manifest of the kind, typed as the kind's own object (declared
+ * with method syntax so that a planner of `ContainerApp` fits: the dispatcher only passes
+ * manifests of the planner's kind, with a spec present; the values are the user's).
+ */
+export type KindPlanner = {
+  plan(client: CdnClient, obj: ManagedObject, ctx: PlanContext): Promise<ObjectPlan>;
+}['plan'];
 
 /** Name -> numeric `spec[field]` of `objects` (e.g. PullZoneConfig name -> spec.pullZoneId). */
 export function specIdsByName(

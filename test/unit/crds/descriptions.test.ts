@@ -9,30 +9,8 @@ import { join } from 'node:path';
 import { parse } from 'yaml';
 import { crdFileOf } from '../../../src/controllers/kind-module.js';
 import { KINDS } from '../../../src/controllers/kinds.js';
+import { rootSchema, undescribed, type Json } from '../../support/crds.js';
 import { ROOT } from '../packaging/tools.js';
-
-type Json = Record<string, unknown>;
-
-/** Paths (`.spec.edgeRules[].extraActions`) of the properties under `node` without a description. */
-function undescribed(node: Json, path = ''): string[] {
-  const missing: string[] = [];
-  const properties = (node.properties ?? {}) as Record<string, Json>;
-  for (const [name, child] of Object.entries(properties)) {
-    if (path === '' && name === 'metadata') continue;
-    const at = `${path}.${name}`;
-    if (typeof child.description !== 'string' || child.description.trim() === '') missing.push(at);
-    missing.push(...undescribed(child, at));
-  }
-  if (node.items && typeof node.items === 'object') missing.push(...undescribed(node.items as Json, `${path}[]`));
-  const values = node.additionalProperties;
-  if (values && typeof values === 'object') missing.push(...undescribed(values as Json, `${path}{}`));
-  return missing;
-}
-
-function rootSchema(crd: Json): Json {
-  const versions = (crd.spec as { versions: { schema: { openAPIV3Schema: Json } }[] }).versions;
-  return versions[0]!.schema.openAPIV3Schema;
-}
 
 for (const kind of KINDS) {
   test(`${kind.kind}: every field of the shipped CRD has a description (kubectl explain)`, async (t) => {
