@@ -55,6 +55,13 @@ render_snippet() {
 # The kustomize base's RBAC: what the chart renders with its defaults (release cdn-operator),
 # its kind rules read from crds/ like the chart's (templates/_helpers.tpl, crdPlurals).
 render_rbac() {
+  local labels="  labels:
+    app.kubernetes.io/name: cdn-operator
+    app.kubernetes.io/instance: cdn-operator
+    app.kubernetes.io/version: '0.1.0'
+    app.kubernetes.io/component: operator
+    app.kubernetes.io/part-of: cdn-operator
+    app.kubernetes.io/managed-by: kustomize"
   cat <<YAML
 # cdn-operator kustomize base: the same object as the Helm chart renders with default values
 # (release cdn-operator); test/e2e/packaging/kustomize.test.ts checks the equivalence.
@@ -63,13 +70,7 @@ apiVersion: rbac.authorization.k8s.io/v1
 kind: ClusterRole
 metadata:
   name: cdn-operator
-  labels:
-    app.kubernetes.io/name: cdn-operator
-    app.kubernetes.io/instance: cdn-operator
-    app.kubernetes.io/version: '0.1.0'
-    app.kubernetes.io/component: operator
-    app.kubernetes.io/part-of: cdn-operator
-    app.kubernetes.io/managed-by: kustomize
+${labels}
 rules:
 - apiGroups:
   - ${api_group}
@@ -104,13 +105,7 @@ apiVersion: rbac.authorization.k8s.io/v1
 kind: ClusterRoleBinding
 metadata:
   name: cdn-operator
-  labels:
-    app.kubernetes.io/name: cdn-operator
-    app.kubernetes.io/instance: cdn-operator
-    app.kubernetes.io/version: '0.1.0'
-    app.kubernetes.io/component: operator
-    app.kubernetes.io/part-of: cdn-operator
-    app.kubernetes.io/managed-by: kustomize
+${labels}
 roleRef:
   apiGroup: rbac.authorization.k8s.io
   kind: ClusterRole
@@ -125,13 +120,7 @@ apiVersion: rbac.authorization.k8s.io/v1
 kind: ClusterRole
 metadata:
   name: cdn-operator-accounts
-  labels:
-    app.kubernetes.io/name: cdn-operator
-    app.kubernetes.io/instance: cdn-operator
-    app.kubernetes.io/version: '0.1.0'
-    app.kubernetes.io/component: operator
-    app.kubernetes.io/part-of: cdn-operator
-    app.kubernetes.io/managed-by: kustomize
+${labels}
 rules:
 - apiGroups:
   - ${api_group}
@@ -158,13 +147,7 @@ apiVersion: rbac.authorization.k8s.io/v1
 kind: ClusterRoleBinding
 metadata:
   name: cdn-operator-accounts
-  labels:
-    app.kubernetes.io/name: cdn-operator
-    app.kubernetes.io/instance: cdn-operator
-    app.kubernetes.io/version: '0.1.0'
-    app.kubernetes.io/component: operator
-    app.kubernetes.io/part-of: cdn-operator
-    app.kubernetes.io/managed-by: kustomize
+${labels}
 roleRef:
   apiGroup: rbac.authorization.k8s.io
   kind: ClusterRole
@@ -182,13 +165,7 @@ kind: Role
 metadata:
   name: cdn-operator-account-secrets
   namespace: cdn-operator
-  labels:
-    app.kubernetes.io/name: cdn-operator
-    app.kubernetes.io/instance: cdn-operator
-    app.kubernetes.io/version: '0.1.0'
-    app.kubernetes.io/component: operator
-    app.kubernetes.io/part-of: cdn-operator
-    app.kubernetes.io/managed-by: kustomize
+${labels}
 rules:
 - apiGroups:
   - ''
@@ -205,13 +182,7 @@ kind: RoleBinding
 metadata:
   name: cdn-operator-account-secrets
   namespace: cdn-operator
-  labels:
-    app.kubernetes.io/name: cdn-operator
-    app.kubernetes.io/instance: cdn-operator
-    app.kubernetes.io/version: '0.1.0'
-    app.kubernetes.io/component: operator
-    app.kubernetes.io/part-of: cdn-operator
-    app.kubernetes.io/managed-by: kustomize
+${labels}
 roleRef:
   apiGroup: rbac.authorization.k8s.io
   kind: Role

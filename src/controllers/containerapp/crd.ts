@@ -8,6 +8,7 @@
 import { accountFragment } from '../shared/account-schema.js';
 import {
   managedColumns,
+  nameRefSchema,
   withFragments,
   type BoundKey,
   type DocumentBounds,
@@ -477,20 +478,10 @@ function ownSpec(doc: Doc): Schema {
                         description: 'Pull zone, by platform id, that fronts the endpoint.',
                         ...doc('CdnEndpointRequest.pullZoneId'),
                       },
-                      pullZoneRef: {
-                        type: 'object',
-                        description:
-                          'A PullZoneConfig in the same namespace whose pull zone fronts the endpoint. The operator waits (condition reason ReferenceNotReady) until that resource reports a pull zone id.',
-                        required: ['name'],
-                        properties: {
-                          name: {
-                            type: 'string',
-                            minLength: 1,
-                            maxLength: 253,
-                            description: 'Name of a PullZoneConfig in the same namespace.',
-                          },
-                        },
-                      },
+                      pullZoneRef: nameRefSchema(
+                        'A PullZoneConfig in the same namespace whose pull zone fronts the endpoint. The operator waits (condition reason ReferenceNotReady) until that resource reports a pull zone id.',
+                        'Name of a PullZoneConfig in the same namespace.',
+                      ),
                       portMappings: {
                         type: 'array',
                         description:

@@ -7,6 +7,7 @@
 import { accountFragment } from '../shared/account-schema.js';
 import {
   managedColumns,
+  nameRefSchema,
   withFragments,
   type KindSchema,
   type Schema,
@@ -52,20 +53,10 @@ const hostnameItem: Schema = {
           description:
             'Free: a certificate issued by the platform. Custom: the certificate and key of secretRef.',
         },
-        secretRef: {
-          type: 'object',
-          description:
-            'A kubernetes.io/tls Secret in the same namespace (tls.crt, tls.key); required for Custom. When its content changes (e.g. renewed by cert-manager) the certificate is uploaded again.',
-          required: ['name'],
-          properties: {
-            name: {
-              type: 'string',
-              minLength: 1,
-              maxLength: 253,
-              description: 'Name of the Secret.',
-            },
-          },
-        },
+        secretRef: nameRefSchema(
+          'A kubernetes.io/tls Secret in the same namespace (tls.crt, tls.key); required for Custom. When its content changes (e.g. renewed by cert-manager) the certificate is uploaded again.',
+          'Name of the Secret.',
+        ),
       },
       'x-kubernetes-validations': [
         {
@@ -120,20 +111,10 @@ const ownSpec: Schema = {
       description:
         'Name of a Secret (same namespace, owned by this resource) that receives pullZoneId, cdnHostname and hostnames for wiring other workloads.',
     },
-    storageZoneRef: {
-      type: 'object',
-      description:
-        'Serve the files of a StorageZone in this namespace: sets the origin type to StorageZone and the storage zone id from its status (settings.originType and settings.storageZoneId must then be left out). The zone waits (Ready=False ReferenceNotReady) until the StorageZone has an id.',
-      required: ['name'],
-      properties: {
-        name: {
-          type: 'string',
-          minLength: 1,
-          maxLength: 253,
-          description: 'Name of the StorageZone.',
-        },
-      },
-    },
+    storageZoneRef: nameRefSchema(
+      'Serve the files of a StorageZone in this namespace: sets the origin type to StorageZone and the storage zone id from its status (settings.originType and settings.storageZoneId must then be left out). The zone waits (Ready=False ReferenceNotReady) until the StorageZone has an id.',
+      'Name of the StorageZone.',
+    ),
     ...EDGE_RULE_SPEC_PROPERTIES,
   },
   'x-kubernetes-validations': [

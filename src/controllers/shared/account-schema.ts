@@ -7,7 +7,7 @@
  * ShieldPolicy used to require it; a default keeps every existing object valid while no kind
  * asks for a field the others do without.
  */
-import type { Schema, SpecFragment } from './crd-schema.js';
+import { nameRefSchema, objectNameSchema, type Schema, type SpecFragment } from './crd-schema.js';
 
 /** Key inside a credentials Secret when `credentialsRef.key` is omitted. */
 export const DEFAULT_CREDENTIALS_KEY = 'apiKey';
@@ -30,16 +30,11 @@ export interface AccountSpec {
   credentialsRef?: CredentialsRef;
 }
 
-const NAME: Schema = { type: 'string', minLength: 1, maxLength: 253 };
-
 /** `spec.accountRef`. */
-const ACCOUNT_REF: Schema = {
-  type: 'object',
-  description:
-    "CdnAccount (cluster-scoped) whose API key manages this resource. The account's namespaceSelector must select this namespace. When unset (and credentialsRef is unset), the operator's default account is used, under the same rule. Mutually exclusive with credentialsRef.",
-  required: ['name'],
-  properties: { name: { ...NAME, description: 'Name of the CdnAccount.' } },
-};
+const ACCOUNT_REF: Schema = nameRefSchema(
+  "CdnAccount (cluster-scoped) whose API key manages this resource. The account's namespaceSelector must select this namespace. When unset (and credentialsRef is unset), the operator's default account is used, under the same rule. Mutually exclusive with credentialsRef.",
+  'Name of the CdnAccount.',
+);
 
 /** `spec.credentialsRef`. */
 const CREDENTIALS_REF: Schema = {
@@ -48,7 +43,7 @@ const CREDENTIALS_REF: Schema = {
     'Secret key in this namespace holding your own API key (instead of a CdnAccount). Mutually exclusive with accountRef.',
   required: ['name'],
   properties: {
-    name: { ...NAME, description: 'Name of a Secret in the same namespace.' },
+    name: objectNameSchema('Name of a Secret in the same namespace.'),
     key: {
       type: 'string',
       minLength: 1,

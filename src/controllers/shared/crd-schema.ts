@@ -99,6 +99,21 @@ export function withFragments(spec: Schema, fragments: readonly SpecFragment[]):
   };
 }
 
+/** The name of a Kubernetes object (a DNS subdomain: 1 to 253 characters). */
+export function objectNameSchema(description: string): Schema {
+  return { type: 'string', minLength: 1, maxLength: 253, description };
+}
+
+/** A reference by name to one object in the same namespace (`{name}`), e.g. `pullZoneRef`. */
+export function nameRefSchema(description: string, nameDescription: string): Schema {
+  return {
+    type: 'object',
+    description,
+    required: ['name'],
+    properties: { name: objectNameSchema(nameDescription) },
+  };
+}
+
 /** A CEL rule that makes a field immutable once set. */
 export function immutable(field: string): Schema[] {
   return [{ rule: 'self == oldSelf', message: `${field} is immutable` }];

@@ -9,6 +9,7 @@
 import { accountFragment } from '../shared/account-schema.js';
 import {
   managedColumns,
+  nameRefSchema,
   withFragments,
   type BoundKey,
   type DocumentBounds,
@@ -53,20 +54,10 @@ function ownSpec({ doc, names }: ShieldDocument): Schema {
     description:
       'Desired shield settings. Only the settings written here are managed; a setting left out keeps whatever value the platform has.',
     properties: {
-      pullZoneRef: {
-        type: 'object',
-        description:
-          'A PullZoneConfig in this namespace whose pull zone is protected. The policy waits until that resource reports its pull zone id.',
-        required: ['name'],
-        properties: {
-          name: {
-            type: 'string',
-            minLength: 1,
-            maxLength: 253,
-            description: 'Name of the PullZoneConfig.',
-          },
-        },
-      },
+      pullZoneRef: nameRefSchema(
+        'A PullZoneConfig in this namespace whose pull zone is protected. The policy waits until that resource reports its pull zone id.',
+        'Name of the PullZoneConfig.',
+      ),
       pullZoneId: {
         type: 'integer',
         format: 'int64',

@@ -9,6 +9,7 @@ import { accountFragment } from '../shared/account-schema.js';
 import {
   immutable,
   managedColumns,
+  nameRefSchema,
   withFragments,
   type DocumentBounds,
   type KindSchema,
@@ -62,20 +63,10 @@ function ownSpec(docs: DocumentBounds): Schema {
           'Storage tier the files are kept on: Standard, or Edge (the faster tier). Unset means the platform default, Standard. Immutable.',
         'x-kubernetes-validations': immutable('zoneTier'),
       },
-      passwordSecretRef: {
-        type: 'object',
-        description:
-          "The Secret (same namespace) this resource creates and owns, holding the zone's password, readOnlyPassword, hostname (storage endpoint), storageZoneName, storageZoneId and region. Default name: <metadata.name>-storagezone. An existing Secret not owned by this resource is never touched (status condition OutputsReady=False SecretNotOwned).",
-        required: ['name'],
-        properties: {
-          name: {
-            type: 'string',
-            minLength: 1,
-            maxLength: 253,
-            description: 'Name of the Secret.',
-          },
-        },
-      },
+      passwordSecretRef: nameRefSchema(
+        "The Secret (same namespace) this resource creates and owns, holding the zone's password, readOnlyPassword, hostname (storage endpoint), storageZoneName, storageZoneId and region. Default name: <metadata.name>-storagezone. An existing Secret not owned by this resource is never touched (status condition OutputsReady=False SecretNotOwned).",
+        'Name of the Secret.',
+      ),
       rewrite404To200: {
         type: 'boolean',
         description:
