@@ -15,7 +15,7 @@ import type {
 import type { ExternalContext, ManagedStatus } from '../../../../src/runtime/types.js';
 import { startSimulator, type SimulatorHandle } from '../../../../src/simulator/server.js';
 
-const API_KEY = 'pzc-features-key';
+const API_KEY = 'pzc-edge-rules-key';
 let sim: SimulatorHandle;
 let ext: PullZoneExternal;
 
