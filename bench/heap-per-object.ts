@@ -21,7 +21,7 @@ import { objectKey } from '../src/runtime/resource.js';
 import type { KubeClient } from '../src/runtime/kube-client.js';
 import type { KubeObject } from '../src/runtime/cache.js';
 import type { ManagedKind, ManagedObject } from '../src/runtime/types.js';
-import { managedNames } from '../src/controllers/kind-module.js';
+import { managedNames } from '../src/controllers/kind-names.js';
 import { PULL_ZONE_CONFIG } from '../src/controllers/pullzoneconfig/kind.js';
 import { REPORTING_CONTROLLER } from '../src/runtime/reasons.js';
 import { realisticPullZoneConfig } from './lib/realistic-object.js';

@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
-import { crdFileOf } from '../../src/controllers/kind-module.js';
+import { crdFileOf } from '../../src/controllers/kind-names.js';
 import { PULL_ZONE_CONFIG } from '../../src/controllers/pullzoneconfig/kind.js';
 import { API_VERSION, type Manifest } from '../lib/objects.js';
 

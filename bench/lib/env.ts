@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CDN_ACCOUNT } from '../../src/controllers/cdnaccount/kind.js';
-import { typeMetaOf } from '../../src/controllers/kind-module.js';
+import { typeMetaOf } from '../../src/controllers/kind-names.js';
 import { KubeClient, loadKubeConfig } from '../../src/runtime/kube-client.js';
 import { startControlPlane, type ControlPlane } from '../../test/cluster/control-plane.js';
 import { startOperator, type OperatorProcess } from '../../test/e2e/support/operator.js';

@@ -5,11 +5,8 @@
  * `sample`), so a new kind with a sample joins the bench with no edit here.
  */
 import { GROUP_VERSION } from '../../src/api-group.js';
-import {
-  collectionPathOf,
-  typeMetaOf,
-  type KindModule,
-} from '../../src/controllers/kind-module.js';
+import { type KindModule } from '../../src/controllers/kind-module.js';
+import { collectionPathOf, typeMetaOf } from '../../src/controllers/kind-names.js';
 import { findKind, KINDS } from '../../src/controllers/kinds.js';
 import { PULL_ZONE_CONFIG } from '../../src/controllers/pullzoneconfig/kind.js';
 import type { KubeClient } from '../../src/runtime/kube-client.js';

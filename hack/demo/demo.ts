@@ -19,7 +19,7 @@ import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseAllDocuments } from 'yaml';
 import { CDN_ACCOUNT } from '../../src/controllers/cdnaccount/kind.js';
-import { crdNameOf, typeMetaOf } from '../../src/controllers/kind-module.js';
+import { crdNameOf, typeMetaOf } from '../../src/controllers/kind-names.js';
 import { exampleKinds, KINDS as ALL_KINDS } from '../../src/controllers/kinds.js';
 import { PURGE_ANNOTATION } from '../../src/controllers/pullzoneconfig/purge.js';
 import {

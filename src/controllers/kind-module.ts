@@ -7,8 +7,8 @@
  * The module itself is light (names and lazy loaders): cdnctl reads the list to print its help
  * without loading any controller, and each tool loads only the parts it uses.
  */
-import { API_GROUP, API_VERSION, GROUP_VERSION } from '../api-group.js';
 import type { ManagedKind } from '../runtime/types.js';
+import type { KindNames } from './kind-names.js';
 import type { DocumentBounds, KindSchema } from './shared/crd-schema.js';
 import type { ControllerDeps } from './shared/deps.js';
 import type { KindExporter } from './shared/manifest-export.js';
@@ -35,16 +35,11 @@ export interface KindSample {
   spec(name: string, refs: (kind: string) => string): Record<string, unknown>;
 }
 
-/** Everything the tools need to know about one kind. */
-export interface KindModule {
-  /** `PullZoneConfig`; lowercased, it is the folder (`src/controllers/pullzoneconfig/`). */
-  readonly kind: string;
-  /** `pullzoneconfigs`. */
-  readonly plural: string;
-  /** kubectl short names (`pzc`). */
-  readonly shortNames: readonly string[];
-  /** Namespaced kinds are reconciled; a cluster-scoped kind (CdnAccount) is read by the operator. */
-  readonly scope: 'Namespaced' | 'Cluster';
+/**
+ * Everything the tools need to know about one kind: its names (kept in the kind's types.ts, so
+ * the kind's own code reads them without importing this module) and lazy loaders of its parts.
+ */
+export interface KindModule extends KindNames {
   /** The CRD schema (spec, status, printer columns); used by CRD generation only. */
   readonly schema: Lazy<SchemaBuilder>;
   /** The controller the operator runs (absent: the operator runs none for this kind). */
@@ -67,46 +62,4 @@ export interface KindModule {
   readonly example?: string;
   /** A minimal object for bulk creation (absent: the bench does not create this kind). */
   readonly sample?: KindSample;
-}
-
-/** The kind's group, version and names as the runtime's {@link ManagedKind} spells them. */
-export function managedNames(
-  k: KindModule,
-): Pick<ManagedKind, 'name' | 'group' | 'version' | 'kind' | 'plural'> {
-  return {
-    name: k.kind.toLowerCase(),
-    group: API_GROUP,
-    version: API_VERSION,
-    kind: k.kind,
-    plural: k.plural,
-  };
-}
-
-/** `apiVersion` and `kind` of the kind's objects. */
-export function typeMetaOf(k: Pick<KindModule, 'kind'>): { apiVersion: string; kind: string } {
-  return { apiVersion: GROUP_VERSION, kind: k.kind };
-}
-
-/** The CRD's name, `<plural>.<group>`, also kubectl's resource name. */
-export function crdNameOf(k: Pick<KindModule, 'plural'>): string {
-  return `${k.plural}.${API_GROUP}`;
-}
-
-/** The generated CRD file, relative to the repository root (`crds/<group>_<plural>.yaml`). */
-export function crdFileOf(k: Pick<KindModule, 'plural'>): string {
-  return `crds/${API_GROUP}_${k.plural}.yaml`;
-}
-
-/** The API path of the kind's objects in `namespace` (a cluster-scoped kind ignores it). */
-export function collectionPathOf(
-  k: Pick<KindModule, 'plural' | 'scope'>,
-  namespace?: string,
-): string {
-  const ns = k.scope === 'Namespaced' && namespace ? `/namespaces/${namespace}` : '';
-  return `/apis/${GROUP_VERSION}${ns}/${k.plural}`;
-}
-
-/** True for an `apiVersion` of the operator's group (any version). */
-export function isOwnApiVersion(apiVersion: string | undefined): boolean {
-  return apiVersion?.startsWith(`${API_GROUP}/`) === true;
 }

@@ -6,7 +6,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import { crdOf } from '../../hack/generate-crds.js';
-import { crdFileOf, type KindModule } from '../../src/controllers/kind-module.js';
+import { type KindModule } from '../../src/controllers/kind-module.js';
+import { crdFileOf } from '../../src/controllers/kind-names.js';
 import { REPO_ROOT } from './openapi-docs.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- walking a schema

@@ -6,7 +6,8 @@
  */
 import type { CdnClient } from '../../cdn/client.js';
 import { isCdnApiError } from '../../cdn/errors.js';
-import { isOwnApiVersion, type KindModule } from '../../controllers/kind-module.js';
+import { type KindModule } from '../../controllers/kind-module.js';
+import { isOwnApiVersion } from '../../controllers/kind-names.js';
 import { findKind, KINDS } from '../../controllers/kinds.js';
 import type { ObjectPlan, PlanContext } from '../../controllers/shared/manifest-plan.js';
 import type { ManagedObject } from '../../runtime/types.js';

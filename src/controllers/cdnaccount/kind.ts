@@ -4,11 +4,9 @@
  * its Ready condition (status.ts); it reconciles no platform resource.
  */
 import type { KindModule } from '../kind-module.js';
+import { CDN_ACCOUNT_NAMES } from './types.js';
 
 export const CDN_ACCOUNT: KindModule = {
-  kind: 'CdnAccount',
-  plural: 'cdnaccounts',
-  shortNames: ['cdnacct'],
-  scope: 'Cluster',
+  ...CDN_ACCOUNT_NAMES,
   schema: async () => (await import('./crd.js')).cdnAccountSchema,
 };

@@ -6,12 +6,20 @@
 import { API_GROUP, API_VERSION } from '../../api-group.js';
 import type { Condition } from '../../runtime/types.js';
 import type { LabelSelector } from '../shared/label-selector.js';
-import { CDN_ACCOUNT } from './kind.js';
+import type { KindNames } from '../kind-names.js';
+
+/** The kind's names (its KindModule, kind.ts, adds the lazy parts). */
+export const CDN_ACCOUNT_NAMES: KindNames = {
+  kind: 'CdnAccount',
+  plural: 'cdnaccounts',
+  shortNames: ['cdnacct'],
+  scope: 'Cluster',
+};
 
 export const GROUP = API_GROUP;
 export const VERSION = API_VERSION;
-export const KIND = CDN_ACCOUNT.kind;
-export const PLURAL = CDN_ACCOUNT.plural;
+export const KIND = CDN_ACCOUNT_NAMES.kind;
+export const PLURAL = CDN_ACCOUNT_NAMES.plural;
 
 /** The resource as `ConnectContext.readClusterObject` takes it. */
 export const CDN_ACCOUNT_RESOURCE = { group: GROUP, version: VERSION, plural: PLURAL } as const;

@@ -4,7 +4,7 @@
  * references to one Secret per application.
  */
 import type { App } from '../../cdn/types.js';
-import { typeMetaOf } from '../kind-module.js';
+import { typeMetaOf } from '../kind-names.js';
 import { NameAllocator } from '../shared/export-names.js';
 import {
   metadataOf,
@@ -13,7 +13,7 @@ import {
   type ExportedObject,
   type RequiredSecret,
 } from '../shared/manifest-export.js';
-import { CONTAINER_APP } from './kind.js';
+import { CONTAINER_APP_NAMES } from './types.js';
 import { specFromApp } from './reverse-mapping.js';
 
 /** What one application export produced. */
@@ -50,10 +50,10 @@ export function exportContainerApp(
     : [];
   return {
     object: {
-      kind: CONTAINER_APP.kind,
+      kind: CONTAINER_APP_NAMES.kind,
       name,
       manifest: {
-        ...typeMetaOf(CONTAINER_APP),
+        ...typeMetaOf(CONTAINER_APP_NAMES),
         metadata: metadataOf(name, opts.namespace),
         spec: { appId: app.id, ...opts.account, deletionPolicy: opts.deletionPolicy, ...spec },
       },

@@ -11,14 +11,13 @@ import type { ControllerDeps } from '../shared/deps.js';
 import { classifyContainerAppError } from './errors.js';
 import { ContainerAppExternal } from './external.js';
 import { referencesOf, resolveRefs } from './references.js';
-import { managedNames } from '../kind-module.js';
-import { CONTAINER_APP } from './kind.js';
-import type { ContainerApp } from './types.js';
+import { managedNames } from '../kind-names.js';
+import { CONTAINER_APP_NAMES, type ContainerApp } from './types.js';
 
 /** Builds the ManagedKind of ContainerApp. */
 export function createContainerAppKind(deps: ControllerDeps): ManagedKind {
   const kind: ManagedKind<ContainerApp> = {
-    ...managedNames(CONTAINER_APP),
+    ...managedNames(CONTAINER_APP_NAMES),
     idStatusField: 'appId',
     specExternalId: (obj) => obj.spec.appId || undefined,
     async connect(obj, ctx) {

@@ -1,11 +1,9 @@
 /** The ContainerApp kind: a Magic Containers application (`/mc`). */
 import type { KindModule } from '../kind-module.js';
+import { CONTAINER_APP_NAMES } from './types.js';
 
 export const CONTAINER_APP: KindModule = {
-  kind: 'ContainerApp',
-  plural: 'containerapps',
-  shortNames: ['capp'],
-  scope: 'Namespaced',
+  ...CONTAINER_APP_NAMES,
   schema: async () => (await import('./crd.js')).containerAppSchema,
   controller: async () => (await import('./index.js')).createContainerAppKind,
   planner: async () => (await import('./plan.js')).planContainerApp,

@@ -13,7 +13,7 @@ import {
   type ObjectPlan,
   type PlanContext,
 } from '../shared/manifest-plan.js';
-import { PULL_ZONE_CONFIG } from '../pullzoneconfig/kind.js';
+import { PULL_ZONE_CONFIG_NAMES } from '../pullzoneconfig/types.js';
 import { ContainerAppExternal } from './external.js';
 import { envKey, type ResolvedRefs } from './mapping.js';
 import type { ContainerApp } from './types.js';
@@ -54,7 +54,7 @@ export async function planContainerApp(
   obj: ContainerApp,
   ctx: PlanContext,
 ): Promise<ObjectPlan> {
-  const pullZones = specIdsByName(ctx.objectsOf(PULL_ZONE_CONFIG.kind), 'pullZoneId');
+  const pullZones = specIdsByName(ctx.objectsOf(PULL_ZONE_CONFIG_NAMES.kind), 'pullZoneId');
   const appId = obj.spec.appId;
   const app = appId === undefined ? undefined : await client.getApp(appId);
   const external = new ContainerAppExternal(

@@ -9,8 +9,8 @@ import type { ConnectContext, ObjectReference } from '../../runtime/types.js';
 import { credentialsSecretOf } from '../shared/credentials.js';
 import type { ControllerDeps } from '../shared/deps.js';
 import { envKey, type ResolvedRefs } from './mapping.js';
-import { typeMetaOf } from '../kind-module.js';
-import { PULL_ZONE_CONFIG } from '../pullzoneconfig/kind.js';
+import { typeMetaOf } from '../kind-names.js';
+import { PULL_ZONE_CONFIG_NAMES } from '../pullzoneconfig/types.js';
 import type { ContainerApp, KeySelector } from './types.js';
 
 /** Condition reason while a referenced object is missing or not ready. */
@@ -18,7 +18,7 @@ export const ReferenceNotReady = 'ReferenceNotReady';
 /** How soon to look again while waiting (watches usually re-enqueue sooner). */
 const WAIT_REQUEUE_MS = 15_000;
 
-const PULL_ZONE_CONFIG_TYPE = typeMetaOf(PULL_ZONE_CONFIG);
+const PULL_ZONE_CONFIG_TYPE = typeMetaOf(PULL_ZONE_CONFIG_NAMES);
 
 interface EnvSource {
   container: string;

@@ -4,7 +4,7 @@
  * fromWireRule). Secret settings become `<name>Ref` references to one Secret per zone.
  */
 import type { Hostname, PullZone } from '../../cdn/types.js';
-import { typeMetaOf } from '../kind-module.js';
+import { typeMetaOf } from '../kind-names.js';
 import { NameAllocator, toDnsLabel } from '../shared/export-names.js';
 import {
   metadataOf,
@@ -16,9 +16,8 @@ import {
 import { fromWireRule, type EdgeRuleSpec } from './edge-rules-mapping.js';
 import { secretRefName } from './fields.js';
 import { PRIVATE_KEY_TYPES } from './hostnames.js';
-import { PULL_ZONE_CONFIG } from './kind.js';
+import { type HostnameSpec, PULL_ZONE_CONFIG_NAMES } from './types.js';
 import { settingsFromRecord } from './settings-reverse.js';
-import type { HostnameSpec } from './types.js';
 
 /** CertificateProvisionType of an uploaded certificate (hostnames.ts uses the same value). */
 const PROVISION_CUSTOM = 3;
@@ -117,7 +116,7 @@ export function exportPullZone(
   secretNames: NameAllocator,
 ): PullZoneExport {
   const out: PullZoneExport = {
-    object: { kind: PULL_ZONE_CONFIG.kind, name, manifest: {} },
+    object: { kind: PULL_ZONE_CONFIG_NAMES.kind, name, manifest: {} },
     secrets: [],
     notes: [],
   };
@@ -136,7 +135,7 @@ export function exportPullZone(
     ...(edgeRules.length > 0 ? { edgeRules } : {}),
   };
   out.object.manifest = {
-    ...typeMetaOf(PULL_ZONE_CONFIG),
+    ...typeMetaOf(PULL_ZONE_CONFIG_NAMES),
     metadata: metadataOf(name, opts.namespace),
     spec,
   };
@@ -154,12 +153,12 @@ const byId = (a: { Id?: number | null }, b: { Id?: number | null }): number =>
 export async function exportPullZones(c: ExportContext): Promise<void> {
   const listed = (await c.client.listPullZones()).sort(byId);
   const names = new NameAllocator();
-  const zoneNames = c.names(PULL_ZONE_CONFIG.kind);
+  const zoneNames = c.names(PULL_ZONE_CONFIG_NAMES.kind);
   for (const item of listed) {
     const record: PullZone = await c.client.getPullZone(Number(item.Id));
     const name = names.allocate(String(record.Name ?? ''), Number(record.Id), 'pullzone');
     zoneNames.set(String(record.Id), name);
-    if (!c.wants(PULL_ZONE_CONFIG.kind)) continue;
+    if (!c.wants(PULL_ZONE_CONFIG_NAMES.kind)) continue;
     const out = exportPullZone(record, name, c.opts, c.secretNames);
     c.result.objects.push(out.object);
     c.result.secrets.push(...out.secrets);

@@ -17,9 +17,8 @@ import { createSecretStore } from './outputs.js';
 import { FIELDS_BY_API, secretRefName } from './fields.js';
 import { resolveSecrets, secretReferences } from './references.js';
 import { resolveStorageOrigin, storageZoneReference, withStorageOrigin } from './storage-origin.js';
-import { managedNames } from '../kind-module.js';
-import { PULL_ZONE_CONFIG } from './kind.js';
-import type { PullZoneConfig } from './types.js';
+import { managedNames } from '../kind-names.js';
+import { PULL_ZONE_CONFIG_NAMES, type PullZoneConfig } from './types.js';
 
 /** Maps an API field named in a platform error to the spec path a user edits. */
 export function specPathForApiField(apiField: string): string {
@@ -50,7 +49,7 @@ function references(obj: PullZoneConfig, deps: ControllerDeps): ObjectReference[
 export function createPullZoneConfigKind(deps: ControllerDeps): ManagedKind<PullZoneConfig> {
   const outputs = createSecretStore(deps.kubeconfig);
   return {
-    ...managedNames(PULL_ZONE_CONFIG),
+    ...managedNames(PULL_ZONE_CONFIG_NAMES),
     idStatusField: 'pullZoneId',
     specExternalId: (obj) =>
       obj.spec?.pullZoneId !== undefined ? String(obj.spec.pullZoneId) : undefined,

@@ -1,11 +1,9 @@
 /** The PullZoneConfig kind: a pull zone (CDN delivery zone) with its hostnames and edge rules. */
 import type { KindModule } from '../kind-module.js';
+import { PULL_ZONE_CONFIG_NAMES } from './types.js';
 
 export const PULL_ZONE_CONFIG: KindModule = {
-  kind: 'PullZoneConfig',
-  plural: 'pullzoneconfigs',
-  shortNames: ['pzc'],
-  scope: 'Namespaced',
+  ...PULL_ZONE_CONFIG_NAMES,
   schema: async () => (await import('./crd.js')).pullZoneConfigSchema,
   controller: async () => (await import('./index.js')).createPullZoneConfigKind,
   planner: async () => (await import('./plan.js')).planPullZone,

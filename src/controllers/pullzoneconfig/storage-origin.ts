@@ -16,8 +16,8 @@ import type {
   Observation,
   ObjectReference,
 } from '../../runtime/types.js';
-import { typeMetaOf } from '../kind-module.js';
-import { STORAGE_ZONE } from '../storagezone/kind.js';
+import { typeMetaOf } from '../kind-names.js';
+import { STORAGE_ZONE_NAMES } from '../storagezone/types.js';
 import type { PullZoneConfig } from './types.js';
 
 /** The origin settings a StorageZone reference stands for. */
@@ -30,7 +30,7 @@ export function storageZoneReference(obj: PullZoneConfig): ObjectReference | und
   const name = obj.spec?.storageZoneRef?.name;
   if (typeof name !== 'string' || name === '') return undefined;
   return {
-    ...typeMetaOf(STORAGE_ZONE),
+    ...typeMetaOf(STORAGE_ZONE_NAMES),
     namespace: obj.metadata.namespace,
     name,
   };

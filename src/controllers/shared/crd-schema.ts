@@ -7,7 +7,7 @@
  * status-schema.ts. hack/generate-crds.ts renders the result into crds/.
  */
 import { API_VERSION, API_GROUP } from '../../api-group.js';
-import type { KindModule } from '../kind-module.js';
+import type { KindNames } from '../kind-names.js';
 
 /** A JSON schema node of a CRD (structural OpenAPI v3 as Kubernetes accepts it). */
 export type Schema = Record<string, unknown>;
@@ -143,7 +143,7 @@ export function readyColumns(...own: PrinterColumn[]): PrinterColumn[] {
 }
 
 /** The whole CustomResourceDefinition object of `kind`. */
-export function buildCrd(kind: KindModule, schema: KindSchema): Schema {
+export function buildCrd(kind: KindNames, schema: KindSchema): Schema {
   const openAPIV3Schema: Schema = {
     type: 'object',
     description: schema.description,

@@ -3,8 +3,8 @@
  * (`pullZoneRef`) when the pull zone is part of the export, else the pull zone id; every field
  * the zone shows comes from shieldpolicy/reverse-mapping.ts. Shield zones hold no secrets.
  */
-import { typeMetaOf } from '../kind-module.js';
-import { PULL_ZONE_CONFIG } from '../pullzoneconfig/kind.js';
+import { typeMetaOf } from '../kind-names.js';
+import { PULL_ZONE_CONFIG_NAMES } from '../pullzoneconfig/types.js';
 import { NameAllocator } from '../shared/export-names.js';
 import {
   metadataOf,
@@ -12,7 +12,7 @@ import {
   type ExportOptions,
   type ExportedObject,
 } from '../shared/manifest-export.js';
-import { SHIELD_POLICY } from './kind.js';
+import { SHIELD_POLICY_NAMES } from './types.js';
 import { mergeLiveZone, type WireZone } from './mapping.js';
 import { specFromLiveZone } from './reverse-mapping.js';
 
@@ -37,10 +37,10 @@ export function exportShieldPolicy(
     ...specFromLiveZone(live),
   };
   return {
-    kind: SHIELD_POLICY.kind,
+    kind: SHIELD_POLICY_NAMES.kind,
     name,
     manifest: {
-      ...typeMetaOf(SHIELD_POLICY),
+      ...typeMetaOf(SHIELD_POLICY_NAMES),
       metadata: metadataOf(name, opts.namespace),
       spec,
     },
@@ -59,14 +59,14 @@ export async function exportShieldPolicies(c: ExportContext): Promise<void> {
     .filter((z) => typeof z.pullZoneId === 'number')
     .sort((a, b) => Number(a.pullZoneId) - Number(b.pullZoneId));
   const names = new NameAllocator();
-  const zoneNames = c.names(PULL_ZONE_CONFIG.kind);
+  const zoneNames = c.names(PULL_ZONE_CONFIG_NAMES.kind);
   for (const item of items) {
     const pullZoneId = Number(item.pullZoneId);
     const single = await c.client.getShieldZoneByPullZone(pullZoneId);
     if (!single) continue;
     const zoneName = zoneNames.get(String(pullZoneId));
     const name = names.allocate(zoneName ?? '', pullZoneId, 'shield');
-    const ref = c.wants(PULL_ZONE_CONFIG.kind) ? zoneName : undefined;
+    const ref = c.wants(PULL_ZONE_CONFIG_NAMES.kind) ? zoneName : undefined;
     c.result.objects.push(exportShieldPolicy(single, item, pullZoneId, name, ref, c.opts));
   }
 }

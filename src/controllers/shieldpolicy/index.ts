@@ -15,9 +15,8 @@ import { createShieldExternal, type ShieldApi, type ShieldShared } from './exter
 import { ShieldFleetCache } from './fleet-cache.js';
 import { PlanLimitError, PlanLimitExceeded } from './plan-limits.js';
 import { pullZoneConfigRef, resolvePullZoneId } from './target.js';
-import { managedNames } from '../kind-module.js';
-import { SHIELD_POLICY } from './kind.js';
-import type { ShieldPolicy } from './types.js';
+import { managedNames } from '../kind-names.js';
+import { SHIELD_POLICY_NAMES, type ShieldPolicy } from './types.js';
 
 /** Options for tests: replace the API client or share state. */
 export interface ShieldPolicyKindOptions {
@@ -82,7 +81,7 @@ export function createShieldPolicyKind(
   const fromDeps = deps.pollIntervalMs;
   const defaultPoll = options.defaultPollIntervalMs ?? fromDeps ?? DEFAULT_TIMINGS.pollIntervalMs;
   return {
-    ...managedNames(SHIELD_POLICY),
+    ...managedNames(SHIELD_POLICY_NAMES),
     idStatusField: 'shieldZoneId',
     async connect(obj, ctx) {
       const pullZoneId = resolvePullZoneId(obj, (ref) => ctx.getObject(ref));

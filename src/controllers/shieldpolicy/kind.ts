@@ -1,11 +1,9 @@
 /** The ShieldPolicy kind: WAF and DDoS settings (a shield zone) of one pull zone. */
 import type { KindModule } from '../kind-module.js';
+import { SHIELD_POLICY_NAMES } from './types.js';
 
 export const SHIELD_POLICY: KindModule = {
-  kind: 'ShieldPolicy',
-  plural: 'shieldpolicies',
-  shortNames: ['shp'],
-  scope: 'Namespaced',
+  ...SHIELD_POLICY_NAMES,
   schema: async () => (await import('./crd.js')).shieldPolicySchema,
   controller: async () => (await import('./index.js')).createShieldPolicyKind,
   planner: async () => (await import('./plan.js')).planShieldPolicy,

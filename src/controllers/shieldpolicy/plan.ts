@@ -11,7 +11,7 @@ import {
   type ObjectPlan,
   type PlanContext,
 } from '../shared/manifest-plan.js';
-import { PULL_ZONE_CONFIG } from '../pullzoneconfig/kind.js';
+import { PULL_ZONE_CONFIG_NAMES } from '../pullzoneconfig/types.js';
 import { createShieldExternal } from './external.js';
 import { ShieldFleetCache } from './fleet-cache.js';
 import type { ShieldPolicy } from './types.js';
@@ -21,7 +21,7 @@ function targetOf(obj: ShieldPolicy, ctx: PlanContext): number | undefined {
   if (typeof spec.pullZoneId === 'number') return spec.pullZoneId;
   const ref = spec.pullZoneRef?.name;
   if (ref === undefined) return undefined;
-  return specIdsByName(ctx.objectsOf(PULL_ZONE_CONFIG.kind), 'pullZoneId').get(ref);
+  return specIdsByName(ctx.objectsOf(PULL_ZONE_CONFIG_NAMES.kind), 'pullZoneId').get(ref);
 }
 
 /** See the module comment (`cdnctl diff` of a ShieldPolicy manifest). */

@@ -1,5 +1,6 @@
 /** The ShieldPolicy custom resource as the controller reads it (crd.ts describes every field). */
 import type { ManagedObject } from '../../runtime/types.js';
+import type { KindNames } from '../kind-names.js';
 import type { AccountSpec } from '../shared/account-schema.js';
 import type { KindStatus } from '../shared/status-schema.js';
 import type {
@@ -9,6 +10,14 @@ import type {
   PlanTypeName,
   WafExecutionModeName,
 } from './enums.js';
+
+/** The kind's names (its KindModule, kind.ts, adds the lazy parts). */
+export const SHIELD_POLICY_NAMES: KindNames = {
+  kind: 'ShieldPolicy',
+  plural: 'shieldpolicies',
+  shortNames: ['shp'],
+  scope: 'Namespaced',
+};
 
 /** One WAF engine variable. */
 export interface EngineConfigEntry {

@@ -5,7 +5,7 @@
  * (`passwordSecretRef`). The passwords the API returns are never copied.
  */
 import type { StorageZone } from '../../cdn/types.js';
-import { typeMetaOf } from '../kind-module.js';
+import { typeMetaOf } from '../kind-names.js';
 import { NameAllocator } from '../shared/export-names.js';
 import {
   metadataOf,
@@ -14,8 +14,7 @@ import {
   type ExportedObject,
   type RequiredSecret,
 } from '../shared/manifest-export.js';
-import { STORAGE_ZONE } from './kind.js';
-import { ZONE_TIERS } from './types.js';
+import { STORAGE_ZONE_NAMES, ZONE_TIERS } from './types.js';
 
 /** What one storage zone export produced. */
 export interface StorageZoneExport {
@@ -45,10 +44,10 @@ export function exportStorageZone(
   };
   return {
     object: {
-      kind: STORAGE_ZONE.kind,
+      kind: STORAGE_ZONE_NAMES.kind,
       name,
       manifest: {
-        ...typeMetaOf(STORAGE_ZONE),
+        ...typeMetaOf(STORAGE_ZONE_NAMES),
         metadata: metadataOf(name, opts.namespace),
         spec,
       },

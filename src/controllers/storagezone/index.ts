@@ -15,9 +15,8 @@ import { createSecretStore } from '../shared/owned-secret.js';
 import { withMarkerKey } from '../shared/marker-key.js';
 import { StorageZoneExternal } from './external.js';
 import { passwordSecretNameOf } from './mapping.js';
-import { managedNames } from '../kind-module.js';
-import { STORAGE_ZONE } from './kind.js';
-import type { StorageZone } from './types.js';
+import { managedNames } from '../kind-names.js';
+import { STORAGE_ZONE_NAMES, type StorageZone } from './types.js';
 
 const SPEC_PATHS: Record<string, string> = {
   Name: 'spec.name',
@@ -50,7 +49,7 @@ function references(obj: StorageZone, deps: ControllerDeps): ObjectReference[] {
 export function createStorageZoneKind(deps: ControllerDeps): ManagedKind<StorageZone> {
   const secrets = createSecretStore(deps.kubeconfig);
   return {
-    ...managedNames(STORAGE_ZONE),
+    ...managedNames(STORAGE_ZONE_NAMES),
     idStatusField: 'storageZoneId',
     specExternalId: (obj) =>
       obj.spec?.storageZoneId !== undefined ? String(obj.spec.storageZoneId) : undefined,

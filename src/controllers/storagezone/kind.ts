@@ -1,11 +1,9 @@
 /** The StorageZone kind: a storage zone and the Secret with its passwords. */
 import type { KindModule } from '../kind-module.js';
+import { STORAGE_ZONE_NAMES } from './types.js';
 
 export const STORAGE_ZONE: KindModule = {
-  kind: 'StorageZone',
-  plural: 'storagezones',
-  shortNames: ['sz'],
-  scope: 'Namespaced',
+  ...STORAGE_ZONE_NAMES,
   schema: async () => (await import('./crd.js')).storageZoneSchema,
   controller: async () => (await import('./index.js')).createStorageZoneKind,
   planner: async () => (await import('./plan.js')).planStorageZone,

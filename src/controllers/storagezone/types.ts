@@ -1,8 +1,17 @@
 /** The StorageZone custom resource as the controller reads it. */
 import type { ManagedObject } from '../../runtime/types.js';
+import type { KindNames } from '../kind-names.js';
 import type { AccountSpec } from '../shared/account-schema.js';
 import type { AdoptionSpec } from '../shared/ownership-schema.js';
 import type { KindStatus } from '../shared/status-schema.js';
+
+/** The kind's names (its KindModule, kind.ts, adds the lazy parts). */
+export const STORAGE_ZONE_NAMES: KindNames = {
+  kind: 'StorageZone',
+  plural: 'storagezones',
+  shortNames: ['sz'],
+  scope: 'Namespaced',
+};
 
 /** Tier names in the order of the platform's integer enum (`StorageZoneTier`). */
 export const ZONE_TIERS = ['Standard', 'Edge'] as const;

@@ -30,7 +30,7 @@ import { secretYaml } from '../support/operator-env.js';
 import { startOperator, type OperatorProcess } from '../support/operator.js';
 import { seedAccount, type Seeded } from './seed.js';
 import { exportableKinds } from '../../../src/cli/export/export-account.js';
-import { crdNameOf } from '../../../src/controllers/kind-module.js';
+import { crdNameOf } from '../../../src/controllers/kind-names.js';
 
 const ROOT = resolve(fileURLToPath(import.meta.url), '../../../..');
 const API_KEY = 'e2e-export-key';

@@ -10,7 +10,7 @@
 import test, { type ExecutionContext } from 'ava';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
-import { crdNameOf } from '../../../src/controllers/kind-module.js';
+import { crdNameOf } from '../../../src/controllers/kind-names.js';
 import { startSimulator, type SimulatorHandle } from '../../../src/simulator/server.js';
 import { CHART, ROOT, resolveHelm, run, type RunResult } from '../../unit/packaging/tools.js';
 import {

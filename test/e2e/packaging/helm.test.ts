@@ -10,7 +10,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { crdNameOf } from '../../../src/controllers/kind-module.js';
+import { crdNameOf } from '../../../src/controllers/kind-names.js';
 import { exampleKinds, KINDS } from '../../../src/controllers/kinds.js';
 import { exampleObjects } from '../../support/examples.js';
 import { startSimulator, type SimulatorHandle } from '../../../src/simulator/server.js';

@@ -16,7 +16,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { crdNameOf } from '../../../src/controllers/kind-module.js';
+import { crdNameOf } from '../../../src/controllers/kind-names.js';
 import { exampleKinds } from '../../../src/controllers/kinds.js';
 import { startSimulator, type SimulatorHandle } from '../../../src/simulator/server.js';
 import { startOperator, type OperatorProcess } from '../support/operator.js';

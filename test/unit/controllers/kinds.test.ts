@@ -19,7 +19,7 @@ import { diffManifests } from '../../../src/cli/diff/diff-manifests.js';
 import { exportAccount, exportableKinds } from '../../../src/cli/export/export-account.js';
 import { parseExportOptions } from '../../../src/cli/export/options.js';
 import { helpText } from '../../../src/cli/run.js';
-import { collectionPathOf, crdFileOf } from '../../../src/controllers/kind-module.js';
+import { collectionPathOf, crdFileOf } from '../../../src/controllers/kind-names.js';
 import { exampleKinds, findKind, KINDS } from '../../../src/controllers/kinds.js';
 import { createManagedKinds } from '../../../src/controllers/registry.js';
 import { sampleFleet } from '../../../bench/lib/objects.js';

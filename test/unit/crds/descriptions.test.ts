@@ -7,7 +7,7 @@ import test from 'ava';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parse } from 'yaml';
-import { crdFileOf } from '../../../src/controllers/kind-module.js';
+import { crdFileOf } from '../../../src/controllers/kind-names.js';
 import { KINDS } from '../../../src/controllers/kinds.js';
 import { rootSchema, undescribed, type Json } from '../../support/crds.js';
 import { ROOT } from '../packaging/tools.js';

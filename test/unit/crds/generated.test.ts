@@ -6,7 +6,7 @@ import test from 'ava';
 import { readdir, readFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { renderCrd } from '../../../hack/generate-crds.js';
-import { crdFileOf, crdNameOf } from '../../../src/controllers/kind-module.js';
+import { crdFileOf, crdNameOf } from '../../../src/controllers/kind-names.js';
 import { KINDS } from '../../../src/controllers/kinds.js';
 import { shippedCrd } from '../../support/crds.js';
 import { ROOT } from '../packaging/tools.js';
