@@ -16,6 +16,7 @@ import {
   type CdnAccountSpec,
 } from '../cdnaccount/types.js';
 import { AccountError, AccountReasons } from './account-errors.js';
+import { DEFAULT_CREDENTIALS_KEY } from './account-schema.js';
 import type { ControllerDeps } from './deps.js';
 import { matchesLabelSelector } from './label-selector.js';
 
@@ -25,9 +26,6 @@ export const CredentialReasons = {
   NoCredentials: 'NoCredentials',
   InvalidSpec: 'InvalidSpec',
 } as const;
-
-/** Default key inside a credentials Secret when `credentialsRef.key` is omitted. */
-export const DEFAULT_CREDENTIALS_KEY = 'apiKey';
 
 /** How soon a missing Secret or key is looked at again (its watch usually fires sooner). */
 const MISSING_SECRET_REQUEUE_MS = 30_000;
