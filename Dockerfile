@@ -6,12 +6,15 @@
 #           entrypoint is node itself, so no shell is needed at run time; the chart runs it with
 #           a read-only root filesystem
 # test/e2e/packaging/bundle.test.ts builds the same bundle the same way and starts the operator
-# from it. NODE_IMAGE is the base of every stage: any image with Node.js 20, npm and a uid 1000.
-# The release pipeline uses the official node:20-alpine; without a registry, hack/image/build.sh
-# makes a Debian base here (hack/image/make-base.sh) and builds with buildah:
+# from it. NODE_IMAGE is the base of every stage: any image with Node.js 22 or newer, npm and a
+# uid 1000. The release runs on the active LTS of hack/node-versions (NODE_LTS, 26.10.0): the
+# official node:26.10.0-alpine; without a registry, hack/image/build.sh makes a Debian base here
+# with the same Node.js release (hack/image/make-base.sh) and builds with buildah:
 #   buildah bud --build-arg NODE_IMAGE=localhost/cdn-operator-base:... -t cdn-operator:dev .
+# A Node.js patch release: bump NODE_LTS in hack/node-versions and the tag below together
+# (test/unit/packaging/node-versions.test.ts checks they agree), then rebuild (docs/install.md).
 # Build with Docker: docker build -t ghcr.io/cdn-operator/cdn-operator:0.1.0 .
-ARG NODE_IMAGE=node:20-alpine
+ARG NODE_IMAGE=node:26.10.0-alpine
 
 FROM ${NODE_IMAGE} AS build
 # Extra CAs for npm behind a TLS-inspecting proxy, mounted for the build only (never in the image).

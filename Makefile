@@ -3,7 +3,7 @@ SHELL := /bin/bash
 NODE_BIN := node_modules/.bin
 export GOWORK := off
 
-.PHONY: help install build generate lint typecheck test test-unit test-e2e binaries cluster-up cluster-down demo demo-down bench bench-sim chaos clean
+.PHONY: help install build generate lint typecheck test test-unit test-unit-plain test-e2e binaries cluster-up cluster-down demo demo-down bench bench-sim chaos clean
 
 help: ## List targets
 	@grep -E '^[a-z-]+:.*## ' Makefile | sed 's/:.*## /\t/'
@@ -18,8 +18,11 @@ install: node_modules ## Install npm dependencies
 build: node_modules ## Compile TypeScript to dist/
 	$(NODE_BIN)/tsc -p tsconfig.build.json
 
-generate: node_modules ## Regenerate API wire types from ../shared/reference/openapi
+# Needs the official documents (../shared/reference/openapi, or CDN_SIM_OPENAPI_DIR=DIR); nothing
+# else does: build, run and test read the committed outputs.
+generate: node_modules ## Regenerate the API wire types and the API model from the official OpenAPI documents
 	node --import tsx hack/generate-types.ts
+	node --import tsx hack/generate-api-model.ts
 
 lint: node_modules ## ESLint + Prettier check
 	$(NODE_BIN)/eslint .
@@ -34,6 +37,11 @@ binaries: ## Build (or reuse cached) etcd and kube-apiserver
 test-unit: node_modules build ## Unit tests (TAP in .tmp/unit.tap)
 	@mkdir -p .tmp
 	set -o pipefail; $(NODE_BIN)/ava --config ava.unit.config.js --tap | tee .tmp/unit.tap
+
+# The unit suite from a copy of the checkout under /tmp, where no ../shared exists (a plain
+# clone), optionally on another Node.js (UNIT_NODE=path/to/node; .ci/run: the oldest supported).
+test-unit-plain: node_modules ## Unit tests from a plain copy of the checkout in /tmp (TAP in .tmp/unit-plain.tap; UNIT_NODE=path runs them on that node)
+	hack/test-unit-plain.sh .tmp/unit-plain.tap "$(UNIT_NODE)"
 
 test-e2e: node_modules build binaries ## E2E tests on a real local kube-apiserver + etcd (TAP in .tmp/e2e.tap)
 	@mkdir -p .tmp

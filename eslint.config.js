@@ -13,6 +13,7 @@ export default tseslint.config(
       'bench/results/**',
       'coverage/**',
       'src/cdn/generated/**',
+      'src/simulator/generated/api-model/**',
     ],
   },
   js.configs.recommended,

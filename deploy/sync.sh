@@ -115,7 +115,7 @@ subjects:
   name: cdn-operator
   namespace: cdn-operator
 ---
-# Accounts: read CdnAccounts and the labels of Namespaces (their namespaceSelector).
+# Accounts: watch CdnAccounts and the labels of Namespaces (their namespaceSelector).
 apiVersion: rbac.authorization.k8s.io/v1
 kind: ClusterRole
 metadata:
@@ -142,6 +142,8 @@ $(plurals Cluster /status)
   - namespaces
   verbs:
   - get
+  - list
+  - watch
 ---
 apiVersion: rbac.authorization.k8s.io/v1
 kind: ClusterRoleBinding

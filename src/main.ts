@@ -6,10 +6,8 @@
  */
 import { accountRates } from './cdn/rate-limit.js';
 import { ConfigError, parseConfig } from './config.js';
-import { startAccountStatusLoop } from './controllers/cdnaccount/status.js';
-import { createManagedKinds } from './controllers/registry.js';
+import { createClusterKinds, createManagedKinds } from './controllers/registry.js';
 import { createLogger } from './log.js';
-import { KubeClient, loadKubeConfig } from './runtime/kube-client.js';
 import { OperatorMetrics } from './runtime/metrics.js';
 import { runOperator } from './runtime/manager.js';
 import { VERSION } from './version.js';
@@ -38,7 +36,6 @@ async function main(argv: string[]): Promise<number> {
     apiBaseUrl: config.apiUrl,
     ...(config.defaultAccount ? { defaultAccount: config.defaultAccount } : {}),
     operatorNamespace: config.operatorNamespace,
-    ...(config.kubeconfig ? { kubeconfig: config.kubeconfig } : {}),
     pollIntervalMs: config.pollIntervalMs,
     log,
     onCdnRequest: (e) => metrics.recordCdnRequest(e),
@@ -51,19 +48,9 @@ async function main(argv: string[]): Promise<number> {
     { version: VERSION, apiUrl: config.apiUrl, kinds: kinds.map((k) => k.name) },
     'Starting cdn-operator',
   );
-  // CdnAccount Ready conditions (cluster-scoped; not a managed kind of the runtime).
-  const accountsClient = await KubeClient.create(loadKubeConfig(config.kubeconfig));
-  const stopAccounts = startAccountStatusLoop({
-    client: accountsClient,
-    operatorNamespace: config.operatorNamespace,
-    log: log.child({ controller: 'cdnaccount' }),
-  });
-  try {
-    return await runOperator(config, kinds, { log, metrics });
-  } finally {
-    stopAccounts();
-    accountsClient.close();
-  }
+  // CdnAccounts (their Ready condition) and Namespaces (labels), watched by the runtime.
+  const clusterKinds = await createClusterKinds({ operatorNamespace: config.operatorNamespace });
+  return runOperator(config, kinds, { log, metrics, clusterKinds });
 }
 
 main(process.argv.slice(2)).then(

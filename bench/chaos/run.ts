@@ -1,7 +1,9 @@
 /**
- * `make chaos` entry: runs both groups of the fault-injection suite (bench/chaos/suite.ts)
+ * `make chaos` entry: runs the groups of the fault-injection suite (bench/chaos/suite.ts,
+ * slow-platform-group.ts)
  * at full size and writes `bench/results/chaos-<stamp>.json`, `chaos-<stamp>.md` and
- * `chaos-latest.md`. Exit code 1 when any check failed. `--group faults|restarts` runs one
+ * `chaos-latest.md`. Exit code 1 when any check failed. `--group
+ * faults|restarts|slow-platform|leader-stop` runs one
  * group, `--short` the `make test` sizes, `--merge <json>...` combines earlier runs' results.
  */
 import { execFileSync } from 'node:child_process';
@@ -11,6 +13,15 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { ScenarioResult } from './common.js';
 import { runFaultsGroup, runLeaderStopGroup, runRestartsGroup, type Profile } from './suite.js';
+import { runSlowPlatformGroup } from './slow-platform-group.js';
+
+/** The groups `--group` can name. */
+const GROUPS: Record<string, (p: Profile, l: (m: string) => void) => Promise<ScenarioResult[]>> = {
+  faults: runFaultsGroup,
+  restarts: runRestartsGroup,
+  'leader-stop': runLeaderStopGroup,
+  'slow-platform': runSlowPlatformGroup,
+};
 
 function log(msg: string): void {
   process.stderr.write(`[chaos ${new Date().toISOString()}] ${msg}\n`);
@@ -60,16 +71,16 @@ async function main(): Promise<number> {
     const prev = JSON.parse(await readFile(file, 'utf8')) as { results: ScenarioResult[] };
     results.push(...prev.results);
   }
-  const groups = values.merge ? [] : values.group ? [values.group] : ['faults', 'restarts'];
+  const groups = values.merge
+    ? []
+    : values.group
+      ? [values.group]
+      : ['faults', 'restarts', 'slow-platform'];
   for (const g of groups) {
     try {
-      results.push(
-        ...(g === 'faults'
-          ? await runFaultsGroup(profile, log)
-          : g === 'leader-stop'
-            ? await runLeaderStopGroup(profile, log)
-            : await runRestartsGroup(profile, log)),
-      );
+      const group = GROUPS[g];
+      if (!group) throw new Error(`unknown group ${g} (known: ${Object.keys(GROUPS).join(', ')})`);
+      results.push(...(await group(profile, log)));
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
       log(`group ${g} failed: ${message}`);

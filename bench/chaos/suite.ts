@@ -46,7 +46,8 @@ const P = {
 
 const USERS: [string, string] = ['cdn-operator-a', 'cdn-operator-b'];
 
-async function withEnv(
+/** Runs `fn` on a private environment made for the group (stopped afterwards). */
+export async function withEnv(
   secrets: ChaosSecrets,
   fn: (env: BenchEnv) => Promise<ScenarioResult[]>,
 ): Promise<ScenarioResult[]> {

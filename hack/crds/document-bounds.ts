@@ -1,8 +1,8 @@
 /**
- * Bounds, enums and patterns of CRD fields read from the official OpenAPI documents at
- * generation time, so the CRDs cannot drift from what the platform accepts. The documents are
- * read from ../shared/reference/openapi (or CDN_SIM_OPENAPI_DIR); nothing of them is copied
- * into the repository except the generated bounds.
+ * Bounds, enums and patterns of CRD fields read from the API documents at generation time, so
+ * the CRDs cannot drift from what the platform accepts. The documents are the committed model
+ * of the official OpenAPI documents (src/simulator/generated/api-model/, `make generate`), or
+ * the full documents in CDN_SIM_OPENAPI_DIR when it is set.
  */
 import type { BoundKey, DocumentBounds } from '../../src/controllers/shared/crd-schema.js';
 import { defaultDocumentsDir, loadDocuments, type ApiDocuments } from '../../src/simulator/documents/load.js';

@@ -19,6 +19,7 @@ trap 'rm -f "$errors"' EXIT
 # stderr goes to the terminal and, for the reason line, to $errors.
 exec 3>&2
 status=0
+ran=0
 if ! hack/node/cluster.sh check 2>>"$errors"; then
   status=1
   cat "$errors" >&3
@@ -30,6 +31,9 @@ else
   CDN_NODE_ID_FILE=$idfile hack/node/cluster.sh run -- \
     node_modules/.bin/ava --config ava.incluster.config.js --tap 2> >(tee -a "$errors" >&3) | tee "$tap"
   status=${PIPESTATUS[0]}
+  # Whether ava wrote its summary: read before the teardown check appends its own `# pass`, or
+  # a node that never ran the suite (a failed image build) would count as 1 passed, 0 failed.
+  grep -qE '^# pass ' "$tap" && ran=1
   # Let the stderr tee finish writing before the reason is read (bash may not expose its pid).
   sleep 1
   id=$(cat "$idfile"); rm -f "$idfile"
@@ -45,7 +49,7 @@ else
   fi
 fi
 
-if ! grep -qE '^# pass ' "$tap"; then
+if [ "$ran" = 0 ]; then
   reason=$(grep -E '^(\[node\] )?cannot ' "$errors" | tail -n 1 | sed 's/^\[node\] //')
   [ -n "$reason" ] || reason="exited with status $status before any test result (see the log above)"
   printf 'TAP version 13\nnot ok 1 - in-cluster suite did not run: %s\n1..1\n# tests 1\n# pass 0\n# fail 1\n' \

@@ -6,8 +6,16 @@
  *   demand, is what holds them back), the rate doubles every second;
  * - on a 429 (or any answer with Retry-After) the rate drops to {@link DECREASE_FACTOR} times
  *   the rate the platform actually accepted over the last second, and that accepted rate is
- *   remembered as the known limit. Only answers to requests sent after the previous decrease
- *   count, so one overload episode (every request in flight refused at once) is one decrease;
+ *   remembered as the known limit — but only when that second measured the platform, not the
+ *   demand: callers had to wait for tokens within that second (demand exceeded the rate), the
+ *   platform accepted something, and no decrease happened within it (not the fading tail of
+ *   the time before a spell of refusals). A refusal while the account sent less than its rate (2
+ *   requests/s of demand) or during a spell where the platform refuses everything (an
+ *   outage-like run of 429s) lowers the rate but leaves the known limit alone, so the rate
+ *   doubles (or climbs back to the known limit) within seconds once callers wait again,
+ *   instead of probing slowly up from a "limit" that was only the demand. Only answers to requests
+ *   sent after the previous decrease count, so one overload episode (every request in flight
+ *   refused at once) is one decrease;
  * - below the known limit the rate climbs back quickly (half the gap every half second), then
  *   probes above it slowly (+{@link PROBE_SHARE_PER_S} of the limit per second), so refusals
  *   stay rare and the sustained rate stays close to the limit. A rate that gets well past the
@@ -29,6 +37,8 @@ const RECOVERY_HALF_LIFE_MS = 500;
 const RECOVERY_TARGET = 0.97;
 /** Growth is computed over at most this much time per answer (a quiet gap is not credit). */
 const MAX_GROWTH_STEP_MS = 1000;
+/** The accepted rate is measured over this window (and must be saturated all of it). */
+const MEASURE_WINDOW_MS = 1000;
 
 /** Bounds and start of an {@link AdaptiveRate}. */
 export interface AdaptiveRateOptions {
@@ -46,6 +56,9 @@ export class AdaptiveRate {
   #knownLimit: number | undefined;
   #decreasedAt = Number.NEGATIVE_INFINITY;
   #grownAt: number | undefined;
+  // Last accepted answers while callers waited for tokens (saturated) and while none did.
+  // Last accepted answer while callers waited for tokens (demand exceeded the rate).
+  #saturatedAt = Number.NEGATIVE_INFINITY;
   // Successful answers in the current and the previous one-second window (accepted rate).
   #windowStart: number;
   #windowCount = 0;
@@ -77,6 +90,7 @@ export class AdaptiveRate {
     const t = this.now();
     this.#count(t);
     this.#windowCount++;
+    if (saturated) this.#saturatedAt = t;
     const since = this.#grownAt === undefined ? 0 : t - this.#grownAt;
     this.#grownAt = t;
     if (!saturated || since <= 0) return;
@@ -94,11 +108,23 @@ export class AdaptiveRate {
     const accepted = this.#acceptedRate(t);
     // With no accepted answer in the window the platform accepts less than we can measure.
     const basis = accepted > 0 ? Math.min(this.#rate, accepted) : this.#rate;
-    this.#knownLimit = basis;
+    if (accepted > 0 && this.#measuredPlatform(t)) this.#knownLimit = basis;
     this.#rate = clamp(basis * DECREASE_FACTOR, this.options.min, this.options.max);
     this.#decreasedAt = t;
     this.#grownAt = t;
     return true;
+  }
+
+  /**
+   * True when the last second's accepted rate is the platform's answer to more than it
+   * accepts, not the account's demand nor an echo: callers had to wait for tokens within it
+   * (demand exceeded the rate), and no decrease happened within it (during a spell where the
+   * platform refuses everything, what the window still holds is the fading tail of the time
+   * before, plus the odd straggler).
+   */
+  #measuredPlatform(t: number): boolean {
+    const from = t - MEASURE_WINDOW_MS;
+    return this.#saturatedAt >= from && this.#decreasedAt <= from;
   }
 
   #grow(dtMs: number): void {

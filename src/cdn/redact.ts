@@ -34,13 +34,18 @@ export class SecretSet {
 
 /** Forms in which a secret value can appear in outgoing or echoed text. */
 function encodingsOf(value: string): string[] {
-  return [
+  const escaped = JSON.stringify(value).slice(1, -1);
+  const forms = [
     value,
     // Inside a JSON document (an echoed request body): quotes, backslashes, newlines escaped.
-    JSON.stringify(value).slice(1, -1),
+    escaped,
+    // An echoed body inside a JSON log line: escaped twice.
+    JSON.stringify(escaped).slice(1, -1),
     // Sent base64-encoded (certificates and their keys).
     Buffer.from(value, 'utf8').toString('base64'),
   ];
+  // Longest first: a shorter form inside a longer one must not leave the rest of it behind.
+  return [...new Set(forms)].sort((a, b) => b.length - a.length);
 }
 
 /** Most sources remembered at once; the oldest is forgotten first beyond it. */

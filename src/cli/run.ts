@@ -74,9 +74,15 @@ function parse(argv: string[]): {
   }
 }
 
-/** The help text, generated from the command table and the list of kinds. */
-export function helpText(kinds: readonly KindModule[] = KINDS): string {
-  const lines = COMMANDS.map((c) => {
+/**
+ * The help text, generated from the command table (every command, or the ones given) and the
+ * list of kinds.
+ */
+export function helpText(
+  commands: readonly Command[] = COMMANDS,
+  kinds: readonly KindModule[] = KINDS,
+): string {
+  const lines = commands.map((c) => {
     const usage = ['cdnctl', c.group, c.verb, ...c.args].filter((w) => w !== '').join(' ');
     return `  ${usage.padEnd(58)} ${c.summary}`;
   });
@@ -124,19 +130,38 @@ function findSingleCommand(
   return { command, args: [] };
 }
 
+/** The command `group verb`; a UsageError naming the group's verbs when there is none. */
+function namedCommand(group: string, verb: string | undefined): Command {
+  const command = COMMANDS.find((c) => c.group === group && c.verb === verb);
+  if (command) return command;
+  const verbs = COMMANDS.filter((c) => c.group === group).map((c) => c.verb);
+  if (verbs.length === 0) throw new UsageError(`unknown command ${JSON.stringify(group)}`);
+  throw new UsageError(
+    `unknown ${group} command ${JSON.stringify(verb ?? '')}; one of: ${verbs.join(', ')}`,
+  );
+}
+
+/**
+ * The commands `--help` describes: all of them, a group's, or the one named. Arguments after
+ * the command are not checked (`cdnctl pullzone get --help` needs no ID), but an unknown
+ * command or group is a UsageError whatever the flags.
+ */
+function commandsForHelp(positionals: string[]): readonly Command[] {
+  const [group, verb] = positionals;
+  if (group === undefined) return COMMANDS;
+  const inGroup = COMMANDS.filter((c) => c.group === group);
+  const single = inGroup.find((c) => c.verb === '');
+  if (single) return [single];
+  if (verb === undefined && inGroup.length > 0) return inGroup;
+  return [namedCommand(group, verb)];
+}
+
 function findCommand(positionals: string[]): { command: Command; args: string[] } {
   const [group, verb, ...args] = positionals;
   if (!group) throw new UsageError('missing command');
   const single = findSingleCommand(positionals);
   if (single) return single;
-  const command = COMMANDS.find((c) => c.group === group && c.verb === verb);
-  if (!command) {
-    const verbs = COMMANDS.filter((c) => c.group === group).map((c) => c.verb);
-    if (verbs.length === 0) throw new UsageError(`unknown command ${JSON.stringify(group)}`);
-    throw new UsageError(
-      `unknown ${group} command ${JSON.stringify(verb ?? '')}; one of: ${verbs.join(', ')}`,
-    );
-  }
+  const command = namedCommand(group, verb);
   const required = command.args.filter((a) => !a.startsWith('[')).length;
   if (args.length < required || args.length > command.args.length) {
     throw new UsageError(`usage: cdnctl ${group} ${verb} ${command.args.join(' ')}`.trimEnd());
@@ -208,13 +233,14 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   let client: CdnClient | undefined;
   try {
     const { values, positionals } = parse(argv);
-    if (values.version) {
-      io.stdout(`cdnctl ${VERSION}\n`);
+    if (values.version || values.help) {
+      const commands = commandsForHelp(positionals);
+      io.stdout(values.version ? `cdnctl ${VERSION}\n` : helpText(commands));
       return EXIT.ok;
     }
-    if (values.help || positionals.length === 0) {
+    if (positionals.length === 0) {
       io.stdout(helpText());
-      return values.help ? EXIT.ok : EXIT.usage;
+      return EXIT.usage;
     }
     const { command, args } = findCommand(positionals);
     client = createClient(values, io.env);

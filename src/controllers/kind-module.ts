@@ -7,7 +7,7 @@
  * The module itself is light (names and lazy loaders): cdnctl reads the list to print its help
  * without loading any controller, and each tool loads only the parts it uses.
  */
-import type { ManagedKind } from '../runtime/types.js';
+import type { ClusterKind, ManagedKind } from '../runtime/types.js';
 import type { KindNames } from './kind-names.js';
 import type { DocumentBounds, KindSchema } from './shared/crd-schema.js';
 import type { ControllerDeps } from './shared/deps.js';
@@ -22,6 +22,15 @@ export type SchemaBuilder = (docs: DocumentBounds) => KindSchema;
 
 /** Builds the kind's controller (the runtime's {@link ManagedKind}). */
 export type ControllerFactory = (deps: ControllerDeps) => ManagedKind;
+
+/**
+ * Builds the cluster-scoped kinds the runtime watches for a kind it does not reconcile
+ * (CdnAccount: the accounts, whose Ready condition it keeps, and the Namespaces their
+ * selectors read).
+ */
+export type ClusterKindsFactory = (
+  deps: Pick<ControllerDeps, 'operatorNamespace'>,
+) => ClusterKind[];
 
 /** A minimal valid object of the kind, for bulk creation (bench, chaos, write counts). */
 export interface KindSample {
@@ -44,6 +53,8 @@ export interface KindModule extends KindNames {
   readonly schema: Lazy<SchemaBuilder>;
   /** The controller the operator runs (absent: the operator runs none for this kind). */
   readonly controller?: Lazy<ControllerFactory>;
+  /** The cluster-scoped kinds the operator watches for this kind (CdnAccount), if any. */
+  readonly clusterKinds?: Lazy<ClusterKindsFactory>;
   /** `cdnctl diff`: what applying a manifest would change (absent: not compared). */
   readonly planner?: Lazy<KindPlanner>;
   /** `cdnctl export`: manifests for the account's resources (absent: not exported). */

@@ -234,8 +234,11 @@ export class Store<T extends KubeObject = KubeObject> {
   }
 
   /**
-   * Writes an object the runtime itself just wrote to the API (write-through), unless the
-   * cache already holds a newer version of the same object.
+   * Writes an object the runtime itself just wrote to the API (write-through), only over an
+   * older copy of the same object (same uid) that the cache still holds. The answer to a write
+   * can be processed after the watch's DELETED event (or a relist that dropped the object): the
+   * cache must not store a deleted object again, where it would stay until the next relist and
+   * every pass on it would call the platform. A missing entry is the tombstone.
    */
   setIfNewer(obj: T): void {
     // A write's answer carries managedFields and the rest; the object must stay the same
@@ -245,12 +248,12 @@ export class Store<T extends KubeObject = KubeObject> {
     if (obj.metadata.annotations && LAST_APPLIED in obj.metadata.annotations)
       obj.metadata.annotations = trimAnnotations(obj.metadata.annotations);
     const prev = this.items.get(keyOf(obj));
-    if (prev && prev.metadata.uid !== obj.metadata.uid) return;
+    if (!prev || prev.metadata.uid !== obj.metadata.uid) return;
     const cmp = compareResourceVersions(
-      prev?.metadata.resourceVersion,
+      prev.metadata.resourceVersion,
       obj.metadata.resourceVersion,
     );
-    if (prev && cmp !== undefined && cmp >= 0) return;
+    if (cmp !== undefined && cmp >= 0) return;
     this.items.set(keyOf(obj), obj);
   }
 

@@ -30,8 +30,9 @@ export function classifyKubeError(err: KubeApiError): ClassifiedError {
   // an admin may fix the role, so recheck periodically like a CDN Unauthorized.
   if (s === 401 || s === 403)
     return { class: 'unauthorized', reason: SyncedReason.Unauthorized, message };
-  // 404 on our own write: the object vanished between read and write (the next watch event
-  // settles it), or the CRD lacks the status subresource: retried with backoff either way.
+  // 404 on our own write: when the object is gone the reconciler ends its passes before this
+  // is asked (reconciler.ts `vanished`); what is left is a CRD without the status
+  // subresource, retried with backoff.
   if (s === 404) return { class: 'conflict', reason: 'NotFound', message };
   // Only a validation answer (400 BadRequest, 422 Invalid) is a verdict on what we sent; any
   // other 4xx (408, 425, 413...) is retried with backoff and stays visible in conditions.

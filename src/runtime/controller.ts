@@ -6,6 +6,7 @@ import type { Logger } from 'pino';
 import { ItemBackoff } from './backoff.js';
 import type { KubeObject } from './cache.js';
 import type { ClaimIndex } from './claims.js';
+import type { SecretAccess } from './connection-secret.js';
 import { laneOfChange, priorityForAdd, priorityForUpdate } from './enqueue-rules.js';
 import type { EventRecorder } from './events.js';
 import { Informer } from './informer.js';
@@ -58,6 +59,8 @@ export interface ControllerOptions {
   mayWrite?: () => boolean;
   /** Cluster-wide claim index shared by every kind (claims.ts). */
   claims?: ClaimIndex;
+  /** Where the kind's connection Secrets are read and written (connection-secret.ts). */
+  secrets?: SecretAccess;
   /** Called for every add/update/delete of this kind's objects (reference triggers). */
   onChange?(obj: ManagedObject, event: 'add' | 'update' | 'delete'): void;
 }
@@ -105,13 +108,13 @@ export class Controller {
       ...(opts.timings ? { timings: opts.timings } : {}),
       ...(opts.mayWrite ? { mayWrite: opts.mayWrite } : {}),
       ...(opts.claims ? { claims: opts.claims } : {}),
+      ...(opts.secrets ? { secrets: opts.secrets } : {}),
       slots: new PlatformSlots(opts.workers),
     });
   }
 
   private createInformer(namespace: string): Informer<ManagedObject & KubeObject> {
     const { kind, metrics } = this.opts;
-    const resource = kind.plural;
     return new Informer<ManagedObject & KubeObject>({
       client: this.opts.client,
       type: kind,
@@ -119,11 +122,7 @@ export class Controller {
       ...(this.opts.labelSelector ? { labelSelector: this.opts.labelSelector } : {}),
       log: this.opts.log,
       ...(this.opts.stallTimeoutMs ? { stallTimeoutMs: this.opts.stallTimeoutMs } : {}),
-      hooks: {
-        onRestart: (reason) => metrics.informerRestarts.inc({ resource, reason }),
-        onRelist: (reason) => metrics.informerRelists.inc({ resource, reason }),
-        onHandlerError: () => metrics.handlerErrors.inc({ resource }),
-      },
+      hooks: metrics.informerHooks(kind.plural),
       handlers: {
         onAdd: (obj) => this.changed(obj, 'add', priorityForAdd(this.kind, obj)),
         onUpdate: (old, obj) => this.changed(obj, 'update', this.laneOfUpdate(old, obj)),

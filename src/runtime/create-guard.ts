@@ -24,14 +24,24 @@
  *   replaces it.
  * - **Status record** `status.ownership.createPending` (kinds whose client has no `markerKey`,
  *   and objects marked by the previous version): written through the status subresource before
- *   the create, then the finalizer; three writes per create.
+ *   the create, then the finalizer; three writes per create. The signed path writes it too,
+ *   in the failure's status write, when a create got no answer (timeout, connection lost,
+ *   cancelled): it needs no key, so a rotated API key cannot void it.
+ *
+ * Lifecycle: a marker covers one create. It is resolved by the create's answer (the id is
+ * recorded), by a refusal (voided), by a later lookup that finds the resource (adopted), or —
+ * only once the pending-create window has passed without a lookup finding it
+ * (pending-create.ts) — presumed not to have happened and replaced by the next create's. While
+ * it is pending no create is sent, so a late resource is never met by a second create (a
+ * duplicate, or "name taken" by our own resource). A marker that names another account and
+ * cannot be verified parks the object (`hasUnverifiableMarker`).
  *
  * The old annotation `<group>/external-create-pending` is ignored.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { ManagedKind, ManagedObject } from './types.js';
 import { formatTime } from './conditions.js';
-import { OWNERSHIP_FIELD, ownershipOf } from './claims-status.js';
+import { OWNERSHIP_FIELD, ownershipOf, type OwnershipStatus } from './claims-status.js';
 import { withFinalizer } from './finalizer.js';
 import { Annotation } from './reasons.js';
 
@@ -78,21 +88,80 @@ export function verifiedMarkerTime(
   const uid = obj.metadata.uid;
   if (!signer || typeof value !== 'string' || !uid) return undefined;
   const ms = signedTime(value, uid, signer);
-  if (ms === undefined) return undefined;
-  const refused = Date.parse(ownershipOf(obj).createRefused ?? '');
-  return !Number.isNaN(refused) && ms <= refused ? undefined : ms;
+  return ms === undefined || isVoided(ownershipOf(obj), ms) ? undefined : ms;
 }
 
 /** The time of a marker value made by `signer` for the object `uid`; undefined otherwise. */
 function signedTime(value: string, uid: string, signer: MarkerSigner): number | undefined {
+  const parsed = parseMarker(value);
+  if (!parsed || parsed.account !== (signer.account ?? '')) return undefined;
+  const want = Buffer.from(macOf(signer, uid, parsed.msText));
+  const got = Buffer.from(parsed.mac);
+  return want.length === got.length && timingSafeEqual(want, got) ? parsed.ms : undefined;
+}
+
+/**
+ * The time (ms) of the latest create of the object whose outcome is not recorded: the status
+ * record `status.ownership.createPending` or a signed marker that verifies, whichever is newer;
+ * undefined when neither is there.
+ */
+export function pendingCreateTime(
+  obj: ManagedObject,
+  signer: MarkerSigner | undefined,
+): number | undefined {
+  const record = Date.parse(ownershipOf(obj).createPending ?? '');
+  const marker = verifiedMarkerTime(obj, signer);
+  const times = [Number.isNaN(record) ? undefined : record, marker].filter(
+    (v): v is number => v !== undefined,
+  );
+  return times.length > 0 ? Math.max(...times) : undefined;
+}
+
+/**
+ * True when the object carries a marker that names another account than `signer`'s and does
+ * not verify, that no refused create voided and no status record covers: a create made with
+ * the account's previous API key (rotated while the operator was down after sending it) may
+ * have made the resource. Neither adopting by name (the marker cannot be told from a forged
+ * one) nor creating again (a duplicate, or a name taken by our own resource) is safe, so the
+ * runtime parks the object and says so. A forged marker can park only the forger's own object.
+ */
+export function hasUnverifiableMarker(
+  obj: ManagedObject,
+  signer: MarkerSigner | undefined,
+): boolean {
+  const value = obj.metadata.annotations?.[Annotation.CreatePendingSigned];
+  if (!signer || typeof value !== 'string' || !obj.metadata.uid) return false;
+  const ownership = ownershipOf(obj);
+  if (ownership.createPending !== undefined) return false;
+  const parsed = parseMarker(value);
+  if (!parsed || parsed.account === (signer.account ?? '')) return false;
+  return !isVoided(ownership, parsed.ms);
+}
+
+/** True when a refused create recorded in `ownership` voids a marker made at `ms`. */
+function isVoided(ownership: OwnershipStatus, ms: number): boolean {
+  const refused = Date.parse(ownership.createRefused ?? '');
+  return !Number.isNaN(refused) && ms <= refused;
+}
+
+/** The parts of a well-formed marker value (not verified); undefined when malformed. */
+function parseMarker(
+  value: string,
+): { ms: number; msText: string; account: string; mac: string } | undefined {
   const parts = value.split('.');
   if (parts.length !== 4) return undefined;
-  const [version, ms, account, mac] = parts as [string, string, string, string];
-  if (version !== MARKER_VERSION || !/^\d{1,15}$/.test(ms)) return undefined;
-  if (account !== (signer.account ?? '')) return undefined;
-  const want = Buffer.from(macOf(signer, uid, ms));
-  const got = Buffer.from(mac);
-  return want.length === got.length && timingSafeEqual(want, got) ? Number(ms) : undefined;
+  const [version, msText, account, mac] = parts as [string, string, string, string];
+  if (version !== MARKER_VERSION || !/^\d{1,15}$/.test(msText)) return undefined;
+  return { ms: Number(msText), msText, account, mac };
+}
+
+/**
+ * The status record written when a create's outcome is unknown (timeout, connection lost):
+ * unlike the signed marker it needs no key, so the next pass honours it after an API key
+ * rotation too.
+ */
+export function pendingRecord(ms: number): Record<string, unknown> {
+  return { createPending: new Date(ms).toISOString() };
 }
 
 /**

@@ -10,8 +10,20 @@ export type ClassifiedError =
   | { class: 'terminal'; reason: string; message: string }
   /** 401/403: Synced=False reason Unauthorized, rechecked periodically (not in a tight loop). */
   | { class: 'unauthorized'; reason: string; message: string }
-  /** 429/5xx/network/timeout: retried with per-item backoff; retryAfterMs is a floor. */
-  | { class: 'retryable'; reason: string; message: string; retryAfterMs?: number }
+  /**
+   * 429/5xx/network/timeout: retried with per-item backoff; retryAfterMs is a floor.
+   * `notApplied`: the platform answered that it did not process the request (429, 503), so a
+   * create that failed this way certainly made nothing and is sent again without waiting
+   * for a late resource (see pending-create.ts); without it a failed create's outcome is
+   * unknown.
+   */
+  | {
+      class: 'retryable';
+      reason: string;
+      message: string;
+      retryAfterMs?: number;
+      notApplied?: boolean;
+    }
   /** Waiting on another object (e.g. ReferenceNotReady): requeued after a short delay, no error event storm. */
   | { class: 'waiting'; reason: string; message: string; requeueAfterMs?: number }
   /** Kubernetes 409 (stale resourceVersion): silent immediate requeue. */

@@ -46,7 +46,8 @@ export interface InformerOptions<T extends KubeObject> {
   /** Empty string: all namespaces. */
   namespace: string;
   labelSelector?: string;
-  transform?: (obj: KubeObject) => T;
+  /** Applied after {@link trimObject}; `raw` is the object as received (for fields it drops). */
+  transform?: (obj: KubeObject, raw: KubeObject) => T;
   handlers?: InformerHandlers<T>;
   hooks?: InformerHooks;
   log: Logger;
@@ -138,7 +139,8 @@ export class Informer<T extends KubeObject = KubeObject> {
   private stopped = false;
   private readonly abort = new AbortController();
   private loop?: Promise<void>;
-  private lastRelistAt = 0;
+  /** Monotonic ms of the last relist (durations never on the wall clock). */
+  private lastRelistAt = Number.NEGATIVE_INFINITY;
   private readonly syncWaiters: Array<() => void> = [];
   /** Last resourceVersion seen (list, event or bookmark); exposed for tests. */
   resourceVersion?: string;
@@ -200,7 +202,7 @@ export class Informer<T extends KubeObject = KubeObject> {
       this.opts.hooks?.onRestart?.('gone');
       state.needList = true;
       // One relist right away; only a 410 right after a relist waits a backoff step.
-      if (Date.now() - this.lastRelistAt > GONE_STORM_WINDOW_MS) {
+      if (performance.now() - this.lastRelistAt > GONE_STORM_WINDOW_MS) {
         this.opts.log.info({ resource }, 'Watch expired (410 Gone), relisting');
         return;
       }
@@ -216,33 +218,56 @@ export class Informer<T extends KubeObject = KubeObject> {
   }
 
   private async list(reason: string): Promise<void> {
-    const items: KubeObject[] = [];
-    let cont: string | undefined;
-    let rv: string;
-    do {
-      const page = await this.opts.client.request<ListResponse>({
-        method: 'GET',
-        verb: 'LIST',
-        path: this.collection,
-        query: {
-          limit: this.opts.pageSize ?? 500,
-          continue: cont,
-          labelSelector: this.opts.labelSelector,
-        },
-        signal: this.abort.signal,
-      });
-      items.push(...page.items);
-      cont = page.metadata.continue || undefined;
-      rv = page.metadata.resourceVersion;
-    } while (cont);
-    this.lastRelistAt = Date.now();
+    const { items, resourceVersion } = await this.listAll();
+    this.lastRelistAt = performance.now();
     this.opts.hooks?.onRelist?.(reason);
     this.replace(items);
-    this.resourceVersion = rv;
+    this.resourceVersion = resourceVersion;
     if (!this.synced) {
       this.synced = true;
       for (const w of this.syncWaiters.splice(0)) w();
     }
+  }
+
+  /**
+   * Every object of the collection, paged. When a continue token expired (410 on a later page:
+   * paging took longer than etcd keeps the snapshot) the pages are dropped and the collection
+   * is read once without paging, as client-go's pager does (`FullListIfExpired`): a collection
+   * too large to page through in time can still be listed.
+   */
+  private async listAll(): Promise<{ items: KubeObject[]; resourceVersion: string }> {
+    const items: KubeObject[] = [];
+    let cont: string | undefined;
+    let rv: string;
+    do {
+      let page: ListResponse;
+      try {
+        page = await this.listPage(this.opts.pageSize ?? 500, cont);
+      } catch (err) {
+        if (cont === undefined || !(err instanceof KubeApiError && err.statusCode === 410))
+          throw err;
+        this.opts.log.info(
+          { resource: this.opts.type.plural, pages: items.length },
+          'List continue token expired, listing without paging',
+        );
+        const full = await this.listPage(undefined, undefined);
+        return { items: full.items, resourceVersion: full.metadata.resourceVersion };
+      }
+      items.push(...page.items);
+      cont = page.metadata.continue || undefined;
+      rv = page.metadata.resourceVersion;
+    } while (cont);
+    return { items, resourceVersion: rv };
+  }
+
+  private listPage(limit: number | undefined, cont: string | undefined): Promise<ListResponse> {
+    return this.opts.client.request<ListResponse>({
+      method: 'GET',
+      verb: 'LIST',
+      path: this.collection,
+      query: { limit, continue: cont, labelSelector: this.opts.labelSelector },
+      signal: this.abort.signal,
+    });
   }
 
   /** Replaces the store with a fresh list, emitting add/update/delete for the differences. */
@@ -267,7 +292,7 @@ export class Informer<T extends KubeObject = KubeObject> {
 
   private transform(item: KubeObject): T {
     const stripped = trimObject(item);
-    return this.opts.transform ? this.opts.transform(stripped) : (stripped as T);
+    return this.opts.transform ? this.opts.transform(stripped, item) : (stripped as T);
   }
 
   /**
@@ -288,7 +313,7 @@ export class Informer<T extends KubeObject = KubeObject> {
     this.abort.signal.addEventListener('abort', onStop, { once: true });
     const stall = new StallTimer(this.opts.stallTimeoutMs ?? 300_000, () => ctrl.abort());
     const session: WatchSession = { events: 0 };
-    const startedAt = Date.now();
+    const startedAt = performance.now();
     try {
       await this.opts.client.watch({
         method: 'GET',
@@ -305,7 +330,7 @@ export class Informer<T extends KubeObject = KubeObject> {
       this.currentWatch = undefined;
       this.abort.signal.removeEventListener('abort', onStop);
     }
-    const short = !ctrl.signal.aborted && Date.now() - startedAt < SHORT_WATCH_MS;
+    const short = !ctrl.signal.aborted && performance.now() - startedAt < SHORT_WATCH_MS;
     return this.finishWatch(session, stall, short);
   }
 

@@ -9,6 +9,12 @@
  *   stops before anyone else may take over;
  * - writes use the lease's resourceVersion, so two candidates cannot both win;
  * - `release()` on graceful shutdown empties the holder so a standby takes over at once.
+ *
+ * Every duration (renew deadline, the age of another holder's record, readiness contact) is
+ * measured on a monotonic clock (`performance.now`, like client-go's monotonic `time.Time`
+ * readings): a wall clock stepped back by NTP or an operator must not keep a deposed leader
+ * leading, and one stepped forward must not depose a healthy one. The wall clock is used only
+ * for the timestamps written into the Lease record.
  */
 import type { Logger } from 'pino';
 import { microTime } from './events.js';
@@ -28,6 +34,8 @@ export interface LeaderElectionOptions {
   log: Logger;
   onStartedLeading(): void;
   onStoppedLeading(): void;
+  /** Monotonic milliseconds (tests); default `performance.now`. Never the wall clock. */
+  monotonicNow?: () => number;
 }
 
 interface LeaseSpec {
@@ -55,25 +63,29 @@ export class LeaderElector {
   private lastContact = 0;
   private timer?: NodeJS.Timeout;
   private lease?: Lease;
+  /** Monotonic clock: every deadline and age is measured on it. */
+  private readonly now: () => number;
 
-  constructor(private readonly opts: LeaderElectionOptions) {}
+  constructor(private readonly opts: LeaderElectionOptions) {
+    this.now = opts.monotonicNow ?? ((): number => performance.now());
+  }
 
   /**
    * True while this process holds the lease and renewed it within the renew deadline, judged
-   * on the wall clock at the moment of asking: after SIGSTOP, a long GC pause or a partition,
+   * on the monotonic clock at the moment of asking: after SIGSTOP, a long GC pause or a partition,
    * timers and the next renewal attempt may run only after other work resumed, and that work
    * must already see that leadership is gone (fencing).
    */
   isLeader(): boolean {
     if (!this.leading) return false;
-    if (Date.now() - this.lastRenew <= this.opts.renewDeadlineMs) return true;
+    if (this.now() - this.lastRenew <= this.opts.renewDeadlineMs) return true;
     this.loseLeadership();
     return false;
   }
 
   /** Healthy when leading, or when the last attempt reached the API server recently. */
   isHealthy(): boolean {
-    return this.leading || Date.now() - this.lastContact < this.opts.leaseDurationMs;
+    return this.leading || this.now() - this.lastContact < this.opts.leaseDurationMs;
   }
 
   /** Starts competing for the lease. */
@@ -98,10 +110,10 @@ export class LeaderElector {
   private async tick(): Promise<void> {
     if (this.stopped || this.lost) return;
     // A renewal counts from when it was sent, not from when its answer arrived late.
-    const sentAt = Date.now();
+    const sentAt = this.now();
     const ok = await this.tryAcquireOrRenew();
     if (this.stopped || this.lost) return;
-    const now = Date.now();
+    const now = this.now();
     if (ok) {
       this.lastRenew = sentAt;
       if (!this.leading) {
@@ -128,7 +140,7 @@ export class LeaderElector {
   private armDeadline(): void {
     clearTimeout(this.deadline);
     this.deadline = setSafeTimeout(() => {
-      if (this.leading && Date.now() - this.lastRenew > this.opts.renewDeadlineMs)
+      if (this.leading && this.now() - this.lastRenew > this.opts.renewDeadlineMs)
         this.loseLeadership();
     }, this.opts.renewDeadlineMs + 1);
     this.deadline.unref();
@@ -153,7 +165,7 @@ export class LeaderElector {
   }
 
   private async tryAcquireOrRenew(): Promise<boolean> {
-    const now = Date.now();
+    const now = this.now();
     const timeoutMs = Math.max(1000, this.opts.retryPeriodMs);
     let lease: Lease;
     try {
@@ -162,20 +174,20 @@ export class LeaderElector {
         path: this.path(this.opts.name),
         timeoutMs,
       });
-      this.lastContact = Date.now();
+      this.lastContact = this.now();
     } catch (err) {
       if (!(err instanceof KubeApiError && err.statusCode === 404)) {
         this.opts.log.debug({ err }, 'Cannot read leader lease');
         return false;
       }
-      this.lastContact = Date.now();
-      return this.create(now, timeoutMs);
+      this.lastContact = this.now();
+      return this.create(timeoutMs);
     }
     if (this.heldByOther(lease.spec ?? {}, now)) return false;
-    return this.claim(lease, now, timeoutMs);
+    return this.claim(lease, timeoutMs);
   }
 
-  /** True when another holder's record changed within its lease duration (local clock). */
+  /** True when another holder's record changed within its lease duration (local monotonic clock). */
   private heldByOther(spec: LeaseSpec, now: number): boolean {
     const record = JSON.stringify(spec);
     if (record !== this.observedRecord) {
@@ -187,7 +199,8 @@ export class LeaderElector {
     return holder !== '' && holder !== this.opts.identity && this.observedAt + durationMs > now;
   }
 
-  private async claim(lease: Lease, now: number, timeoutMs: number): Promise<boolean> {
+  private async claim(lease: Lease, timeoutMs: number): Promise<boolean> {
+    const stamp = microTime(Date.now());
     const spec = lease.spec ?? {};
     const mine = spec.holderIdentity === this.opts.identity;
     const transitions = spec.leaseTransitions ?? 0;
@@ -196,8 +209,8 @@ export class LeaderElector {
       spec: {
         holderIdentity: this.opts.identity,
         leaseDurationSeconds: Math.round(this.opts.leaseDurationMs / 1000),
-        acquireTime: mine && spec.acquireTime ? spec.acquireTime : microTime(now),
-        renewTime: microTime(now),
+        acquireTime: mine && spec.acquireTime ? spec.acquireTime : stamp,
+        renewTime: stamp,
         leaseTransitions: mine ? transitions : transitions + 1,
       },
     };
@@ -209,7 +222,7 @@ export class LeaderElector {
         timeoutMs,
       });
       this.observedRecord = JSON.stringify(this.lease.spec);
-      this.observedAt = Date.now();
+      this.observedAt = this.now();
       return true;
     } catch (err) {
       this.opts.log.debug({ err }, 'Cannot update leader lease');
@@ -217,7 +230,8 @@ export class LeaderElector {
     }
   }
 
-  private async create(now: number, timeoutMs: number): Promise<boolean> {
+  private async create(timeoutMs: number): Promise<boolean> {
+    const stamp = microTime(Date.now());
     const lease: Lease = {
       apiVersion: 'coordination.k8s.io/v1',
       kind: 'Lease',
@@ -225,8 +239,8 @@ export class LeaderElector {
       spec: {
         holderIdentity: this.opts.identity,
         leaseDurationSeconds: Math.round(this.opts.leaseDurationMs / 1000),
-        acquireTime: microTime(now),
-        renewTime: microTime(now),
+        acquireTime: stamp,
+        renewTime: stamp,
         leaseTransitions: 0,
       },
     };

@@ -1,13 +1,14 @@
 /**
  * The manager wires everything together: Kubernetes client, one {@link Controller} per
- * managed kind, Secret/ConfigMap caches for references, events, metrics and health servers,
- * leader election and graceful shutdown.
+ * managed kind, one {@link ClusterController} per watched cluster-scoped kind (Namespaces,
+ * CdnAccounts), Secret/ConfigMap caches for references and connection Secrets, events, metrics
+ * and health servers, leader election and graceful shutdown.
  *
  * Informers run on every replica (a standby takes over with warm caches); workers run only
  * while this replica leads (or always, without leader election), and only after every cache
  * has synced. On SIGTERM: stop taking keys, let in-flight reconciles finish within the
- * shutdown timeout (then cancel them through `ExternalContext.signal`), release the lease,
- * stop watches and servers.
+ * shutdown timeout (then cancel them through `ExternalContext.signal` and let them end),
+ * release the lease, stop watches and servers.
  */
 import { randomUUID } from 'node:crypto';
 import { setMaxListeners } from 'node:events';
@@ -18,6 +19,8 @@ import type { KubeObject } from './cache.js';
 import { ClaimIndex } from './claims.js';
 import { claimsOfObject } from './claims-policy.js';
 import { ownershipOf } from './claims-status.js';
+import { ClusterController } from './cluster-controller.js';
+import { createSecretAccess, type SecretAccess } from './connection-secret.js';
 import { Controller } from './controller.js';
 import { EventRecorder } from './events.js';
 import {
@@ -33,10 +36,11 @@ import { OperatorMetrics } from './metrics.js';
 import { REPORTING_CONTROLLER } from './reasons.js';
 import { TokenBucket } from './rate-limiter.js';
 import type { ReconcilerTimings } from './reconciler.js';
-import { ReferenceIndex } from './references.js';
+import { ReferenceIndex, referenceKey } from './references.js';
 import { CONFIG_MAPS, SECRETS, apiVersionOf, objectKey, resourcePath } from './resource.js';
 import { SecondaryCache } from './secondary.js';
 import type {
+  ClusterKind,
   ClusterObject,
   ConnectContext,
   ManagedKind,
@@ -72,6 +76,8 @@ export interface ManagerConfig {
 export interface ManagerOptions {
   config: ManagerConfig;
   kinds: ManagedKind[];
+  /** Cluster-scoped kinds watched beside the managed ones (see types.ts ClusterKind). */
+  clusterKinds?: ClusterKind[];
   log: Logger;
   /** Share a metrics registry (main.ts hooks the CDN client into it before kinds exist). */
   metrics?: OperatorMetrics;
@@ -85,6 +91,7 @@ export interface ManagerOptions {
 export class Manager {
   readonly metrics: OperatorMetrics;
   readonly controllers = new Map<string, Controller>();
+  readonly clusterControllers = new Map<string, ClusterController>();
   readonly identity: string;
   /** Bound ports of the HTTP servers (after start). */
   readonly ports: { metrics?: number; health?: number } = {};
@@ -134,11 +141,13 @@ export class Manager {
       onEmit: (reason, type) => this.metrics.eventsEmitted.inc({ reason, type }),
     });
     this.createSecondaryCaches();
+    this.createClusterControllers();
     this.createControllers(events);
     await this.startServers();
     this.metrics.leader.set(config.leaderElect ? 0 : 1);
     this.secrets?.start();
     this.configMaps?.start();
+    for (const c of this.clusterControllers.values()) c.startInformer();
     for (const c of this.controllers.values()) c.startInformers();
     if (config.leaderElect) this.startLeaderElection();
     else void this.startWorkers();
@@ -157,6 +166,7 @@ export class Manager {
     const { config } = this.opts;
     const limiter =
       config.rateLimit > 0 ? new TokenBucket(config.rateLimit, config.rateLimitBurst) : undefined;
+    const secretAccess = this.connectionSecretAccess();
     for (const kind of this.opts.kinds) {
       this.controllers.set(
         kind.name,
@@ -179,14 +189,45 @@ export class Manager {
           connectContext: (log) => this.connectContext(log),
           ...(config.leaderElect ? { mayWrite: () => this.isLeader() } : {}),
           claims: this.claims,
+          ...(kind.connectionSecret && secretAccess ? { secrets: secretAccess } : {}),
           onChange: (obj, event) => this.managedChanged(kind, obj, event),
         }),
       );
     }
   }
 
+  /** Reads and writes of connection Secrets, through the Secret cache (connection-secret.ts). */
+  private connectionSecretAccess(): SecretAccess | undefined {
+    if (!this.opts.kinds.some((k) => k.connectionSecret)) return undefined;
+    return createSecretAccess(this.kube, this.secrets ?? this.fallbackCache(SECRETS));
+  }
+
+  private createClusterControllers(): void {
+    const { config } = this.opts;
+    for (const kind of this.opts.clusterKinds ?? []) {
+      this.clusterControllers.set(
+        kind.name,
+        new ClusterController({
+          kind,
+          client: this.kube,
+          metrics: this.metrics,
+          log: this.log,
+          signal: this.abort.signal,
+          stallTimeoutMs: config.watchStallTimeoutMs,
+          resyncMs: config.pollIntervalMs,
+          connectContext: (log) => this.connectContext(log),
+          ...(config.leaderElect ? { mayWrite: () => this.isLeader() } : {}),
+          onChange: (obj, event, relevant) => this.clusterChanged(kind, obj, event, relevant),
+        }),
+      );
+    }
+  }
+
   private createSecondaryCaches(): void {
-    if (!this.opts.kinds.some((k) => typeof k.references === 'function')) return;
+    const needed =
+      this.opts.kinds.some((k) => k.references !== undefined || k.connectionSecret) ||
+      (this.opts.clusterKinds ?? []).some((k) => k.references !== undefined);
+    if (!needed) return;
     const { config } = this.opts;
     const trigger = (obj: KubeObject, apiVersion: string, kind: string): void =>
       this.triggerDependents({
@@ -233,7 +274,7 @@ export class Manager {
       key: objectKey(obj.metadata.namespace, obj.metadata.name),
     };
     if (event === 'delete') this.refs.remove(dep);
-    else if (kind.references) this.refs.set(dep, kind.references(obj));
+    else this.refs.set(dep, indexedReferences(kind, obj));
     this.updateClaims(kind, obj, event);
     this.triggerDependents({
       apiVersion: apiVersionOf(kind),
@@ -260,8 +301,45 @@ export class Manager {
   }
 
   private triggerDependents(ref: ObjectReference): void {
-    for (const d of this.refs.dependentsOf(ref))
+    for (const d of this.refs.dependentsOf(ref)) {
       this.controllers.get(d.controller)?.enqueue(d.key, 'high');
+      this.clusterControllers.get(d.controller)?.enqueue(d.key.slice(1));
+    }
+  }
+
+  /**
+   * A cluster-scoped object changed: its own references are indexed (an account's Secret), and
+   * when its labels or spec changed, the managed objects that name it in `references` are
+   * queued. Those are found by a scan, not an index: a few cluster objects (namespaces,
+   * accounts) are each named by many objects, and an index entry per object would cost memory
+   * for every object to save work on rare admin changes.
+   */
+  private clusterChanged(
+    kind: ClusterKind,
+    obj: ClusterObject,
+    event: 'add' | 'update' | 'delete',
+    relevant: boolean,
+  ): void {
+    if (kind.references) {
+      const dep = { controller: kind.name, key: objectKey('', obj.metadata.name) };
+      if (event === 'delete') this.refs.remove(dep);
+      else this.refs.set(dep, kind.references(obj));
+    }
+    if (!relevant) return;
+    const wanted = referenceKey({
+      apiVersion: apiVersionOf(kind),
+      kind: kind.kind,
+      namespace: '',
+      name: obj.metadata.name,
+    });
+    for (const c of this.controllers.values()) {
+      if (!c.kind.references) continue;
+      for (const o of c.list()) {
+        const refs = c.kind.references(o);
+        if (refs.some((r) => r.namespace === '' && referenceKey(r) === wanted))
+          c.enqueue(objectKey(o.metadata.namespace, o.metadata.name), 'high');
+      }
+    }
   }
 
   private connectContext(log: Logger): ConnectContext {
@@ -280,6 +358,10 @@ export class Manager {
     type: { group: string; version: string; plural: string },
     name: string,
   ): Promise<ClusterObject | undefined> {
+    for (const c of this.clusterControllers.values()) {
+      if (c.kind.group === type.group && c.kind.plural === type.plural && c.hasSynced())
+        return c.get(name);
+    }
     try {
       return await this.kube.request<ClusterObject>({
         method: 'GET',
@@ -315,9 +397,13 @@ export class Manager {
   }
 
   private async startWorkers(): Promise<void> {
-    await Promise.all([...this.controllers.values()].map((c) => c.waitForSync()));
+    await Promise.all([
+      ...[...this.controllers.values()].map((c) => c.waitForSync()),
+      ...[...this.clusterControllers.values()].map((c) => c.waitForSync()),
+    ]);
     if (this.stopping || this.workersStarted) return;
     this.workersStarted = true;
+    for (const c of this.clusterControllers.values()) c.startWorkers();
     for (const c of this.controllers.values()) c.startWorkers();
     this.log.info({ workers: this.opts.config.workers }, 'Workers started');
   }
@@ -341,6 +427,7 @@ export class Manager {
         this.metrics.leader.set(0);
         // Stop reconciling at once; the process exits so it can rejoin as a clean standby.
         for (const c of this.controllers.values()) c.queue.shutdown();
+        for (const c of this.clusterControllers.values()) c.queue?.shutdown();
         this.abort.abort();
         this.fatal?.(1);
       },
@@ -364,6 +451,7 @@ export class Manager {
   private cachesSynced(): boolean {
     return (
       [...this.controllers.values()].every((c) => c.hasSynced()) &&
+      [...this.clusterControllers.values()].every((c) => c.hasSynced()) &&
       (this.secrets?.hasSynced() ?? true) &&
       (this.configMaps?.hasSynced() ?? true)
     );
@@ -420,19 +508,38 @@ export class Manager {
     return this.stopping;
   }
 
+  /** Waits (bounded) for the passes cancelled by the shutdown to end. */
+  private async awaitCancelledPasses(): Promise<void> {
+    const ended = await Promise.all(
+      [...this.controllers.values()].map((c) => c.queue.drain(CANCEL_GRACE_MS)),
+    );
+    if (!ended.every(Boolean))
+      this.log.warn({ graceMs: CANCEL_GRACE_MS }, 'Cancelled reconciles still running');
+  }
+
   private async doStop(): Promise<boolean> {
     const timeoutMs = this.opts.config.shutdownTimeoutMs;
     const inFlight = [...this.controllers.values()].reduce((n, c) => n + c.queue.inFlight(), 0);
     this.log.info({ inFlight, timeoutMs }, 'Shutting down: draining in-flight reconciles');
     const drained = (
-      await Promise.all([...this.controllers.values()].map((c) => c.stopWorkers(timeoutMs)))
+      await Promise.all(
+        [...this.controllers.values(), ...this.clusterControllers.values()].map((c) =>
+          c.stopWorkers(timeoutMs),
+        ),
+      )
     ).every(Boolean);
     if (!drained)
       this.log.warn({ timeoutMs }, 'Shutdown deadline reached: cancelling in-flight reconciles');
     this.abort.abort();
+    // The lease goes only once the cancelled passes have ended: their platform calls are
+    // aborted and their failure path records in status what they know (a create whose outcome
+    // is unknown), so the standby that takes over at once never acts on an object whose pass
+    // still runs here.
+    if (!drained) await this.awaitCancelledPasses();
     await this.elector?.stop();
     this.metrics.leader.set(0);
     await Promise.all([...this.controllers.values()].map((c) => c.stopInformers()));
+    await Promise.all([...this.clusterControllers.values()].map((c) => c.stopInformer()));
     await this.secrets?.stop();
     await this.configMaps?.stop();
     await Promise.all(this.servers.map((s) => s.close()));
@@ -442,9 +549,14 @@ export class Manager {
   }
 }
 
+/** How long cancelled passes get to end (failure status write) before the lease is released. */
+export const CANCEL_GRACE_MS = 5_000;
+
 /** Options of {@link runOperator}. */
 export interface RunOptions {
   log: Logger;
+  /** Cluster-scoped kinds to watch (see {@link ManagerOptions.clusterKinds}). */
+  clusterKinds?: ClusterKind[];
   metrics?: OperatorMetrics;
   timings?: Partial<ReconcilerTimings>;
 }
@@ -462,6 +574,7 @@ export async function runOperator(
   const manager = new Manager({
     config,
     kinds,
+    ...(opts.clusterKinds ? { clusterKinds: opts.clusterKinds } : {}),
     log: opts.log,
     ...(opts.metrics ? { metrics: opts.metrics } : {}),
     ...(opts.timings ? { timings: opts.timings } : {}),
@@ -487,4 +600,22 @@ export async function runOperator(
     process.off('SIGTERM', onSignal);
     process.off('SIGINT', onSignal);
   }
+}
+
+/**
+ * The references of a managed object the index keeps: the kind's namespaced ones and its
+ * connection Secret (a deleted or edited Secret is restored at once). Cluster-scoped ones
+ * (namespace '') are found by a scan when they change (see Manager.clusterChanged).
+ */
+function indexedReferences(kind: ManagedKind, obj: ManagedObject): ObjectReference[] {
+  const refs = (kind.references?.(obj) ?? []).filter((r) => r.namespace !== '');
+  const secret = kind.connectionSecret?.nameOf(obj);
+  if (secret !== undefined)
+    refs.push({
+      apiVersion: 'v1',
+      kind: 'Secret',
+      namespace: obj.metadata.namespace,
+      name: secret,
+    });
+  return refs;
 }

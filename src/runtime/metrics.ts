@@ -194,6 +194,19 @@ export class OperatorMetrics {
     this.cdnRequestDuration.observe({ operation: e.operation }, e.durationMs / 1000);
   }
 
+  /** The informer hooks that count restarts, relists and handler errors of `resource`. */
+  informerHooks(resource: string): {
+    onRestart(reason: string): void;
+    onRelist(reason: string): void;
+    onHandlerError(): void;
+  } {
+    return {
+      onRestart: (reason) => this.informerRestarts.inc({ resource, reason }),
+      onRelist: (reason) => this.informerRelists.inc({ resource, reason }),
+      onHandlerError: () => this.handlerErrors.inc({ resource }),
+    };
+  }
+
   /** Prometheus text exposition. */
   render(): Promise<string> {
     return this.registry.metrics();

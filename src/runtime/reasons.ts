@@ -20,6 +20,11 @@ export const ReadyReason = {
   Unavailable: 'Unavailable',
   NotFound: 'NotFound',
   ReferenceNotReady: 'ReferenceNotReady',
+  /**
+   * A create whose answer was lost may have made the resource: the runtime looks it up (and
+   * adopts it) instead of creating again until the pending-create window has passed.
+   */
+  CreatePending: 'CreatePending',
 } as const;
 
 /** Reasons of the `Synced` condition. */
@@ -33,6 +38,11 @@ export const SyncedReason = {
   Waiting: 'Waiting',
   /** Another object already manages the platform resource (see claims.ts). */
   AlreadyManaged: 'AlreadyManaged',
+  /**
+   * The object carries a create-pending marker signed for another account key that no record
+   * resolves: a create may have happened, so neither a lookup nor a new create is safe.
+   */
+  CreatePendingUnverifiable: 'CreatePendingUnverifiable',
 } as const;
 
 /** Event reasons (PascalCase, stable). Kinds may add their own through a classified error. */
@@ -53,6 +63,8 @@ export const EventReason = {
   InvalidPollInterval: 'InvalidPollInterval',
   /** The object was refused because another object manages the resource. */
   CannotClaimExternalResource: 'CannotClaimExternalResource',
+  /** The connection Secret could not be published (e.g. the replica lost its lease). */
+  CannotPublishConnectionDetails: 'CannotPublishConnectionDetails',
 } as const;
 
 /** Annotation keys the runtime understands. */

@@ -16,7 +16,8 @@ import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import { jitterDuration } from './backoff.js';
 import { classifyError } from './classify.js';
-import { fenceClient } from './fence.js';
+import { publishDetails, type SecretAccess } from './connection-secret.js';
+import { fenceClient, FencedError } from './fence.js';
 import { slotClient, type PlatformSlots } from './platform-slots.js';
 import { currentRequestPriority } from './request-priority.js';
 import { setConditions, findCondition, formatTime, type ConditionInput } from './conditions.js';
@@ -24,11 +25,14 @@ import {
   buildPendingMetadataPatch,
   buildPendingStatusPatch,
   clearPendingPatch,
+  hasUnverifiableMarker,
   isCreatePending,
+  pendingRecord,
   recordedExternalId,
   verifiedMarkerTime,
   type MarkerSigner,
 } from './create-guard.js';
+import { PendingCreates } from './pending-create.js';
 import type { ClaimIndex } from './claims.js';
 import {
   alreadyManagedError,
@@ -40,7 +44,7 @@ import {
   isAdopted,
 } from './claims-policy.js';
 import { OWNERSHIP_FIELD, ownershipOf, type OwnershipStatus } from './claims-status.js';
-import { TerminalError, type ClassifiedError } from './errors.js';
+import { TerminalError, WaitingError, type ClassifiedError } from './errors.js';
 import { resolvePollInterval } from './poll-interval.js';
 import {
   decideDeletion,
@@ -56,6 +60,7 @@ import type { StatusWriter } from './status-writer.js';
 import type {
   ClaimRef,
   ConnectContext,
+  ConnectionDetails,
   ExternalClient,
   ExternalContext,
   FieldDiff,
@@ -63,6 +68,7 @@ import type {
   ManagedObject,
   ManagedStatus,
   Observation,
+  UpdateResult,
 } from './types.js';
 
 /** What the worker does with the key after a pass. */
@@ -110,6 +116,12 @@ export interface ReconcilerTimings {
    * Kubernetes write per create. After this, or once it has status, it is reported.
    */
   waitingGraceMs: number;
+  /**
+   * How long after a create whose answer was lost the runtime keeps looking the resource up
+   * (and adopting it when found) before it presumes the create did not happen and sends
+   * another (pending-create.ts).
+   */
+  pendingCreateWindowMs: number;
 }
 
 /** Defaults for {@link ReconcilerTimings}. */
@@ -121,6 +133,7 @@ export const DEFAULT_TIMINGS: ReconcilerTimings = {
   unauthorizedRecheckMs: 300_000,
   waitingMs: 5_000,
   waitingGraceMs: 10_000,
+  pendingCreateWindowMs: 60_000,
 };
 
 /** Dependencies of a {@link ManagedReconciler}. */
@@ -144,9 +157,14 @@ export interface ReconcilerDeps {
   claims?: ClaimIndex;
   /** Platform-call slots of the kind (platform-slots.ts); without them calls are not gated. */
   slots?: PlatformSlots;
+  /** Where connection Secrets are read and written (connection-secret.ts); without it none is. */
+  secrets?: SecretAccess;
+  /** Monotonic ms for the pending-create window (tests); default `performance.now`. */
+  monotonicNow?: () => number;
 }
 
-type Stage = 'connect' | 'claim' | 'observe' | 'create' | 'update' | 'delete' | 'finalize';
+type Stage =
+  'connect' | 'claim' | 'observe' | 'create' | 'update' | 'publish' | 'delete' | 'finalize';
 
 const STAGE_EVENT: Record<Stage, string> = {
   connect: EventReason.CannotConnectToProvider,
@@ -154,6 +172,7 @@ const STAGE_EVENT: Record<Stage, string> = {
   observe: EventReason.CannotObserveExternalResource,
   create: EventReason.CannotCreateExternalResource,
   update: EventReason.CannotUpdateExternalResource,
+  publish: EventReason.CannotPublishConnectionDetails,
   delete: EventReason.CannotDeleteExternalResource,
   finalize: EventReason.CannotDeleteExternalResource,
 };
@@ -175,6 +194,10 @@ interface Pass {
   adoptedByName?: boolean;
   /** Signs and verifies the create-pending marker (when the client offers a marker key). */
   signer?: MarkerSigner;
+  /** The latest connection details of this pass (observe, create or update), to publish. */
+  details?: ConnectionDetails;
+  /** The create was handed to the client and no answer came back (yet). */
+  createUnanswered?: boolean;
 }
 
 /** See the module comment. */
@@ -182,10 +205,15 @@ export class ManagedReconciler {
   private readonly timings: ReconcilerTimings;
   private readonly now: () => Date;
   private readonly deleteAttempts = new Map<string, number>();
+  private readonly pending: PendingCreates;
 
   constructor(private readonly deps: ReconcilerDeps) {
     this.timings = { ...DEFAULT_TIMINGS, ...deps.timings };
     this.now = deps.now ?? (() => new Date());
+    this.pending = new PendingCreates(
+      this.timings.pendingCreateWindowMs,
+      deps.monotonicNow ?? ((): number => performance.now()),
+    );
   }
 
   /** Runs one pass for `key` (`namespace/name`). Never throws. */
@@ -205,13 +233,37 @@ export class ManagedReconciler {
     try {
       return await this.run(pass);
     } catch (err) {
+      if (await this.vanished(pass.obj, err)) return this.gone(key, pass.log);
       return this.fail(pass, err);
     }
+  }
+
+  /**
+   * True when `err` is a 404 on one of the runtime's own writes and the object is really gone
+   * (a GET answers 404, or the name now belongs to another object). A 404 on the status write
+   * of an object that still exists (a CRD without the status subresource) stays a conflict.
+   */
+  private async vanished(obj: ManagedObject, err: unknown): Promise<boolean> {
+    if (!isKubeStatus(err, 404)) return false;
+    try {
+      const now = await this.deps.writer.get(obj.metadata.namespace, obj.metadata.name);
+      return now.metadata.uid !== obj.metadata.uid;
+    } catch (getErr) {
+      return isKubeStatus(getErr, 404);
+    }
+  }
+
+  /** The object was deleted while the pass ran: nothing to retry; its delete event follows. */
+  private gone(key: string, log: Logger): ReconcileResult {
+    log.debug({ key }, 'Object is gone, dropping it');
+    this.forget(key);
+    return { outcome: 'gone' };
   }
 
   /** Drops every per-object entry of `key` (delete event, or a pass that finds it gone). */
   forget(key: string): void {
     this.deleteAttempts.delete(key);
+    this.pending.resolve(key);
     this.deps.status.forgetKey(key);
   }
 
@@ -226,12 +278,13 @@ export class ManagedReconciler {
     if (!obs.exists) return this.create(pass, client, ctx);
     await this.ensureFinalizer(pass);
     if (!obs.upToDate) await this.update(pass, client, obs, ctx);
-    pass.conditions.push(readyFrom(obs, obj), synced(SyncedReason.ReconcileSuccess, '', obj));
+    const published = await this.publish(pass, obs);
+    pass.conditions.push(readyFrom(published, obj), synced(SyncedReason.ReconcileSuccess, '', obj));
     pass.synced = true;
     this.recordOwnership(pass, pass.adoptedByName === true || isAdopted(this.deps.kind, obj));
     await this.writeStatus(pass);
     this.deps.log.debug({ key: keyOf(obj) }, 'Reconciled');
-    return { outcome: 'success', requeueAfterMs: this.pollDelay(obj, obs) };
+    return { outcome: 'success', requeueAfterMs: this.pollDelay(obj, published) };
   }
 
   private async connect(pass: Pass): Promise<{ client: ExternalClient; ctx: ExternalContext }> {
@@ -303,6 +356,10 @@ export class ManagedReconciler {
     if (found) this.checkClaims(pass, claimsWithId(this.deps.kind, pass.obj, found));
     recordObserved(pass, obs);
     if (found) this.recordFound(pass, found, obs, ctx);
+    // An id the spec gave (adoption by id) is recorded too, whether or not observe reports it
+    // in its status fields: the ID printer column and status readers rely on it.
+    else if (obs.exists && ctx.externalId !== undefined)
+      this.recordId(pass, ctx.externalId, obs.status);
     return obs;
   }
 
@@ -322,6 +379,7 @@ export class ManagedReconciler {
     );
     ctx.externalId = id;
     ctx.createPending = false;
+    this.pending.resolve(keyOf(pass.obj));
   }
 
   private recordId(pass: Pass, id: string, hint?: Record<string, unknown>): void {
@@ -391,11 +449,17 @@ export class ManagedReconciler {
   ): Promise<ReconcileResult> {
     pass.stage = 'create';
     pass.plannedChanges = undefined;
+    if (ctx.createPending) this.awaitPendingCreate(pass);
+    if (hasUnverifiableMarker(pass.obj, pass.signer)) throw unverifiableMarkerError();
     const marked = await this.markCreatePending(pass);
     this.deps.counters?.externalCall('create');
+    pass.createUnanswered = true;
     const created = await client.create(marked, { ...ctx, createPending: false });
+    pass.createUnanswered = false;
+    this.pending.resolve(keyOf(marked));
     pass.log.info({ externalId: created.externalId }, 'Created external resource');
     if (created.status) Object.assign(pass.extra, created.status);
+    pass.details = created.connectionDetails;
     this.recordId(pass, created.externalId, created.status);
     this.recordOwnership(pass, false);
     this.deps.events.record(
@@ -404,10 +468,11 @@ export class ManagedReconciler {
       EventReason.CreatedExternalResource,
       `Created external resource ${created.externalId}`,
     );
-    const settled =
+    const confirmed =
       created.available === true
         ? ({ exists: true, upToDate: true, diff: [] } as Observation)
         : await this.settleAfterCreate(pass, client, ctx, created.externalId);
+    const settled = confirmed && (await this.publish(pass, confirmed));
     pass.conditions.push(
       settled ? readyFrom(settled, marked) : createdReadyCondition(marked),
       synced(SyncedReason.ReconcileSuccess, '', marked),
@@ -416,6 +481,25 @@ export class ManagedReconciler {
     await this.writeStatusAfterCreate(pass);
     const requeueAfterMs = settled ? this.pollDelay(marked, settled) : this.timings.afterCreateMs;
     return { outcome: 'success', requeueAfterMs };
+  }
+
+  /**
+   * A create of this object is pending and its lookup missed: within the pending-create window
+   * nothing is created, the pass waits (Ready=False CreatePending) and looks again; once the
+   * window passed the create is presumed not to have happened and the pass goes on to create.
+   */
+  private awaitPendingCreate(pass: Pass): void {
+    const { obj } = pass;
+    const decision = this.pending.decide(keyOf(obj), obj.metadata.uid);
+    if (decision.expired) {
+      pass.log.info({}, 'Pending create not found within the window, creating again');
+      return;
+    }
+    throw new WaitingError(
+      ReadyReason.CreatePending,
+      `an earlier create may have made the external resource (its answer was lost): looking it up again in ${Math.ceil(decision.lookAgainMs / 1000)}s; a new create only once ${Math.round(this.timings.pendingCreateWindowMs / 1000)}s passed without finding it`,
+      decision.lookAgainMs,
+    );
   }
 
   /**
@@ -447,6 +531,7 @@ export class ManagedReconciler {
         : await this.updateAfterCreate(client, view, obs, follow);
       Object.assign(pass.extra, obs.status, res?.status, { [field]: pass.extra[field] });
       pass.conditions.push(...(obs.conditions ?? []), ...(res?.conditions ?? []));
+      pass.details = latestDetails(pass.details, obs, res);
       return obs;
     } catch (err) {
       pass.log.debug({ error: (err as Error).message }, 'Cannot settle right after the create');
@@ -460,7 +545,7 @@ export class ManagedReconciler {
     view: ManagedObject,
     obs: Observation,
     ctx: ExternalContext,
-  ): Promise<{ status?: Record<string, unknown>; conditions?: ConditionInput[] } | undefined> {
+  ): Promise<UpdateResult | undefined> {
     this.deps.counters?.externalCall('update');
     return (await client.update(view, obs, ctx)) ?? undefined;
   }
@@ -523,6 +608,7 @@ export class ManagedReconciler {
     const res = await client.update(pass.obj, obs, ctx);
     if (res && res.status) Object.assign(pass.extra, res.status);
     if (res && res.conditions) pass.conditions.push(...res.conditions);
+    if (res && res.connectionDetails) pass.details = res.connectionDetails;
     pass.log.info({ fields: obs.diff.map((d) => d.field) }, 'Updated external resource');
     this.deps.events.record(
       pass.obj,
@@ -532,6 +618,27 @@ export class ManagedReconciler {
     );
     // The drift was applied; plannedChanges lists only drift that is still pending.
     pass.plannedChanges = undefined;
+  }
+
+  /**
+   * Publishes the pass's connection details (connection-secret.ts). Runs only after the claim
+   * check and, like every platform write, asks the leader fence first; never runs for a
+   * refused, deleting, paused or dry-run object. Returns the observation to report Ready from
+   * (not ready while a Secret the kind requires is not written).
+   */
+  private async publish(pass: Pass, obs: Observation): Promise<Observation> {
+    const spec = this.deps.kind.connectionSecret;
+    const access = this.deps.secrets;
+    if (!spec || !access) return obs;
+    const stage = pass.stage;
+    pass.stage = 'publish';
+    if (this.deps.mayWrite && !this.deps.mayWrite())
+      throw new FencedError('publish the connection details of');
+    const out = await publishDetails(pass.obj, spec, pass.details, access, this.deps.signal);
+    pass.stage = stage;
+    if (out.wrote) this.deps.counters?.objectWrite('connection-secret');
+    if (out.condition) pass.conditions.push(out.condition);
+    return out.notReady ? { ...obs, notReady: obs.notReady ?? out.notReady } : obs;
   }
 
   /** Adds the finalizer to an object whose external resource exists (e.g. adopted). */
@@ -582,7 +689,7 @@ export class ManagedReconciler {
       return this.releaseRefused(pass, err.message);
     }
     const { client, ctx, obs } = connected;
-    if (this.deletionConfirmed(key, obs, ctx)) {
+    if (this.deletionConfirmed(obj, obs, ctx)) {
       pass.stage = 'finalize';
       await this.removeFinalizer(pass);
       this.deleteAttempts.delete(key);
@@ -611,9 +718,21 @@ export class ManagedReconciler {
    * kind treats as done), or when no id was ever recorded. A single 404 on the observe GET
    * alone never releases the finalizer of a resource the object has an id for.
    */
-  private deletionConfirmed(key: string, obs: Observation, ctx: ExternalContext): boolean {
+  private deletionConfirmed(obj: ManagedObject, obs: Observation, ctx: ExternalContext): boolean {
     if (obs.exists) return false;
-    return ctx.externalId === undefined || this.deleteAttempts.has(key);
+    const key = keyOf(obj);
+    if (ctx.externalId !== undefined) return this.deleteAttempts.has(key);
+    // A create whose answer was lost may still show up: its resource must be deleted too.
+    if (ctx.createPending) {
+      const decision = this.pending.decide(key, obj.metadata.uid);
+      if (!decision.expired)
+        throw new WaitingError(
+          ReadyReason.CreatePending,
+          `deleting: an earlier create may have made the external resource (its answer was lost); looking it up again in ${Math.ceil(decision.lookAgainMs / 1000)}s before the finalizer is removed`,
+          decision.lookAgainMs,
+        );
+    }
+    return true;
   }
 
   private async requestDeletion(
@@ -698,7 +817,7 @@ export class ManagedReconciler {
   private async fail(pass: Pass, err: unknown): Promise<ReconcileResult> {
     const c = classifyError(err, (e) => this.deps.kind.classifyError(e));
     const { obj, log } = pass;
-    if (c.class === 'waiting' && this.inWaitingGrace(obj)) {
+    if (c.class === 'waiting' && this.inWaitingGrace(obj, c.requeueAfterMs)) {
       log.debug({ reason: c.reason, error: c.message }, 'Waiting (not reported yet)');
       return this.requeueFor(c);
     }
@@ -715,6 +834,7 @@ export class ManagedReconciler {
     );
     this.recordFailure(pass, c);
     this.clearRefusedCreate(pass, c);
+    this.recordUnknownCreate(pass, c);
     try {
       await this.writeStatus(pass);
     } catch (writeErr) {
@@ -728,11 +848,13 @@ export class ManagedReconciler {
   }
 
   /**
-   * A create the platform refused (4xx) made nothing: its create-pending marker must go, or a
-   * later pass would take a same-named resource made by someone else for its own.
+   * A create the platform refused (4xx) or did not process (429, 503) made nothing: its
+   * create-pending marker must go, or a later pass would wait for (and take) a same-named
+   * resource made by someone else.
    */
   private clearRefusedCreate(pass: Pass, c: ClassifiedError): void {
-    if (pass.stage !== 'create' || (c.class !== 'terminal' && c.class !== 'unauthorized')) return;
+    if (pass.stage !== 'create' || !madeNothing(c)) return;
+    this.pending.resolve(keyOf(pass.obj));
     const previous = ownershipOf(pass.obj);
     const markerMs = verifiedMarkerTime(pass.obj, pass.signer);
     if (previous.createPending === undefined && markerMs === undefined) return;
@@ -741,6 +863,20 @@ export class ManagedReconciler {
       ...rest,
       ...(markerMs !== undefined ? { createRefused: new Date(markerMs).toISOString() } : {}),
     };
+  }
+
+  /**
+   * A create that was sent and got no answer (timeout, connection lost, cancelled) may have
+   * happened: its window starts now, and the failure's status write records it in
+   * `status.ownership.createPending`, which needs no key to be trusted (a rotated API key
+   * cannot void it, unlike the signed marker).
+   */
+  private recordUnknownCreate(pass: Pass, c: ClassifiedError): void {
+    if (!pass.createUnanswered || madeNothing(c)) return;
+    this.pending.attemptEnded(keyOf(pass.obj), pass.obj.metadata.uid);
+    const markerMs = verifiedMarkerTime(pass.obj, pass.signer);
+    if (markerMs === undefined) return; // the status record was written before the create
+    pass.extra[OWNERSHIP_FIELD] = { ...ownershipOf(pass.obj), ...pendingRecord(markerMs) };
   }
 
   private recordFailure(pass: Pass, c: ClassifiedError): void {
@@ -805,8 +941,13 @@ export class ManagedReconciler {
     }
   }
 
-  /** True for a young object without status (see {@link ReconcilerTimings.waitingGraceMs}). */
-  private inWaitingGrace(obj: ManagedObject): boolean {
+  /**
+   * True for a young object without status (see {@link ReconcilerTimings.waitingGraceMs}) whose
+   * wait is rechecked within the grace. A wait rechecked less often (a missing credentials
+   * Secret: 30 s) is reported at once: keeping quiet would hide it for a whole recheck period.
+   */
+  private inWaitingGrace(obj: ManagedObject, recheckMs = this.timings.waitingMs): boolean {
+    if (recheckMs >= this.timings.waitingGraceMs) return false;
     if (obj.status?.conditions !== undefined && obj.status.conditions.length > 0) return false;
     const created = Date.parse(String(obj.metadata.creationTimestamp ?? ''));
     if (Number.isNaN(created)) return false;
@@ -839,15 +980,44 @@ function createdReadyCondition(obj: ManagedObject): ConditionInput {
   };
 }
 
+/**
+ * True when a failed create certainly made nothing: the platform refused it (validation,
+ * credentials) or answered that it did not process it (`notApplied`: 429, 503).
+ */
+function madeNothing(c: ClassifiedError): boolean {
+  return (
+    c.class === 'terminal' ||
+    c.class === 'unauthorized' ||
+    (c.class === 'retryable' && c.notApplied === true)
+  );
+}
+
+/** The refusal of a create that an unverifiable marker makes unsafe (create-guard.ts). */
+function unverifiableMarkerError(): TerminalError {
+  return new TerminalError(
+    SyncedReason.CreatePendingUnverifiable,
+    `cannot tell whether an earlier create made the external resource: the object's ${Annotation.CreatePendingSigned} marker was signed with another API key of its account (rotated since?) and cannot be verified, so it is neither looked up nor created again; if the resource exists adopt it (spec.adoption.policy ByName), otherwise remove the annotation to create it`,
+  );
+}
+
 /** True for the runtime's AlreadyManaged refusal. */
 function isRefusal(err: unknown): err is TerminalError {
   return err instanceof TerminalError && err.reason === SyncedReason.AlreadyManaged;
 }
 
-/** `namespace/name` of an object. */
+/** The freshest connection details: an update's, else the observation's, else what was known. */
+function latestDetails(
+  known: ConnectionDetails | undefined,
+  obs: Observation,
+  res: UpdateResult | undefined,
+): ConnectionDetails | undefined {
+  return res?.connectionDetails ?? obs.connectionDetails ?? known;
+}
+
 /** Observed fields, kind conditions and the plan of an observation, into the pass. */
 function recordObserved(pass: Pass, obs: Observation): void {
   if (obs.status) Object.assign(pass.extra, obs.status);
+  pass.details = obs.connectionDetails;
   if (obs.conditions) pass.conditions.push(...obs.conditions);
   pass.plannedChanges = obs.exists && !obs.upToDate ? obs.diff : undefined;
 }

@@ -4,10 +4,17 @@
  * that a managed object references keep their `data` in memory; every other Secret (Helm
  * release Secrets, service-account tokens...) is held as name + resourceVersion only, so the
  * cache grows with what objects use, not with what the cluster holds. A read of an object
- * cached without data, or outside the cached namespaces, is a GET.
+ * cached without data, or outside the cached namespaces, is a GET. A Secret's controller
+ * reference is kept too (connection Secrets are written only into Secrets their object
+ * controls, see connection-secret.ts).
  */
 import type { Logger } from 'pino';
-import { keepMetadataAndData, type KubeObject } from './cache.js';
+import {
+  compareResourceVersions,
+  keepMetadataAndData,
+  trimObject,
+  type KubeObject,
+} from './cache.js';
 import { Informer } from './informer.js';
 import { isKubeStatus, type KubeClient } from './kube-client.js';
 import type { OperatorMetrics } from './metrics.js';
@@ -16,18 +23,55 @@ import { objectKey, resourcePath, type ResourceType } from './resource.js';
 /** Marks a cached object whose data was not kept (not referenced when it was stored). */
 const DATA_DROPPED = 'cdnOperatorDataDropped';
 
+/** An ownerReference as stored on an object. */
+export interface OwnerReference {
+  apiVersion: string;
+  kind: string;
+  name: string;
+  uid: string;
+  controller?: boolean;
+  blockOwnerDeletion?: boolean;
+}
+
+/** The controller reference among `raw`'s ownerReferences, as a one-element list (or none). */
+function controllerReferences(raw: KubeObject | undefined): OwnerReference[] | undefined {
+  const refs = raw?.metadata.ownerReferences;
+  if (!Array.isArray(refs)) return undefined;
+  const c = (refs as OwnerReference[]).find((r) => r.controller === true);
+  return c
+    ? [{ apiVersion: c.apiVersion, kind: c.kind, name: c.name, uid: c.uid, controller: true }]
+    : undefined;
+}
+
 /**
- * What the cache keeps of a Secret or ConfigMap: metadata always, `data` only when a managed
- * object references it (or when no reference predicate is given).
+ * What the cache keeps of a Secret or ConfigMap: metadata and the controller reference always,
+ * `data` only when a managed object references it (or when no reference predicate is given).
  */
 export function trimSecondary(
   obj: KubeObject,
   isReferenced?: (namespace: string, name: string) => boolean,
+  raw?: KubeObject,
 ): KubeObject {
   const kept = keepMetadataAndData(obj);
+  const owners = controllerReferences(raw ?? obj);
+  if (owners) kept.metadata.ownerReferences = owners;
   if (!isReferenced || isReferenced(obj.metadata.namespace ?? '', obj.metadata.name)) return kept;
   return { ...kept, data: undefined, [DATA_DROPPED]: true };
 }
+
+/** True when `fresh` (with data) may replace `cached` (the same object, stored without data). */
+function isFillable(cached: KubeObject, fresh: KubeObject): boolean {
+  if (cached[DATA_DROPPED] !== true || fresh[DATA_DROPPED] === true) return false;
+  if (cached.metadata.uid !== fresh.metadata.uid) return false;
+  const cmp = compareResourceVersions(
+    cached.metadata.resourceVersion,
+    fresh.metadata.resourceVersion,
+  );
+  return cmp !== undefined && cmp <= 0;
+}
+
+/** {@link SecondaryCache.cached}: the cache cannot answer for this object; read it with a GET. */
+export const NOT_CACHED = Symbol('not cached');
 
 /** Informers of one core kind (Secret or ConfigMap) across the watched namespaces. */
 export class SecondaryCache {
@@ -44,7 +88,6 @@ export class SecondaryCache {
     /** Whether a managed object references the object; without it every object keeps its data. */
     private readonly isReferenced?: (namespace: string, name: string) => boolean,
   ) {
-    const resource = type.plural;
     for (const ns of namespaces.length > 0 ? namespaces : ['']) {
       this.informers.set(
         ns,
@@ -53,14 +96,17 @@ export class SecondaryCache {
           type,
           namespace: ns,
           log,
-          transform: (o) => this.trim(o),
+          transform: (o, raw) => this.trim(o, raw),
           ...(stallTimeoutMs ? { stallTimeoutMs } : {}),
-          hooks: {
-            onRestart: (reason) => metrics.informerRestarts.inc({ resource, reason }),
-            onRelist: (reason) => metrics.informerRelists.inc({ resource, reason }),
-            onHandlerError: () => metrics.handlerErrors.inc({ resource }),
+          hooks: metrics.informerHooks(type.plural),
+          handlers: {
+            onAdd: onChange,
+            // The echo of the runtime's own write, already stored by write-through, is no change.
+            onUpdate: (old, obj) => {
+              if (old.metadata.resourceVersion !== obj.metadata.resourceVersion) onChange(obj);
+            },
+            onDelete: onChange,
           },
-          handlers: { onAdd: onChange, onUpdate: (_old, obj) => onChange(obj), onDelete: onChange },
         }),
       );
     }
@@ -78,19 +124,41 @@ export class SecondaryCache {
     return [...this.informers.values()].every((i) => i.hasSynced());
   }
 
+  /**
+   * The cached object (metadata, controller reference, data), undefined when the cache knows
+   * it is absent, or {@link NOT_CACHED} when the cache cannot answer: its namespace is not
+   * watched, the informer has not synced, or its data was not kept (nothing referenced it).
+   */
+  cached(namespace: string, name: string): KubeObject | undefined | typeof NOT_CACHED {
+    const informer = this.informers.get(namespace) ?? this.informers.get('');
+    if (!informer?.hasSynced()) return NOT_CACHED;
+    const obj = informer.store.get(objectKey(namespace, name));
+    return obj && obj[DATA_DROPPED] === true ? NOT_CACHED : obj;
+  }
+
+  /**
+   * Stores an object the runtime just wrote (its answer) unless the cache holds a newer one,
+   * so the next pass does not read its own write as stale.
+   */
+  storeWritten(raw: KubeObject): void {
+    const namespace = raw.metadata.namespace ?? '';
+    const informer = this.informers.get(namespace) ?? this.informers.get('');
+    if (!informer?.hasSynced()) return;
+    informer.store.setIfNewer(this.trim(trimObject(raw), raw));
+  }
+
   /** Decoded `data` of an object, from the cache when its namespace is watched, else a GET. */
   async readData(
     namespace: string,
     name: string,
     base64: boolean,
   ): Promise<Record<string, string> | undefined> {
-    const informer = this.informers.get(namespace) ?? this.informers.get('');
-    let obj: KubeObject | undefined;
-    if (informer?.hasSynced()) obj = informer.store.get(objectKey(namespace, name));
-    else obj = await this.get(namespace, name);
-    // Cached while nothing referenced it: its data was never kept, so read it now; the next
-    // event for it keeps the data because the reader's object references it by then.
-    if (obj && obj[DATA_DROPPED] === true) obj = await this.get(namespace, name);
+    // Not cached, or cached while nothing referenced it (its data was never kept): read it
+    // now, and keep what was read when the cache holds the object without data (its reader
+    // references it by now), so the next read is served from the cache.
+    const hit = this.cached(namespace, name);
+    const obj = hit === NOT_CACHED ? await this.get(namespace, name) : hit;
+    if (hit === NOT_CACHED && obj) this.fill(obj);
     if (!obj) return undefined;
     // A null-prototype copy: callers index it with user-given keys (`constructor`, `__proto__`),
     // which must find only the object's own data, never Object.prototype members.
@@ -100,11 +168,24 @@ export class SecondaryCache {
     return out;
   }
 
-  private trim(obj: KubeObject): KubeObject {
-    return trimSecondary(obj, this.isReferenced);
+  /**
+   * Puts the data of a freshly read object into its cached entry stored without data (never
+   * adds an entry the cache does not hold: a deleted object is not brought back).
+   */
+  private fill(raw: KubeObject): void {
+    const informer = this.informers.get(raw.metadata.namespace ?? '') ?? this.informers.get('');
+    if (!informer?.hasSynced()) return;
+    const prev = informer.store.get(objectKey(raw.metadata.namespace, raw.metadata.name));
+    const kept = this.trim(trimObject(raw), raw);
+    if (prev && isFillable(prev, kept)) informer.store.set(kept);
   }
 
-  private async get(namespace: string, name: string): Promise<KubeObject | undefined> {
+  private trim(obj: KubeObject, raw?: KubeObject): KubeObject {
+    return trimSecondary(obj, this.isReferenced, raw);
+  }
+
+  /** One GET of the object; undefined on 404. */
+  async get(namespace: string, name: string): Promise<KubeObject | undefined> {
     try {
       return await this.client.request<KubeObject>({
         method: 'GET',

@@ -80,6 +80,50 @@ export interface Observation {
    * must never block the reconcile; merged into `.status.conditions` by type.
    */
   conditions?: Omit<Condition, 'lastTransitionTime'>[];
+  /**
+   * Values to publish in the object's connection Secret ({@link ManagedKind.connectionSecret}),
+   * e.g. the zone's hostname and password. The runtime writes them, never the kind.
+   */
+  connectionDetails?: ConnectionDetails;
+}
+
+/**
+ * Values a kind publishes for other workloads (Crossplane's connection details): Secret keys
+ * and their values. Secret-grade values must already be registered for redaction by the kind;
+ * the runtime never logs, events or reports them.
+ */
+export type ConnectionDetails = Record<string, string>;
+
+/**
+ * Where a kind publishes its connection details: one Secret per object in the object's
+ * namespace, created and controlled by the object (ownerReference `controller: true`). The
+ * runtime writes it after the claim check and the leader fence, never for a refused object,
+ * and reports the outcome in the condition `conditionType` (see connection-secret.ts).
+ */
+export interface ConnectionSecret<T extends ManagedObject = ManagedObject> {
+  /** The Secret's name for this object; undefined when the object asks for none. */
+  nameOf(obj: T): string | undefined;
+  /** Condition reporting the Secret, e.g. `OutputsReady`. */
+  conditionType: string;
+  /** How messages call it, e.g. `outputs Secret`. */
+  what: string;
+  /** The spec field naming it, e.g. `spec.writeOutputsTo`. */
+  field: string;
+  /**
+   * Ready stays False with this reason while the Secret is not written: the object is of no
+   * use without it (e.g. a storage zone without its password).
+   */
+  requiredForReady?: string;
+}
+
+/** What an update may report besides the applied changes. */
+export interface UpdateResult {
+  /** Observed fields merged into `.status`. */
+  status?: Record<string, unknown>;
+  /** Kind conditions, merged by type like {@link Observation.conditions}. */
+  conditions?: Omit<Condition, 'lastTransitionTime'>[];
+  /** Fresher connection details than the observation's (e.g. after hostnames changed). */
+  connectionDetails?: ConnectionDetails;
 }
 
 /** Passed to every ExternalClient call. */
@@ -110,6 +154,8 @@ export interface CreateResult {
    * status write and one read per create).
    */
   available?: boolean;
+  /** Connection details known from the create's answer (see {@link Observation.connectionDetails}). */
+  connectionDetails?: ConnectionDetails;
 }
 
 /** Crossplane-style external client for one kind, bound to credentials. */
@@ -119,14 +165,7 @@ export interface ExternalClient<T extends ManagedObject = ManagedObject> {
   /** Idempotent where the platform allows; the runtime guards it against duplicates. */
   create(obj: T, ctx: ExternalContext): Promise<CreateResult>;
   /** Idempotent: applies only what `observation.diff` says differs. */
-  update(
-    obj: T,
-    observation: Observation,
-    ctx: ExternalContext,
-  ): Promise<{
-    status?: Record<string, unknown>;
-    conditions?: Omit<Condition, 'lastTransitionTime'>[];
-  } | void>;
+  update(obj: T, observation: Observation, ctx: ExternalContext): Promise<UpdateResult | void>;
   /** Idempotent: a resource that is already gone is success. */
   delete(obj: T, ctx: ExternalContext): Promise<void>;
   /**
@@ -176,8 +215,9 @@ export interface ConnectContext {
   /** Reads another managed object (e.g. a referenced PullZoneConfig) from the informer cache. */
   getObject(ref: ObjectReference): ManagedObject | undefined;
   /**
-   * Reads a cluster-scoped object (e.g. a Namespace or an account object) with one GET;
-   * undefined when absent. Not cached, so a label change is seen by the next pass.
+   * Reads a cluster-scoped object (e.g. a Namespace or an account object); undefined when
+   * absent. Served from the watch cache when its type is a {@link ClusterKind} of the operator
+   * (a change is seen by the next pass: the watch delivers it), else one GET.
    */
   readClusterObject?(
     type: { group: string; version: string; plural: string },
@@ -195,6 +235,37 @@ export interface ClusterObject {
   status?: Record<string, unknown>;
 }
 
+/**
+ * A cluster-scoped kind the runtime watches beside the managed kinds (e.g. Namespaces for
+ * their labels, CdnAccounts). Its objects are served to `ConnectContext.readClusterObject`
+ * from the cache. A managed object depends on one by naming it in `ManagedKind.references`
+ * (namespace `''`): when the object's labels or spec change, such dependents are re-enqueued.
+ * With `conditionsOf`, the runtime also keeps the object's status (leader only, through the
+ * shared status writer).
+ */
+export interface ClusterKind<T extends ClusterObject = ClusterObject> {
+  /** Controller name used in logs and metrics (e.g. `cdnaccount`). */
+  name: string;
+  group: string;
+  version: string;
+  kind: string;
+  plural: string;
+  /**
+   * Namespaced objects this one depends on (e.g. its Secret): they are cached with their data,
+   * and a change to one re-enqueues this object.
+   */
+  references?(obj: T): ObjectReference[];
+  /**
+   * The kind conditions the object's status should hold, computed from the object and what it
+   * references (read through `ctx`, from the caches); undefined leaves its status alone (e.g.
+   * an object another operator serves). Without it the kind is only watched.
+   */
+  conditionsOf?(
+    obj: T,
+    ctx: ConnectContext,
+  ): Promise<Omit<Condition, 'lastTransitionTime'>[] | undefined>;
+}
+
 /** Everything the runtime needs to run a controller for one kind. */
 export interface ManagedKind<T extends ManagedObject = ManagedObject> {
   /** Controller name used in logs, metrics and events (e.g. `pullzoneconfig`). */
@@ -203,7 +274,11 @@ export interface ManagedKind<T extends ManagedObject = ManagedObject> {
   version: string;
   kind: string;
   plural: string;
-  /** Status field that records the external id (e.g. `pullZoneId`). */
+  /**
+   * Status field that records the external id (e.g. `pullZoneId`). The runtime writes it for
+   * every resource that exists: created, adopted by name or adopted by a spec id (as a number
+   * when observe reports it as one, else as a string).
+   */
   idStatusField: string;
   /** An id given in the spec (adoption); takes precedence over the status field. */
   specExternalId?(obj: T): string | undefined;
@@ -218,4 +293,6 @@ export interface ManagedKind<T extends ManagedObject = ManagedObject> {
   claimsOf?(obj: T): ClaimRef[];
   /** Maps any error thrown by connect/observe/create/update/delete to a runtime class. */
   classifyError(err: unknown): import('./errors.js').ClassifiedError;
+  /** Where the object's connection details are published (declared once per kind). */
+  connectionSecret?: ConnectionSecret<T>;
 }

@@ -33,19 +33,30 @@ export interface CallLogEntry {
 /** Optional details of one logged call. */
 export type CallDetails = Pick<CallLogEntry, 'name' | 'client' | 'committed'> & { key?: number };
 
-/** One request the official document rejects (strict mode). */
+/**
+ * One request the official documents, read exactly, reject (strict mode): answered 400, or,
+ * with `accepted`, answered anyway because the live platform's binding accepts it (a member
+ * name in another case, an unknown member, a null, an enum value in another case).
+ */
 export interface RejectedCall {
   t: number;
   route: string;
   path: string;
   problems: string[];
+  /** The request was bound like the live platform binds it and answered by the handler. */
+  accepted?: true;
 }
 
-/** Requests the official documents reject: total, per route, and the newest ones. */
+/**
+ * Requests that did not match the official documents exactly: total, per route, and the
+ * newest ones; `accepted` of them were answered anyway (live binding). A client held to the
+ * exact documents (our operator, cdnctl) must leave `count` at 0.
+ */
 export interface RejectedSnapshot {
   count: number;
   byRoute: Record<string, number>;
   log: RejectedCall[];
+  accepted: number;
 }
 
 /** Snapshot served by the admin API. */
@@ -53,6 +64,10 @@ export interface CallsSnapshot {
   routes: Record<string, RouteCounter>;
   log: CallLogEntry[];
   rejectedByDocument: RejectedSnapshot;
+}
+
+function emptyRejections(): RejectedSnapshot {
+  return { count: 0, byRoute: {}, log: [], accepted: 0 };
 }
 
 /** Rejected requests kept in the log. */
@@ -74,7 +89,7 @@ function firstAfter(log: CallLogEntry[], since: number): number {
 export class CallRecorder {
   private routes = new Map<string, RouteCounter>();
   private log: CallLogEntry[] = [];
-  private rejected: RejectedSnapshot = { count: 0, byRoute: {}, log: [] };
+  private rejected: RejectedSnapshot = emptyRejections();
 
   constructor(private readonly limit = 10_000) {}
 
@@ -99,11 +114,19 @@ export class CallRecorder {
     if (this.log.length > this.limit * 1.25) this.log = this.log.slice(-this.limit);
   }
 
-  /** Counts a request the official document rejects (also counted by record()). */
-  recordRejected(route: string, path: string, problems: string[]): void {
+  /**
+   * Counts a request that did not match the official documents exactly (also counted by
+   * record()); `accepted` when it was answered anyway after live binding.
+   */
+  recordRejected(route: string, path: string, problems: string[], accepted = false): void {
     this.rejected.count++;
     this.rejected.byRoute[route] = (this.rejected.byRoute[route] ?? 0) + 1;
-    this.rejected.log.push({ t: Date.now(), route, path, problems });
+    const entry: RejectedCall = { t: Date.now(), route, path, problems };
+    if (accepted) {
+      entry.accepted = true;
+      this.rejected.accepted++;
+    }
+    this.rejected.log.push(entry);
     if (this.rejected.log.length > REJECTED_LOG_LIMIT) this.rejected.log.shift();
   }
 
@@ -124,6 +147,6 @@ export class CallRecorder {
   reset(): void {
     this.routes.clear();
     this.log = [];
-    this.rejected = { count: 0, byRoute: {}, log: [] };
+    this.rejected = emptyRejections();
   }
 }

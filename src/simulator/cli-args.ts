@@ -24,10 +24,12 @@ Flags:
   --error-rate R       share (0..1) of API requests answered 500
   --rate-limit R[,B]   token bucket: R requests/second, burst B (default R); 429 + Retry-After
   --log-level LEVEL    pino level (default info)
-  --openapi-dir DIR    official OpenAPI documents (default ../shared/reference/openapi next
-                       to the package, or $CDN_SIM_OPENAPI_DIR)
+  --openapi-dir DIR    read the full official OpenAPI documents from DIR (or
+                       $CDN_SIM_OPENAPI_DIR); default: the structural model built into the
+                       package, generated from those documents
   --no-strict          do not check requests against the official documents (default: every
-                       request the documents reject is answered 400 and counted)
+                       request the documents reject is answered 400 and counted); requests
+                       are bound like the live platform binds them in both modes
   --responses MODE     full (default) or documented: answers carry only the members and the
                        success status the official documents declare (or $CDN_SIM_RESPONSES)
   --help               show this text

@@ -1,62 +1,91 @@
 /**
  * The one place that lists where cdn-sim deliberately differs from the official OpenAPI
- * documents, each with its reason. Two kinds:
+ * documents, each with its reason (the row types are in contract-exception-types.ts):
  *
  * - `schema-patch`: a change applied to a document component before validation (the contract
  *   needs a field or a relaxation the document lacks).
  * - `response`: a response the document does not declare (status or body), with the JSON schema
  *   the simulator's body follows instead. `path: '*'` matches every route of the area.
+ * - `binding`: a rule of the live platform's model binding (case-insensitive names, unknown
+ *   members ignored, nulls for optional members) that accepts what the documents, read exactly,
+ *   reject. Every use is recorded, so our own clients are still held to the exact documents.
  *
  * test/support/openapi.ts applies this table when it validates requests and responses, and
  * docs/simulator.md repeats it for users. The contract (management-api.md) wins over the
- * documents; where the contract is silent the simulator follows the document.
+ * documents where it is newer; where the contract is silent, or older than the documents, the
+ * simulator follows the document.
  */
+import type {
+  BindingException,
+  BindingRule,
+  ContractException,
+  ResponseException,
+} from './contract-exception-types.js';
 
-import { FEATURE_EXCEPTIONS } from './feature-exceptions.js';
-
-/** Area of the management API a rule applies to. */
-export type ExceptionArea = 'core' | 'mc' | 'shield';
-
-/** Changes one component schema of a document. */
-export interface SchemaPatchException {
-  kind: 'schema-patch';
-  area: ExceptionArea;
-  /** Component schema name; created when `define` is set. */
-  schema: string;
-  /** Copy this component first (used to derive a relaxed variant). */
-  define?: string;
-  addProperties?: Record<string, unknown>;
-  dropRequired?: string[];
-  /** Replace a property's schema. */
-  setProperties?: Record<string, unknown>;
-  /** The only operations (`METHOD /path`) whose bodies see the patched schema. */
-  operations: string[];
-  /** The line of management-api.md the deviation rests on. */
-  contract: string;
-  reason: string;
-}
-
-/** Declares the body of a response the document leaves undeclared or declares differently. */
-export interface ResponseException {
-  kind: 'response';
-  area: ExceptionArea;
-  method: string;
-  /** Path template as written in the contract, e.g. `/pullzone/{id}`; `*` = any route. */
-  path: string;
-  status: number;
-  /** JSON schema of the body (`#/components/schemas/...` refs resolve in the area's document); null = no body. */
-  schema: Record<string, unknown> | null;
-  reason: string;
-}
-
-/** A schema patch, as the document compiler sees it. */
-export type SchemaPatchDeviation = SchemaPatchException;
-
-/** One documented difference. */
-export type ContractException = SchemaPatchException | ResponseException;
+export type {
+  BindingException,
+  BindingRule,
+  ContractException,
+  ExceptionArea,
+  ResponseException,
+  SchemaPatchDeviation,
+  SchemaPatchException,
+} from './contract-exception-types.js';
 
 const ref = (name: string): Record<string, unknown> => ({ $ref: `#/components/schemas/${name}` });
 const apiError = ref('ApiErrorData');
+/** The validation (400) and not-simulated (501) error shape of each area. */
+const AREA_ERRORS = [
+  ['core', apiError],
+  ['mc', ref('ErrorDetails')],
+  ['shield', ref('GetWafRuleMetricsResponse')],
+] as const;
+
+function badRequest(method: string, path: string, reason: string): ResponseException {
+  return { kind: 'response', area: 'core', method, path, status: 400, schema: apiError, reason };
+}
+
+/** A core list that answers a plain array, or the paged object when `page >= 1`. */
+function pagedList(path: string, item: string): ResponseException {
+  const items = { type: 'array', items: ref(item) };
+  return {
+    kind: 'response',
+    area: 'core',
+    method: 'GET',
+    path,
+    status: 200,
+    schema: {
+      anyOf: [
+        items,
+        {
+          type: 'object',
+          additionalProperties: false,
+          properties: {
+            Items: items,
+            CurrentPage: { type: 'integer' },
+            TotalItems: { type: 'integer' },
+            HasMoreItems: { type: 'boolean' },
+          },
+        },
+      ],
+    },
+    reason:
+      "The document's text says page > 0 returns a paged object, but its schema only shows the plain array.",
+  };
+}
+
+function binding(
+  rule: BindingRule,
+  accepts: string,
+  binds: string,
+  reason: string,
+): BindingException {
+  return { kind: 'binding', rule, accepts, binds, reason };
+}
+
+/** Why the binding rows exist at all. */
+const LIVE_BINDING =
+  "The live API binds bodies and query strings the way ASP.NET does, and widely used clients (the platform vendor's own among them) depend on it; a simulator that refuses what the platform accepts fails those clients.";
 
 /** The contract line the PATCH id deviations rest on (management-api.md, Applications). */
 export const PATCH_ID_RULE =
@@ -120,30 +149,7 @@ export const CONTRACT_EXCEPTIONS: readonly ContractException[] = [
     reason:
       'The document declares no body for 201; the simulator returns the created record (as the live service does) so a client learns the new Id.',
   },
-  {
-    kind: 'response',
-    area: 'core',
-    method: 'GET',
-    path: '/pullzone',
-    status: 200,
-    schema: {
-      anyOf: [
-        { type: 'array', items: ref('PullZoneModel') },
-        {
-          type: 'object',
-          additionalProperties: false,
-          properties: {
-            Items: { type: 'array', items: ref('PullZoneModel') },
-            CurrentPage: { type: 'integer' },
-            TotalItems: { type: 'integer' },
-            HasMoreItems: { type: 'boolean' },
-          },
-        },
-      ],
-    },
-    reason:
-      "The document's text says page > 0 returns a paged object, but its schema only shows the plain array.",
-  },
+  pagedList('/pullzone', 'PullZoneModel'),
   {
     kind: 'response',
     area: 'core',
@@ -247,13 +253,7 @@ export const CONTRACT_EXCEPTIONS: readonly ContractException[] = [
     reason:
       'Invalid update body: `error` member of the update response; the document lists no 400.',
   },
-  ...(
-    [
-      ['core', apiError],
-      ['mc', ref('ErrorDetails')],
-      ['shield', ref('GetWafRuleMetricsResponse')],
-    ] as const
-  ).map(([area, schema]): ResponseException => ({
+  ...AREA_ERRORS.map(([area, schema]): ResponseException => ({
     kind: 'response',
     area,
     method: '*',
@@ -263,7 +263,52 @@ export const CONTRACT_EXCEPTIONS: readonly ContractException[] = [
     reason:
       "A request the official document rejects (strict mode), on an operation that declares no 400: the area's validation error shape.",
   })),
-  ...FEATURE_EXCEPTIONS,
+  ...AREA_ERRORS.map(([area, schema]): ResponseException => ({
+    kind: 'response',
+    area,
+    method: '*',
+    path: '*',
+    status: 501,
+    schema,
+    reason:
+      "An operation the official document has but cdn-sim does not simulate: 501 in the area's error shape, naming the route. A 404 would tell a client the resource is gone.",
+  })),
+  {
+    kind: 'response',
+    area: 'core',
+    method: 'POST',
+    path: '/pullzone/{pullZoneId}/edgerules/addOrUpdate',
+    status: 201,
+    schema: ref('EdgeRuleV2Model'),
+    reason:
+      'The document declares no body for 201; live clients read the created or updated rule, its Guid included, from the answer (like the created record of POST /pullzone).',
+  },
+  badRequest(
+    'POST',
+    '/pullzone/{pullZoneId}/edgerules/addOrUpdate',
+    'A body that fails model binding (unknown action or trigger type, a wrong type) or a change to a read-only rule gets ApiErrorData; the document lists no 400.',
+  ),
+  badRequest(
+    'DELETE',
+    '/pullzone/{pullZoneId}/edgerules/{edgeRuleId}',
+    'Deleting a read-only rule is refused with ApiErrorData; the document lists no 400.',
+  ),
+  badRequest(
+    'POST',
+    '/pullzone/{id}/purgeCache',
+    'A body other than null or { CacheTag } gets ApiErrorData; the document lists no 400.',
+  ),
+  badRequest(
+    'POST',
+    '/purge',
+    'A missing or non-http(s) url, or a non-boolean async/exactPath, gets ApiErrorData; the document lists no 400.',
+  ),
+  badRequest(
+    'GET',
+    '/storagezone',
+    'Same paging ranges as /pullzone (page 1..2147483647, perPage 5..1000), enforced the same way.',
+  ),
+  pagedList('/storagezone', 'StorageZoneModel'),
   ...(['core', 'mc', 'shield'] as const).map((area): ResponseException => ({
     kind: 'response',
     area,
@@ -274,4 +319,46 @@ export const CONTRACT_EXCEPTIONS: readonly ContractException[] = [
     reason:
       'Injected by the rate-limit fault (token bucket) with a Retry-After header; request rate limits are not shown in the contract.',
   })),
+  binding(
+    'member-case',
+    'a member name in another case than the document spells it (EnableWebPVary, runtimeType given as RuntimeType)',
+    'the member as the document spells it',
+    LIVE_BINDING,
+  ),
+  binding(
+    'unknown-member',
+    'a member the model does not declare, e.g. read-model members sent back (Id, ZoneSecurityKey, Hostnames, packageId)',
+    'dropped, as the live platform ignores it',
+    LIVE_BINDING,
+  ),
+  binding(
+    'null-optional',
+    'null for an optional member the document does not declare nullable (probes.startup, stickySessions)',
+    'dropped: the member counts as absent, its default applies',
+    LIVE_BINDING,
+  ),
+  binding(
+    'enum-case',
+    'a string enum value in another case (runtimeType "Shared", imagePullPolicy "Always")',
+    'the value as the document spells it',
+    LIVE_BINDING,
+  ),
+  binding(
+    'query-name-case',
+    'a query parameter name in another case (PerPage)',
+    'the parameter as the document spells it',
+    LIVE_BINDING,
+  ),
+  binding(
+    'query-unknown',
+    'a query parameter the operation does not declare',
+    'dropped, as the live platform ignores it',
+    LIVE_BINDING,
+  ),
+  binding(
+    'query-boolean-case',
+    'a boolean query value in another case (True, FALSE)',
+    'true or false',
+    LIVE_BINDING,
+  ),
 ];

@@ -1,11 +1,15 @@
 /**
  * Fault injection for tests and benchmarks: latency (fixed, uniform or normal), a 5xx rate,
- * 429 with `Retry-After` from a token bucket, dropped connections (before any state change)
- * and "commit then drop" (the write is applied, then the socket is destroyed unanswered).
+ * 429 with `Retry-After` from a token bucket, dropped connections (before any state change),
+ * "commit then drop" (the write is applied, then the socket is destroyed unanswered), "slow
+ * commit" (a write is held, then applied, typically after the client's timeout: the platform
+ * commits a create the client already gave up on) and a listing delay (a new resource is left
+ * out of its collection's listing for a while: eventually consistent listings).
  *
  * `errorRoutes` scopes errorRate, dropConnectionRate and commitThenDropRate; latency and the
  * rate limit apply to every API route. Admin routes (`/_sim/`) are never faulted.
  */
+import type { SimResponse } from './types.js';
 
 /** Latency: fixed ms, uniform {min,max}, or normal {mean,stddev} (clamped at 0). */
 export type LatencySpec = number | { min: number; max: number } | { mean: number; stddev: number };
@@ -34,6 +38,24 @@ export interface FaultConfig {
    * platform validators do), to test that secret values in a body never leak from the client.
    */
   echoBodyRoutes?: string[];
+  /**
+   * Writes on these route patterns (`POST /pullzone`) are held `delayMs` before they are
+   * handled: with a delay above the client's timeout the client gives up first and the
+   * platform commits afterwards (the answer goes to a closed connection).
+   */
+  slowCommit?: SlowCommitSpec;
+  /**
+   * A resource created by a POST to a collection (`POST /pullzone`, `/storagezone`, `/mc/apps`)
+   * is left out of that collection's listing (`GET` of the same route) for this many ms after
+   * the create; reads by id see it at once.
+   */
+  listingDelayMs?: number;
+}
+
+/** See {@link FaultConfig.slowCommit}. */
+export interface SlowCommitSpec {
+  routes: string[];
+  delayMs: number;
 }
 
 type Json = Record<string, unknown>;
@@ -77,7 +99,22 @@ const KNOWN = [
   'dropConnectionRate',
   'commitThenDropRate',
   'echoBodyRoutes',
+  'slowCommit',
+  'listingDelayMs',
 ];
+
+function slowCommitProblem(v: unknown): string | undefined {
+  if (v === undefined) return undefined;
+  const o = (typeof v === 'object' && v !== null ? v : {}) as Json;
+  const routes = Array.isArray(o.routes) && o.routes.every((r) => typeof r === 'string');
+  return routes && isNonNegative(o.delayMs)
+    ? undefined
+    : 'slowCommit must be {routes: [route patterns], delayMs >= 0}';
+}
+
+function listingDelayProblem(v: unknown): string | undefined {
+  return v === undefined || isNonNegative(v) ? undefined : 'listingDelayMs must be a number >= 0';
+}
 
 function ratesProblem(o: Json): string | undefined {
   const bad = ['errorRate', 'dropConnectionRate', 'commitThenDropRate'].find(
@@ -105,8 +142,14 @@ export function checkFaultConfig(input: unknown): string | undefined {
     routesProblem(o.errorRoutes) ??
     routesProblem(o.echoBodyRoutes) ??
     latencyProblem(o.latencyMs) ??
-    rateLimitProblem(o.rateLimit)
+    rateLimitProblem(o.rateLimit) ??
+    slowPlatformProblem(o)
   );
+}
+
+/** Problems of the slow-platform settings (`slowCommit`, `listingDelayMs`). */
+function slowPlatformProblem(o: Json): string | undefined {
+  return slowCommitProblem(o.slowCommit) ?? listingDelayProblem(o.listingDelayMs);
 }
 
 function patternToRegExp(pattern: string): RegExp {
@@ -121,6 +164,9 @@ export class FaultInjector {
   private echoMatchers: RegExp[] = [];
   private tokens = 0;
   private refilledAt = 0;
+  private slowMatchers: RegExp[] = [];
+  /** Per collection route (`GET /pullzone`): ids of new resources and when they show. */
+  private readonly unlisted = new Map<string, Map<string, number>>();
 
   constructor(
     config: FaultConfig = {},
@@ -135,6 +181,8 @@ export class FaultInjector {
     this.config = structuredClone(config);
     this.routeMatchers = config.errorRoutes?.map(patternToRegExp);
     this.echoMatchers = (config.echoBodyRoutes ?? []).map(patternToRegExp);
+    this.slowMatchers = (config.slowCommit?.routes ?? []).map(patternToRegExp);
+    if (!config.listingDelayMs) this.unlisted.clear();
     this.tokens = config.rateLimit?.burst ?? 0;
     this.refilledAt = this.now();
   }
@@ -201,4 +249,66 @@ export class FaultInjector {
   shouldCommitThenDrop(method: string, routeKey: string): boolean {
     return method !== 'GET' && this.roll(this.config.commitThenDropRate, routeKey);
   }
+
+  /** Milliseconds to hold this write before it is handled (`slowCommit`); 0 for none. */
+  commitDelay(method: string, routeKey: string): number {
+    if (method === 'GET' || !this.slowMatchers.some((r) => r.test(routeKey))) return 0;
+    return this.config.slowCommit?.delayMs ?? 0;
+  }
+
+  /**
+   * The answer as the client gets it under `listingDelayMs`: a create's new resource is noted
+   * (by its `Id`/`id`), and a listing of the same collection leaves out the resources still in
+   * their delay. Returns `response` itself when nothing applies.
+   */
+  shapeResponse(method: string, routeKey: string, response: SimResponse): SimResponse {
+    const delayMs = this.config.listingDelayMs;
+    if (!delayMs || response.status >= 300) return response;
+    const collection = routeKey.replace(/^[A-Z]+ /, 'GET ');
+    if (method === 'POST') {
+      const id = idOf(response.body);
+      if (id !== undefined) this.noteUnlisted(collection, id, this.now() + delayMs);
+      return response;
+    }
+    const hidden = method === 'GET' ? this.visibleFilter(routeKey) : undefined;
+    return hidden ? { ...response, body: withoutItems(response.body, hidden) } : response;
+  }
+
+  private noteUnlisted(collection: string, id: string, until: number): void {
+    const ids = this.unlisted.get(collection) ?? new Map<string, number>();
+    ids.set(id, until);
+    this.unlisted.set(collection, ids);
+  }
+
+  /** Ids still unlisted in `collection` (expired ones dropped); undefined when none. */
+  private visibleFilter(collection: string): Set<string> | undefined {
+    const ids = this.unlisted.get(collection);
+    if (!ids) return undefined;
+    const now = this.now();
+    for (const [id, until] of ids) if (until <= now) ids.delete(id);
+    if (ids.size === 0) this.unlisted.delete(collection);
+    return ids.size > 0 ? new Set(ids.keys()) : undefined;
+  }
+}
+
+/** The id of a created resource in an answer body (`Id` or `id`). */
+function idOf(body: unknown): string | undefined {
+  if (typeof body !== 'object' || body === null) return undefined;
+  const id = (body as Json).Id ?? (body as Json).id;
+  return typeof id === 'number' || typeof id === 'string' ? String(id) : undefined;
+}
+
+/** A listing body (array, `{Items}` or `{items}`) without the items whose id is in `hidden`. */
+function withoutItems(body: unknown, hidden: Set<string>): unknown {
+  const keep = (items: unknown[]): unknown[] =>
+    items.filter((item) => {
+      const id = idOf(item);
+      return id === undefined || !hidden.has(id);
+    });
+  if (Array.isArray(body)) return keep(body);
+  if (typeof body !== 'object' || body === null) return body;
+  const o = body as Json;
+  if (Array.isArray(o.Items)) return { ...o, Items: keep(o.Items) };
+  if (Array.isArray(o.items)) return { ...o, items: keep(o.items) };
+  return body;
 }

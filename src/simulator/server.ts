@@ -4,7 +4,9 @@
  * base URL like https://api.bunny.net, plus the admin API under `/_sim/`.
  *
  * Request pipeline: route match -> body read -> rate limit (429) -> latency -> dropped
- * connection -> injected 5xx -> AccessKey (401) -> handler -> commit-then-drop -> response.
+ * connection -> injected 5xx -> AccessKey (401) -> live binding -> strict document check (400)
+ * -> handler -> commit-then-drop -> response. Documented operations cdn-sim does not simulate
+ * answer 501.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -19,20 +21,17 @@ import { echoedBody, malformedBody, serverError, unauthorized } from './errors.j
 import { checkFaultConfig, FaultInjector, type FaultConfig } from './faults.js';
 import { loadStateFile, StateSaver } from './persistence.js';
 import { Router } from './router.js';
-import { rejectByDocument } from './documents/gate.js';
+import { admitRequest } from './documents/gate.js';
 import { defaultDocumentsDir, loadDocuments } from './documents/load.js';
-import { DocumentSchemas } from './documents/schemas.js';
+import type { Binder } from './documents/binding.js';
+import type { DocumentSchemas } from './documents/schemas.js';
+import { setUpDocuments, type DocumentSetup } from './documents/setup.js';
 import { documentedResponse, type ResponseMode } from './documents/responses.js';
 import type { ApiDocuments } from './documents/load.js';
-import { CONTRACT_EXCEPTIONS, type SchemaPatchException } from './contract-exceptions.js';
 import { createState, type SimState } from './state.js';
 import type { RouteDef, SimRequest, SimResponse } from './types.js';
-import { APP_ROUTES } from './routes/apps.js';
-import { PULL_ZONE_ROUTES } from './routes/pullzone.js';
-import { PULL_ZONE_HOSTNAME_ROUTES } from './routes/pullzone-hostnames.js';
-import { SHIELD_ROUTES } from './routes/shield.js';
-import { STORAGE_VIDEO_ROUTES, createApiKeyRoute } from './routes/storage-video-apikey.js';
-import { FEATURE_ROUTES } from './routes/feature-routes.js';
+import { simulatedRoutes } from './routes/all-routes.js';
+import { unsimulatedRoutes } from './routes/unsimulated.js';
 
 export type { ApiKeyConfig } from './auth.js';
 export type { FaultConfig } from './faults.js';
@@ -54,8 +53,10 @@ export interface SimulatorOptions {
   /** Entries kept in the call log (default 10000). */
   callLogLimit?: number;
   /**
-   * Check every request against the official documents and answer 400 when they reject it
-   * (default true). Off only for experiments: the platform validates as documented.
+   * Check every request against the official documents and answer 400 when they reject it,
+   * and record every request that did not match them exactly (default true). Off only for
+   * experiments: the platform validates as documented. Requests are bound like the live
+   * platform binds them (documents/binding.ts) either way.
    */
   strict?: boolean;
   /** Directory of the official documents (default: see documents/load.ts). */
@@ -95,8 +96,10 @@ interface Deps {
   faults: FaultInjector;
   saver: StateSaver | undefined;
   logger: Logger;
+  /** Binds requests like the live platform; absent only when --no-strict cannot read the documents. */
+  binder: Binder | undefined;
   /** Present in strict mode. */
-  documents: DocumentSchemas | undefined;
+  schemas: DocumentSchemas | undefined;
   /** Present in the documented response mode. */
   responseDocuments: ApiDocuments | undefined;
 }
@@ -242,15 +245,8 @@ function drop(
 function runHandler(deps: Deps, route: RouteDef, req: SimRequest): SimResponse {
   const key = `${route.method} ${route.template}`;
   if (deps.keys.authenticate(req.headers) < 0) return unauthorized(route.area, key, req.path);
-  const rejection = deps.documents ? rejectByDocument(deps.documents, route, req) : undefined;
-  if (rejection) {
-    deps.calls.recordRejected(key, req.path, rejection.problems);
-    deps.logger.info(
-      { route: key, problems: rejection.problems },
-      'Rejected a request the official document does not allow',
-    );
-    return rejection.response;
-  }
+  const rejection = admitRequest(deps, route, req);
+  if (rejection) return rejection;
   try {
     return route.handler(req, { state: deps.state });
   } catch (err) {
@@ -278,11 +274,15 @@ async function handleApiRequest(
     finish(deps, res, req, key, echoedBody(route.area, req.path, rawBody));
     return;
   }
+  const hold = deps.faults.commitDelay(req.method, key);
+  if (hold > 0) await sleep(hold);
   const before = deps.state.revision;
   const handled = runHandler(deps, route, req);
-  const response = deps.responseDocuments
-    ? documentedResponse(deps.responseDocuments, route, handled)
-    : handled;
+  const response = deps.faults.shapeResponse(
+    req.method,
+    key,
+    deps.responseDocuments ? documentedResponse(deps.responseDocuments, route, handled) : handled,
+  );
   if (deps.state.revision !== before) deps.saver?.schedule();
   if (response.status < 400 && deps.faults.shouldCommitThenDrop(req.method, key)) {
     drop(deps, res, req, key, true);
@@ -331,16 +331,13 @@ async function handleRequest(
   await handleApiRequest(deps, match.route, req, rawBody, res);
 }
 
-function allRoutes(apiKeys: readonly ApiKeyConfig[]): RouteDef[] {
-  return [
-    ...PULL_ZONE_ROUTES,
-    ...PULL_ZONE_HOSTNAME_ROUTES,
-    ...STORAGE_VIDEO_ROUTES,
-    ...FEATURE_ROUTES,
-    createApiKeyRoute(apiKeys),
-    ...APP_ROUTES,
-    ...SHIELD_ROUTES,
-  ];
+/** The simulated routes, then a 501 route for each documented operation among none of them. */
+function allRoutes(
+  apiKeys: readonly ApiKeyConfig[],
+  documents: ApiDocuments | undefined,
+): RouteDef[] {
+  const simulated = simulatedRoutes(apiKeys);
+  return documents ? [...simulated, ...unsimulatedRoutes(documents, simulated)] : simulated;
 }
 
 function listen(server: Server, port: number, host: string): Promise<number> {
@@ -363,20 +360,13 @@ function checkOptions(options: SimulatorOptions): void {
   if (faultProblem) throw new Error(`cannot start simulator: invalid faults: ${faultProblem}`);
 }
 
-function compileDocuments(dir: string | undefined): DocumentSchemas {
-  const patches = CONTRACT_EXCEPTIONS.filter(
-    (e): e is SchemaPatchException => e.kind === 'schema-patch',
-  );
-  return new DocumentSchemas(loadDocuments(dir ?? defaultDocumentsDir()), patches);
-}
-
 /** The documents the documented response mode projects onto; undefined in full mode. */
 function responseDocumentsOf(
   options: SimulatorOptions,
-  documents: DocumentSchemas | undefined,
+  setup: DocumentSetup,
 ): ApiDocuments | undefined {
   if (options.responses !== 'documented') return undefined;
-  return documents?.documents ?? loadDocuments(options.openApiDir ?? defaultDocumentsDir());
+  return setup.documents ?? loadDocuments(options.openApiDir ?? defaultDocumentsDir());
 }
 
 function buildState(options: SimulatorOptions): SimState {
@@ -397,9 +387,9 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
   const state = buildState(options);
   const adminToken = options.adminToken ?? randomBytes(24).toString('base64url');
   const saver = options.stateFile ? new StateSaver(options.stateFile, state, logger) : undefined;
-  const documents = options.strict === false ? undefined : compileDocuments(options.openApiDir);
+  const setup = setUpDocuments(options.strict !== false, options.openApiDir, logger);
   const deps: Deps = {
-    router: new Router(allRoutes(options.apiKeys)),
+    router: new Router(allRoutes(options.apiKeys, setup.documents)),
     keys: new KeyRing(options.apiKeys),
     adminToken,
     state,
@@ -407,8 +397,9 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
     faults: new FaultInjector(options.faults ?? {}),
     saver,
     logger,
-    documents,
-    responseDocuments: responseDocumentsOf(options, documents),
+    binder: setup.binder,
+    schemas: setup.schemas,
+    responseDocuments: responseDocumentsOf(options, setup),
   };
   const server = createServer({ keepAliveTimeout: 30_000 }, (incoming, res) => {
     handleRequest(deps, incoming, res).catch((err: unknown) => {

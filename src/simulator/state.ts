@@ -3,7 +3,7 @@
  * zones and video libraries, WAF rule metrics. Every mutation goes through `touch()`, which
  * bumps `revision` so persistence can save after changes.
  */
-import type { JsonObject } from './types.js';
+import type { JsonObject } from './json.js';
 
 /** A pull zone: the API record plus settings the record does not show. */
 export interface StoredPullZone {

@@ -40,5 +40,4 @@ export interface RouteDef {
   handler: Handler;
 }
 
-/** A JSON object. */
-export type JsonObject = Record<string, unknown>;
+export type { JsonObject } from './json.js';

@@ -1,7 +1,7 @@
 /**
- * Validates request and response bodies against the official OpenAPI documents (read from
- * `../shared/reference/openapi/`), with the simulator's contract exceptions applied
- * (src/simulator/contract-exceptions.ts).
+ * Validates request and response bodies against the API documents (the committed model of the
+ * official OpenAPI documents, see openapi-docs.ts), with the simulator's contract exceptions
+ * applied (src/simulator/contract-exceptions.ts).
  *
  * OpenAPI 3.0 specifics handled: `nullable: true` becomes a JSON-schema type union (or an
  * `anyOf` with null around `$ref`/`oneOf`/`allOf`), `#/components/...` refs resolve inside the

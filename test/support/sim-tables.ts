@@ -1,8 +1,8 @@
 /**
  * Derives the pull zone field tables that cdn-sim ships (src/simulator/generated/pull-zone-tables.ts)
- * from the official core OpenAPI document. The simulator cannot read ../shared at run time (it is a
- * product feature), so the tables are committed; test/unit/simulator/pull-zone-tables.test.ts checks
- * that the committed copy still equals what this function derives.
+ * from the core API document (the committed model of the official core OpenAPI document, see
+ * openapi-docs.ts); test/unit/simulator/pull-zone-tables.test.ts checks that the committed copy
+ * still equals what this function derives.
  *
  * Regenerate: `node --import tsx test/support/sim-tables.ts > src/simulator/generated/pull-zone-tables.ts`
  * followed by `npx prettier --write` on that file.

@@ -16,13 +16,12 @@ export const CDN_ACCOUNT_NAMES: KindNames = {
   scope: 'Cluster',
 };
 
-export const GROUP = API_GROUP;
-export const VERSION = API_VERSION;
-export const KIND = CDN_ACCOUNT_NAMES.kind;
-export const PLURAL = CDN_ACCOUNT_NAMES.plural;
-
 /** The resource as `ConnectContext.readClusterObject` takes it. */
-export const CDN_ACCOUNT_RESOURCE = { group: GROUP, version: VERSION, plural: PLURAL } as const;
+export const CDN_ACCOUNT_RESOURCE = {
+  group: API_GROUP,
+  version: API_VERSION,
+  plural: CDN_ACCOUNT_NAMES.plural,
+} as const;
 
 /**
  * True when the operator of `operatorNamespace` serves `spec`: every operator when

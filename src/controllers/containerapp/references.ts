@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import { WaitingError } from '../../runtime/errors.js';
 import type { ConnectContext, ObjectReference } from '../../runtime/types.js';
-import { credentialsSecretOf } from '../shared/credentials.js';
+import { credentialReferences } from '../shared/credentials.js';
 import type { ControllerDeps } from '../shared/deps.js';
 import { envKey, type ResolvedRefs } from './mapping.js';
 import { typeMetaOf } from '../kind-names.js';
@@ -62,9 +62,7 @@ export function referencesOf(
   const add = (r: ObjectReference): void => {
     refs.set(`${r.kind}/${r.namespace}/${r.name}`, r);
   };
-  const creds = credentialsSecretOf(obj, deps);
-  if (creds)
-    add({ apiVersion: 'v1', kind: 'Secret', namespace: creds.namespace, name: creds.name });
+  for (const r of credentialReferences(obj, deps)) add(r);
   for (const s of envSources(obj)) {
     add({ apiVersion: 'v1', kind: s.kind, namespace, name: s.ref.name });
   }

@@ -5,9 +5,8 @@
  * - Observe is read-only on the platform: one GET by id. Without an id nothing is read
  *   (the zone is created), except for explicit adoption by name (`spec.adoption.policy:
  *   ByName`) and crash recovery of our own create, which search by name and skip zones
- *   another object manages. It may write the outputs Secret in Kubernetes.
- *   The outputs Secret (Kubernetes) is written as a side effect whose outcome is reported
- *   in its own condition and never fails the pass.
+ *   another object manages. It returns the outputs (outputs.ts) as connection details; the
+ *   runtime publishes them, never the kind.
  * - Create is one `POST /pullzone` carrying every managed setting (the add model accepts
  *   every property of the update model). Creates of one account run concurrently: the
  *   platform refuses a second zone with a taken name, so two objects racing for one name end
@@ -22,13 +21,14 @@ import type { CdnClient } from '../../cdn/client.js';
 import { isCdnApiError } from '../../cdn/errors.js';
 import type { PullZone, PullZoneAddRequest } from '../../cdn/types.js';
 import { TerminalError } from '../../runtime/errors.js';
-import { Annotation, SyncedReason } from '../../runtime/reasons.js';
-import type { ConditionInput } from '../../runtime/conditions.js';
+import { SyncedReason } from '../../runtime/reasons.js';
 import type {
+  ConnectionDetails,
   CreateResult,
   ExternalClient,
   ExternalContext,
   Observation,
+  UpdateResult,
 } from '../../runtime/types.js';
 import { withKeyedLock } from '../shared/keyed-mutex.js';
 import { diffSettings, writeOnlyHashesAfter, type SettingsDiff } from './diff.js';
@@ -42,7 +42,7 @@ import {
   type EdgeRuleStatus,
 } from './edge-rules.js';
 import { toApiSettings } from './mapping.js';
-import { ensureOutputs, type SecretStore } from './outputs.js';
+import { outputsData } from './outputs.js';
 import type { ResolvedSecrets } from './references.js';
 import { chooseSettingsWrite } from './settings-writes.js';
 import { ADOPT_BY_NAME, adoptionPolicyOf } from '../shared/ownership-schema.js';
@@ -63,8 +63,6 @@ export interface PullZoneExternalOptions {
   /** Stable, non-secret account identifier (the claim index's account fingerprint). */
   accountId: string;
   secrets: ResolvedSecrets;
-  /** Where the outputs Secret (`spec.writeOutputsTo`) is read and written. */
-  outputs: SecretStore;
   now?: () => Date;
 }
 
@@ -96,7 +94,10 @@ function isDeleting(obj: PullZoneConfig): boolean {
 
 const zoneLock = (id: number): string => `pullzone:${id}`;
 
-/** Whether a pass after the create has calls to make (hostnames, outputs, edge rules). */
+/**
+ * Whether the create's answer leaves work for the same pass: hostnames, edge rules and purges
+ * to apply, outputs to publish (from an observe of the new zone).
+ */
 function hasFollowUpWork(obj: PullZoneConfig): boolean {
   if ((obj.spec?.hostnames ?? []).length > 0 || obj.spec?.writeOutputsTo) return true;
   return managesEdgeRules(obj) || pendingPurge(obj) !== undefined;
@@ -162,6 +163,7 @@ export class PullZoneExternal implements ExternalClient<PullZoneConfig> {
         ...this.statusOf(record, seen.hostnames.observed, obj.status?.writeOnlySettings),
         ...edgeRuleStatusOf(obj, seen.edgeRules),
       },
+      connectionDetails: outputsOf(obj, record, seen.hostnames.observed),
     };
     if (pending.length > 0) {
       obs.notReady = {
@@ -170,10 +172,6 @@ export class PullZoneExternal implements ExternalClient<PullZoneConfig> {
       };
     }
     this.observed.set(obs, seen);
-    if (!isDeleting(obj) && obj.metadata.annotations?.[Annotation.DryRun] !== 'true') {
-      const outputs = await this.writeOutputs(obj, record, seen.hostnames.observed, ctx.signal);
-      if (outputs) obs.conditions = [outputs];
-    }
     return obs;
   }
 
@@ -316,7 +314,7 @@ export class PullZoneExternal implements ExternalClient<PullZoneConfig> {
     obj: PullZoneConfig,
     observation: Observation,
     ctx: ExternalContext,
-  ): Promise<{ status?: Record<string, unknown>; conditions?: ConditionInput[] }> {
+  ): Promise<UpdateResult> {
     const seen = this.observed.get(observation);
     if (!seen) throw new Error('cannot update pull zone: observation was not made by this client');
     const id = Number(seen.record.Id);
@@ -328,12 +326,12 @@ export class PullZoneExternal implements ExternalClient<PullZoneConfig> {
         await this.opts.client[write.call.op](id, write.call.value, { signal: ctx.signal });
       for (const action of seen.hostnames.actions)
         await this.runHostnameAction(id, action, ctx.signal);
-      const { hostnames, outputs } = await this.hostnamesAfter(obj, seen, ctx.signal);
+      const { hostnames, details } = await this.hostnamesAfter(obj, seen, ctx.signal);
       const edgeRules = await this.edgeRulesAfter(obj, seen, ctx.signal);
       const zone = { id, cdnHostname: cdnHostnameOf(seen.record) };
       const purge = await runPurge(this.opts.client, obj, zone, this.now(), ctx.signal);
       return {
-        ...(outputs ? { conditions: [outputs] } : {}),
+        ...(details ? { connectionDetails: details } : {}),
         status: {
           hostnames,
           ...(edgeRules ? { edgeRules } : {}),
@@ -350,21 +348,20 @@ export class PullZoneExternal implements ExternalClient<PullZoneConfig> {
   /**
    * Hostname status after the hostname calls: read back once (certificates may be issued
    * at once or stay pending), carrying over what the calls established (added flags, hashes,
-   * request times). Also refreshes the outputs Secret, which lists the hostnames.
+   * request times). Also the outputs, which list the hostnames.
    */
   private async hostnamesAfter(
     obj: PullZoneConfig,
     seen: Observed,
     signal: AbortSignal,
-  ): Promise<{ hostnames: HostnameStatus[]; outputs?: ConditionInput }> {
+  ): Promise<{ hostnames: HostnameStatus[]; details?: ConnectionDetails }> {
     if (seen.hostnames.actions.length === 0) return { hostnames: seen.hostnames.observed };
     const record = await this.opts.client.getPullZone(Number(seen.record.Id), { signal });
     const after = this.compare(
       { ...obj, status: { ...obj.status, hostnames: seen.hostnames.projected } },
       record,
     ).hostnames.observed;
-    const outputs = await this.writeOutputs(obj, record, after, signal);
-    return { hostnames: after, ...(outputs ? { outputs } : {}) };
+    return { hostnames: after, details: outputsOf(obj, record, after) };
   }
 
   /** Runs the edge rule calls; undefined when the resource does not manage edge rules. */
@@ -441,26 +438,21 @@ export class PullZoneExternal implements ExternalClient<PullZoneConfig> {
       }
     });
   }
+}
 
-  private async writeOutputs(
-    obj: PullZoneConfig,
-    record: PullZone,
-    hostnames: HostnameStatus[],
-    signal: AbortSignal,
-  ): Promise<ConditionInput | undefined> {
-    const cdnHostname = cdnHostnameOf(record) ?? '';
-    return ensureOutputs(
-      obj,
-      {
-        pullZoneId: String(record.Id),
-        pullZoneName: record.Name ?? zoneNameOf(obj),
-        cdnHostname,
-        cdnUrl: cdnHostname ? `https://${cdnHostname}` : '',
-        hostnames: hostnames.map((h) => h.hostname).join(','),
-        ...(record.ZoneSecurityKey ? { zoneSecurityKey: record.ZoneSecurityKey } : {}),
-      },
-      this.opts.outputs,
-      signal,
-    );
-  }
+/** The outputs of a zone (outputs.ts), published by the runtime when the spec asks for them. */
+function outputsOf(
+  obj: PullZoneConfig,
+  record: PullZone,
+  hostnames: HostnameStatus[],
+): ConnectionDetails {
+  const cdnHostname = cdnHostnameOf(record) ?? '';
+  return outputsData({
+    pullZoneId: String(record.Id),
+    pullZoneName: record.Name ?? zoneNameOf(obj),
+    cdnHostname,
+    cdnUrl: cdnHostname ? `https://${cdnHostname}` : '',
+    hostnames: hostnames.map((h) => h.hostname).join(','),
+    ...(record.ZoneSecurityKey ? { zoneSecurityKey: record.ZoneSecurityKey } : {}),
+  });
 }

@@ -1,8 +1,9 @@
 /**
  * Wiring of the PullZoneConfig kind: `createPullZoneConfigKind(deps)` returns the
  * ManagedKind the runtime runs (connect = credentials + referenced Secrets -> external
- * client; references = credentials, secret settings, TLS Secrets, outputs Secret, and the
- * StorageZone of spec.storageZoneRef).
+ * client; references = what the credentials depend on, secret settings, TLS Secrets, and the
+ * StorageZone of spec.storageZoneRef; the outputs Secret is its connection Secret, which the
+ * runtime publishes and watches).
  */
 import { accountIdFor } from '../../cdn/credentials.js';
 import { withMarkerKey } from '../shared/marker-key.js';
@@ -10,10 +11,10 @@ import type { ClassifiedError } from '../../runtime/errors.js';
 import type { ManagedKind, ObjectReference } from '../../runtime/types.js';
 import { classifyCdnError } from '../shared/classify-error.js';
 import { getCdnClient } from '../shared/client-pool.js';
-import { credentialsSecretOf, resolveApiKey } from '../shared/credentials.js';
+import { credentialReferences, resolveApiKey } from '../shared/credentials.js';
 import type { ControllerDeps } from '../shared/deps.js';
 import { PullZoneExternal } from './external.js';
-import { createSecretStore } from './outputs.js';
+import { OUTPUTS_SECRET } from './outputs.js';
 import { FIELDS_BY_API, secretRefName } from './fields.js';
 import { resolveSecrets, secretReferences } from './references.js';
 import { resolveStorageOrigin, storageZoneReference, withStorageOrigin } from './storage-origin.js';
@@ -28,18 +29,7 @@ export function specPathForApiField(apiField: string): string {
 }
 
 function references(obj: PullZoneConfig, deps: ControllerDeps): ObjectReference[] {
-  const refs = secretReferences(obj);
-  const creds = credentialsSecretOf(obj, deps);
-  if (creds)
-    refs.push({ apiVersion: 'v1', kind: 'Secret', namespace: creds.namespace, name: creds.name });
-  const outputs = obj.spec?.writeOutputsTo;
-  if (outputs)
-    refs.push({
-      apiVersion: 'v1',
-      kind: 'Secret',
-      namespace: obj.metadata.namespace,
-      name: outputs,
-    });
+  const refs = [...secretReferences(obj), ...credentialReferences(obj, deps)];
   const storageZone = storageZoneReference(obj);
   if (storageZone) refs.push(storageZone);
   return refs;
@@ -47,7 +37,6 @@ function references(obj: PullZoneConfig, deps: ControllerDeps): ObjectReference[
 
 /** Builds the PullZoneConfig ManagedKind. */
 export function createPullZoneConfigKind(deps: ControllerDeps): ManagedKind<PullZoneConfig> {
-  const outputs = createSecretStore(deps.kubeconfig);
   return {
     ...managedNames(PULL_ZONE_CONFIG_NAMES),
     idStatusField: 'pullZoneId',
@@ -62,11 +51,11 @@ export function createPullZoneConfigKind(deps: ControllerDeps): ManagedKind<Pull
         client: getCdnClient(deps, apiKey),
         accountId,
         secrets,
-        outputs,
       });
       return withMarkerKey(withStorageOrigin(external, origin), apiKey);
     },
     references: (obj) => references(obj, deps),
+    connectionSecret: OUTPUTS_SECRET,
     classifyError: (err: unknown): ClassifiedError =>
       classifyCdnError(err, { specPathForField: specPathForApiField }),
   };

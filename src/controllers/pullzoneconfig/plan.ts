@@ -5,13 +5,7 @@
  * custom certificate is assumed new (the operator uploads it once, having no record of it).
  */
 import type { CdnClient } from '../../cdn/client.js';
-import {
-  asDryRun,
-  diffContext,
-  NO_SECRET_STORE,
-  planOf,
-  type ObjectPlan,
-} from '../shared/manifest-plan.js';
+import { diffContext, planOf, type ObjectPlan } from '../shared/manifest-plan.js';
 import { FIELDS_BY_SPEC } from './fields.js';
 import { PullZoneExternal } from './external.js';
 import type { ResolvedSecrets } from './references.js';
@@ -55,7 +49,6 @@ export async function planPullZone(client: CdnClient, obj: PullZoneConfig): Prom
     client,
     accountId: 'cdnctl-diff',
     secrets: assumedSecrets(obj, record),
-    outputs: NO_SECRET_STORE,
   });
-  return planOf(await external.observe(asDryRun(obj), diffContext(id)));
+  return planOf(await external.observe(obj, diffContext(id)));
 }

@@ -63,12 +63,24 @@ function classifyApiError(err: CdnApiError, options: ClassifyOptions): Classifie
       return { class: 'retryable', reason: Reasons.Conflict, message: `${where}: ${err.detail}` };
     case 'rateLimited':
       return withRetryAfter(
-        { class: 'retryable', reason: Reasons.RateLimited, message: `${where}: ${err.detail}` },
+        {
+          class: 'retryable',
+          reason: Reasons.RateLimited,
+          message: `${where}: ${err.detail}`,
+          notApplied: true,
+        },
         err,
       );
     default:
       return withRetryAfter(
-        { class: 'retryable', reason: Reasons.ApiUnavailable, message: `${where}: ${err.detail}` },
+        {
+          class: 'retryable',
+          reason: Reasons.ApiUnavailable,
+          message: `${where}: ${err.detail}`,
+          // 503: the platform did not take the request on. Other 5xx, timeouts and lost
+          // connections may have applied it (a create then becomes pending, not repeated).
+          ...(err.status === 503 ? { notApplied: true } : {}),
+        },
         err,
       );
   }

@@ -7,15 +7,17 @@
  * Errors name the Secret, key, account and namespace, never a value. No platform call happens
  * before this succeeds.
  */
-import type { ConnectContext, ManagedObject } from '../../runtime/types.js';
+import type { ConnectContext, ManagedObject, ObjectReference } from '../../runtime/types.js';
 import { WaitingError, TerminalError } from '../../runtime/errors.js';
 import {
+  CDN_ACCOUNT_NAMES,
   CDN_ACCOUNT_RESOURCE,
   DEFAULT_ACCOUNT_KEY,
   servesAccount,
   type CdnAccountSpec,
 } from '../cdnaccount/types.js';
-import { AccountError, AccountReasons } from './account-errors.js';
+import { typeMetaOf } from '../kind-names.js';
+import { AccountError, AccountReasons, accountNotAllowedMessage } from './account-errors.js';
 import { DEFAULT_CREDENTIALS_KEY } from './account-schema.js';
 import type { ControllerDeps } from './deps.js';
 import { matchesLabelSelector } from './label-selector.js';
@@ -30,7 +32,13 @@ export const CredentialReasons = {
 /** How soon a missing Secret or key is looked at again (its watch usually fires sooner). */
 const MISSING_SECRET_REQUEUE_MS = 30_000;
 
-const NAMESPACES = { group: '', version: 'v1', plural: 'namespaces' } as const;
+/** Namespaces, whose labels an account's namespaceSelector matches (watched by the runtime). */
+export const NAMESPACES = {
+  group: '',
+  version: 'v1',
+  kind: 'Namespace',
+  plural: 'namespaces',
+} as const;
 
 interface SecretKeyRef {
   name: string;
@@ -54,8 +62,8 @@ function keyOf(ref: SecretKeyRef, fallback: string): string {
 }
 
 /**
- * The tenant Secret the object's credentials come from (`spec.credentialsRef`), for watches
- * (`references`). Account Secrets live in the operator's namespace and are read per pass.
+ * The tenant Secret the object's credentials come from (`spec.credentialsRef`). Account
+ * Secrets live in the operator's namespace and are the CdnAccount's references.
  */
 export function credentialsSecretOf(
   obj: ManagedObject,
@@ -68,6 +76,26 @@ export function credentialsSecretOf(
     name: ref.name,
     key: keyOf(ref, DEFAULT_CREDENTIALS_KEY),
   };
+}
+
+/**
+ * What an object's credentials depend on, for `ManagedKind.references`: its own Secret
+ * (`spec.credentialsRef`), or the CdnAccount it uses and its Namespace (whose labels the
+ * account's namespaceSelector matches). A change to any of them re-enqueues the object, so an
+ * account opened to a namespace (or closed) takes effect without waiting for a retry or a poll.
+ */
+export function credentialReferences(
+  obj: ManagedObject,
+  deps: Pick<AccountDeps, 'defaultAccount'>,
+): ObjectReference[] {
+  const own = credentialsSecretOf(obj);
+  if (own) return [{ apiVersion: 'v1', kind: 'Secret', namespace: own.namespace, name: own.name }];
+  const account = accountNameOf(obj, deps);
+  if (!account) return [];
+  return [
+    { ...typeMetaOf(CDN_ACCOUNT_NAMES), namespace: '', name: account },
+    { apiVersion: 'v1', kind: NAMESPACES.kind, namespace: '', name: obj.metadata.namespace },
+  ];
 }
 
 /**
@@ -106,7 +134,10 @@ function readClusterObject(
 }
 
 /** The account an object uses: its `spec.accountRef.name`, else the operator's default. */
-export function accountNameOf(obj: ManagedObject, deps: AccountDeps): string | undefined {
+export function accountNameOf(
+  obj: ManagedObject,
+  deps: Pick<AccountDeps, 'defaultAccount'>,
+): string | undefined {
   return readRef(obj, 'accountRef')?.name ?? deps.defaultAccount;
 }
 
@@ -142,7 +173,7 @@ async function accountSecret(
   if (!matchesLabelSelector(spec.namespaceSelector, ns?.metadata.labels)) {
     throw new AccountError(
       AccountReasons.AccountNotAllowed,
-      `cannot use CdnAccount ${name} in namespace ${namespace}: the account's namespaceSelector does not select this namespace (ask the cluster admin to open the account, or set spec.credentialsRef)`,
+      accountNotAllowedMessage(name, namespace, spec.namespaceSelector),
     );
   }
   const operatorNamespace = deps.operatorNamespace ?? 'default';

@@ -25,8 +25,6 @@ export interface ControllerDeps {
   onCdnRequest?: (e: CdnRequestEvent) => void;
   /** Operator-wide default drift poll interval (`--poll-interval`); kinds use it for their own caches. */
   pollIntervalMs?: number;
-  /** Kubeconfig path given with `--kubeconfig` (kinds that write Kubernetes objects themselves use it). */
-  kubeconfig?: string;
   /** Per-account client-side rate limit (start, floor, ceiling, burst, concurrency). */
   cdnRateLimit?: Partial<RateLimitOptions>;
 }

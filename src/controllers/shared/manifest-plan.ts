@@ -4,8 +4,6 @@
  */
 import pino from 'pino';
 import type { CdnClient } from '../../cdn/client.js';
-import type { SecretStore } from './owned-secret.js';
-import { Annotation } from '../../runtime/reasons.js';
 import type {
   ExternalContext,
   FieldDiff,
@@ -59,22 +57,6 @@ export function diffContext(externalId: string | number | undefined): ExternalCo
     createPending: false,
     log: pino({ level: 'silent' }),
     signal: new AbortController().signal,
-  };
-}
-
-/** Never used: observe writes no Secret for a dry-run object. */
-export const NO_SECRET_STORE: SecretStore = new Proxy({} as SecretStore, {
-  get: () => () => Promise.reject(new Error('cannot write Secrets from cdnctl diff')),
-});
-
-/** `obj` marked dry-run, so an observe that writes a Secret on the way leaves it alone. */
-export function asDryRun<T extends ManagedObject>(obj: T): T {
-  return {
-    ...obj,
-    metadata: {
-      ...obj.metadata,
-      annotations: { ...obj.metadata.annotations, [Annotation.DryRun]: 'true' },
-    },
   };
 }
 

@@ -8,7 +8,7 @@ import { DEFAULT_TIMINGS, pollIntervalOf } from '../../runtime/reconciler.js';
 import type { ClaimRef, ManagedKind, ObjectReference } from '../../runtime/types.js';
 import { classifyCdnError } from '../shared/classify-error.js';
 import { getCdnClient } from '../shared/client-pool.js';
-import { credentialsSecretOf, resolveApiKey } from '../shared/credentials.js';
+import { credentialReferences, resolveApiKey } from '../shared/credentials.js';
 import { withMarkerKey } from '../shared/marker-key.js';
 import type { ControllerDeps } from '../shared/deps.js';
 import { createShieldExternal, type ShieldApi, type ShieldShared } from './external.js';
@@ -98,16 +98,7 @@ export function createShieldPolicyKind(
     },
     claimsOf: shieldClaimsOf,
     references(obj): ObjectReference[] {
-      const refs: ObjectReference[] = [];
-      const secret = credentialsSecretOf(obj, deps);
-      if (secret) {
-        refs.push({
-          apiVersion: 'v1',
-          kind: 'Secret',
-          namespace: secret.namespace,
-          name: secret.name,
-        });
-      }
+      const refs: ObjectReference[] = credentialReferences(obj, deps);
       const zone = pullZoneConfigRef(obj);
       if (zone) refs.push(zone);
       return refs;

@@ -5,8 +5,9 @@
  * - Observe is read-only on the platform: one GET by id. Without an id nothing is read (the
  *   zone is created), except for explicit adoption by name (`spec.adoption.policy: ByName`)
  *   and the crash recovery of our own create, which search by name and skip zones another
- *   object manages. It writes the password Secret in Kubernetes as a side effect whose outcome
- *   is its own condition (OutputsReady) and never fails the pass.
+ *   object manages. It returns the zone's passwords and endpoints as connection details; the
+ *   runtime publishes them in the password Secret (index.ts declares it) after the claim
+ *   check and the leader fence, never for a refused object.
  * - Create checks the name with `POST /storagezone/checkavailability` first (storage zone
  *   names are unique across the whole platform, not only the account), then sends one
  *   `POST /storagezone`, serialized per account. A taken name is reported (NameTaken) and never
@@ -16,32 +17,25 @@
  *   serving from the zone belong to their own objects and are never deleted with it.
  *
  * Passwords are registered for redaction (process-wide) the moment a record is read, and are
- * written nowhere but the password Secret.
+ * returned nowhere but in the connection details.
  */
 import type { CdnClient } from '../../cdn/client.js';
 import { isCdnApiError } from '../../cdn/errors.js';
 import type { StorageZone as StorageZoneRecord } from '../../cdn/types.js';
 import { secretValues } from '../../cdn/redact.js';
-import type { ConditionInput } from '../../runtime/conditions.js';
 import { TerminalError } from '../../runtime/errors.js';
-import { Annotation, SyncedReason } from '../../runtime/reasons.js';
+import { SyncedReason } from '../../runtime/reasons.js';
 import type {
   CreateResult,
   ExternalClient,
   ExternalContext,
   Observation,
+  UpdateResult,
 } from '../../runtime/types.js';
 import { withKeyedLock } from '../shared/keyed-mutex.js';
-import { ensureOwnedSecret, type SecretStore } from '../shared/owned-secret.js';
 import { ADOPT_BY_NAME, adoptionPolicyOf } from '../shared/ownership-schema.js';
 import { diffStorageZone, type StorageZoneDiff } from './diff.js';
-import {
-  passwordSecretData,
-  passwordSecretNameOf,
-  statusOf,
-  toAddRequest,
-  zoneNameOf,
-} from './mapping.js';
+import { passwordSecretData, statusOf, toAddRequest, zoneNameOf } from './mapping.js';
 import type { StorageZone } from './types.js';
 
 /** Reason of the terminal error for an adopted id (or name) that does not exist. */
@@ -50,7 +44,7 @@ export const NotFound = 'NotFound';
 export const NameTaken = 'NameTaken';
 /** Reason of Ready=False while the platform adds a replication region. */
 export const ReplicationInProgress = 'ReplicationInProgress';
-/** Reason of Ready=False while the password Secret cannot be written (see OutputsReady). */
+/** Reason of Ready=False while the password Secret is not written (see OutputsReady). */
 export const PasswordSecretNotReady = 'PasswordSecretNotReady';
 /** Claim type of storage zones (the runtime's default: the kind). */
 export const STORAGE_ZONE_CLAIM = 'StorageZone';
@@ -62,8 +56,6 @@ export interface StorageZoneExternalOptions {
   client: CdnClient;
   /** Stable, non-secret account identifier (serializes creates per account). */
   accountId: string;
-  /** Where the password Secret is read and written. */
-  secrets: SecretStore;
 }
 
 function isNotFound(err: unknown): boolean {
@@ -115,6 +107,7 @@ export class StorageZoneExternal implements ExternalClient<StorageZone> {
       upToDate: diff.diffs.length === 0,
       diff: diff.diffs,
       status: { ...statusOf(record) },
+      connectionDetails: passwordSecretData(record),
     };
     if (record.ReplicationChangeInProgress === true) {
       obs.notReady = {
@@ -123,14 +116,6 @@ export class StorageZoneExternal implements ExternalClient<StorageZone> {
       };
     }
     this.observed.set(obs, { id: Number(record.Id), diff });
-    if (!isDeleting(obj) && obj.metadata.annotations?.[Annotation.DryRun] !== 'true') {
-      const secret = await this.writeSecret(obj, record, ctx.signal);
-      obs.conditions = [secret];
-      // The Secret is what workloads use the zone through: not Ready until it is written.
-      if (secret.status !== 'True') {
-        obs.notReady ??= { reason: PasswordSecretNotReady, message: secret.message };
-      }
-    }
     return obs;
   }
 
@@ -204,8 +189,14 @@ export class StorageZoneExternal implements ExternalClient<StorageZone> {
     );
     registerPasswords(record);
     ctx.log.info({ storageZoneId: record.Id, name: body.Name }, 'Created storage zone');
-    // The next pass writes the password Secret; the zone is not usable before that.
-    return { externalId: String(record.Id), status: { ...statusOf(record) }, available: false };
+    // Not proven usable by the answer alone: the runtime observes it in the same pass and
+    // publishes the password Secret, without which the zone is not Ready.
+    return {
+      externalId: String(record.Id),
+      status: { ...statusOf(record) },
+      available: false,
+      connectionDetails: passwordSecretData(record),
+    };
   }
 
   /**
@@ -246,7 +237,7 @@ export class StorageZoneExternal implements ExternalClient<StorageZone> {
     obj: StorageZone,
     observation: Observation,
     ctx: ExternalContext,
-  ): Promise<{ status?: Record<string, unknown>; conditions?: ConditionInput[] } | void> {
+  ): Promise<UpdateResult | void> {
     const seen = this.observed.get(observation);
     if (!seen)
       throw new Error('cannot update storage zone: observation was not made by this client');
@@ -257,7 +248,7 @@ export class StorageZoneExternal implements ExternalClient<StorageZone> {
     // Read back once: replication may still be in progress, and status shows the regions.
     const record = await this.opts.client.getStorageZone(seen.id, { signal: ctx.signal });
     registerPasswords(record);
-    return { status: { ...statusOf(record) } };
+    return { status: { ...statusOf(record) }, connectionDetails: passwordSecretData(record) };
   }
 
   async delete(obj: StorageZone, ctx: ExternalContext): Promise<void> {
@@ -271,19 +262,5 @@ export class StorageZoneExternal implements ExternalClient<StorageZone> {
         if (!isNotFound(err)) throw err;
       }
     });
-  }
-
-  private writeSecret(
-    obj: StorageZone,
-    record: StorageZoneRecord,
-    signal: AbortSignal,
-  ): Promise<ConditionInput> {
-    const target = {
-      conditionType: OUTPUTS_READY,
-      name: passwordSecretNameOf(obj),
-      what: 'password Secret',
-      field: 'spec.passwordSecretRef.name',
-    };
-    return ensureOwnedSecret(obj, target, passwordSecretData(record), this.opts.secrets, signal);
   }
 }

@@ -1,19 +1,18 @@
 /**
- * Wiring of the StorageZone kind (`/storagezone`) into the
- * runtime: credentials -> shared CDN client -> {@link StorageZoneExternal}. References: the
- * credentials Secret and the password Secret (a change to either re-enqueues the object, so a
- * deleted or edited password Secret is restored at once).
+ * Wiring of the StorageZone kind (`/storagezone`) into the runtime: credentials -> shared CDN
+ * client -> {@link StorageZoneExternal}. References: what the credentials depend on (a change
+ * re-enqueues the object). The password Secret is the kind's connection Secret: the runtime
+ * publishes it and watches it (a deleted or edited password Secret is restored at once).
  */
 import { accountIdFor } from '../../cdn/credentials.js';
 import type { ClassifiedError } from '../../runtime/errors.js';
-import type { ManagedKind, ObjectReference } from '../../runtime/types.js';
+import type { ConnectionSecret, ManagedKind } from '../../runtime/types.js';
 import { classifyCdnError } from '../shared/classify-error.js';
 import { getCdnClient } from '../shared/client-pool.js';
-import { credentialsSecretOf, resolveApiKey } from '../shared/credentials.js';
+import { credentialReferences, resolveApiKey } from '../shared/credentials.js';
 import type { ControllerDeps } from '../shared/deps.js';
-import { createSecretStore } from '../shared/owned-secret.js';
 import { withMarkerKey } from '../shared/marker-key.js';
-import { StorageZoneExternal } from './external.js';
+import { OUTPUTS_READY, PasswordSecretNotReady, StorageZoneExternal } from './external.js';
 import { passwordSecretNameOf } from './mapping.js';
 import { managedNames } from '../kind-names.js';
 import { STORAGE_ZONE_NAMES, type StorageZone } from './types.js';
@@ -34,20 +33,20 @@ export function specPathForApiField(apiField: string): string {
   return path ? `${path} (${apiField})` : apiField;
 }
 
-function references(obj: StorageZone, deps: ControllerDeps): ObjectReference[] {
-  const ns = obj.metadata.namespace;
-  const refs: ObjectReference[] = [
-    { apiVersion: 'v1', kind: 'Secret', namespace: ns, name: passwordSecretNameOf(obj) },
-  ];
-  const creds = credentialsSecretOf(obj, deps);
-  if (creds)
-    refs.push({ apiVersion: 'v1', kind: 'Secret', namespace: creds.namespace, name: creds.name });
-  return refs;
-}
+/**
+ * The password Secret (default `<name>-storagezone`): the zone is of no use without it, so
+ * it is not Ready until the Secret is written.
+ */
+export const PASSWORD_SECRET: ConnectionSecret<StorageZone> = {
+  nameOf: passwordSecretNameOf,
+  conditionType: OUTPUTS_READY,
+  what: 'password Secret',
+  field: 'spec.passwordSecretRef.name',
+  requiredForReady: PasswordSecretNotReady,
+};
 
 /** Builds the StorageZone ManagedKind. */
 export function createStorageZoneKind(deps: ControllerDeps): ManagedKind<StorageZone> {
-  const secrets = createSecretStore(deps.kubeconfig);
   return {
     ...managedNames(STORAGE_ZONE_NAMES),
     idStatusField: 'storageZoneId',
@@ -58,11 +57,11 @@ export function createStorageZoneKind(deps: ControllerDeps): ManagedKind<Storage
       const external = new StorageZoneExternal({
         client: getCdnClient(deps, apiKey),
         accountId: accountIdFor(apiKey),
-        secrets,
       });
       return withMarkerKey(external, apiKey);
     },
-    references: (obj) => references(obj, deps),
+    references: (obj) => credentialReferences(obj, deps),
+    connectionSecret: PASSWORD_SECRET,
     classifyError: (err: unknown): ClassifiedError =>
       classifyCdnError(err, { specPathForField: specPathForApiField }),
   };

@@ -1,18 +1,12 @@
 /**
  * What applying a StorageZone would change, computed by the operator's own external client
- * (StorageZoneExternal.observe: diffStorageZone), read-only: the object is compared as a
- * dry-run object, so the password Secret is neither read nor written. A spec that changes
+ * (StorageZoneExternal.observe: diffStorageZone), read-only like every observe (the password
+ * Secret is the runtime's to publish, never the kind's). A spec that changes
  * what the platform fixes at create time (name, region, tier) is reported as an error with
  * the operator's own message.
  */
 import type { CdnClient } from '../../cdn/client.js';
-import {
-  asDryRun,
-  diffContext,
-  NO_SECRET_STORE,
-  planOf,
-  type ObjectPlan,
-} from '../shared/manifest-plan.js';
+import { diffContext, planOf, type ObjectPlan } from '../shared/manifest-plan.js';
 import { StorageZoneExternal } from './external.js';
 import type { StorageZone } from './types.js';
 
@@ -22,7 +16,6 @@ export async function planStorageZone(client: CdnClient, obj: StorageZone): Prom
   const external = new StorageZoneExternal({
     client,
     accountId: 'cdnctl-diff',
-    secrets: NO_SECRET_STORE,
   });
-  return planOf(await external.observe(asDryRun(obj), diffContext(id)));
+  return planOf(await external.observe(obj, diffContext(id)));
 }

@@ -1,10 +1,19 @@
 /**
- * The strict-mode gate of the request pipeline: a request the official document rejects is
- * answered 400 in the area's error shape before any handler runs, and counted, so a test can
- * assert that a client never sent anything the platform would refuse.
+ * The document gate of the request pipeline, after authentication and before any handler:
+ *
+ * 1. the request is bound the way the live platform binds it (binding.ts) and rewritten in the
+ *    documents' spelling, in every mode;
+ * 2. strict mode: the bound request is checked against its operation in the official document;
+ *    one the document rejects is answered 400 in the area's error shape;
+ * 3. strict mode: every request that did not match the documents exactly (rejected, or only
+ *    accepted through live binding) is counted in `rejectedByDocument`, so a test can assert
+ *    that a client held to the documents (our operator, cdnctl) never sent anything inexact.
  */
+import type { Logger } from 'pino';
+import type { CallRecorder } from '../calls.js';
 import { apiError, shieldError, validationProblem } from '../errors.js';
 import type { RouteDef, SimRequest, SimResponse } from '../types.js';
+import type { Binder } from './binding.js';
 import { checkRequest } from './request-check.js';
 import type { DocumentSchemas, SchemaProblem } from './schemas.js';
 
@@ -78,4 +87,47 @@ export function rejectByDocument(
     response: answer(route, req, check.problems),
     problems: check.problems.map((p) => `${fieldOf(p.pointer)} ${p.message}`),
   };
+}
+
+/** What the gate needs; `binder` and `schemas` are absent when the documents are. */
+export interface GateDeps {
+  binder: Binder | undefined;
+  /** Present in strict mode. */
+  schemas: DocumentSchemas | undefined;
+  calls: CallRecorder;
+  logger: Logger;
+}
+
+/**
+ * Binds `req` in place (body and query in the documents' spelling), then, in strict mode,
+ * checks and records it. Returns the 400 answer of a request the document rejects.
+ */
+export function admitRequest(
+  deps: GateDeps,
+  route: RouteDef,
+  req: SimRequest,
+): SimResponse | undefined {
+  const notes: string[] = [];
+  if (deps.binder) {
+    const bound = deps.binder.bind(route, req);
+    req.body = bound.body;
+    req.query = bound.query;
+    notes.push(...bound.notes);
+  }
+  if (!deps.schemas) return undefined;
+  const key = `${route.method} ${route.template}`;
+  const rejection = rejectByDocument(deps.schemas, route, req);
+  if (rejection) {
+    deps.calls.recordRejected(key, req.path, [...notes, ...rejection.problems]);
+    deps.logger.info(
+      { route: key, problems: rejection.problems },
+      'Rejected a request the official document does not allow',
+    );
+    return rejection.response;
+  }
+  if (notes.length > 0) {
+    deps.calls.recordRejected(key, req.path, notes, true);
+    deps.logger.debug({ route: key, notes }, 'Bound a request the way the live platform does');
+  }
+  return undefined;
 }

@@ -1,43 +1,59 @@
 /**
- * Finds and reads the official OpenAPI documents (core, Magic Containers, Shield). They are
- * never copied into the repository: cdn-sim reads them from a directory at start, by default
- * `../shared/reference/openapi` next to the package root, or `CDN_SIM_OPENAPI_DIR`, or the
- * `--openapi-dir` flag.
+ * The API documents cdn-sim checks requests against and projects responses onto (core, Magic
+ * Containers, Shield). By default they are the committed structural model
+ * (src/simulator/generated/api-model/, generated from the official OpenAPI documents by
+ * `make generate`: the same OpenAPI 3 shape, no prose), so a plain clone and the published
+ * package need nothing outside themselves. `--openapi-dir DIR` or `CDN_SIM_OPENAPI_DIR` loads
+ * the full official documents from a directory instead.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Area } from '../types.js';
+import { CORE_API_MODEL } from '../generated/api-model/core.js';
+import { MC_API_MODEL } from '../generated/api-model/mc.js';
+import { SHIELD_API_MODEL } from '../generated/api-model/shield.js';
 
 /** One parsed document per area. */
 export type ApiDocuments = Record<Area, Record<string, unknown>>;
 
-/** File name of each area's document. */
+/** File name of each area's official document (in `--openapi-dir`). */
 export const DOCUMENT_FILES: Record<Area, string> = {
   core: 'core-api.json',
   mc: 'magic-containers-api.json',
   shield: 'shield-api.json',
 };
 
-function packageRoot(): string {
-  let dir = path.dirname(fileURLToPath(import.meta.url));
-  while (!existsSync(path.join(dir, 'package.json'))) {
-    const parent = path.dirname(dir);
-    if (parent === dir) return process.cwd();
-    dir = parent;
-  }
-  return dir;
+function deepFreeze<T>(value: T): T {
+  if (typeof value !== 'object' || value === null || Object.isFrozen(value)) return value;
+  for (const child of Object.values(value)) deepFreeze(child);
+  return Object.freeze(value);
 }
 
-/** The directory cdn-sim reads the documents from when none is given. */
-export function defaultDocumentsDir(env: NodeJS.ProcessEnv = process.env): string {
+/**
+ * The committed model of every area, frozen: it is shared by every simulator and test in the
+ * process, so a caller that must change it (a contract exception) works on a clone.
+ */
+export const API_MODEL: Readonly<ApiDocuments> = deepFreeze({
+  core: CORE_API_MODEL,
+  mc: MC_API_MODEL,
+  shield: SHIELD_API_MODEL,
+});
+
+/**
+ * The directory named by `CDN_SIM_OPENAPI_DIR`, or undefined: the committed model is the
+ * default and needs no directory.
+ */
+export function defaultDocumentsDir(env: NodeJS.ProcessEnv = process.env): string | undefined {
   const fromEnv = env.CDN_SIM_OPENAPI_DIR;
-  if (fromEnv) return path.resolve(fromEnv);
-  return path.resolve(packageRoot(), '..', 'shared', 'reference', 'openapi');
+  return fromEnv ? path.resolve(fromEnv) : undefined;
 }
 
-/** Reads the three documents; throws `cannot read the official documents ...` when one is missing. */
-export function loadDocuments(dir: string): ApiDocuments {
+/**
+ * The full official documents read from `dir`, or the committed model when `dir` is
+ * undefined. Throws `cannot read the official documents ...` when a file in `dir` is missing.
+ */
+export function loadDocuments(dir: string | undefined): ApiDocuments {
+  if (dir === undefined) return API_MODEL;
   const out: Partial<ApiDocuments> = {};
   for (const [area, file] of Object.entries(DOCUMENT_FILES) as [Area, string][]) {
     const full = path.join(dir, file);

@@ -5,6 +5,7 @@
  * caller turns into the area's error body.
  */
 import type { Area } from '../types.js';
+import type { ApiDocuments } from './load.js';
 import { DocumentSchemas, documentId, escapePointer, type SchemaProblem } from './schemas.js';
 
 type Json = Record<string, unknown>;
@@ -48,6 +49,22 @@ function coerce(text: string, type: unknown): unknown {
   return text;
 }
 
+/** The route template of a document path: the inverse of documentPath. */
+export function routeTemplate(area: Area, path: string): string {
+  return area === 'mc' ? `/mc${path}` : path;
+}
+
+/** The operation object of `method template` in the area's document, if it has one. */
+export function findDocumentOperation(
+  documents: ApiDocuments,
+  area: Area,
+  method: string,
+  template: string,
+): Json | undefined {
+  const paths = documents[area].paths as Record<string, Json | undefined>;
+  return paths[documentPath(area, template)]?.[method.toLowerCase()] as Json | undefined;
+}
+
 /** Finds the document's operation object for `method template`. */
 export function findOperation(
   schemas: DocumentSchemas,
@@ -55,8 +72,7 @@ export function findOperation(
   method: string,
   template: string,
 ): Json | undefined {
-  const paths = schemas.documents[area].paths as Record<string, Json>;
-  return paths[documentPath(area, template)]?.[method.toLowerCase()] as Json | undefined;
+  return findDocumentOperation(schemas.documents, area, method, template);
 }
 
 function checkParameters(
@@ -83,7 +99,8 @@ function checkParameters(
   return problems;
 }
 
-function jsonContentType(content: Json | undefined): string | undefined {
+/** The JSON media type of a content map (`application/json` first). */
+export function jsonContentType(content: Json | undefined): string | undefined {
   if (!content) return undefined;
   return content['application/json'] ? 'application/json' : Object.keys(content)[0];
 }

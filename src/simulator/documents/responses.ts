@@ -6,10 +6,12 @@
  * success status and ours differs. A `response` row of contract-exceptions.ts for the
  * operation and status wins over the document (its schema is used, its status kept).
  */
-import { CONTRACT_EXCEPTIONS, type ResponseException } from '../contract-exceptions.js';
+import { CONTRACT_EXCEPTIONS } from '../contract-exceptions.js';
+import type { ResponseException } from '../contract-exception-types.js';
 import type { Area, RouteDef, SimResponse } from '../types.js';
 import type { ApiDocuments } from './load.js';
 import { documentPath } from './request-check.js';
+import { shapeOf } from './shape.js';
 
 type Json = Record<string, unknown>;
 
@@ -21,65 +23,6 @@ export const RESPONSE_MODES: readonly ResponseMode[] = ['full', 'documented'];
 
 function isObject(v: unknown): v is Json {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
-/** The flattened view of a set of schemas: declared members, items, dictionary values. */
-interface Shape {
-  properties: Map<string, unknown[]>;
-  items: unknown[];
-  /** Schemas of undeclared members (dictionaries); `true` keeps them as they are. */
-  additional: unknown[] | true | undefined;
-  /** No structure declared at all (`{}`, `{type: object}`): the value is kept as it is. */
-  free: boolean;
-}
-
-function resolve(doc: Json, schema: unknown): Json | undefined {
-  if (!isObject(schema)) return undefined;
-  const ref = schema.$ref;
-  if (typeof ref !== 'string') return schema;
-  if (!ref.startsWith('#/')) return undefined;
-  let node: unknown = doc;
-  for (const seg of ref.slice(2).split('/')) {
-    node = isObject(node) ? node[seg.replace(/~1/g, '/').replace(/~0/g, '~')] : undefined;
-  }
-  return resolve(doc, node);
-}
-
-function collect(doc: Json, schema: unknown, leaves: Json[], seen: Set<unknown>): void {
-  const s = resolve(doc, schema);
-  if (!s || seen.has(s)) return;
-  seen.add(s);
-  leaves.push(s);
-  for (const key of ['allOf', 'oneOf', 'anyOf'] as const) {
-    const list = s[key];
-    if (Array.isArray(list)) for (const sub of list) collect(doc, sub, leaves, seen);
-  }
-}
-
-function addLeaf(shape: Shape, leaf: Json): void {
-  if (isObject(leaf.properties)) {
-    shape.free = false;
-    for (const [name, sub] of Object.entries(leaf.properties)) {
-      shape.properties.set(name, [...(shape.properties.get(name) ?? []), sub]);
-    }
-  }
-  if (leaf.items !== undefined) shape.items.push(leaf.items);
-  const extra = leaf.additionalProperties;
-  if (extra === undefined) return;
-  shape.free = false;
-  if (extra === true) shape.additional = true;
-  else if (isObject(extra) && shape.additional !== true) {
-    shape.additional = [...(shape.additional ?? []), extra];
-  }
-}
-
-function shapeOf(doc: Json, schemas: readonly unknown[]): Shape {
-  const leaves: Json[] = [];
-  const seen = new Set<unknown>();
-  for (const s of schemas) collect(doc, s, leaves, seen);
-  const shape: Shape = { properties: new Map(), items: [], additional: undefined, free: true };
-  for (const leaf of leaves) addLeaf(shape, leaf);
-  return shape;
 }
 
 /** `value` with only the members `schema` (resolved in `doc`) declares, recursively. */

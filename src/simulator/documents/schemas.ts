@@ -11,7 +11,7 @@ import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import type { Area } from '../types.js';
 import type { ApiDocuments } from './load.js';
-import type { SchemaPatchDeviation } from '../contract-exceptions.js';
+import type { SchemaPatchDeviation } from '../contract-exception-types.js';
 
 type Json = Record<string, unknown>;
 
@@ -69,6 +69,20 @@ export function applySchemaPatch(doc: Json, patch: SchemaPatchDeviation): void {
   const kept = required.filter((name) => !drop.includes(name));
   schemas[patch.schema] = { ...base, properties, required: kept };
   if (kept.length === 0) delete schemas[patch.schema]?.required;
+}
+
+/** A copy of `documents` with the schema-patch deviations applied (nothing else changed). */
+export function patchDocuments(
+  documents: ApiDocuments,
+  patches: readonly SchemaPatchDeviation[],
+): ApiDocuments {
+  const out: Partial<ApiDocuments> = {};
+  for (const area of Object.keys(documents) as Area[]) {
+    const doc = structuredClone(documents[area]);
+    for (const patch of patches) if (patch.area === area) applySchemaPatch(doc, patch);
+    out[area] = doc;
+  }
+  return out as ApiDocuments;
 }
 
 function createAjv(): Ajv {
@@ -153,10 +167,9 @@ export class DocumentSchemas {
     patches: readonly SchemaPatchDeviation[],
   ) {
     this.ajv = createAjv();
-    for (const area of Object.keys(documents) as Area[]) {
-      const doc = structuredClone(documents[area]);
-      for (const patch of patches) if (patch.area === area) applySchemaPatch(doc, patch);
-      this.ajv.addSchema(convertNullable(doc) as Json, documentId(area));
+    const patched = patchDocuments(documents, patches);
+    for (const area of Object.keys(patched) as Area[]) {
+      this.ajv.addSchema(convertNullable(patched[area]) as Json, documentId(area));
     }
   }
 

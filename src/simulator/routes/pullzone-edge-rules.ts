@@ -3,8 +3,8 @@
  * `EdgeRules` (EdgeRuleV2Model) so `GET /pullzone/{id}` shows them.
  *
  * Decisions where the official document is silent:
- * - addOrUpdate answers 201 with no body (the document lists none), so a caller learns the new
- *   rule's Guid by reading the zone;
+ * - addOrUpdate answers 201 with the created or updated rule, its Guid included: the document
+ *   declares no body, but live clients read the rule from the answer (a contract exception);
  * - addOrUpdate with a Guid that is not on the zone is 404 (the operation's only not-found
  *   answer), never a silent create under the caller's Guid;
  * - a body that fails model binding is a 400 ApiErrorData, as on every other core write;
@@ -99,16 +99,18 @@ function findRule(zone: StoredPullZone, guid: string): JsonObject | undefined {
 const addOrUpdate: RuleAction = (zone, req) => {
   const body = req.body as JsonObject;
   const guid = typeof body.Guid === 'string' && body.Guid !== '' ? body.Guid : undefined;
+  let rule: JsonObject;
   if (guid === undefined) {
-    edgeRulesOf(zone).push(normalizeRule(randomUUID(), body));
+    rule = normalizeRule(randomUUID(), body);
+    edgeRulesOf(zone).push(rule);
   } else {
     const existing = findRule(zone, guid);
     if (!existing) return emptyStatus(404);
     if (existing.ReadOnly === true) return readOnly(guid);
-    Object.assign(existing, normalizeRule(String(existing.Guid), body));
+    rule = Object.assign(existing, normalizeRule(String(existing.Guid), body));
   }
   sortRules(zone);
-  return emptyStatus(201);
+  return { status: 201, body: structuredClone(rule) };
 };
 
 const deleteRule: RuleAction = (zone, req) => {

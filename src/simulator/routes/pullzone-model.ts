@@ -118,15 +118,63 @@ export function applySettings(zone: StoredPullZone, settings: JsonObject): void 
   }
 }
 
+/** OriginType of a DNS-accelerated zone (PullZoneOriginType DnsAccelerate). */
+const DNS_ACCELERATE = 1;
+
+function parseUrl(value: unknown): URL | undefined {
+  if (typeof value !== 'string' || value === '') return undefined;
+  try {
+    return new URL(value);
+  } catch {
+    return undefined;
+  }
+}
+
+function originScheme(zone: StoredPullZone, written: URL | undefined): string {
+  const raw = zone.hidden.DnsOriginScheme;
+  const scheme = typeof raw === 'string' ? raw.toLowerCase().replace(/:\/*$/, '') : '';
+  return scheme || written?.protocol.slice(0, -1) || 'https';
+}
+
+function originPort(zone: StoredPullZone, written: URL | undefined, scheme: string): number {
+  const raw = zone.hidden.DnsOriginPort;
+  if (typeof raw === 'number' && raw > 0) return raw;
+  if (written?.port) return Number(written.port);
+  return scheme === 'http' ? 80 : 443;
+}
+
 /**
- * The record as the API returns it; certificate material only when asked for. A shallow copy:
- * responses are serialized at once, and hostnames are copied because they are rewritten here.
+ * The origin URL of a DnsAccelerate zone as live clients read it (they take scheme and port
+ * from it): `scheme://host:port`, the port always spelled out. Scheme and port come from
+ * DnsOriginScheme and DnsOriginPort (kept with the settings the record does not show), else from
+ * the OriginUrl the caller wrote, else https and the scheme's port. The host is the accelerated
+ * DNS record's value when the zone has one, else the host the caller wrote, else the zone's
+ * system hostname (cdn-sim simulates no DNS records).
+ */
+export function dnsAccelerateOriginUrl(zone: StoredPullZone): string {
+  const written = parseUrl(zone.record.OriginUrl);
+  const scheme = originScheme(zone, written);
+  const recordValue = zone.record.DnsRecordValue;
+  const host =
+    (typeof recordValue === 'string' && recordValue !== '' ? recordValue : undefined) ??
+    written?.hostname ??
+    String(zone.record.CnameDomain);
+  const bracketed = host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
+  return `${scheme}://${bracketed}:${originPort(zone, written, scheme)}`;
+}
+
+/**
+ * The record as the API returns it; certificate material only when asked for; a DnsAccelerate
+ * zone's OriginUrl derived from its DNS origin settings. A shallow copy: responses are
+ * serialized at once, and hostnames are copied because they are rewritten here.
  */
 export function renderPullZone(zone: StoredPullZone, includeCertificate = false): JsonObject {
   const hosts = (zone.record.Hostnames as JsonObject[]).map((h) =>
     includeCertificate ? { ...h } : { ...h, Certificate: null, CertificateKey: null },
   );
-  return { ...zone.record, Hostnames: hosts };
+  const out: JsonObject = { ...zone.record, Hostnames: hosts };
+  if (zone.record.OriginType === DNS_ACCELERATE) out.OriginUrl = dnsAccelerateOriginUrl(zone);
+  return out;
 }
 
 /** Hostname entries of a zone. */

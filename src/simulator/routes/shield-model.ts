@@ -1,19 +1,16 @@
 /**
- * Shield zone records and their validation. Stored in the list form (every field); the
- * single-zone responses drop the list-only fields. Plan limits (`rateLimitRulesLimit`,
- * `customWafRulesLimit`) are set by the service from the plan type.
+ * Shield zone records and their validation. Every read (single zone and list) returns every
+ * field. Plan limits (`rateLimitRulesLimit`, `customWafRulesLimit`) are set by the service from
+ * the plan type.
+ *
+ * Decision (issue 30): the contract calls six fields "list endpoint only" (`planType`,
+ * `dDoSShieldSensitivity`, `dDoSExecutionMode`, `wafExecutionMode`,
+ * `wafRequestBodyLimitAction`, `wafResponseBodyLimitAction`); the official document declares
+ * them on the single-zone read (ShieldZoneResponse) and live clients read them there. The
+ * document is newer than the contract on this point, so it wins: the single-zone read returns
+ * them, and a written value reads back as written.
  */
 import type { JsonObject } from '../types.js';
-
-/** Fields only the list endpoint returns (contract, Shield zone configuration table). */
-export const LIST_ONLY_FIELDS = [
-  'wafExecutionMode',
-  'wafRequestBodyLimitAction',
-  'wafResponseBodyLimitAction',
-  'planType',
-  'dDoSShieldSensitivity',
-  'dDoSExecutionMode',
-];
 
 /** Limits per plan type (0 Basic, 1 Advanced, 2 Business, 3 Enterprise); simulator defaults. */
 export const PLAN_LIMITS: Record<
@@ -151,11 +148,9 @@ export function applyShieldRequest(zone: JsonObject, request: JsonObject | undef
   Object.assign(zone, PLAN_LIMITS[zone.planType as number] ?? PLAN_LIMITS[0]);
 }
 
-/** Single-zone form: the list-only fields removed. */
-export function singleForm(zone: JsonObject): JsonObject {
-  const out = structuredClone(zone);
-  for (const field of LIST_ONLY_FIELDS) delete out[field];
-  return out;
+/** The zone as a read returns it (single zone and list alike): a copy of every field. */
+export function readForm(zone: JsonObject): JsonObject {
+  return structuredClone(zone);
 }
 
 /** The zone as a ShieldZoneRequest (what create/update echo back). */

@@ -1,7 +1,8 @@
 /**
  * Shield zones and WAF rule metrics (`/shield`). Bodies use `{ data }` envelopes; the list is
  * paged (`page` object); writes and metrics report failures in an `error` member; single-zone
- * reads that find nothing answer 404 with the contract's single-zone error shape.
+ * reads that find nothing answer 404 with the contract's single-zone error shape. Single-zone
+ * reads and the list return the same fields (see shield-model.ts for the decision).
  */
 import { shieldError, shieldZoneError } from '../errors.js';
 import type { JsonObject, RouteDef, SimContext, SimRequest, SimResponse } from '../types.js';
@@ -11,7 +12,7 @@ import {
   checkShieldZoneRequest,
   newShieldZone,
   requestForm,
-  singleForm,
+  readForm,
 } from './shield-model.js';
 
 const RULE_ID = /^[A-Za-z0-9_-]{1,64}$/;
@@ -35,13 +36,13 @@ function zoneByPullZone(ctx: SimContext, pullZoneId: number | undefined): JsonOb
 
 function getByPullZone(req: SimRequest, ctx: SimContext): SimResponse {
   const zone = zoneByPullZone(ctx, parseId(req.params.pullZoneId));
-  return zone ? { status: 200, body: { data: singleForm(zone) } } : shieldZoneError(404, req.path);
+  return zone ? { status: 200, body: { data: readForm(zone) } } : shieldZoneError(404, req.path);
 }
 
 function getById(req: SimRequest, ctx: SimContext): SimResponse {
   const id = parseId(req.params.shieldZoneId);
   const zone = id === undefined ? undefined : ctx.state.shieldZones.get(id);
-  return zone ? { status: 200, body: { data: singleForm(zone) } } : shieldZoneError(404, req.path);
+  return zone ? { status: 200, body: { data: readForm(zone) } } : shieldZoneError(404, req.path);
 }
 
 function positiveInt(raw: string | null, fallback: number, max: number): number {
@@ -59,7 +60,7 @@ function listZones(req: SimRequest, ctx: SimContext): SimResponse {
   return {
     status: 200,
     body: {
-      data: all.slice(start, start + pageSize).map((z) => structuredClone(z)),
+      data: all.slice(start, start + pageSize).map(readForm),
       page: {
         totalCount: all.length,
         totalPages,

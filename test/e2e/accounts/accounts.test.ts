@@ -10,7 +10,7 @@
  *   secret, log forwarding token, app env from a Secret) appears in the log, events,
  *   conditions or metrics.
  */
-import test from 'ava';
+import test, { type ExecutionContext } from 'ava';
 import { startSimulator, type SimulatorHandle } from '../../../src/simulator/server.js';
 import { accountJson, deleteAccount, namespacesSelector } from '../support/account.js';
 import { applyAllCrds } from '../support/crds.js';
@@ -149,6 +149,20 @@ async function getAccount(name: string): Promise<KubeJson | undefined> {
 
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
+/** AccountNotAllowed naming account and namespace, and how to open the account to it. */
+function checkRefusal(
+  t: ExecutionContext,
+  synced: { reason?: string; message?: string } | undefined,
+  ns: string,
+): void {
+  t.is(synced?.reason, 'AccountNotAllowed', JSON.stringify(synced));
+  const message = synced?.message ?? '';
+  t.true(message.includes(`CdnAccount ${account}`), message);
+  t.true(message.includes(`namespace ${ns}`), message);
+  // How to open it: the label its selector wants, on this very namespace.
+  t.true(message.includes(`kubectl label namespace ${ns} ${openLabel}=open`), message);
+}
+
 // Runs first: no other object exists yet, so every platform call would be the refused one's.
 test.serial(
   'a namespace outside the account selector: AccountNotAllowed, zero platform calls; a label opens it',
@@ -167,10 +181,7 @@ test.serial(
       [teamB, `${teamB}-web`],
     ] as const) {
       const obj = await waitCondition(PZC, ns, name, 'Synced', (c) => c.status === 'False');
-      const synced = conditionOf(obj, 'Synced');
-      t.is(synced?.reason, 'AccountNotAllowed', JSON.stringify(synced));
-      t.true(synced?.message?.includes(`CdnAccount ${account}`), synced?.message);
-      t.true(synced?.message?.includes(`namespace ${ns}`), synced?.message);
+      checkRefusal(t, conditionOf(obj, 'Synced'), ns);
     }
     // A few retries later, still nothing reached the platform.
     await sleep(5_000);
@@ -191,6 +202,29 @@ test.serial(
     const b = await getObject(PZC, teamB, `${teamB}-web`);
     t.is(conditionOf(b, 'Synced')?.reason, 'AccountNotAllowed');
     t.falsy(b?.status?.pullZoneId);
+  },
+);
+
+test.serial(
+  'a missing credentials Secret is reported by the first pass: READY and SYNCED are never blank for the 30 s recheck',
+  async (t) => {
+    const name = `${teamA}-nocreds`;
+    await apply(
+      pzcJson(teamA, name, {
+        credentialsRef: { name: 'never-created' },
+        settings: { originUrl: 'https://n.example.com' },
+      }),
+    );
+    const obj = await waitCondition(PZC, teamA, name, 'Ready', (c) => c.status === 'False');
+    const ready = conditionOf(obj, 'Ready') as { reason?: string; lastTransitionTime?: string };
+    t.is(ready.reason, 'CredentialsNotFound');
+    t.truthy(conditionOf(obj, 'Synced')?.status, 'SYNCED is filled too');
+    // The first pass wrote it: well before the 30 s recheck that used to be the first report.
+    const created = Date.parse(
+      String((obj.metadata as { creationTimestamp?: string }).creationTimestamp),
+    );
+    const reported = Date.parse(String(ready.lastTransitionTime));
+    t.true(reported - created < 20_000, `reported ${reported - created} ms after creation`);
   },
 );
 

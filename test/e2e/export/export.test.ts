@@ -2,9 +2,10 @@
  * `cdnctl export` end to end on the real kube-apiserver + cdn-sim: a seeded account of 50
  * resources (seed.ts) is exported by the real cdnctl process, the Secrets it lists are created,
  * the manifests are applied with kubectl, and the operator brings every object to Ready without
- * a single platform write (counted on the simulator) and without a request the official
- * documents reject. `cdnctl diff` then reports no changes, and exactly the one field a test
- * edits afterwards (exit 1).
+ * a single platform write (counted on the simulator), with every printer column filled (the
+ * ids of adopted objects included), and without a request the official documents reject.
+ * `cdnctl diff` then reports no changes, and exactly the one field a test edits afterwards
+ * (exit 1).
  */
 import test from 'ava';
 import { execFile } from 'node:child_process';
@@ -27,6 +28,7 @@ import {
   type KubeJson,
 } from '../support/kube.js';
 import { secretYaml } from '../support/operator-env.js';
+import { emptyPrinterColumns } from '../support/printer-columns.js';
 import { startOperator, type OperatorProcess } from '../support/operator.js';
 import { seedAccount, type Seeded } from './seed.js';
 import { exportableKinds } from '../../../src/cli/export/export-account.js';
@@ -204,6 +206,15 @@ test('an exported account applied with kubectl reaches Ready with zero platform 
   ).catch((e: Error) => {
     throw new Error(`${e.message}\n${notReady(last)}`);
   });
+  // Adopted by id, every object shows its id (and every other column) like a created one.
+  t.deepEqual(
+    await emptyPrinterColumns(
+      exportableKinds().map((k) => k.plural),
+      ns,
+    ),
+    [],
+    'printer columns left empty',
+  );
   t.is(rejectedBefore, 0, 'seeding sent nothing the documents reject');
   t.is(
     sim.calls.snapshot().rejectedByDocument.count,

@@ -14,7 +14,14 @@ let cache = '';
 
 function demo(command: string): ReturnType<typeof run> {
   return run(join(ROOT, 'hack/demo.sh'), [command], {
-    env: { ...process.env, CDN_OPERATOR_CACHE: cache, CDN_DEMO_SKIP_BUILD: '1', KUBECONFIG: '' },
+    // DEMO_NODE: the Node.js running the tests (the private cache has no installed release).
+    env: {
+      ...process.env,
+      CDN_OPERATOR_CACHE: cache,
+      CDN_DEMO_SKIP_BUILD: '1',
+      KUBECONFIG: '',
+      DEMO_NODE: process.execPath,
+    },
     timeoutMs: 170_000,
   });
 }

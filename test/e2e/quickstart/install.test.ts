@@ -1,17 +1,21 @@
 /**
  * The README's install path, run literally on a real apiserver: the commands between the
  * `quickstart:begin` / `quickstart:end` markers of README.md (chart defaults, the documented
- * Secret, `kubectl apply -f examples/`), then every example object must become Ready and be
- * Healthy for Argo CD, evaluated with gopher-lua (the Lua engine Argo CD embeds).
+ * Secret, `kubectl apply -f examples/` into the namespace the block opens), then every example
+ * object must become Ready with every printer column filled, be Healthy for Argo CD (evaluated
+ * with gopher-lua, the Lua engine Argo CD embeds), and the install notes must describe the
+ * default account as the block opened it.
  *
  * The README block is the single place the steps live; edit it and this test follows. The
- * only substitutions, needed because e2e files share one apiserver: the namespace and release
- * `cdn-operator` get a unique suffix, `<your API key>` is cdn-sim's key, and the kubeconfig's
- * current namespace is a fresh work namespace. No cluster node runs pods, so the operator runs
- * as a local process with the chart Deployment's own arguments, authenticated as the chart's
- * ServiceAccount (so the chart's RBAC is what it gets), watching only the work namespace.
+ * only substitutions, needed because e2e files share one apiserver: the namespaces
+ * `cdn-operator` and `shop` and the release get a unique suffix, and `<your API key>` is
+ * cdn-sim's key. The kubeconfig's current namespace is a fresh namespace the block never
+ * names, as a user's context would be: a command that relied on it would put the examples
+ * where the account is closed. No cluster node runs pods, so the operator runs as a local
+ * process with the chart Deployment's own arguments, authenticated as the chart's
+ * ServiceAccount (so the chart's RBAC is what it gets), watching only the block's namespace.
  */
-import test from 'ava';
+import test, { type ExecutionContext } from 'ava';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -20,6 +24,8 @@ import { crdNameOf } from '../../../src/controllers/kind-names.js';
 import { exampleKinds } from '../../../src/controllers/kinds.js';
 import { startSimulator, type SimulatorHandle } from '../../../src/simulator/server.js';
 import { startOperator, type OperatorProcess } from '../support/operator.js';
+import { emptyPrinterColumns } from '../support/printer-columns.js';
+import { readmeQuickstartSteps } from '../../support/readme-quickstart.js';
 import { evaluateWithGopherLua } from '../../unit/packaging/argocd-lua.js';
 import {
   ROOT,
@@ -33,7 +39,10 @@ const adminKubeconfig = process.env.KUBECONFIG ?? '';
 const suffix = randomBytes(3).toString('hex');
 const releaseNs = `cdn-operator-${suffix}`;
 const release = `cdn-operator-${suffix}`;
-const workNs = `quickstart-${suffix}`;
+/** The namespace the README block creates and opens (`shop`), made unique. */
+const appNs = `shop-${suffix}`;
+/** The user's current namespace: never named by the block, never opened. */
+const contextNs = `quickstart-ctx-${suffix}`;
 const API_KEY = `quickstart-key-${suffix}`;
 const KINDS = exampleKinds();
 
@@ -42,20 +51,6 @@ let userKubeconfig = '';
 let sim: SimulatorHandle | undefined;
 let operator: OperatorProcess | undefined;
 
-/** The shell commands of the README's quick-start block (continuation lines joined). */
-async function readmeSteps(): Promise<string[]> {
-  const readme = await readFile(join(ROOT, 'README.md'), 'utf8');
-  const block = /<!-- quickstart:begin -->\n```sh\n([\s\S]*?)```\n<!-- quickstart:end -->/.exec(
-    readme,
-  );
-  if (!block) throw new Error('cannot find the quickstart block in README.md');
-  return block[1]!
-    .replace(/\\\n\s*/g, ' ')
-    .split('\n')
-    .map((l) => l.trim())
-    .filter((l) => l !== '' && !l.startsWith('#'));
-}
-
 /** A README line with this file's substitutions, split into argv (no shell features used). */
 function argvOf(line: string): string[] {
   const text = line
@@ -63,9 +58,7 @@ function argvOf(line: string): string[] {
     .replace(/(^| )cdn-operator deploy\/helm/, `$1${release} deploy/helm`)
     .replace(/-n cdn-operator\b/g, `-n ${releaseNs}`)
     .replace(/namespace cdn-operator$/, `namespace ${releaseNs}`)
-    // The README opens the default account and Secret reads to `default`, where the user's
-    // `kubectl apply` lands; here that is the work namespace.
-    .replace(/=\{default\}/g, `={${workNs}}`);
+    .replace(/(^|[\s={])shop(?=$|[\s}])/g, `$1${appNs}`);
   if (/[|;&$`"'<>]/.test(text)) throw new Error(`cannot run a shell construct literally: ${line}`);
   return text.split(/\s+/);
 }
@@ -87,10 +80,11 @@ test.before(async () => {
     adminKubeconfig,
     'create',
     'namespace',
-    workNs,
+    contextNs,
   ]);
-  if (created.code !== 0) throw new Error(`cannot create namespace ${workNs}: ${created.stderr}`);
-  // The user's kubeconfig: admin credentials, current namespace = the work namespace.
+  if (created.code !== 0)
+    throw new Error(`cannot create namespace ${contextNs}: ${created.stderr}`);
+  // The user's kubeconfig: admin credentials, current namespace one the block never names.
   const view = await run('kubectl', [
     '--kubeconfig',
     adminKubeconfig,
@@ -107,7 +101,7 @@ test.before(async () => {
     'config',
     'set-context',
     '--current',
-    `--namespace=${workNs}`,
+    `--namespace=${contextNs}`,
   ]);
   if (ctx.code !== 0) throw new Error(`cannot set the context namespace: ${ctx.stderr}`);
 });
@@ -126,7 +120,7 @@ test.after.always(async () => {
       releaseNs,
       '--wait=false',
     ]);
-  for (const ns of [workNs, releaseNs])
+  for (const ns of [appNs, contextNs, releaseNs])
     await run('kubectl', [
       '--kubeconfig',
       adminKubeconfig,
@@ -205,12 +199,14 @@ interface Obj {
   status?: { conditions?: { type: string; status: string; reason?: string; message?: string }[] };
 }
 
-async function exampleObjects(): Promise<Obj[]> {
+async function exampleObjects(namespace: string): Promise<Obj[]> {
   const got = await run('kubectl', [
     '--kubeconfig',
     userKubeconfig,
     'get',
     KINDS.map(crdNameOf).join(','),
+    '-n',
+    namespace,
     '-o',
     'json',
   ]);
@@ -221,32 +217,49 @@ async function exampleObjects(): Promise<Obj[]> {
 const readyOf = (o: Obj): string =>
   o.status?.conditions?.find((c) => c.type === 'Ready')?.status ?? 'none';
 
+/** What the install notes must say about the default account the block opened. */
+function checkNotes(t: ExecutionContext, notes: string): void {
+  t.regex(notes, /NOTES:/, 'helm install printed its notes');
+  t.true(notes.includes(`Open to namespace(s) ${appNs} (defaultAccount.namespaces)`), notes);
+  t.notRegex(notes, /CLOSED/, notes);
+  t.true(notes.includes(`kubectl apply -n ${appNs} -f examples/`), notes);
+  t.regex(notes, new RegExp(`Secrets/ConfigMaps readable in: ${releaseNs}, ${appNs} `), notes);
+}
+
+/** Runs the README's steps; starts the operator once the chart is installed. */
+async function runReadme(t: ExecutionContext, steps: string[], simUrl: string): Promise<void> {
+  for (const line of steps) {
+    const r = await runStep(argvOf(line));
+    t.is(r.code, 0, `${line}\n${r.stderr}`);
+    if (!line.startsWith('helm install')) continue;
+    checkNotes(t, r.stdout);
+    // The Deployment cannot run here: start its arguments as a local process instead.
+    const args = (await deploymentArgs()).filter(
+      (a) => !/^--(api-url|metrics-bind-address|health-probe-bind-address)=/.test(a),
+    );
+    operator = await startOperator({
+      kubeconfig: await serviceAccountKubeconfig(),
+      env: { POD_NAMESPACE: releaseNs, KUBECONFIG: join(tmp, 'sa-kubeconfig') },
+      args: [...args, '--api-url', simUrl, '--namespace', appNs, '--poll-interval', '30s'],
+    });
+  }
+}
+
 test.serial(
-  'the README quick start with the chart defaults reaches Ready and Argo CD Healthy',
+  'the README quick start, run from a context in another namespace, reaches Ready with every column filled and Argo CD Healthy',
   async (t) => {
     t.timeout(240_000);
-    const steps = await readmeSteps();
+    const steps = await readmeQuickstartSteps();
     t.true(
       steps.some((s) => s.startsWith('helm install')),
       steps.join('\n'),
     );
-    t.true(steps.includes('kubectl apply -f examples/'), steps.join('\n'));
+    t.true(
+      steps.some((s) => /^kubectl apply .*-f examples\/$/.test(s)),
+      steps.join('\n'),
+    );
     sim = await startSimulator({ apiKeys: [{ key: API_KEY }] });
-    for (const line of steps) {
-      const r = await runStep(argvOf(line));
-      t.is(r.code, 0, `${line}\n${r.stderr}`);
-      if (line.startsWith('helm install')) {
-        // The Deployment cannot run here: start its arguments as a local process instead.
-        const args = (await deploymentArgs()).filter(
-          (a) => !/^--(api-url|metrics-bind-address|health-probe-bind-address)=/.test(a),
-        );
-        operator = await startOperator({
-          kubeconfig: await serviceAccountKubeconfig(),
-          env: { POD_NAMESPACE: releaseNs, KUBECONFIG: join(tmp, 'sa-kubeconfig') },
-          args: [...args, '--api-url', sim.url, '--namespace', workNs, '--poll-interval', '30s'],
-        });
-      }
-    }
+    await runReadme(t, steps, sim.url);
     const files = (await readdir(join(ROOT, 'examples'))).filter((f) => f.endsWith('.yaml'));
     const texts = await Promise.all(files.map((f) => readFile(join(ROOT, 'examples', f), 'utf8')));
     const examples = parseObjects(texts.join('\n---\n')).filter((o) =>
@@ -256,7 +269,7 @@ test.serial(
     const deadline = Date.now() + 150_000;
     let objects: Obj[] = [];
     while (Date.now() < deadline) {
-      objects = await exampleObjects();
+      objects = await exampleObjects(appNs);
       if (objects.length === examples.length && objects.every((o) => readyOf(o) === 'True')) break;
       await new Promise((r) => setTimeout(r, 1000));
     }
@@ -267,6 +280,14 @@ test.serial(
       objects.length === examples.length && objects.every((o) => readyOf(o) === 'True'),
       `not all Ready:\n${summary}\n${operator?.output().slice(-3000) ?? ''}`,
     );
+    t.deepEqual(await exampleObjects(contextNs), [], 'nothing landed in the context namespace');
+    const empty = await emptyPrinterColumns(
+      KINDS.map((k) => k.plural),
+      appNs,
+      { kubeconfig: userKubeconfig },
+    );
+    const table = await runStep(argvOf(steps.at(-1)!));
+    t.deepEqual(empty, [], `empty printer columns; ${steps.at(-1)!}:\n${table.stdout}`);
     const health = await evaluateWithGopherLua(objects);
     objects.forEach((o, i) => {
       t.like(

@@ -155,6 +155,10 @@ test.serial('exit codes: usage 2, unauthorized 3, API error 1 with field', async
   const usage = await env.spawn(['pullzone', 'get']);
   t.is(usage.code, 2);
   t.regex(usage.stderr, /usage: cdnctl pullzone get ID/);
+  // The process itself, not only run(): an unknown command stays a usage error under --help.
+  const unknown = await env.spawn(['nonsense', '--help']);
+  t.is(unknown.code, 2);
+  t.regex(unknown.stderr, /unknown command "nonsense"/);
   const unauth = await env.spawn(['pullzone', 'list'], { CDN_API_KEY: 'wrong-key-123456' });
   t.is(unauth.code, 3);
   t.false(unauth.stderr.includes('wrong-key-123456'), 'the key is not echoed');

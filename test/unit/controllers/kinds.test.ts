@@ -21,7 +21,7 @@ import { parseExportOptions } from '../../../src/cli/export/options.js';
 import { helpText } from '../../../src/cli/run.js';
 import { collectionPathOf, crdFileOf } from '../../../src/controllers/kind-names.js';
 import { exampleKinds, findKind, KINDS } from '../../../src/controllers/kinds.js';
-import { createManagedKinds } from '../../../src/controllers/registry.js';
+import { createClusterKinds, createManagedKinds } from '../../../src/controllers/registry.js';
 import { sampleFleet } from '../../../bench/lib/objects.js';
 import { builtCrd, rootSchema, undescribed, type Json } from '../../support/crds.js';
 import { compareTypeWithSchema, TypeReader } from '../../support/type-schema.js';
@@ -65,6 +65,20 @@ test('the operator runs a controller for the added kind', async (t) => {
     WITH_GADGET.filter((k) => k.controller).map((k) => k.kind),
     'one controller per kind with one, in list order',
   );
+});
+
+test('the operator watches the cluster-scoped kinds of the list, each once', async (t) => {
+  const ops = { operatorNamespace: 'ops' };
+  const names = (kinds: { plural: string; group: string }[]): string[] =>
+    kinds.map((k) => `${k.plural}.${k.group}`);
+  t.deepEqual(names(await createClusterKinds(ops)), [`cdnaccounts.${API_GROUP}`, 'namespaces.']);
+  const twice = [...KINDS, findKind('CdnAccount')!];
+  t.deepEqual(names(await createClusterKinds(ops, twice)), [
+    `cdnaccounts.${API_GROUP}`,
+    'namespaces.',
+  ]);
+  const without = KINDS.filter((k) => k.kind !== 'CdnAccount');
+  t.deepEqual(await createClusterKinds(ops, without), [], 'without the line: not watched');
 });
 
 test('CRD generation writes the added kind: named, described, agreeing with its types', async (t) => {
@@ -162,7 +176,7 @@ test('cdnctl compares, exports and lists the added kind', async (t) => {
   );
   t.throws(() => parseExportOptions({ kinds: 'gadget' }, KINDS), { message: /unknown kind/ });
   t.true(exportableKinds(WITH_GADGET).includes(GADGET));
-  t.regex(helpText(WITH_GADGET), /--kinds K1,K2 .*StorageZone,Gadget/);
+  t.regex(helpText(undefined, WITH_GADGET), /--kinds K1,K2 .*StorageZone,Gadget/);
 });
 
 test('the bench creates the added kind; the demo applies its example', (t) => {

@@ -62,12 +62,12 @@ export function expectedWorkloadRules(outputs: boolean, secrets = false): Rule[]
   ];
 }
 
-/** The accounts ClusterRole: CdnAccounts and Namespace labels. */
+/** The accounts ClusterRole: CdnAccounts and Namespace labels (watched). */
 export function expectedAccountRules(): Rule[] {
   return [
     { apiGroups: [API_GROUP], resources: ['cdnaccounts'], verbs: ['get', 'list', 'watch'] },
     { apiGroups: [API_GROUP], resources: ['cdnaccounts/status'], verbs: ['patch'] },
-    { apiGroups: [''], resources: ['namespaces'], verbs: ['get'] },
+    { apiGroups: [''], resources: ['namespaces'], verbs: ['get', 'list', 'watch'] },
   ];
 }
 

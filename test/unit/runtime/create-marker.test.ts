@@ -81,11 +81,6 @@ const forged: Array<{ what: string; value: (env: FakeEnv) => string }> = [
         new Date('2025-01-01T00:00:00Z'),
       ),
   },
-  {
-    what: 'a marker of this object with the account fingerprint changed',
-    value: (env) =>
-      signMarker({ key: KEY, account: 'acc-2' }, env.get('a'), new Date('2025-01-01T00:00:00Z')),
-  },
 ];
 for (const c of forged) {
   test(`a tenant-set marker does nothing: ${c.what}`, async (t) => {
@@ -104,6 +99,26 @@ for (const c of forged) {
     );
   });
 }
+
+test('a tenant-set marker naming another account parks its own object: nothing looked up, nothing created', async (t) => {
+  // What a marker made with the account's previous API key looks like (create-pending.test.ts):
+  // a create may have happened, so neither a lookup nor a new create is safe.
+  const env = signedEnv();
+  env.put(thing('a'));
+  foreignThing(env);
+  withMarker(
+    env,
+    'a',
+    signMarker({ key: KEY, account: 'acc-2' }, env.get('a'), new Date('2025-01-01T00:00:00Z')),
+  );
+  const r = await env.reconciler().reconcile('ns/a');
+  t.is(r.outcome, 'terminal');
+  t.deepEqual(env.calls, ['observe'], 'no lookup by name, no create');
+  t.deepEqual([...env.things.keys()], ['foreign'], 'the same-named resource was not taken');
+  t.like(findCondition(env.get('a').status?.conditions, 'Synced'), {
+    reason: 'CreatePendingUnverifiable',
+  });
+});
 
 test('a marker of a refused create is void: saving and re-adding it does not make the operator look up by name', async (t) => {
   const env = signedEnv();

@@ -2,7 +2,7 @@
  * An in-memory stand-in for the Kubernetes API (optimistic concurrency on resourceVersion,
  * merge patches, /status) and a fake external platform, for reconciler unit tests.
  */
-import { pino } from 'pino';
+import { pino, type Logger } from 'pino';
 import { KubeApiError } from '../../../src/runtime/kube-client.js';
 import type { ObjectWriter } from '../../../src/runtime/object-writer.js';
 import { ManagedReconciler, type ReconcilerTimings } from '../../../src/runtime/reconciler.js';
@@ -64,6 +64,11 @@ export class FakeEnv {
   createError?: Error;
   /** Error thrown by the first observe after a create (the settle step). */
   observeErrorAfterCreate?: Error;
+  /** Creates refuse a name already taken (like pull zone names): an error with `nameTaken`. */
+  uniqueNames = false;
+  /** A thing made by a create stays out of this many lookups by name (listing lag). */
+  lookupLag = 0;
+  private readonly hidden = new Map<string, number>();
   private rv = 100;
   private seq = 0;
 
@@ -123,7 +128,12 @@ export class FakeEnv {
         this.writes.status++;
         return Promise.resolve(this.patch(obj, p, 'status'));
       },
-      get: (ns, name) => Promise.resolve(structuredClone(this.objects.get(`${ns}/${name}`)!)),
+      get: (ns, name) => {
+        const cur = this.objects.get(`${ns}/${name}`);
+        return cur
+          ? Promise.resolve(structuredClone(cur))
+          : Promise.reject(new KubeApiError('not found', 404));
+      },
     };
   }
 
@@ -150,7 +160,7 @@ export class FakeEnv {
         const th = ctx.externalId
           ? this.things.get(ctx.externalId)
           : ctx.createPending
-            ? [...this.things.values()].find((x) => x.name === nameOf(o))
+            ? this.lookUp(nameOf(o))
             : undefined;
         return Promise.resolve(th ? observed(o, th) : { exists: false, upToDate: false, diff: [] });
       },
@@ -161,8 +171,11 @@ export class FakeEnv {
           this.createError = undefined;
           return Promise.reject(e);
         }
+        if (this.uniqueNames && [...this.things.values()].some((x) => x.name === nameOf(o)))
+          return Promise.reject(Object.assign(new Error('the name is taken'), { nameTaken: true }));
         const th = { id: `t${++this.seq}`, name: nameOf(o), color: String(o.spec?.color) };
         this.things.set(th.id, th);
+        if (this.lookupLag > 0) this.hidden.set(th.id, this.lookupLag);
         if (this.loseCreateAnswer) {
           this.loseCreateAnswer = false;
           return Promise.reject(Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }));
@@ -182,6 +195,16 @@ export class FakeEnv {
         return Promise.resolve();
       },
     };
+  }
+
+  /** A lookup by name: things still in their listing lag are not seen (and age by one). */
+  private lookUp(name: string): Thing | undefined {
+    const found = [...this.things.values()].find((x) => x.name === name && !this.hidden.has(x.id));
+    for (const [id, n] of this.hidden) {
+      if (n <= 1) this.hidden.delete(id);
+      else this.hidden.set(id, n - 1);
+    }
+    return found;
   }
 
   kind(
@@ -215,6 +238,9 @@ export class FakeEnv {
       timings?: Partial<ReconcilerTimings>;
       getCached?: (key: string) => ManagedObject | undefined;
       claims?: ClaimIndex;
+      log?: Logger;
+      /** Monotonic clock of the pending-create window (ms). */
+      monotonicNow?: () => number;
     } = {},
   ): ManagedReconciler {
     const writer = this.writer();
@@ -235,11 +261,12 @@ export class FakeEnv {
       events: {
         record: (_o, type, reason, message) => this.events.push({ type, reason, message }),
       },
-      log: pino({ level: 'silent' }),
+      log: opts.log ?? pino({ level: 'silent' }),
       signal: new AbortController().signal,
       timings: { pollIntervalMs: 600_000, ...opts.timings },
       now: () => new Date('2025-01-01T00:00:00Z'),
       ...(opts.claims ? { claims: opts.claims } : {}),
+      ...(opts.monotonicNow ? { monotonicNow: opts.monotonicNow } : {}),
     });
   }
 

@@ -62,13 +62,14 @@ test('a conflict (409) goes through the per-item backoff, not a fixed 0.5 s requ
   t.is(r.retryMinDelayMs, 0);
 });
 
-test('a 404 on the operator own write (e.g. CRD without /status) backs off too', async (t) => {
+test('a 404 on the operator own write of an object the API server no longer has: gone, not retried', async (t) => {
+  // The CRD-without-/status case (the object exists) stays a conflict: cache-deleted.test.ts.
   const env = new FakeEnv();
   env.put(thing('a'));
   const ghost = { ...env.get('a'), metadata: { ...env.get('a').metadata, name: 'ghost' } };
   const r = await env.reconciler({ getCached: () => structuredClone(ghost) }).reconcile('ns/ghost');
-  t.is(r.errorClass, 'conflict');
-  t.is(r.retryMinDelayMs, 0);
+  t.is(r.outcome, 'gone');
+  t.is(r.retryMinDelayMs, undefined);
   t.is(r.requeueAfterMs, undefined);
 });
 

@@ -11,7 +11,9 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { KubeConfig } from '@kubernetes/client-node';
+import { pino } from 'pino';
 import { KubeClient } from '../../../src/runtime/kube-client.js';
+import { LeaderElector, type LeaderElectionOptions } from '../../../src/runtime/leader-election.js';
 
 /** Answers one request; `n` counts requests of the same kind (list or watch) from 0. */
 export type KubeReply = (
@@ -24,6 +26,8 @@ export type KubeReply = (
 /** A running fake API server. */
 export interface FakeKube {
   client: KubeClient;
+  /** The server's base URL. */
+  url: string;
   lists: number;
   watches: number;
   other: number;
@@ -95,6 +99,7 @@ export async function startFakeKube(opts: {
   const client = await KubeClient.create(kc);
   return {
     client,
+    url: kc.getCurrentCluster()!.server,
     get lists() {
       return state.lists;
     },
@@ -138,5 +143,74 @@ export function goneLine(): string {
     message: 'too old resource version: 1 (2)',
     reason: 'Expired',
     code: 410,
+  });
+}
+
+/** A Lease endpoint: GET answers the stored lease (404 before the first write), writes store it. */
+export interface FakeLease {
+  reply: KubeReply;
+  /** The stored lease (undefined before the first write). */
+  readonly lease: Record<string, unknown> | undefined;
+  /** Holders written so far, in order (`''` for a release). */
+  readonly holders: string[];
+  /** While true, lease requests get no answer (a partition). */
+  hang: boolean;
+}
+
+/** Serves one coordination.k8s.io Lease with resourceVersions, for leader election tests. */
+export function fakeLease(): FakeLease {
+  let lease: Record<string, unknown> | undefined;
+  let rv = 1;
+  const holders: string[] = [];
+  const state: FakeLease = {
+    hang: false,
+    get lease() {
+      return lease;
+    },
+    holders,
+    reply: (req, res) => {
+      if (state.hang) return;
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        res.setHeader('Content-Type', 'application/json');
+        if (req.method === 'GET') {
+          if (!lease) res.writeHead(404).end(JSON.stringify({ kind: 'Status', code: 404 }));
+          else res.end(JSON.stringify(lease));
+          return;
+        }
+        const body = JSON.parse(Buffer.concat(chunks).toString()) as Record<string, unknown>;
+        lease = {
+          ...body,
+          metadata: { ...(body.metadata as object), resourceVersion: String(++rv) },
+        };
+        holders.push(String((body.spec as { holderIdentity?: string }).holderIdentity ?? ''));
+        res.end(JSON.stringify(lease));
+      });
+    },
+  };
+  return state;
+}
+
+/**
+ * A LeaderElector on `client` with short timings (lease 1.5 s, renew deadline 1 s, retry
+ * 200 ms) for Lease `ns/l` as `me`; `extra` overrides (callbacks, clock).
+ */
+export function testElector(
+  client: KubeClient,
+  extra: Partial<LeaderElectionOptions> = {},
+): LeaderElector {
+  return new LeaderElector({
+    client,
+    namespace: 'ns',
+    name: 'l',
+    identity: 'me',
+    leaseDurationMs: 1500,
+    renewDeadlineMs: 1000,
+    retryPeriodMs: 200,
+    log: pino({ level: 'silent' }),
+    onStartedLeading: () => undefined,
+    onStoppedLeading: () => undefined,
+    ...extra,
   });
 }

@@ -5,9 +5,8 @@
 import test from 'ava';
 import { pino } from 'pino';
 import { fenceClient, FencedError } from '../../../src/runtime/fence.js';
-import { LeaderElector } from '../../../src/runtime/leader-election.js';
 import { FakeEnv, thing } from './fake-env.js';
-import { startFakeKube } from './kube-fake-server.js';
+import { fakeLease, startFakeKube, testElector } from './kube-fake-server.js';
 
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 /** Blocks the event loop like SIGSTOP does: nothing runs, then everything resumes. */
@@ -16,44 +15,12 @@ const freeze = (ms: number): void => {
 };
 
 test('a leader frozen past the renew deadline is deposed before anything else runs', async (t) => {
-  let lease: Record<string, unknown> | undefined;
-  let rv = 1;
-  const kube = await startFakeKube({
-    watch: (_q, res) => res.end(),
-    other: (req, res) => {
-      const chunks: Buffer[] = [];
-      req.on('data', (c: Buffer) => chunks.push(c));
-      req.on('end', () => {
-        res.setHeader('Content-Type', 'application/json');
-        if (req.method === 'GET') {
-          if (!lease) {
-            res.writeHead(404).end(JSON.stringify({ kind: 'Status', code: 404 }));
-            return;
-          }
-          res.end(JSON.stringify(lease));
-          return;
-        }
-        const body = JSON.parse(Buffer.concat(chunks).toString()) as Record<string, unknown>;
-        lease = {
-          ...body,
-          metadata: { ...(body.metadata as object), resourceVersion: String(++rv) },
-        };
-        res.end(JSON.stringify(lease));
-      });
-    },
-  });
+  const lease = fakeLease();
+  const kube = await startFakeKube({ watch: (_q, res) => res.end(), other: lease.reply });
   t.teardown(() => kube.close());
   let stopped = 0;
   let started = 0;
-  const elector = new LeaderElector({
-    client: kube.client,
-    namespace: 'ns',
-    name: 'l',
-    identity: 'me',
-    leaseDurationMs: 1500,
-    renewDeadlineMs: 1000,
-    retryPeriodMs: 200,
-    log: pino({ level: 'silent' }),
+  const elector = testElector(kube.client, {
     onStartedLeading: () => started++,
     onStoppedLeading: () => stopped++,
   });
@@ -63,7 +30,7 @@ test('a leader frozen past the renew deadline is deposed before anything else ru
   t.is(started, 1);
   freeze(1300);
   // First thing after the freeze: no timer, no renewal has run yet.
-  t.false(elector.isLeader(), 'deposed on the wall clock');
+  t.false(elector.isLeader(), 'deposed on the monotonic clock');
   t.is(stopped, 1);
   await sleep(500);
   t.false(elector.isLeader(), 'never leads again in this process');

@@ -5,6 +5,8 @@ import type { ClassifiedError } from '../../../src/runtime/errors.js';
 
 const F = 'cdn.operator.io/finalizer';
 const PENDING = 'cdn.operator.io/external-create-pending';
+/** The fake clock of FakeEnv's reconcilers. */
+const NOW = '2025-01-01T00:00:00Z';
 
 test('create without a marker key: the status marker and the finalizer before the create, one status write with the id', async (t) => {
   const env = new FakeEnv();
@@ -315,6 +317,15 @@ test('waiting errors set Ready=False with the reason and requeue after the given
   t.is(env.events.filter((e) => e.type === 'Warning').length, 0, 'no warning storm for waiting');
 });
 
+/** A FakeEnv holding object `a`, created `seconds` before the fake clock, without status. */
+function youngThing(seconds: number): FakeEnv {
+  const env = new FakeEnv();
+  const young = thing('a');
+  young.metadata.creationTimestamp = new Date(Date.parse(NOW) - seconds * 1000).toISOString();
+  env.put(young);
+  return env;
+}
+
 test('an object gone from the cache is a no-op', async (t) => {
   const env = new FakeEnv();
   t.is((await env.reconciler().reconcile('ns/missing')).outcome, 'gone');
@@ -322,10 +333,7 @@ test('an object gone from the cache is a no-op', async (t) => {
 
 test('a waiting error of a young object without status is not written yet (one write fewer per create); later it is', async (t) => {
   const { WaitingError } = await import('../../../src/runtime/errors.js');
-  const env = new FakeEnv();
-  const young = thing('a');
-  young.metadata.creationTimestamp = '2024-12-31T23:59:55Z'; // 5 s before the fake clock
-  env.put(young);
+  const env = youngThing(5);
   env.observeError = new WaitingError('ReferenceNotReady', 'zone x not created yet', 3000);
   const r = await env.reconciler().reconcile('ns/a');
   t.like(r, { outcome: 'waiting', requeueAfterMs: 3000 }, 'still retried');
@@ -341,4 +349,66 @@ test('a waiting error of a young object without status is not written yet (one w
     status: 'False',
     reason: 'ReferenceNotReady',
   });
+});
+
+test('an id given in the spec (adoption by id) is recorded in status even when observe reports no status fields', async (t) => {
+  // Like a ContainerApp adopted with spec.appId whose observe returns only what it read: the
+  // id column must not stay empty, and a second pass writes nothing more.
+  const env = new FakeEnv();
+  env.things.set('t-adopted', { id: 't-adopted', name: 'elsewhere', color: 'red' });
+  env.put(thing('a', { color: 'red', thingId: 't-adopted' }));
+  const r = await env.reconciler().reconcile('ns/a');
+  t.is(r.outcome, 'success');
+  t.deepEqual(env.calls, ['observe'], 'nothing created or updated');
+  const status = env.get('a').status;
+  t.is(status?.thingId, 't-adopted');
+  t.like(status?.ownership, { adopted: true });
+  const writes = env.writes.status;
+  await env.reconciler().reconcile('ns/a');
+  t.is(env.writes.status, writes, 'recording it once is enough');
+});
+
+test('an adopted id keeps the type observe reports for it (a number stays a number)', async (t) => {
+  const env = new FakeEnv();
+  env.things.set('42', { id: '42', name: 'elsewhere', color: 'red' });
+  env.put(thing('a', { color: 'red', thingId: '42' }));
+  const base = env.kind();
+  const kind = {
+    ...base,
+    connect: async (
+      o: Parameters<typeof base.connect>[0],
+      c: Parameters<typeof base.connect>[1],
+    ) => {
+      const client = await base.connect(o, c);
+      return {
+        ...client,
+        observe: async (...args: Parameters<typeof client.observe>) => ({
+          ...(await client.observe(...args)),
+          status: { thingId: 42 },
+        }),
+      };
+    },
+  };
+  await env.reconciler({ kind }).reconcile('ns/a');
+  t.is(env.get('a').status?.thingId, 42);
+});
+
+test('a wait rechecked less often than the grace (a missing credentials Secret) is reported by the first pass', async (t) => {
+  const { WaitingError } = await import('../../../src/runtime/errors.js');
+  const env = youngThing(1);
+  const rec = env.reconciler({
+    kind: {
+      ...env.kind(),
+      connect: () =>
+        Promise.reject(
+          new WaitingError('CredentialsNotFound', 'Secret ns/creds not found', 30_000),
+        ),
+    },
+  });
+  const r = await rec.reconcile('ns/a');
+  t.like(r, { outcome: 'waiting', requeueAfterMs: 30_000 }, 'the recheck interval is kept');
+  const conditions = env.get('a').status?.conditions;
+  t.like(findCondition(conditions, 'Ready'), { status: 'False', reason: 'CredentialsNotFound' });
+  t.like(findCondition(conditions, 'Synced'), { status: 'Unknown' }, 'SYNCED is not blank');
+  t.deepEqual(env.calls, [], 'nothing reached the platform');
 });

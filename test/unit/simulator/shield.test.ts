@@ -1,7 +1,6 @@
 /* eslint-disable @typescript-eslint/no-explicit-any, @typescript-eslint/no-unsafe-call, @typescript-eslint/no-unsafe-return, @typescript-eslint/no-unsafe-argument -- response bodies are read loosely here; call() has already validated each against the official schema */
 import test, { type ExecutionContext } from 'ava';
 import type { SimulatorHandle } from '../../../src/simulator/server.js';
-import { LIST_ONLY_FIELDS } from '../../../src/simulator/routes/shield-model.js';
 import { validateRequest } from '../../support/openapi.js';
 import { admin, call, createPullZone, startTestSim } from '../../support/sim-client.js';
 
@@ -14,6 +13,19 @@ test.after.always(async () => {
 });
 
 type Json = Record<string, any>;
+
+/**
+ * The six members the contract calls list-only but the official documents declare on the
+ * single-zone read too (ShieldZoneResponse); clients read them there (issue 30, item 4).
+ */
+const SIX_FIELDS = [
+  'planType',
+  'dDoSShieldSensitivity',
+  'dDoSExecutionMode',
+  'wafExecutionMode',
+  'wafRequestBodyLimitAction',
+  'wafResponseBodyLimitAction',
+];
 
 async function createShieldZone(
   t: ExecutionContext,
@@ -33,7 +45,7 @@ async function createShieldZone(
   return { pullZoneId, shieldZoneId: (res.body as Json).data.shieldZone.shieldZoneId };
 }
 
-test('create, then get by pull zone: {data} single-zone form without the list-only fields', async (t) => {
+test('create, then get by pull zone: {data} with every member the document declares, the six "list-only" ones included', async (t) => {
   const { pullZoneId, shieldZoneId } = await createShieldZone(t, 'sz-get', {
     wafEnabled: true,
     wafDisabledRules: ['913100'],
@@ -47,7 +59,7 @@ test('create, then get by pull zone: {data} single-zone form without the list-on
   t.is(res.status, 200);
   const data = (res.body as Json).data;
   t.like(data, { shieldZoneId, pullZoneId, wafEnabled: true, wafDisabledRules: ['913100'] });
-  for (const field of LIST_ONLY_FIELDS) t.false(field in data, `${field} is list-only`);
+  for (const field of SIX_FIELDS) t.true(field in data, `${field} is on the single-zone read`);
   t.is(typeof data.rateLimitRulesLimit, 'number');
   const byId = await call(t, sim, {
     area: 'shield',
@@ -89,7 +101,7 @@ test('list: {data, page} envelope with list-only fields and paging', async (t) =
   t.is(res.status, 200);
   const body = res.body as Json;
   t.is(body.data.length, 2);
-  for (const field of LIST_ONLY_FIELDS) t.true(field in body.data[0], `${field} in the list form`);
+  for (const field of SIX_FIELDS) t.true(field in body.data[0], `${field} in the list form`);
   t.like(body.page, { currentPage: 1, pageSize: 2, nextPage: 2 });
   t.is(body.page.totalPages, Math.ceil(body.page.totalCount / 2));
   const last = await call(t, sim, {
@@ -265,4 +277,23 @@ test('deleting the pull zone deletes its shield zone', async (t) => {
     params: { id: pullZoneId },
   });
   t.false(sim.state.shieldZones.has(shieldZoneId));
+});
+
+test('a written value of each of the six fields reads back as written on both single-zone reads', async (t) => {
+  const written = {
+    planType: 2,
+    dDoSShieldSensitivity: 4,
+    wafExecutionMode: 0,
+    wafRequestBodyLimitAction: 1,
+    wafResponseBodyLimitAction: 2,
+  };
+  const { pullZoneId, shieldZoneId } = await createShieldZone(t, 'sz-six', written);
+  for (const [template, params] of [
+    ['/shield/shield-zone/get-by-pullzone/{pullZoneId}', { pullZoneId }],
+    ['/shield/shield-zone/{shieldZoneId}', { shieldZoneId }],
+  ] as const) {
+    const res = await call(t, sim, { area: 'shield', method: 'GET', template, params });
+    t.like((res.body as Json).data, written, template);
+    t.is((res.body as Json).data.dDoSExecutionMode, 1, 'the service default (not writable)');
+  }
 });

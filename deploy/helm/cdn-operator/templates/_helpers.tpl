@@ -130,12 +130,13 @@ Read Secrets and ConfigMaps; write Secrets only with outputs.enabled.
 {{- end -}}
 
 {{/*
-Accounts: read the cluster-scoped kinds (CdnAccount; every cluster-scoped CRD in crds/) and write
-their Ready condition, and read Namespaces (labels for namespaceSelector).
+Accounts: watch the cluster-scoped kinds (CdnAccount; every cluster-scoped CRD in crds/) and write
+their Ready condition, and watch Namespaces (labels for namespaceSelector); both are served to every
+pass from the operator's watch caches.
 */}}
 {{- define "cdn-operator.accountRules" -}}
 {{ include "cdn-operator.kindRules" (dict "ctx" . "scope" "Cluster" "verbs" (list "get" "list" "watch") "statusVerbs" (list "patch")) }}
 - apiGroups: [""]
   resources: ["namespaces"]
-  verbs: ["get"]
+  verbs: ["get", "list", "watch"]
 {{- end -}}

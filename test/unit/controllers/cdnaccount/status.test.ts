@@ -1,84 +1,84 @@
 /**
- * The CdnAccount status loop with several operator releases in one cluster: an account served
- * by another release (spec.secretRef.namespace) is left to that release, so two operators never
- * write opposite verdicts into one status.
+ * The CdnAccount kind the runtime runs: its Ready condition names Secret and key (never a
+ * value), it depends on its Secret (so a Secret change re-evaluates it), and with several
+ * operator releases in one cluster an account served by another release (spec.secretRef.
+ * namespace) is left to that release: no reference, no condition.
  */
 import test from 'ava';
 import { pino } from 'pino';
-import { syncAccountStatuses } from '../../../../src/controllers/cdnaccount/status.js';
-import { KubeApiError, type KubeClient } from '../../../../src/runtime/kube-client.js';
+import {
+  createAccountKinds,
+  createCdnAccountKind,
+} from '../../../../src/controllers/cdnaccount/index.js';
+import type { ClusterObject, ConnectContext } from '../../../../src/runtime/types.js';
 
-interface Call {
-  method: string;
-  path: string;
-  body?: unknown;
+const SECRETS: Record<string, Record<string, string>> = {
+  'ops-a/bunny': { apiKey: 'secret-key-value' },
+  'ops-a/blank': { apiKey: '  ' },
+};
+
+function ctx(): ConnectContext {
+  return {
+    log: pino({ level: 'silent' }),
+    readSecret: (ns, name) => Promise.resolve(SECRETS[`${ns}/${name}`]),
+    readConfigMap: () => Promise.resolve(undefined),
+    getObject: () => undefined,
+  };
 }
 
-function fakeClient(
-  accounts: unknown[],
-  secrets: Record<string, Record<string, string>>,
-): {
-  client: KubeClient;
-  calls: Call[];
-} {
-  const calls: Call[] = [];
-  const client = {
-    request: (r: Call): Promise<unknown> => {
-      calls.push(r);
-      if (r.method === 'GET' && r.path.endsWith('/cdnaccounts'))
-        return Promise.resolve({ items: accounts });
-      const m = /\/namespaces\/([^/]+)\/secrets\/([^/]+)$/.exec(r.path);
-      if (m) {
-        const data = secrets[`${m[1]}/${m[2]}`];
-        if (data) return Promise.resolve({ data });
-        return Promise.reject(new KubeApiError('not found', 404, 'NotFound'));
-      }
-      return Promise.resolve({});
-    },
-  } as unknown as KubeClient;
-  return { client, calls };
-}
-
-const account = (name: string, servedBy?: string): unknown => ({
-  metadata: { name, generation: 1 },
-  spec: { secretRef: { name: 'bunny', ...(servedBy ? { namespace: servedBy } : {}) } },
+const account = (
+  name: string,
+  secretRef: Record<string, string>,
+  generation = 3,
+): ClusterObject => ({
+  metadata: { name, generation },
+  spec: { secretRef },
 });
 
-const SECRETS = { 'ops-a/bunny': { apiKey: 'a2V5' } };
+const cases: Array<[string, Record<string, string>, string, string, RegExp]> = [
+  ['resolved', { name: 'bunny' }, 'True', 'SecretResolved', /ops-a\/bunny key "apiKey"/],
+  ['no Secret', { name: 'absent' }, 'False', 'SecretNotFound', /Secret ops-a\/absent not found/],
+  ['no key', { name: 'bunny', key: 'other' }, 'False', 'KeyMissing', /key "other" missing/],
+  ['blank key', { name: 'blank' }, 'False', 'KeyMissing', /key "apiKey" missing/],
+  ['prototype key', { name: 'bunny', key: '__proto__' }, 'False', 'KeyMissing', /__proto__/],
+];
 
-const patched = (calls: Call[]): string[] =>
-  calls.filter((c) => c.method === 'PATCH').map((c) => c.path.split('/').at(-2) ?? '');
+for (const [title, ref, status, reason, message] of cases) {
+  test(`Ready: ${title}`, async (t) => {
+    const kind = createCdnAccountKind({ operatorNamespace: 'ops-a' });
+    const [c] = (await kind.conditionsOf?.(account('acct', ref), ctx())) ?? [];
+    t.like(c, { type: 'Ready', status, reason, observedGeneration: 3 });
+    t.regex(c?.message ?? '', message);
+    t.false(c?.message.includes('secret-key-value'), 'never the value');
+  });
+}
 
-test('each release writes the status of its own accounts only', async (t) => {
-  const accounts = [account('shard-a', 'ops-a'), account('shard-b', 'ops-b')];
-  const a = fakeClient(accounts, SECRETS);
-  await syncAccountStatuses({
-    client: a.client,
-    operatorNamespace: 'ops-a',
-    log: pino({ level: 'silent' }),
-  });
-  t.deepEqual(patched(a.calls), ['shard-a']);
-  const b = fakeClient(accounts, SECRETS);
-  await syncAccountStatuses({
-    client: b.client,
-    operatorNamespace: 'ops-b',
-    log: pino({ level: 'silent' }),
-  });
-  t.deepEqual(patched(b.calls), ['shard-b']);
-  t.false(
-    b.calls.some(
-      (c) => c.path.includes('/namespaces/ops-b/secrets/') && c.path.includes('shard-a'),
-    ),
-    'release b never reads for shard-a',
+test('each release keeps the status of its own accounts only', async (t) => {
+  const a = createCdnAccountKind({ operatorNamespace: 'ops-a' });
+  const b = createCdnAccountKind({ operatorNamespace: 'ops-b' });
+  const shardA = account('shard-a', { name: 'bunny', namespace: 'ops-a' });
+  t.truthy(await a.conditionsOf?.(shardA, ctx()));
+  t.is(await b.conditionsOf?.(shardA, ctx()), undefined, 'left to release a');
+  t.deepEqual(a.references?.(shardA), [
+    { apiVersion: 'v1', kind: 'Secret', namespace: 'ops-a', name: 'bunny' },
+  ]);
+  t.deepEqual(b.references?.(shardA), [], 'release b never caches its Secret');
+});
+
+test('an account without secretRef.namespace is served by every release', async (t) => {
+  const b = createCdnAccountKind({ operatorNamespace: 'ops-b' });
+  const shared = account('default', { name: 'bunny' });
+  const [c] = (await b.conditionsOf?.(shared, ctx())) ?? [];
+  t.like(c, { reason: 'SecretNotFound' });
+  t.regex(c?.message ?? '', /Secret ops-b\/bunny not found/);
+  t.deepEqual(b.references?.(shared), [
+    { apiVersion: 'v1', kind: 'Secret', namespace: 'ops-b', name: 'bunny' },
+  ]);
+});
+
+test('the operator runs CdnAccounts and Namespaces as cluster kinds', (t) => {
+  t.deepEqual(
+    createAccountKinds({ operatorNamespace: 'ops' }).map((k) => `${k.plural}.${k.group}`),
+    ['cdnaccounts.cdn.operator.io', 'namespaces.'],
   );
-});
-
-test('an account without secretRef.namespace is reported by every release (one release per cluster)', async (t) => {
-  const x = fakeClient([account('default')], SECRETS);
-  await syncAccountStatuses({
-    client: x.client,
-    operatorNamespace: 'ops-b',
-    log: pino({ level: 'silent' }),
-  });
-  t.deepEqual(patched(x.calls), ['default']);
 });

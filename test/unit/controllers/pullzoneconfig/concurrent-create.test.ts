@@ -48,11 +48,6 @@ async function harness(key: string, faults: Record<string, unknown>): Promise<Ha
     client,
     accountId: key,
     secrets: { settings: new Map(), tls: new Map() },
-    outputs: {
-      get: () => Promise.resolve(undefined),
-      create: () => Promise.resolve(),
-      patchData: () => Promise.resolve(),
-    },
   });
   return { sim, ext, maxCreatesInFlight: () => max };
 }

@@ -30,11 +30,6 @@ test.before(async () => {
     client,
     accountId: 'acct',
     secrets: { settings: new Map(), tls: new Map() },
-    outputs: {
-      get: () => Promise.reject(new Error('not expected')),
-      create: () => Promise.reject(new Error('not expected')),
-      patchData: () => Promise.reject(new Error('not expected')),
-    },
     now: () => new Date('2026-01-02T03:04:05Z'),
   });
 });

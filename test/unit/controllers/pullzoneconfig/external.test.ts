@@ -6,7 +6,6 @@
 import test from 'ava';
 import { pino } from 'pino';
 import { CdnClient } from '../../../../src/cdn/client.js';
-import { KubeApiError } from '../../../../src/runtime/kube-client.js';
 import type { FetchLike } from '../../../../src/cdn/options.js';
 import { PullZoneExternal } from '../../../../src/controllers/pullzoneconfig/external.js';
 import { createPullZoneConfigKind } from '../../../../src/controllers/pullzoneconfig/index.js';
@@ -52,24 +51,8 @@ test.after.always(async () => {
 
 const NO_SECRETS: ResolvedSecrets = { settings: new Map(), tls: new Map() };
 
-function external(
-  secrets: ResolvedSecrets = NO_SECRETS,
-  applied?: Record<string, string>[],
-): PullZoneExternal {
-  return new PullZoneExternal({
-    client,
-    accountId: 'acct',
-    secrets,
-    // Every write creates: the test only looks at what would be written.
-    outputs: {
-      get: () => Promise.resolve(undefined),
-      create: (_ns, _name, _owner, data) => {
-        applied?.push(data);
-        return Promise.resolve();
-      },
-      patchData: () => Promise.reject(new Error('not expected')),
-    },
-  });
+function external(secrets: ResolvedSecrets = NO_SECRETS): PullZoneExternal {
+  return new PullZoneExternal({ client, accountId: 'acct', secrets });
 }
 
 function objectOf(name: string, spec: PullZoneConfigSpec, status?: ManagedStatus): PullZoneConfig {
@@ -350,8 +333,7 @@ test.serial(
 test.serial(
   'hostname with free certificate and force SSL; removal of a hostname it added',
   async (t) => {
-    const applied: Record<string, string>[] = [];
-    const ext = external(NO_SECRETS, applied);
+    const ext = external();
     const spec: PullZoneConfigSpec = {
       writeOutputsTo: 'pzc-out',
       hostnames: [
@@ -371,7 +353,7 @@ test.serial(
     const synced = await pass(ext, obj);
     t.true(synced.obs.upToDate, JSON.stringify(synced.obs.diff));
     t.like(synced.obj.status?.hostnames?.[0]?.certificate, { type: 'Free', state: 'Issued' });
-    t.like(applied.at(-1), {
+    t.like(synced.obs.connectionDetails, {
       hostnames: 'cdn.free.example.com',
       cdnHostname: 'pzc-host.b-cdn.net',
     });
@@ -479,35 +461,30 @@ test.serial('a first pass without an id reads nothing from the platform', async 
 });
 
 test.serial(
-  'an outputs Secret write denied by RBAC is a condition, never a failed pass',
+  'observe and update return the outputs as connection details; the kind writes no Secret',
   async (t) => {
-    const denied = new KubeApiError('secrets is forbidden', 403, 'Forbidden');
-    const ext = new PullZoneExternal({
-      client,
-      accountId: 'acct',
-      secrets: NO_SECRETS,
-      outputs: {
-        get: () => Promise.resolve(undefined),
-        create: () => Promise.reject(denied),
-        patchData: () => Promise.reject(denied),
-      },
-    });
+    const ext = external();
     const spec: PullZoneConfigSpec = {
-      writeOutputsTo: 'out-denied',
-      hostnames: [{ hostname: 'denied.example.com' }],
+      writeOutputsTo: 'out',
+      hostnames: [{ hostname: 'details.example.com' }],
     };
-    const { obj } = await pass(ext, objectOf('pzc-out-denied', spec));
+    const { obj } = await pass(ext, objectOf('pzc-details', spec));
     const id = String(obj.status?.pullZoneId);
     const obs = await ext.observe(obj, ctxOf(id));
-    t.true(obs.exists);
-    t.like(obs.conditions?.[0], { type: 'OutputsReady', status: 'False', reason: 'Forbidden' });
+    t.like(obs.connectionDetails, {
+      pullZoneId: id,
+      pullZoneName: 'pzc-details',
+      cdnHostname: 'pzc-details.b-cdn.net',
+      cdnUrl: 'https://pzc-details.b-cdn.net',
+      hostnames: '',
+    });
+    t.is(obs.conditions, undefined, 'no OutputsReady from the kind: the runtime publishes');
+    const live = sim.state.pullZones.get(Number(id))?.record;
+    const key = live?.ZoneSecurityKey;
+    if (typeof key === 'string') t.is(obs.connectionDetails?.zoneSecurityKey, key);
     const res = await ext.update(obj, obs, ctxOf(id));
-    t.like(res.conditions?.[0], { type: 'OutputsReady', status: 'False' });
-    const after = await ext.observe(
-      { ...obj, status: { ...obj.status, ...res.status } },
-      ctxOf(id),
-    );
-    t.true(after.upToDate, 'the hostname was added despite the denied Secret write');
+    t.like(res.connectionDetails, { hostnames: 'details.example.com' }, 'fresh after hostnames');
+    t.false(JSON.stringify(res.status).includes('zoneSecurityKey'), 'no key in status');
   },
 );
 

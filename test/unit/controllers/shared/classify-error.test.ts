@@ -87,6 +87,44 @@ for (const c of cases) {
   });
 }
 
+const applied: Array<{ reason: string; err: CdnApiError; notApplied: boolean }> = [
+  {
+    reason: 'a 429: the platform did nothing',
+    err: new CdnApiError({
+      operation: 'addPullZone',
+      kind: 'rateLimited',
+      status: 429,
+      message: 'x',
+    }),
+    notApplied: true,
+  },
+  {
+    reason: 'a 503: the platform did not take the request on',
+    err: new CdnApiError({ operation: 'addPullZone', kind: 'server', status: 503, message: 'x' }),
+    notApplied: true,
+  },
+  {
+    reason: 'a 500 may have applied it',
+    err: new CdnApiError({ operation: 'addPullZone', kind: 'server', status: 500, message: 'x' }),
+    notApplied: false,
+  },
+  {
+    reason: 'a 504 from a gateway may have applied it',
+    err: new CdnApiError({ operation: 'createApp', kind: 'server', status: 504, message: 'x' }),
+    notApplied: false,
+  },
+  {
+    reason: 'a timeout may have applied it (the platform commits after the client gave up)',
+    err: new CdnApiError({ operation: 'createApp', kind: 'timeout', message: 'x' }),
+    notApplied: false,
+  },
+];
+for (const c of applied) {
+  test(`classifyCdnError notApplied (a failed create made nothing for sure): ${c.reason}`, (t) => {
+    t.is((classifyCdnError(c.err) as { notApplied?: boolean }).notApplied === true, c.notApplied);
+  });
+}
+
 test('validation problems name the spec path and the API message', (t) => {
   const err = new CdnApiError({
     operation: 'createApp',

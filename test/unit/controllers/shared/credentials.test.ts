@@ -57,6 +57,57 @@ test('the default account refuses a namespace its selector does not match, namin
   t.regex(err.message, /CdnAccount default in namespace team-b/);
 });
 
+// What the refused tenant reads must say how the account is opened to it, for each way a
+// selector can be written, and never name the other namespaces the account serves.
+const openingHints: Array<[string, Record<string, unknown>, RegExp]> = [
+  [
+    'a label selector: the kubectl label command',
+    { matchLabels: { 'cdn.operator.io/default-account': 'true', tier: 'web' } },
+    /kubectl label namespace team-b cdn\.operator\.io\/default-account=true tier=web\)/,
+  ],
+  [
+    "the chart's namespaces shorthand: the chart value",
+    {
+      matchExpressions: [
+        { key: 'kubernetes.io/metadata.name', operator: 'In', values: ['default', 'secret-team'] },
+      ],
+    },
+    /adding team-b to the namespace names it selects \(Helm chart: the value defaultAccount\.namespaces\)/,
+  ],
+  [
+    'an empty selector: closed, opened with the chart values',
+    {},
+    /closed .*defaultAccount\.namespaces or defaultAccount\.namespaceSelector/,
+  ],
+  [
+    'labels and expressions: the labels, and the expressions too',
+    {
+      matchLabels: { env: 'prod' },
+      matchExpressions: [{ key: 'tier', operator: 'Exists' }],
+    },
+    /kubectl label namespace team-b env=prod, and matching its matchExpressions/,
+  ],
+  [
+    'other expressions: the selector must change',
+    { matchExpressions: [{ key: 'tier', operator: 'In', values: ['gold'] }] },
+    /namespaceSelector\.matchExpressions select this namespace/,
+  ],
+];
+
+for (const [what, namespaceSelector, hint] of openingHints) {
+  test(`AccountNotAllowed says how to open the account: ${what}`, async (t) => {
+    const reader = accountReader({ account: 'default', secretName: 'default', namespaceSelector });
+    const err = await t.throwsAsync(
+      resolveApiKey(obj({}, 'team-b'), { ...ctx, readClusterObject: reader }, deps),
+    );
+    t.is((err as AccountError).reason, 'AccountNotAllowed');
+    t.regex(err.message, /^cannot use CdnAccount default in namespace team-b: /);
+    t.regex(err.message, hint);
+    t.regex(err.message, /or set spec\.credentialsRef/);
+    t.false(err.message.includes('secret-team'), 'names another namespace it selects');
+  });
+}
+
 test('an empty namespaceSelector opens the account to no namespace', async (t) => {
   const closed = {
     ...ctx,

@@ -2,8 +2,9 @@
  * StorageZoneExternal against an in-process cdn-sim (strict: requests the official documents
  * do not allow are rejected): the calls it makes, the name check before create, NameTaken
  * without adoption, adoption by name, crash recovery of an unrecorded create, the password
- * Secret (written only when owned), replication regions only added, delete keeping linked pull
- * zones, and no password in any status, condition or error.
+ * Secret's data as connection details (the runtime publishes them; the kind writes nothing),
+ * replication regions only added, delete keeping linked pull zones, and no password in any
+ * status, condition or error.
  */
 import test from 'ava';
 import { pino } from 'pino';
@@ -11,12 +12,10 @@ import { CdnClient } from '../../../../src/cdn/client.js';
 import { scrubSecretValues } from '../../../../src/cdn/redact.js';
 import { startSimulator, type SimulatorHandle } from '../../../../src/simulator/server.js';
 import { StorageZoneExternal } from '../../../../src/controllers/storagezone/external.js';
-import { createStorageZoneKind } from '../../../../src/controllers/storagezone/index.js';
-import type {
-  OwnerReference,
-  SecretStore,
-  StoredSecret,
-} from '../../../../src/controllers/shared/owned-secret.js';
+import {
+  createStorageZoneKind,
+  PASSWORD_SECRET,
+} from '../../../../src/controllers/storagezone/index.js';
 import type {
   StorageZone,
   StorageZoneSpec,
@@ -35,35 +34,6 @@ test.before(async () => {
 test.after.always(async () => {
   await sim?.close();
 });
-
-/** A SecretStore in memory, recording writes. */
-function memoryStore(initial: Record<string, StoredSecret> = {}): SecretStore & {
-  secrets: Record<string, StoredSecret>;
-  writes: number;
-} {
-  const secrets = { ...initial };
-  const store = {
-    secrets,
-    writes: 0,
-    get: (_ns: string, name: string): Promise<StoredSecret | undefined> =>
-      Promise.resolve(secrets[name]),
-    create(_ns: string, name: string, owner: OwnerReference, data: Record<string, string>) {
-      store.writes++;
-      secrets[name] = { resourceVersion: '1', ownerReferences: [owner], data: { ...data } };
-      return Promise.resolve();
-    },
-    patchData(_ns: string, name: string, _rv: string, data: Record<string, string | null>) {
-      store.writes++;
-      const s = secrets[name]!;
-      for (const [k, v] of Object.entries(data)) {
-        if (v === null) delete s.data[k];
-        else s.data[k] = v;
-      }
-      return Promise.resolve();
-    },
-  };
-  return store;
-}
 
 function objectOf(name: string, spec: StorageZoneSpec, uid = `uid-${name}`): StorageZone {
   return {
@@ -99,10 +69,9 @@ async function callCount(): Promise<number> {
 }
 
 test.serial(
-  'create: name check, one add; the next observe writes the Secret with both passwords',
+  'create: name check, one add; observe returns both passwords as connection details',
   async (t) => {
-    const store = memoryStore();
-    const ext = new StorageZoneExternal({ client, accountId: 'acct', secrets: store });
+    const ext = new StorageZoneExternal({ client, accountId: 'acct' });
     const obj = objectOf('unit-create', {
       region: 'NY',
       replicationRegions: ['DE'],
@@ -117,34 +86,26 @@ test.serial(
     const live = sim.state.storageZones.get(Number(created.externalId))!;
     t.like(live, { Name: 'unit-create', Region: 'NY', ZoneTier: 1, ReplicationRegions: ['DE'] });
     t.false(created.available, 'not usable before its Secret exists');
+    t.is(created.connectionDetails?.password, live.Password as string);
 
     const obs = await ext.observe(obj, ctxOf(created.externalId));
     t.true(obs.upToDate);
     t.is(obs.notReady, undefined);
-    t.like(obs.conditions?.[0], { type: 'OutputsReady', status: 'True' });
-    const secret = store.secrets['unit-create-storagezone']!;
-    t.is(secret.data.password, live.Password as string);
-    t.is(secret.data.readOnlyPassword, live.ReadOnlyPassword as string);
-    t.is(secret.data.hostname, 'ny.storage.bunnycdn.com');
-    t.is(secret.data.storageZoneName, 'unit-create');
-    t.like(secret.ownerReferences[0], {
-      kind: 'StorageZone',
-      uid: 'uid-unit-create',
-      controller: true,
-    });
+    t.is(obs.conditions, undefined, 'no OutputsReady from the kind: the runtime publishes');
+    const details = obs.connectionDetails ?? {};
+    t.is(details.password, live.Password as string);
+    t.is(details.readOnlyPassword, live.ReadOnlyPassword as string);
+    t.is(details.hostname, 'ny.storage.bunnycdn.com');
+    t.is(details.storageZoneName, 'unit-create');
+    t.is(details.storageZoneId, created.externalId);
     t.false(JSON.stringify(obs.status).includes(String(live.Password)), 'no password in status');
-
-    // In sync and Secret equal: a second observe makes no Kubernetes write.
-    const writes = store.writes;
-    await ext.observe(obj, ctxOf(created.externalId));
-    t.is(store.writes, writes);
   },
 );
 
 test.serial(
   'a taken name is NameTaken, never adopted, and says whether this account holds it',
   async (t) => {
-    const ext = new StorageZoneExternal({ client, accountId: 'acct', secrets: memoryStore() });
+    const ext = new StorageZoneExternal({ client, accountId: 'acct' });
     const first = objectOf('unit-taken', { region: 'DE' });
     await ext.create(first, ctxOf());
     const zones = sim.state.storageZones.size;
@@ -157,7 +118,7 @@ test.serial(
 );
 
 test.serial('adoption ByName finds the zone; without it nothing is looked up', async (t) => {
-  const ext = new StorageZoneExternal({ client, accountId: 'acct', secrets: memoryStore() });
+  const ext = new StorageZoneExternal({ client, accountId: 'acct' });
   const made = await ext.create(objectOf('unit-adopt', { region: 'SG' }), ctxOf());
   const plain = await ext.observe(objectOf('unit-adopt', { region: 'SG' }, 'uid-b'), ctxOf());
   t.false(plain.exists, 'no adoption asked: the zone is not taken over');
@@ -175,7 +136,7 @@ test.serial('adoption ByName finds the zone; without it nothing is looked up', a
 test.serial(
   'crash recovery: a pending create finds its own zone; one claimed by another is skipped',
   async (t) => {
-    const ext = new StorageZoneExternal({ client, accountId: 'acct', secrets: memoryStore() });
+    const ext = new StorageZoneExternal({ client, accountId: 'acct' });
     const made = await ext.create(objectOf('unit-pending', { region: 'DE' }), ctxOf());
     const obj = objectOf('unit-pending', { region: 'DE' });
     const found = await ext.observe(obj, ctxOf(undefined, true));
@@ -191,7 +152,7 @@ test.serial(
 test.serial(
   'replication region added: one update with the whole list; removal is never sent',
   async (t) => {
-    const ext = new StorageZoneExternal({ client, accountId: 'acct', secrets: memoryStore() });
+    const ext = new StorageZoneExternal({ client, accountId: 'acct' });
     const made = await ext.create(
       objectOf('unit-repl', { region: 'DE', replicationRegions: ['NY'] }),
       ctxOf(),
@@ -218,7 +179,7 @@ test.serial(
 test.serial(
   'region or tier changed after creation: a terminal InvalidSpec naming the field',
   async (t) => {
-    const ext = new StorageZoneExternal({ client, accountId: 'acct', secrets: memoryStore() });
+    const ext = new StorageZoneExternal({ client, accountId: 'acct' });
     const made = await ext.create(objectOf('unit-immut', { region: 'DE' }), ctxOf());
     const err = await t.throwsAsync(
       ext.observe(objectOf('unit-immut', { region: 'LA' }), ctxOf(made.externalId)),
@@ -229,35 +190,9 @@ test.serial(
 );
 
 test.serial(
-  'a foreign Secret is left untouched and reported; Ready waits for the Secret',
-  async (t) => {
-    const foreign: StoredSecret = {
-      resourceVersion: '9',
-      ownerReferences: [],
-      data: { password: 'someone-elses-value' },
-    };
-    const store = memoryStore({ 'unit-foreign-storagezone': foreign });
-    const ext = new StorageZoneExternal({ client, accountId: 'acct', secrets: store });
-    const obj = objectOf('unit-foreign', { region: 'DE' });
-    const made = await ext.create(obj, ctxOf());
-    const obs = await ext.observe(obj, ctxOf(made.externalId));
-    t.like(obs.conditions?.[0], {
-      type: 'OutputsReady',
-      status: 'False',
-      reason: 'SecretNotOwned',
-    });
-    t.is(obs.notReady?.reason, 'PasswordSecretNotReady');
-    t.is(store.writes, 0);
-    t.deepEqual(store.secrets['unit-foreign-storagezone']?.data, {
-      password: 'someone-elses-value',
-    });
-  },
-);
-
-test.serial(
   'delete: keeps the pull zones serving from the zone; a zone already gone is success',
   async (t) => {
-    const ext = new StorageZoneExternal({ client, accountId: 'acct', secrets: memoryStore() });
+    const ext = new StorageZoneExternal({ client, accountId: 'acct' });
     const obj = objectOf('unit-delete', { region: 'DE' });
     const made = await ext.create(obj, ctxOf());
     const id = Number(made.externalId);
@@ -274,27 +209,33 @@ test.serial(
 );
 
 test.serial('passwords are registered for redaction as soon as a zone is read', async (t) => {
-  const ext = new StorageZoneExternal({ client, accountId: 'acct', secrets: memoryStore() });
+  const ext = new StorageZoneExternal({ client, accountId: 'acct' });
   const made = await ext.create(objectOf('unit-redact', { region: 'DE' }), ctxOf());
   const pw = String(sim.state.storageZones.get(Number(made.externalId))?.Password);
   t.false(scrubSecretValues(`error echoing ${pw}`).includes(pw));
 });
 
 test.serial(
-  'kind wiring: id field, adoption id, references to the password and credentials Secrets',
+  'kind wiring: id field, adoption id, credential references, the password Secret declared',
   (t) => {
     const kind = createStorageZoneKind({ apiBaseUrl: sim.url, log: pino({ level: 'silent' }) });
     t.is(kind.idStatusField, 'storageZoneId');
     t.is(kind.specExternalId?.(objectOf('x', { storageZoneId: 5 })), '5');
-    t.deepEqual(
-      kind.references?.(
-        objectOf('x', { credentialsRef: { name: 'key' }, passwordSecretRef: { name: 'pw' } }),
-      ),
-      [
-        { apiVersion: 'v1', kind: 'Secret', namespace: 'team-a', name: 'pw' },
-        { apiVersion: 'v1', kind: 'Secret', namespace: 'team-a', name: 'key' },
-      ],
-    );
+    const withPw = objectOf('x', {
+      credentialsRef: { name: 'key' },
+      passwordSecretRef: { name: 'pw' },
+    });
+    t.deepEqual(kind.references?.(withPw), [
+      { apiVersion: 'v1', kind: 'Secret', namespace: 'team-a', name: 'key' },
+    ]);
+    t.is(kind.connectionSecret, PASSWORD_SECRET);
+    t.is(PASSWORD_SECRET.nameOf(withPw), 'pw');
+    t.is(PASSWORD_SECRET.nameOf(objectOf('x', {})), 'x-storagezone');
+    t.is(PASSWORD_SECRET.requiredForReady, 'PasswordSecretNotReady');
+    t.deepEqual(kind.references?.(objectOf('x', { accountRef: { name: 'shared' } })), [
+      { apiVersion: 'cdn.operator.io/v1alpha1', kind: 'CdnAccount', namespace: '', name: 'shared' },
+      { apiVersion: 'v1', kind: 'Namespace', namespace: '', name: 'team-a' },
+    ]);
   },
 );
 

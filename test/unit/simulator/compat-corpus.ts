@@ -1,0 +1,465 @@
+/**
+ * A recorded corpus of requests as third-party clients send them to the live API, with the
+ * answers the live API gives, for compat.test.ts to replay against cdn-sim. Written from what
+ * the platform vendor's Terraform provider sends (its Go structs marshal every field: zero
+ * values, `null` for unset slices and pointers, read-model members sent back, its own spelling of
+ * some names, capitalised enum names); the bodies are ours, not copied.
+ *
+ * `${name}` in a path parameter, query or string body value is replaced by a value captured from an
+ * earlier answer (`capture`: variable -> dotted path in the answer body).
+ */
+
+type Json = Record<string, unknown>;
+
+/** One recorded request and the live answer it gets. */
+export interface CorpusStep {
+  /** What the client does, and which binding rule the request leans on. */
+  why: string;
+  area: 'core' | 'mc' | 'shield';
+  method: string;
+  /** The route template, as the contract writes it. */
+  template: string;
+  /** Path parameters, with `${var}` placeholders. */
+  params?: Record<string, string>;
+  query?: Record<string, string>;
+  body?: unknown;
+  status: number;
+  /** Members the answer must contain (a subset, compared like t.like). */
+  answer?: Json;
+  /** Members that must match a pattern (dotted path -> regex source). */
+  matches?: Record<string, string>;
+  capture?: Record<string, string>;
+}
+
+/** A pull zone as a Go client marshals its whole struct: zero values, nulls, its own names. */
+function vendorPullZone(name: string, extra: Json = {}): Json {
+  return {
+    Name: name,
+    DisableLetsEncrypt: false,
+    UseBackgroundUpdate: false,
+    EnableAccessControlOriginHeader: true,
+    AccessControlOriginHeaderExtensions: null,
+    AddCanonicalHeader: false,
+    EnableSmartCache: false,
+    CacheControlMaxAgeOverride: -1,
+    CacheControlPublicMaxAgeOverride: -1,
+    EnableQueryStringOrdering: true,
+    CacheErrorResponses: false,
+    IgnoreQueryStrings: true,
+    EnableWebPVary: true,
+    EnableCountryCodeVary: false,
+    EnableHostnameVary: false,
+    EnableMobileVary: false,
+    EnableAvifVary: false,
+    EnableCookieVary: false,
+    QueryStringVaryParameters: null,
+    CookieVaryParameters: null,
+    CacheKeyHeaders: '',
+    DisableCookies: true,
+    UseStaleWhileUpdating: false,
+    UseStaleWhileOffline: false,
+    PermaCacheStorageZoneId: 0,
+    EnableOriginShield: false,
+    OriginShieldMaxConcurrentRequests: 200,
+    OriginShieldMaxQueuedRequests: 5000,
+    OriginShieldQueueMaxWaitTime: 30,
+    EnableRequestCoalescing: false,
+    RequestCoalescingTimeout: 30,
+    BlockRootPathAccess: false,
+    BlockPostRequests: false,
+    AllowedReferrers: null,
+    BlockedReferrers: null,
+    BlockNoneReferrer: false,
+    BlockedIps: null,
+    EnableLogging: true,
+    LoggingIPAnonymizationEnabled: true,
+    LogAnonymizationType: 0,
+    LogForwardingEnabled: false,
+    LogForwardingHostname: '',
+    LogForwardingPort: 0,
+    LogForwardingToken: '',
+    LogForwardingProtocol: 0,
+    LogForwardingFormat: 0,
+    LoggingSaveToStorage: false,
+    LoggingStorageZoneId: 0,
+    EnableTLS1: false,
+    EnableTLS1_1: false,
+    ErrorPageWhitelabel: false,
+    AWSSigningEnabled: false,
+    AWSSigningKey: '',
+    ZoneSecurityEnabled: false,
+    ZoneSecurityIncludeHashRemoteIp: true,
+    ZoneSecurityKey: '',
+    EnableSafeHop: true,
+    OriginRetries: 0,
+    OriginRetryDelay: 0,
+    OriginRetryConnectionTimeout: true,
+    OriginRetry5XXResponses: false,
+    OriginConnectTimeout: 10,
+    OriginResponseTimeout: 60,
+    Edgerules: null,
+    Hostnames: null,
+    OptimizerClasses: null,
+    OriginType: 0,
+    OriginUrl: 'https://origin.corpus.example',
+    OriginHostHeader: '',
+    AddHostHeader: false,
+    VerifyOriginSSL: false,
+    FollowRedirects: false,
+    MiddlewareScriptId: 0,
+    EnableWebSockets: false,
+    MaxWebSocketConnections: 0,
+    Type: 0,
+    EnableGeoZoneAF: true,
+    EnableGeoZoneASIA: true,
+    EnableGeoZoneEU: true,
+    EnableGeoZoneSA: true,
+    EnableGeoZoneUS: true,
+    RoutingFilters: null,
+    BudgetRedirectedCountries: null,
+    BlockedCountries: null,
+    OptimizerEnabled: false,
+    OptimizerMinifyCSS: false,
+    OptimizerMinifyJavaScript: false,
+    OptimizerEnableWebP: false,
+    OptimizerDesktopMaxWidth: 1600,
+    OptimizerMobileMaxWidth: 800,
+    OptimizerImageQuality: 85,
+    OptimizerMobileImageQuality: 70,
+    OptimizerWatermarkEnabled: false,
+    OptimizerWatermarkUrl: '',
+    OptimizerWatermarkPosition: 0,
+    OptimizerWatermarkOffset: 3,
+    OptimizerWatermarkMinImageSize: 300,
+    LimitRatePerSecond: 0,
+    RequestLimit: 0,
+    LimitRateAfter: 0,
+    BurstSize: 0,
+    ConnectionLimitPerIPCount: 0,
+    MonthlyBandwidthLimit: 0,
+    ...extra,
+  };
+}
+
+/** A container app as the vendor client writes it. */
+function vendorApp(name: string, extra: Json = {}): Json {
+  return {
+    name,
+    runtimeType: 'Shared',
+    autoScaling: { min: 1, max: 1 },
+    regionSettings: {
+      allowedRegionIds: ['DE'],
+      requiredRegionIds: ['DE'],
+      maxAllowedRegions: null,
+    },
+    containerTemplates: [
+      {
+        name: 'app',
+        packageId: '',
+        imageNamespace: 'library',
+        imageName: 'nginx',
+        imageTag: '1.27',
+        imageRegistryId: 'registry-1',
+        imagePullPolicy: 'IfNotPresent',
+        entryPoint: { command: '', arguments: '', workingDirectory: '' },
+        probes: { startup: null, readiness: null, liveness: null },
+        endpoints: [
+          {
+            displayName: 'web',
+            cdn: {
+              isSslEnabled: true,
+              stickySessions: null,
+              portMappings: [{ containerPort: 80 }],
+            },
+          },
+        ],
+        environmentVariables: [{ name: 'MODE', value: 'corpus' }],
+      },
+    ],
+    ...extra,
+  };
+}
+
+/** Shield settings as the vendor client writes them (a read-model member among them). */
+const SHIELD_ZONE = {
+  planType: 0,
+  dDoSShieldSensitivity: 1,
+  dDoSExecutionMode: 1,
+  dDoSChallengeWindow: 600,
+  wafEnabled: true,
+  wafExecutionMode: 0,
+  wafRealtimeThreatIntelligenceEnabled: false,
+  wafRequestHeaderLoggingEnabled: false,
+  wafRequestIgnoredHeaders: null,
+  wafEngineConfig: [],
+  wafDisabledRules: null,
+  wafLogOnlyRules: null,
+  whitelabelResponsePages: false,
+  learningMode: false,
+  wafRequestBodyLimitAction: 1,
+  wafResponseBodyLimitAction: 2,
+};
+
+/** The corpus, replayed in order. */
+export const CORPUS: readonly CorpusStep[] = [
+  {
+    why: 'create a pull zone from the whole struct: EnableWebPVary, ZoneSecurityIncludeHashRemoteIp, EnableTLS1_1, nulls, read-model members',
+    area: 'core',
+    method: 'POST',
+    template: '/pullzone',
+    body: vendorPullZone('corpus-zone'),
+    status: 201,
+    answer: {
+      Name: 'corpus-zone',
+      EnableWebPVary: true,
+      ZoneSecurityIncludeHashRemoteIP: true,
+      OriginUrl: 'https://origin.corpus.example',
+    },
+    matches: { ZoneSecurityKey: '^[0-9a-f-]{36}$' },
+    capture: { zoneId: 'Id', securityKey: 'ZoneSecurityKey' },
+  },
+  {
+    why: 'read it back',
+    area: 'core',
+    method: 'GET',
+    template: '/pullzone/{id}',
+    params: { id: '${zoneId}' },
+    status: 200,
+    answer: { EnableWebPVary: true, DisableCookies: true, EnableSafeHop: true },
+  },
+  {
+    why: 'update by sending the whole struct again, Id and Name and the key included',
+    area: 'core',
+    method: 'POST',
+    template: '/pullzone/{id}',
+    params: { id: '${zoneId}' },
+    body: vendorPullZone('corpus-zone', { Id: '${zoneId}', CacheControlMaxAgeOverride: 600 }),
+    status: 200,
+    answer: {
+      Name: 'corpus-zone',
+      CacheControlMaxAgeOverride: 600,
+      ZoneSecurityKey: '${securityKey}',
+    },
+  },
+  {
+    why: 'find a zone by name (search) with paging parameters in another case',
+    area: 'core',
+    method: 'GET',
+    template: '/pullzone',
+    query: { Search: 'corpus-zone', Page: '1', PerPage: '10' },
+    status: 200,
+    answer: { CurrentPage: 1, TotalItems: 1 },
+  },
+  {
+    why: 'add an edge rule without Guid: the answer carries the created rule and its Guid',
+    area: 'core',
+    method: 'POST',
+    template: '/pullzone/{pullZoneId}/edgerules/addOrUpdate',
+    params: { pullZoneId: '${zoneId}' },
+    body: {
+      Enabled: true,
+      Description: 'corpus redirect',
+      ActionType: 1,
+      ActionParameter1: 'https://corpus.example/new',
+      ActionParameter2: '301',
+      ActionParameter3: '',
+      ExtraActions: null,
+      TriggerMatchingType: 0,
+      Triggers: [{ Type: 0, PatternMatchingType: 0, PatternMatches: ['*/old/*'], Parameter2: '' }],
+    },
+    status: 201,
+    answer: { Description: 'corpus redirect', Enabled: true },
+    matches: { Guid: '^[0-9a-f-]{36}$' },
+    capture: { ruleGuid: 'Guid' },
+  },
+  {
+    why: 'the rule shows on the zone under the Guid the answer gave',
+    area: 'core',
+    method: 'GET',
+    template: '/pullzone/{id}',
+    params: { id: '${zoneId}' },
+    status: 200,
+    answer: { EdgeRules: [{ Guid: '${ruleGuid}', Description: 'corpus redirect' }] },
+  },
+  {
+    why: 'delete the rule',
+    area: 'core',
+    method: 'DELETE',
+    template: '/pullzone/{pullZoneId}/edgerules/{edgeRuleId}',
+    params: { pullZoneId: '${zoneId}', edgeRuleId: '${ruleGuid}' },
+    status: 204,
+  },
+  {
+    why: 'add a hostname',
+    area: 'core',
+    method: 'POST',
+    template: '/pullzone/{id}/addHostname',
+    params: { id: '${zoneId}' },
+    body: { Hostname: 'www.corpus.example' },
+    status: 204,
+  },
+  {
+    why: 'a DnsAccelerate zone: scheme and port in, OriginUrl scheme://host:port out',
+    area: 'core',
+    method: 'POST',
+    template: '/pullzone',
+    body: vendorPullZone('corpus-dns', {
+      OriginType: 1,
+      OriginUrl: undefined,
+      DnsOriginPort: 8080,
+      DnsOriginScheme: 'http',
+    }),
+    status: 201,
+    matches: { OriginUrl: '^http://[^/:]+:8080$' },
+  },
+  {
+    why: 'create a container app: Shared, IfNotPresent, empty packageId, null probes and sticky sessions',
+    area: 'mc',
+    method: 'POST',
+    template: '/mc/apps',
+    body: vendorApp('corpus app'),
+    status: 201,
+    capture: { appId: 'id' },
+  },
+  {
+    why: 'read it back: the documented spelling of the enums',
+    area: 'mc',
+    method: 'GET',
+    template: '/mc/apps/{appId}',
+    params: { appId: '${appId}' },
+    status: 200,
+    answer: {
+      runtimeType: 'shared',
+      containerTemplates: [{ name: 'app', imagePullPolicy: 'ifNotPresent' }],
+    },
+  },
+  {
+    why: 'replace it with PUT, the app id in the body too (not a member of the request model)',
+    area: 'mc',
+    method: 'PUT',
+    template: '/mc/apps/{appId}',
+    params: { appId: '${appId}' },
+    body: {
+      id: '${appId}',
+      ...vendorApp('corpus app', { autoScaling: { min: 1, max: 2 } }),
+    },
+    status: 200,
+    answer: { id: '${appId}' },
+  },
+  {
+    why: 'the replacement applied',
+    area: 'mc',
+    method: 'GET',
+    template: '/mc/apps/{appId}',
+    params: { appId: '${appId}' },
+    status: 200,
+    answer: { autoScaling: { min: 1, max: 2 } },
+  },
+  {
+    why: 'before creating a shield zone the client asks for the zone of the pull zone: none yet',
+    area: 'shield',
+    method: 'GET',
+    template: '/shield/shield-zone/get-by-pullzone/{pullZoneId}',
+    params: { pullZoneId: '${zoneId}' },
+    status: 404,
+  },
+  {
+    why: 'create the shield zone with dDoSExecutionMode (a read-model member) and nulls',
+    area: 'shield',
+    method: 'POST',
+    template: '/shield/shield-zone',
+    body: { pullZoneId: '${zoneId}', shieldZone: SHIELD_ZONE },
+    status: 200,
+    capture: { shieldZoneId: 'data.shieldZone.shieldZoneId' },
+  },
+  {
+    why: 'update it',
+    area: 'shield',
+    method: 'PATCH',
+    template: '/shield/shield-zone',
+    body: {
+      shieldZoneId: '${shieldZoneId}',
+      shieldZone: { ...SHIELD_ZONE, dDoSShieldSensitivity: 3 },
+    },
+    status: 200,
+  },
+  {
+    why: 'the single-zone read shows what was written, the "list-only" members included',
+    area: 'shield',
+    method: 'GET',
+    template: '/shield/shield-zone/{shieldZoneId}',
+    params: { shieldZoneId: '${shieldZoneId}' },
+    status: 200,
+    answer: {
+      data: {
+        planType: 0,
+        dDoSShieldSensitivity: 3,
+        wafExecutionMode: 0,
+        wafRequestBodyLimitAction: 1,
+        wafResponseBodyLimitAction: 2,
+      },
+    },
+  },
+  {
+    why: 'the WAF engine defaults the client reads next: documented, not simulated',
+    area: 'shield',
+    method: 'GET',
+    template: '/shield/waf/engine-config',
+    status: 501,
+  },
+  {
+    why: 'the bot detection settings: documented, not simulated (not a 404: the zone is not gone)',
+    area: 'shield',
+    method: 'GET',
+    template: '/shield/shield-zone/{shieldZoneId}/bot-detection',
+    params: { shieldZoneId: '${shieldZoneId}' },
+    status: 501,
+  },
+  {
+    why: 'the region list, to look a region code up',
+    area: 'core',
+    method: 'GET',
+    template: '/region',
+    status: 200,
+  },
+  {
+    why: 'a storage zone as the client creates it: zero enum values, null replication regions',
+    area: 'core',
+    method: 'POST',
+    template: '/storagezone',
+    body: {
+      Name: 'corpus-storage',
+      ZoneTier: 0,
+      Region: 'DE',
+      ReplicationRegions: null,
+      StorageZoneType: 0,
+    },
+    status: 201,
+    capture: { storageId: 'Id' },
+  },
+  {
+    why: 'then sets what the add model lacks',
+    area: 'core',
+    method: 'POST',
+    template: '/storagezone/{id}',
+    params: { id: '${storageId}' },
+    body: { Rewrite404To200: true, ReplicationZones: null, Custom404FilePath: '' },
+    status: 204,
+  },
+  {
+    why: 'delete the app',
+    area: 'mc',
+    method: 'DELETE',
+    template: '/mc/apps/{appId}',
+    params: { appId: '${appId}' },
+    status: 200,
+  },
+  {
+    why: 'delete the pull zone',
+    area: 'core',
+    method: 'DELETE',
+    template: '/pullzone/{id}',
+    params: { id: '${zoneId}' },
+    status: 204,
+  },
+];
