@@ -3,7 +3,7 @@ SHELL := /bin/bash
 NODE_BIN := node_modules/.bin
 export GOWORK := off
 
-.PHONY: help install build generate lint typecheck test test-unit test-unit-plain test-e2e binaries cluster-up cluster-down demo demo-down bench bench-sim chaos clean
+.PHONY: help install build generate lint typecheck test test-unit test-unit-plain test-e2e binaries cluster-up cluster-down demo demo-down bench bench-admission bench-sim chaos clean
 
 help: ## List targets
 	@grep -E '^[a-z-]+:.*## ' Makefile | sed 's/:.*## /\t/'
@@ -95,6 +95,9 @@ bench-sim: node_modules ## cdn-sim requests/second on loopback, mixed workload (
 # --- Benchmarks and fault injection (bench/, docs/bench.md) ---
 bench: node_modules binaries ## Benchmarks on a private control plane + cdn-sim; writes bench/results/<date>.{json,md}, latest.md (BENCH_QUICK=1 short run, BENCH_ARGS= flags)
 	node --import tsx bench/run.ts $(BENCH_ARGS)
+
+bench-admission: node_modules binaries ## Admission cost of our CRDs vs a minimal CRD (no operator): kubectl apply create/update and status writes of N objects per kind; writes bench/results/admission-<date>.{json,md} (ADMISSION_ARGS='--n 500 --runs 2')
+	node --import tsx bench/admission.ts $(ADMISSION_ARGS)
 
 chaos: node_modules binaries ## Fault-injection suite, full size; writes bench/results/chaos-<date>.{json,md}, chaos-latest.md (CHAOS_ARGS= e.g. --group faults)
 	node --import tsx bench/chaos/run.ts $(CHAOS_ARGS)

@@ -37,15 +37,9 @@ export const layerRules = [
               message: 'the CDN client has no Kubernetes imports (docs/development.md, Layout)',
             },
             forbid(
-              ['controllers', 'cli', 'simulator', 'main', 'config'],
-              'the CDN client depends on nothing of the operator',
+              ['runtime', 'controllers', 'cli', 'simulator', 'main', 'config'],
+              'the CDN client depends on nothing of the operator (shared helpers live in src/common)',
             ),
-            // Allow-listed until the fairness redesign moves timers.ts and request-priority.ts
-            // into a neutral folder; the lead removes this exception at merge.
-            {
-              regex: `${up}runtime/(?!(timers|request-priority)\\.js$)`,
-              message: 'the CDN client never imports the runtime (docs/development.md, Layout)',
-            },
           ],
         },
       ],
@@ -77,6 +71,22 @@ export const layerRules = [
             forbid(
               ['simulator', 'main', 'config'],
               'cdnctl never imports cdn-sim or the operator wiring',
+            ),
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/common/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            forbid(
+              ['runtime', 'cdn', 'controllers', 'cli', 'simulator', 'main', 'config'],
+              'src/common is neutral: the runtime and the CDN client both use it, it imports neither',
             ),
           ],
         },

@@ -12,6 +12,8 @@ import type { SteadyResult } from './scenarios/steady-state.js';
 import type { UpdateAllResult } from './scenarios/update-all.js';
 import type { UpdateLatencyResult } from './scenarios/update-latency.js';
 import { barChart, lineChart, type Bar, type Series } from './lib/svg.js';
+import { noisySection } from './lib/noisy-report.js';
+import type { NoisyNeighbourResult } from './scenarios/noisy-neighbour.js';
 import { round } from './lib/stats.js';
 
 /** One fleet size within a configuration. */
@@ -61,6 +63,8 @@ export interface BenchResult {
   configs: ConfigRun[];
   /** Explanations added after the run (`--render <json> --notes <json>`), by row key. */
   notes?: Record<string, string>;
+  /** The noisy-neighbour scenario (issue 28). */
+  noisy?: NoisyNeighbourResult;
 }
 
 const KIB = 1024;
@@ -584,6 +588,7 @@ export function renderMarkdown(res: BenchResult, chartDir: string, chartNames: s
       '',
       `Mixed fleet kinds skipped (CRD not installed): ${mixed.mixed.skipped.join(', ')}.`,
     );
+  lines.push(...noisySection(res.noisy));
   lines.push('', '## Settings', '', '```json', JSON.stringify(res.settings, null, 2), '```');
   lines.push(...breakdowns(res));
   if (chartNames.length > 0) {

@@ -12,6 +12,9 @@
  *   --configs l50,l50-r100-unknown,l200,l50-r20   --sizes 1000,10000   --workers 8
  *   --poll-interval 30m  --update-samples 20  --load-creates 1000  --mixed 200
  *   --known-limit-flag <operator flag taking the platform limit per second> (empty: not passed)
+ *   --scenarios matrix,noisy   what to run (default both; `--scenarios noisy` runs only the
+ *                           noisy-neighbour scenario, bench/scenarios/noisy-neighbour.ts)
+ *   --noisy-duration 90s    the noisy-neighbour window (BENCH_QUICK: 45s)
  *   --deadline <ISO time>   skip a cell whose estimate (2 × (2 × ceiling + 60 s)) ends after it
  *   --steady <duration>     also idle that long in the first cell
  *   --out bench/results     --render <results json> [--notes <json>]  rebuild an earlier run's
@@ -29,6 +32,7 @@ import { forcedGcHeap } from './lib/operator-stats.js';
 import { writeReport, type BenchResult, type CellRun, type ConfigRun } from './report.js';
 import { runColdCreate } from './scenarios/cold-create.js';
 import { runMixedFleet } from './scenarios/mixed-fleet.js';
+import { NOISY_A_KEY, runNoisyNeighbour, type NoisySettings } from './scenarios/noisy-neighbour.js';
 import { runSteadyState } from './scenarios/steady-state.js';
 import { runUpdateAll } from './scenarios/update-all.js';
 import { runUpdateLatency } from './scenarios/update-latency.js';
@@ -61,6 +65,9 @@ export interface Settings {
   knownLimitFlag: string;
   deadline: string;
   steadyMs: number;
+  /** Scenarios to run: `matrix`, `noisy`. */
+  scenarios: string[];
+  noisyDurationMs: number;
   out: string;
 }
 
@@ -76,6 +83,8 @@ const DEFAULTS: Record<string, [full: string, quick: string]> = {
   'known-limit-flag': ['api-rate-limit-max', 'api-rate-limit-max'],
   deadline: ['', ''],
   steady: ['0s', '0s'],
+  scenarios: ['matrix,noisy', 'matrix,noisy'],
+  'noisy-duration': ['90s', '45s'],
   out: ['bench/results', 'bench/results'],
 };
 
@@ -100,6 +109,8 @@ function settings(argv: string[]): Settings {
     knownLimitFlag: v('known-limit-flag'),
     deadline: v('deadline'),
     steadyMs: steady === '0' || steady === '0s' ? 0 : parseDuration(steady),
+    scenarios: v('scenarios').split(',').filter(Boolean),
+    noisyDurationMs: parseDuration(v('noisy-duration')),
     out: v('out'),
   };
 }
@@ -131,6 +142,36 @@ function operatorArgs(s: Settings, c: MatrixConfig): string[] {
     'info',
     ...known,
   ];
+}
+
+/** The noisy-neighbour scenario's sizes (quick mode: about half). */
+function noisySettings(s: Settings): NoisySettings {
+  const k = QUICK ? 0.5 : 1;
+  return {
+    durationMs: s.noisyDurationMs,
+    bExisting: Math.round(50 * k),
+    bCreates: Math.round(30 * k),
+    // 100 samples: p99 is the 99th of them, not the maximum.
+    bUpdates: Math.round(100 * k),
+    aExisting: Math.round(30 * k),
+    aUrlObjects: Math.round(10 * k),
+    aCreates: Math.round(100 * k),
+    aRatePerSecond: 5,
+    retryAfterSeconds: 2,
+    aRoundMs: 2000,
+    operatorArgs: [
+      '--workers',
+      String(s.workers),
+      ...(s.maxConcurrentReconciles > 0
+        ? ['--max-concurrent-reconciles', String(s.maxConcurrentReconciles)]
+        : []),
+      '--poll-interval',
+      `${s.pollIntervalMs}ms`,
+      '--log-level',
+      'info',
+    ],
+    timeoutMs: QUICK ? 120_000 : 300_000,
+  };
 }
 
 /** Skips a phase that cannot end before the deadline; returns the reason or undefined. */
@@ -355,7 +396,7 @@ async function main(): Promise<void> {
     settings: { ...s },
     configs: [],
   };
-  const configs = pickConfigs(s.configs.join(','));
+  const configs = s.scenarios.includes('matrix') ? pickConfigs(s.configs.join(',')) : [];
   res.configs = configs.map((c) => ({
     config: c,
     operatorArgs: operatorArgs(s, c),
@@ -363,7 +404,7 @@ async function main(): Promise<void> {
     cells: [],
   }));
   log('starting the control plane and cdn-sim (shared by every cell)');
-  const env = await BenchEnv.start();
+  const env = await BenchEnv.start({ extraApiKeys: [NOISY_A_KEY] });
   current = env;
   try {
     await env.createNamespace('bench');
@@ -385,6 +426,11 @@ async function main(): Promise<void> {
         res.finishedAt = new Date().toISOString();
         await writeReport(res, s.out); // a run cut short still leaves what it measured
       }
+    }
+    if (s.scenarios.includes('noisy')) {
+      res.noisy = await runNoisyNeighbour(env, noisySettings(s), log);
+      res.finishedAt = new Date().toISOString();
+      await writeReport(res, s.out);
     }
   } finally {
     await env.stop();

@@ -27,6 +27,8 @@ export interface BenchEnvOptions {
   operatorUsers?: string[];
   /** The API key accepted by the sim and stored in the credentials Secret. */
   apiKey?: string;
+  /** More API keys the sim accepts (other accounts, e.g. a second tenant's). */
+  extraApiKeys?: string[];
   faults?: FaultConfig;
 }
 
@@ -85,7 +87,7 @@ export class BenchEnv {
     let sim: SimProcess | undefined;
     try {
       sim = await SimProcess.start({
-        apiKeys: [apiKey],
+        apiKeys: [apiKey, ...(opts.extraApiKeys ?? [])],
         ...(opts.faults ? { faults: opts.faults } : {}),
       });
       const kube = await KubeClient.create(loadKubeConfig(cp.kubeconfigPath));

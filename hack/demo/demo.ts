@@ -40,6 +40,7 @@ import {
   writeRecord,
   type ProcessRecord,
 } from './processes.js';
+import { freeCertificateHostnames } from './example-hostnames.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const CACHE = process.env.CDN_OPERATOR_CACHE ?? join(homedir(), '.cache', 'cdn-operator');
@@ -140,7 +141,12 @@ async function ensureSimulator(): Promise<string> {
   const offset = fileSize(files.simLog);
   const script = join(ROOT, 'dist/simulator/cli.js');
   const pid = startDetached(
-    [script, '--port', '0', '--api-key', DEMO_API_KEY, '--state-file', files.simState],
+    [
+      script,
+      ...['--port', '0', '--api-key', DEMO_API_KEY, '--state-file', files.simState],
+      // The examples' hostnames point at the CDN from DNS outside cdn-sim.
+      ...freeCertificateHostnames(ROOT).flatMap((h) => ['--external-dns', h]),
+    ],
     files.simLog,
   );
   const m = await waitForLog(files.simLog, offset, /cdn-sim listening on (\S+)/, pid, 30_000);

@@ -26,25 +26,21 @@ export async function addVideoLibraryBlockedReferrer(
 }
 
 /**
- * `POST /storagezone/checkavailability` with `{Name}`. The answer's shape is not documented;
- * the live API answers `{Available: boolean}`, and a camelCase `available` is accepted too.
- * A pure check, so it is retried like a read.
+ * `POST {path}` with `{Name}`: whether the account can take the name (a storage zone name, a
+ * DNS zone's domain). The answer's shape is not documented; the live API answers
+ * `{Available: boolean}`, and a camelCase `available` is accepted too. A pure check, so it is
+ * retried like a read.
  */
-export async function checkStorageZoneAvailability(
+export async function checkNameAvailability(
   http: HttpTransport,
+  call: { operation: string; path: string },
   name: string,
   opts?: CallOptions,
-): Promise<StorageZoneAvailability> {
-  const operation = 'checkStorageZoneAvailability';
+): Promise<boolean> {
+  const { operation, path } = call;
   checkNonEmpty(http, operation, 'Name', name);
   const res = await http.request(
-    {
-      operation,
-      method: 'POST',
-      path: '/storagezone/checkavailability',
-      body: { Name: name },
-      idempotent: true,
-    },
+    { operation, method: 'POST', path, body: { Name: name }, idempotent: true },
     opts,
   );
   const body = expectObject<{ Available?: unknown; available?: unknown }>(
@@ -56,7 +52,20 @@ export async function checkStorageZoneAvailability(
   if (typeof available !== 'boolean') {
     throw http.failure(operation, 'server', 'unexpected answer: no Available flag');
   }
-  return { available };
+  return available;
+}
+
+/** `POST /storagezone/checkavailability`: whether the storage zone name is free. */
+export async function checkStorageZoneAvailability(
+  http: HttpTransport,
+  name: string,
+  opts?: CallOptions,
+): Promise<StorageZoneAvailability> {
+  const call = {
+    operation: 'checkStorageZoneAvailability',
+    path: '/storagezone/checkavailability',
+  };
+  return { available: await checkNameAvailability(http, call, name, opts) };
 }
 
 /**

@@ -13,6 +13,30 @@ import * as shield from './shield.js';
 import * as edgeRules from './edge-rules.js';
 import * as purge from './purge.js';
 import * as storageZones from './storage-zones.js';
+import * as dns from './dns.js';
+import type {
+  DnsRecord,
+  DnsRecordAddRequest,
+  DnsRecordScanJob,
+  DnsRecordScanTrigger,
+  DnsRecordType,
+  DnsRecordUpdate,
+  DnsScanTarget,
+  DnsSecDsRecord,
+  DnsZone,
+  DnsZoneAddRequest,
+  DnsZoneAvailability,
+  DnsZoneImportResult,
+  DnsZoneSettings,
+  DnsZoneStatistics,
+  ExternalDnsChallenge,
+} from './dns-types.js';
+import * as rules from './shield-rules.js';
+import * as accessLists from './shield-access-lists.js';
+import * as features from './shield-features.js';
+import * as registries from './registries.js';
+import * as logForwarding from './log-forwarding.js';
+import type * as sec from './security-types.js';
 import type {
   ApiKeyList,
   App,
@@ -348,5 +372,377 @@ export class CdnClient {
     opts?: CallOptions,
   ): Promise<void> {
     return storageZones.resetStorageZonePassword(this.#http, id, which, opts);
+  }
+
+  // ---- DNS (/dnszone) ----
+
+  /** DNS zones (`search` on the domain); every page unless `page` is given. */
+  listDnsZones(
+    query?: { search?: string; page?: number; perPage?: number },
+    opts?: CallOptions,
+  ): Promise<DnsZone[]> {
+    return dns.listDnsZones(this.#http, query ?? {}, opts);
+  }
+
+  /** One zone with its records (`notFound` when it does not exist). */
+  getDnsZone(id: number, opts?: CallOptions): Promise<DnsZone> {
+    return dns.getDnsZone(this.#http, id, opts);
+  }
+
+  /** Creates a zone (optionally with its first records). Retried only after a 429. */
+  addDnsZone(body: DnsZoneAddRequest, opts?: CallOptions): Promise<DnsZone> {
+    return dns.addDnsZone(this.#http, body, opts);
+  }
+
+  /** Changes zone settings (only the members present); answers the zone. */
+  updateDnsZone(id: number, settings: DnsZoneSettings, opts?: CallOptions): Promise<DnsZone> {
+    return dns.updateDnsZone(this.#http, id, settings, opts);
+  }
+
+  deleteDnsZone(id: number, opts?: CallOptions): Promise<void> {
+    return dns.deleteDnsZone(this.#http, id, opts);
+  }
+
+  /** Whether the account can add a zone for `domain`. */
+  checkDnsZoneAvailability(domain: string, opts?: CallOptions): Promise<DnsZoneAvailability> {
+    return dns.checkDnsZoneAvailability(this.#http, domain, opts);
+  }
+
+  /** Records of a zone (`type`, `search`); every page unless `page` is given. */
+  listDnsRecords(
+    zoneId: number,
+    query?: { type?: DnsRecordType; search?: string; page?: number; perPage?: number },
+    opts?: CallOptions,
+  ): Promise<DnsRecord[]> {
+    return dns.listDnsRecords(this.#http, zoneId, query ?? {}, opts);
+  }
+
+  /** Adds a record; answers it with its id. Retried only after a 429. */
+  addDnsRecord(
+    zoneId: number,
+    record: DnsRecordAddRequest,
+    opts?: CallOptions,
+  ): Promise<DnsRecord> {
+    return dns.addDnsRecord(this.#http, zoneId, record, opts);
+  }
+
+  /** Changes a record (only the members present; `Id` is taken from `recordId`). */
+  updateDnsRecord(
+    zoneId: number,
+    recordId: number,
+    record: DnsRecordUpdate,
+    opts?: CallOptions,
+  ): Promise<void> {
+    return dns.updateDnsRecord(this.#http, zoneId, recordId, record, opts);
+  }
+
+  deleteDnsRecord(zoneId: number, recordId: number, opts?: CallOptions): Promise<void> {
+    return dns.deleteDnsRecord(this.#http, zoneId, recordId, opts);
+  }
+
+  /** Turns DNSSEC on; answers the DS record for the registrar (the same while it stays on). */
+  enableDnsSec(zoneId: number, opts?: CallOptions): Promise<DnsSecDsRecord> {
+    return dns.setDnsSec(this.#http, zoneId, true, opts);
+  }
+
+  /** Turns DNSSEC off. */
+  disableDnsSec(zoneId: number, opts?: CallOptions): Promise<DnsSecDsRecord> {
+    return dns.setDnsSec(this.#http, zoneId, false, opts);
+  }
+
+  /** The zone as a master (BIND) file. */
+  exportDnsZone(zoneId: number, opts?: CallOptions): Promise<string> {
+    return dns.exportDnsZone(this.#http, zoneId, opts);
+  }
+
+  /** Imports the records of a master (BIND) file. Retried only after a 429. */
+  importDnsRecords(
+    zoneId: number,
+    zoneFile: string,
+    opts?: CallOptions,
+  ): Promise<DnsZoneImportResult> {
+    return dns.importDnsRecords(this.#http, zoneId, zoneFile, opts);
+  }
+
+  /** Query statistics of a zone (default range: the last 30 days). */
+  getDnsZoneStatistics(
+    zoneId: number,
+    range?: { dateFrom?: Date | string; dateTo?: Date | string },
+    opts?: CallOptions,
+  ): Promise<DnsZoneStatistics> {
+    return dns.getDnsZoneStatistics(this.#http, zoneId, range ?? {}, opts);
+  }
+
+  /** Issues the zone's wildcard certificate. Retried only after a 429. */
+  issueWildcardCertificate(zoneId: number, domain?: string, opts?: CallOptions): Promise<void> {
+    return dns.issueWildcardCertificate(this.#http, zoneId, domain, opts);
+  }
+
+  /** Starts a scan of a domain's existing public records. Retried only after a 429. */
+  triggerDnsRecordScan(target: DnsScanTarget, opts?: CallOptions): Promise<DnsRecordScanTrigger> {
+    return dns.triggerDnsRecordScan(this.#http, target, opts);
+  }
+
+  /** The latest record scan of a zone's domain (`notFound` when none). */
+  getDnsRecordScan(zoneId: number, opts?: CallOptions): Promise<DnsRecordScanJob> {
+    return dns.getDnsRecordScan(this.#http, zoneId, opts);
+  }
+
+  /** DNS-01 for a hostname whose DNS is elsewhere: the TXT record to publish. */
+  requestExternalDnsCertificate(
+    hostname: string,
+    opts?: CallOptions,
+  ): Promise<ExternalDnsChallenge> {
+    return dns.requestExternalDnsCertificate(this.#http, hostname, opts);
+  }
+
+  /** Checks the published TXT record and loads the certificate. Retried only after a 429. */
+  completeExternalDnsCertificate(hostname: string, opts?: CallOptions): Promise<void> {
+    return dns.completeExternalDnsCertificate(this.#http, hostname, opts);
+  }
+  // ---- shield rules and settings (shield-rules.ts, shield-access-lists.ts, shield-features.ts) ----
+
+  /** Every custom WAF rule of a shield zone (pages followed). */
+  listCustomWafRules(shieldZoneId: number, opts?: PagedCallOptions): Promise<sec.CustomWafRule[]> {
+    return rules.listRules(this.#http, rules.WAF_RULES, shieldZoneId, opts);
+  }
+
+  getCustomWafRule(id: number, opts?: CallOptions): Promise<sec.CustomWafRule> {
+    return rules.getRule(this.#http, rules.WAF_RULES, id, opts);
+  }
+
+  /** Creates a custom WAF rule (403 on a zone whose plan allows no more). Retried only after a 429. */
+  createCustomWafRule(
+    body: sec.CustomWafRuleCreate,
+    opts?: CallOptions,
+  ): Promise<sec.CustomWafRule> {
+    return rules.createRule(this.#http, rules.WAF_RULES, body, opts);
+  }
+
+  /** `PATCH`: only the members given; a `ruleConfiguration` given is taken whole. */
+  updateCustomWafRule(
+    id: number,
+    patch: sec.CustomWafRuleUpdate,
+    opts?: CallOptions,
+  ): Promise<sec.CustomWafRule> {
+    return rules.updateRule(this.#http, rules.WAF_RULES, id, patch, opts);
+  }
+
+  deleteCustomWafRule(id: number, opts?: CallOptions): Promise<void> {
+    return rules.deleteRule(this.#http, rules.WAF_RULES, id, opts);
+  }
+
+  /** Every rate limit of a shield zone (pages followed). */
+  listRateLimits(shieldZoneId: number, opts?: PagedCallOptions): Promise<sec.RateLimitRule[]> {
+    return rules.listRules(this.#http, rules.RATE_LIMITS, shieldZoneId, opts);
+  }
+
+  getRateLimit(id: number, opts?: CallOptions): Promise<sec.RateLimitRule> {
+    return rules.getRule(this.#http, rules.RATE_LIMITS, id, opts);
+  }
+
+  /** Creates a rate limit (403 beyond the plan's count). Retried only after a 429. */
+  createRateLimit(body: sec.RateLimitCreate, opts?: CallOptions): Promise<sec.RateLimitRule> {
+    return rules.createRule(this.#http, rules.RATE_LIMITS, body, opts);
+  }
+
+  /** `PATCH`: only the members given; a `ruleConfiguration` given is taken whole. */
+  updateRateLimit(
+    id: number,
+    patch: sec.RateLimitUpdate,
+    opts?: CallOptions,
+  ): Promise<sec.RateLimitRule> {
+    return rules.updateRule(this.#http, rules.RATE_LIMITS, id, patch, opts);
+  }
+
+  deleteRateLimit(id: number, opts?: CallOptions): Promise<void> {
+    return rules.deleteRule(this.#http, rules.RATE_LIMITS, id, opts);
+  }
+
+  /** Curated and custom access lists of a zone with their configuration and the plan's limits. */
+  listAccessLists(shieldZoneId: number, opts?: CallOptions): Promise<sec.AccessListsOverview> {
+    return accessLists.listAccessLists(this.#http, shieldZoneId, opts);
+  }
+
+  getCustomAccessList(
+    shieldZoneId: number,
+    id: number,
+    opts?: CallOptions,
+  ): Promise<sec.CustomAccessList> {
+    return accessLists.getCustomAccessList(this.#http, shieldZoneId, id, opts);
+  }
+
+  /** Creates a custom access list (disabled until configured). Retried only after a 429. */
+  createCustomAccessList(
+    shieldZoneId: number,
+    body: sec.CustomAccessListCreate,
+    opts?: CallOptions,
+  ): Promise<sec.CustomAccessList> {
+    return accessLists.createCustomAccessList(this.#http, shieldZoneId, body, opts);
+  }
+
+  /** `PATCH`: a new name and/or new entries. */
+  updateCustomAccessList(
+    shieldZoneId: number,
+    id: number,
+    patch: sec.CustomAccessListUpdate,
+    opts?: CallOptions,
+  ): Promise<sec.CustomAccessList> {
+    return accessLists.updateCustomAccessList(this.#http, shieldZoneId, id, patch, opts);
+  }
+
+  deleteCustomAccessList(shieldZoneId: number, id: number, opts?: CallOptions): Promise<void> {
+    return accessLists.deleteCustomAccessList(this.#http, shieldZoneId, id, opts);
+  }
+
+  /** Turns a curated or custom list on or off and sets its action (by `configurationId`). */
+  updateAccessListConfiguration(
+    shieldZoneId: number,
+    configurationId: number,
+    patch: sec.AccessListConfiguration,
+    opts?: CallOptions,
+  ): Promise<sec.AccessListConfiguration> {
+    return accessLists.updateAccessListConfiguration(
+      this.#http,
+      shieldZoneId,
+      configurationId,
+      patch,
+      opts,
+    );
+  }
+
+  getBotDetection(shieldZoneId: number, opts?: CallOptions): Promise<sec.BotDetection> {
+    return features.getBotDetection(this.#http, shieldZoneId, opts);
+  }
+
+  /** `PATCH`: top-level members given change; a nested object given is taken whole. */
+  updateBotDetection(
+    shieldZoneId: number,
+    patch: sec.BotDetectionUpdate,
+    opts?: CallOptions,
+  ): Promise<sec.BotDetection> {
+    return features.updateBotDetection(this.#http, shieldZoneId, patch, opts);
+  }
+
+  getUploadScanning(shieldZoneId: number, opts?: CallOptions): Promise<sec.UploadScanning> {
+    return features.getUploadScanning(this.#http, shieldZoneId, opts);
+  }
+
+  updateUploadScanning(
+    shieldZoneId: number,
+    patch: sec.UploadScanningUpdate,
+    opts?: CallOptions,
+  ): Promise<sec.UploadScanning> {
+    return features.updateUploadScanning(this.#http, shieldZoneId, patch, opts);
+  }
+
+  /** A custom response page's HTML; undefined when the zone has none of that type. */
+  getCustomPage(
+    shieldZoneId: number,
+    pageType: string,
+    opts?: CallOptions,
+  ): Promise<string | undefined> {
+    return features.getCustomPage(this.#http, shieldZoneId, pageType, opts);
+  }
+
+  /** Uploads a custom response page (raw `text/html`; Advanced plan or higher). */
+  putCustomPage(
+    shieldZoneId: number,
+    pageType: string,
+    html: string,
+    opts?: CallOptions,
+  ): Promise<void> {
+    return features.putCustomPage(this.#http, shieldZoneId, pageType, html, opts);
+  }
+
+  deleteCustomPage(shieldZoneId: number, pageType: string, opts?: CallOptions): Promise<void> {
+    return features.deleteCustomPage(this.#http, shieldZoneId, pageType, opts);
+  }
+
+  /** The managed WAF rules the zone's plan has. */
+  listWafRules(shieldZoneId: number, opts?: CallOptions): Promise<sec.WafRuleGroup[]> {
+    return features.listWafRules(this.#http, shieldZoneId, opts);
+  }
+
+  /** Each plan with the managed WAF rules it adds. */
+  getWafRulesByPlan(opts?: CallOptions): Promise<sec.WafRulesByPlan[]> {
+    return features.getWafRulesByPlan(this.#http, opts);
+  }
+
+  listTriggeredRules(
+    shieldZoneId: number,
+    opts?: CallOptions,
+  ): Promise<{ rules: sec.TriggeredRule[]; total: number }> {
+    return features.listTriggeredRules(this.#http, shieldZoneId, opts);
+  }
+
+  /** Ignores a triggered managed rule, makes it log-only or disables it on the zone. */
+  reviewTriggeredRule(
+    shieldZoneId: number,
+    review: sec.TriggeredRuleReview,
+    opts?: CallOptions,
+  ): Promise<void> {
+    return features.reviewTriggeredRule(this.#http, shieldZoneId, review, opts);
+  }
+
+  // ---- container registries and log forwarding (registries.ts, log-forwarding.ts) ----
+
+  /** Every registry, the platform's public ones included (no password or pieces of it). */
+  listRegistries(opts?: CallOptions): Promise<sec.ContainerRegistry[]> {
+    return registries.listRegistries(this.#http, opts);
+  }
+
+  getRegistry(registryId: number, opts?: CallOptions): Promise<sec.ContainerRegistry> {
+    return registries.getRegistry(this.#http, registryId, opts);
+  }
+
+  /** Adds a registry and returns its id; the password is a secret. Retried only after a 429. */
+  addRegistry(body: sec.ContainerRegistryRequest, opts?: CallOptions): Promise<number> {
+    return registries.addRegistry(this.#http, body, opts);
+  }
+
+  /** Replaces name and type; credentials given are rotated, left out are kept. */
+  replaceRegistry(
+    registryId: number,
+    body: sec.ContainerRegistryRequest,
+    opts?: CallOptions,
+  ): Promise<void> {
+    return registries.replaceRegistry(this.#http, registryId, body, opts);
+  }
+
+  /** Deletes a registry (`conflict` while an application uses it). */
+  deleteRegistry(registryId: number, opts?: CallOptions): Promise<void> {
+    return registries.deleteRegistry(this.#http, registryId, opts);
+  }
+
+  /** Every log forwarding configuration (tokens never returned). */
+  listLogForwarding(opts?: CallOptions): Promise<sec.LogForwarding[]> {
+    return logForwarding.listLogForwarding(this.#http, opts);
+  }
+
+  /** An application's log forwarding; undefined when it has none. */
+  getLogForwarding(appId: string, opts?: CallOptions): Promise<sec.LogForwarding | undefined> {
+    return logForwarding.getLogForwarding(this.#http, appId, opts);
+  }
+
+  /** Creates an application's log forwarding; the token is a secret. Retried only after a 429. */
+  createLogForwarding(
+    body: sec.LogForwardingRequest,
+    opts?: CallOptions,
+  ): Promise<sec.LogForwarding> {
+    return logForwarding.createLogForwarding(this.#http, body, opts);
+  }
+
+  /** Replaces an application's log forwarding (a token left out is kept). */
+  replaceLogForwarding(
+    appId: string,
+    body: sec.LogForwardingRequest,
+    opts?: CallOptions,
+  ): Promise<sec.LogForwarding> {
+    return logForwarding.replaceLogForwarding(this.#http, appId, body, opts);
+  }
+
+  deleteLogForwarding(appId: string, opts?: CallOptions): Promise<void> {
+    return logForwarding.deleteLogForwarding(this.#http, appId, opts);
   }
 }

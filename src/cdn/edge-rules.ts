@@ -8,8 +8,9 @@ import type { EdgeRule } from './types.js';
 import { checkId, checkNonEmpty } from './validate.js';
 
 /**
- * `POST .../edgerules/addOrUpdate`. The answer has no body (201), so a caller that created a
- * rule learns its Guid by reading the zone. A create is retried only after a 429 (a lost
+ * `POST .../edgerules/addOrUpdate`. The official document answers with the rule (cdn-sim does),
+ * an older reading of the platform with no body (201); the answer is not used, so a caller that
+ * created a rule learns its Guid by reading the zone under either reading. A create is retried only after a 429 (a lost
  * answer may still have created the rule); an update of a known Guid is retried on any
  * transient failure, since sending it twice is harmless.
  */

@@ -27,12 +27,17 @@ import {
 } from './options.js';
 import { parseErrorBody } from './parse-error.js';
 import { limiterFor, type AccountLimiter } from './rate-limit.js';
-// Pure helper (no Kubernetes code): the priority of the reconcile pass making the call.
-import { currentRequestPriority, mayWriteNow } from '../runtime/request-priority.js';
+// Neutral helper (no Kubernetes code): the context of the reconcile pass making the call.
+import {
+  currentRequestPriority,
+  currentTenant,
+  mayWriteNow,
+  waitOutside,
+} from '../common/pass-context.js';
 import { SecretSet, scrubSecretValues } from './redact.js';
 import { boundRetryAfter, parseRetryAfter, retryDelay, sleep } from './retry.js';
-// Pure timer helper (no Kubernetes code): one clamp for every timer in the process.
-import { setSafeTimeout } from '../runtime/timers.js';
+// Neutral timer helper (no Kubernetes code): one clamp for every timer in the process.
+import { setSafeTimeout } from '../common/timers.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -45,8 +50,15 @@ export interface RequestSpec {
   path: string;
   query?: Record<string, string | number | boolean | undefined>;
   body?: unknown;
-  /** Request Content-Type when there is a body (default application/json). */
+  /**
+   * Request Content-Type when there is a body (default application/json). A string body with
+   * a type that is not JSON (a custom page's HTML) is sent as it is.
+   */
   contentType?: string;
+  /** A body sent as is (a file upload, e.g. a zone file) instead of `body` as JSON. */
+  rawBody?: string;
+  /** Accept header (default application/json), for operations that answer a file. */
+  accept?: string;
   /** Whether the request may be resent after a transient failure (default: GET only). */
   idempotent?: boolean;
 }
@@ -168,7 +180,8 @@ export class HttpTransport {
         'Retrying CDN API request',
       );
       try {
-        await sleep(delay, opts.signal);
+        // A wait for this account only: the pass holds no shared capacity meanwhile.
+        await waitOutside(() => sleep(delay, opts.signal));
       } catch {
         throw error;
       }
@@ -184,7 +197,7 @@ export class HttpTransport {
     signal: AbortSignal | undefined,
   ): number | undefined {
     // Nothing is retried for a caller that gave up, nor by a deposed leader
-    // (see runtime/request-priority.ts).
+    // (see common/pass-context.ts).
     if (signal?.aborted || !mayWriteNow()) return undefined;
     return retryDelay({ error, attempt, elapsedMs, idempotent }, this.#retry);
   }
@@ -203,10 +216,7 @@ export class HttpTransport {
     const { signal } = opts;
     const apiKey = await this.#apiKey(spec.operation);
     const limiter = limiterFor(accountIdFor(apiKey), this.#rateLimit);
-    const release = await limiter.acquire(
-      signal,
-      opts.priority ?? currentRequestPriority() ?? 'high',
-    );
+    const release = await acquireTurn(limiter, opts);
     const sentAt = Date.now();
     const attempt = attemptSignal(signal, this.#timeoutMs);
     const combined = attempt.signal;
@@ -215,7 +225,7 @@ export class HttpTransport {
       const res = await this.#fetch(this.#url(spec), {
         method: spec.method,
         headers: this.#headers(spec, apiKey),
-        ...(spec.body === undefined ? {} : { body: JSON.stringify(spec.body) }),
+        ...payloadOf(spec),
         signal: combined,
         agent: (url: URL) => (url.protocol === 'http:' ? this.#httpAgent : this.#httpsAgent),
       });
@@ -265,10 +275,11 @@ export class HttpTransport {
   #headers(spec: RequestSpec, apiKey: string): Record<string, string> {
     const headers: Record<string, string> = {
       AccessKey: apiKey,
-      Accept: 'application/json',
+      Accept: spec.accept ?? 'application/json',
       'User-Agent': this.#userAgent,
     };
-    if (spec.body !== undefined) headers['Content-Type'] = spec.contentType ?? 'application/json';
+    if (spec.body !== undefined || spec.rawBody !== undefined)
+      headers['Content-Type'] = spec.contentType ?? 'application/json';
     return headers;
   }
 
@@ -343,6 +354,18 @@ export class HttpTransport {
 }
 
 /**
+ * The account limiter's go for one request. Held back by its own account (no token, a
+ * Retry-After pause), the reconcile pass waits without the platform slot it holds, so a
+ * throttled account stalls only itself (common/pass-context.ts).
+ */
+async function acquireTurn(limiter: AccountLimiter, opts: CallOptions): Promise<() => void> {
+  const now = limiter.tryAcquire();
+  if (now) return now;
+  const priority = opts.priority ?? currentRequestPriority() ?? 'high';
+  return waitOutside(() => limiter.acquire(opts.signal, priority, currentTenant()));
+}
+
+/**
  * The signal of one attempt: aborts when the caller's signal does or after `timeoutMs`.
  * Built by hand instead of `AbortSignal.any([signal, AbortSignal.timeout()])`: on Node 20 every
  * `any` over a process-lifetime signal stays reachable from it (nodejs/node#55351), about
@@ -369,6 +392,17 @@ function attemptSignal(
       parent?.removeEventListener('abort', onParent);
     },
   };
+}
+
+/**
+ * The request body: `rawBody` as it is; a string sent with a non-JSON content type (a page's
+ * HTML) as it is; else `body` as JSON; else none.
+ */
+function payloadOf(spec: RequestSpec): { body?: string } {
+  if (spec.rawBody !== undefined) return { body: spec.rawBody };
+  if (spec.body === undefined) return {};
+  const raw = typeof spec.body === 'string' && !/json/i.test(spec.contentType ?? 'json');
+  return { body: raw ? (spec.body as string) : JSON.stringify(spec.body) };
 }
 
 function parseBody(text: string): unknown {

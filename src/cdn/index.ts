@@ -15,3 +15,9 @@ export type {
 } from './options.js';
 export { maskKey } from './redact.js';
 export type * from './types.js';
+export type * from './dns-types.js';
+export { DNS_RECORD_TYPE_NAMES } from './dns.js';
+export type * from './security-types.js';
+export { isShieldPlanRefusal } from './shield-rules.js';
+export { accessListContent, accessListEntries } from './shield-access-lists.js';
+export { samePlatformName, type NamedResource } from './platform-names.js';

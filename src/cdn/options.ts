@@ -88,7 +88,7 @@ export interface CallOptions {
   signal?: AbortSignal;
   /**
    * Turn in the account's limiter: `high` goes before `low` (default: the priority of the
-   * running reconcile pass, see runtime/request-priority.ts, else `high`).
+   * running reconcile pass, see common/pass-context.ts, else `high`).
    */
   priority?: 'high' | 'low';
 }

@@ -3,7 +3,8 @@
  * (`ErrorKey`/`Field`/`Message`), a validation problem (`title`/`detail`/`errors[]`), a basic
  * problem (`type`/`title`/`detail`), status only (`statusCode`), the shield single-zone
  * result (`location`/`declaredType`/`statusCode`) and the metrics `error` member
- * (`statusCode`/`success`/`message`/`errorKey`, also found inside `{data, error}` envelopes).
+ * (`statusCode`/`success`/`message`/`errorKey`, also found inside `{data, error}` envelopes and
+ * as the `errorResponse` member of the shield rule answers).
  * A body that is not JSON still yields a short message.
  */
 import type { CdnFieldError } from './errors.js';
@@ -70,7 +71,9 @@ function parseProblem(body: Json): ParsedError | undefined {
 
 /** Metrics/shield `error` member, status-only and shield single-zone result shapes. */
 function parseStatusShapes(body: Json): ParsedError | undefined {
-  const inner = isObject(body.error) ? body.error : body;
+  // The shield rule answers carry their result in `errorResponse` instead of `error`.
+  const member = isObject(body.error) ? body.error : body.errorResponse;
+  const inner = isObject(member) ? member : body;
   const statusCode = num(inner.statusCode);
   const message = str(inner.message);
   if (statusCode === undefined && message === undefined) return undefined;

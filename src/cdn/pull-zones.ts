@@ -13,6 +13,7 @@ import type {
   PullZoneSettings,
 } from './types.js';
 import { checkId, checkIntRange, checkNonEmpty } from './validate.js';
+import { samePlatformName } from './platform-names.js';
 
 /** Hostname operations: all take `{Hostname}` on `/pullzone/{id}/<operation>`. */
 export type HostnameOperation =
@@ -105,8 +106,8 @@ export async function addPullZone(
     opts,
   );
   if (isRecord(res.body) && typeof res.body.Id === 'number') return res.body;
-  const found = (await listPullZones(http, { search: body.Name }, opts)).find(
-    (z) => z.Name === body.Name,
+  const found = (await listPullZones(http, { search: body.Name }, opts)).find((z) =>
+    samePlatformName('pullZone', z.Name, body.Name),
   );
   if (!found)
     throw http.failure(

@@ -1,15 +1,20 @@
 /**
  * Per-account request shaping: an adaptive request rate (adaptive-rate.ts) enforced by a token
  * bucket, a concurrency cap, two priorities and a shared pause that honours a server's
- * Retry-After for every caller of the account. Limiters live in a module-level registry keyed
- * by a hash of the API key, so every client of the same account in this process shares one
- * limiter and many controllers cannot overrun it.
+ * Retry-After for every caller of the account. Waiting callers are served in fair shares
+ * between tenants (the namespace of the reconcile pass), `high` before `low` within a tenant
+ * with aging, and `high` twice as often as `low` between tenants (src/common/fair-queue.ts):
+ * a busy queue of changes never starves creates and drift checks, and one tenant with many
+ * waiting requests does not take the account's rate from another. Limiters live in a
+ * module-level registry keyed by a hash of the API key, so every client of the same account in
+ * this process shares one limiter and many controllers cannot overrun it.
  */
 import { AdaptiveRate } from './adaptive-rate.js';
 import type { RateLimitOptions } from './options.js';
-// Pure helpers (no Kubernetes code): one clamp for every timer, and the pass's priority.
-import { setSafeTimeout } from '../runtime/timers.js';
-import type { RequestPriority } from '../runtime/request-priority.js';
+// Neutral helpers (no Kubernetes code): one clamp for every timer, the fair queue, priorities.
+import { FairQueue } from '../common/fair-queue.js';
+import type { RequestPriority } from '../common/pass-context.js';
+import { setSafeTimeout } from '../common/timers.js';
 /**
  * A token bucket. A caller takes a token when it is about to send; when the bucket is empty it
  * learns the time until one is back. Taking at send time (rather than reserving ahead) keeps
@@ -93,6 +98,11 @@ interface Waiter {
 /** Callers waited for a token this recently: the rate, not the demand, holds them back. */
 const SATURATION_WINDOW_MS = 1000;
 
+/** Requests of the other priority a waiting priority of one tenant lets go first (aging). */
+const PRIORITY_STREAK = 8;
+
+const rank = (p: RequestPriority): number => (p === 'high' ? 0 : 1);
+
 /**
  * The bucket size under a ceiling: a known quota of R requests/s is typically a bucket of one
  * second (R requests), so a larger burst after an idle period would be refused in part, and
@@ -107,14 +117,15 @@ function burstWithin(options: RateLimitOptions): number {
 
 /**
  * The limiter of one account: callers wait for a concurrency slot, the end of any shared
- * pause and a token, in that order, `high` before `low` (changes to existing objects before
- * creates and drift checks, so an update does not queue behind a burst of either). The answer
- * to each request feeds the adaptive rate ({@link AccountLimiter.onAnswer}).
+ * pause and a token, in that order, in fair shares between tenants and `high` before `low`
+ * within one (changes to existing objects before creates and drift checks, so an update does
+ * not queue behind a burst of either; see the module comment for the aging). The answer to
+ * each request feeds the adaptive rate ({@link AccountLimiter.onAnswer}).
  */
 export class AccountLimiter {
   readonly bucket: TokenBucket;
   readonly rate: AdaptiveRate;
-  readonly #queues: Record<RequestPriority, Waiter[]> = { high: [], low: [] };
+  readonly #queue = new FairQueue<Waiter>({ costs: [1, 2], streak: PRIORITY_STREAK });
   #inFlight = 0;
   #pausedUntil = 0;
   #timer: unknown;
@@ -149,7 +160,7 @@ export class AccountLimiter {
 
   /** Callers waiting for their turn. */
   get waiting(): number {
-    return this.#queues.high.length + this.#queues.low.length;
+    return this.#queue.size;
   }
 
   /** True when nobody holds a slot and no pause is pending: safe to forget. */
@@ -163,18 +174,21 @@ export class AccountLimiter {
   }
 
   /**
-   * Waits for a slot, the end of any pause and a token; resolves to the release function of
-   * the slot (call exactly once, after the answer). The pause is checked right before the
-   * caller is let go, so a Retry-After that arrives while a caller waits still holds it back.
+   * Waits for a slot, the end of any pause and a token, in the share of `tenant`; resolves to
+   * the release function of the slot (call exactly once, after the answer). The pause is
+   * checked right before the caller is let go, so a Retry-After that arrives while a caller
+   * waits still holds it back.
    */
-  acquire(signal?: AbortSignal, priority: RequestPriority = 'high'): Promise<() => void> {
+  acquire(
+    signal?: AbortSignal,
+    priority: RequestPriority = 'high',
+    tenant = '',
+  ): Promise<() => void> {
     this.lastUsed = Date.now();
     if (signal?.aborted) return Promise.reject(signal.reason as Error);
     return new Promise((resolve, reject) => {
-      const queue = this.#queues[priority];
       const onAbort = (): void => {
-        const i = queue.indexOf(waiter);
-        if (i >= 0) queue.splice(i, 1);
+        this.#queue.delete(waiter, tenant, rank(priority));
         reject(signal?.reason as Error);
       };
       const waiter: Waiter = {
@@ -183,10 +197,27 @@ export class AccountLimiter {
           resolve(this.#releaser());
         },
       };
-      queue.push(waiter);
+      this.#queue.push(waiter, tenant, rank(priority));
       signal?.addEventListener('abort', onAbort, { once: true });
       this.#pump();
     });
+  }
+
+  /**
+   * The release function of a slot when one can be granted at once (nobody waiting, a free
+   * slot, no pause, a token), else undefined without queueing: the caller then knows it has to
+   * wait for its account, and waits outside any shared capacity it holds (pass-context.ts).
+   */
+  tryAcquire(): (() => void) | undefined {
+    this.lastUsed = Date.now();
+    if (this.#queue.size > 0 || this.#inFlight >= this.options.maxConcurrent) return undefined;
+    if (this.#pausedUntil > this.#clock.now()) return undefined;
+    if (this.bucket.take() > 0) {
+      this.#waitedForTokenAt = this.#clock.now();
+      return undefined;
+    }
+    this.#inFlight++;
+    return this.#releaser();
   }
 
   /**
@@ -217,12 +248,10 @@ export class AccountLimiter {
     };
   }
 
-  /** Lets waiters go, high lane first, while a slot, no pause and a token allow it. */
+  /** Lets waiters go, in their fair order, while a slot, no pause and a token allow it. */
   #pump(): void {
     for (;;) {
-      const queue = this.#queues.high.length > 0 ? this.#queues.high : this.#queues.low;
-      const next = queue[0];
-      if (!next || this.#inFlight >= this.options.maxConcurrent) return;
+      if (this.#queue.size === 0 || this.#inFlight >= this.options.maxConcurrent) return;
       const paused = this.#pausedUntil - this.#clock.now();
       if (paused > 0) return this.#wakeIn(paused);
       const wait = this.bucket.take();
@@ -230,9 +259,8 @@ export class AccountLimiter {
         this.#waitedForTokenAt = this.#clock.now();
         return this.#wakeIn(wait);
       }
-      queue.shift();
       this.#inFlight++;
-      next.grant();
+      this.#queue.shift()?.item.grant();
     }
   }
 

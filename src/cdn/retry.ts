@@ -4,8 +4,8 @@
  */
 import { isRetryableKind, type CdnApiError } from './errors.js';
 import type { RetryOptions } from './options.js';
-// Pure timer helper (no Kubernetes code): one clamp for every timer in the process.
-import { setSafeTimeout } from '../runtime/timers.js';
+// Neutral timer helper (no Kubernetes code): one clamp for every timer in the process.
+import { setSafeTimeout } from '../common/timers.js';
 
 /**
  * Jittered exponential backoff ("equal jitter"): half of the capped exponential delay plus a

@@ -4,10 +4,10 @@
  * `location`/`declaredType`/`statusCode` result) in place of `data`, becomes a CdnApiError
  * even when the HTTP status is 2xx.
  */
-import { kindForStatus, type CdnErrorKind } from './errors.js';
 import { pathOf, type HttpTransport } from './http.js';
 import type { CallOptions, PagedCallOptions } from './options.js';
 import { isRecord } from './response.js';
+import { followShieldPages, unwrapData } from './shield-answers.js';
 import type {
   PagedShieldZones,
   ShieldZone,
@@ -20,50 +20,6 @@ import type {
 import { checkId, checkIntRange } from './validate.js';
 
 const RULE_ID = /^[A-Za-z0-9_-]{1,64}$/;
-const LIST_PAGE_SIZE = 100;
-const MAX_PAGES_FOLLOWED = 10000;
-
-/** Returns `data` of an envelope, or throws what the envelope reports instead. */
-export function unwrapData(http: HttpTransport, operation: string, body: unknown): unknown {
-  if (!isRecord(body)) {
-    throw http.failure(operation, 'server', 'unexpected answer: expected a JSON object');
-  }
-  if (isRecord(body.error)) throwErrorMember(http, operation, body.error);
-  if (body.data === undefined || body.data === null) {
-    const status = statusOf(body.statusCode);
-    const why =
-      status > 0 ? `the API reported status ${status} without data` : 'unexpected answer: no data';
-    throw http.failure(operation, kindOf(status), why, status > 0 ? { status } : {});
-  }
-  return body.data;
-}
-
-/** Throws the failure an `error` member reports; returns when it reports success. */
-function throwErrorMember(
-  http: HttpTransport,
-  operation: string,
-  error: Record<string, unknown>,
-): void {
-  const status = statusOf(error.statusCode);
-  if (error.success !== false && status < 400) return;
-  const message =
-    typeof error.message === 'string' && error.message ? error.message : `status ${status}`;
-  const extra =
-    typeof error.errorKey === 'string' && error.errorKey ? { errorKey: error.errorKey } : {};
-  throw http.failure(operation, kindOf(status), message, {
-    ...extra,
-    ...(status > 0 ? { status } : {}),
-  });
-}
-
-/** Kind of a status stated in a body; anything that is not an error status counts as `server`. */
-function kindOf(status: number): CdnErrorKind {
-  return status >= 400 ? kindForStatus(status) : 'server';
-}
-
-function statusOf(v: unknown): number {
-  return typeof v === 'number' && Number.isFinite(v) ? v : 0;
-}
 
 /** The shield zone of a pull zone; undefined when the API says it has none (404). */
 export async function getShieldZoneByPullZone(
@@ -127,28 +83,11 @@ export async function listShieldZones(
 }
 
 /** Follows `page.nextPage` (or `currentPage < totalPages`) until the last page. */
-export async function listAllShieldZones(
+export function listAllShieldZones(
   http: HttpTransport,
   opts?: PagedCallOptions,
 ): Promise<ShieldZoneListItem[]> {
-  const perPage = opts?.pageSize ?? LIST_PAGE_SIZE;
-  const all: ShieldZoneListItem[] = [];
-  let page = 1;
-  for (let i = 0; i < MAX_PAGES_FOLLOWED; i++) {
-    const res = await listShieldZones(http, { page, perPage }, opts);
-    all.push(...res.data);
-    const next = nextPageOf(res.page, page);
-    if (next === undefined || res.data.length === 0) break;
-    page = next;
-  }
-  return all;
-}
-
-function nextPageOf(p: PagedShieldZones['page'], current: number): number | undefined {
-  if (typeof p.nextPage === 'number' && p.nextPage > current) return p.nextPage;
-  if (p.nextPage === undefined && typeof p.totalPages === 'number' && current < p.totalPages)
-    return current + 1;
-  return undefined;
+  return followShieldPages((page, perPage, o) => listShieldZones(http, { page, perPage }, o), opts);
 }
 
 /** `POST /shield/shield-zone` with `{pullZoneId, shieldZone: {...}}`. Retried only after a 429. */

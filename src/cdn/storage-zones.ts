@@ -7,6 +7,7 @@ import type { CallOptions } from './options.js';
 import { expectArray, expectObject, isRecord } from './response.js';
 import type { StorageZone, StorageZoneAddRequest, StorageZoneSettings } from './types.js';
 import { checkId, checkNonEmpty } from './validate.js';
+import { samePlatformName } from './platform-names.js';
 
 const MAX_PAGES_FOLLOWED = 10000;
 
@@ -81,8 +82,8 @@ export async function addStorageZone(
   if (isRecord(res.body) && typeof res.body.Id === 'number') {
     return registerPasswords(http, res.body);
   }
-  const found = (await listStorageZones(http, { search: body.Name }, opts)).find(
-    (z) => z.Name === body.Name,
+  const found = (await listStorageZones(http, { search: body.Name }, opts)).find((z) =>
+    samePlatformName('storageZone', z.Name, body.Name),
   );
   if (!found) {
     throw http.failure(

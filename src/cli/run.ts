@@ -13,7 +13,9 @@ import type { KindModule } from '../controllers/kind-module.js';
 import { KINDS } from '../controllers/kinds.js';
 import { exportableKinds } from './export/export-account.js';
 import { pullZoneCommands } from './commands/pullzone.js';
+import { purgeCommands } from './commands/purge.js';
 import { NoShieldZone, shieldCommands } from './commands/shield.js';
+import { dnsCommands } from './commands/dns.js';
 import type { Command, Flags } from './commands/types.js';
 import { readApiKey } from './input.js';
 import { render, type OutputFormat } from './output.js';
@@ -23,9 +25,11 @@ export const EXIT = { ok: 0, apiError: 1, usage: 2, unauthorized: 3, notFound: 4
 
 export const COMMANDS: Command[] = [
   ...pullZoneCommands,
+  ...purgeCommands,
   ...accountCommands,
   ...appCommands,
   ...shieldCommands,
+  ...dnsCommands,
   ...exportCommands,
 ];
 
@@ -42,6 +46,7 @@ const OPTIONS = {
   'api-url': { type: 'string' },
   file: { type: 'string', short: 'f' },
   search: { type: 'string' },
+  type: { type: 'string' },
   page: { type: 'string' },
   'per-page': { type: 'string' },
   'show-keys': { type: 'boolean' },
@@ -55,6 +60,9 @@ const OPTIONS = {
   'credentials-ref': { type: 'string' },
   'secret-env-pattern': { type: 'string' },
   'custom-certificates': { type: 'string' },
+  'cache-tag': { type: 'string' },
+  async: { type: 'boolean' },
+  'exact-path': { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean' },
 } as const;
@@ -99,6 +107,9 @@ export function helpText(
     '  --api-url URL                  API base URL (default: $CDN_API_URL or https://api.bunny.net)',
     '  --timeout-seconds N            per-request timeout (default 30)',
     '  --show-keys                    apikeys list: print keys unmasked',
+    '  --type T                       dns records: only records of type T (A, CNAME, ... or 0..15)',
+    '  --cache-tag TAG                purge pullzone: purge only the objects with this cache tag',
+    '  --async, --exact-path          purge url: return before the purge ends; no prefix match',
     '  -o DIR|-                       export: write one file per object to DIR (default - : stdout)',
     '  -n, --namespace NS             export: namespace of the manifests (default default)',
     `  --kinds K1,K2                  export: ${exportableKinds(kinds)
@@ -179,6 +190,7 @@ function flagsOf(values: Values): Flags {
   return {
     file: values.file,
     search: values.search,
+    type: values.type,
     page: values.page,
     perPage: values['per-page'],
     showKeys: values['show-keys'],
@@ -191,6 +203,9 @@ function flagsOf(values: Values): Flags {
     credentialsRef: values['credentials-ref'],
     secretEnvPattern: values['secret-env-pattern'],
     customCertificates: values['custom-certificates'],
+    cacheTag: values['cache-tag'],
+    async: values.async,
+    exactPath: values['exact-path'],
   };
 }
 

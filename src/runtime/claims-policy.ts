@@ -11,11 +11,14 @@ import { claimantOf, type Claimant, type ClaimIndex } from './claims.js';
 import { recordedExternalId } from './create-guard.js';
 import { TerminalError } from './errors.js';
 import { SyncedReason } from './reasons.js';
-import type { ClaimRef, ManagedKind, ManagedObject } from './types.js';
+import type { ClaimRef, IdReference, ManagedKind, ManagedObject } from './types.js';
 import { ownershipOf } from './claims-status.js';
 
 /** Synced reason of an object refused because another object manages the resource. */
 export const AlreadyManaged = SyncedReason.AlreadyManaged;
+
+/** Synced reason of an object whose spec names by id a resource managed from elsewhere. */
+export const ReferenceNotAllowed = SyncedReason.ReferenceNotAllowed;
 
 /** The claims of an object: the kind's own, else its recorded id under claim type `kind`. */
 export function claimsOfObject(kind: ManagedKind, obj: ManagedObject): ClaimRef[] {
@@ -50,7 +53,14 @@ export interface Refusal {
   owner: Claimant;
 }
 
-/** The first claim of `obj` that another object holds, or undefined when every claim is free. */
+/**
+ * The first claim of `obj` that another object holds, or undefined when every claim is free.
+ * A claim only asked for in the spec of another namespace does not count against `obj` when
+ * it names a resource `obj` references by id and that is managed in `obj`'s namespace: that
+ * namespace may not use the resource at all (ReferenceNotAllowed), so its older claim must not
+ * keep the owner's namespace from it (e.g. team-b's ShieldPolicy naming team-a's zone by id
+ * before team-a puts its own policy on it).
+ */
 export function findRefusal(
   index: ClaimIndex | undefined,
   kind: ManagedKind,
@@ -59,11 +69,30 @@ export function findRefusal(
   account: string | undefined,
 ): Refusal | undefined {
   if (!index) return undefined;
+  const home = homeIds(index, kind, obj, account);
+  const ns = obj.metadata.namespace;
   for (const claim of claims) {
-    const owner = index.rivalOf(claimantOf(kind.kind, obj, claim, account), claim);
+    // Another namespace's spec-only claim on a resource managed here does not count.
+    const counts = (other: Claimant): boolean =>
+      other.recorded || other.namespace === ns || !home.has(claim.id);
+    const owner = index.rivalOf(claimantOf(kind.kind, obj, claim, account), claim, counts);
     if (owner) return { claim, owner };
   }
   return undefined;
+}
+
+/** Ids `obj` references by id (idReferences) whose resource is managed in its own namespace. */
+function homeIds(
+  index: ClaimIndex,
+  kind: ManagedKind,
+  obj: ManagedObject,
+  account: string | undefined,
+): Set<string> {
+  const ids = new Set<string>();
+  for (const ref of kind.idReferences?.(obj) ?? []) {
+    if (index.ownerOf(ref, account)?.namespace === obj.metadata.namespace) ids.add(ref.id);
+  }
+  return ids;
 }
 
 /** The terminal error of a refused claimant; names the owner, never a secret. */
@@ -97,4 +126,39 @@ export function claimsWithId(kind: ManagedKind, obj: ManagedObject, id: string):
     status: { ...obj.status, [kind.idStatusField]: id },
   };
   return claimsOfObject(kind, withId).map((c) => ({ ...c, recorded: false }));
+}
+
+/** A reference by id to a resource that an object in another namespace manages. */
+export interface ForeignReference {
+  ref: IdReference;
+  owner: Claimant;
+}
+
+/**
+ * The first of `refs` that names a resource managed from another namespace than `obj`'s, or
+ * undefined when each is unclaimed or managed in the same namespace. A raw id is a reference:
+ * it may not reach what a `*Ref` (always resolved in the object's own namespace) cannot. There
+ * is no admin-granted exception: an id another namespace manages is refused for every tenant.
+ */
+export function findForeignReference(
+  index: ClaimIndex | undefined,
+  obj: ManagedObject,
+  refs: readonly IdReference[],
+  account: string | undefined,
+): ForeignReference | undefined {
+  if (!index) return undefined;
+  for (const ref of refs) {
+    const owner = index.ownerOf(ref, account);
+    if (owner && owner.namespace !== obj.metadata.namespace) return { ref, owner };
+  }
+  return undefined;
+}
+
+/** The terminal error of a reference by id into another namespace; names field, id and namespace. */
+export function referenceNotAllowedError(f: ForeignReference, namespace: string): TerminalError {
+  const { ref, owner } = f;
+  return new TerminalError(
+    ReferenceNotAllowed,
+    `cannot use ${ref.field} ${ref.id}: ${ref.type} ${ref.id} is managed by an object in namespace ${owner.namespace}, and an id in the spec may only name a resource that no object manages or one managed in this namespace (${namespace}); nothing is sent to the platform for this object (use a resource of this namespace, by reference where the spec offers one)`,
+  );
 }

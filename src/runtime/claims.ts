@@ -192,15 +192,33 @@ export class ClaimIndex {
   }
 
   /**
-   * The claimant that beats `self` for its claim within `self`'s account, or undefined when
-   * `self` may manage the resource.
+   * The claimant that beats `self` for its claim within `self`'s account (among those
+   * `counts` accepts), or undefined when `self` may manage the resource.
    */
-  rivalOf(self: Claimant, claim: Pick<ClaimRef, 'type' | 'id'>): Claimant | undefined {
+  rivalOf(
+    self: Claimant,
+    claim: Pick<ClaimRef, 'type' | 'id'>,
+    counts: (other: Claimant) => boolean = () => true,
+  ): Claimant | undefined {
     let best: Claimant | undefined;
     for (const other of listOf(this.#byClaim.get(claimKey(claim.type, claim.id)))) {
       if (sameClaimant(other, self) || !accountsOverlap(other.account, self.account)) continue;
+      if (!counts(other)) continue;
       if (compareClaimants(other, self) >= 0) continue;
       if (!best || compareClaimants(other, best) < 0) best = other;
+    }
+    return best;
+  }
+
+  /**
+   * The object that manages the resource `claim` names in `account` (the winner among its
+   * claimants whose account may be `account`), or undefined when no object claims it there.
+   */
+  ownerOf(claim: Pick<ClaimRef, 'type' | 'id'>, account: string | undefined): Claimant | undefined {
+    let best: Claimant | undefined;
+    for (const c of listOf(this.#byClaim.get(claimKey(claim.type, claim.id)))) {
+      if (!accountsOverlap(c.account, account)) continue;
+      if (!best || compareClaimants(c, best) < 0) best = c;
     }
     return best;
   }

@@ -20,7 +20,7 @@ import { StatusWriter } from './status-writer.js';
 import type { ConnectContext, ManagedKind, ManagedObject } from './types.js';
 import { WorkQueue, type Priority } from './workqueue.js';
 import { findCondition } from './conditions.js';
-import { runWithRequestPriority } from './request-priority.js';
+import { runInPass } from '../common/pass-context.js';
 import { PlatformSlots } from './platform-slots.js';
 
 /**
@@ -32,6 +32,13 @@ export const PASSES_PER_WORKER = 4;
 
 /** Consecutive conflicts of one key after which it is logged at warn (once per streak). */
 const CONFLICTS_BEFORE_WARNING = 5;
+
+/**
+ * Passes in flight at most, as a multiple of the passes running: the others wait for a pass
+ * slot, or are parked, each waiting for its own account (pass-context.ts waitOutside) without
+ * holding one.
+ */
+const PARKED_PER_RUNNING = 8;
 
 /** Options of {@link Controller}. */
 export interface ControllerOptions {
@@ -71,13 +78,23 @@ export class Controller {
   readonly queue: WorkQueue;
   readonly reconciler: ManagedReconciler;
   private readonly informers = new Map<string, Informer<ManagedObject & KubeObject>>();
-  private workers: Array<Promise<void>> = [];
+  /**
+   * Pass slots (`--max-concurrent-reconciles`): a pass holds one while it runs, except while it
+   * waits for its own account, in fair shares between namespaces (platform-slots.ts).
+   */
+  private readonly passes: PlatformSlots;
+  private dispatcher: Promise<void> | undefined;
+  private readonly running = new Set<Promise<void>>();
 
   constructor(private readonly opts: ControllerOptions) {
     this.kind = opts.kind;
     const m = opts.metrics;
     const name = opts.kind.name;
+    this.passes = new PlatformSlots(opts.concurrentReconciles ?? opts.workers * PASSES_PER_WORKER);
     this.queue = new WorkQueue({
+      // One namespace never has more passes in flight than may run: the rest of the workers
+      // stay free for the others even when all of its passes wait for its account.
+      maxInFlightPerNamespace: this.passes.size,
       backoff: new ItemBackoff(),
       ...(opts.limiter ? { limiter: opts.limiter } : {}),
       hooks: {
@@ -148,7 +165,11 @@ export class Controller {
 
   /** The lane of an update event, or undefined when it does not enqueue. */
   private laneOfUpdate(old: ManagedObject, obj: ManagedObject): Priority | undefined {
-    return priorityForUpdate(old, obj) ? laneOfChange(this.kind, obj) : undefined;
+    const asked = priorityForUpdate(old, obj);
+    if (!asked) return undefined;
+    const lane = laneOfChange(this.kind, obj);
+    // A request annotation (a purge, a forced pass) never goes in the high lane of changes.
+    return asked === 'normal' && lane === 'high' ? 'normal' : lane;
   }
 
   private informerFor(namespace: string): Informer<ManagedObject & KubeObject> | undefined {
@@ -213,17 +234,22 @@ export class Controller {
     return [...this.informers.values()];
   }
 
-  /** Starts the work loops: one per pass that may be in flight. */
+  /**
+   * Starts dispatching keys: each key taken from the queue runs as a pass once it gets a pass
+   * slot (up to `--max-concurrent-reconciles` running, fair between namespaces). A pass that
+   * waits for its own account gives its slot back meanwhile (parked), so other namespaces'
+   * passes run; at most {@link PARKED_PER_RUNNING} times as many passes are in flight, and one
+   * namespace never has more in flight than may run.
+   */
   startWorkers(): void {
-    const loops = this.opts.concurrentReconciles ?? this.opts.workers * PASSES_PER_WORKER;
-    for (let i = 0; i < loops; i++) this.workers.push(this.work());
+    this.dispatcher ??= this.dispatch();
   }
 
   /** Stops taking keys and waits up to `timeoutMs` for in-flight passes; true when drained. */
   async stopWorkers(timeoutMs: number): Promise<boolean> {
     this.queue.shutdown();
     const drained = await this.queue.drain(timeoutMs);
-    if (drained) await Promise.all(this.workers);
+    if (drained) await Promise.all([this.dispatcher, ...this.running]);
     return drained;
   }
 
@@ -240,10 +266,13 @@ export class Controller {
     return counts;
   }
 
-  private async work(): Promise<void> {
-    const m = this.opts.metrics;
-    const name = this.kind.name;
+  private async dispatch(): Promise<void> {
+    const maxInFlight = this.passes.size * PARKED_PER_RUNNING;
     for (;;) {
+      // A taken key waits for its pass slot in the slots' fair queue, next to parked passes
+      // taking theirs again: the dispatcher never waits for a free slot itself, or one
+      // namespace's parked passes coming back would keep every other namespace's keys out.
+      while (this.running.size >= maxInFlight) await Promise.race(this.running);
       const key = await this.queue.get();
       if (key === undefined) return;
       if (this.opts.mayWrite && !this.opts.mayWrite()) {
@@ -251,26 +280,35 @@ export class Controller {
         this.queue.done(key);
         continue;
       }
-      const end = m.reconcileDuration.startTimer({ controller: name });
-      // Platform requests of a high-lane pass go first in the account's limiter (updates do
-      // not wait for tokens behind creates and drift checks); see runtime/request-priority.ts.
-      const priority = this.queue.takenFrom(key) === 'high' ? 'high' : 'low';
-      let result: ReconcileResult;
-      try {
-        result = await runWithRequestPriority(
-          priority,
-          () => this.reconciler.reconcile(key),
-          this.opts.mayWrite,
-        );
-      } catch (err) {
-        // reconcile() never throws by contract; if it does, log loudly and retry.
-        this.opts.log.error({ err, key, controller: name }, 'Reconciler threw');
-        result = { outcome: 'error', retryMinDelayMs: 0 };
-      }
-      end();
-      this.schedule(key, result);
-      this.queue.done(key);
+      const pass = this.runPass(key).finally(() => this.running.delete(pass));
+      this.running.add(pass);
     }
+  }
+
+  /** One pass of `key`, holding a pass slot (fair between namespaces) while it runs. */
+  private async runPass(key: string): Promise<void> {
+    const m = this.opts.metrics;
+    const name = this.kind.name;
+    const end = m.reconcileDuration.startTimer({ controller: name });
+    // Platform requests of a high-lane pass go first in the account's limiter and the
+    // platform slots (updates do not wait behind creates and drift checks), in the share of
+    // the object's namespace; see common/pass-context.ts.
+    const priority = this.queue.takenFrom(key) === 'high' ? 'high' : 'low';
+    const tenant = splitKey(key).namespace;
+    let result: ReconcileResult;
+    try {
+      // Synchronous up to the slot's acquisition: the dispatcher sees the slot taken.
+      result = await runInPass({ priority, tenant, mayWrite: this.opts.mayWrite }, () =>
+        this.passes.run(priority, () => this.reconciler.reconcile(key), undefined, tenant),
+      );
+    } catch (err) {
+      // reconcile() never throws by contract; if it does, log loudly and retry.
+      this.opts.log.error({ err, key, controller: name }, 'Reconciler threw');
+      result = { outcome: 'error', retryMinDelayMs: 0 };
+    }
+    end();
+    this.schedule(key, result);
+    this.queue.done(key);
   }
 
   private retryWithBackoff(key: string, result: ReconcileResult): void {

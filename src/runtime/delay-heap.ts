@@ -9,7 +9,7 @@
  * the live entry and is skipped when it surfaces); the heap is rebuilt from the live entries
  * when stale ones outnumber them, so it never grows beyond twice the live keys.
  */
-import { clampDelay, setSafeTimeout } from './timers.js';
+import { clampDelay, setSafeTimeout } from '../common/timers.js';
 
 interface Entry<V> {
   key: string;

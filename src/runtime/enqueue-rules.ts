@@ -10,6 +10,7 @@
  * of creates never delays an update; an object listed at start-up that is already in sync for
  * its generation to `low`, with the drift checks.
  */
+import { groupKey } from '../api-group.js';
 import { findCondition } from './conditions.js';
 import { recordedExternalId } from './create-guard.js';
 import { jsonEqual } from './merge-patch.js';
@@ -36,21 +37,40 @@ function isSettled(obj: ManagedObject): boolean {
   return synced?.status === 'True' && synced.observedGeneration === obj.metadata.generation;
 }
 
-/** Whether an update event enqueues (`high`, refined by {@link laneOfChange}), or undefined to ignore it. */
+/**
+ * Whether an update event enqueues, or undefined to ignore it: `high` for a change (refined by
+ * {@link laneOfChange}), `normal` when only request annotations changed (`*-requested-at`: a
+ * purge, a forced pass). A request is queued like a create, not with the changes, so a tenant
+ * bumping them cannot crowd out anyone's updates (issue 28).
+ */
 export function priorityForUpdate(oldObj: ManagedObject, obj: ManagedObject): Priority | undefined {
   const o = oldObj.metadata;
   const n = obj.metadata;
   const identityChanged =
     o.uid !== n.uid || o.generation !== n.generation || o.deletionTimestamp !== n.deletionTimestamp;
   if (identityChanged || metadataChanged(oldObj, obj)) return 'high';
+  if (!jsonEqual(requestAnnotations(o.annotations), requestAnnotations(n.annotations)))
+    return 'normal';
   return undefined;
+}
+
+/** Annotations that each ask for one action when set to a new value (`<group>/*-requested-at`). */
+function isRequestAnnotation(key: string): boolean {
+  return key.startsWith(groupKey('')) && key.endsWith('-requested-at');
+}
+
+function requestAnnotations(a: Record<string, string> | undefined): Record<string, string> {
+  return Object.fromEntries(Object.entries(a ?? {}).filter(([k]) => isRequestAnnotation(k)));
 }
 
 /** Annotations the runtime writes itself; changing them must not trigger another pass. */
 const OWN_ANNOTATIONS = new Set<string>([Annotation.CreatePending, Annotation.CreatePendingSigned]);
 
+/** Annotations a user changes to change the object (not the runtime's own, not requests). */
 function userAnnotations(a: Record<string, string> | undefined): Record<string, string> {
-  return Object.fromEntries(Object.entries(a ?? {}).filter(([k]) => !OWN_ANNOTATIONS.has(k)));
+  return Object.fromEntries(
+    Object.entries(a ?? {}).filter(([k]) => !OWN_ANNOTATIONS.has(k) && !isRequestAnnotation(k)),
+  );
 }
 
 function metadataChanged(oldObj: ManagedObject, obj: ManagedObject): boolean {

@@ -21,7 +21,7 @@ import { computeBackoff, type BackoffOptions } from './backoff.js';
 import { Store, keyOf, trimObject, type KubeObject } from './cache.js';
 import { KubeApiError, type KubeClient } from './kube-client.js';
 import { resourcePath, type ResourceType } from './resource.js';
-import { delay, setSafeTimeout } from './timers.js';
+import { delay, setSafeTimeout } from '../common/timers.js';
 
 /** Event callbacks; they run synchronously on the informer's loop and must be quick. */
 export interface InformerHandlers<T extends KubeObject> {

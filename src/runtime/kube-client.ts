@@ -14,7 +14,7 @@ import {
   type IncomingMessage,
 } from 'node:http';
 import { KubeConfig } from '@kubernetes/client-node';
-import { clampDelay } from './timers.js';
+import { clampDelay } from '../common/timers.js';
 
 /** Loads a kubeconfig: explicit path, else KUBECONFIG / ~/.kube/config, else in-cluster. */
 export function loadKubeConfig(path?: string): KubeConfig {

@@ -20,7 +20,7 @@ import type { Logger } from 'pino';
 import { microTime } from './events.js';
 import { KubeApiError, type KubeClient } from './kube-client.js';
 import { LEASES, resourcePath } from './resource.js';
-import { setSafeTimeout } from './timers.js';
+import { setSafeTimeout } from '../common/timers.js';
 
 /** Options of {@link LeaderElector}. */
 export interface LeaderElectionOptions {

@@ -39,6 +39,11 @@ export const SyncedReason = {
   /** Another object already manages the platform resource (see claims.ts). */
   AlreadyManaged: 'AlreadyManaged',
   /**
+   * The spec names by id a platform resource that an object in another namespace manages
+   * (see claims-policy.ts, findForeignReference).
+   */
+  ReferenceNotAllowed: 'ReferenceNotAllowed',
+  /**
    * The object carries a create-pending marker signed for another account key that no record
    * resolves: a create may have happened, so neither a lookup nor a new create is safe.
    */

@@ -19,7 +19,7 @@ import { classifyError } from './classify.js';
 import { publishDetails, type SecretAccess } from './connection-secret.js';
 import { fenceClient, FencedError } from './fence.js';
 import { slotClient, type PlatformSlots } from './platform-slots.js';
-import { currentRequestPriority } from './request-priority.js';
+import { currentRequestPriority } from '../common/pass-context.js';
 import { setConditions, findCondition, formatTime, type ConditionInput } from './conditions.js';
 import {
   buildPendingMetadataPatch,
@@ -40,8 +40,10 @@ import {
   claimsOfObject,
   claimsWithId,
   effectiveDeletionPolicy,
+  findForeignReference,
   findRefusal,
   isAdopted,
+  referenceNotAllowedError,
 } from './claims-policy.js';
 import { OWNERSHIP_FIELD, ownershipOf, type OwnershipStatus } from './claims-status.js';
 import { TerminalError, WaitingError, type ClassifiedError } from './errors.js';
@@ -70,6 +72,9 @@ import type {
   Observation,
   UpdateResult,
 } from './types.js';
+
+/** The soonest a kind's `Observation.requeueAfterMs` brings the next pass. */
+const MIN_KIND_REQUEUE_MS = 1000;
 
 /** What the worker does with the key after a pass. */
 export interface ReconcileResult {
@@ -299,6 +304,7 @@ export class ManagedReconciler {
       : fenced;
     pass.account = client.account;
     this.checkClaims(pass, [...claimsOfObject(kind, pass.obj), ...(client.claims ?? [])]);
+    this.checkIdReferences(pass);
     const externalId = recordedExternalId(kind, pass.obj);
     const claimedByOther = claimedByOtherFn(this.deps.claims, kind, pass.obj, client.account);
     const ctx: ExternalContext = {
@@ -320,6 +326,21 @@ export class ManagedReconciler {
     if (!refusal) return;
     pass.stage = 'claim';
     throw alreadyManagedError(refusal);
+  }
+
+  /**
+   * Refuses the pass (terminal ReferenceNotAllowed, nothing read or written on the platform)
+   * when the spec names by id a resource managed from another namespace. A deletion is never
+   * held back: it touches only the object's own resource.
+   */
+  private checkIdReferences(pass: Pass): void {
+    const { obj } = pass;
+    if (isDeleting(obj) || !this.deps.kind.idReferences) return;
+    const refs = this.deps.kind.idReferences(obj);
+    const foreign = findForeignReference(this.deps.claims, obj, refs, pass.account);
+    if (!foreign) return;
+    pass.stage = 'claim';
+    throw referenceNotAllowedError(foreign, obj.metadata.namespace);
   }
 
   /** Records account, adoption and the effective deletion policy in `status.ownership`. */
@@ -355,12 +376,19 @@ export class ManagedReconciler {
     // of its observed fields can reach this object's status).
     if (found) this.checkClaims(pass, claimsWithId(this.deps.kind, pass.obj, found));
     recordObserved(pass, obs);
+    this.recordKindEvents(pass, obs);
     if (found) this.recordFound(pass, found, obs, ctx);
     // An id the spec gave (adoption by id) is recorded too, whether or not observe reports it
     // in its status fields: the ID printer column and status readers rely on it.
     else if (obs.exists && ctx.externalId !== undefined)
       this.recordId(pass, ctx.externalId, obs.status);
     return obs;
+  }
+
+  /** Records the events the kind asked for in its observation (`Observation.events`). */
+  private recordKindEvents(pass: Pass, obs: Observation): void {
+    for (const e of obs.events ?? [])
+      this.deps.events.record(pass.obj, e.type, e.reason, e.message);
   }
 
   /** Records an id observe found by name (crash recovery or explicit adoption by name). */
@@ -961,8 +989,13 @@ export class ManagedReconciler {
       this.deps.log.warn({ key: keyOf(obj), problem }, 'Poll interval adjusted');
       this.deps.events.record(obj, 'Warning', EventReason.InvalidPollInterval, problem);
     }
-    if (obs.exists && obs.notReady) return Math.min(base, this.timings.notReadyPollMs);
-    return jitterDuration(base);
+    const poll =
+      obs.exists && obs.notReady
+        ? Math.min(base, this.timings.notReadyPollMs)
+        : jitterDuration(base);
+    // A request the kind deferred comes due earlier (never sooner than a second: no hot loop).
+    if (obs.requeueAfterMs === undefined) return poll;
+    return Math.min(poll, Math.max(MIN_KIND_REQUEUE_MS, obs.requeueAfterMs));
   }
 }
 

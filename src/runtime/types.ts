@@ -81,10 +81,24 @@ export interface Observation {
    */
   conditions?: Omit<Condition, 'lastTransitionTime'>[];
   /**
+   * Observe again within this many milliseconds (a request the kind deferred becomes due),
+   * whatever the poll interval says.
+   */
+  requeueAfterMs?: number;
+  /** Events about the object for the runtime to record (deduplicated like every event). */
+  events?: KindEvent[];
+  /**
    * Values to publish in the object's connection Secret ({@link ManagedKind.connectionSecret}),
    * e.g. the zone's hostname and password. The runtime writes them, never the kind.
    */
   connectionDetails?: ConnectionDetails;
+}
+
+/** An event a kind asks the runtime to record about the object it observed. */
+export interface KindEvent {
+  type: 'Normal' | 'Warning';
+  reason: string;
+  message: string;
 }
 
 /**
@@ -198,6 +212,20 @@ export interface ClaimRef {
   recorded: boolean;
 }
 
+/**
+ * A platform id of a resource of another kind that a spec names directly (a reference by id,
+ * e.g. a storage zone id as a pull zone's origin). It passes the same claim check as a `*Ref`:
+ * allowed only when no object claims the resource or its owner lives in the same namespace.
+ */
+export interface IdReference {
+  /** Spec path, e.g. `spec.settings.storageZoneId`. */
+  field: string;
+  /** Claim type of the resource (the kind that would manage it, e.g. `StorageZone`). */
+  type: string;
+  /** The platform id. */
+  id: string;
+}
+
 /** A reference from a managed object to another object it depends on (watched by the runtime). */
 export interface ObjectReference {
   apiVersion: string;
@@ -291,6 +319,12 @@ export interface ManagedKind<T extends ManagedObject = ManagedObject> {
    * in status). Default: the recorded external id under claim type `kind`.
    */
   claimsOf?(obj: T): ClaimRef[];
+  /**
+   * Ids of other kinds' platform resources the spec names directly (see {@link IdReference}).
+   * The runtime refuses the pass (`ReferenceNotAllowed`, nothing sent to the platform) when
+   * one is managed from another namespace.
+   */
+  idReferences?(obj: T): IdReference[];
   /** Maps any error thrown by connect/observe/create/update/delete to a runtime class. */
   classifyError(err: unknown): import('./errors.js').ClassifiedError;
   /** Where the object's connection details are published (declared once per kind). */

@@ -4,24 +4,26 @@
  * - keys are `namespace/name`; adding a key that is already waiting collapses into one entry;
  * - a key is never handed to two workers at once: an add while it is processing marks it
  *   dirty and it is queued again when the worker calls `done`;
- * - three lanes, served in order: `high` (changes to objects that exist on the platform,
- *   deletions, referenced objects), `normal` (creates of new objects) and `low` (periodic drift
- *   checks, retries, the initial list of objects already in sync), so that an update never
- *   queues behind a burst of creates or a poll wave; but a waiting lane gets a turn after
- *   {@link LANE_STREAK} keys of other lanes, so that a tenant who keeps changing many objects
- *   cannot starve everyone's creates and drift checks;
- * - within a lane, namespaces take turns ({@link FairLane}): one tenant's backlog delays
- *   another tenant's key by one key per waiting namespace, not by the whole backlog;
+ * - three lanes: `high` (changes to objects that exist on the platform, deletions, referenced
+ *   objects), `normal` (creates of new objects) and `low` (periodic drift checks, retries, the
+ *   initial list of objects already in sync), so that an update never queues behind a burst of
+ *   creates or a poll wave;
+ * - fair shares between namespaces ({@link FairQueue}, src/common/fair-queue.ts): namespaces
+ *   with keys waiting are served in turn, a change counting half a create and a quarter of a
+ *   drift check, so one tenant's backlog delays another tenant's key by a bounded number of
+ *   keys, not by the backlog, and a tenant who keeps changing objects cannot starve another's
+ *   creates; within a namespace the lanes go in order, but a waiting lane gets a turn after
+ *   {@link LANE_STREAK} keys of the others (aging);
  * - `schedule` (requeueAfter) and `addRateLimited` (per-item exponential backoff) keep one
  *   pending delay per key (all keys share one timer, {@link DelayHeap}), the latest call wins,
  *   and taking a key cancels its delay: every pass decides when the next one happens;
  * - an optional global {@link TokenBucket} limits how fast keys are handed out.
  */
+import { FairQueue } from '../common/fair-queue.js';
 import { ItemBackoff } from './backoff.js';
 import { DelayHeap } from './delay-heap.js';
-import { FairLane } from './fair-lane.js';
 import type { TokenBucket } from './rate-limiter.js';
-import { setSafeTimeout } from './timers.js';
+import { setSafeTimeout } from '../common/timers.js';
 
 /** Lane of a queued key. */
 export type Priority = 'high' | 'normal' | 'low';
@@ -33,8 +35,16 @@ function rank(p: Priority): number {
   return LANES.indexOf(p);
 }
 
-/** Keys taken from other lanes while a lane waits before that lane gets a turn. */
+/** Keys taken from other lanes of a namespace while a lane waits before that lane gets a turn. */
 export const LANE_STREAK = 8;
+
+/** Cost of a key per lane in the shares between namespaces: a change is half a create. */
+const LANE_COSTS = [1, 2, 4];
+
+function namespaceOf(key: string): string {
+  const slash = key.indexOf('/');
+  return slash < 0 ? '' : key.slice(0, slash);
+}
 
 /** Metric hooks; all optional. */
 export interface WorkQueueHooks {
@@ -51,6 +61,12 @@ export interface WorkQueueOptions {
   limiter?: TokenBucket;
   hooks?: WorkQueueHooks;
   now?: () => number;
+  /**
+   * Keys of one namespace processing at a time at most (default: no limit). Keys of a
+   * namespace at its limit stay queued while other namespaces' keys are handed out, so that one
+   * tenant's passes (e.g. waiting for its throttled account) never take every worker.
+   */
+  maxInFlightPerNamespace?: number;
 }
 
 interface Pending {
@@ -60,16 +76,16 @@ interface Pending {
 
 /** See the module comment. */
 export class WorkQueue {
-  private readonly lanes: Record<Priority, FairLane> = {
-    high: new FairLane(),
-    normal: new FairLane(),
-    low: new FairLane(),
-  };
-  /** Per lane: keys taken from other lanes since it last got a turn while it had keys waiting. */
-  private readonly waited: Record<Priority, number> = { high: 0, normal: 0, low: 0 };
+  /** Waiting keys by namespace (flow) and lane (priority index, see {@link LANES}). */
+  private readonly waiting = new FairQueue<string>({ costs: LANE_COSTS, streak: LANE_STREAK });
   private readonly dirty = new Map<string, Pending>();
   /** Keys being processed and the lane each was taken from. */
   private readonly processing = new Map<string, Priority>();
+  /** Keys processing per namespace (only namespaces with keys processing). */
+  private readonly perNamespace = new Map<string, number>();
+  /** A namespace may get another key (below maxInFlightPerNamespace). */
+  private readonly eligible = (ns: string): boolean =>
+    (this.perNamespace.get(ns) ?? 0) < (this.opts.maxInFlightPerNamespace ?? Infinity);
   /** Pending delays (requeueAfter, backoff): one entry per key, one timer for all. */
   private readonly timers = new DelayHeap<Priority>((key, priority) => this.add(key, priority));
   private waiters: Array<() => void> = [];
@@ -89,7 +105,9 @@ export class WorkQueue {
     const pending = this.dirty.get(key);
     if (pending) {
       if (rank(priority) < rank(pending.priority)) {
-        if (this.lanes[pending.priority].delete(key)) this.lanes[priority].add(key);
+        const ns = namespaceOf(key);
+        if (this.waiting.delete(key, ns, rank(pending.priority)))
+          this.waiting.push(key, ns, rank(priority));
         pending.priority = priority;
       }
       return;
@@ -97,7 +115,7 @@ export class WorkQueue {
     this.dirty.set(key, { priority, addedAt: this.now() });
     this.opts.hooks?.onAdd?.();
     if (this.processing.has(key)) return;
-    this.lanes[priority].add(key);
+    this.waiting.push(key, namespaceOf(key), rank(priority));
     this.reportDepth();
     this.wakeOne();
   }
@@ -132,13 +150,14 @@ export class WorkQueue {
   }
 
   /**
-   * Waits for the next key (high lane first, subject to the global rate limit) and marks it
-   * processing. Resolves `undefined` once the queue is shut down.
+   * Waits for the next key (fair shares between namespaces, lanes in order within one; subject
+   * to the global rate limit) and marks it processing. Resolves `undefined` once the queue is
+   * shut down.
    */
   async get(): Promise<string | undefined> {
     for (;;) {
       if (this.stopped) return undefined;
-      if (this.len() === 0) {
+      if (!this.waiting.canShift(this.eligible)) {
         await new Promise<void>((resolve) => this.waiters.push(resolve));
         continue;
       }
@@ -152,13 +171,18 @@ export class WorkQueue {
 
   /** Marks `key` finished; queues it again if it was added while processing. */
   done(key: string): void {
-    this.processing.delete(key);
+    if (!this.processing.delete(key)) return;
+    const ns = namespaceOf(key);
+    const n = (this.perNamespace.get(ns) ?? 1) - 1;
+    if (n > 0) this.perNamespace.set(ns, n);
+    else this.perNamespace.delete(ns);
     const pending = this.dirty.get(key);
     if (pending && !this.stopped) {
-      this.lanes[pending.priority].add(key);
+      this.waiting.push(key, ns, rank(pending.priority));
       this.reportDepth();
-      this.wakeOne();
     }
+    // A key was queued again, or its namespace may now get another one.
+    this.wakeOne();
     if (this.processing.size === 0) {
       const drainers = this.drainers;
       this.drainers = [];
@@ -168,7 +192,7 @@ export class WorkQueue {
 
   /** Keys waiting (not processing, not scheduled). */
   len(): number {
-    return this.lanes.high.size + this.lanes.normal.size + this.lanes.low.size;
+    return this.waiting.size;
   }
 
   /** The lane a key being processed was taken from (undefined when it is not processing). */
@@ -183,7 +207,8 @@ export class WorkQueue {
 
   /** True when `key` waits in a lane. */
   isQueued(key: string): boolean {
-    return LANES.some((p) => this.lanes[p].has(key));
+    const pending = this.dirty.get(key);
+    return pending !== undefined && this.waiting.has(key, namespaceOf(key), rank(pending.priority));
   }
 
   /** True when `key` has a pending schedule/backoff timer. */
@@ -212,26 +237,14 @@ export class WorkQueue {
     });
   }
 
-  /** The lane to serve: the highest with keys, unless a lower one waited its streak out. */
-  private pickLane(): Priority | undefined {
-    const waiting = LANES.filter((p) => this.lanes[p].size > 0);
-    const starved = waiting.find((p) => this.waited[p] >= LANE_STREAK);
-    const priority = starved ?? waiting[0];
-    for (const p of LANES) {
-      if (p === priority || this.lanes[p].size === 0) this.waited[p] = 0;
-      else this.waited[p]++;
-    }
-    return priority;
-  }
-
   private take(): string | undefined {
-    const priority = this.pickLane();
-    if (priority === undefined) return undefined;
-    const key = this.lanes[priority].shift();
-    if (key === undefined) return undefined;
+    const next = this.waiting.shift(this.eligible);
+    if (next === undefined) return undefined;
+    this.perNamespace.set(next.flow, (this.perNamespace.get(next.flow) ?? 0) + 1);
+    const key = next.item;
     const pending = this.dirty.get(key);
     this.dirty.delete(key);
-    this.processing.set(key, priority);
+    this.processing.set(key, LANES[next.priority] ?? 'low');
     this.cancelTimer(key);
     if (pending) this.opts.hooks?.onLatency?.((this.now() - pending.addedAt) / 1000);
     this.reportDepth();

@@ -12,6 +12,7 @@ import { createPullZone } from './routes/pullzone-model.js';
 import { validateSettings } from './routes/pullzone-settings.js';
 import { newShieldZone, PLAN_LIMITS } from './routes/shield-model.js';
 import { emptyOverview } from './routes/shield.js';
+import { DNS_ADMIN_ROUTES } from './dns-admin.js';
 
 /** What the admin handlers operate on. */
 export interface AdminDeps {
@@ -161,6 +162,7 @@ const ADMIN_ROUTES: AdminRoute[] = [
   route('POST', '/_sim/seed', seed),
   route('PUT', '/_sim/shield-zones/{shieldZoneId}/waf-rules/{ruleId}/metrics', putWafMetrics),
   route('PUT', '/_sim/shield-zones/{shieldZoneId}/plan', putPlan),
+  ...DNS_ADMIN_ROUTES,
 ];
 
 const adminRouter = new Router(ADMIN_ROUTES);

@@ -32,6 +32,10 @@ Flags:
                        are bound like the live platform binds them in both modes
   --responses MODE     full (default) or documented: answers carry only the members and the
                        success status the official documents declare (or $CDN_SIM_RESPONSES)
+  --external-dns HOST  the hostname's DNS, outside cdn-sim, points at the CDN (free
+                       certificates are issued for it), repeatable
+  --no-dns-check       issue free certificates whatever the hostname's DNS (default: only
+                       for hostnames that point at their pull zone, as the live API)
   --help               show this text
 `;
 
@@ -50,6 +54,10 @@ export interface CliOptions {
   openApiDir?: string;
   /** Response mode (`--responses`, default `$CDN_SIM_RESPONSES` or `full`). */
   responses: ResponseMode;
+  /** Free certificates need DNS pointing at the pull zone (`--no-dns-check` turns it off). */
+  dnsCheck: boolean;
+  /** `--external-dns` hostnames. */
+  externalDns: string[];
 }
 
 /** A flag problem: message for the user, exit code 2. */
@@ -155,6 +163,8 @@ function parseFlags(argv: string[]): Record<string, unknown> {
         'openapi-dir': { type: 'string' },
         'no-strict': { type: 'boolean' },
         responses: { type: 'string' },
+        'external-dns': { type: 'string', multiple: true },
+        'no-dns-check': { type: 'boolean' },
         help: { type: 'boolean' },
       },
     }).values;
@@ -196,6 +206,13 @@ function parseResponses(raw: unknown, env: NodeJS.ProcessEnv): ResponseMode {
   return mode as ResponseMode;
 }
 
+function parseExternalDns(raw: unknown): string[] {
+  const hosts = (raw as string[] | undefined) ?? [];
+  const bad = hosts.find((h) => !/^(\*\.)?[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)*\.?$/.test(h));
+  if (bad !== undefined) throw new UsageError(`--external-dns ${bad}: must be a host name`);
+  return hosts;
+}
+
 /** Parses argv (without node and script). Throws UsageError on bad flags. */
 export function parseCli(argv: string[], env: NodeJS.ProcessEnv = process.env): CliOptions {
   const v = parseFlags(argv);
@@ -213,6 +230,8 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv = process.env): 
     help,
     strict: v['no-strict'] !== true,
     responses: parseResponses(v.responses, env),
+    dnsCheck: v['no-dns-check'] !== true,
+    externalDns: parseExternalDns(v['external-dns']),
   };
   if (typeof v['openapi-dir'] === 'string') options.openApiDir = v['openapi-dir'];
   if (typeof v['admin-token'] === 'string') options.adminToken = v['admin-token'];

@@ -10,6 +10,9 @@
  *   members ignored, nulls for optional members) that accepts what the documents, read exactly,
  *   reject. Every use is recorded, so our own clients are still held to the exact documents.
  *
+ * The rows of the shield rule, access list, registry and log forwarding routes are written in
+ * security-exceptions.ts and included here, so the table stays one list.
+ *
  * test/support/openapi.ts applies this table when it validates requests and responses, and
  * docs/simulator.md repeats it for users. The contract (management-api.md) wins over the
  * documents where it is newer; where the contract is silent, or older than the documents, the
@@ -21,6 +24,9 @@ import type {
   ContractException,
   ResponseException,
 } from './contract-exception-types.js';
+import { SECURITY_EXCEPTIONS } from './security-exceptions.js';
+
+import { DNS_EXCEPTIONS } from './dns-exceptions.js';
 
 export type {
   BindingException,
@@ -253,6 +259,8 @@ export const CONTRACT_EXCEPTIONS: readonly ContractException[] = [
     reason:
       'Invalid update body: `error` member of the update response; the document lists no 400.',
   },
+  // Before the route-wide 400 below: the first matching entry wins.
+  ...SECURITY_EXCEPTIONS,
   ...AREA_ERRORS.map(([area, schema]): ResponseException => ({
     kind: 'response',
     area,
@@ -309,6 +317,7 @@ export const CONTRACT_EXCEPTIONS: readonly ContractException[] = [
     'Same paging ranges as /pullzone (page 1..2147483647, perPage 5..1000), enforced the same way.',
   ),
   pagedList('/storagezone', 'StorageZoneModel'),
+  ...DNS_EXCEPTIONS,
   ...(['core', 'mc', 'shield'] as const).map((area): ResponseException => ({
     kind: 'response',
     area,

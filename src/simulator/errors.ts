@@ -95,10 +95,17 @@ const SHIELD_PROBLEM_ROUTES = new Set([
   'GET /shield/shield-zone/{shieldZoneId}',
 ]);
 
+/** Shield routes under one zone (access lists, bot detection, ...) answer 401 as a problem too. */
+const SHIELD_ZONE_SUBROUTE = ' /shield/shield-zone/{shieldZoneId}/';
+
 /** 401 body per area and route, as the documents declare it. */
 export function unauthorized(area: Area, routeKey: string, path: string): SimResponse {
   if (area === 'core') return emptyStatus(401);
-  if (area === 'mc' || SHIELD_PROBLEM_ROUTES.has(routeKey)) {
+  if (
+    area === 'mc' ||
+    SHIELD_PROBLEM_ROUTES.has(routeKey) ||
+    routeKey.includes(SHIELD_ZONE_SUBROUTE)
+  ) {
     return problem(401, 'Unauthorized', 'A valid AccessKey header is required.', path);
   }
   return statusOnly(401);

@@ -5,6 +5,7 @@
  */
 import { readFileSync, promises as fs } from 'node:fs';
 import type { Logger } from 'pino';
+import { collectionsProblem } from './collections.js';
 import type { SimState, StateSnapshot } from './state.js';
 
 /** The state file exists but cannot be used. */
@@ -19,18 +20,28 @@ export class StateFileError extends Error {
 }
 
 const ARRAYS = ['pullZones', 'apps', 'shieldZones', 'storageZones', 'videoLibraries'] as const;
+/** Written by later versions only; an older file simply has none. */
+const OPTIONAL_ARRAYS = ['dnsZones', 'externalDns'] as const;
+
+/** The first member that should be an array and is not (OPTIONAL_ARRAYS may be absent). */
+function arrayProblem(o: Record<string, unknown>): string | undefined {
+  const bad =
+    ARRAYS.find((k) => !Array.isArray(o[k])) ??
+    OPTIONAL_ARRAYS.find((k) => o[k] !== undefined && !Array.isArray(o[k]));
+  return bad ? `${bad} is not an array` : undefined;
+}
 
 function shapeProblem(data: unknown): string | undefined {
   if (typeof data !== 'object' || data === null || Array.isArray(data))
     return 'top level is not an object';
   const o = data as Record<string, unknown>;
   if (o.version !== 1) return `unsupported version ${JSON.stringify(o.version)} (expected 1)`;
-  const bad = ARRAYS.find((k) => !Array.isArray(o[k]));
-  if (bad) return `${bad} is not an array`;
+  const bad = arrayProblem(o);
+  if (bad) return bad;
   if (typeof o.nextIds !== 'object' || o.nextIds === null) return 'nextIds is not an object';
   if (typeof o.wafMetrics !== 'object' || o.wafMetrics === null)
     return 'wafMetrics is not an object';
-  return undefined;
+  return collectionsProblem(o.collections);
 }
 
 /** Reads a state file; undefined when it does not exist; throws StateFileError when corrupt. */

@@ -32,12 +32,13 @@ import { createState, type SimState } from './state.js';
 import type { RouteDef, SimRequest, SimResponse } from './types.js';
 import { simulatedRoutes } from './routes/all-routes.js';
 import { unsimulatedRoutes } from './routes/unsimulated.js';
+import { applyDnsOptions, type DnsOptions } from './dns-admin.js';
 
 export type { ApiKeyConfig } from './auth.js';
 export type { FaultConfig } from './faults.js';
 
-/** Options of startSimulator. */
-export interface SimulatorOptions {
+/** Options of startSimulator (`dnsCheck`, `externalDns`: see dns-admin.ts). */
+export interface SimulatorOptions extends DnsOptions {
   /** TCP port; 0 (default) picks a free one. */
   port?: number;
   /** Listen address; default 127.0.0.1. */
@@ -128,8 +129,9 @@ function send(res: ServerResponse, response: SimResponse): void {
     res.end();
     return;
   }
-  const payload = JSON.stringify(response.body);
-  headers['content-type'] = 'application/json; charset=utf-8';
+  const text = typeof response.body === 'string' && response.contentType !== undefined;
+  const payload = text ? (response.body as string) : JSON.stringify(response.body);
+  headers['content-type'] = text ? response.contentType! : 'application/json; charset=utf-8';
   headers['content-length'] = Buffer.byteLength(payload);
   res.writeHead(response.status, headers);
   res.end(payload);
@@ -142,6 +144,12 @@ function parseJson(text: string): { ok: true; value: unknown } | { ok: false; re
   } catch (err) {
     return { ok: false, reason: `body is not valid JSON: ${(err as Error).message}` };
   }
+}
+
+/** A file upload route (`rawBody`) gets the text as it came; every other route JSON. */
+function parseRequestBody(route: RouteDef, rawBody: string): ReturnType<typeof parseJson> {
+  if (route.rawBody) return { ok: true, value: rawBody === '' ? undefined : rawBody };
+  return parseJson(rawBody);
 }
 
 function splitUrl(rawUrl: string): { path: string; query: URLSearchParams } {
@@ -264,7 +272,7 @@ async function handleApiRequest(
 ): Promise<void> {
   if (await applyPreFaults(deps, route, req, res)) return;
   const key = `${route.method} ${route.template}`;
-  const parsed = parseJson(rawBody);
+  const parsed = parseRequestBody(route, rawBody);
   if (!parsed.ok) {
     finish(deps, res, req, key, malformedBody(route.area, req.path, parsed.reason));
     return;
@@ -374,6 +382,7 @@ function buildState(options: SimulatorOptions): SimState {
   // Throws StateFileError for a corrupt file before anything is written.
   const snapshot = options.stateFile ? loadStateFile(options.stateFile) : undefined;
   if (snapshot) state.restore(snapshot);
+  applyDnsOptions(state, options);
   return state;
 }
 

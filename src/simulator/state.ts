@@ -1,9 +1,12 @@
 /**
  * In-memory platform state of cdn-sim: pull zones, container apps, shield zones, seeded storage
- * zones and video libraries, WAF rule metrics. Every mutation goes through `touch()`, which
+ * zones and video libraries, WAF rule metrics, DNS zones. Every mutation goes through `touch()`, which
  * bumps `revision` so persistence can save after changes.
  */
+import { Collections, type CollectionsSnapshot } from './collections.js';
 import type { JsonObject } from './json.js';
+import type { StoredDnsZone } from './dns-state.js';
+import { seedPublicRegistries } from './routes/mc-registries.js';
 
 /** A pull zone: the API record plus settings the record does not show. */
 export interface StoredPullZone {
@@ -47,10 +50,26 @@ export interface StateSnapshot {
   storageZones: StoredStorageZone[];
   videoLibraries: StoredVideoLibrary[];
   wafMetrics: Record<string, JsonObject>;
+  /** DNS area (src/simulator/dns-state.ts); absent in files written before it existed. */
+  dnsZones?: StoredDnsZone[];
+  dnsScans?: Record<string, JsonObject>;
+  externalDns?: string[];
+  /** Shield rules, access lists, registries, log forwarding (collections.ts); absent in old files. */
+  collections?: CollectionsSnapshot;
 }
 
 /** Counters behind integer ids. */
-export type IdKind = 'pullZone' | 'hostname' | 'shieldZone' | 'storageZone' | 'videoLibrary';
+export type IdKind =
+  | 'pullZone'
+  | 'hostname'
+  | 'shieldZone'
+  | 'storageZone'
+  | 'videoLibrary'
+  | 'dnsZone'
+  | 'dnsRecord'
+  | 'wafRule'
+  | 'accessList'
+  | 'registry';
 
 const FIRST_IDS: Record<IdKind, number> = {
   pullZone: 1000,
@@ -58,6 +77,11 @@ const FIRST_IDS: Record<IdKind, number> = {
   shieldZone: 100,
   storageZone: 1,
   videoLibrary: 1,
+  dnsZone: 200,
+  dnsRecord: 7000,
+  wafRule: 1,
+  accessList: 1000,
+  registry: 1,
 };
 
 /** The simulator's mutable platform state. */
@@ -69,6 +93,19 @@ export class SimState {
   videoLibraries = new Map<number, StoredVideoLibrary>();
   /** Key `${shieldZoneId}/${ruleId}`. */
   wafMetrics = new Map<string, JsonObject>();
+  /** DNS zones by id. */
+  dnsZones = new Map<number, StoredDnsZone>();
+  /** Latest record scan job by lowercased domain. */
+  dnsScans = new Map<string, JsonObject>();
+  /** Hostnames declared (admin API) as pointed at the CDN by DNS outside cdn-sim. */
+  externalDns = new Set<string>();
+  /**
+   * Free certificates need DNS that points at the pull zone (live behaviour). Configuration,
+   * not state: not saved, and kept by reset().
+   */
+  certificateDnsCheck = true;
+  /** Records of the shield rule, access list, registry and log forwarding routes. */
+  collections = new Collections();
   nextIds: Record<IdKind, number> = { ...FIRST_IDS };
   /** Incremented on every change. */
   revision = 0;
@@ -93,6 +130,10 @@ export class SimState {
     this.storageZones.clear();
     this.videoLibraries.clear();
     this.wafMetrics.clear();
+    this.dnsZones.clear();
+    this.dnsScans.clear();
+    this.externalDns.clear();
+    this.collections.clear();
     this.nextIds = { ...FIRST_IDS };
     seedDefaults(this);
     this.touch();
@@ -118,6 +159,10 @@ export class SimState {
       storageZones: [...this.storageZones.values()],
       videoLibraries: [...this.videoLibraries.values()],
       wafMetrics: Object.fromEntries(this.wafMetrics),
+      dnsZones: [...this.dnsZones.values()],
+      dnsScans: Object.fromEntries(this.dnsScans),
+      externalDns: [...this.externalDns],
+      collections: this.collections.snapshot(),
     });
   }
 
@@ -131,11 +176,18 @@ export class SimState {
     this.storageZones = new Map(s.storageZones.map((z) => [z.Id, z]));
     this.videoLibraries = new Map(s.videoLibraries.map((v) => [v.Id, v]));
     this.wafMetrics = new Map(Object.entries(s.wafMetrics));
+    this.dnsZones = new Map((s.dnsZones ?? []).map((z) => [Number(z.zone.Id), z]));
+    this.dnsScans = new Map(Object.entries(s.dnsScans ?? {}));
+    this.externalDns = new Set(s.externalDns ?? []);
+    this.collections.restore(s.collections);
     this.touch();
   }
 }
 
-/** Default seed: two storage zones and one video library, so their endpoints have targets. */
+/**
+ * Default seed: two storage zones and one video library, so their endpoints have targets, and
+ * the platform-managed public container registries.
+ */
 export function seedDefaults(state: SimState): void {
   for (const name of ['sim-storage', 'sim-logs']) {
     const id = state.allocateId('storageZone');
@@ -143,6 +195,7 @@ export function seedDefaults(state: SimState): void {
   }
   const libraryId = state.allocateId('videoLibrary');
   state.videoLibraries.set(libraryId, { Id: libraryId, Name: 'sim-videos', BlockedReferrers: [] });
+  seedPublicRegistries(state);
 }
 
 /** A state with the default seed. */

@@ -21,6 +21,8 @@ export interface SimResponse {
   status: number;
   body?: unknown;
   headers?: Record<string, string>;
+  /** With a string `body`: sent as is with this Content-Type instead of as JSON. */
+  contentType?: string;
 }
 
 /** Everything a handler may touch. */
@@ -38,6 +40,11 @@ export interface RouteDef {
   template: string;
   area: Area;
   handler: Handler;
+  /**
+   * The request body is raw text (a file upload, a custom response page's HTML): handed to the
+   * handler as a string, and not checked against the document, which declares no JSON body for it.
+   */
+  rawBody?: boolean;
 }
 
 export type { JsonObject } from './json.js';

@@ -40,6 +40,13 @@ function createAjv(): Ajv {
   for (const name of ['int64', 'double', 'float', 'decimal']) {
     ajv.addFormat(name, { type: 'number', validate: () => true });
   }
+  // .NET Guid (the DNS record scan's JobId): without it Ajv warns and checks nothing.
+  ajv.addFormat('guid', /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i);
+  // A .NET TimeSpan (`[-][d.]hh:mm:ss[.fffffff]`), e.g. an access list's updateFrequency.
+  ajv.addFormat('date-span', {
+    type: 'string',
+    validate: /^-?(\d+\.)?\d{1,2}:\d{2}:\d{2}(\.\d{1,7})?$/,
+  });
   return ajv;
 }
 

@@ -6,6 +6,8 @@ import type { CommandResult } from '../output.js';
 export interface Flags {
   file?: string;
   search?: string;
+  /** `dns records --type`: a record type name or number. */
+  type?: string;
   page?: string;
   perPage?: string;
   all?: boolean;
@@ -21,6 +23,12 @@ export interface Flags {
   credentialsRef?: string;
   secretEnvPattern?: string;
   customCertificates?: string;
+  /** purge pullzone: only the objects with this cache tag. */
+  cacheTag?: string;
+  /** purge url: return before the purge completes. */
+  async?: boolean;
+  /** purge url: no wildcard suffix match. */
+  exactPath?: boolean;
 }
 
 export interface CommandContext {

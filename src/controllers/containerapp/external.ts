@@ -37,6 +37,7 @@ import {
 import { describeChanges } from './planned-changes.js';
 import { environmentHash } from './references.js';
 import type { ContainerApp, ContainerAppStatus, WriteOnlyRecord } from './types.js';
+import { samePlatformName } from '../../cdn/platform-names.js';
 
 /** The subset of the CDN client this kind uses (a seam for tests). */
 export type AppsApi = Pick<
@@ -294,7 +295,7 @@ export class ContainerAppExternal implements ExternalClient<ContainerApp> {
   private async unclaimedByName(obj: ContainerApp, ctx: ExternalContext): Promise<string[]> {
     const apps = await this.api.listApps({ signal: ctx.signal });
     return apps
-      .map((a) => (a.name === obj.spec.name ? a.id : undefined))
+      .map((a) => (samePlatformName('containerApp', a.name, obj.spec.name) ? a.id : undefined))
       .filter((id): id is string => !!id && !ctx.claimedByOther?.(APP_CLAIM, id));
   }
 }

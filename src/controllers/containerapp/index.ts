@@ -10,7 +10,7 @@ import { resolveApiKey } from '../shared/credentials.js';
 import type { ControllerDeps } from '../shared/deps.js';
 import { classifyContainerAppError } from './errors.js';
 import { ContainerAppExternal } from './external.js';
-import { referencesOf, resolveRefs } from './references.js';
+import { idReferencesOf, referencesOf, resolveRefs } from './references.js';
 import { managedNames } from '../kind-names.js';
 import { CONTAINER_APP_NAMES, type ContainerApp } from './types.js';
 
@@ -32,6 +32,7 @@ export function createContainerAppKind(deps: ControllerDeps): ManagedKind {
       return withMarkerKey(external, apiKey);
     },
     references: (obj) => referencesOf(obj, deps),
+    idReferences: idReferencesOf,
     classifyError: classifyContainerAppError,
   };
   return kind;

@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import { WaitingError } from '../../runtime/errors.js';
-import type { ConnectContext, ObjectReference } from '../../runtime/types.js';
+import type { ConnectContext, IdReference, ObjectReference } from '../../runtime/types.js';
 import { credentialReferences } from '../shared/credentials.js';
 import type { ControllerDeps } from '../shared/deps.js';
 import { envKey, type ResolvedRefs } from './mapping.js';
@@ -68,6 +68,23 @@ export function referencesOf(
   }
   for (const name of pullZoneRefNames(obj)) add({ ...PULL_ZONE_CONFIG_TYPE, namespace, name });
   return [...refs.values()];
+}
+
+/**
+ * Pull zones the spec names by id (`endpoints[].cdn.pullZoneId`): references checked by the
+ * runtime like `pullZoneRef` (ReferenceNotAllowed when another namespace manages the zone).
+ */
+export function idReferencesOf(obj: ContainerApp): IdReference[] {
+  const out: IdReference[] = [];
+  for (const c of obj.spec.containerTemplates ?? []) {
+    for (const e of c.endpoints ?? []) {
+      const id = e.cdn?.pullZoneId;
+      if (typeof id !== 'number' || !Number.isSafeInteger(id) || id <= 0) continue;
+      const field = `spec.containerTemplates[${c.name}].endpoints[${e.displayName}].cdn.pullZoneId`;
+      out.push({ field, type: PULL_ZONE_CONFIG_NAMES.kind, id: String(id) });
+    }
+  }
+  return out;
 }
 
 function pullZoneIdOf(status: Record<string, unknown> | undefined): number | undefined {

@@ -201,7 +201,8 @@ export const EDGE_RULE_STATUS_PROPERTIES: Record<string, Schema> = {
   },
   purge: {
     type: 'object',
-    description: 'The last purge request handled (never repeated for the same annotation value).',
+    description:
+      'The last purge request handled (never repeated for the same annotation value), and the one under way or deferred. At most one purge request starts per object per minute; requests made meanwhile are merged into one.',
     properties: {
       requestedAt: { type: 'string', description: 'The annotation value this purge answered.' },
       completedAt: {
@@ -210,6 +211,28 @@ export const EDGE_RULE_STATUS_PROPERTIES: Record<string, Schema> = {
         description: 'When the platform accepted the purge.',
       },
       scope: { type: 'string', description: 'Zone, or how many URLs were purged.' },
+      startedAt: {
+        type: 'string',
+        format: 'date-time',
+        description:
+          'When the latest purge request started; the next one may start a minute later.',
+      },
+      inProgress: {
+        type: 'string',
+        description:
+          'The annotation value of a URL purge still being sent (at most 20 URLs per reconcile pass).',
+      },
+      urlsPurged: {
+        type: 'integer',
+        minimum: 0,
+        description: 'URLs of the purge in progress purged so far.',
+      },
+      deferredUntil: {
+        type: 'string',
+        format: 'date-time',
+        description:
+          'A newer purge request waits for the minimum interval and is sent at this time.',
+      },
     },
   },
 };

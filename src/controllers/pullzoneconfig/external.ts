@@ -34,7 +34,15 @@ import { withKeyedLock } from '../shared/keyed-mutex.js';
 import { diffSettings, writeOnlyHashesAfter, type SettingsDiff } from './diff.js';
 import { planHostnames, type HostnameAction, type HostnamePlan } from './hostnames.js';
 import { applyEdgeRules } from './edge-rules-apply.js';
-import { pendingPurge, purgeDiff, runPurge } from './purge.js';
+import {
+  observePurge,
+  pendingPurge,
+  planPurge,
+  purgeDiff,
+  runPurge,
+  type PurgeObservation,
+  type PurgePlan,
+} from './purge.js';
 import {
   managesEdgeRules,
   planEdgeRules,
@@ -47,6 +55,7 @@ import type { ResolvedSecrets } from './references.js';
 import { chooseSettingsWrite } from './settings-writes.js';
 import { ADOPT_BY_NAME, adoptionPolicyOf } from '../shared/ownership-schema.js';
 import type { HostnameStatus, PullZoneConfig } from './types.js';
+import { samePlatformName } from '../../cdn/platform-names.js';
 
 /** Reason of Ready=False while a free certificate is being issued. */
 export const CertificatePending = 'CertificatePending';
@@ -71,6 +80,8 @@ interface Observed {
   settings: SettingsDiff;
   hostnames: HostnamePlan;
   edgeRules: EdgeRulePlan;
+  /** What this pass does about purges (decided once, in observe). */
+  purge: PurgePlan;
 }
 
 /** The zone's name: `spec.name`, defaulting to `metadata.name`. */
@@ -103,6 +114,14 @@ function hasFollowUpWork(obj: PullZoneConfig): boolean {
   return managesEdgeRules(obj) || pendingPurge(obj) !== undefined;
 }
 
+/** The next pass and the event a purge asks for (a deferred or unfinished purge). */
+function purgeRequeue(p: PurgeObservation): Pick<Observation, 'requeueAfterMs' | 'events'> {
+  return {
+    ...(p.requeueAfterMs !== undefined ? { requeueAfterMs: p.requeueAfterMs } : {}),
+    ...(p.events ? { events: p.events } : {}),
+  };
+}
+
 /** `status.edgeRules` from observe, only for resources that manage edge rules. */
 function edgeRuleStatusOf(obj: PullZoneConfig, plan: EdgeRulePlan): Record<string, unknown> {
   return obj.spec?.edgeRules || obj.status?.edgeRules ? { edgeRules: plan.observed } : {};
@@ -116,7 +135,7 @@ function edgeRuleStatusOf(obj: PullZoneConfig, plan: EdgeRulePlan): Record<strin
 function assertSameName(obj: PullZoneConfig, record: PullZone): void {
   const wanted = obj.spec?.name;
   if (wanted === undefined || record.Name == null) return;
-  if (wanted.toLowerCase() === record.Name.toLowerCase()) return;
+  if (samePlatformName('pullZone', record.Name, wanted)) return;
   throw new TerminalError(
     SyncedReason.InvalidSpec,
     `cannot rename pull zone ${record.Id} from ${record.Name} to ${wanted} (spec.name): a zone keeps the name it was created with; restore spec.name or create a new PullZoneConfig`,
@@ -147,11 +166,12 @@ export class PullZoneExternal implements ExternalClient<PullZoneConfig> {
     if (!record) return { exists: false, upToDate: false, diff: [] };
     if (!isDeleting(obj)) assertSameName(obj, record);
     const seen = this.compare(obj, record);
+    const purge = observePurge(obj, seen.purge, this.now());
     const diff = [
       ...seen.settings.diffs,
       ...seen.hostnames.diffs,
       ...seen.edgeRules.diffs,
-      ...purgeDiff(obj),
+      ...purgeDiff(obj, seen.purge),
     ];
     const pending = seen.hostnames.pending;
     const obs: Observation = {
@@ -162,7 +182,9 @@ export class PullZoneExternal implements ExternalClient<PullZoneConfig> {
       status: {
         ...this.statusOf(record, seen.hostnames.observed, obj.status?.writeOnlySettings),
         ...edgeRuleStatusOf(obj, seen.edgeRules),
+        ...(purge.status ? { purge: purge.status } : {}),
       },
+      ...purgeRequeue(purge),
       connectionDetails: outputsOf(obj, record, seen.hostnames.observed),
     };
     if (pending.length > 0) {
@@ -191,7 +213,7 @@ export class PullZoneExternal implements ExternalClient<PullZoneConfig> {
       live: record.EdgeRules ?? [],
       previous: obj.status?.edgeRules,
     });
-    return { record, settings, hostnames, edgeRules };
+    return { record, settings, hostnames, edgeRules, purge: planPurge(obj, this.now()) };
   }
 
   private statusOf(
@@ -250,7 +272,7 @@ export class PullZoneExternal implements ExternalClient<PullZoneConfig> {
 
   private async searchByName(name: string, signal: AbortSignal): Promise<PullZone | undefined> {
     const zones = await this.opts.client.listPullZones({ search: name }, { signal });
-    return zones.find((z) => z.Name === name);
+    return zones.find((z) => samePlatformName('pullZone', z.Name, name));
   }
 
   async create(obj: PullZoneConfig, ctx: ExternalContext): Promise<CreateResult> {
@@ -329,7 +351,7 @@ export class PullZoneExternal implements ExternalClient<PullZoneConfig> {
       const { hostnames, details } = await this.hostnamesAfter(obj, seen, ctx.signal);
       const edgeRules = await this.edgeRulesAfter(obj, seen, ctx.signal);
       const zone = { id, cdnHostname: cdnHostnameOf(seen.record) };
-      const purge = await runPurge(this.opts.client, obj, zone, this.now(), ctx.signal);
+      const purge = await runPurge(this.opts.client, obj, seen.purge, zone, this.now(), ctx.signal);
       return {
         ...(details ? { connectionDetails: details } : {}),
         status: {

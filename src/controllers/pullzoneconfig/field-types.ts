@@ -17,8 +17,11 @@ export interface SettingField {
   enumNames?: readonly string[];
   minimum?: number;
   maximum?: number;
-  /** Whole set of accepted integers (tiers), when the platform accepts only those. */
-  allowedValues?: readonly number[];
+  /**
+   * Tiers the platform keeps: a positive value between two is rounded up to the next one (the
+   * document says so), so the client sends the tier and compares tiers.
+   */
+  roundUpTo?: readonly number[];
   /** Pattern every list item must match. */
   itemPattern?: string;
   /**

@@ -54,8 +54,8 @@ export const ENUMS = {
   StickySession: ['Off', 'On'],
 } as const;
 
-/** Accepted WebSocket connection tiers (the platform rounds other values up, causing drift). */
-const WEBSOCKET_TIERS = [0, 500, 1000, 2500, 5000, 10000, 25000] as const;
+/** WebSocket connection tiers: the platform rounds a value between two up to the next one. */
+const WEBSOCKET_TIERS = [500, 1000, 2500, 5000, 10000, 25000] as const;
 
 const ACCESS_AND_GEO: SettingField[] = [
   str(
@@ -388,11 +388,11 @@ const FURTHER: SettingField[] = [
   ),
   bool('OptimizerEnableUpscaling', 'Allow the optimizer to enlarge images.'),
   bool('EnableWebSockets', 'Accept WebSocket connections.'),
-  i32(
-    'MaxWebSocketConnections',
-    'Most simultaneous WebSocket connections for the zone, as one of the platform tiers.',
-    { minimum: 0, maximum: 25000, allowedValues: WEBSOCKET_TIERS },
-  ),
+  i32('MaxWebSocketConnections', 'Most simultaneous WebSocket connections for the zone.', {
+    minimum: 0,
+    maximum: 25000,
+    roundUpTo: WEBSOCKET_TIERS,
+  }),
   str('CacheKeyHeaders', 'Comma-separated request headers that form part of the cache key.'),
   i64('LoadBalancerId', 'Id of the load balancer used as origin.'),
   enumOf(

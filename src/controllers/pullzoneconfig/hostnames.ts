@@ -2,7 +2,13 @@
  * Pure planning of custom hostnames: compares `spec.hostnames` with the zone's live
  * hostnames and the previous status, and returns plan entries, the API calls that close the
  * gap (in a safe order), and the hostname status before and after those calls.
+ *
+ * The zone's system hostname (`<name>.b-cdn.net`) may be listed too, for its HTTPS redirect
+ * only: it gets `setForceSSL` like any hostname, and is never added, removed or given a
+ * certificate (the platform's own covers it).
  */
+import { TerminalError } from '../../runtime/errors.js';
+import { SyncedReason } from '../../runtime/reasons.js';
 import type { FieldDiff } from '../../runtime/types.js';
 import type { Hostname } from '../../cdn/types.js';
 import type { HostnameSpec, HostnameStatus, PullZoneConfigSpec } from './types.js';
@@ -188,6 +194,52 @@ function freshStatus(hostname: string): HostnameStatus {
   };
 }
 
+function systemHost(live: readonly Hostname[]): Hostname | undefined {
+  return live.find((h) => h.IsSystemHostname === true && typeof h.Value === 'string');
+}
+
+/**
+ * A spec entry naming the system hostname: only its forceSSL is planned, on the platform's
+ * spelling of the name. A certificate or key type for it is a spec error.
+ */
+function planSystemHost(
+  want: HostnameSpec,
+  system: Hostname,
+  input: HostnamePlanInput,
+  out: HostnamePlan,
+): void {
+  const name = String(system.Value);
+  if (want.certificate || want.privateKeyType) {
+    throw new TerminalError(
+      SyncedReason.InvalidSpec,
+      `cannot manage the system hostname ${name} (spec.hostnames): only forceSSL can be set on it, its certificate is the platform's; remove certificate and privateKeyType from this entry`,
+    );
+  }
+  const prev = (input.previous ?? []).find((s) => lower(s.hostname) === lower(name));
+  const observed = { ...observedStatus(system, prev, input.now), addedByOperator: false };
+  out.observed.push(observed);
+  const status = structuredClone(observed);
+  planForceSsl(
+    { want: { ...want, hostname: name }, live: system, status, tlsHash: undefined, now: input.now },
+    out,
+  );
+  out.projected.push(status);
+}
+
+/** Hostnames observed but not wanted: kept, or removed as the policy allows. */
+function planRemovals(input: HostnamePlanInput, wanted: Set<string>, out: HostnamePlan): void {
+  const exact = input.spec.hostnamePolicy === 'Exact';
+  for (const s of out.observed) {
+    if (wanted.has(lower(s.hostname))) continue;
+    if (!exact && !s.addedByOperator) {
+      out.projected.push(s);
+      continue;
+    }
+    out.diffs.push({ field: `Hostnames[${s.hostname}]`, live: 'present', desired: '<absent>' });
+    out.actions.push({ op: 'removeHostname', hostname: s.hostname });
+  }
+}
+
 /** See the module comment. */
 export function planHostnames(input: HostnamePlanInput): HostnamePlan {
   const out: HostnamePlan = { diffs: [], actions: [], pending: [], observed: [], projected: [] };
@@ -196,10 +248,14 @@ export function planHostnames(input: HostnamePlanInput): HostnamePlan {
   for (const [name, h] of liveByName)
     out.observed.push(observedStatus(h, prevByName.get(name), input.now));
   const observedByName = new Map(out.observed.map((s) => [lower(s.hostname), s]));
+  const system = systemHost(input.live);
   const desired = input.spec.hostnames ?? [];
-  const wanted = new Set(desired.map((h) => lower(h.hostname)));
   for (const want of desired) {
     const key = lower(want.hostname);
+    if (system && key === lower(String(system.Value))) {
+      planSystemHost(want, system, input, out);
+      continue;
+    }
     const current = observedByName.get(key);
     const status = current ? structuredClone(current) : freshStatus(want.hostname);
     const ctx: HostContext = {
@@ -211,15 +267,6 @@ export function planHostnames(input: HostnamePlanInput): HostnamePlan {
     };
     out.projected.push(planDesired(ctx, out));
   }
-  const exact = input.spec.hostnamePolicy === 'Exact';
-  for (const s of out.observed) {
-    if (wanted.has(lower(s.hostname))) continue;
-    if (!exact && !s.addedByOperator) {
-      out.projected.push(s);
-      continue;
-    }
-    out.diffs.push({ field: `Hostnames[${s.hostname}]`, live: 'present', desired: '<absent>' });
-    out.actions.push({ op: 'removeHostname', hostname: s.hostname });
-  }
+  planRemovals(input, new Set(desired.map((h) => lower(h.hostname))), out);
   return out;
 }

@@ -16,7 +16,7 @@ import type { ControllerDeps } from '../shared/deps.js';
 import { PullZoneExternal } from './external.js';
 import { OUTPUTS_SECRET } from './outputs.js';
 import { FIELDS_BY_API, secretRefName } from './fields.js';
-import { resolveSecrets, secretReferences } from './references.js';
+import { idReferencesOf, resolveSecrets, secretReferences } from './references.js';
 import { resolveStorageOrigin, storageZoneReference, withStorageOrigin } from './storage-origin.js';
 import { managedNames } from '../kind-names.js';
 import { PULL_ZONE_CONFIG_NAMES, type PullZoneConfig } from './types.js';
@@ -55,6 +55,7 @@ export function createPullZoneConfigKind(deps: ControllerDeps): ManagedKind<Pull
       return withMarkerKey(withStorageOrigin(external, origin), apiKey);
     },
     references: (obj) => references(obj, deps),
+    idReferences: idReferencesOf,
     connectionSecret: OUTPUTS_SECRET,
     classifyError: (err: unknown): ClassifiedError =>
       classifyCdnError(err, { specPathForField: specPathForApiField }),

@@ -19,8 +19,18 @@ interface SpecClass {
   properties?: Record<string, string>;
 }
 
-/** Converts one spec value to its wire value (enum name -> integer, classes -> PascalCase). */
+/** The tier the platform keeps for `value`: the first tier at or above it (0 stays 0). */
+export function roundUpToTier(tiers: readonly number[], value: number): number {
+  if (value <= 0) return value;
+  return tiers.find((tier) => tier >= value) ?? value;
+}
+
+/**
+ * Converts one spec value to its wire value (enum name -> integer, classes -> PascalCase, a
+ * tiered number -> its tier).
+ */
 export function toWireValue(f: SettingField, value: unknown): unknown {
+  if (f.roundUpTo && typeof value === 'number') return roundUpToTier(f.roundUpTo, value);
   if (f.kind === 'enum') {
     const index = f.enumNames?.indexOf(String(value)) ?? -1;
     if (index < 0) {

@@ -1,19 +1,42 @@
 /**
- * Cache purge on demand. Setting the annotation `<group>/purge-requested-at` to a new
- * value asks for one purge: of `spec.purge.urls` when listed (a trailing `*` purges a prefix;
- * a path starting with `/` is taken on the zone's CDN hostname), else of the whole zone. The
- * handled value is recorded in `status.purge.requestedAt`, so the same request is never sent
- * again by a later poll or by a restarted operator (it reads the value back from status).
+ * Cache purge on demand, bounded per object. Setting the annotation
+ * `<group>/purge-requested-at` to a new value asks for one purge: of `spec.purge.urls`
+ * when listed (a trailing `*` purges a prefix; a path starting with `/` is taken on the zone's
+ * CDN hostname), else of the whole zone. The handled value is recorded in
+ * `status.purge.requestedAt`, so the same request is never sent again by a later poll or by a
+ * restarted operator (it reads the value back from status).
  *
- * The one gap: if the operator dies after the platform accepted the purge and before the
- * status write, the next pass purges again. A purge is harmless to repeat; it is never lost.
+ * The bound (issue 28: a tenant bumping the annotation must not flood the shared account):
+ * - at most one purge request starts per object every {@link PURGE_MIN_INTERVAL_MS}, counted
+ *   from the start of the previous one (`status.purge.startedAt`). A request made sooner is
+ *   deferred: `status.purge.deferredUntil` says when it goes, a `PurgeDeferred` event says
+ *   why, and the pass is requeued for that time. Requests made meanwhile are merged: the value
+ *   current at that time is the one sent and recorded;
+ * - at most {@link PURGE_URLS_PER_PASS} URL purges per pass: a longer list (up to the CRD's
+ *   100) continues in the next passes ({@link PURGE_CONTINUE_MS} apart, `status.purge.inProgress`
+ *   and `urlsPurged` record where), so a purge never holds a platform slot for 100 calls;
+ * - the annotation change is queued in the normal lane, like a create, not in the high lane
+ *   of changes (runtime/enqueue-rules.ts), and continuations with the drift checks.
+ * So per object and minute: at most one whole-zone purge or 100 URL purges.
+ *
+ * The one gap: if the operator dies after the platform accepted a purge and before the status
+ * write, the next pass purges again (at most one pass's worth). A purge is harmless to repeat;
+ * it is never lost.
  */
 import { groupKey } from '../../api-group.js';
 import type { CdnClient } from '../../cdn/client.js';
-import type { FieldDiff } from '../../runtime/types.js';
+import type { FieldDiff, KindEvent } from '../../runtime/types.js';
 
 /** Any new value of this annotation requests one purge. */
 export const PURGE_ANNOTATION = groupKey('purge-requested-at');
+/** Minimum time between the starts of two purge requests of one object. */
+export const PURGE_MIN_INTERVAL_MS = 60_000;
+/** URL purges one pass sends at most; a longer list continues in the next passes. */
+export const PURGE_URLS_PER_PASS = 20;
+/** Delay before the next pass of an unfinished URL purge. */
+export const PURGE_CONTINUE_MS = 1_000;
+/** Event reason of a purge request that waits for the minimum interval. */
+export const PurgeDeferred = 'PurgeDeferred';
 
 /** `spec.purge`. */
 export interface PurgeSpec {
@@ -21,14 +44,22 @@ export interface PurgeSpec {
   urls?: string[];
 }
 
-/** `status.purge`: the last purge request handled. */
+/** `status.purge`: the last purge request handled, and the one under way or deferred. */
 export interface PurgeStatus {
-  /** The annotation value this purge answered. */
-  requestedAt: string;
-  /** When the platform accepted the purge (RFC 3339). */
-  completedAt: string;
+  /** The annotation value the last completed purge answered. */
+  requestedAt?: string;
+  /** When the platform accepted the last purge call of that request (RFC 3339). */
+  completedAt?: string;
   /** `Zone` (whole zone) or the number of URLs purged. */
-  scope: string;
+  scope?: string;
+  /** When the latest purge request started (RFC 3339): the next may start an interval later. */
+  startedAt?: string;
+  /** The annotation value of a URL purge still being sent over several passes. */
+  inProgress?: string;
+  /** URLs of `inProgress` purged so far. */
+  urlsPurged?: number;
+  /** A newer request waits for the minimum interval: it is sent at this time (RFC 3339). */
+  deferredUntil?: string;
 }
 
 interface PurgeTarget {
@@ -37,29 +68,111 @@ interface PurgeTarget {
   status?: { purge?: PurgeStatus };
 }
 
-/** The purge request not handled yet, or undefined. */
-export function pendingPurge(obj: PurgeTarget): string | undefined {
+/** What a pass does about purges. */
+export type PurgePlan =
+  | { kind: 'none' }
+  /** Send `value`'s purge, from URL index `from` (0 for a new request). */
+  | { kind: 'send'; value: string; from: number }
+  /** `value` waits for the interval until `until`. */
+  | { kind: 'deferred'; value: string; until: Date };
+
+/** RFC 3339 without milliseconds. */
+function rfc3339(d: Date): string {
+  return d.toISOString().replace(/\.\d{3}Z$/, 'Z');
+}
+
+/** The annotation value asked for and not handled yet, or undefined. */
+function requestedValue(obj: PurgeTarget): string | undefined {
   const requested = obj.metadata.annotations?.[PURGE_ANNOTATION];
   if (requested === undefined || requested === '') return undefined;
   return requested === obj.status?.purge?.requestedAt ? undefined : requested;
 }
 
-/** The plan entry of a pending purge. */
-export function purgeDiff(obj: PurgeTarget): FieldDiff[] {
-  const requested = pendingPurge(obj);
-  if (requested === undefined) return [];
+/** The purge request not handled yet (under way or asked for), or undefined. */
+export function pendingPurge(obj: PurgeTarget): string | undefined {
+  return obj.status?.purge?.inProgress ?? requestedValue(obj);
+}
+
+/** When the previous purge request started (objects of older versions: when it completed). */
+function lastStart(status: PurgeStatus | undefined): number | undefined {
+  const t = Date.parse(status?.startedAt ?? status?.completedAt ?? '');
+  return Number.isNaN(t) ? undefined : t;
+}
+
+/** What this pass does about purges at `now` (see the module comment). */
+export function planPurge(obj: PurgeTarget, now: Date): PurgePlan {
+  const status = obj.status?.purge;
+  if (status?.inProgress !== undefined)
+    return { kind: 'send', value: status.inProgress, from: status.urlsPurged ?? 0 };
+  const value = requestedValue(obj);
+  if (value === undefined) return { kind: 'none' };
+  const started = lastStart(status);
+  const elapsed = started === undefined ? Infinity : now.getTime() - started;
+  // A clock that went backwards (elapsed < 0) never blocks purges for longer than it jumped.
+  if (elapsed >= 0 && elapsed < PURGE_MIN_INTERVAL_MS)
+    return { kind: 'deferred', value, until: new Date(started! + PURGE_MIN_INTERVAL_MS) };
+  return { kind: 'send', value, from: 0 };
+}
+
+function urlsOf(obj: PurgeTarget): string[] {
+  return obj.spec?.purge?.urls ?? [];
+}
+
+/** The plan entry of a purge this pass sends (a deferred one is not a pending change). */
+export function purgeDiff(obj: PurgeTarget, plan: PurgePlan): FieldDiff[] {
+  if (plan.kind !== 'send') return [];
+  const n = urlsOf(obj).length;
+  const scope = n === 0 ? 'whole zone' : `${n - plan.from} of ${n} URL(s) left`;
   return [
     {
       field: 'purge',
       live: obj.status?.purge?.requestedAt ?? '<none>',
-      desired: `${requested} (${describeScope(obj.spec?.purge)})`,
+      desired: `${plan.value} (${scope})`,
     },
   ];
 }
 
-function describeScope(spec: PurgeSpec | undefined): string {
-  const n = spec?.urls?.length ?? 0;
-  return n === 0 ? 'whole zone' : `${n} URL(s)`;
+/** What observe reports about purges: status, when to look again, an event. */
+export interface PurgeObservation {
+  status?: PurgeStatus;
+  requeueAfterMs?: number;
+  events?: KindEvent[];
+}
+
+/**
+ * The observed side of a plan: a deferred request is recorded in `status.purge.deferredUntil`
+ * with an event and a requeue at that time; an unfinished URL purge or a newer request behind
+ * the one under way asks for the next pass in time.
+ */
+export function observePurge(obj: PurgeTarget, plan: PurgePlan, now: Date): PurgeObservation {
+  const { deferredUntil: _stale, ...status } = obj.status?.purge ?? {};
+  if (plan.kind === 'deferred') {
+    const until = rfc3339(plan.until);
+    return {
+      status: { ...status, deferredUntil: until },
+      requeueAfterMs: plan.until.getTime() - now.getTime(),
+      events: [
+        {
+          type: 'Normal',
+          reason: PurgeDeferred,
+          message: `Purge request deferred until ${until}: at most one purge per ${PURGE_MIN_INTERVAL_MS / 1000} s per object (requests made meanwhile are merged into one)`,
+        },
+      ],
+    };
+  }
+  const out: PurgeObservation = obj.status?.purge ? { status } : {};
+  if (plan.kind === 'send' && hasMoreAfter(obj, plan)) out.requeueAfterMs = PURGE_CONTINUE_MS;
+  return out;
+}
+
+/**
+ * True when purges remain after this pass sends its share: more URLs of this request, or a
+ * newer request behind the one under way (its next pass defers or sends it).
+ */
+function hasMoreAfter(obj: PurgeTarget, plan: { value: string; from: number }): boolean {
+  if (urlsOf(obj).length - plan.from > PURGE_URLS_PER_PASS) return true;
+  const newer = requestedValue(obj);
+  return newer !== undefined && newer !== plan.value;
 }
 
 /** An absolute URL for a spec entry: paths are taken on the zone's CDN hostname. */
@@ -70,26 +183,38 @@ export function absoluteUrl(entry: string, cdnHostname: string | undefined): str
 }
 
 /**
- * Sends the pending purge (if any) and returns the status that records it. Every URL is
- * purged in order; a failure throws, and the whole request is retried by the next pass.
+ * Sends this pass's share of the planned purge (if any) and returns the status that records
+ * it: the whole zone, or up to {@link PURGE_URLS_PER_PASS} URLs in order. A failure throws;
+ * the next pass resends the same share (a purge is harmless to repeat).
  */
 export async function runPurge(
   client: CdnClient,
   obj: PurgeTarget,
+  plan: PurgePlan,
   zone: { id: number; cdnHostname: string | undefined },
   now: Date,
   signal: AbortSignal,
 ): Promise<PurgeStatus | undefined> {
-  const requested = pendingPurge(obj);
-  if (requested === undefined) return undefined;
-  const urls = obj.spec?.purge?.urls ?? [];
-  if (urls.length === 0) await client.purgePullZone(zone.id, undefined, { signal });
-  for (const entry of urls) {
+  if (plan.kind !== 'send') return undefined;
+  const previous = obj.status?.purge ?? {};
+  const { inProgress: _i, urlsPurged: _u, deferredUntil: _d, ...done } = previous;
+  const startedAt = plan.from === 0 ? rfc3339(now) : (previous.startedAt ?? rfc3339(now));
+  const urls = urlsOf(obj);
+  if (urls.length === 0) {
+    await client.purgePullZone(zone.id, undefined, { signal });
+    return { requestedAt: plan.value, completedAt: rfc3339(now), scope: 'Zone', startedAt };
+  }
+  const share = urls.slice(plan.from, plan.from + PURGE_URLS_PER_PASS);
+  for (const entry of share) {
     await client.purgeUrl(absoluteUrl(entry, zone.cdnHostname), {}, { signal });
   }
+  const purged = plan.from + share.length;
+  if (purged < urls.length)
+    return { ...done, startedAt, inProgress: plan.value, urlsPurged: purged };
   return {
-    requestedAt: requested,
-    completedAt: now.toISOString().replace(/\.\d{3}Z$/, 'Z'),
-    scope: urls.length === 0 ? 'Zone' : `${urls.length} URL(s)`,
+    requestedAt: plan.value,
+    completedAt: rfc3339(now),
+    scope: `${urls.length} URL(s)`,
+    startedAt,
   };
 }

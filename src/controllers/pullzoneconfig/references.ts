@@ -3,10 +3,12 @@
  * (`<setting>Ref`) and custom certificates (`kubernetes.io/tls` Secrets). Resolved at connect
  * time; a missing Secret or key is a waiting condition (its watch re-enqueues the object).
  * Values are never put into errors; custom certificates are identified by a sha256 hash.
+ * Also the ids of other kinds' resources the spec names directly ({@link idReferencesOf}).
  */
 import { createHash } from 'node:crypto';
 import { WaitingError } from '../../runtime/errors.js';
-import type { ConnectContext, ObjectReference } from '../../runtime/types.js';
+import type { ConnectContext, IdReference, ObjectReference } from '../../runtime/types.js';
+import type { EdgeRuleActionSpec, EdgeRuleSpec } from './edge-rules-mapping.js';
 import { secretSettingRefs } from './mapping.js';
 import type { PullZoneConfig } from './types.js';
 
@@ -103,4 +105,68 @@ export async function resolveSecrets(
     });
   }
   return { settings, tls };
+}
+
+/** Claim types of the kinds a PullZoneConfig can name by id (a kind's claims use its name). */
+const STORAGE_ZONE = 'StorageZone';
+const CONTAINER_APP = 'ContainerApp';
+
+/** Settings holding the id of another kind's resource, and that kind. */
+const ID_SETTINGS: ReadonlyArray<[setting: string, type: string]> = [
+  ['storageZoneId', STORAGE_ZONE],
+  ['permaCacheStorageZoneId', STORAGE_ZONE],
+  ['loggingStorageZoneId', STORAGE_ZONE],
+  ['magicContainersAppId', CONTAINER_APP],
+];
+
+/** Edge rule actions whose `parameter1` is the id of another kind's resource. */
+const ID_ACTIONS: Readonly<Record<string, string>> = {
+  OriginStorage: STORAGE_ZONE,
+  OriginMagicContainers: CONTAINER_APP,
+};
+
+/** A storage zone id names a zone when it is a positive integer (0 turns the feature off). */
+function idText(type: string, value: unknown): string | undefined {
+  if (type === STORAGE_ZONE) {
+    const n = typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : value;
+    return typeof n === 'number' && Number.isSafeInteger(n) && n > 0 ? String(n) : undefined;
+  }
+  return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
+}
+
+/** The actions of an edge rule with their spec paths. */
+function actionsOf(rule: EdgeRuleSpec): Array<{ path: string; action: EdgeRuleActionSpec }> {
+  return [
+    { path: 'action', action: rule.action },
+    ...(rule.extraActions ?? []).map((action, i) => ({ path: `extraActions[${i}]`, action })),
+  ];
+}
+
+function edgeRuleIdReferences(obj: PullZoneConfig): IdReference[] {
+  const out: IdReference[] = [];
+  for (const rule of obj.spec?.edgeRules ?? []) {
+    for (const { path, action } of actionsOf(rule)) {
+      const type = ID_ACTIONS[action?.type ?? ''];
+      const id = type ? idText(type, action.parameter1) : undefined;
+      if (type && id)
+        out.push({ field: `spec.edgeRules[${rule.name}].${path}.parameter1`, type, id });
+    }
+  }
+  return out;
+}
+
+/**
+ * Ids of other kinds' resources the spec names directly: the origin, permanent-cache and log
+ * storage zones, a container app as origin, and the storage zones and apps edge rules send
+ * requests to. The runtime checks each like a `*Ref` (ReferenceNotAllowed when another
+ * namespace manages it); `spec.storageZoneRef` is resolved in this namespace and needs none.
+ */
+export function idReferencesOf(obj: PullZoneConfig): IdReference[] {
+  const settings = obj.spec?.settings ?? {};
+  const out: IdReference[] = [];
+  for (const [setting, type] of ID_SETTINGS) {
+    const id = idText(type, settings[setting]);
+    if (id !== undefined) out.push({ field: `spec.settings.${setting}`, type, id });
+  }
+  return [...out, ...edgeRuleIdReferences(obj)];
 }

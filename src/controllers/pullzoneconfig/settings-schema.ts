@@ -10,11 +10,13 @@ import { SETTING_FIELDS, secretRefName } from './fields.js';
 export type { Schema } from '../shared/crd-schema.js';
 
 function rangeText(f: SettingField): string {
-  if (f.allowedValues) return ` Allowed values: ${f.allowedValues.join(', ')}.`;
+  const tiers = f.roundUpTo
+    ? ` The platform keeps the tiers ${f.roundUpTo.join(', ')}: a value between two is rounded up to the next.`
+    : '';
   if (f.minimum !== undefined && f.maximum !== undefined) {
-    return ` Range: ${f.minimum} to ${f.maximum}.`;
+    return ` Range: ${f.minimum} to ${f.maximum}.${tiers}`;
   }
-  return '';
+  return tiers;
 }
 
 function describe(f: SettingField): string {
@@ -75,7 +77,6 @@ function integerSchema(f: SettingField): Schema {
   const s: Schema = { type: 'integer', format: f.kind };
   if (f.minimum !== undefined) s.minimum = f.minimum;
   if (f.maximum !== undefined) s.maximum = f.maximum;
-  if (f.allowedValues) s.enum = [...f.allowedValues];
   return s;
 }
 

@@ -1,9 +1,10 @@
 /**
  * The shield fleet cache: one view per account of `GET /shield/shield-zones` (every page),
- * keyed by pull zone id. The single-zone GET omits the list-only members (WAF execution mode,
- * body limit actions, plan type, DDoS sensitivity and execution mode), so observing them needs
- * the list; reading it once per account and poll interval costs N/pageSize list calls for N
- * policies instead of N.
+ * keyed by pull zone id. The interface contract says the single-zone GET omits the list-only
+ * members (WAF execution mode, body limit actions, plan type, DDoS sensitivity and execution
+ * mode); the official document declares them on it too. Reading them from the list is right
+ * under either reading; reading it once per account and poll interval costs N/pageSize list
+ * calls for N policies instead of N.
  *
  * - A view is reused while younger than the caller's poll interval; concurrent callers share
  *   one refresh (single flight).

@@ -14,7 +14,7 @@ import type { ControllerDeps } from '../shared/deps.js';
 import { createShieldExternal, type ShieldApi, type ShieldShared } from './external.js';
 import { ShieldFleetCache } from './fleet-cache.js';
 import { PlanLimitError, PlanLimitExceeded } from './plan-limits.js';
-import { pullZoneConfigRef, resolvePullZoneId } from './target.js';
+import { idReferencesOf, pullZoneConfigRef, resolvePullZoneId } from './target.js';
 import { managedNames } from '../kind-names.js';
 import { SHIELD_POLICY_NAMES, type ShieldPolicy } from './types.js';
 
@@ -97,6 +97,7 @@ export function createShieldPolicyKind(
       return withMarkerKey({ ...external, account: accountIdFor(apiKey), claims }, apiKey);
     },
     claimsOf: shieldClaimsOf,
+    idReferences: idReferencesOf,
     references(obj): ObjectReference[] {
       const refs: ObjectReference[] = credentialReferences(obj, deps);
       const zone = pullZoneConfigRef(obj);

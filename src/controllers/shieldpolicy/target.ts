@@ -5,7 +5,7 @@
 import { TerminalError, WaitingError } from '../../runtime/errors.js';
 import { isDeleting } from '../../runtime/finalizer.js';
 import { ReadyReason, SyncedReason } from '../../runtime/reasons.js';
-import type { ConnectContext, ObjectReference } from '../../runtime/types.js';
+import type { ConnectContext, IdReference, ObjectReference } from '../../runtime/types.js';
 import { typeMetaOf } from '../kind-names.js';
 import { PULL_ZONE_CONFIG_NAMES } from '../pullzoneconfig/types.js';
 import type { ShieldPolicy } from './types.js';
@@ -19,6 +19,18 @@ export function pullZoneConfigRef(obj: ShieldPolicy): ObjectReference | undefine
     namespace: obj.metadata.namespace,
     name,
   };
+}
+
+/**
+ * The target given by id (`spec.pullZoneId`): a reference checked by the runtime like
+ * `pullZoneRef` (ReferenceNotAllowed when another namespace manages the zone), so a policy
+ * cannot change the shield of another tenant's zone.
+ */
+export function idReferencesOf(obj: ShieldPolicy): IdReference[] {
+  const id = asId(obj.spec?.pullZoneId);
+  return id === undefined
+    ? []
+    : [{ field: 'spec.pullZoneId', type: 'PullZoneConfig', id: String(id) }];
 }
 
 function asId(v: unknown): number | undefined {

@@ -63,6 +63,13 @@ function ownSpec(docs: DocumentBounds): Schema {
           'Storage tier the files are kept on: Standard, or Edge (the faster tier). Unset means the platform default, Standard. Immutable.',
         'x-kubernetes-validations': immutable('zoneTier'),
       },
+      storageZoneType: {
+        type: 'string',
+        enum: docs.xEnumNames('core', 'StorageZoneS3Type'),
+        description:
+          'S3 support: Supported creates a zone that also answers the S3-compatible API (its endpoint is in status.s3Hostname and the password Secret). Unset means NotSupported. Set at creation only. Immutable.',
+        'x-kubernetes-validations': immutable('storageZoneType'),
+      },
       passwordSecretRef: nameRefSchema(
         "The Secret (same namespace) this resource creates and owns, holding the zone's password, readOnlyPassword, hostname (storage endpoint), storageZoneName, storageZoneId and region. Default name: <metadata.name>-storagezone. An existing Secret not owned by this resource is never touched (status condition OutputsReady=False SecretNotOwned).",
         'Name of the Secret.',

@@ -12,7 +12,8 @@
 import type { StorageZone as StorageZoneRecord, StorageZoneSettings } from '../../cdn/types.js';
 import type { FieldDiff } from '../../runtime/types.js';
 import { renderValue } from '../shared/plan.js';
-import { tierName } from './mapping.js';
+import { samePlatformName } from '../../cdn/platform-names.js';
+import { s3TypeName, tierName } from './mapping.js';
 import type { StorageZone } from './types.js';
 
 /** Result of {@link diffStorageZone}. */
@@ -31,15 +32,27 @@ function immutableProblems(obj: StorageZone, record: StorageZoneRecord): string[
   // Only an explicit spec.name is compared: a zone adopted by id keeps its own name, whatever
   // metadata.name is.
   const name = spec.name;
-  if (name !== undefined && record.Name && record.Name.toLowerCase() !== name.toLowerCase()) {
+  if (name !== undefined && record.Name && !samePlatformName('storageZone', record.Name, name)) {
     problems.push(`spec.name is ${name} but the zone is named ${record.Name}`);
   }
   if (spec.region !== undefined && record.Region && spec.region !== record.Region) {
     problems.push(`spec.region is ${spec.region} but the zone's main region is ${record.Region}`);
   }
+  return [...problems, ...createOnlyProblems(obj, record)];
+}
+
+/** Tier and S3 support: set when the zone is created, never changed afterwards. */
+function createOnlyProblems(obj: StorageZone, record: StorageZoneRecord): string[] {
+  const spec = obj.spec ?? {};
+  const problems: string[] = [];
   const liveTier = tierName(record.ZoneTier);
   if (spec.zoneTier !== undefined && spec.zoneTier !== liveTier) {
     problems.push(`spec.zoneTier is ${spec.zoneTier} but the zone's tier is ${liveTier}`);
+  }
+  const liveType = s3TypeName(record.StorageZoneType);
+  if (spec.storageZoneType !== undefined && spec.storageZoneType !== liveType) {
+    const wanted = spec.storageZoneType;
+    problems.push(`spec.storageZoneType is ${wanted} but the zone's type is ${liveType}`);
   }
   return problems;
 }

@@ -37,6 +37,7 @@ import { ADOPT_BY_NAME, adoptionPolicyOf } from '../shared/ownership-schema.js';
 import { diffStorageZone, type StorageZoneDiff } from './diff.js';
 import { passwordSecretData, statusOf, toAddRequest, zoneNameOf } from './mapping.js';
 import type { StorageZone } from './types.js';
+import { samePlatformName } from '../../cdn/platform-names.js';
 
 /** Reason of the terminal error for an adopted id (or name) that does not exist. */
 export const NotFound = 'NotFound';
@@ -77,7 +78,7 @@ function registerPasswords(record: StorageZoneRecord): void {
 }
 
 function sameName(a: string | null | undefined, b: string): boolean {
-  return typeof a === 'string' && a.toLowerCase() === b.toLowerCase();
+  return samePlatformName('storageZone', a, b);
 }
 
 /** See the module comment. */

@@ -23,6 +23,7 @@ const SPEC_PATHS: Record<string, string> = {
   ReplicationRegions: 'spec.replicationRegions',
   ReplicationZones: 'spec.replicationRegions',
   ZoneTier: 'spec.zoneTier',
+  StorageZoneType: 'spec.storageZoneType',
   Rewrite404To200: 'spec.rewrite404To200',
   Custom404FilePath: 'spec.custom404FilePath',
 };

@@ -5,7 +5,14 @@
 import type { StorageZone as StorageZoneRecord, StorageZoneAddRequest } from '../../cdn/types.js';
 import { TerminalError } from '../../runtime/errors.js';
 import { SyncedReason } from '../../runtime/reasons.js';
-import { ZONE_TIERS, type StorageZone, type StorageZoneStatus, type ZoneTier } from './types.js';
+import {
+  S3_TYPES,
+  ZONE_TIERS,
+  type S3Type,
+  type StorageZone,
+  type StorageZoneStatus,
+  type ZoneTier,
+} from './types.js';
 
 /** The zone's platform name: `spec.name`, defaulting to `metadata.name`. */
 export function zoneNameOf(obj: StorageZone): string {
@@ -35,6 +42,22 @@ export function tierName(value: unknown): string {
   return typeof value === 'string' ? value : JSON.stringify(value);
 }
 
+/** The platform's integer of an S3 support name. */
+export function s3TypeNumber(type: S3Type): 0 | 1 {
+  const n = S3_TYPES.indexOf(type);
+  if (n < 0) {
+    const allowed = S3_TYPES.join(', ');
+    throw new Error(`cannot map storageZoneType: ${JSON.stringify(type)} is not one of ${allowed}`);
+  }
+  return n as 0 | 1;
+}
+
+/** The S3 support name of the platform's integer (`NotSupported` when absent). */
+export function s3TypeName(value: unknown): string {
+  if (value === undefined || value === null) return 'NotSupported';
+  return typeof value === 'number' ? (S3_TYPES[value] ?? String(value)) : JSON.stringify(value);
+}
+
 /** The create body (`POST /storagezone`). Throws a TerminalError when the region is missing. */
 export function toAddRequest(obj: StorageZone): StorageZoneAddRequest {
   const spec = obj.spec ?? {};
@@ -47,6 +70,7 @@ export function toAddRequest(obj: StorageZone): StorageZoneAddRequest {
   const body: StorageZoneAddRequest = { Name: zoneNameOf(obj), Region: spec.region };
   if (spec.replicationRegions?.length) body.ReplicationRegions = [...spec.replicationRegions];
   if (spec.zoneTier !== undefined) body.ZoneTier = tierNumber(spec.zoneTier) as 0 | 1;
+  if (spec.storageZoneType !== undefined) body.StorageZoneType = s3TypeNumber(spec.storageZoneType);
   return body;
 }
 

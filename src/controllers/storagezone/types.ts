@@ -16,6 +16,9 @@ export const STORAGE_ZONE_NAMES: KindNames = {
 /** Tier names in the order of the platform's integer enum (`StorageZoneTier`). */
 export const ZONE_TIERS = ['Standard', 'Edge'] as const;
 export type ZoneTier = (typeof ZONE_TIERS)[number];
+/** S3 support names in the order of the platform's integer enum (`StorageZoneS3Type`). */
+export const S3_TYPES = ['NotSupported', 'Supported'] as const;
+export type S3Type = (typeof S3_TYPES)[number];
 
 /** `spec` of a StorageZone (crd.ts describes every field). */
 export interface StorageZoneSpec extends AccountSpec, AdoptionSpec {
@@ -26,6 +29,8 @@ export interface StorageZoneSpec extends AccountSpec, AdoptionSpec {
   /** Replication regions; the platform only ever adds them. */
   replicationRegions?: string[];
   zoneTier?: ZoneTier;
+  /** S3 support of the zone (`StorageZoneType` of the add model); set at create only. */
+  storageZoneType?: S3Type;
   /** Adopt the zone with this id. */
   storageZoneId?: number;
   /** The Secret this object creates and owns (default `<metadata.name>-storagezone`). */

@@ -73,7 +73,10 @@ export function rejectByDocument(
   route: RouteDef,
   req: SimRequest,
 ): DocumentRejection | undefined {
-  const check = checkRequest(schemas, route.area, route.method, route.template, req);
+  // A raw body (a file upload, a custom page's HTML) is one the document does not describe:
+  // only parameters count.
+  const checked = route.rawBody ? { ...req, body: undefined } : req;
+  const check = checkRequest(schemas, route.area, route.method, route.template, checked);
   if (check.kind === 'undocumented') {
     const problem: SchemaProblem = {
       pointer: 'path',

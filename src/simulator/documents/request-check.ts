@@ -33,7 +33,16 @@ export function documentPath(area: Area, template: string): string {
   return area === 'mc' && template.startsWith('/mc/') ? template.slice(3) : template;
 }
 
+/** The first member of a combinator (`{oneOf: [{nullable: true, oneOf: [{$ref}]}]}`). */
+function firstBranch(schema: Json | undefined): Json | undefined {
+  if (!schema || schema.type !== undefined || schema.$ref !== undefined) return undefined;
+  const list = (schema.oneOf ?? schema.anyOf ?? schema.allOf) as Json[] | undefined;
+  return list?.[0];
+}
+
 function schemaType(schemas: DocumentSchemas, area: Area, schema: Json | undefined): unknown {
+  const branch = firstBranch(schema);
+  if (branch) return schemaType(schemas, area, branch);
   const ref = schema?.$ref;
   if (typeof ref !== 'string') return schema?.type;
   const name = ref.split('/').pop() ?? '';

@@ -99,6 +99,8 @@ function createAjv(): Ajv {
   for (const name of ['double', 'float', 'decimal']) {
     ajv.addFormat(name, { type: 'number', validate: () => true });
   }
+  // .NET Guid (the DNS record scan's JobId): without it Ajv warns and checks nothing.
+  ajv.addFormat('guid', /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i);
   return ajv;
 }
 
@@ -180,7 +182,10 @@ export class DocumentSchemas {
 
   /** Validates `value` against an inline schema whose refs resolve in the area's document. */
   validateInline(key: string, area: Area, schema: Json, value: unknown): SchemaProblem[] {
-    return this.run(key, () => rewriteRefs(schema, documentId(area)) as Json, value);
+    // Parameter schemas are not part of the converted document: convert their nullables here.
+    const converted = (): Json =>
+      rewriteRefs(convertNullable(structuredClone(schema)), documentId(area)) as Json;
+    return this.run(key, converted, value);
   }
 
   private run(key: string, schema: () => Json, value: unknown): SchemaProblem[] {

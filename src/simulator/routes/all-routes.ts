@@ -5,11 +5,13 @@
 import type { ApiKeyConfig } from '../auth.js';
 import type { RouteDef } from '../types.js';
 import { APP_ROUTES } from './apps.js';
+import { DNS_ROUTES } from './dns.js';
 import { EDGE_RULE_ROUTES } from './pullzone-edge-rules.js';
 import { PULL_ZONE_ROUTES } from './pullzone.js';
 import { PULL_ZONE_HOSTNAME_ROUTES } from './pullzone-hostnames.js';
 import { PURGE_ROUTES } from './purge.js';
 import { REGION_ROUTES } from './region.js';
+import { SECURITY_ROUTES } from './security-routes.js';
 import { SHIELD_ROUTES } from './shield.js';
 import { STORAGE_VIDEO_ROUTES, createApiKeyRoute } from './storage-video-apikey.js';
 import { STORAGE_ZONE_ROUTES } from './storage-zones.js';
@@ -27,5 +29,7 @@ export function simulatedRoutes(apiKeys: readonly ApiKeyConfig[]): RouteDef[] {
     createApiKeyRoute(apiKeys),
     ...APP_ROUTES,
     ...SHIELD_ROUTES,
+    ...DNS_ROUTES,
+    ...SECURITY_ROUTES,
   ];
 }

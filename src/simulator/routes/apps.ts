@@ -113,6 +113,7 @@ function deleteApp(req: SimRequest, ctx: SimContext): SimResponse {
   if (!stored) return appNotFound(req, 'problem');
   dropAppPullZones(ctx.state, stored);
   ctx.state.apps.delete(String(stored.app.id));
+  ctx.state.collections.dropApp(String(stored.app.id));
   ctx.state.touch();
   return emptyStatus(200);
 }

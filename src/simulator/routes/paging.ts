@@ -2,6 +2,7 @@
  * `page` / `perPage` query parameters of the core list endpoints. Ranges from the official
  * document (the contract states them by range only): page 1..2147483647, perPage 5..1000.
  */
+import type { JsonObject } from '../json.js';
 import type { SettingsProblem } from './pullzone-settings.js';
 
 /** Parsed paging. `page` 0 means "not paged" where the endpoint allows it. */
@@ -50,4 +51,15 @@ export function pageQueryProblem(
   if (page < pageMin || page > PAGE_MAX) return outOfRange('page', page, pageMin, PAGE_MAX);
   if (perPage < 5 || perPage > 1000) return outOfRange('perPage', perPage, 5, 1000);
   return { page, perPage };
+}
+
+/** One page of `items` in the documents' pagination envelope. */
+export function pageOf(items: JsonObject[], paging: PageQuery): JsonObject {
+  const start = (paging.page - 1) * paging.perPage;
+  return {
+    Items: items.slice(start, start + paging.perPage),
+    CurrentPage: paging.page,
+    TotalItems: items.length,
+    HasMoreItems: start + paging.perPage < items.length,
+  };
 }

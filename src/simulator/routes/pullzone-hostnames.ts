@@ -14,6 +14,11 @@ import type { JsonObject, RouteDef, SimContext, SimRequest, SimResponse } from '
 import { BLOCKED_IP_MODEL, HOSTNAME_MODEL, checkModel, type PropSpec } from './body.js';
 import { badRequest, isResponse, zoneOr404 } from './pullzone-common.js';
 import { findHostname, hostnamesOf, newHostname } from './pullzone-model.js';
+import {
+  freeCertificateValidation,
+  issueCertificate,
+  notPointingMessage,
+} from '../dns-pointing.js';
 
 type ZoneAction = (zone: StoredPullZone, body: JsonObject, ctx: SimContext) => SimResponse;
 
@@ -151,12 +156,18 @@ function loadFreeCertificate(req: SimRequest, ctx: SimContext): SimResponse {
   if (!hostname) return apiError(400, 'validation.required', 'hostname', 'hostname is required');
   const found = findHostname(ctx.state, hostname);
   if (!found) return emptyStatus(404);
-  Object.assign(found.host, {
-    HasCertificate: true,
-    Certificate: Buffer.from(`sim-certificate:${hostname}`).toString('base64'),
-    CertificateKey: Buffer.from(`sim-key:${hostname}`).toString('base64'),
-    CertificateProvisionType: req.query.get('useOnlyHttp01') === 'false' ? 2 : 1,
-  });
+  // Certificates follow DNS (dns-pointing.ts): HTTP-01 needs the hostname to point here.
+  const httpOnly = req.query.get('useOnlyHttp01')?.toLowerCase() !== 'false';
+  const validation = freeCertificateValidation(ctx.state, hostname, found.zone, httpOnly);
+  if (!validation) {
+    return apiError(
+      400,
+      'pullzone.hostname_not_pointing',
+      'hostname',
+      notPointingMessage(hostname),
+    );
+  }
+  issueCertificate(found.host, hostname, validation);
   ctx.state.touch();
   return emptyStatus(200);
 }

@@ -7,6 +7,7 @@ import { RECORD_FIELDS } from '../generated/pull-zone-tables.js';
 import type { RecordField } from '../generated/field-spec.js';
 import type { SimState, StoredPullZone } from '../state.js';
 import type { JsonObject } from '../types.js';
+import { keptValue } from './pullzone-prose-rules.js';
 
 /** CDN system hostname suffix. */
 export const SYSTEM_HOSTNAME_SUFFIX = '.b-cdn.net';
@@ -113,8 +114,9 @@ export function applySettings(zone: StoredPullZone, settings: JsonObject): void 
   for (const [name, value] of Object.entries(settings)) {
     if (value === null || name === 'Name') continue;
     const recordName = RECORD_NAME[name] ?? name;
-    if (recordName in zone.record) zone.record[recordName] = structuredClone(value);
-    else zone.hidden[name] = structuredClone(value);
+    const kept = structuredClone(keptValue(name, value));
+    if (recordName in zone.record) zone.record[recordName] = kept;
+    else zone.hidden[name] = kept;
   }
 }
 

@@ -5,6 +5,7 @@
  */
 import { SETTINGS_FIELDS } from '../generated/pull-zone-tables.js';
 import type { SettingsField } from '../generated/field-spec.js';
+import { proseProblem } from './pullzone-prose-rules.js';
 
 const FIELDS = new Map<string, SettingsField>(SETTINGS_FIELDS.map((f) => [f.name, f]));
 const INT32_MIN = -2147483648;
@@ -75,7 +76,10 @@ function checkField(name: string, value: unknown): SettingsProblem | undefined {
       message: `${name} must be of type ${field.kind}, got ${JSON.stringify(value)}`,
     };
   }
-  const problem = typeof value === 'number' ? rangeProblem(field, value) : undefined;
+  const problem =
+    typeof value === 'number'
+      ? (rangeProblem(field, value) ?? proseProblem(name, value))
+      : undefined;
   return problem
     ? { errorKey: 'validation.out_of_range', field: name, message: problem }
     : undefined;

@@ -6,7 +6,7 @@ import type { RouteDef, SimContext, SimRequest, SimResponse, JsonObject } from '
 import { createPullZone, applySettings, renderPullZone } from './pullzone-model.js';
 import { validateSettings } from './pullzone-settings.js';
 import { badRequest, isResponse, zoneOr404 } from './pullzone-common.js';
-import { pageQueryProblem, type PageQuery } from './paging.js';
+import { pageOf, pageQueryProblem } from './paging.js';
 
 const NAME_PATTERN = /^[a-zA-Z0-9-]+$/;
 
@@ -27,16 +27,6 @@ function listPullZones(req: SimRequest, ctx: SimContext): SimResponse {
     .map((z) => renderPullZone(z, wantsCertificates(req)));
   if (paging.page === 0) return { status: 200, body: all };
   return { status: 200, body: pageOf(all, paging) };
-}
-
-function pageOf(items: JsonObject[], paging: PageQuery): JsonObject {
-  const start = (paging.page - 1) * paging.perPage;
-  return {
-    Items: items.slice(start, start + paging.perPage),
-    CurrentPage: paging.page,
-    TotalItems: items.length,
-    HasMoreItems: start + paging.perPage < items.length,
-  };
 }
 
 function getPullZone(req: SimRequest, ctx: SimContext): SimResponse {
@@ -96,7 +86,9 @@ function deletePullZone(req: SimRequest, ctx: SimContext): SimResponse {
   ctx.state.pullZones.delete(id);
   // A shield zone belongs to its pull zone; it goes with it.
   for (const [shieldId, shield] of ctx.state.shieldZones) {
-    if (shield.pullZoneId === id) ctx.state.shieldZones.delete(shieldId);
+    if (shield.pullZoneId !== id) continue;
+    ctx.state.shieldZones.delete(shieldId);
+    ctx.state.collections.dropShieldZone(shieldId);
   }
   ctx.state.touch();
   return emptyStatus(204);

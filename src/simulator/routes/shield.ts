@@ -7,6 +7,7 @@
 import { shieldError, shieldZoneError } from '../errors.js';
 import type { JsonObject, RouteDef, SimContext, SimRequest, SimResponse } from '../types.js';
 import { parseId } from './pullzone-common.js';
+import { shieldPage } from './shield-common.js';
 import {
   applyShieldRequest,
   checkShieldZoneRequest,
@@ -45,31 +46,9 @@ function getById(req: SimRequest, ctx: SimContext): SimResponse {
   return zone ? { status: 200, body: { data: readForm(zone) } } : shieldZoneError(404, req.path);
 }
 
-function positiveInt(raw: string | null, fallback: number, max: number): number {
-  const n = raw === null ? NaN : Number(raw);
-  return Number.isInteger(n) && n >= 1 ? Math.min(n, max) : fallback;
-}
-
 function listZones(req: SimRequest, ctx: SimContext): SimResponse {
-  // Out-of-range paging falls back to the defaults (page 1, 10 per page), capped at 1000.
-  const page = positiveInt(req.query.get('page'), 1, 2147483647);
-  const pageSize = positiveInt(req.query.get('perPage'), 10, 1000);
-  const all = [...ctx.state.shieldZones.values()];
-  const totalPages = Math.ceil(all.length / pageSize);
-  const start = (page - 1) * pageSize;
-  return {
-    status: 200,
-    body: {
-      data: all.slice(start, start + pageSize).map(readForm),
-      page: {
-        totalCount: all.length,
-        totalPages,
-        currentPage: page,
-        nextPage: page < totalPages ? page + 1 : null,
-        pageSize,
-      },
-    },
-  };
+  const zones = [...ctx.state.shieldZones.values()];
+  return { status: 200, body: shieldPage(req.query, zones, readForm) };
 }
 
 function createProblem(body: unknown, ctx: SimContext): SimResponse | undefined {

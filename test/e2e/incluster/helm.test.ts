@@ -27,6 +27,7 @@ import {
   type OperatorPod,
 } from './support.js';
 import { exampleObjects } from '../../support/examples.js';
+import { freeCertificateHostnames } from '../../../hack/demo/example-hostnames.js';
 
 const suffix = randomBytes(3).toString('hex');
 const release = `incluster-${suffix}`;
@@ -123,7 +124,11 @@ test.before(async () => {
   requireNode();
   helm = await resolveHelm();
   // Listens on the node address inside the namespace: reachable from pods, not from outside.
-  sim = await startSimulator({ host: nodeIp, apiKeys: [{ key: API_KEY }] });
+  sim = await startSimulator({
+    host: nodeIp,
+    apiKeys: [{ key: API_KEY }],
+    externalDns: freeCertificateHostnames(),
+  });
   for (const ns of [releaseNs, workNs]) await kubectlOk(['create', 'namespace', ns]);
   await kubectlOk([
     'create',

@@ -34,6 +34,7 @@ import {
   expectedWorkloadRules,
   flattenRules,
 } from '../../unit/packaging/rbac-expected.js';
+import { freeCertificateHostnames } from '../../../hack/demo/example-hostnames.js';
 
 const kubeconfig = process.env.KUBECONFIG ?? '';
 const suffix = randomBytes(3).toString('hex');
@@ -322,7 +323,10 @@ test.serial(
       `--from-literal=apiKey=${API_KEY}`,
     ]);
     t.is(secret.code, 0, secret.stderr);
-    sim = await startSimulator({ apiKeys: [{ key: API_KEY }] });
+    sim = await startSimulator({
+      apiKeys: [{ key: API_KEY }],
+      externalDns: freeCertificateHostnames(),
+    });
     operator = await startOperator({
       kubeconfig: saKubeconfig,
       // Code that loads the kubeconfig on its own (e.g. the outputs Secret writer) sees the

@@ -34,6 +34,7 @@ import {
   run,
   type RunResult,
 } from '../../unit/packaging/tools.js';
+import { freeCertificateHostnames } from '../../../hack/demo/example-hostnames.js';
 
 const adminKubeconfig = process.env.KUBECONFIG ?? '';
 const suffix = randomBytes(3).toString('hex');
@@ -258,7 +259,10 @@ test.serial(
       steps.some((s) => /^kubectl apply .*-f examples\/$/.test(s)),
       steps.join('\n'),
     );
-    sim = await startSimulator({ apiKeys: [{ key: API_KEY }] });
+    sim = await startSimulator({
+      apiKeys: [{ key: API_KEY }],
+      externalDns: freeCertificateHostnames(),
+    });
     await runReadme(t, steps, sim.url);
     const files = (await readdir(join(ROOT, 'examples'))).filter((f) => f.endsWith('.yaml'));
     const texts = await Promise.all(files.map((f) => readFile(join(ROOT, 'examples', f), 'utf8')));

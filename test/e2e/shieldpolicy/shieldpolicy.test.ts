@@ -26,6 +26,7 @@ import {
   waitFor,
   type KubeJson,
 } from '../support/kube.js';
+import { freeCertificateHostnames } from '../../../hack/demo/example-hostnames.js';
 
 const SHP = 'shieldpolicies.cdn.operator.io';
 const PZC = 'pullzoneconfigs.cdn.operator.io';
@@ -112,7 +113,11 @@ test.before(async () => {
     await applyCrd(yaml, file.replace(/^cdn\.operator\.io_(.*)\.yaml$/, '$1.cdn.operator.io'));
   }
   ns = await createNamespace('shp');
-  sim = await startSimulator({ apiKeys: [{ key: API_KEY }], responses: e2eResponseMode() });
+  sim = await startSimulator({
+    apiKeys: [{ key: API_KEY }],
+    responses: e2eResponseMode(),
+    externalDns: freeCertificateHostnames(),
+  });
   client = new CdnClient({ baseUrl: sim.url, credentials: API_KEY });
   await kubectl([
     'create',

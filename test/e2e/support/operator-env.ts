@@ -10,6 +10,7 @@ import { applyNamespaceAccount, defaultAccountArgs, deleteAccount } from './acco
 import { applyAllCrds } from './crds.js';
 import { apply, createNamespace, deleteNamespace } from './kube.js';
 import { startOperator, type OperatorProcess } from './operator.js';
+import { freeCertificateHostnames } from '../../../hack/demo/example-hostnames.js';
 
 /** A running operator against its own namespace and simulator. */
 export interface OperatorEnv {
@@ -67,6 +68,8 @@ export async function startOperatorEnv(
   const sim = await startSimulator({
     apiKeys: [{ key: apiKey }],
     responses: options.responses ?? e2eResponseMode(),
+    // The examples' hostnames point at the CDN from DNS outside cdn-sim.
+    externalDns: freeCertificateHostnames(),
   });
   const launch = (): Promise<OperatorProcess> =>
     startOperator({

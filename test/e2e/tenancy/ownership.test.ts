@@ -6,6 +6,7 @@
 import test from 'ava';
 import { apply, deleteObject, getObject, kubectl, patchObject } from '../support/kube.js';
 import {
+  appSpec,
   CAPP,
   objectYaml,
   PZC,
@@ -47,23 +48,6 @@ function originOf(id: number): unknown {
 
 const pzc = (ns: string, name: string, spec: Record<string, unknown>): string =>
   objectYaml('PullZoneConfig', ns, name, spec);
-
-function app(name: string, extra: Record<string, unknown> = {}): Record<string, unknown> {
-  return {
-    name,
-    autoScaling: { min: 1, max: 1 },
-    containerTemplates: [
-      {
-        name: 'web',
-        imageName: 'nginx',
-        imageNamespace: 'library',
-        imageTag: '1.25',
-        imageRegistryId: 'dockerhub',
-      },
-    ],
-    ...extra,
-  };
-}
 
 /** Writes whose path names this pull zone (update, delete, hostnames, ...). */
 async function writesToZone(id: number): Promise<string[]> {
@@ -184,12 +168,12 @@ test.serial(
 
 test.serial('ContainerApp: a second claimant by appId is refused and writes nothing', async (t) => {
   const { teamA, teamB } = env;
-  await apply(objectYaml('ContainerApp', teamA, 'api', app('api a')));
+  await apply(objectYaml('ContainerApp', teamA, 'api', appSpec('api a')));
   const a = await waitCondition(CAPP, teamA, 'api', 'Ready', 'True', undefined, 90_000);
   const appId = String(a.status?.appId);
   await resetCalls(env.sim);
   await apply(
-    objectYaml('ContainerApp', teamB, 'api', app('api b', { appId, deletionPolicy: 'Delete' })),
+    objectYaml('ContainerApp', teamB, 'api', appSpec('api b', { appId, deletionPolicy: 'Delete' })),
   );
   await waitCondition(CAPP, teamB, 'api', 'Synced', 'False', 'AlreadyManaged');
   await settle(2000);
@@ -206,12 +190,12 @@ test.serial(
   'a hand-set create-pending annotation does nothing: same app name in two namespaces gives two apps',
   async (t) => {
     const { teamA, teamB } = env;
-    await apply(objectYaml('ContainerApp', teamA, 'shop', app('shop')));
+    await apply(objectYaml('ContainerApp', teamA, 'shop', appSpec('shop')));
     const a = await waitCondition(CAPP, teamA, 'shop', 'Ready', 'True', undefined, 90_000);
     const theirs = String(a.status?.appId);
     await resetCalls(env.sim);
     await apply(
-      objectYaml('ContainerApp', teamB, 'shop', app('shop'), {
+      objectYaml('ContainerApp', teamB, 'shop', appSpec('shop'), {
         'cdn.operator.io/external-create-pending': '2026-01-01T00:00:00Z',
       }),
     );
@@ -233,7 +217,12 @@ test.serial(
     const MARKER = 'cdn.operator.io/create-pending';
     // An application left on the platform, managed by no object (created, then orphaned).
     await apply(
-      objectYaml('ContainerApp', teamA, 'victim-src', app('victim', { deletionPolicy: 'Orphan' })),
+      objectYaml(
+        'ContainerApp',
+        teamA,
+        'victim-src',
+        appSpec('victim', { deletionPolicy: 'Orphan' }),
+      ),
     );
     const src = await waitCondition(CAPP, teamA, 'victim-src', 'Ready', 'True', undefined, 90_000);
     const victimId = String(src.status?.appId);
@@ -244,7 +233,9 @@ test.serial(
     t.true(env.sim.state.apps.has(victimId), 'orphaned, still on the platform');
     await resetCalls(env.sim);
     // team-b copies the valid marker onto its own object with the same application name.
-    await apply(objectYaml('ContainerApp', teamB, 'thief', app('victim'), { [MARKER]: copied! }));
+    await apply(
+      objectYaml('ContainerApp', teamB, 'thief', appSpec('victim'), { [MARKER]: copied! }),
+    );
     const b = await waitCondition(CAPP, teamB, 'thief', 'Ready', 'True', undefined, 90_000);
     t.not(String(b.status?.appId), victimId, 'not adopted: the marker is bound to another uid');
     t.like(b.status?.ownership, { adopted: false });

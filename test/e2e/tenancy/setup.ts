@@ -160,6 +160,29 @@ export function objectYaml(
   });
 }
 
+/** A ContainerApp spec with one nginx container (plus `extra`). */
+export function appSpec(
+  name: string,
+  extra: Record<string, unknown> = {},
+  template: Record<string, unknown> = {},
+): Record<string, unknown> {
+  return {
+    name,
+    autoScaling: { min: 1, max: 1 },
+    containerTemplates: [
+      {
+        name: 'web',
+        imageName: 'nginx',
+        imageNamespace: 'library',
+        imageTag: '1.25',
+        imageRegistryId: 'dockerhub',
+        ...template,
+      },
+    ],
+    ...extra,
+  };
+}
+
 /** Waits until the object's condition has this status (and reason) for its generation. */
 export function waitCondition(
   resource: string,

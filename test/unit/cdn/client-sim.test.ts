@@ -46,6 +46,8 @@ test('hostnames, certificates, force SSL and key type', async (t) => {
   const host = 'www.hosts.example';
   await c.addHostname(id!, host);
   await c.setForceSSL(id!, host, true);
+  // The hostname's DNS, outside cdn-sim, points at the CDN.
+  await h.admin('PUT', `/_sim/external-dns/${host}`);
   await c.loadFreeCertificate(host);
   await c.addCertificate(id!, { hostname: host, certificate: CERT_B64, certificateKey: KEY_B64 });
   await c.updatePrivateKeyType(id!, { Hostname: host, KeyType: 1 });

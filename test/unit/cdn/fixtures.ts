@@ -37,3 +37,22 @@ export const CERT_B64 = Buffer.from(
 export const KEY_B64 = Buffer.from(
   '-----BEGIN PRIVATE KEY-----\nMIIE\n-----END PRIVATE KEY-----\n',
 ).toString('base64');
+
+/** The smallest valid app: one container from `registryId` (1 is the platform's Docker Hub). */
+export function minimalAppRequest(name: string, registryId = '1'): AppRequest {
+  return {
+    name,
+    runtimeType: 'shared',
+    autoScaling: { min: 1, max: 1 },
+    regionSettings: {},
+    containerTemplates: [
+      {
+        name: 'c',
+        imageName: 'nginx',
+        imageNamespace: 'library',
+        imageTag: '1',
+        imageRegistryId: registryId,
+      },
+    ],
+  };
+}

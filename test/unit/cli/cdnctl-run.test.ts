@@ -39,6 +39,8 @@ test.serial('every pullzone verb', async (t) => {
   await ok(t, env, ['pullzone', 'update', id, '-f', env.file('s.json', '{"EnableLogging": true}')]);
   await ok(t, env, ['pullzone', 'add-hostname', id, host]);
   await ok(t, env, ['pullzone', 'force-ssl', id, host, 'true']);
+  // The hostname's DNS, outside cdn-sim, points at the CDN.
+  await env.admin('PUT', `/_sim/external-dns/${host}`);
   await ok(t, env, ['pullzone', 'load-free-certificate', host]);
   const cert = env.file(
     'cert.pem',
@@ -161,6 +163,98 @@ test.serial('every other verb', async (t) => {
   };
   t.is(calls.rejectedByDocument.count, 0, JSON.stringify(calls.rejectedByDocument.log));
 });
+
+test.serial('every dns verb', async (t) => {
+  const env = await startCliEnv(t);
+  const json = async (args: string[]): Promise<Record<string, unknown>> =>
+    JSON.parse((await ok(t, env, [...args, '-o', 'json'])).stdout) as Record<string, unknown>;
+  const zone = (await json(['dns', 'create-zone', 'run.example'])).Id as number;
+  const z = String(zone);
+  await ok(t, env, ['dns', 'zones', '--search', 'run']);
+  await ok(t, env, ['dns', 'zone', z]);
+  await ok(t, env, ['dns', 'update-zone', z, '-f', env.file('z.yaml', 'LoggingEnabled: true\n')]);
+  const rec = await json([
+    'dns',
+    'add-record',
+    z,
+    '-f',
+    env.file('r.yaml', 'Type: 0\nName: www\nValue: 192.0.2.1\n'),
+  ]);
+  await ok(t, env, [
+    'dns',
+    'update-record',
+    z,
+    String(rec.Id),
+    '-f',
+    env.file('u.yaml', 'Ttl: 60\n'),
+  ]);
+  await ok(t, env, ['dns', 'records', z, '--type', 'a']);
+  await ok(t, env, ['dns', 'export', z]);
+  await ok(t, env, ['dns', 'import', z, '-f', env.file('zone.txt', 'api 60 IN A 192.0.2.2\n')]);
+  await ok(t, env, ['dns', 'dnssec', z, 'on']);
+  await ok(t, env, ['dns', 'statistics', z]);
+  await ok(t, env, ['dns', 'check', 'free.example']);
+  await ok(t, env, ['dns', 'scan', z]);
+  await ok(t, env, ['dns', 'scan-result', z]);
+  await ok(t, env, ['dns', 'issue-certificate', z]);
+  const seeded = (await env.admin('POST', '/_sim/seed', {
+    pullZones: [{ Name: 'run-dns', OriginUrl: 'https://o.example' }],
+  })) as { pullZones: number[] };
+  await ok(t, env, ['pullzone', 'add-hostname', String(seeded.pullZones[0]), 'cdn.run.example']);
+  const challenge = await json(['dns', 'request-certificate', 'cdn.run.example']);
+  await ok(t, env, [
+    'dns',
+    'add-record',
+    z,
+    '-f',
+    env.file(
+      'txt.yaml',
+      `Type: 3\nName: _acme-challenge.cdn\nValue: ${String(challenge.TxtRecordValue)}\n`,
+    ),
+  ]);
+  await ok(t, env, ['dns', 'complete-certificate', 'cdn.run.example']);
+  await ok(t, env, ['dns', 'delete-record', z, String(rec.Id)]);
+  await ok(t, env, ['dns', 'delete-zone', z]);
+  const calls = (await env.admin('GET', '/_sim/calls')) as {
+    rejectedByDocument: { count: number; log: unknown[] };
+  };
+  t.is(calls.rejectedByDocument.count, 0, JSON.stringify(calls.rejectedByDocument.log));
+});
+
+test.serial(
+  'every purge verb: a URL (prefix, async, exact path) and a whole pull zone or one tag',
+  async (t) => {
+    const env = await startCliEnv(t);
+    const created = await ok(t, env, [
+      'pullzone',
+      'create',
+      '-f',
+      env.file('pz.yaml', 'Name: run-purge\nOriginUrl: https://o.example\n'),
+      '-o',
+      'json',
+    ]);
+    const id = String((JSON.parse(created.stdout) as { Id: number }).Id);
+    const url = await ok(t, env, ['purge', 'url', 'https://run-purge.b-cdn.net/img/*', '--async']);
+    t.regex(url.stdout, /Purged https:\/\/run-purge\.b-cdn\.net\/img\/\* \(asynchronously\)/);
+    await ok(t, env, ['purge', 'url', 'https://run-purge.b-cdn.net/a/', '--exact-path']);
+    const zone = await ok(t, env, ['purge', 'pullzone', id, '-o', 'json']);
+    t.deepEqual(JSON.parse(zone.stdout), { ok: true, pullZoneId: Number(id) });
+    const tag = await ok(t, env, ['purge', 'pullzone', id, '--cache-tag', 'product-42']);
+    t.regex(tag.stdout, /Purged cache tag product-42 of pull zone \d+/);
+    const bad = await env.run(['purge', 'url', 'not-a-url']);
+    t.is(bad.code, 2, 'the client refuses the URL before any request (a usage error)');
+    t.regex(bad.stderr, /url must be an absolute http\(s\) URL/);
+    const missing = await env.run(['purge', 'pullzone', '999999']);
+    t.is(missing.code, 4, 'an unknown pull zone is not found');
+    const calls = (await env.admin('GET', '/_sim/calls')) as {
+      routes: Record<string, { count: number }>;
+      rejectedByDocument: { count: number };
+    };
+    t.is(calls.routes['POST /purge']?.count, 2, 'the invalid URL never reached the API');
+    t.is(calls.routes['POST /pullzone/{id}/purgeCache']?.count, 3);
+    t.is(calls.rejectedByDocument.count, 0);
+  },
+);
 
 test.serial('export and diff', async (t) => {
   const env = await startCliEnv(t);

@@ -1,7 +1,7 @@
 import test from 'ava';
 import { DelayHeap } from '../../../src/runtime/delay-heap.js';
 import { WorkQueue } from '../../../src/runtime/workqueue.js';
-import { MAX_TIMER_MS } from '../../../src/runtime/timers.js';
+import { MAX_TIMER_MS } from '../../../src/common/timers.js';
 
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 

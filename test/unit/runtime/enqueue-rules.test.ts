@@ -22,7 +22,9 @@ function o(
   };
 }
 
-const updates: Array<[string, ManagedObject, ManagedObject, 'high' | 'low' | undefined]> = [
+const updates: Array<
+  [string, ManagedObject, ManagedObject, 'high' | 'normal' | 'low' | undefined]
+> = [
   [
     'status-only change (our own write) is ignored',
     o(),
@@ -30,10 +32,17 @@ const updates: Array<[string, ManagedObject, ManagedObject, 'high' | 'low' | und
     undefined,
   ],
   ['generation bump is a user change', o(), o({ generation: 2 }), 'high'],
+  ['annotation change (paused, dry-run)', o(), o({ annotations: { a: 'b' } }), 'high'],
   [
-    'annotation change (paused, reconcile-requested-at)',
+    'a request annotation (purge, forced pass) is queued like a create, not with the changes',
+    o({ annotations: { 'cdn.operator.io/purge-requested-at': '1' } }),
+    o({ annotations: { 'cdn.operator.io/purge-requested-at': '2' } }),
+    'normal',
+  ],
+  [
+    'a request annotation together with a change is a change',
     o(),
-    o({ annotations: { a: 'b' } }),
+    o({ annotations: { 'cdn.operator.io/reconcile-requested-at': '1', a: 'b' } }),
     'high',
   ],
   ['deletion', o(), o({ deletionTimestamp: 'now' }), 'high'],

@@ -232,6 +232,22 @@ export class FakeEnv {
     };
   }
 
+  /** This world's kind with every ExternalClient call run through `around` (latency, counting). */
+  kindAround(around: <T>(call: () => Promise<T>) => Promise<T>): ManagedKind {
+    const kind = this.kind();
+    kind.connect = (): Promise<ExternalClient> => {
+      const c = this.client();
+      return Promise.resolve({
+        account: this.account,
+        observe: (o, ctx) => around(() => c.observe(o, ctx)),
+        create: (o, ctx) => around(() => c.create(o, ctx)),
+        update: (o, obs, ctx) => around(() => c.update(o, obs, ctx)),
+        delete: (o, ctx) => around(() => c.delete(o, ctx)),
+      });
+    };
+    return kind;
+  }
+
   reconciler(
     opts: {
       kind?: ManagedKind;

@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import test from 'ava';
 import { CdnClient } from '../../../src/cdn/client.js';
 import { CdnApiError } from '../../../src/cdn/errors.js';
-import { clampDelay, MAX_TIMER_MS } from '../../../src/runtime/timers.js';
+import { clampDelay, MAX_TIMER_MS } from '../../../src/common/timers.js';
 import { WorkQueue } from '../../../src/runtime/workqueue.js';
 import { FakeEnv, thing } from './fake-env.js';
 import { json, startLocal } from '../cdn/local-server.js';

@@ -408,12 +408,13 @@ export const CORPUS: readonly CorpusStep[] = [
     status: 501,
   },
   {
-    why: 'the bot detection settings: documented, not simulated (not a 404: the zone is not gone)',
+    why: 'the bot detection settings of a zone never configured: its defaults, in a data envelope',
     area: 'shield',
     method: 'GET',
     template: '/shield/shield-zone/{shieldZoneId}/bot-detection',
     params: { shieldZoneId: '${shieldZoneId}' },
-    status: 501,
+    status: 200,
+    answer: { data: { executionMode: 0 } },
   },
   {
     why: 'the region list, to look a region code up',

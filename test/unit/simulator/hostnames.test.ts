@@ -1,6 +1,6 @@
 import test from 'ava';
 import type { SimulatorHandle } from '../../../src/simulator/server.js';
-import { call, createPullZone, startTestSim } from '../../support/sim-client.js';
+import { admin, call, createPullZone, startTestSim } from '../../support/sim-client.js';
 
 let sim: SimulatorHandle;
 test.before(async () => {
@@ -232,6 +232,8 @@ test('free certificate, force SSL and private key type on a hostname', async (t)
     params: { id },
     body: { Hostname: 'ssl.example.com' },
   });
+  // Its DNS is elsewhere and points at the CDN (dns.test.ts covers the rule itself).
+  t.is((await admin(sim, 'PUT', '/_sim/external-dns/ssl.example.com')).status, 204);
   const load = await call(t, sim, {
     area: 'core',
     method: 'GET',

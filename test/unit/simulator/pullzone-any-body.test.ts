@@ -8,6 +8,7 @@
 import test from 'ava';
 import { SETTINGS_FIELDS } from '../../../src/simulator/generated/pull-zone-tables.js';
 import type { SettingsField } from '../../../src/simulator/generated/field-spec.js';
+import { WEBSOCKET_TIERS } from '../../../src/simulator/routes/pullzone-prose-rules.js';
 import type { SimulatorHandle } from '../../../src/simulator/server.js';
 import { call, startTestSim } from '../../support/sim-client.js';
 
@@ -48,6 +49,8 @@ function integerOf(random: Random, field: SettingsField): number {
     const values = field.name === 'OriginType' ? field.enum.filter((v) => v !== 1) : field.enum;
     return pick(random, values);
   }
+  // The document's prose keeps a tier as sent and rounds the rest up (pullzone-websocket.test.ts).
+  if (field.name === 'MaxWebSocketConnections') return pick(random, [0, ...WEBSOCKET_TIERS]);
   return int(random, field.min ?? 0, Math.min(field.max ?? 100_000, 100_000));
 }
 

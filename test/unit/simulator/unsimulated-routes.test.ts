@@ -10,6 +10,7 @@ import { documentPath } from '../../../src/simulator/documents/request-check.js'
 import type { SimulatorHandle } from '../../../src/simulator/server.js';
 import type { Area } from '../../../src/simulator/types.js';
 import { simulatedRoutes } from '../../../src/simulator/routes/all-routes.js';
+import { unsimulatedRoutes } from '../../../src/simulator/routes/unsimulated.js';
 import { call, rawCall, startTestSim, TEST_KEY } from '../../support/sim-client.js';
 
 let sim: SimulatorHandle;
@@ -24,13 +25,19 @@ type Json = Record<string, any>;
 
 const CASES: Array<[Area, string, string, Record<string, string | number>, (body: Json) => void]> =
   [
-    ['core', 'GET', '/dnszone/{id}', { id: 7 }, (b) => b.ErrorKey === 'simulator.not_simulated'],
+    [
+      'core',
+      'GET',
+      '/videolibrary/{id}',
+      { id: 7 },
+      (b) => b.ErrorKey === 'simulator.not_simulated',
+    ],
     ['core', 'GET', '/pullzone/count', {}, (b) => typeof b.Message === 'string'],
-    ['mc', 'GET', '/mc/registries', {}, (b) => b.status === 501 && typeof b.detail === 'string'],
+    ['mc', 'GET', '/mc/limits', {}, (b) => b.status === 501 && typeof b.detail === 'string'],
     [
       'shield',
       'GET',
-      '/shield/shield-zone/{shieldZoneId}/access-lists',
+      '/shield/shield-zone/{shieldZoneId}/bot-categorization',
       { shieldZoneId: 1 },
       (b) => b.error?.errorKey === 'simulator.not_simulated',
     ],
@@ -54,14 +61,19 @@ for (const [area, method, template, params, shaped] of CASES) {
 }
 
 test('501 answers are counted under the documented route, and still need an AccessKey', async (t) => {
-  await call(t, sim, { area: 'core', method: 'GET', template: '/dnszone/{id}', params: { id: 9 } });
-  const counter = sim.calls.snapshot().routes['GET /dnszone/{id}'];
+  await call(t, sim, {
+    area: 'core',
+    method: 'GET',
+    template: '/videolibrary/{id}',
+    params: { id: 9 },
+  });
+  const counter = sim.calls.snapshot().routes['GET /videolibrary/{id}'];
   t.truthy(counter);
   t.true((counter?.byStatus['501'] ?? 0) >= 1);
   const anonymous = await rawCall(sim, {
     area: 'core',
     method: 'GET',
-    template: '/dnszone/{id}',
+    template: '/videolibrary/{id}',
     params: { id: 9 },
     key: null,
   });
@@ -90,6 +102,23 @@ test('GET /region is served: a static list of RegionModel entries', async (t) =>
 });
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'];
+
+test('every DNS operation of the core document is simulated, none answers 501 (issue 33)', (t) => {
+  const documents = loadDocuments(defaultDocumentsDir());
+  const dns = Object.entries(documents.core.paths as Record<string, Json>).flatMap(([path, ops]) =>
+    Object.keys(ops)
+      .filter((m) => METHODS.includes(m) && /dns/i.test(path))
+      .map((m) => `${m.toUpperCase()} ${path}`),
+  );
+  const unsimulated = new Set(
+    unsimulatedRoutes(documents, simulatedRoutes([])).map((r) => `${r.method} ${r.template}`),
+  );
+  t.true(dns.length >= 20, `${dns.length} DNS operations in the document`);
+  t.deepEqual(
+    dns.filter((key) => unsimulated.has(key)),
+    [],
+  );
+});
 
 function fill(template: string, params: Json[]): string {
   return template.replace(/\{(\w+)\}/g, (_m, name: string) => {

@@ -362,6 +362,24 @@ test.serial(
   },
 );
 
+test.serial(
+  'adoption by name uses the platform case rule: application names are not unique, so case counts',
+  async (t) => {
+    const spec = specNamed('ext-case-app');
+    const h = await createApp(spec);
+    const ext = new ContainerAppExternal(client, () => Promise.resolve(NO_REFS));
+    const upper = { ...specNamed('EXT-CASE-APP'), adoption: { policy: 'ByName' } };
+    const err = await t.throwsAsync(ext.observe(objectOf(upper as ContainerAppSpec), ctxOf()));
+    t.is(
+      classifyContainerAppError(err).reason,
+      'AdoptedAppNotFound',
+      'EXT-CASE-APP is another name',
+    );
+    const exact = { ...spec, adoption: { policy: 'ByName' } } as ContainerAppSpec;
+    t.is((await ext.observe(objectOf(exact), ctxOf())).externalId, h.appId);
+  },
+);
+
 test.serial('adoption of a missing app id is terminal; delete is idempotent', async (t) => {
   const spec = specNamed('ext delete');
   const h = await createApp(spec);

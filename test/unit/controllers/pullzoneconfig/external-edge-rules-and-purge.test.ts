@@ -4,16 +4,15 @@
  * request sent once per annotation value.
  */
 import test from 'ava';
-import { pino } from 'pino';
 import { CdnClient } from '../../../../src/cdn/client.js';
-import { PullZoneExternal } from '../../../../src/controllers/pullzoneconfig/external.js';
+import type { PullZoneExternal } from '../../../../src/controllers/pullzoneconfig/external.js';
 import { PURGE_ANNOTATION } from '../../../../src/controllers/pullzoneconfig/purge.js';
 import type {
   PullZoneConfig,
   PullZoneConfigSpec,
 } from '../../../../src/controllers/pullzoneconfig/types.js';
-import type { ExternalContext, ManagedStatus } from '../../../../src/runtime/types.js';
 import { startSimulator, type SimulatorHandle } from '../../../../src/simulator/server.js';
+import { runPass, simExternal } from './sim-pass.js';
 
 const API_KEY = 'pzc-edge-rules-key';
 let sim: SimulatorHandle;
@@ -26,12 +25,7 @@ test.before(async () => {
     credentials: API_KEY,
     retry: { maxAttempts: 1 },
   });
-  ext = new PullZoneExternal({
-    client,
-    accountId: 'acct',
-    secrets: { settings: new Map(), tls: new Map() },
-    now: () => new Date('2026-01-02T03:04:05Z'),
-  });
+  ext = simExternal(client, () => new Date('2026-01-02T03:04:05Z'));
 });
 
 test.after.always(async () => {
@@ -56,33 +50,15 @@ function objectOf(
   };
 }
 
-function ctxOf(externalId?: string): ExternalContext {
-  return {
-    externalId,
-    createPending: false,
-    log: pino({ level: 'silent' }),
-    signal: new AbortController().signal,
-  };
-}
-
 /** One reconcile pass like the runtime's; returns the object with merged status and the writes. */
 async function pass(obj: PullZoneConfig): Promise<{ obj: PullZoneConfig; writes: string[] }> {
   const before = (await callLog()).length;
-  const id = obj.status?.pullZoneId;
-  const ctx = ctxOf(id !== undefined ? String(id) : undefined);
-  const obs = await ext.observe(obj, ctx);
-  let status: ManagedStatus = { ...obj.status, ...obs.status };
-  if (!obs.exists) {
-    const created = await ext.create(obj, ctx);
-    status = { ...status, ...created.status, pullZoneId: Number(created.externalId) };
-  } else if (!obs.upToDate) {
-    status = { ...status, ...((await ext.update(obj, obs, ctx)).status ?? {}) };
-  }
+  const next = (await runPass(ext, obj)).obj;
   const writes = (await callLog())
     .slice(before)
     .filter((c) => c.method !== 'GET')
     .map((c) => c.route);
-  return { obj: { ...obj, status }, writes };
+  return { obj: next, writes };
 }
 
 async function callLog(): Promise<{ route: string; method: string; path: string }[]> {
@@ -197,12 +173,15 @@ test.serial(
       requestedAt: 'r1',
       completedAt: '2026-01-02T03:04:05Z',
       scope: 'Zone',
+      startedAt: '2026-01-02T03:04:05Z',
     });
     obj = first.obj;
     t.deepEqual((await pass(obj)).writes, [], 'same request: not repeated');
     obj = {
       ...withAnnotation('r2'),
       spec: { purge: { urls: ['/img/*', 'https://other.example/a.css'] } },
+      // The previous purge started over a minute ago (purge.ts: one per object per minute).
+      status: { ...obj.status, purge: { ...obj.status?.purge, startedAt: '2026-01-02T03:00:00Z' } },
     };
     const byUrl = await pass(obj);
     t.deepEqual(byUrl.writes, ['POST /purge', 'POST /purge']);

@@ -17,8 +17,9 @@ import type {
   PullZoneConfig,
   PullZoneConfigSpec,
 } from '../../../../src/controllers/pullzoneconfig/types.js';
-import type { ExternalContext, ManagedStatus, Observation } from '../../../../src/runtime/types.js';
+import type { ExternalContext, ManagedStatus } from '../../../../src/runtime/types.js';
 import { startSimulator, type SimulatorHandle } from '../../../../src/simulator/server.js';
+import { ctxOf, runPass as pass } from './sim-pass.js';
 
 const API_KEY = 'pzc-unit-key';
 let sim: SimulatorHandle;
@@ -65,39 +66,11 @@ function objectOf(name: string, spec: PullZoneConfigSpec, status?: ManagedStatus
   };
 }
 
-function ctxOf(externalId?: string): ExternalContext {
-  return {
-    externalId,
-    createPending: false,
-    log: pino({ level: 'silent' }),
-    signal: new AbortController().signal,
-  };
-}
-
 /** Writes to the platform since the mark (every non-GET, plus loadFreeCertificate). */
 function writesSince(mark: number): { method: string; url: string; body: unknown }[] {
   return sent
     .slice(mark)
     .filter((r) => r.method !== 'GET' || r.url.includes('loadFreeCertificate'));
-}
-
-/** One reconcile pass like the runtime's: observe, then create or update; status merged. */
-async function pass(
-  ext: PullZoneExternal,
-  obj: PullZoneConfig,
-): Promise<{ obj: PullZoneConfig; obs: Observation }> {
-  const id = obj.spec?.pullZoneId ?? obj.status?.pullZoneId;
-  const ctx = ctxOf(id !== undefined ? String(id) : undefined);
-  const obs = await ext.observe(obj, ctx);
-  let status: ManagedStatus = { ...obj.status, ...obs.status };
-  if (!obs.exists) {
-    const created = await ext.create(obj, ctx);
-    status = { ...status, ...created.status, pullZoneId: Number(created.externalId) };
-  } else if (!obs.upToDate) {
-    const res = await ext.update(obj, obs, ctx);
-    status = { ...status, ...(res.status ?? {}) };
-  }
-  return { obj: { ...obj, status }, obs };
 }
 
 async function simCalls(): Promise<{ route: string; method: string }[]> {
@@ -265,6 +238,28 @@ test.serial(
   },
 );
 
+test.serial(
+  'adoption by name uses the platform case rule: zone names are unique without case, so SHOP finds shop',
+  async (t) => {
+    const existing = await client.addPullZone({ Name: 'pzc-shop-case' });
+    const ext = external();
+    const upper = objectOf('x', {
+      name: 'PZC-SHOP-CASE',
+      adoption: { policy: 'ByName' },
+    } as never);
+    const obs = await ext.observe(upper, ctxOf());
+    t.true(obs.exists, 'the platform would refuse PZC-SHOP-CASE as taken: it is this zone');
+    t.is(obs.externalId, String(existing.Id));
+    const recovering: ExternalContext = {
+      ...ctxOf(),
+      createPending: true,
+      claimedByOther: () => false,
+    };
+    const recovered = await ext.observe(objectOf('PZC-SHOP-CASE', {}), recovering);
+    t.is(recovered.externalId, String(existing.Id), 'crash recovery by name follows the same rule');
+  },
+);
+
 test.serial('crash recovery by name skips a zone another object manages', async (t) => {
   const other = await client.addPullZone({ Name: 'pzc-recover' });
   const ext = external();
@@ -334,6 +329,8 @@ test.serial(
   'hostname with free certificate and force SSL; removal of a hostname it added',
   async (t) => {
     const ext = external();
+    // The hostname's DNS (outside cdn-sim) points at the CDN: the free certificate is issued.
+    sim.state.externalDns.add('cdn.free.example.com');
     const spec: PullZoneConfigSpec = {
       writeOutputsTo: 'pzc-out',
       hostnames: [
@@ -368,6 +365,43 @@ test.serial(
       writesSince(mark2).map((w) => w.url.split('/').pop()),
       ['removeHostname'],
     );
+  },
+);
+
+test.serial(
+  'the system hostname carries forceSSL like any hostname: one setForceSSL, never added or removed',
+  async (t) => {
+    const ext = external();
+    const spec: PullZoneConfigSpec = {
+      hostnamePolicy: 'Exact',
+      hostnames: [{ hostname: 'PZC-SYS-SSL.b-cdn.net', forceSSL: true }],
+    };
+    let { obj } = await pass(ext, objectOf('pzc-sys-ssl', spec));
+    const mark = sent.length;
+    ({ obj } = await pass(ext, obj));
+    t.deepEqual(
+      writesSince(mark).map((w) => [w.url.split('/').pop(), w.body]),
+      [['setForceSSL', { Hostname: 'pzc-sys-ssl.b-cdn.net', ForceSSL: true }]],
+      'the documented call on the platform spelling of the name; no addHostname',
+    );
+    const id = Number(obj.status?.pullZoneId);
+    const system = (await client.getPullZone(id)).Hostnames?.find((h) => h.IsSystemHostname);
+    t.true(system?.ForceSSL);
+    const synced = await pass(ext, obj);
+    t.true(synced.obs.upToDate, JSON.stringify(synced.obs.diff));
+    t.like(
+      synced.obj.status?.hostnames?.find((h) => h.hostname === 'pzc-sys-ssl.b-cdn.net'),
+      { forceSSL: true, addedByOperator: false },
+    );
+    const dropped = await pass(ext, { ...synced.obj, spec: { ...spec, hostnames: [] } });
+    t.deepEqual(dropped.obs.diff, [], 'Exact never removes the system hostname');
+    const withCert = objectOf('pzc-sys-ssl', {
+      hostnames: [{ hostname: 'pzc-sys-ssl.b-cdn.net', certificate: { type: 'Free' } }],
+    });
+    const err = await t.throwsAsync(
+      ext.observe({ ...withCert, status: synced.obj.status }, ctxOf(String(id))),
+    );
+    t.regex(err?.message ?? '', /system hostname pzc-sys-ssl\.b-cdn\.net .*only forceSSL/);
   },
 );
 

@@ -13,6 +13,8 @@ import {
   toApiSettings,
   toWireValue,
 } from '../../../../src/controllers/pullzoneconfig/mapping.js';
+import { diffSettings } from '../../../../src/controllers/pullzoneconfig/diff.js';
+import { settingSchema } from '../../../../src/controllers/pullzoneconfig/settings-schema.js';
 import { readOfficialSettingsModel } from './official.js';
 
 const nameCases: { api: string; spec: string; reason: string }[] = [
@@ -53,18 +55,43 @@ test('enum names match the official x-enumNames (contract names for IpFamilyPoli
 test('limits match the official document (minimum/maximum)', (t) => {
   const official = readOfficialSettingsModel();
   for (const f of SETTING_FIELDS) {
-    // Tier values are stated in prose only (MaxWebSocketConnections: tiers up to 25,000).
-    if (f.kind === 'enum' || f.allowedValues) continue;
+    // Tier values and their bound are stated in prose only (MaxWebSocketConnections: up to 25,000).
+    if (f.kind === 'enum' || f.roundUpTo) continue;
     t.is(f.minimum, official[f.api]?.minimum, `${f.api} minimum`);
     t.is(f.maximum, official[f.api]?.maximum, `${f.api} maximum`);
   }
 });
 
-test('MaxWebSocketConnections accepts only the documented tiers (no perpetual rounding drift)', (t) => {
+test('MaxWebSocketConnections accepts what the document accepts: 0 to 25000, not only the tiers', (t) => {
   const f = FIELDS_BY_API.get('MaxWebSocketConnections')!;
-  t.deepEqual(f.allowedValues, [0, 500, 1000, 2500, 5000, 10000, 25000]);
-  t.is(f.maximum, 25000);
+  const [, schema] = settingSchema(f);
+  t.is(schema.minimum, 0);
+  t.is(schema.maximum, 25000, 'values over 25,000 are rejected by the platform');
+  t.is(schema.enum, undefined, 'a value between tiers is accepted (the platform rounds it up)');
 });
+
+const websocketCases: { spec: number; wire: number; reason: string }[] = [
+  { spec: 0, wire: 0, reason: 'zero stays zero' },
+  { spec: 300, wire: 500, reason: 'below the first tier: the first tier' },
+  { spec: 1000, wire: 1000, reason: 'a tier stays itself' },
+  { spec: 1001, wire: 2500, reason: 'between tiers: the next tier up' },
+  { spec: 24000, wire: 25000, reason: 'just below the last tier' },
+];
+
+for (const c of websocketCases) {
+  test(`MaxWebSocketConnections ${c.spec} is sent as ${c.wire}, the tier the platform keeps (${c.reason})`, (t) => {
+    t.deepEqual(toApiSettings({ maxWebSocketConnections: c.spec }), {
+      MaxWebSocketConnections: c.wire,
+    });
+    t.deepEqual(
+      diffSettings(toApiSettings({ maxWebSocketConnections: c.spec }), {
+        MaxWebSocketConnections: c.wire,
+      }).diffs,
+      [],
+      'in sync once the platform holds the tier: no perpetual drift',
+    );
+  });
+}
 
 const enumFields = SETTING_FIELDS.filter((f) => f.kind === 'enum');
 for (const f of enumFields) {

@@ -15,7 +15,8 @@ import { startSimulator } from '../../../../src/simulator/server.js';
 
 /** A live value the CRD accepts, different from the platform's usual default. */
 function sampleWire(f: SettingField): unknown {
-  if (f.allowedValues) return f.allowedValues[1];
+  // A tier: the platform never holds a value between tiers.
+  if (f.roundUpTo) return f.roundUpTo[1];
   switch (f.kind) {
     case 'boolean':
       return true;
@@ -93,10 +94,10 @@ const REFUSED: Array<{
     why: 'an enum number without a name cannot be written as a name',
   },
   {
-    record: { MaxWebSocketConnections: 300 },
+    record: { MaxWebSocketConnections: 30000 },
     setting: 'maxWebSocketConnections',
-    reason: /not one of/,
-    why: 'only the platform tiers are accepted',
+    reason: /above the maximum 25000/,
+    why: 'the platform refuses more than 25,000 WebSocket connections',
   },
   {
     record: { BlockedCountries: ['Germany'] },

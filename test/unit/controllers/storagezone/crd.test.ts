@@ -7,7 +7,7 @@
  */
 import test from 'ava';
 import { STORAGE_ZONE } from '../../../../src/controllers/storagezone/kind.js';
-import { ZONE_TIERS } from '../../../../src/controllers/storagezone/types.js';
+import { S3_TYPES, ZONE_TIERS } from '../../../../src/controllers/storagezone/types.js';
 import {
   MAIN_REGIONS,
   REPLICATION_REGIONS,
@@ -25,11 +25,12 @@ test('enums come from the official document and agree with cdn-sim and the contr
   t.deepEqual(spec.region.enum, [...MAIN_REGIONS]);
   t.deepEqual(spec.replicationRegions.items.enum, [...REPLICATION_REGIONS]);
   t.deepEqual(spec.zoneTier.enum, [...ZONE_TIERS]);
+  t.deepEqual(spec.storageZoneType.enum, [...S3_TYPES], 'S3 support, from StorageZoneS3Type');
 });
 
 test('immutability and add-only replication are CEL rules on the fields', (t) => {
   const spec = schema().properties.spec.properties;
-  for (const f of ['name', 'region', 'zoneTier', 'storageZoneId']) {
+  for (const f of ['name', 'region', 'zoneTier', 'storageZoneType', 'storageZoneId']) {
     t.deepEqual(
       spec[f]['x-kubernetes-validations'].map((r: Json) => r.rule),
       ['self == oldSelf'],

@@ -62,6 +62,11 @@ test('create body: name, region, replication regions and tier as the platform nu
     { Name: 'assets', Region: 'NY', ReplicationRegions: ['DE', 'SYD'], ZoneTier: 1 },
   );
   t.deepEqual(toAddRequest(objectOf({ region: 'DE' })), { Name: 'assets', Region: 'DE' });
+  t.deepEqual(
+    toAddRequest(objectOf({ region: 'DE', storageZoneType: 'Supported' })),
+    { Name: 'assets', Region: 'DE', StorageZoneType: 1 },
+    'an S3 zone is asked for with the add model StorageZoneType (1 = Supported)',
+  );
   const err = t.throws(() => toAddRequest(objectOf({})));
   t.true(err instanceof TerminalError);
   t.regex(err?.message ?? '', /spec\.region is required/);
@@ -159,6 +164,21 @@ const cases: {
     fields: [],
     update: {},
     immutable: /spec\.zoneTier is Edge but the zone's tier is Standard/,
+  },
+  {
+    name: 'S3 support cannot be added to or removed from an existing zone',
+    spec: { region: 'DE', storageZoneType: 'Supported' },
+    live: { StorageZoneType: 0 },
+    fields: [],
+    update: {},
+    immutable: /spec\.storageZoneType is Supported but the zone's type is NotSupported/,
+  },
+  {
+    name: 'an S3 zone as asked: nothing to do',
+    spec: { region: 'DE', storageZoneType: 'Supported' },
+    live: { StorageZoneType: 1 },
+    fields: [],
+    update: {},
   },
   {
     name: 'a zone adopted without region or tier in the spec: nothing asserted',

@@ -134,6 +134,16 @@ test.serial('adoption ByName finds the zone; without it nothing is looked up', a
 });
 
 test.serial(
+  'adoption by name uses the platform case rule: zone names are unique without case',
+  async (t) => {
+    const ext = new StorageZoneExternal({ client, accountId: 'acct' });
+    const made = await ext.create(objectOf('sec-files-a', { region: 'DE' }), ctxOf());
+    const upper = objectOf('x', { name: 'SEC-FILES-A', adoption: { policy: 'ByName' } }, 'uid-c');
+    t.is((await ext.observe(upper, ctxOf())).externalId, made.externalId);
+  },
+);
+
+test.serial(
   'crash recovery: a pending create finds its own zone; one claimed by another is skipped',
   async (t) => {
     const ext = new StorageZoneExternal({ client, accountId: 'acct' });

@@ -1,0 +1,99 @@
+/**
+ * The yardstick of the admission bench: for each of our CRDs, a "minimal" CRD with the same
+ * names and scope in another API group whose spec and status are free-form objects (no schema,
+ * no CEL rules, no defaults). Creating the same objects against it costs what the API server
+ * and etcd cost with no validation, so ours / minimal is what our schema adds.
+ */
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { parseAllDocuments } from 'yaml';
+import { API_GROUP } from '../../src/api-group.js';
+
+/** The group of the minimal CRDs (never served by the operator). */
+export const MINIMAL_GROUP = `minimal.bench.${API_GROUP}`;
+
+/** One of our CRDs as read from crds/, with the figures the report shows. */
+export interface CrdFacts {
+  kind: string;
+  plural: string;
+  group: string;
+  version: string;
+  namespaced: boolean;
+  /** The CRD object as applied. */
+  crd: Record<string, unknown>;
+  /** Size of its YAML file in bytes. */
+  bytes: number;
+  /** Number of x-kubernetes-validations rules in the served version's schema. */
+  celRules: number;
+}
+
+interface CrdSpec {
+  group: string;
+  scope: string;
+  names: { kind: string; plural: string };
+  versions: { name: string; served: boolean; storage: boolean; schema?: unknown }[];
+}
+
+/** Counts x-kubernetes-validations rules anywhere under `node`. */
+export function countCelRules(node: unknown): number {
+  if (Array.isArray(node)) return node.reduce<number>((n, v) => n + countCelRules(v), 0);
+  if (node === null || typeof node !== 'object') return 0;
+  let n = 0;
+  for (const [key, value] of Object.entries(node)) {
+    n += key === 'x-kubernetes-validations' && Array.isArray(value) ? value.length : 0;
+    n += countCelRules(value);
+  }
+  return n;
+}
+
+/** Reads every CRD in `dir` (one per file). */
+export async function readCrds(dir: string): Promise<CrdFacts[]> {
+  const files = (await readdir(dir)).filter((f) => f.endsWith('.yaml')).sort();
+  const out: CrdFacts[] = [];
+  for (const file of files) {
+    const text = await readFile(join(dir, file), 'utf8');
+    const crd = parseAllDocuments(text)[0]?.toJS() as Record<string, unknown> | undefined;
+    if (crd?.kind !== 'CustomResourceDefinition') continue;
+    const spec = crd.spec as CrdSpec;
+    const version = spec.versions.find((v) => v.storage) ?? spec.versions[0];
+    if (!version) throw new Error(`cannot read CRD ${file}: no version`);
+    out.push({
+      kind: spec.names.kind,
+      plural: spec.names.plural,
+      group: spec.group,
+      version: version.name,
+      namespaced: spec.scope === 'Namespaced',
+      crd,
+      bytes: Buffer.byteLength(text),
+      celRules: countCelRules(version.schema),
+    });
+  }
+  return out;
+}
+
+/** The minimal CRD of `facts`: same names, scope and version, free-form spec and status. */
+export function minimalCrdOf(facts: CrdFacts): Record<string, unknown> {
+  const spec = (facts.crd as { spec: CrdSpec }).spec;
+  const free = { type: 'object', 'x-kubernetes-preserve-unknown-fields': true };
+  return {
+    apiVersion: 'apiextensions.k8s.io/v1',
+    kind: 'CustomResourceDefinition',
+    metadata: { name: `${facts.plural}.${MINIMAL_GROUP}` },
+    spec: {
+      group: MINIMAL_GROUP,
+      scope: spec.scope,
+      names: { kind: facts.kind, plural: facts.plural, singular: facts.kind.toLowerCase() },
+      versions: [
+        {
+          name: facts.version,
+          served: true,
+          storage: true,
+          subresources: { status: {} },
+          schema: {
+            openAPIV3Schema: { type: 'object', properties: { spec: free, status: free } },
+          },
+        },
+      ],
+    },
+  };
+}
