@@ -2,6 +2,7 @@
 // missing return types and overly complex functions fail `make lint`.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import { layerRules } from './eslint-layers.js';
 
 export default tseslint.config(
   {
@@ -39,6 +40,7 @@ export default tseslint.config(
     files: ['**/*.js'],
     ...tseslint.configs.disableTypeChecked,
   },
+  ...layerRules,
   {
     // Tests: ava's t.throwsAsync and friends return promises that ava itself awaits.
     files: ['test/**/*.ts', 'bench/**/*.ts'],

@@ -21,6 +21,9 @@ import { objectKey } from '../src/runtime/resource.js';
 import type { KubeClient } from '../src/runtime/kube-client.js';
 import type { KubeObject } from '../src/runtime/cache.js';
 import type { ManagedKind, ManagedObject } from '../src/runtime/types.js';
+import { managedNames } from '../src/controllers/kind-names.js';
+import { PULL_ZONE_CONFIG } from '../src/controllers/pullzoneconfig/kind.js';
+import { REPORTING_CONTROLLER } from '../src/runtime/reasons.js';
 import { realisticPullZoneConfig } from './lib/realistic-object.js';
 
 const log = pino({ level: 'silent' });
@@ -28,12 +31,8 @@ const gc = (globalThis as { gc?: () => void }).gc;
 if (!gc) throw new Error('cannot measure: run node with --expose-gc');
 
 const kind = {
-  kind: 'PullZoneConfig',
-  name: 'pullzoneconfig',
+  ...managedNames(PULL_ZONE_CONFIG),
   idStatusField: 'pullZoneId',
-  group: 'cdn.operator.io',
-  version: 'v1alpha1',
-  plural: 'pullzoneconfigs',
 } as unknown as ManagedKind;
 
 /** A KubeClient stand-in answering one LIST (JSON text parsed per page, like the real one). */
@@ -99,7 +98,7 @@ async function build(n: number): Promise<World> {
       request: () => Promise.resolve({ metadata: { name: 'e' } }),
     } as unknown as KubeClient,
     log,
-    controller: 'cdn.operator.io/cdn-operator',
+    controller: REPORTING_CONTROLLER,
     instance: 'bench',
   });
   const queue = new WorkQueue();

@@ -1,7 +1,8 @@
 /**
- * Renders CRD YAML files from their TypeScript definitions. Each generator owns one file in
- * crds/; the whole file is generated (marked by its header). `--check` exits 1 when a
- * committed file differs from the generator output instead of writing.
+ * Renders one CRD file per kind of the list of kinds (src/controllers/kinds.ts) into crds/,
+ * from the kind's own schema (`src/controllers/<kind>/crd.ts`) with bounds read from the
+ * official API documents. The whole file is generated (marked by its header). `--check` exits
+ * 1 when a committed file differs from the generator output instead of writing.
  *
  *   node --import tsx hack/generate-crds.ts [--check]
  */
@@ -9,48 +10,11 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { stringify } from 'yaml';
-import { buildCdnAccountCrd } from '../src/controllers/cdnaccount/crd.js';
-import { buildPullZoneConfigCrd } from '../src/controllers/pullzoneconfig/crd.js';
-import { buildContainerAppCrd } from './crds/containerapp.js';
-import { buildShieldPolicyCrd } from './crds/shieldpolicy.js';
-import { buildStorageZoneCrd } from './crds/storagezone.js';
-
-/** One generated CRD file. Other kinds add an entry here. */
-export interface CrdGenerator {
-  /** Path relative to the repository root. */
-  path: string;
-  /** Where the definition lives (named in the header). */
-  source: string;
-  build(): Record<string, unknown>;
-}
-
-export const GENERATORS: readonly CrdGenerator[] = [
-  {
-    path: 'crds/cdn.operator.io_pullzoneconfigs.yaml',
-    source: 'src/controllers/pullzoneconfig/crd.ts (settings from fields.ts)',
-    build: buildPullZoneConfigCrd,
-  },
-  {
-    path: 'crds/cdn.operator.io_cdnaccounts.yaml',
-    source: 'src/controllers/cdnaccount/crd.ts (spec from shared/account-schema.ts)',
-    build: buildCdnAccountCrd,
-  },
-  {
-    path: 'crds/cdn.operator.io_containerapps.yaml',
-    source: 'hack/crds/containerapp.ts (bounds from the official Magic Containers document)',
-    build: buildContainerAppCrd,
-  },
-  {
-    path: 'crds/cdn.operator.io_shieldpolicies.yaml',
-    source: 'hack/crds/shieldpolicy.ts (enums and formats from the official Shield document)',
-    build: buildShieldPolicyCrd,
-  },
-  {
-    path: 'crds/cdn.operator.io_storagezones.yaml',
-    source: 'hack/crds/storagezone.ts (regions and tiers from the official core document)',
-    build: buildStorageZoneCrd,
-  },
-];
+import { type KindModule } from '../src/controllers/kind-module.js';
+import { crdFileOf } from '../src/controllers/kind-names.js';
+import { KINDS } from '../src/controllers/kinds.js';
+import { buildCrd, type Schema } from '../src/controllers/shared/crd-schema.js';
+import { officialDocuments } from './crds/document-bounds.js';
 
 /**
  * YAML that reads the same in YAML 1.1 and 1.2. kubectl and the apiserver read YAML 1.1, where
@@ -61,14 +25,20 @@ export function stringifyYaml11Safe(value: unknown): string {
   return stringify(value, { lineWidth: 0, version: '1.1' });
 }
 
-/** The file content a generator produces. */
-export function renderCrd(gen: CrdGenerator): string {
+/** The CRD object of `kind`. */
+export async function crdOf(kind: KindModule): Promise<Schema> {
+  const schema = await kind.schema();
+  return buildCrd(kind, schema(officialDocuments));
+}
+
+/** The file content generated for `kind`: its path (from the root) and text. */
+export async function renderCrd(kind: KindModule): Promise<{ path: string; text: string }> {
   const header = [
     '# GENERATED FILE - do not edit by hand.',
-    `# Source: ${gen.source}`,
+    `# Source: src/controllers/${kind.kind.toLowerCase()}/crd.ts`,
     '# Regenerate: node --import tsx hack/generate-crds.ts',
   ].join('\n');
-  return `${header}\n${stringifyYaml11Safe(gen.build())}`;
+  return { path: crdFileOf(kind), text: `${header}\n${stringifyYaml11Safe(await crdOf(kind))}` };
 }
 
 function readOrEmpty(file: string): string {
@@ -81,22 +51,22 @@ function readOrEmpty(file: string): string {
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
-function main(): void {
+async function main(): Promise<void> {
   const check = process.argv.includes('--check');
   let stale = 0;
-  for (const gen of GENERATORS) {
-    const file = join(root, gen.path);
-    const content = renderCrd(gen);
+  for (const kind of KINDS) {
+    const { path, text } = await renderCrd(kind);
+    const file = join(root, path);
     if (!check) {
-      writeFileSync(file, content);
+      writeFileSync(file, text);
       continue;
     }
-    if (readOrEmpty(file) !== content) {
-      process.stderr.write(`${gen.path} is out of date; run hack/generate-crds.ts\n`);
+    if (readOrEmpty(file) !== text) {
+      process.stderr.write(`${path} is out of date; run hack/generate-crds.ts\n`);
       stale++;
     }
   }
   if (stale > 0) process.exit(1);
 }
 
-if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) main();
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) await main();

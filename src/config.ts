@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import type { LevelWithSilent } from 'pino';
+import { API_GROUP, groupKey } from './api-group.js';
 import { parseDuration } from './runtime/duration.js';
 import { parseBindAddress } from './runtime/health.js';
 import { MAX_POLL_INTERVAL_MS, MIN_POLL_INTERVAL_MS } from './runtime/poll-interval.js';
@@ -102,7 +103,7 @@ const FLAGS: Record<string, FlagDoc> = {
   'poll-interval': {
     type: 'string',
     def: '10m',
-    help: 'Default drift-check interval (jittered ±10 %); per object: annotation cdn.operator.io/poll-interval',
+    help: `Default drift-check interval (jittered ±10 %); per object: annotation ${groupKey('poll-interval')}`,
   },
   'log-level': {
     type: 'string',
@@ -150,7 +151,7 @@ const FLAGS: Record<string, FlagDoc> = {
   },
   'leader-election-id': {
     type: 'string',
-    def: 'cdn-operator.cdn.operator.io',
+    def: `cdn-operator.${API_GROUP}`,
     help: 'Name of the Lease',
   },
   'leader-election-lease-duration': {

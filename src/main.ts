@@ -6,8 +6,7 @@
  */
 import { accountRates } from './cdn/rate-limit.js';
 import { ConfigError, parseConfig } from './config.js';
-import { createAccountKinds } from './controllers/cdnaccount/index.js';
-import { createManagedKinds } from './controllers/registry.js';
+import { createClusterKinds, createManagedKinds } from './controllers/registry.js';
 import { createLogger } from './log.js';
 import { OperatorMetrics } from './runtime/metrics.js';
 import { runOperator } from './runtime/manager.js';
@@ -33,7 +32,7 @@ async function main(argv: string[]): Promise<number> {
   const { config } = parsed;
   const log = createLogger({ level: config.logLevel, name: 'cdn-operator' });
   const metrics = new OperatorMetrics();
-  const kinds = createManagedKinds({
+  const kinds = await createManagedKinds({
     apiBaseUrl: config.apiUrl,
     ...(config.defaultAccount ? { defaultAccount: config.defaultAccount } : {}),
     operatorNamespace: config.operatorNamespace,
@@ -50,7 +49,7 @@ async function main(argv: string[]): Promise<number> {
     'Starting cdn-operator',
   );
   // CdnAccounts (their Ready condition) and Namespaces (labels), watched by the runtime.
-  const clusterKinds = createAccountKinds({ operatorNamespace: config.operatorNamespace });
+  const clusterKinds = await createClusterKinds({ operatorNamespace: config.operatorNamespace });
   return runOperator(config, kinds, { log, metrics, clusterKinds });
 }
 

@@ -7,7 +7,7 @@
 import type { OperatorProcess } from '../../test/e2e/support/operator.js';
 import { KubeApiError } from '../../src/runtime/kube-client.js';
 import type { BenchEnv } from '../lib/env.js';
-import { collectionPath, type KindName } from '../lib/objects.js';
+import { collectionPath } from '../lib/objects.js';
 import { diffCounters } from '../lib/sim.js';
 import { mapLimit, sleep } from '../lib/stats.js';
 import { check, type ScenarioResult } from './common.js';
@@ -39,7 +39,7 @@ async function submit(env: BenchEnv, c: InvalidCase): Promise<Outcome> {
   try {
     await env.kube.request({
       method: 'POST',
-      path: collectionPath(c.manifest.metadata.namespace, c.manifest.kind as KindName),
+      path: collectionPath(c.manifest.metadata.namespace, c.manifest.kind),
       query: { fieldValidation: 'Strict' },
       body: c.manifest,
       timeoutMs: 60_000,
@@ -66,7 +66,7 @@ interface Cond {
 async function syncedFalse(env: BenchEnv, c: InvalidCase): Promise<Cond | undefined> {
   const obj = await env.kube.request<{ status?: { conditions?: Cond[] } }>({
     method: 'GET',
-    path: `${collectionPath(c.manifest.metadata.namespace, c.manifest.kind as KindName)}/${c.manifest.metadata.name}`,
+    path: `${collectionPath(c.manifest.metadata.namespace, c.manifest.kind)}/${c.manifest.metadata.name}`,
   });
   const synced = obj.status?.conditions?.find((x) => x.type === 'Synced');
   return synced?.status === 'False' ? synced : undefined;

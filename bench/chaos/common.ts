@@ -4,7 +4,7 @@
  * queries by name.
  */
 import type { BenchEnv } from '../lib/env.js';
-import { collectionPath, type KindName } from '../lib/objects.js';
+import { collectionPath, kindNamed, type KindName } from '../lib/objects.js';
 import { ReadyTracker } from '../lib/ready-tracker.js';
 
 /** One named check. */
@@ -85,10 +85,5 @@ export async function pullZoneByName(
 /** The first kind of `preferred` that is served (its CRD installed). */
 export async function servedKind(env: BenchEnv, preferred: KindName[]): Promise<KindName> {
   const served = await env.servedKinds();
-  const plural: Record<KindName, string> = {
-    PullZoneConfig: 'pullzoneconfigs',
-    ShieldPolicy: 'shieldpolicies',
-    ContainerApp: 'containerapps',
-  };
-  return preferred.find((k) => served.includes(plural[k])) ?? 'PullZoneConfig';
+  return preferred.find((k) => served.includes(kindNamed(k).plural)) ?? 'PullZoneConfig';
 }

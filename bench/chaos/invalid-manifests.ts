@@ -9,6 +9,8 @@ import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
+import { crdFileOf } from '../../src/controllers/kind-names.js';
+import { PULL_ZONE_CONFIG } from '../../src/controllers/pullzoneconfig/kind.js';
 import { API_VERSION, type Manifest } from '../lib/objects.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -34,9 +36,7 @@ interface Schema {
 }
 
 function settingsSchema(): Record<string, Schema> {
-  const crd = parse(
-    readFileSync(resolve(ROOT, 'crds/cdn.operator.io_pullzoneconfigs.yaml'), 'utf8'),
-  ) as {
+  const crd = parse(readFileSync(resolve(ROOT, crdFileOf(PULL_ZONE_CONFIG)), 'utf8')) as {
     spec: { versions: Array<{ schema: { openAPIV3Schema: Schema } }> };
   };
   const spec = crd.spec.versions[0]?.schema.openAPIV3Schema.properties?.spec;

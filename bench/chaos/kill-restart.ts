@@ -6,13 +6,7 @@
  */
 import type { CallsSnapshot } from '../../src/simulator/calls.js';
 import type { BenchEnv } from '../lib/env.js';
-import {
-  containerAppManifest,
-  createAll,
-  objectName,
-  pullZoneManifest,
-  type KindName,
-} from '../lib/objects.js';
+import { createAll, kindNamed, objectName, sampleManifest, type KindName } from '../lib/objects.js';
 import { sleep } from '../lib/stats.js';
 import { check, platformNames, servedKind, waitAllReady, type ScenarioResult } from './common.js';
 
@@ -62,9 +56,7 @@ export async function runKillRestart(env: BenchEnv, p: KillRestartParams): Promi
   const prefix = `${p.namespace}-kr`;
   const manifests = Array.from({ length: p.creates }, (_, i) => {
     const name = objectName(prefix, i, 4);
-    return kind === 'ContainerApp'
-      ? containerAppManifest(p.namespace, name)
-      : pullZoneManifest(p.namespace, name);
+    return sampleManifest(kindNamed(kind), p.namespace, name);
   });
   const writeRoute = kind === 'ContainerApp' ? 'POST /mc/apps' : 'POST /pullzone';
   await env.sim.setFaults({ commitThenDropRate: p.commitThenDropRate, errorRoutes: [writeRoute] });

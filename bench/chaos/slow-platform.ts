@@ -12,11 +12,11 @@
  */
 import type { BenchEnv } from '../lib/env.js';
 import {
-  API_VERSION,
-  containerAppManifest,
+  collectionPath,
+  createAll,
+  kindNamed,
   objectName,
-  pullZoneManifest,
-  shieldManifest,
+  sampleManifest,
   type Manifest,
 } from '../lib/objects.js';
 import { ReadyTracker } from '../lib/ready-tracker.js';
@@ -44,34 +44,25 @@ export const CREATE_ROUTES = [
   'POST /shield/shield-zone',
 ];
 
+/**
+ * What the scenario checks per kind (names, plurals and sample objects come from the list of
+ * kinds; the platform side, its create route and how to find its resources, is the scenario's).
+ */
 interface SlowKind {
   kind: string;
-  plural: string;
+  /** Short name used in object names. */
+  short: string;
   /** The status field holding the platform id. */
   idField: string;
   create: string;
 }
 
+/** In list order: a ShieldPolicy comes after the PullZoneConfig it protects. */
 const KINDS: SlowKind[] = [
-  {
-    kind: 'PullZoneConfig',
-    plural: 'pullzoneconfigs',
-    idField: 'pullZoneId',
-    create: CREATE_ROUTES[0]!,
-  },
-  {
-    kind: 'StorageZone',
-    plural: 'storagezones',
-    idField: 'storageZoneId',
-    create: CREATE_ROUTES[1]!,
-  },
-  { kind: 'ContainerApp', plural: 'containerapps', idField: 'appId', create: CREATE_ROUTES[2]! },
-  {
-    kind: 'ShieldPolicy',
-    plural: 'shieldpolicies',
-    idField: 'shieldZoneId',
-    create: CREATE_ROUTES[3]!,
-  },
+  { kind: 'PullZoneConfig', short: 'pz', idField: 'pullZoneId', create: CREATE_ROUTES[0]! },
+  { kind: 'StorageZone', short: 'sz', idField: 'storageZoneId', create: CREATE_ROUTES[1]! },
+  { kind: 'ContainerApp', short: 'app', idField: 'appId', create: CREATE_ROUTES[2]! },
+  { kind: 'ShieldPolicy', short: 'sp', idField: 'shieldZoneId', create: CREATE_ROUTES[3]! },
 ];
 
 type Json = Record<string, unknown>;
@@ -89,47 +80,26 @@ interface KubeItem {
   status?: Json;
 }
 
-function collection(namespace: string, plural: string): string {
-  return `/apis/${API_VERSION}/namespaces/${namespace}/${plural}`;
-}
-
-/** The manifests: `perKind` of each kind; policy i protects pull zone i. */
+/**
+ * The manifests: `perKind` sample objects of each kind, object i of a kind referring to object
+ * i of the kinds it refers to (policy i protects pull zone i).
+ */
 function manifests(ns: string, prefix: string, n: number): Manifest[] {
   const out: Manifest[] = [];
   for (let i = 0; i < n; i++) {
-    const name = (k: string): string => objectName(`${prefix}-${k}`, i, 2);
-    out.push(
-      pullZoneManifest(ns, name('pz')),
-      {
-        apiVersion: API_VERSION,
-        kind: 'StorageZone',
-        metadata: { name: name('sz'), namespace: ns },
-        spec: { name: name('sz'), region: 'DE', zoneTier: 'Standard' },
-      },
-      containerAppManifest(ns, name('app')),
-      shieldManifest(ns, name('sp'), name('pz')),
-    );
+    const name = (kind: string): string => {
+      const short = KINDS.find((k) => k.kind === kind)?.short ?? kind.toLowerCase();
+      return objectName(`${prefix}-${short}`, i, 2);
+    };
+    for (const k of KINDS) out.push(sampleManifest(kindNamed(k.kind), ns, name(k.kind), name));
   }
   return out;
 }
 
-/** Creates through the API (createAll knows only the bench's three kinds: path by plural). */
-async function createManifests(env: BenchEnv, list: Manifest[]): Promise<void> {
-  for (const m of list) {
-    const kind = KINDS.find((k) => k.kind === m.kind)!;
-    await env.kube.request({
-      method: 'POST',
-      path: collection(m.metadata.namespace, kind.plural),
-      body: m,
-      timeoutMs: 120_000,
-    });
-  }
-}
-
-async function listItems(env: BenchEnv, ns: string, plural: string): Promise<KubeItem[]> {
+async function listItems(env: BenchEnv, ns: string, kind: string): Promise<KubeItem[]> {
   const res = await env.kube.request<{ items: KubeItem[] }>({
     method: 'GET',
-    path: collection(ns, plural),
+    path: collectionPath(ns, kind),
   });
   return res.items;
 }
@@ -141,7 +111,7 @@ async function waitReady(
   n: number,
   ms: number,
 ): Promise<number> {
-  const tracker = new ReadyTracker(env.kube, collection(ns, kind.plural));
+  const tracker = new ReadyTracker(env.kube, collectionPath(ns, kind.kind));
   tracker.start();
   try {
     await tracker.waitUntil(() => tracker.readyCount() >= n, ms, `${n} ${kind.kind} Ready`);
@@ -191,7 +161,7 @@ interface Tally {
 async function tally(env: BenchEnv, ns: string): Promise<Record<string, Tally>> {
   const state = (await env.sim.state()) as unknown as SimState;
   const items = new Map<string, KubeItem[]>();
-  for (const k of KINDS) items.set(k.kind, await listItems(env, ns, k.plural));
+  for (const k of KINDS) items.set(k.kind, await listItems(env, ns, k.kind));
   const zoneIds = new Map(
     state.pullZones.map((z) => [String(z.record.Name), Number(z.record.Id)] as const),
   );
@@ -228,17 +198,17 @@ async function leftovers(env: BenchEnv, prefix: string): Promise<Record<string, 
 
 async function deleteAll(env: BenchEnv, ns: string, timeoutMs: number): Promise<number> {
   for (const k of KINDS) {
-    for (const item of await listItems(env, ns, k.plural))
+    for (const item of await listItems(env, ns, k.kind))
       await env.kube.request({
         method: 'DELETE',
-        path: `${collection(ns, k.plural)}/${item.metadata.name}`,
+        path: `${collectionPath(ns, k.kind)}/${item.metadata.name}`,
       });
   }
   const deadline = Date.now() + timeoutMs;
   let left = Infinity;
   while (Date.now() < deadline) {
     left = 0;
-    for (const k of KINDS) left += (await listItems(env, ns, k.plural)).length;
+    for (const k of KINDS) left += (await listItems(env, ns, k.kind)).length;
     if (left === 0) break;
     await sleep(2000);
   }
@@ -287,7 +257,8 @@ export async function runSlowPlatform(
   });
   const started = Date.now();
   try {
-    await createManifests(env, manifests(p.namespace, prefix, p.perKind));
+    // One at a time, in list order (a policy after its pull zone).
+    await createAll(env.kube, manifests(p.namespace, prefix, p.perKind), 1);
     const ready = Object.fromEntries(
       await Promise.all(
         KINDS.map(

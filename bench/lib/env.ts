@@ -7,6 +7,8 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { CDN_ACCOUNT } from '../../src/controllers/cdnaccount/kind.js';
+import { typeMetaOf } from '../../src/controllers/kind-names.js';
 import { KubeClient, loadKubeConfig } from '../../src/runtime/kube-client.js';
 import { startControlPlane, type ControlPlane } from '../../test/cluster/control-plane.js';
 import { startOperator, type OperatorProcess } from '../../test/e2e/support/operator.js';
@@ -48,8 +50,7 @@ export interface OperatorOptions {
 /** The CdnAccount a bench operator uses by default (open to every namespace). */
 function benchAccount(namespace: string): Record<string, unknown> {
   return {
-    apiVersion: 'cdn.operator.io/v1alpha1',
-    kind: 'CdnAccount',
+    ...typeMetaOf(CDN_ACCOUNT),
     metadata: { name: `bench-${namespace}` },
     spec: {
       secretRef: { name: 'cdn-credentials' },

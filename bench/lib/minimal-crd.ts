@@ -7,9 +7,10 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseAllDocuments } from 'yaml';
+import { API_GROUP } from '../../src/api-group.js';
 
 /** The group of the minimal CRDs (never served by the operator). */
-export const MINIMAL_GROUP = 'minimal.bench.cdn.operator.io';
+export const MINIMAL_GROUP = `minimal.bench.${API_GROUP}`;
 
 /** One of our CRDs as read from crds/, with the figures the report shows. */
 export interface CrdFacts {

@@ -1,22 +1,28 @@
 /**
- * Manifests of the three kinds for the bench and bulk creation through the Kubernetes API
- * (one POST per object, a bounded number in flight, the bench's admin identity).
+ * Manifests of the operator's kinds for the bench and bulk creation through the Kubernetes API
+ * (one POST per object, a bounded number in flight, the bench's admin identity). The kinds and
+ * their minimal objects come from the list of kinds (src/controllers/kinds.ts, each kind's
+ * `sample`), so a new kind with a sample joins the bench with no edit here.
  */
+import { GROUP_VERSION } from '../../src/api-group.js';
+import { type KindModule } from '../../src/controllers/kind-module.js';
+import { collectionPathOf, typeMetaOf } from '../../src/controllers/kind-names.js';
+import { findKind, KINDS } from '../../src/controllers/kinds.js';
+import { PULL_ZONE_CONFIG } from '../../src/controllers/pullzoneconfig/kind.js';
 import type { KubeClient } from '../../src/runtime/kube-client.js';
 import { mapLimit } from './stats.js';
 
 /** Group/version of every kind. */
-export const API_VERSION = 'cdn.operator.io/v1alpha1';
+export const API_VERSION = GROUP_VERSION;
 
-/** The kinds the bench drives, with their plurals. */
-export const KINDS = {
-  PullZoneConfig: 'pullzoneconfigs',
-  ShieldPolicy: 'shieldpolicies',
-  ContainerApp: 'containerapps',
-} as const;
+/**
+ * The kinds the bench creates in bulk (those with a sample), in list order: a kind comes after
+ * the kinds its sample refers to.
+ */
+export const BENCH_KINDS: readonly KindModule[] = KINDS.filter((k) => k.sample !== undefined);
 
-/** A kind name. */
-export type KindName = keyof typeof KINDS;
+/** A kind name (`PullZoneConfig`). */
+export type KindName = string;
 
 /** A manifest (plain JSON). */
 export type Manifest = {
@@ -26,55 +32,68 @@ export type Manifest = {
   spec: Record<string, unknown>;
 };
 
-/** A PullZoneConfig with one origin URL. */
+/** The kind named `kind`; throws for a kind the operator does not serve. */
+export function kindNamed(kind: KindName): KindModule {
+  const found = findKind(kind);
+  if (!found) throw new Error(`cannot use kind ${kind}: not in the list of kinds`);
+  return found;
+}
+
+/**
+ * The sample object `name` of `kind`; `refs(kind)` names the objects of the kinds its sample
+ * refers to (a ShieldPolicy's PullZoneConfig).
+ */
+export function sampleManifest(
+  kind: KindModule,
+  namespace: string,
+  name: string,
+  refs: (kind: KindName) => string = () => name,
+): Manifest {
+  if (!kind.sample) throw new Error(`cannot create a ${kind.kind}: the kind has no sample`);
+  return {
+    ...typeMetaOf(kind),
+    metadata: { name, namespace },
+    spec: kind.sample.spec(name, refs),
+  };
+}
+
+/**
+ * `perKind` sample objects of each kind of `kinds`: object i of a kind is named
+ * `<short name>-<i>` and refers to object i of the kinds its sample refers to.
+ */
+export function sampleFleet(
+  kinds: readonly KindModule[],
+  namespace: string,
+  perKind: number,
+): Map<KindName, Manifest[]> {
+  const moduleOf = (k: KindName): KindModule => kinds.find((m) => m.kind === k) ?? kindNamed(k);
+  const prefix = (k: KindName): string => moduleOf(k).shortNames[0] ?? k.toLowerCase();
+  return new Map(
+    kinds.map((k) => [
+      k.kind,
+      Array.from({ length: perKind }, (_, i) =>
+        sampleManifest(k, namespace, objectName(prefix(k.kind), i), (ref) =>
+          objectName(prefix(ref), i),
+        ),
+      ),
+    ]),
+  );
+}
+
+/** A PullZoneConfig with one origin URL (`extra`: more settings). */
 export function pullZoneManifest(
   namespace: string,
   name: string,
   extra: Record<string, unknown> = {},
 ): Manifest {
-  return {
-    apiVersion: API_VERSION,
-    kind: 'PullZoneConfig',
-    metadata: { name, namespace },
-    spec: { settings: { originUrl: `https://origin-${name}.example.com`, ...extra } },
-  };
-}
-
-/** A ShieldPolicy protecting the PullZoneConfig `zone` (WAF on, DDoS standard). */
-export function shieldManifest(namespace: string, name: string, zone: string): Manifest {
-  return {
-    apiVersion: API_VERSION,
-    kind: 'ShieldPolicy',
-    metadata: { name, namespace },
-    spec: { pullZoneRef: { name: zone }, waf: { enabled: true } },
-  };
-}
-
-/** A ContainerApp with one container template. */
-export function containerAppManifest(namespace: string, name: string): Manifest {
-  return {
-    apiVersion: API_VERSION,
-    kind: 'ContainerApp',
-    metadata: { name, namespace },
-    spec: {
-      name,
-      autoScaling: { min: 1, max: 2 },
-      containerTemplates: [
-        {
-          name: 'web',
-          imageName: 'nginx',
-          imageNamespace: 'library',
-          imageTag: '1.27',
-          imageRegistryId: 'dockerhub',
-        },
-      ],
-    },
-  };
+  const m = sampleManifest(PULL_ZONE_CONFIG, namespace, name);
+  const settings = (m.spec.settings ?? {}) as Record<string, unknown>;
+  return { ...m, spec: { ...m.spec, settings: { ...settings, ...extra } } };
 }
 
 /** API path of a kind's collection in a namespace. */
 export function collectionPath(namespace: string, kind: KindName): string {
-  return `/apis/${API_VERSION}/namespaces/${namespace}/${KINDS[kind]}`;
+  return collectionPathOf(kindNamed(kind), namespace);
 }
 
 /** Creates every manifest (`concurrency` in flight); returns [firstStart, lastDone] ms. */
@@ -85,10 +104,9 @@ export async function createAll(
 ): Promise<{ startedAt: number; doneAt: number }> {
   const startedAt = Date.now();
   await mapLimit(manifests, concurrency, async (m) => {
-    const kind = m.kind as KindName;
     await kube.request({
       method: 'POST',
-      path: collectionPath(m.metadata.namespace, kind),
+      path: collectionPath(m.metadata.namespace, m.kind),
       body: m,
       timeoutMs: 120_000,
     });

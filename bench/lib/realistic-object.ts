@@ -3,6 +3,8 @@
  * create (managedFields of three managers, the last-applied annotation, finalizer, signed
  * create-pending marker, full status): what the informer really receives per object.
  */
+import { GROUP_VERSION } from '../../src/api-group.js';
+import { Annotation, FINALIZER } from '../../src/runtime/reasons.js';
 
 /** Objects created per second: the create rate the cluster bench measures (~50/s). */
 const CREATES_PER_SECOND = 50;
@@ -25,7 +27,7 @@ export function realisticPullZoneConfig(i: number): Record<string, unknown> {
     hostnames: [{ name: `${name}.example.com`, forceSSL: true }],
   };
   const applied = {
-    apiVersion: 'cdn.operator.io/v1alpha1',
+    apiVersion: GROUP_VERSION,
     kind: 'PullZoneConfig',
     metadata: { annotations: {}, name, namespace },
     spec,
@@ -36,13 +38,13 @@ export function realisticPullZoneConfig(i: number): Record<string, unknown> {
   const fieldsV1 = (f: Record<string, unknown>): Record<string, unknown> => ({
     manager: 'kubectl-client-side-apply',
     operation: 'Update',
-    apiVersion: 'cdn.operator.io/v1alpha1',
+    apiVersion: GROUP_VERSION,
     time,
     fieldsType: 'FieldsV1',
     fieldsV1: f,
   });
   return {
-    apiVersion: 'cdn.operator.io/v1alpha1',
+    apiVersion: GROUP_VERSION,
     kind: 'PullZoneConfig',
     metadata: {
       name,
@@ -53,9 +55,9 @@ export function realisticPullZoneConfig(i: number): Record<string, unknown> {
       creationTimestamp: time,
       annotations: {
         'kubectl.kubernetes.io/last-applied-configuration': `${JSON.stringify(applied)}\n`,
-        'cdn.operator.io/create-pending': `v1.1795406400000.0123456789abcdef.${'Q'.repeat(43)}`,
+        [Annotation.CreatePendingSigned]: `v1.1795406400000.0123456789abcdef.${'Q'.repeat(43)}`,
       },
-      finalizers: ['cdn.operator.io/finalizer'],
+      finalizers: [FINALIZER],
       managedFields: [
         fieldsV1({
           'f:metadata': {
@@ -75,8 +77,8 @@ export function realisticPullZoneConfig(i: number): Record<string, unknown> {
         {
           ...fieldsV1({
             'f:metadata': {
-              'f:annotations': { 'f:cdn.operator.io/create-pending': {} },
-              'f:finalizers': { '.': {}, 'v:"cdn.operator.io/finalizer"': {} },
+              'f:annotations': { [`f:${Annotation.CreatePendingSigned}`]: {} },
+              'f:finalizers': { '.': {}, [`v:"${FINALIZER}"`]: {} },
             },
           }),
           manager: 'cdn-operator',

@@ -1,22 +1,19 @@
 /**
- * Mixed fleet: M PullZoneConfigs, M ShieldPolicies (each protecting one of the zones) and M
- * ContainerApps created at once in one namespace. Time to all Ready per kind, platform calls
- * per API area and Kubernetes writes per kind. Kinds whose CRD is not installed are skipped
- * and reported as such.
+ * Mixed fleet: M sample objects of every kind with a sample (lib/objects.ts: PullZoneConfigs,
+ * ShieldPolicies each protecting one of the zones, ContainerApps, StorageZones) created at once
+ * in one namespace. Time to all Ready per kind, platform calls per API area and Kubernetes
+ * writes per kind. Kinds whose CRD is not installed are skipped and reported as such.
  */
 import type { BenchEnv } from '../lib/env.js';
 import { OPERATOR_USER } from '../lib/env.js';
 import { WRITE_VERBS } from '../lib/audit.js';
 import {
+  BENCH_KINDS,
   collectionPath,
-  containerAppManifest,
   createAll,
-  KINDS,
-  objectName,
-  pullZoneManifest,
-  shieldManifest,
+  kindNamed,
+  sampleFleet,
   type KindName,
-  type Manifest,
 } from '../lib/objects.js';
 import { ReadyTracker } from '../lib/ready-tracker.js';
 import { diffCounters } from '../lib/sim.js';
@@ -33,21 +30,12 @@ export interface KindFigures {
 
 /** Results. */
 export interface MixedResult {
-  perKind: Partial<Record<KindName, KindFigures>>;
+  perKind: Record<KindName, KindFigures>;
   skipped: KindName[];
   timeToAllReadyMs: number | null;
   platformByArea: Record<string, { reads: number; writes: number }>;
   platformTotal: number;
   platformByRoute: Record<string, number>;
-}
-
-function manifestsFor(kind: KindName, ns: string, m: number): Manifest[] {
-  return Array.from({ length: m }, (_, i) => {
-    if (kind === 'PullZoneConfig') return pullZoneManifest(ns, objectName('mz', i));
-    if (kind === 'ShieldPolicy')
-      return shieldManifest(ns, objectName('sp', i), objectName('mz', i));
-    return containerAppManifest(ns, objectName('ca', i));
-  });
 }
 
 function areaOf(route: string): string {
@@ -64,14 +52,15 @@ export async function runMixedFleet(
   log: (msg: string) => void,
 ): Promise<MixedResult> {
   const served = await env.servedKinds();
-  const kinds = (Object.keys(KINDS) as KindName[]).filter((k) => served.includes(KINDS[k]));
-  const skipped = (Object.keys(KINDS) as KindName[]).filter((k) => !kinds.includes(k));
+  const kinds = BENCH_KINDS.filter((k) => served.includes(k.plural)).map((k) => k.kind);
+  const skipped = BENCH_KINDS.map((k) => k.kind).filter((k) => !kinds.includes(k));
   const trackers = new Map(
     kinds.map((k) => [k, new ReadyTracker(env.kube, collectionPath(p.namespace, k))]),
   );
   for (const t of trackers.values()) t.start();
   const before = await env.sim.calls();
-  const all = kinds.flatMap((k) => manifestsFor(k, p.namespace, p.perKind));
+  const fleet = sampleFleet(kinds.map(kindNamed), p.namespace, p.perKind);
+  const all = [...fleet.values()].flat();
   const { startedAt } = await createAll(env.kube, all);
   const total = p.perKind * kinds.length;
   const readyTotal = (): number => [...trackers.values()].reduce((s, t) => s + t.readyAt.size, 0);
@@ -97,7 +86,7 @@ export async function runMixedFleet(
       from: startedAt,
       user: OPERATOR_USER,
       verbs: WRITE_VERBS,
-      resource: KINDS[k],
+      resource: kindNamed(k).plural,
       namespace: p.namespace,
     });
     const done = times.length >= p.perKind;

@@ -28,6 +28,9 @@ import { CallTail } from '../lib/sim.js';
 import { mapLimit, quantile, sleep } from '../lib/stats.js';
 import { startTagProxy, type TagProxy } from '../lib/tag-proxy.js';
 import type { CallLogEntry } from '../../src/simulator/calls.js';
+import { CDN_ACCOUNT_NAMES } from '../../src/controllers/cdnaccount/types.js';
+import { typeMetaOf } from '../../src/controllers/kind-names.js';
+import { PURGE_ANNOTATION } from '../../src/controllers/pullzoneconfig/purge.js';
 
 /** Tenant A's API key (the sim's second key: index 1 in its call log). */
 export const NOISY_A_KEY = 'bench-noisy-tenant-a-key';
@@ -132,8 +135,7 @@ async function createAccountA(env: BenchEnv, ns: string): Promise<void> {
     stringData: { apiKey: NOISY_A_KEY },
   };
   const account = {
-    apiVersion: 'cdn.operator.io/v1alpha1',
-    kind: 'CdnAccount',
+    ...typeMetaOf(CDN_ACCOUNT_NAMES),
     metadata: { name: A_ACCOUNT },
     spec: {
       secretRef: { name: 'cdn-credentials-noisy-a', namespace: 'bench' },
@@ -162,7 +164,7 @@ async function patchAnnotation(
     method: 'PATCH',
     path: `${collectionPath(ns, 'PullZoneConfig')}/${name}`,
     contentType: 'application/merge-patch+json',
-    body: { metadata: { annotations: { 'cdn.operator.io/purge-requested-at': value } } },
+    body: { metadata: { annotations: { [PURGE_ANNOTATION]: value } } },
   });
 }
 

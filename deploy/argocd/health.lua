@@ -1,5 +1,4 @@
--- Argo CD health check for cdn-operator kinds (PullZoneConfig, ContainerApp, ShieldPolicy,
--- StorageZone).
+-- Argo CD health check for every cdn-operator kind (one argocd-cm key per CRD in crds/).
 -- Single source: deploy/argocd/health.lua. The chart ships a copy and a ready-made argocd-cm
 -- snippet (deploy/argocd/argocd-cm.yaml); `make sync-chart-crds` keeps them in step.
 --

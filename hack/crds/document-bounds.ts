@@ -4,13 +4,14 @@
  * of the official OpenAPI documents (src/simulator/generated/api-model/, `make generate`), or
  * the full documents in CDN_SIM_OPENAPI_DIR when it is set.
  */
+import type { BoundKey, DocumentBounds } from '../../src/controllers/shared/crd-schema.js';
 import { defaultDocumentsDir, loadDocuments, type ApiDocuments } from '../../src/simulator/documents/load.js';
 import type { Area } from '../../src/simulator/types.js';
 
 type Json = Record<string, unknown>;
 
 /** Keys copied from a document property unless a field asks for fewer. */
-export const BOUND_KEYS = [
+export const BOUND_KEYS: readonly BoundKey[] = [
   'minimum',
   'maximum',
   'minLength',
@@ -20,8 +21,8 @@ export const BOUND_KEYS = [
   'pattern',
   'enum',
   'format',
-] as const;
-export type BoundKey = (typeof BOUND_KEYS)[number];
+];
+export type { BoundKey };
 
 let documents: ApiDocuments | undefined;
 
@@ -122,3 +123,11 @@ export function documentListedValues(area: Area, path: string): string[] {
   if (!match) throw new Error(`cannot read values: ${path} lists no "Possible values"`);
   return match[1]!.split(',').map((v) => v.trim()).filter((v) => v !== '');
 }
+
+/** The official documents as the kinds' CRD schemas read them (see shared/crd-schema.ts). */
+export const officialDocuments: DocumentBounds = {
+  bounds: documentBounds,
+  enumNames: documentEnumNames,
+  xEnumNames: documentXEnumNames,
+  listedValues: documentListedValues,
+};

@@ -18,6 +18,10 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseAllDocuments } from 'yaml';
+import { CDN_ACCOUNT } from '../../src/controllers/cdnaccount/kind.js';
+import { crdNameOf, typeMetaOf } from '../../src/controllers/kind-names.js';
+import { exampleKinds, KINDS as ALL_KINDS } from '../../src/controllers/kinds.js';
+import { PURGE_ANNOTATION } from '../../src/controllers/pullzoneconfig/purge.js';
 import {
   formatProgress,
   refOf,
@@ -45,7 +49,7 @@ const NAMESPACE = 'cdn-demo';
 const SECRET = 'cdn-demo-credentials';
 /** The simulator accepts this key; the operator reads it from the Secret above. */
 const DEMO_API_KEY = 'demo-api-key';
-const KINDS = ['PullZoneConfig', 'ContainerApp', 'ShieldPolicy'];
+const KINDS = exampleKinds();
 const READY_TIMEOUT_S = Number(process.env.DEMO_READY_TIMEOUT ?? 300);
 
 const files = {
@@ -182,8 +186,7 @@ async function ensureNamespaceAndSecret(kubeconfig: string): Promise<void> {
 async function applyAccount(kubeconfig: string): Promise<void> {
   say(`CdnAccount ${NAMESPACE} (Secret ${SECRET}), open to namespace ${NAMESPACE}`);
   const account = {
-    apiVersion: 'cdn.operator.io/v1alpha1',
-    kind: 'CdnAccount',
+    ...typeMetaOf(CDN_ACCOUNT),
     metadata: { name: NAMESPACE },
     spec: {
       secretRef: { name: SECRET, key: 'apiKey' },
@@ -202,9 +205,7 @@ async function applyCrds(kubeconfig: string): Promise<void> {
     '-f',
     join(ROOT, 'crds'),
   ]);
-  const names = (await readdir(join(ROOT, 'crds')))
-    .filter((f) => f.endsWith('.yaml'))
-    .map((f) => `crd/${f.replace(/^cdn\.operator\.io_(.+)\.yaml$/, '$1.cdn.operator.io')}`);
+  const names = ALL_KINDS.map((k) => `crd/${crdNameOf(k)}`);
   await kubectl(kubeconfig, ['wait', '--for=condition=Established', ...names, '--timeout=60s']);
   // Refresh kubectl's discovery cache so that `kubectl get cdn` knows the new category.
   await kubectl(kubeconfig, ['api-resources', '--categories=cdn', '-o', 'name']);
@@ -279,14 +280,14 @@ async function ensureOperator(simUrl: string, kubeconfig: string): Promise<Opera
   return record;
 }
 
-/** `Kind/name` of every example object of the three kinds. */
+/** `Kind/name` of every example object of the demo's kinds. */
 async function expectedObjects(): Promise<ObjectRef[]> {
   const dir = join(ROOT, 'examples');
   const refs: ObjectRef[] = [];
   for (const f of (await readdir(dir)).filter((x) => x.endsWith('.yaml')).sort()) {
     for (const doc of parseAllDocuments(await readFile(join(dir, f), 'utf8'))) {
       const o = doc.toJS() as CdnObject | null;
-      if (o && KINDS.includes(o.kind)) refs.push(refOf(o));
+      if (o && KINDS.some((k) => k.kind === o.kind)) refs.push(refOf(o));
     }
   }
   return refs;
@@ -295,7 +296,7 @@ async function expectedObjects(): Promise<ObjectRef[]> {
 async function listObjects(kubeconfig: string): Promise<CdnObject[]> {
   const out = await kubectl(kubeconfig, [
     'get',
-    'pullzoneconfigs,containerapps,shieldpolicies',
+    KINDS.map((k) => k.plural).join(','),
     '-n',
     NAMESPACE,
     '-o',
@@ -333,10 +334,10 @@ function printNextSteps(
     `cdn-operator demo is up (${seconds}s). Where to look next:`,
     '',
     `  export KUBECONFIG=${kubeconfig}`,
-    '  kubectl get cdn -A                         # every PullZoneConfig, ContainerApp, ShieldPolicy',
+    `  kubectl get cdn -A                         # every ${KINDS.map((k) => k.kind).join(', ')}`,
     `  kubectl -n ${NAMESPACE} describe pzc shop-cdn     # conditions, status and events`,
     `  kubectl -n ${NAMESPACE} get pzc shop-cdn -o jsonpath='{.status.edgeRules}'   # edge rules -> GUIDs`,
-    `  kubectl -n ${NAMESPACE} annotate pzc shop-cdn --overwrite cdn.operator.io/purge-requested-at="$(date -Is)"   # purge once`,
+    `  kubectl -n ${NAMESPACE} annotate pzc shop-cdn --overwrite ${PURGE_ANNOTATION}="$(date -Is)"   # purge once`,
     '',
     '  Edit a resource and watch it reconcile:',
     `    kubectl -n ${NAMESPACE} get pzc,capp,shp -w &`,

@@ -3,7 +3,7 @@
  * why not (from their conditions), rendered as the progress lines printed while waiting.
  */
 
-/** The fields of a cdn.operator.io object that the demo reads. */
+/** The fields of an object of the operator's kinds that the demo reads. */
 export interface CdnObject {
   kind: string;
   metadata: { name: string; namespace?: string; generation?: number };

@@ -38,13 +38,6 @@ import * as registries from './registries.js';
 import * as logForwarding from './log-forwarding.js';
 import type * as sec from './security-types.js';
 import type {
-  EdgeRule,
-  PurgeUrlOptions,
-  StorageZone,
-  StorageZoneAddRequest,
-  StorageZoneSettings,
-} from './feature-types.js';
-import type {
   ApiKeyList,
   App,
   AppIdResponse,
@@ -53,17 +46,22 @@ import type {
   AppRequest,
   CertificateUpload,
   ContainerTemplateRead,
-  VolumeListItem,
+  EdgeRule,
   PagedShieldZones,
   PrivateKeyUpdate,
   PullZone,
   PullZoneAddRequest,
   PullZoneSettings,
+  PurgeUrlOptions,
   ShieldZone,
   ShieldZoneCreate,
   ShieldZoneListItem,
   ShieldZoneUpdate,
+  StorageZone,
+  StorageZoneAddRequest,
   StorageZoneAvailability,
+  StorageZoneSettings,
+  VolumeListItem,
   WafRuleMetrics,
 } from './types.js';
 

@@ -4,7 +4,7 @@
  */
 import { pathOf, type HttpTransport } from './http.js';
 import type { CallOptions } from './options.js';
-import type { EdgeRule } from './feature-types.js';
+import type { EdgeRule } from './types.js';
 import { checkId, checkNonEmpty } from './validate.js';
 
 /**

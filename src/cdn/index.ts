@@ -15,7 +15,6 @@ export type {
 } from './options.js';
 export { maskKey } from './redact.js';
 export type * from './types.js';
-export type * from './feature-types.js';
 export type * from './dns-types.js';
 export { DNS_RECORD_TYPE_NAMES } from './dns.js';
 export type * from './security-types.js';

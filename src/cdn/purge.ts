@@ -6,7 +6,7 @@
  */
 import { pathOf, type HttpTransport } from './http.js';
 import type { CallOptions } from './options.js';
-import type { PurgeUrlOptions } from './feature-types.js';
+import type { PurgeUrlOptions } from './types.js';
 import { checkId, checkNonEmpty } from './validate.js';
 
 export async function purgePullZone(

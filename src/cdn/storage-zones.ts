@@ -5,7 +5,7 @@
 import { pathOf, type HttpTransport } from './http.js';
 import type { CallOptions } from './options.js';
 import { expectArray, expectObject, isRecord } from './response.js';
-import type { StorageZone, StorageZoneAddRequest, StorageZoneSettings } from './feature-types.js';
+import type { StorageZone, StorageZoneAddRequest, StorageZoneSettings } from './types.js';
 import { checkId, checkNonEmpty } from './validate.js';
 import { samePlatformName } from './platform-names.js';
 

@@ -11,7 +11,7 @@ type Core = CoreComponents['schemas'];
 type Mc = McComponents['schemas'];
 type Shield = ShieldComponents['schemas'];
 
-// ---- core: pull zones, storage zones, video libraries, API keys ----
+// ---- core: pull zones, edge rules, purge, storage zones, video libraries, API keys ----
 
 /** The pull zone record (`GET /pullzone/{id}`, response of update and add). */
 export type PullZone = Core['PullZoneModel'];
@@ -42,6 +42,29 @@ export type ApiKeyList = Core['PaginationListModelOfApiKeyModel'];
 /** Result of the storage zone name check. */
 export interface StorageZoneAvailability {
   available: boolean;
+}
+/** The storage zone record (its `Password` and `ReadOnlyPassword` are secrets). */
+export type StorageZone = Core['StorageZoneModel'];
+/** Body of `POST /storagezone` (`Name`, `Region` required). */
+export type StorageZoneAddRequest = Core['StorageZoneModelAdd'];
+/** Body of `POST /storagezone/{id}`. */
+export type StorageZoneSettings = Core['StorageZoneSettingsModel'];
+/** An edge rule as read and written (EdgeRuleV2Model); `Guid` absent means "create". */
+export type EdgeRule = Core['EdgeRuleV2Model'];
+/** One trigger of an edge rule. */
+export type EdgeRuleTrigger = Core['Trigger'];
+/** One extra action of an edge rule. */
+export type EdgeRuleExtraAction = Core['EdgeRuleV2ActionModel'];
+/** Numeric edge rule action type. */
+export type EdgeRuleActionType = Core['EdgeRuleActionType'];
+/** Numeric trigger type. */
+export type EdgeRuleTriggerType = Core['TriggerTypes'];
+/** Options of `POST /purge`. */
+export interface PurgeUrlOptions {
+  /** Return before the purge completes. */
+  async?: boolean;
+  /** With a trailing `/`, purge only that path (no wildcard suffix). */
+  exactPath?: boolean;
 }
 
 // ---- Magic Containers (`/mc`) ----

@@ -9,6 +9,9 @@ import { VERSION } from '../version.js';
 import { accountCommands } from './commands/account.js';
 import { appCommands } from './commands/apps.js';
 import { exportCommands } from './commands/export.js';
+import type { KindModule } from '../controllers/kind-module.js';
+import { KINDS } from '../controllers/kinds.js';
+import { exportableKinds } from './export/export-account.js';
 import { pullZoneCommands } from './commands/pullzone.js';
 import { purgeCommands } from './commands/purge.js';
 import { NoShieldZone, shieldCommands } from './commands/shield.js';
@@ -79,8 +82,14 @@ function parse(argv: string[]): {
   }
 }
 
-/** The help text, generated from the command table (every command, or the ones given). */
-export function helpText(commands: readonly Command[] = COMMANDS): string {
+/**
+ * The help text, generated from the command table (every command, or the ones given) and the
+ * list of kinds.
+ */
+export function helpText(
+  commands: readonly Command[] = COMMANDS,
+  kinds: readonly KindModule[] = KINDS,
+): string {
   const lines = commands.map((c) => {
     const usage = ['cdnctl', c.group, c.verb, ...c.args].filter((w) => w !== '').join(' ');
     return `  ${usage.padEnd(58)} ${c.summary}`;
@@ -103,7 +112,9 @@ export function helpText(commands: readonly Command[] = COMMANDS): string {
     '  --async, --exact-path          purge url: return before the purge ends; no prefix match',
     '  -o DIR|-                       export: write one file per object to DIR (default - : stdout)',
     '  -n, --namespace NS             export: namespace of the manifests (default default)',
-    '  --kinds K1,K2                  export: PullZoneConfig,ShieldPolicy,ContainerApp,StorageZone (default all)',
+    `  --kinds K1,K2                  export: ${exportableKinds(kinds)
+      .map((k) => k.kind)
+      .join(',')} (default all)`,
     '  --deletion-policy P            export: Orphan (default) or Delete (ShieldPolicy: Reset)',
     '  --account-ref NAME             export: objects use this CdnAccount',
     '  --credentials-ref SECRET[:KEY] export: objects use this Secret key (default key apiKey)',

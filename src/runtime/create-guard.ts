@@ -9,7 +9,7 @@
  * policy Delete), so a tenant must not be able to set one. Two forms, both unforgeable:
  *
  * - **Signed annotation** (the normal path, when the kind's client offers a `markerKey`):
- *   `cdn.operator.io/create-pending: v1.<ms>.<account>.<mac>` where `mac` is an HMAC-SHA256 over
+ *   `<group>/create-pending: v1.<ms>.<account>.<mac>` where `mac` is an HMAC-SHA256 over
  *   (object uid, account fingerprint, time) keyed by a key derived from the account's API key
  *   (HKDF, see `markerKeyFor`). It goes into the same metadata write that adds the finalizer
  *   (resourceVersion precondition: a stale cache fails with 409 and nothing is created), so a
@@ -36,7 +36,7 @@
  * duplicate, or "name taken" by our own resource). A marker that names another account and
  * cannot be verified parks the object (`hasUnverifiableMarker`).
  *
- * The old annotation `cdn.operator.io/external-create-pending` is ignored.
+ * The old annotation `<group>/external-create-pending` is ignored.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { ManagedKind, ManagedObject } from './types.js';

@@ -10,6 +10,7 @@
  * of creates never delays an update; an object listed at start-up that is already in sync for
  * its generation to `low`, with the drift checks.
  */
+import { groupKey } from '../api-group.js';
 import { findCondition } from './conditions.js';
 import { recordedExternalId } from './create-guard.js';
 import { jsonEqual } from './merge-patch.js';
@@ -53,9 +54,9 @@ export function priorityForUpdate(oldObj: ManagedObject, obj: ManagedObject): Pr
   return undefined;
 }
 
-/** Annotations that each ask for one action when set to a new value (`cdn.operator.io/*-requested-at`). */
+/** Annotations that each ask for one action when set to a new value (`<group>/*-requested-at`). */
 function isRequestAnnotation(key: string): boolean {
-  return key.startsWith('cdn.operator.io/') && key.endsWith('-requested-at');
+  return key.startsWith(groupKey('')) && key.endsWith('-requested-at');
 }
 
 function requestAnnotations(a: Record<string, string> | undefined): Record<string, string> {

@@ -20,7 +20,7 @@ export type EventType = 'Normal' | 'Warning';
 export interface EventRecorderOptions {
   client: KubeClient;
   log: Logger;
-  /** reportingController, e.g. `cdn.operator.io/cdn-operator`. */
+  /** reportingController (`REPORTING_CONTROLLER` of reasons.ts). */
   controller: string;
   /** reportingInstance (pod name / hostname). */
   instance: string;

@@ -1,6 +1,6 @@
 /**
  * Shared copies of strings that many cached objects repeat. Every object parsed from a list
- * or watch carries its own copy of values such as `cdn.operator.io/v1alpha1`, a condition's
+ * or watch carries its own copy of values such as an `apiVersion`, a condition's
  * `ReconcileSuccess`, or a timestamp that hundreds of objects created in the same second
  * share; keeping one copy of each is a large part of the heap per cached object
  * (docs/runtime.md, Memory).

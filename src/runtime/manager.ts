@@ -33,6 +33,7 @@ import {
 import { KubeClient, isKubeStatus, loadKubeConfig } from './kube-client.js';
 import { LeaderElector } from './leader-election.js';
 import { OperatorMetrics } from './metrics.js';
+import { REPORTING_CONTROLLER } from './reasons.js';
 import { TokenBucket } from './rate-limiter.js';
 import type { ReconcilerTimings } from './reconciler.js';
 import { ReferenceIndex, referenceKey } from './references.js';
@@ -135,7 +136,7 @@ export class Manager {
     const events = new EventRecorder({
       client: this.client,
       log: this.log,
-      controller: 'cdn.operator.io/cdn-operator',
+      controller: REPORTING_CONTROLLER,
       instance: this.identity.slice(0, 128),
       onEmit: (reason, type) => this.metrics.eventsEmitted.inc({ reason, type }),
     });

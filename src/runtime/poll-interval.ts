@@ -1,5 +1,5 @@
 /**
- * The drift-check interval of an object: `cdn.operator.io/poll-interval` when valid, clamped
+ * The drift-check interval of an object: the `<group>/poll-interval` annotation when valid, clamped
  * to a documented range (5 s … 24 h) so that neither a typo like `1ms` nor `1000h` (beyond
  * what a timer can hold) turns into a hot loop or a check that never comes. Clamping is
  * reported (Warning event `InvalidPollInterval`), never silent.

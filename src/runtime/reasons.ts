@@ -1,8 +1,10 @@
 /**
  * Stable condition types, condition reasons, event reasons, annotations and the finalizer
  * name shared by every managed kind. Dashboards, alerts and `kubectl wait` depend on these
- * strings: never rename one, only add.
+ * strings: never rename one, only add. Annotation keys, the finalizer and the event reporter
+ * live in the operator's API group (src/api-group.ts).
  */
+import { groupKey } from '../api-group.js';
 
 /** Condition types. */
 export const ConditionType = {
@@ -73,25 +75,28 @@ export const EventReason = {
 /** Annotation keys the runtime understands. */
 export const Annotation = {
   /** `"true"` stops all reconciliation (including deletion) of the object. */
-  Paused: 'cdn.operator.io/paused',
+  Paused: groupKey('paused'),
   /** `"true"`: observe only and write `status.plannedChanges`; never call create/update/delete. */
-  DryRun: 'cdn.operator.io/dry-run',
+  DryRun: groupKey('dry-run'),
   /** Go duration-like (`30s`, `5m`, `1h`) per-object drift-check interval. */
-  PollInterval: 'cdn.operator.io/poll-interval',
+  PollInterval: groupKey('poll-interval'),
   /** Any new value forces a reconcile pass (e.g. `date -Is`). */
-  ReconcileRequestedAt: 'cdn.operator.io/reconcile-requested-at',
+  ReconcileRequestedAt: groupKey('reconcile-requested-at'),
   /**
    * No longer read (the create-pending record lives in `status.ownership.createPending`,
    * which tenants cannot write); kept so that old objects' markers do not trigger passes.
    */
-  CreatePending: 'cdn.operator.io/external-create-pending',
+  CreatePending: groupKey('external-create-pending'),
   /**
    * Written by the runtime only, in the metadata write that adds the finalizer before a
    * create: a create-pending marker signed with a key derived from the account's API key and
    * bound to the object's uid (see create-guard.ts); a value that does not verify is ignored.
    */
-  CreatePendingSigned: 'cdn.operator.io/create-pending',
+  CreatePendingSigned: groupKey('create-pending'),
 } as const;
 
 /** Finalizer the runtime adds before the first create. */
-export const FINALIZER = 'cdn.operator.io/finalizer';
+export const FINALIZER = groupKey('finalizer');
+
+/** `reportingController` of the operator's Events. */
+export const REPORTING_CONTROLLER = groupKey('cdn-operator');

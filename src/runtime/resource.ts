@@ -40,7 +40,7 @@ export const EVENTS: ResourceType = {
   kind: 'Event',
 };
 
-/** `apiVersion` string of a resource type (`v1`, `cdn.operator.io/v1alpha1`). */
+/** `apiVersion` string of a resource type (`v1`, `<group>/v1alpha1`). */
 export function apiVersionOf(t: Pick<ResourceType, 'group' | 'version'>): string {
   return t.group ? `${t.group}/${t.version}` : t.version;
 }

@@ -1,22 +1,17 @@
 /**
- * `cdnctl diff`: for each manifest of a kind the operator manages, what applying it would change
- * on the platform, computed by that kind's own external client in read-only mode (plan-*.ts).
+ * `cdnctl diff`: for each manifest of a kind the operator reconciles, what applying it would
+ * change on the platform, computed by that kind's own planner (`src/controllers/<kind>/plan.ts`,
+ * its external client in read-only mode), found through the list of kinds.
  * Exit code like `kubectl diff`: 0 nothing would change, 1 something would, 2 an error.
  */
 import type { CdnClient } from '../../cdn/client.js';
 import { isCdnApiError } from '../../cdn/errors.js';
-import type { ContainerApp } from '../../controllers/containerapp/types.js';
-import type { PullZoneConfig } from '../../controllers/pullzoneconfig/types.js';
-import type { ShieldPolicy } from '../../controllers/shieldpolicy/types.js';
+import { type KindModule } from '../../controllers/kind-module.js';
+import { isOwnApiVersion } from '../../controllers/kind-names.js';
+import { findKind, KINDS } from '../../controllers/kinds.js';
+import type { ObjectPlan, PlanContext } from '../../controllers/shared/manifest-plan.js';
+import type { ManagedObject } from '../../runtime/types.js';
 import type { Manifest } from './manifests.js';
-import { planContainerApp } from './plan-container-app.js';
-import { planStorageZone } from './plan-storage-zone.js';
-import type { StorageZone } from '../../controllers/storagezone/types.js';
-import { planPullZone } from './plan-pull-zone.js';
-import { planShieldPolicy } from './plan-shield-policy.js';
-import type { ObjectPlan } from './plan-types.js';
-
-const GROUP = 'cdn.operator.io/';
 
 /** The outcome of one object. */
 export interface DiffEntry {
@@ -33,50 +28,36 @@ export interface DiffReport {
   exitCode: 0 | 1 | 2;
 }
 
-const key = (namespace: string, name: string): string => `${namespace}/${name}`;
 const nsOf = (m: Manifest): string => m.metadata.namespace ?? 'default';
 
-/** PullZoneConfig namespace/name -> spec.pullZoneId, for references between manifests. */
-function pullZoneIds(manifests: readonly Manifest[]): Map<string, number> {
-  const out = new Map<string, number>();
-  for (const m of manifests) {
-    const id = m.spec?.pullZoneId;
-    if (m.kind === 'PullZoneConfig' && typeof id === 'number')
-      out.set(key(nsOf(m), m.metadata.name), id);
-  }
-  return out;
+/** A manifest as the planners read it (a spec always present). */
+function objectOf(m: Manifest): ManagedObject {
+  return { ...m, spec: m.spec ?? {} } as unknown as ManagedObject;
 }
 
-/** The pull zone ids visible from one namespace, by PullZoneConfig name. */
-function zonesFrom(all: ReadonlyMap<string, number>, namespace: string): Map<string, number> {
-  const prefix = `${namespace}/`;
-  return new Map(
-    [...all].filter(([k]) => k.startsWith(prefix)).map(([k, v]) => [k.slice(prefix.length), v]),
-  );
+/** The other manifests one in `namespace` may refer to. */
+function contextIn(manifests: readonly Manifest[], namespace: string): PlanContext {
+  return {
+    objectsOf: (kind) =>
+      manifests.filter((m) => m.kind === kind && nsOf(m) === namespace).map(objectOf),
+  };
 }
 
 async function planOne(
   client: CdnClient,
   m: Manifest,
-  zones: ReadonlyMap<string, number>,
+  kind: KindModule | undefined,
+  ctx: PlanContext,
 ): Promise<ObjectPlan> {
-  const obj = { ...m, spec: m.spec ?? {} } as unknown;
-  switch (m.kind) {
-    case 'PullZoneConfig':
-      return planPullZone(client, obj as PullZoneConfig);
-    case 'ShieldPolicy':
-      return planShieldPolicy(client, obj as ShieldPolicy, zones);
-    case 'ContainerApp':
-      return planContainerApp(client, obj as ContainerApp, zones);
-    case 'StorageZone':
-      return planStorageZone(client, obj as StorageZone);
-    default:
-      return {
-        action: 'skipped',
-        diffs: [],
-        note: `cdnctl diff does not compare ${String(m.kind)} objects yet`,
-      };
+  if (!kind?.planner) {
+    return {
+      action: 'skipped',
+      diffs: [],
+      note: `cdnctl diff does not compare ${String(m.kind)} objects yet`,
+    };
   }
+  const plan = await kind.planner();
+  return plan(client, objectOf(m), ctx);
 }
 
 function describeError(e: unknown): string {
@@ -85,18 +66,27 @@ function describeError(e: unknown): string {
   return e instanceof Error ? e.message : String(e);
 }
 
-/** See the module comment; objects outside the operator's API group are ignored. */
+/** A kind the operator reconciles nothing for (CdnAccount): its manifests are not compared. */
+function isUnreconciled(kind: KindModule | undefined): boolean {
+  return kind !== undefined && kind.controller === undefined;
+}
+
+/**
+ * See the module comment; objects outside the operator's API group, and objects of kinds with
+ * no platform resource (CdnAccount), are left out.
+ */
 export async function diffManifests(
   client: CdnClient,
   manifests: readonly Manifest[],
+  kinds: readonly KindModule[] = KINDS,
 ): Promise<DiffReport> {
-  const zones = pullZoneIds(manifests);
   const entries: DiffEntry[] = [];
   for (const m of manifests) {
-    if (!m.apiVersion?.startsWith(GROUP) || m.kind === 'CdnAccount') continue;
+    const kind = findKind(m.kind, kinds);
+    if (!isOwnApiVersion(m.apiVersion) || isUnreconciled(kind)) continue;
     const entry: DiffEntry = { kind: String(m.kind), namespace: nsOf(m), name: m.metadata.name };
     try {
-      entry.plan = await planOne(client, m, zonesFrom(zones, entry.namespace));
+      entry.plan = await planOne(client, m, kind, contextIn(manifests, entry.namespace));
     } catch (e) {
       entry.error = describeError(e);
     }

@@ -1,6 +1,9 @@
 /** Parses the flags of `cdnctl export` into {@link ExportOptions} (usage errors name the flag). */
+import type { KindModule } from '../../controllers/kind-module.js';
+import { KINDS } from '../../controllers/kinds.js';
+import type { AccountChoice, ExportOptions } from '../../controllers/shared/manifest-export.js';
 import { UsageError } from '../usage-error.js';
-import { EXPORT_KINDS, type AccountChoice, type ExportKind, type ExportOptions } from './types.js';
+import { exportableKinds } from './export-account.js';
 
 /** Flags of `cdnctl export`, as given. */
 export interface ExportFlags {
@@ -20,26 +23,26 @@ export const DEFAULT_SECRET_ENV_PATTERN =
 const DNS_LABEL = /^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$/;
 const DNS_SUBDOMAIN = /^[a-z0-9]([-a-z0-9.]{0,251}[a-z0-9])?$/;
 
-/** Kind names accepted by --kinds: the kind, its plural, lowercase or not. */
-function kindOf(word: string): ExportKind {
+/** Kind names accepted by --kinds: the kind, its plural or a short name, in any case. */
+function kindOf(word: string, exportable: readonly KindModule[]): string {
   const w = word.trim().toLowerCase();
-  const kind = EXPORT_KINDS.find((k) => {
-    const l = k.toLowerCase();
-    return w === l || w === `${l}s` || (l.endsWith('y') && w === `${l.slice(0, -1)}ies`);
-  });
+  const kind = exportable.find(
+    (k) => w === k.kind.toLowerCase() || w === k.plural || k.shortNames.includes(w),
+  );
   if (!kind) {
     throw new UsageError(
-      `--kinds: unknown kind ${JSON.stringify(word)}; one of ${EXPORT_KINDS.join(', ')}`,
+      `--kinds: unknown kind ${JSON.stringify(word)}; one of ${exportable.map((k) => k.kind).join(', ')}`,
     );
   }
-  return kind;
+  return kind.kind;
 }
 
-function parseKinds(value: string | undefined): Set<ExportKind> {
-  if (value === undefined) return new Set(EXPORT_KINDS);
+function parseKinds(value: string | undefined, kinds: readonly KindModule[]): Set<string> {
+  const exportable = exportableKinds(kinds);
+  if (value === undefined) return new Set(exportable.map((k) => k.kind));
   const words = value.split(',').filter((w) => w.trim() !== '');
   if (words.length === 0) throw new UsageError('--kinds must name at least one kind');
-  return new Set(words.map(kindOf));
+  return new Set(words.map((w) => kindOf(w, exportable)));
 }
 
 function parseCredentialsRef(value: string): AccountChoice {
@@ -92,13 +95,16 @@ function parsePattern(value: string | undefined): RegExp {
 }
 
 /** See the module comment. */
-export function parseExportOptions(flags: ExportFlags): ExportOptions {
+export function parseExportOptions(
+  flags: ExportFlags,
+  kinds: readonly KindModule[] = KINDS,
+): ExportOptions {
   const namespace = flags.namespace ?? 'default';
   if (!DNS_LABEL.test(namespace))
     throw new UsageError(`--namespace must be a namespace name, got ${JSON.stringify(namespace)}`);
   return {
     namespace,
-    kinds: parseKinds(flags.kinds),
+    kinds: parseKinds(flags.kinds, kinds),
     deletionPolicy: parseChoice(
       'deletion-policy',
       flags.deletionPolicy,

@@ -6,7 +6,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { toYaml11, toYamlStream } from './yaml.js';
-import type { ExportResult, RequiredSecret } from './types.js';
+import type { ExportResult, RequiredSecret } from '../../controllers/shared/manifest-export.js';
 
 /** Name of the Secrets list written next to the manifests. */
 export const SECRETS_FILE = 'secrets-to-create.txt';

@@ -1,74 +1,88 @@
-/** The CdnAccount CRD (generated into crds/ by hack/generate-crds.ts). */
-import { CDN_ACCOUNT_SPEC_SCHEMA } from '../shared/account-schema.js';
-import { GROUP, KIND, PLURAL, VERSION } from './types.js';
+/** The CdnAccount CRD schema (cluster-scoped). Rendered by hack/generate-crds.ts. */
+import { DEFAULT_ACCOUNT_KEY } from './types.js';
+import { readyColumns, type KindSchema, type Schema } from '../shared/crd-schema.js';
+import { conditionsSchema } from '../shared/status-schema.js';
 
-const CONDITIONS = {
-  type: 'array',
-  description: 'Ready: the credentials Secret and its key resolve.',
-  'x-kubernetes-list-type': 'map',
-  'x-kubernetes-list-map-keys': ['type'],
-  items: {
-    type: 'object',
-    required: ['type', 'status'],
-    properties: {
-      type: { type: 'string' },
-      status: { type: 'string', enum: ['True', 'False', 'Unknown'] },
-      reason: { type: 'string' },
-      message: { type: 'string' },
-      lastTransitionTime: { type: 'string', format: 'date-time' },
-      observedGeneration: { type: 'integer', format: 'int64' },
+const LABEL_SELECTOR: Schema = {
+  type: 'object',
+  description:
+    'Namespaces allowed to use this account, by their labels (a standard label selector). Empty or absent selects NO namespace: the account is closed until opened. To open it to every namespace, use matchExpressions [{key: kubernetes.io/metadata.name, operator: Exists}].',
+  properties: {
+    matchLabels: {
+      type: 'object',
+      additionalProperties: { type: 'string' },
+      description: 'Labels a namespace must have, with these values.',
     },
+    matchExpressions: {
+      type: 'array',
+      description: 'Conditions on the labels of a namespace; every one must hold.',
+      items: {
+        type: 'object',
+        required: ['key', 'operator'],
+        properties: {
+          key: { type: 'string', minLength: 1, description: 'The label key.' },
+          operator: {
+            type: 'string',
+            enum: ['In', 'NotIn', 'Exists', 'DoesNotExist'],
+            description:
+              'In / NotIn: the label value is (not) one of values. Exists / DoesNotExist: the namespace has (not) the label.',
+          },
+          values: {
+            type: 'array',
+            items: { type: 'string' },
+            description: 'Label values for In and NotIn; empty for Exists and DoesNotExist.',
+          },
+        },
+      },
+    },
+  },
+  'x-kubernetes-map-type': 'atomic',
+};
+
+const SPEC: Schema = {
+  type: 'object',
+  description: 'Where the API key is and which namespaces may use it.',
+  required: ['secretRef'],
+  properties: {
+    secretRef: {
+      type: 'object',
+      description:
+        "Secret in the operator's namespace holding the API key. Tenants never read it; the operator reads only this Secret of its own namespace.",
+      required: ['name'],
+      properties: {
+        name: { type: 'string', minLength: 1, maxLength: 253, description: 'Secret name.' },
+        key: {
+          type: 'string',
+          minLength: 1,
+          description: `Key inside the Secret data (defaults to ${DEFAULT_ACCOUNT_KEY}).`,
+        },
+        namespace: {
+          type: 'string',
+          maxLength: 63,
+          pattern: '^[a-z0-9]([-a-z0-9]*[a-z0-9])?$',
+          description:
+            'The operator namespace that serves this account (the release whose --operator-namespace it is). Set it when several operator releases share the cluster: the others then neither use the account nor write its status. Unset: every operator reads the Secret in its own namespace.',
+        },
+      },
+    },
+    namespaceSelector: LABEL_SELECTOR,
   },
 };
 
-/** Builds the CRD object. */
-export function buildCdnAccountCrd(): Record<string, unknown> {
+/** The CdnAccount schema (cdnaccounts). */
+export function cdnAccountSchema(): KindSchema {
   return {
-    apiVersion: 'apiextensions.k8s.io/v1',
-    kind: 'CustomResourceDefinition',
-    metadata: { name: `${PLURAL}.${GROUP}` },
-    spec: {
-      group: GROUP,
-      names: {
-        kind: KIND,
-        listKind: `${KIND}List`,
-        plural: PLURAL,
-        singular: 'cdnaccount',
-        shortNames: ['cdnacct'],
+    description:
+      'A bunny.net account (API key) and the namespaces allowed to use it. Cluster-scoped: only cluster admins create CdnAccounts.',
+    requireSpec: true,
+    spec: SPEC,
+    status: {
+      type: 'object',
+      description: 'Observed state of the account, written by the operator.',
+      properties: {
+        conditions: conditionsSchema('Ready: the credentials Secret and its key resolve.'),
       },
-      scope: 'Cluster',
-      versions: [
-        {
-          name: VERSION,
-          served: true,
-          storage: true,
-          subresources: { status: {} },
-          additionalPrinterColumns: [
-            { name: 'SECRET', type: 'string', jsonPath: '.spec.secretRef.name' },
-            {
-              name: 'READY',
-              type: 'string',
-              jsonPath: ".status.conditions[?(@.type=='Ready')].status",
-            },
-            { name: 'AGE', type: 'date', jsonPath: '.metadata.creationTimestamp' },
-          ],
-          schema: {
-            openAPIV3Schema: {
-              type: 'object',
-              description:
-                'A bunny.net account (API key) and the namespaces allowed to use it. Cluster-scoped: only cluster admins create CdnAccounts.',
-              required: ['spec'],
-              properties: {
-                apiVersion: { type: 'string' },
-                kind: { type: 'string' },
-                metadata: { type: 'object' },
-                spec: CDN_ACCOUNT_SPEC_SCHEMA,
-                status: { type: 'object', properties: { conditions: CONDITIONS } },
-              },
-            },
-          },
-        },
-      ],
     },
+    columns: readyColumns({ name: 'SECRET', type: 'string', jsonPath: '.spec.secretRef.name' }),
   };
 }

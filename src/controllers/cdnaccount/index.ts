@@ -16,7 +16,8 @@ import type {
 import { NAMESPACES } from '../shared/credentials.js';
 import type { ControllerDeps } from '../shared/deps.js';
 import { accountCondition, secretRefOf, type AccountObject } from './status.js';
-import { GROUP, KIND, PLURAL, VERSION, servesAccount } from './types.js';
+import { managedNames } from '../kind-names.js';
+import { CDN_ACCOUNT_NAMES, servesAccount } from './types.js';
 
 /** Namespaces, watched for their labels only. */
 export const NAMESPACE_KIND: ClusterKind = { name: 'namespace', ...NAMESPACES };
@@ -29,11 +30,7 @@ export function createCdnAccountKind(deps: Pick<ControllerDeps, 'operatorNamespa
   const served = (obj: ClusterObject): boolean =>
     servesAccount((obj as AccountObject).spec, operatorNamespace);
   return {
-    name: 'cdnaccount',
-    group: GROUP,
-    version: VERSION,
-    kind: KIND,
-    plural: PLURAL,
+    ...managedNames(CDN_ACCOUNT_NAMES),
     references(obj): ObjectReference[] {
       const { name } = secretRefOf(obj);
       if (!served(obj) || !name) return [];
@@ -47,7 +44,7 @@ export function createCdnAccountKind(deps: Pick<ControllerDeps, 'operatorNamespa
   };
 }
 
-/** The cluster-scoped kinds main.ts runs: CdnAccounts and Namespaces. */
+/** The cluster-scoped kinds of the CdnAccount (kind.ts): CdnAccounts and Namespaces. */
 export function createAccountKinds(deps: Pick<ControllerDeps, 'operatorNamespace'>): ClusterKind[] {
   return [createCdnAccountKind(deps), NAMESPACE_KIND];
 }

@@ -1,17 +1,27 @@
 /**
- * CdnAccount (`cdnaccounts.cdn.operator.io`, cluster-scoped): an API key Secret in the
+ * CdnAccount (cluster-scoped): an API key Secret in the
  * operator's namespace and the namespaces allowed to use it. Only cluster admins create them;
  * tenants name one with `spec.accountRef.name`.
  */
+import { API_GROUP, API_VERSION } from '../../api-group.js';
+import type { Condition } from '../../runtime/types.js';
 import type { LabelSelector } from '../shared/label-selector.js';
+import type { KindNames } from '../kind-names.js';
 
-export const GROUP = 'cdn.operator.io';
-export const VERSION = 'v1alpha1';
-export const KIND = 'CdnAccount';
-export const PLURAL = 'cdnaccounts';
+/** The kind's names (its KindModule, kind.ts, adds the lazy parts). */
+export const CDN_ACCOUNT_NAMES: KindNames = {
+  kind: 'CdnAccount',
+  plural: 'cdnaccounts',
+  shortNames: ['cdnacct'],
+  scope: 'Cluster',
+};
 
 /** The resource as `ConnectContext.readClusterObject` takes it. */
-export const CDN_ACCOUNT_RESOURCE = { group: GROUP, version: VERSION, plural: PLURAL } as const;
+export const CDN_ACCOUNT_RESOURCE = {
+  group: API_GROUP,
+  version: API_VERSION,
+  plural: CDN_ACCOUNT_NAMES.plural,
+} as const;
 
 /**
  * True when the operator of `operatorNamespace` serves `spec`: every operator when
@@ -39,4 +49,9 @@ export interface CdnAccountSpec {
   secretRef?: { name?: string; key?: string; namespace?: string };
   /** Namespaces allowed to use the account; empty or absent: none. */
   namespaceSelector?: LabelSelector;
+}
+
+/** `status` of a CdnAccount (status.ts writes the Ready condition). */
+export interface CdnAccountStatus {
+  conditions?: Condition[];
 }

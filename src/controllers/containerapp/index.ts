@@ -1,5 +1,5 @@
 /**
- * Wiring of the ContainerApp kind (`containerapps.cdn.operator.io`, `/mc` applications) into
+ * Wiring of the ContainerApp kind (`/mc` applications) into
  * the runtime: credentials -> shared CDN client -> {@link ContainerAppExternal}.
  */
 import { accountIdFor } from '../../cdn/credentials.js';
@@ -11,16 +11,13 @@ import type { ControllerDeps } from '../shared/deps.js';
 import { classifyContainerAppError } from './errors.js';
 import { ContainerAppExternal } from './external.js';
 import { idReferencesOf, referencesOf, resolveRefs } from './references.js';
-import { GROUP, KIND, PLURAL, VERSION, type ContainerApp } from './types.js';
+import { managedNames } from '../kind-names.js';
+import { CONTAINER_APP_NAMES, type ContainerApp } from './types.js';
 
 /** Builds the ManagedKind of ContainerApp. */
 export function createContainerAppKind(deps: ControllerDeps): ManagedKind {
   const kind: ManagedKind<ContainerApp> = {
-    name: 'containerapp',
-    group: GROUP,
-    version: VERSION,
-    kind: KIND,
-    plural: PLURAL,
+    ...managedNames(CONTAINER_APP_NAMES),
     idStatusField: 'appId',
     specExternalId: (obj) => obj.spec.appId || undefined,
     async connect(obj, ctx) {

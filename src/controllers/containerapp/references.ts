@@ -9,6 +9,8 @@ import type { ConnectContext, IdReference, ObjectReference } from '../../runtime
 import { credentialReferences } from '../shared/credentials.js';
 import type { ControllerDeps } from '../shared/deps.js';
 import { envKey, type ResolvedRefs } from './mapping.js';
+import { typeMetaOf } from '../kind-names.js';
+import { PULL_ZONE_CONFIG_NAMES } from '../pullzoneconfig/types.js';
 import type { ContainerApp, KeySelector } from './types.js';
 
 /** Condition reason while a referenced object is missing or not ready. */
@@ -16,7 +18,7 @@ export const ReferenceNotReady = 'ReferenceNotReady';
 /** How soon to look again while waiting (watches usually re-enqueue sooner). */
 const WAIT_REQUEUE_MS = 15_000;
 
-const PULL_ZONE_CONFIG = { apiVersion: 'cdn.operator.io/v1alpha1', kind: 'PullZoneConfig' };
+const PULL_ZONE_CONFIG_TYPE = typeMetaOf(PULL_ZONE_CONFIG_NAMES);
 
 interface EnvSource {
   container: string;
@@ -64,7 +66,7 @@ export function referencesOf(
   for (const s of envSources(obj)) {
     add({ apiVersion: 'v1', kind: s.kind, namespace, name: s.ref.name });
   }
-  for (const name of pullZoneRefNames(obj)) add({ ...PULL_ZONE_CONFIG, namespace, name });
+  for (const name of pullZoneRefNames(obj)) add({ ...PULL_ZONE_CONFIG_TYPE, namespace, name });
   return [...refs.values()];
 }
 
@@ -79,7 +81,7 @@ export function idReferencesOf(obj: ContainerApp): IdReference[] {
       const id = e.cdn?.pullZoneId;
       if (typeof id !== 'number' || !Number.isSafeInteger(id) || id <= 0) continue;
       const field = `spec.containerTemplates[${c.name}].endpoints[${e.displayName}].cdn.pullZoneId`;
-      out.push({ field, type: PULL_ZONE_CONFIG.kind, id: String(id) });
+      out.push({ field, type: PULL_ZONE_CONFIG_NAMES.kind, id: String(id) });
     }
   }
   return out;
@@ -95,7 +97,7 @@ function resolvePullZones(obj: ContainerApp, ctx: ConnectContext): Map<string, n
   const out = new Map<string, number>();
   const namespace = obj.metadata.namespace;
   for (const name of pullZoneRefNames(obj)) {
-    const zone = ctx.getObject({ ...PULL_ZONE_CONFIG, namespace, name });
+    const zone = ctx.getObject({ ...PULL_ZONE_CONFIG_TYPE, namespace, name });
     const id = pullZoneIdOf(zone?.status);
     if (id === undefined) {
       throw new WaitingError(

@@ -2,21 +2,21 @@
  * The ContainerApp custom resource as the controller reads it. Field names follow the
  * platform's application model (management-api.md, "Application"); list items are keyed by
  * name (`x-kubernetes-list-map-keys`), never by platform ids. Kept in step with
- * crds/cdn.operator.io_containerapps.yaml.
+ * crd.ts (a unit test compares the two field by field).
  */
-import type { ManagedObject, ManagedStatus } from '../../runtime/types.js';
+import type { ManagedObject } from '../../runtime/types.js';
+import type { KindNames } from '../kind-names.js';
+import type { AccountSpec } from '../shared/account-schema.js';
+import type { AdoptionSpec } from '../shared/ownership-schema.js';
+import type { KindStatus } from '../shared/status-schema.js';
 
-/** API group, version and kind served by this controller. */
-export const GROUP = 'cdn.operator.io';
-export const VERSION = 'v1alpha1';
-export const KIND = 'ContainerApp';
-export const PLURAL = 'containerapps';
-
-/** Reference to the Secret holding the API key (same namespace). */
-export interface CredentialsRef {
-  name: string;
-  key?: string;
-}
+/** The kind's names (its KindModule, kind.ts, adds the lazy parts). */
+export const CONTAINER_APP_NAMES: KindNames = {
+  kind: 'ContainerApp',
+  plural: 'containerapps',
+  shortNames: ['capp'],
+  scope: 'Namespaced',
+};
 
 /** Selects one key of a Secret or ConfigMap in the same namespace. */
 export interface KeySelector {
@@ -100,11 +100,10 @@ export interface ContainerSpec {
   volumeMounts?: { name: string; mountPath: string }[];
 }
 
-export interface ContainerAppSpec {
-  credentialsRef?: CredentialsRef;
+/** `spec` of a ContainerApp (crd.ts describes every field). */
+export interface ContainerAppSpec extends AccountSpec, AdoptionSpec {
   /** Adopt this existing application instead of creating one. */
   appId?: string;
-  deletionPolicy?: 'Delete' | 'Orphan';
   name: string;
   autoScaling: { min: number; max: number };
   regionSettings?: {
@@ -143,7 +142,8 @@ export interface WriteOnlyRecord {
   nodeSelectors?: Record<string, string>;
 }
 
-export interface ContainerAppStatus extends ManagedStatus {
+/** `status` of a ContainerApp. */
+export interface ContainerAppStatus extends KindStatus {
   appId?: string;
   /** The platform's own application status (`active`, `progressing`, ...). */
   appStatus?: string;

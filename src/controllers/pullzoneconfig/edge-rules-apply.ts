@@ -4,7 +4,7 @@
  * read back once to learn the new rules' GUIDs (the create answer has no body).
  */
 import type { CdnClient } from '../../cdn/client.js';
-import type { EdgeRule } from '../../cdn/feature-types.js';
+import type { EdgeRule } from '../../cdn/types.js';
 import { isCdnApiError } from '../../cdn/errors.js';
 import {
   statusAfterCreates,

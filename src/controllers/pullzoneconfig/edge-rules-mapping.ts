@@ -3,7 +3,7 @@
  * plus the canonical form both are compared in: absent and empty parameters are the same,
  * pattern lists compare in order (the platform keeps them as sent).
  */
-import type { EdgeRule, EdgeRuleExtraAction, EdgeRuleTrigger } from '../../cdn/feature-types.js';
+import type { EdgeRule, EdgeRuleExtraAction, EdgeRuleTrigger } from '../../cdn/types.js';
 import { ACTION_TYPES, MATCHING_TYPES, TRIGGER_TYPES, nameOf } from './edge-rules-types.js';
 
 /** One action in the spec. */

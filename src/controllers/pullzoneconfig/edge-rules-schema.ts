@@ -3,7 +3,8 @@
  * the name tables in edge-rules-types.ts. Parameter rules are CEL validations on each action,
  * so `kubectl apply` rejects a Redirect without a URL before the operator sees it.
  */
-import type { Schema } from './settings-schema.js';
+import { groupKey } from '../../api-group.js';
+import type { Schema } from '../shared/crd-schema.js';
 import {
   ACTION_PARAMETERS,
   ACTION_TYPES,
@@ -127,6 +128,7 @@ const ruleSchema: Schema = {
     action: actionSchema('What the rule does.'),
     extraActions: {
       type: 'array',
+      description: 'Further actions run by the same rule, after action.',
       maxItems: MAX_EXTRA_ACTIONS,
       items: actionSchema('A further action run by the same rule.'),
     },
@@ -153,8 +155,7 @@ export const EDGE_RULE_SPEC_PROPERTIES: Record<string, Schema> = {
   },
   purge: {
     type: 'object',
-    description:
-      'What a purge request (annotation cdn.operator.io/purge-requested-at set to a new value) purges: the listed URLs, or the whole zone when none are listed.',
+    description: `What a purge request (annotation ${groupKey('purge-requested-at')} set to a new value) purges: the listed URLs, or the whole zone when none are listed.`,
     properties: {
       urls: {
         type: 'array',
@@ -188,8 +189,8 @@ export const EDGE_RULE_STATUS_PROPERTIES: Record<string, Schema> = {
       type: 'object',
       required: ['name', 'guid'],
       properties: {
-        name: { type: 'string' },
-        guid: { type: 'string' },
+        name: { type: 'string', description: 'Name of the rule in spec.edgeRules.' },
+        guid: { type: 'string', description: 'Platform GUID of the rule.' },
         createdByOperator: {
           type: 'boolean',
           description:
@@ -204,7 +205,11 @@ export const EDGE_RULE_STATUS_PROPERTIES: Record<string, Schema> = {
       'The last purge request handled (never repeated for the same annotation value), and the one under way or deferred. At most one purge request starts per object per minute; requests made meanwhile are merged into one.',
     properties: {
       requestedAt: { type: 'string', description: 'The annotation value this purge answered.' },
-      completedAt: { type: 'string', format: 'date-time' },
+      completedAt: {
+        type: 'string',
+        format: 'date-time',
+        description: 'When the platform accepted the purge.',
+      },
       scope: { type: 'string', description: 'Zone, or how many URLs were purged.' },
       startedAt: {
         type: 'string',

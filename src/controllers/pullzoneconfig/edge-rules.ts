@@ -7,7 +7,7 @@
  * unclaimed live rule with exactly the desired content (so a create whose answer was lost, or
  * an exported rule, is adopted instead of duplicated); failing that, it is created.
  */
-import type { EdgeRule } from '../../cdn/feature-types.js';
+import type { EdgeRule } from '../../cdn/types.js';
 import { TerminalError } from '../../runtime/errors.js';
 import type { FieldDiff } from '../../runtime/types.js';
 import { jsonEqual } from '../shared/plan.js';

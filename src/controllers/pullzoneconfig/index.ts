@@ -18,7 +18,8 @@ import { OUTPUTS_SECRET } from './outputs.js';
 import { FIELDS_BY_API, secretRefName } from './fields.js';
 import { idReferencesOf, resolveSecrets, secretReferences } from './references.js';
 import { resolveStorageOrigin, storageZoneReference, withStorageOrigin } from './storage-origin.js';
-import { GROUP, KIND, PLURAL, VERSION, type PullZoneConfig } from './types.js';
+import { managedNames } from '../kind-names.js';
+import { PULL_ZONE_CONFIG_NAMES, type PullZoneConfig } from './types.js';
 
 /** Maps an API field named in a platform error to the spec path a user edits. */
 export function specPathForApiField(apiField: string): string {
@@ -37,11 +38,7 @@ function references(obj: PullZoneConfig, deps: ControllerDeps): ObjectReference[
 /** Builds the PullZoneConfig ManagedKind. */
 export function createPullZoneConfigKind(deps: ControllerDeps): ManagedKind<PullZoneConfig> {
   return {
-    name: 'pullzoneconfig',
-    group: GROUP,
-    version: VERSION,
-    kind: KIND,
-    plural: PLURAL,
+    ...managedNames(PULL_ZONE_CONFIG_NAMES),
     idStatusField: 'pullZoneId',
     specExternalId: (obj) =>
       obj.spec?.pullZoneId !== undefined ? String(obj.spec.pullZoneId) : undefined,

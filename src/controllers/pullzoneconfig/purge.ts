@@ -1,6 +1,6 @@
 /**
  * Cache purge on demand, bounded per object. Setting the annotation
- * `cdn.operator.io/purge-requested-at` to a new value asks for one purge: of `spec.purge.urls`
+ * `<group>/purge-requested-at` to a new value asks for one purge: of `spec.purge.urls`
  * when listed (a trailing `*` purges a prefix; a path starting with `/` is taken on the zone's
  * CDN hostname), else of the whole zone. The handled value is recorded in
  * `status.purge.requestedAt`, so the same request is never sent again by a later poll or by a
@@ -23,11 +23,12 @@
  * write, the next pass purges again (at most one pass's worth). A purge is harmless to repeat;
  * it is never lost.
  */
+import { groupKey } from '../../api-group.js';
 import type { CdnClient } from '../../cdn/client.js';
 import type { FieldDiff, KindEvent } from '../../runtime/types.js';
 
 /** Any new value of this annotation requests one purge. */
-export const PURGE_ANNOTATION = 'cdn.operator.io/purge-requested-at';
+export const PURGE_ANNOTATION = groupKey('purge-requested-at');
 /** Minimum time between the starts of two purge requests of one object. */
 export const PURGE_MIN_INTERVAL_MS = 60_000;
 /** URL purges one pass sends at most; a longer list continues in the next passes. */

@@ -3,11 +3,11 @@
  * one property per setting, limits as `minimum`/`maximum`, enum names as `enum`, secret
  * settings as Secret key references named `<setting>Ref`.
  */
+import type { Schema } from '../shared/crd-schema.js';
 import type { SettingField } from './field-types.js';
 import { SETTING_FIELDS, secretRefName } from './fields.js';
 
-/** A JSON schema node (the CRD subset we emit). */
-export type Schema = Record<string, unknown>;
+export type { Schema } from '../shared/crd-schema.js';
 
 function rangeText(f: SettingField): string {
   const tiers = f.roundUpTo
@@ -40,7 +40,7 @@ export function secretKeyRefSchema(description: string): Schema {
       key: {
         type: 'string',
         minLength: 1,
-        description: 'Key inside the Secret data (credentialsRef defaults to apiKey).',
+        description: 'Key inside the Secret data.',
       },
     },
   };

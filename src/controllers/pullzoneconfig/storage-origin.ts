@@ -16,6 +16,8 @@ import type {
   Observation,
   ObjectReference,
 } from '../../runtime/types.js';
+import { typeMetaOf } from '../kind-names.js';
+import { STORAGE_ZONE_NAMES } from '../storagezone/types.js';
 import type { PullZoneConfig } from './types.js';
 
 /** The origin settings a StorageZone reference stands for. */
@@ -28,8 +30,7 @@ export function storageZoneReference(obj: PullZoneConfig): ObjectReference | und
   const name = obj.spec?.storageZoneRef?.name;
   if (typeof name !== 'string' || name === '') return undefined;
   return {
-    apiVersion: 'cdn.operator.io/v1alpha1',
-    kind: 'StorageZone',
+    ...typeMetaOf(STORAGE_ZONE_NAMES),
     namespace: obj.metadata.namespace,
     name,
   };

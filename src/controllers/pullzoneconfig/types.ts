@@ -1,14 +1,20 @@
 /** The PullZoneConfig custom resource as the controller reads it. */
-import type { ManagedObject, ManagedStatus } from '../../runtime/types.js';
+import type { ManagedObject } from '../../runtime/types.js';
+import type { KindNames } from '../kind-names.js';
+import type { AccountSpec } from '../shared/account-schema.js';
+import type { AdoptionSpec } from '../shared/ownership-schema.js';
+import type { KindStatus } from '../shared/status-schema.js';
 import type { EdgeRuleSpec } from './edge-rules-mapping.js';
 import type { EdgeRuleStatus } from './edge-rules.js';
 import type { PurgeSpec, PurgeStatus } from './purge.js';
 
-export const GROUP = 'cdn.operator.io';
-export const VERSION = 'v1alpha1';
-export const KIND = 'PullZoneConfig';
-export const PLURAL = 'pullzoneconfigs';
-export const API_VERSION = `${GROUP}/${VERSION}`;
+/** The kind's names (its KindModule, kind.ts, adds the lazy parts). */
+export const PULL_ZONE_CONFIG_NAMES: KindNames = {
+  kind: 'PullZoneConfig',
+  plural: 'pullzoneconfigs',
+  shortNames: ['pzc'],
+  scope: 'Namespaced',
+};
 
 /** A key of a Secret in the resource's namespace. */
 export interface SecretKeyRef {
@@ -31,11 +37,10 @@ export interface HostnameSpec {
   privateKeyType?: 'Ecdsa' | 'Rsa';
 }
 
-export interface PullZoneConfigSpec {
-  credentialsRef?: SecretKeyRef;
+/** `spec` of a PullZoneConfig (crd.ts describes every field). */
+export interface PullZoneConfigSpec extends AccountSpec, AdoptionSpec {
   pullZoneId?: number;
   name?: string;
-  deletionPolicy?: 'Delete' | 'Orphan';
   hostnamePolicy?: 'Additive' | 'Exact';
   /** Spec-form settings: lowerCamelCase names, enum names, `<name>Ref` for secret values. */
   settings?: Record<string, unknown>;
@@ -71,8 +76,10 @@ export interface HostnameStatus {
   certificate: HostnameCertificateStatus;
 }
 
-export interface PullZoneConfigStatus extends ManagedStatus {
-  pullZoneId?: string;
+/** `status` of a PullZoneConfig. */
+export interface PullZoneConfigStatus extends KindStatus {
+  /** Platform id (an integer in the CRD; the runtime records it as the platform returned it). */
+  pullZoneId?: number;
   cdnHostname?: string;
   hostnames?: HostnameStatus[];
   /** Hashes of write-only settings as last sent (the platform does not return them). */

@@ -6,7 +6,7 @@
  * refuses anything but letters, digits and dashes, and names over 60 characters, with a
  * 400 on create. Catching that in the apiserver turns a later InvalidSpec into an apply error.
  */
-import type { Schema } from './settings-schema.js';
+import type { Schema } from '../shared/crd-schema.js';
 
 /** Longest zone name the platform accepts. */
 export const ZONE_NAME_MAX = 60;

@@ -1,89 +1,66 @@
 /**
- * Every CRD schema fragment about accounts and credentials, in one place: the CRD generators
- * (pullzoneconfig/crd.ts, hack/crds/containerapp.ts, hack/crds/shieldpolicy.ts) import them.
+ * Which account an object uses, described once for every namespaced kind: the spec fields
+ * (`accountRef`, `credentialsRef`), their TypeScript type and their CRD fragment side by side.
+ * credentials.ts reads them.
+ *
+ * The rule for `credentialsRef.key`, the same in every kind: optional, defaulting to `apiKey`.
+ * ShieldPolicy used to require it; a default keeps every existing object valid while no kind
+ * asks for a field the others do without.
  */
+import { nameRefSchema, objectNameSchema, type Schema, type SpecFragment } from './crd-schema.js';
 
-/** JSON schema subset used by the CRD generators. */
-export type SchemaFragment = Record<string, unknown>;
+/** Key inside a credentials Secret when `credentialsRef.key` is omitted. */
+export const DEFAULT_CREDENTIALS_KEY = 'apiKey';
 
-/** `spec.accountRef`: the CdnAccount an object uses. */
-export const ACCOUNT_REF_SCHEMA: SchemaFragment = {
+/** `spec.accountRef`: a cluster-scoped CdnAccount. */
+export interface AccountRef {
+  name: string;
+}
+
+/** `spec.credentialsRef`: a Secret key in the object's own namespace. */
+export interface CredentialsRef {
+  name: string;
+  /** Defaults to {@link DEFAULT_CREDENTIALS_KEY}. */
+  key?: string;
+}
+
+/** The spec fields that choose the account (at most one of them; neither: the default account). */
+export interface AccountSpec {
+  accountRef?: AccountRef;
+  credentialsRef?: CredentialsRef;
+}
+
+/** `spec.accountRef`. */
+const ACCOUNT_REF: Schema = nameRefSchema(
+  "CdnAccount (cluster-scoped) whose API key manages this resource. The account's namespaceSelector must select this namespace. When unset (and credentialsRef is unset), the operator's default account is used, under the same rule. Mutually exclusive with credentialsRef.",
+  'Name of the CdnAccount.',
+);
+
+/** `spec.credentialsRef`. */
+const CREDENTIALS_REF: Schema = {
   type: 'object',
   description:
-    "CdnAccount (cluster-scoped) whose API key manages this resource. The account's namespaceSelector must select this namespace. When unset (and credentialsRef is unset), the operator's default account is used, under the same rule. Mutually exclusive with credentialsRef.",
+    'Secret key in this namespace holding your own API key (instead of a CdnAccount). Mutually exclusive with accountRef.',
   required: ['name'],
   properties: {
-    name: {
+    name: objectNameSchema('Name of a Secret in the same namespace.'),
+    key: {
       type: 'string',
       minLength: 1,
-      maxLength: 253,
-      description: 'Name of the CdnAccount.',
+      description: `Key inside the Secret data (defaults to ${DEFAULT_CREDENTIALS_KEY}).`,
     },
   },
 };
 
-/** Description of `spec.credentialsRef` (the tenant's own key in its own namespace). */
-export const CREDENTIALS_REF_DESCRIPTION =
-  'Secret key in this namespace holding your own API key (instead of a CdnAccount). Mutually exclusive with accountRef.';
-
-/** CEL rule on `spec`: accountRef and credentialsRef are mutually exclusive. */
-export const ACCOUNT_XOR_CREDENTIALS_RULE: SchemaFragment = {
-  rule: '!(has(self.accountRef) && has(self.credentialsRef))',
-  message: 'set either accountRef or credentialsRef, not both',
-};
-
-const LABEL_SELECTOR_SCHEMA: SchemaFragment = {
-  type: 'object',
-  description:
-    'Namespaces allowed to use this account, by their labels (a standard label selector). Empty or absent selects NO namespace: the account is closed until opened. To open it to every namespace, use matchExpressions [{key: kubernetes.io/metadata.name, operator: Exists}].',
-  properties: {
-    matchLabels: {
-      type: 'object',
-      additionalProperties: { type: 'string' },
-      description: 'Labels a namespace must have, with these values.',
-    },
-    matchExpressions: {
-      type: 'array',
-      items: {
-        type: 'object',
-        required: ['key', 'operator'],
-        properties: {
-          key: { type: 'string', minLength: 1 },
-          operator: { type: 'string', enum: ['In', 'NotIn', 'Exists', 'DoesNotExist'] },
-          values: { type: 'array', items: { type: 'string' } },
-        },
+/** `accountRef` and `credentialsRef` of every namespaced kind, mutually exclusive (CEL). */
+export function accountFragment(): SpecFragment {
+  return {
+    properties: { accountRef: ACCOUNT_REF, credentialsRef: CREDENTIALS_REF },
+    rules: [
+      {
+        rule: '!(has(self.accountRef) && has(self.credentialsRef))',
+        message: 'set either accountRef or credentialsRef, not both',
       },
-    },
-  },
-  'x-kubernetes-map-type': 'atomic',
-};
-
-/** `spec` of a CdnAccount. */
-export const CDN_ACCOUNT_SPEC_SCHEMA: SchemaFragment = {
-  type: 'object',
-  required: ['secretRef'],
-  properties: {
-    secretRef: {
-      type: 'object',
-      description:
-        "Secret in the operator's namespace holding the API key. Tenants never read it; the operator reads only this Secret of its own namespace.",
-      required: ['name'],
-      properties: {
-        name: { type: 'string', minLength: 1, maxLength: 253, description: 'Secret name.' },
-        key: {
-          type: 'string',
-          minLength: 1,
-          description: 'Key inside the Secret data (defaults to apiKey).',
-        },
-        namespace: {
-          type: 'string',
-          maxLength: 63,
-          pattern: '^[a-z0-9]([-a-z0-9]*[a-z0-9])?$',
-          description:
-            'The operator namespace that serves this account (the release whose --operator-namespace it is). Set it when several operator releases share the cluster: the others then neither use the account nor write its status. Unset: every operator reads the Secret in its own namespace.',
-        },
-      },
-    },
-    namespaceSelector: LABEL_SELECTOR_SCHEMA,
-  },
-};
+    ],
+  };
+}

@@ -10,15 +10,15 @@
 import type { ConnectContext, ManagedObject, ObjectReference } from '../../runtime/types.js';
 import { WaitingError, TerminalError } from '../../runtime/errors.js';
 import {
+  CDN_ACCOUNT_NAMES,
   CDN_ACCOUNT_RESOURCE,
   DEFAULT_ACCOUNT_KEY,
-  GROUP,
-  KIND,
-  VERSION,
   servesAccount,
   type CdnAccountSpec,
 } from '../cdnaccount/types.js';
+import { typeMetaOf } from '../kind-names.js';
 import { AccountError, AccountReasons, accountNotAllowedMessage } from './account-errors.js';
+import { DEFAULT_CREDENTIALS_KEY } from './account-schema.js';
 import type { ControllerDeps } from './deps.js';
 import { matchesLabelSelector } from './label-selector.js';
 
@@ -28,9 +28,6 @@ export const CredentialReasons = {
   NoCredentials: 'NoCredentials',
   InvalidSpec: 'InvalidSpec',
 } as const;
-
-/** Default key inside a credentials Secret when `credentialsRef.key` is omitted. */
-export const DEFAULT_CREDENTIALS_KEY = 'apiKey';
 
 /** How soon a missing Secret or key is looked at again (its watch usually fires sooner). */
 const MISSING_SECRET_REQUEUE_MS = 30_000;
@@ -96,7 +93,7 @@ export function credentialReferences(
   const account = accountNameOf(obj, deps);
   if (!account) return [];
   return [
-    { apiVersion: `${GROUP}/${VERSION}`, kind: KIND, namespace: '', name: account },
+    { ...typeMetaOf(CDN_ACCOUNT_NAMES), namespace: '', name: account },
     { apiVersion: 'v1', kind: NAMESPACES.kind, namespace: '', name: obj.metadata.namespace },
   ];
 }

@@ -1,22 +1,30 @@
 /**
- * Ownership and adoption: the CRD schema fragments every kind shares, and the reader of
- * `spec.adoption`. The generated CRDs (PullZoneConfig, ContainerApp, ShieldPolicy) import these
- * fragments (ShieldPolicy only status.ownership: a shield zone is found through its pull zone
- * and reset, not deleted); a unit test keeps the shipped YAML equal to them.
+ * Ownership and adoption, described once for every kind: the spec fields (`adoption`,
+ * `deletionPolicy`, an adoption id), `status.ownership`, their TypeScript types and their CRD
+ * fragments side by side, and the reader of `spec.adoption`.
  *
  * Adoption of an existing platform resource happens only when the spec asks for it: by id
- * (`spec.pullZoneId`, `spec.appId`) or by name with `spec.adoption.policy: ByName`. An
- * adopted resource is left in place on deletion unless `spec.deletionPolicy: Delete` is set.
+ * (`spec.pullZoneId`, `spec.appId`, `spec.storageZoneId`) or by name with
+ * `spec.adoption.policy: ByName`. An adopted resource is left in place on deletion unless
+ * `spec.deletionPolicy: Delete` is set.
  */
-
-/** A JSON schema fragment (structural OpenAPI v3 as Kubernetes accepts it). */
-export type SchemaFragment = Record<string, unknown>;
+import { immutable, type Schema, type SpecFragment } from './crd-schema.js';
 
 /** The only adoption policy: adopt the existing resource with the spec's name. */
 export const ADOPT_BY_NAME = 'ByName';
 
-/** `spec.adoption` of a kind whose resources have names (`what` is e.g. `pull zone`). */
-export function adoptionSchema(what: string, nameField: string): SchemaFragment {
+/** What happens to the platform resource when the object is deleted. */
+export type DeletionPolicy = 'Delete' | 'Orphan';
+
+/** `spec.adoption` and `spec.deletionPolicy` of a kind whose resources have names. */
+export interface AdoptionSpec {
+  adoption?: { policy: typeof ADOPT_BY_NAME };
+  /** Unset: Delete when the object created the resource, Orphan when it adopted it. */
+  deletionPolicy?: DeletionPolicy;
+}
+
+/** `spec.adoption` (`what` is e.g. `pull zone`, `nameField` the spec field holding its name). */
+function adoptionSchema(what: string, nameField: string): Schema {
   return {
     type: 'object',
     description: `Adopt an existing ${what} instead of creating one. Without this field (or an id) the operator only creates, and never takes over one that already exists.`,
@@ -31,8 +39,8 @@ export function adoptionSchema(what: string, nameField: string): SchemaFragment 
   };
 }
 
-/** `spec.deletionPolicy` of PullZoneConfig and ContainerApp: no schema default on purpose. */
-export function deletionPolicySchema(what: string): SchemaFragment {
+/** `spec.deletionPolicy`: no schema default on purpose (the default depends on adoption). */
+function deletionPolicySchema(what: string): Schema {
   return {
     type: 'string',
     enum: ['Delete', 'Orphan'],
@@ -40,8 +48,34 @@ export function deletionPolicySchema(what: string): SchemaFragment {
   };
 }
 
-/** `status.ownership`, written by the operator only (see src/runtime/claims-status.ts). */
-export const ownershipStatusSchema: SchemaFragment = {
+/** `adoption` and `deletionPolicy` of a kind whose `what` resources are named by `nameField`. */
+export function adoptionFragment(what: string, nameField: string): SpecFragment {
+  return {
+    properties: {
+      adoption: adoptionSchema(what, nameField),
+      deletionPolicy: deletionPolicySchema(what),
+    },
+  };
+}
+
+/** An immutable adoption id (`appId`, `pullZoneId`, ...): manage an existing platform object. */
+export function adoptionIdFragment(
+  field: string,
+  schema: Schema,
+  description: string,
+): SpecFragment {
+  return {
+    properties: {
+      [field]: { ...schema, 'x-kubernetes-validations': immutable(field), description },
+    },
+  };
+}
+
+/** The TypeScript type of `status.ownership`, kept by the runtime. */
+export type { OwnershipStatus } from '../../runtime/claims-status.js';
+
+/** `status.ownership`: the runtime's `OwnershipStatus` (src/runtime/claims-status.ts). */
+export const ownershipStatusSchema: Schema = {
   type: 'object',
   description:
     'How this resource holds its platform resource. Written by the operator through the status subresource only.',

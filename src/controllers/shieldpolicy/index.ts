@@ -15,13 +15,8 @@ import { createShieldExternal, type ShieldApi, type ShieldShared } from './exter
 import { ShieldFleetCache } from './fleet-cache.js';
 import { PlanLimitError, PlanLimitExceeded } from './plan-limits.js';
 import { idReferencesOf, pullZoneConfigRef, resolvePullZoneId } from './target.js';
-import {
-  SHIELD_POLICY_GROUP,
-  SHIELD_POLICY_KIND,
-  SHIELD_POLICY_PLURAL,
-  SHIELD_POLICY_VERSION,
-  type ShieldPolicy,
-} from './types.js';
+import { managedNames } from '../kind-names.js';
+import { SHIELD_POLICY_NAMES, type ShieldPolicy } from './types.js';
 
 /** Options for tests: replace the API client or share state. */
 export interface ShieldPolicyKindOptions {
@@ -71,7 +66,7 @@ export function classifyShieldError(err: unknown): ClassifiedError {
   return classifyCdnError(err);
 }
 
-/** The ShieldPolicy kind (`shieldpolicies.cdn.operator.io`, v1alpha1). */
+/** The ShieldPolicy kind's controller. */
 export function createShieldPolicyKind(
   deps: ControllerDeps,
   options: ShieldPolicyKindOptions = {},
@@ -86,11 +81,7 @@ export function createShieldPolicyKind(
   const fromDeps = deps.pollIntervalMs;
   const defaultPoll = options.defaultPollIntervalMs ?? fromDeps ?? DEFAULT_TIMINGS.pollIntervalMs;
   return {
-    name: 'shieldpolicy',
-    group: SHIELD_POLICY_GROUP,
-    version: SHIELD_POLICY_VERSION,
-    kind: SHIELD_POLICY_KIND,
-    plural: SHIELD_POLICY_PLURAL,
+    ...managedNames(SHIELD_POLICY_NAMES),
     idStatusField: 'shieldZoneId',
     async connect(obj, ctx) {
       const pullZoneId = resolvePullZoneId(obj, (ref) => ctx.getObject(ref));

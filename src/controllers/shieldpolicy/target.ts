@@ -6,6 +6,8 @@ import { TerminalError, WaitingError } from '../../runtime/errors.js';
 import { isDeleting } from '../../runtime/finalizer.js';
 import { ReadyReason, SyncedReason } from '../../runtime/reasons.js';
 import type { ConnectContext, IdReference, ObjectReference } from '../../runtime/types.js';
+import { typeMetaOf } from '../kind-names.js';
+import { PULL_ZONE_CONFIG_NAMES } from '../pullzoneconfig/types.js';
 import type { ShieldPolicy } from './types.js';
 
 /** The PullZoneConfig a policy refers to, if it uses `spec.pullZoneRef`. */
@@ -13,8 +15,7 @@ export function pullZoneConfigRef(obj: ShieldPolicy): ObjectReference | undefine
   const name = obj.spec?.pullZoneRef?.name;
   if (typeof name !== 'string' || name === '') return undefined;
   return {
-    apiVersion: 'cdn.operator.io/v1alpha1',
-    kind: 'PullZoneConfig',
+    ...typeMetaOf(PULL_ZONE_CONFIG_NAMES),
     namespace: obj.metadata.namespace,
     name,
   };

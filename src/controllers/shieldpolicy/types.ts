@@ -1,5 +1,8 @@
-/** The ShieldPolicy custom resource as the controller reads it (see crds/cdn.operator.io_shieldpolicies.yaml). */
-import type { FieldDiff, ManagedObject, ManagedStatus } from '../../runtime/types.js';
+/** The ShieldPolicy custom resource as the controller reads it (crd.ts describes every field). */
+import type { ManagedObject } from '../../runtime/types.js';
+import type { KindNames } from '../kind-names.js';
+import type { AccountSpec } from '../shared/account-schema.js';
+import type { KindStatus } from '../shared/status-schema.js';
 import type {
   DdosExecutionModeName,
   DdosSensitivityName,
@@ -8,11 +11,13 @@ import type {
   WafExecutionModeName,
 } from './enums.js';
 
-/** API group, version and kind of ShieldPolicy. */
-export const SHIELD_POLICY_GROUP = 'cdn.operator.io';
-export const SHIELD_POLICY_VERSION = 'v1alpha1';
-export const SHIELD_POLICY_KIND = 'ShieldPolicy';
-export const SHIELD_POLICY_PLURAL = 'shieldpolicies';
+/** The kind's names (its KindModule, kind.ts, adds the lazy parts). */
+export const SHIELD_POLICY_NAMES: KindNames = {
+  kind: 'ShieldPolicy',
+  plural: 'shieldpolicies',
+  shortNames: ['shp'],
+  scope: 'Namespaced',
+};
 
 /** One WAF engine variable. */
 export interface EngineConfigEntry {
@@ -45,11 +50,10 @@ export interface DdosSpec {
 }
 
 /** `spec` of a ShieldPolicy. */
-export interface ShieldPolicySpec {
+export interface ShieldPolicySpec extends AccountSpec {
   /** A PullZoneConfig in the same namespace (exactly one of pullZoneRef / pullZoneId). */
   pullZoneRef?: { name: string };
   pullZoneId?: number;
-  credentialsRef?: { name: string; key?: string };
   learningMode?: boolean;
   learningModeUntil?: string;
   waf?: WafSpec;
@@ -72,7 +76,7 @@ export interface RuleMetricStatus {
 }
 
 /** `status` of a ShieldPolicy. */
-export interface ShieldPolicyStatus extends ManagedStatus {
+export interface ShieldPolicyStatus extends KindStatus {
   shieldZoneId?: number | string;
   pullZoneId?: number;
   planType?: PlanTypeName;
@@ -80,7 +84,6 @@ export interface ShieldPolicyStatus extends ManagedStatus {
   customWafRulesLimit?: number;
   ruleMetrics?: RuleMetricStatus[];
   lastMetricsTime?: string;
-  plannedChanges?: FieldDiff[];
 }
 
 /** A ShieldPolicy object. */

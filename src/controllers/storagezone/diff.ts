@@ -9,10 +9,7 @@
  *   them). The update sends the whole wanted list (live + missing), as the platform replaces it;
  * - rewrite404To200 and custom404FilePath are compared only when set in the spec.
  */
-import type {
-  StorageZone as StorageZoneRecord,
-  StorageZoneSettings,
-} from '../../cdn/feature-types.js';
+import type { StorageZone as StorageZoneRecord, StorageZoneSettings } from '../../cdn/types.js';
 import type { FieldDiff } from '../../runtime/types.js';
 import { renderValue } from '../shared/plan.js';
 import { samePlatformName } from '../../cdn/platform-names.js';

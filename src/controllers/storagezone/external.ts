@@ -21,7 +21,7 @@
  */
 import type { CdnClient } from '../../cdn/client.js';
 import { isCdnApiError } from '../../cdn/errors.js';
-import type { StorageZone as StorageZoneRecord } from '../../cdn/feature-types.js';
+import type { StorageZone as StorageZoneRecord } from '../../cdn/types.js';
 import { secretValues } from '../../cdn/redact.js';
 import { TerminalError } from '../../runtime/errors.js';
 import { SyncedReason } from '../../runtime/reasons.js';

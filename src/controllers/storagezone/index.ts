@@ -1,9 +1,8 @@
 /**
- * Wiring of the StorageZone kind (`storagezones.cdn.operator.io`, `/storagezone`) into the
- * runtime: credentials -> shared CDN client -> {@link StorageZoneExternal}. References: what
- * the credentials depend on (a change re-enqueues the object). The password Secret is the
- * kind's connection Secret: the runtime publishes it and watches it (a deleted or edited
- * password Secret is restored at once).
+ * Wiring of the StorageZone kind (`/storagezone`) into the runtime: credentials -> shared CDN
+ * client -> {@link StorageZoneExternal}. References: what the credentials depend on (a change
+ * re-enqueues the object). The password Secret is the kind's connection Secret: the runtime
+ * publishes it and watches it (a deleted or edited password Secret is restored at once).
  */
 import { accountIdFor } from '../../cdn/credentials.js';
 import type { ClassifiedError } from '../../runtime/errors.js';
@@ -15,7 +14,8 @@ import type { ControllerDeps } from '../shared/deps.js';
 import { withMarkerKey } from '../shared/marker-key.js';
 import { OUTPUTS_READY, PasswordSecretNotReady, StorageZoneExternal } from './external.js';
 import { passwordSecretNameOf } from './mapping.js';
-import { GROUP, KIND, PLURAL, VERSION, type StorageZone } from './types.js';
+import { managedNames } from '../kind-names.js';
+import { STORAGE_ZONE_NAMES, type StorageZone } from './types.js';
 
 const SPEC_PATHS: Record<string, string> = {
   Name: 'spec.name',
@@ -49,11 +49,7 @@ export const PASSWORD_SECRET: ConnectionSecret<StorageZone> = {
 /** Builds the StorageZone ManagedKind. */
 export function createStorageZoneKind(deps: ControllerDeps): ManagedKind<StorageZone> {
   return {
-    name: 'storagezone',
-    group: GROUP,
-    version: VERSION,
-    kind: KIND,
-    plural: PLURAL,
+    ...managedNames(STORAGE_ZONE_NAMES),
     idStatusField: 'storageZoneId',
     specExternalId: (obj) =>
       obj.spec?.storageZoneId !== undefined ? String(obj.spec.storageZoneId) : undefined,

@@ -2,10 +2,7 @@
  * Pure spec <-> API mapping of a storage zone: the add body, tier names to the platform's
  * integers and back, the status fields observed from a record, and the password Secret's data.
  */
-import type {
-  StorageZone as StorageZoneRecord,
-  StorageZoneAddRequest,
-} from '../../cdn/feature-types.js';
+import type { StorageZone as StorageZoneRecord, StorageZoneAddRequest } from '../../cdn/types.js';
 import { TerminalError } from '../../runtime/errors.js';
 import { SyncedReason } from '../../runtime/reasons.js';
 import {

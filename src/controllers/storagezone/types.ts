@@ -1,11 +1,17 @@
 /** The StorageZone custom resource as the controller reads it. */
-import type { ManagedObject, ManagedStatus } from '../../runtime/types.js';
+import type { ManagedObject } from '../../runtime/types.js';
+import type { KindNames } from '../kind-names.js';
+import type { AccountSpec } from '../shared/account-schema.js';
+import type { AdoptionSpec } from '../shared/ownership-schema.js';
+import type { KindStatus } from '../shared/status-schema.js';
 
-export const GROUP = 'cdn.operator.io';
-export const VERSION = 'v1alpha1';
-export const KIND = 'StorageZone';
-export const PLURAL = 'storagezones';
-export const API_VERSION = `${GROUP}/${VERSION}`;
+/** The kind's names (its KindModule, kind.ts, adds the lazy parts). */
+export const STORAGE_ZONE_NAMES: KindNames = {
+  kind: 'StorageZone',
+  plural: 'storagezones',
+  shortNames: ['sz'],
+  scope: 'Namespaced',
+};
 
 /** Tier names in the order of the platform's integer enum (`StorageZoneTier`). */
 export const ZONE_TIERS = ['Standard', 'Edge'] as const;
@@ -14,7 +20,8 @@ export type ZoneTier = (typeof ZONE_TIERS)[number];
 export const S3_TYPES = ['NotSupported', 'Supported'] as const;
 export type S3Type = (typeof S3_TYPES)[number];
 
-export interface StorageZoneSpec {
+/** `spec` of a StorageZone (crd.ts describes every field). */
+export interface StorageZoneSpec extends AccountSpec, AdoptionSpec {
   /** Platform zone name; defaults to metadata.name. */
   name?: string;
   /** Main region code (required to create). */
@@ -26,10 +33,6 @@ export interface StorageZoneSpec {
   storageZoneType?: S3Type;
   /** Adopt the zone with this id. */
   storageZoneId?: number;
-  adoption?: { policy: 'ByName' };
-  deletionPolicy?: 'Delete' | 'Orphan';
-  accountRef?: { name: string };
-  credentialsRef?: { name: string; key?: string };
   /** The Secret this object creates and owns (default `<metadata.name>-storagezone`). */
   passwordSecretRef?: { name: string };
   /** Answer 200 instead of 404 for a missing file whose URL has no extension. */
@@ -38,7 +41,8 @@ export interface StorageZoneSpec {
   custom404FilePath?: string;
 }
 
-export interface StorageZoneStatus extends ManagedStatus {
+/** `status` of a StorageZone. */
+export interface StorageZoneStatus extends KindStatus {
   /** Platform id (an integer in the CRD, like PullZoneConfig's pullZoneId). */
   storageZoneId?: number | string;
   name?: string;

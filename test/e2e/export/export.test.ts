@@ -31,11 +31,13 @@ import { secretYaml } from '../support/operator-env.js';
 import { emptyPrinterColumns } from '../support/printer-columns.js';
 import { startOperator, type OperatorProcess } from '../support/operator.js';
 import { seedAccount, type Seeded } from './seed.js';
+import { exportableKinds } from '../../../src/cli/export/export-account.js';
+import { crdNameOf } from '../../../src/controllers/kind-names.js';
 
 const ROOT = resolve(fileURLToPath(import.meta.url), '../../../..');
 const API_KEY = 'e2e-export-key';
-const KINDS =
-  'pullzoneconfigs.cdn.operator.io,shieldpolicies.cdn.operator.io,containerapps.cdn.operator.io,storagezones.cdn.operator.io';
+/** Every kind cdnctl exports, as kubectl resource names. */
+const KINDS = exportableKinds().map(crdNameOf).join(',');
 
 interface Cli {
   code: number;
@@ -207,7 +209,7 @@ test('an exported account applied with kubectl reaches Ready with zero platform 
   // Adopted by id, every object shows its id (and every other column) like a created one.
   t.deepEqual(
     await emptyPrinterColumns(
-      ['pullzoneconfigs', 'shieldpolicies', 'containerapps', 'storagezones'],
+      exportableKinds().map((k) => k.plural),
       ns,
     ),
     [],

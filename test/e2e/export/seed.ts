@@ -5,7 +5,7 @@
  * pull zone) and 3 storage zones. Secret values are unique strings the test greps for.
  */
 import type { CdnClient } from '../../../src/cdn/client.js';
-import type { EdgeRule } from '../../../src/cdn/feature-types.js';
+import type { EdgeRule } from '../../../src/cdn/types.js';
 
 /** Known secret values by Secret key, per resource name (the test fills the Secrets with them). */
 export interface Seeded {

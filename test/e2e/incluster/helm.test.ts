@@ -2,7 +2,7 @@
  * The Helm install really runs: on the local single-node cluster (hack/node/cluster.sh) the
  * chart deploys the image built here (hack/image/build.sh) as two pods that use in-cluster
  * credentials, pass their probes under a read-only root filesystem and elect one leader; the
- * leader reconciles all three kinds against a cdn-sim the pods reach over the node's bridge.
+ * leader reconciles every example kind against a cdn-sim the pods reach over the node's bridge.
  * Then: `helm test`, failover of the leader with a change made meanwhile, `helm upgrade` rolling
  * the pods without losing a change, and `helm uninstall` keeping CRDs, custom resources and the
  * platform's resources.
@@ -10,6 +10,7 @@
 import test, { type ExecutionContext } from 'ava';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
+import { crdNameOf } from '../../../src/controllers/kind-names.js';
 import { startSimulator, type SimulatorHandle } from '../../../src/simulator/server.js';
 import { CHART, ROOT, resolveHelm, run, type RunResult } from '../../unit/packaging/tools.js';
 import {
@@ -25,6 +26,7 @@ import {
   waitFor,
   type OperatorPod,
 } from './support.js';
+import { exampleObjects } from '../../support/examples.js';
 import { freeCertificateHostnames } from '../../../hack/demo/example-hostnames.js';
 
 const suffix = randomBytes(3).toString('hex');
@@ -33,11 +35,12 @@ const releaseNs = `incluster-${suffix}`;
 const workNs = `incluster-work-${suffix}`;
 const leaseName = 'cdn-operator.cdn.operator.io';
 const API_KEY = `incluster-key-${suffix}`;
-const KINDS = [
-  { kind: 'pullzoneconfig', plural: 'pullzoneconfigs', name: 'shop-cdn' },
-  { kind: 'containerapp', plural: 'containerapps', name: 'shop-app' },
-  { kind: 'shieldpolicy', plural: 'shieldpolicies', name: 'shop-shield' },
-];
+/** The example object of every kind that works with the chart's defaults. */
+const KINDS = exampleObjects().map(({ kind, name }) => ({
+  kind: kind.kind,
+  resource: crdNameOf(kind),
+  name,
+}));
 
 let helm = '';
 let sim: SimulatorHandle | undefined;
@@ -166,14 +169,14 @@ test.serial('helm install: two pods Running and Ready, exactly one leader', asyn
   t.is(probe.stdout.trim(), '1000 EROFS');
 });
 
-test.serial('the leader reconciles all three kinds against cdn-sim', async (t) => {
+test.serial('the leader reconciles every example kind against cdn-sim', async (t) => {
   if (!requireInstalled(t)) return;
   const applied = await kubectl(['apply', '-n', workNs, '-f', join(ROOT, 'examples')]);
   t.is(applied.code, 0, applied.stderr);
-  for (const { kind, name } of KINDS) {
+  for (const { kind, resource, name } of KINDS) {
     const waited = await kubectl([
       'wait',
-      `${kind}.cdn.operator.io/${name}`,
+      `${resource}/${name}`,
       '-n',
       workNs,
       '--for=condition=Ready',
@@ -181,7 +184,7 @@ test.serial('the leader reconciles all three kinds against cdn-sim', async (t) =
     ]);
     const status = await kubectl([
       'get',
-      `${kind}.cdn.operator.io/${name}`,
+      `${resource}/${name}`,
       '-n',
       workNs,
       '-o',
@@ -271,16 +274,9 @@ test.serial('helm uninstall keeps CRDs, custom resources and platform resources'
   );
   const deploy = await kubectl(['get', 'deploy', '-n', releaseNs, '-o', 'name']);
   t.is(deploy.stdout.trim(), '');
-  for (const { kind, plural, name } of KINDS) {
-    t.is((await kubectl(['get', 'crd', `${plural}.cdn.operator.io`, '-o', 'name'])).code, 0);
-    const cr = await kubectl([
-      'get',
-      `${kind}.cdn.operator.io/${name}`,
-      '-n',
-      workNs,
-      '-o',
-      'name',
-    ]);
+  for (const { kind, resource, name } of KINDS) {
+    t.is((await kubectl(['get', 'crd', resource, '-o', 'name'])).code, 0);
+    const cr = await kubectl(['get', `${resource}/${name}`, '-n', workNs, '-o', 'name']);
     t.is(cr.code, 0, `${kind}/${name} kept: ${cr.stderr}`);
   }
   t.is(JSON.stringify(sim!.state.snapshot()), platform, 'the platform resources are untouched');

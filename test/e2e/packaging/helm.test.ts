@@ -10,6 +10,9 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { crdNameOf } from '../../../src/controllers/kind-names.js';
+import { exampleKinds, KINDS } from '../../../src/controllers/kinds.js';
+import { exampleObjects } from '../../support/examples.js';
 import { startSimulator, type SimulatorHandle } from '../../../src/simulator/server.js';
 import { applyAllCrds } from '../support/crds.js';
 import { startOperator, metricValue, type OperatorProcess } from '../support/operator.js';
@@ -162,9 +165,8 @@ test.serial('helm install succeeds: objects exist, RBAC bound, no webhooks', asy
     ]);
     t.is(got.code, 0, `${o.kind}/${o.metadata.name}: ${got.stderr}`);
   }
-  const crdNames = (await readdir(join(CHART, 'crds'))).map((f) =>
-    f.replace(/^cdn\.operator\.io_(.+)\.yaml$/, '$1.cdn.operator.io'),
-  );
+  const crdNames = KINDS.map(crdNameOf);
+  t.is((await readdir(join(CHART, 'crds'))).length, crdNames.length, 'one chart CRD per kind');
   for (const crd of crdNames) t.is((await kubectl(['get', 'crd', crd, '-o', 'name'])).code, 0, crd);
   const deploy = await kubectl(['get', 'deploy', fullname, '-n', releaseNs, '-o', 'json']);
   const spec = (
@@ -304,11 +306,11 @@ test.serial(
   async (t) => {
     t.truthy(saKubeconfig, 'needs the ServiceAccount kubeconfig');
     const examples = await readExamples();
-    const kinds = ['ContainerApp', 'PullZoneConfig', 'ShieldPolicy'];
+    const kinds = exampleKinds().map((k) => k.kind);
     // examples/ also holds the Secret and ConfigMap the ContainerApp reads.
     t.deepEqual(
       [...examples.keys()].filter((k) => kinds.includes(k)).sort(),
-      kinds,
+      [...kinds].sort(),
       'one example per kind',
     );
     const secret = await kubectl([
@@ -348,17 +350,11 @@ test.serial(
     });
     const applied = await kubectl(['apply', '-n', workNs, '-f', join(ROOT, 'examples')]);
     t.is(applied.code, 0, applied.stderr);
-    const names = [...examples.entries()]
-      .filter(([kind]) => kinds.includes(kind))
-      .flatMap(([kind, text]) =>
-        parseObjects(text)
-          .filter((o) => o.kind === kind)
-          .map((o) => ({ kind, name: o.metadata.name })),
-      );
-    for (const { kind, name } of names) {
+    for (const { kind: k, name } of exampleObjects()) {
+      const kind = k.kind;
       const waited = await kubectl([
         'wait',
-        `${kind.toLowerCase()}.cdn.operator.io/${name}`,
+        `${crdNameOf(k)}/${name}`,
         '-n',
         workNs,
         '--for=condition=Ready',
@@ -366,7 +362,7 @@ test.serial(
       ]);
       const conditions = await kubectl([
         'get',
-        `${kind.toLowerCase()}.cdn.operator.io/${name}`,
+        `${crdNameOf(k)}/${name}`,
         '-n',
         workNs,
         '-o',

@@ -20,6 +20,8 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { crdNameOf } from '../../../src/controllers/kind-names.js';
+import { exampleKinds } from '../../../src/controllers/kinds.js';
 import { startSimulator, type SimulatorHandle } from '../../../src/simulator/server.js';
 import { startOperator, type OperatorProcess } from '../support/operator.js';
 import { emptyPrinterColumns } from '../support/printer-columns.js';
@@ -43,7 +45,7 @@ const appNs = `shop-${suffix}`;
 /** The user's current namespace: never named by the block, never opened. */
 const contextNs = `quickstart-ctx-${suffix}`;
 const API_KEY = `quickstart-key-${suffix}`;
-const KINDS = ['PullZoneConfig', 'ContainerApp', 'ShieldPolicy'];
+const KINDS = exampleKinds();
 
 let tmp = '';
 let userKubeconfig = '';
@@ -203,7 +205,7 @@ async function exampleObjects(namespace: string): Promise<Obj[]> {
     '--kubeconfig',
     userKubeconfig,
     'get',
-    'pullzoneconfigs.cdn.operator.io,containerapps.cdn.operator.io,shieldpolicies.cdn.operator.io',
+    KINDS.map(crdNameOf).join(','),
     '-n',
     namespace,
     '-o',
@@ -264,8 +266,10 @@ test.serial(
     await runReadme(t, steps, sim.url);
     const files = (await readdir(join(ROOT, 'examples'))).filter((f) => f.endsWith('.yaml'));
     const texts = await Promise.all(files.map((f) => readFile(join(ROOT, 'examples', f), 'utf8')));
-    const examples = parseObjects(texts.join('\n---\n')).filter((o) => KINDS.includes(o.kind));
-    t.is(examples.length, 3, 'one example of each kind');
+    const examples = parseObjects(texts.join('\n---\n')).filter((o) =>
+      KINDS.some((k) => k.kind === o.kind),
+    );
+    t.is(examples.length, KINDS.length, 'one example of each kind');
     const deadline = Date.now() + 150_000;
     let objects: Obj[] = [];
     while (Date.now() < deadline) {
@@ -282,7 +286,7 @@ test.serial(
     );
     t.deepEqual(await exampleObjects(contextNs), [], 'nothing landed in the context namespace');
     const empty = await emptyPrinterColumns(
-      ['pullzoneconfigs', 'containerapps', 'shieldpolicies'],
+      KINDS.map((k) => k.plural),
       appNs,
       { kubeconfig: userKubeconfig },
     );

@@ -1,8 +1,9 @@
 /**
- * The printer columns `kubectl get` shows for the cdn.operator.io kinds, read from the
+ * The printer columns `kubectl get` shows for the operator's kinds, read from the
  * installed CRDs (`additionalPrinterColumns`) and evaluated by kubectl itself (custom-columns,
  * the same JSONPath engine), so a test can require every column to be filled.
  */
+import { crdNameOf } from '../../../src/controllers/kind-names.js';
 import { kubectl, type KubeOptions } from './kube.js';
 
 interface PrinterColumn {
@@ -17,13 +18,13 @@ interface CrdJson {
   };
 }
 
-/** The printer columns of the served version of `<plural>.cdn.operator.io`. */
+/** The printer columns of the served version of the CRD of `plural`. */
 async function printerColumns(
   plural: string,
   opts?: KubeOptions,
 ): Promise<{ kind: string; columns: PrinterColumn[] }> {
   const crd = JSON.parse(
-    await kubectl(['get', 'crd', `${plural}.cdn.operator.io`, '-o', 'json'], undefined, opts),
+    await kubectl(['get', 'crd', crdNameOf({ plural }), '-o', 'json'], undefined, opts),
   ) as CrdJson;
   const version = crd.spec.versions.find((v) => v.served);
   return { kind: crd.spec.names.kind, columns: version?.additionalPrinterColumns ?? [] };
@@ -45,7 +46,7 @@ export async function emptyPrinterColumns(
     const table = await kubectl(
       [
         'get',
-        `${plural}.cdn.operator.io`,
+        crdNameOf({ plural }),
         '-n',
         namespace,
         '--no-headers',

@@ -1,7 +1,7 @@
 /**
- * Kubernetes writes per create, per kind, on the real apiserver (issue 17): a mixed fleet of
- * PullZoneConfigs, ShieldPolicies protecting them (applied together, so a policy may wait for
- * its zone) and ContainerApps is created; a watch on each kind counts every change the
+ * Kubernetes writes per create, per kind, on the real apiserver: a mixed fleet of the sample
+ * objects of every kind (bench/lib/objects.ts: PullZoneConfigs, ShieldPolicies protecting them,
+ * applied together so a policy may wait for its zone, ContainerApps, StorageZones) is created; a watch on each kind counts every change the
  * operator makes to every object (each write is a new resourceVersion; the test writes
  * nothing after the create). Events are other objects and are reported, not counted.
  * Goal: at most 2 writes per object (finalizer + signed create-pending marker, then one
@@ -10,12 +10,9 @@
 import test from 'ava';
 import { KubeClient, loadKubeConfig } from '../../../src/runtime/kube-client.js';
 import {
+  BENCH_KINDS,
   collectionPath,
-  containerAppManifest,
-  KINDS,
-  pullZoneManifest,
-  shieldManifest,
-  type KindName,
+  sampleFleet,
   type Manifest,
 } from '../../../bench/lib/objects.js';
 import { conditionOf, kubectl, waitFor, type KubeJson } from '../support/kube.js';
@@ -98,13 +95,9 @@ test.after.always(async () => {
   await env?.stop();
 });
 
-function fleet(ns: string): Record<KindName, Manifest[]> {
-  const names = Array.from({ length: PER_KIND }, (_, i) => `w${i}`);
-  return {
-    PullZoneConfig: names.map((n) => pullZoneManifest(ns, `zone-${n}`)),
-    ShieldPolicy: names.map((n) => shieldManifest(ns, `shield-${n}`, `zone-${n}`)),
-    ContainerApp: names.map((n) => containerAppManifest(ns, `app-${n}`)),
-  };
+/** PER_KIND sample objects of every kind of the bench (lib/objects.ts). */
+function fleet(ns: string): Map<string, Manifest[]> {
+  return sampleFleet(BENCH_KINDS, ns, PER_KIND);
 }
 
 function isReady(o: KubeJson | undefined): boolean {
@@ -112,14 +105,15 @@ function isReady(o: KubeJson | undefined): boolean {
 }
 
 test('every kind: at most 2 Kubernetes writes per create (Events excluded)', async (t) => {
-  const kinds = Object.keys(KINDS) as KindName[];
+  const kinds = BENCH_KINDS.map((k) => k.kind);
   const counters = new Map(
     kinds.map((k) => [k, new WriteCounter(kube, collectionPath(env.ns, k))] as const),
   );
   for (const c of counters.values()) await c.start();
   const manifests = fleet(env.ns);
-  // Applied together, policies first (the worst case: they wait for their zones).
-  const all = [...manifests.ShieldPolicy, ...manifests.PullZoneConfig, ...manifests.ContainerApp];
+  // Applied together, in reverse list order: a kind before the kinds its objects refer to
+  // (the worst case: policies wait for their zones).
+  const all = [...manifests.values()].reverse().flat();
   await kubectl(
     ['create', '-f', '-'],
     JSON.stringify({ apiVersion: 'v1', kind: 'List', items: all }),
@@ -127,7 +121,7 @@ test('every kind: at most 2 Kubernetes writes per create (Events excluded)', asy
   await waitFor(
     () => {
       const ready = kinds.every((k) =>
-        manifests[k].every((m) => isReady(counters.get(k)!.latest.get(m.metadata.name))),
+        manifests.get(k)!.every((m) => isReady(counters.get(k)!.latest.get(m.metadata.name))),
       );
       return Promise.resolve(ready ? true : undefined);
     },
@@ -145,7 +139,7 @@ test('every kind: at most 2 Kubernetes writes per create (Events excluded)', asy
   const failures: string[] = [];
   for (const k of kinds) {
     const c = counters.get(k)!;
-    const perObject = manifests[k].map((m) => c.modified.get(m.metadata.name) ?? 0);
+    const perObject = manifests.get(k)!.map((m) => c.modified.get(m.metadata.name) ?? 0);
     const eventCount = events.items.filter((e) => e.involvedObject.kind === k).length;
     t.log(
       `${k}: writes per object ${JSON.stringify(perObject)} (mean ${(
@@ -155,7 +149,7 @@ test('every kind: at most 2 Kubernetes writes per create (Events excluded)', asy
       )}); Event objects ${eventCount} (${(eventCount / PER_KIND).toFixed(2)} per object)`,
     );
     for (const [i, n] of perObject.entries()) {
-      const name = manifests[k][i]!.metadata.name;
+      const name = manifests.get(k)![i]!.metadata.name;
       if (n > 2)
         failures.push(`${k} ${name}: ${n} writes: ${(c.history.get(name) ?? []).join(' | ')}`);
     }

@@ -10,7 +10,6 @@ import { CdnClient, type CdnClientOptions } from '../../../src/cdn/client.js';
 import type { FetchLike } from '../../../src/cdn/options.js';
 import { startSimulator, type SimulatorHandle } from '../../../src/simulator/server.js';
 import { validateRequest, type ApiArea } from '../../support/openapi.js';
-import { FEATURE_BODY_ROUTES } from './feature-routes.js';
 import { SECURITY_BODY_ROUTES } from './security-routes.js';
 
 /** One request body the client sent. */
@@ -40,9 +39,14 @@ const BODY_ROUTES: Array<{ area: ApiArea; template: string }> = [
     'addBlockedIp',
     'removeBlockedIp',
   ].map((op) => ({ area: 'core' as const, template: `/pullzone/{id}/${op}` })),
+  // Before `/storagezone/{id}`, which would match it too.
   { area: 'core', template: '/storagezone/checkavailability' },
   { area: 'core', template: '/videolibrary/{id}/addBlockedReferrer' },
-  ...FEATURE_BODY_ROUTES,
+  { area: 'core', template: '/pullzone/{pullZoneId}/edgerules/addOrUpdate' },
+  { area: 'core', template: '/pullzone/{pullZoneId}/edgerules/{edgeRuleId}/setEdgeRuleEnabled' },
+  { area: 'core', template: '/pullzone/{id}/purgeCache' },
+  { area: 'core', template: '/storagezone' },
+  { area: 'core', template: '/storagezone/{id}' },
   ...SECURITY_BODY_ROUTES,
   { area: 'mc', template: '/mc/apps' },
   { area: 'mc', template: '/mc/apps/{appId}' },

@@ -9,7 +9,7 @@ import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse, parseAllDocuments } from 'yaml';
 import { CdnClient } from '../../../src/cdn/client.js';
-import { NameAllocator, toDnsLabel } from '../../../src/cli/export/names.js';
+import { NameAllocator, toDnsLabel } from '../../../src/controllers/shared/export-names.js';
 import { toYaml11 } from '../../../src/cli/export/yaml.js';
 import { startCliEnv, type CliEnv } from './cli-harness.js';
 

@@ -1,18 +1,24 @@
 /**
  * The operator's least-privilege permissions, as the issue lists them. The chart tests compare
  * the rendered rules with this list, and the e2e RBAC proof checks that `kubectl auth can-i
- * --list` for the chart's ServiceAccount shows nothing beyond it.
+ * --list` for the chart's ServiceAccount shows nothing beyond it. The kinds come from the list
+ * of kinds (src/controllers/kinds.ts); the chart reads them from crds/ on its own, so the
+ * comparison checks the chart's derivation.
  */
+import { API_GROUP } from '../../../src/api-group.js';
+import { KINDS } from '../../../src/controllers/kinds.js';
 
-/** Plurals of the managed kinds. */
-export const KIND_PLURALS = [
-  'pullzoneconfigs',
-  'containerapps',
-  'shieldpolicies',
-  'storagezones',
-] as const;
+/** The plurals of the kinds of `scope`, in CRD file order (the order the chart renders). */
+function pluralsOf(scope: 'Namespaced' | 'Cluster'): string[] {
+  return KINDS.filter((k) => k.scope === scope)
+    .map((k) => k.plural)
+    .sort();
+}
+
+/** Plurals of the reconciled (namespaced) kinds. */
+export const KIND_PLURALS: readonly string[] = pluralsOf('Namespaced');
 /** Cluster-scoped kinds the operator only reads. */
-export const READ_ONLY_PLURALS = ['cdnaccounts'] as const;
+export const READ_ONLY_PLURALS: readonly string[] = pluralsOf('Cluster');
 
 /** One RBAC policy rule. */
 export interface Rule {
@@ -37,17 +43,17 @@ export function expectedSecretRules(outputs: boolean): Rule[] {
 export function expectedWorkloadRules(outputs: boolean, secrets = false): Rule[] {
   return [
     {
-      apiGroups: ['cdn.operator.io'],
+      apiGroups: [API_GROUP],
       resources: [...KIND_PLURALS],
       verbs: ['get', 'list', 'watch', 'patch'],
     },
     {
-      apiGroups: ['cdn.operator.io'],
+      apiGroups: [API_GROUP],
       resources: KIND_PLURALS.map((p) => `${p}/status`),
       verbs: ['patch'],
     },
     {
-      apiGroups: ['cdn.operator.io'],
+      apiGroups: [API_GROUP],
       resources: KIND_PLURALS.map((p) => `${p}/finalizers`),
       verbs: ['update'],
     },
@@ -59,8 +65,8 @@ export function expectedWorkloadRules(outputs: boolean, secrets = false): Rule[]
 /** The accounts ClusterRole: CdnAccounts and Namespace labels (watched). */
 export function expectedAccountRules(): Rule[] {
   return [
-    { apiGroups: ['cdn.operator.io'], resources: ['cdnaccounts'], verbs: ['get', 'list', 'watch'] },
-    { apiGroups: ['cdn.operator.io'], resources: ['cdnaccounts/status'], verbs: ['patch'] },
+    { apiGroups: [API_GROUP], resources: ['cdnaccounts'], verbs: ['get', 'list', 'watch'] },
+    { apiGroups: [API_GROUP], resources: ['cdnaccounts/status'], verbs: ['patch'] },
     { apiGroups: [''], resources: ['namespaces'], verbs: ['get', 'list', 'watch'] },
   ];
 }

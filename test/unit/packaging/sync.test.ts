@@ -7,6 +7,8 @@ import test from 'ava';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parse } from 'yaml';
+import { API_GROUP } from '../../../src/api-group.js';
+import { KINDS } from '../../../src/controllers/kinds.js';
 import { CHART, HEALTH_LUA, KUSTOMIZE, ROOT } from './tools.js';
 
 const FIX = 'run `make sync-chart-crds`';
@@ -56,12 +58,9 @@ test('the argocd-cm snippet carries the health check for each kind, CdnAccount i
   const cm = parse(await readFile(join(ROOT, 'deploy/argocd/argocd-cm.yaml'), 'utf8')) as {
     data: Record<string, string>;
   };
-  t.deepEqual(Object.keys(cm.data).sort(), [
-    'resource.customizations.health.cdn.operator.io_CdnAccount',
-    'resource.customizations.health.cdn.operator.io_ContainerApp',
-    'resource.customizations.health.cdn.operator.io_PullZoneConfig',
-    'resource.customizations.health.cdn.operator.io_ShieldPolicy',
-    'resource.customizations.health.cdn.operator.io_StorageZone',
-  ]);
+  t.deepEqual(
+    Object.keys(cm.data).sort(),
+    KINDS.map((k) => `resource.customizations.health.${API_GROUP}_${k.kind}`).sort(),
+  );
   for (const [key, script] of Object.entries(cm.data)) t.is(script, lua, `${key}; ${FIX}`);
 });

@@ -91,10 +91,19 @@ export function parseObjects(text: string): KubeObject[] {
     .filter((o): o is KubeObject => o !== null && typeof o === 'object');
 }
 
+/** Options of {@link helmTemplate}. */
+export interface TemplateOptions {
+  release?: string;
+  namespace?: string;
+  extra?: string[];
+  /** Chart directory (default: the repository's chart). */
+  chart?: string;
+}
+
 /** Runs `helm template` on the chart; rejects with helm's stderr on failure. */
 export async function renderChart(
   values: string[] = [],
-  options: { release?: string; namespace?: string; extra?: string[] } = {},
+  options: TemplateOptions = {},
 ): Promise<KubeObject[]> {
   const result = await helmTemplate(values, options);
   if (result.code !== 0) throw new Error(`cannot render the chart: ${result.stderr}`);
@@ -104,14 +113,14 @@ export async function renderChart(
 /** Runs `helm template` and returns the raw result (for tests that expect failures). */
 export async function helmTemplate(
   values: string[] = [],
-  options: { release?: string; namespace?: string; extra?: string[] } = {},
+  options: TemplateOptions = {},
 ): Promise<RunResult> {
   const helm = await resolveHelm();
   const sets = values.flatMap((v) => ['--set', v]);
   return run(helm, [
     'template',
     options.release ?? 'cdn-operator',
-    CHART,
+    options.chart ?? CHART,
     '--namespace',
     options.namespace ?? 'cdn-operator',
     ...sets,

@@ -3,7 +3,12 @@
  * runtime and the kinds read (spec, status, the metadata fields they use), nothing else.
  */
 import test from 'ava';
-import { Store, trimObject, KEPT_METADATA } from '../../../src/runtime/cache.js';
+import {
+  Store,
+  compareResourceVersions,
+  trimObject,
+  KEPT_METADATA,
+} from '../../../src/runtime/cache.js';
 import { realisticPullZoneConfig } from '../../../bench/lib/realistic-object.js';
 import type { KubeObject } from '../../../src/runtime/cache.js';
 
@@ -110,4 +115,25 @@ test('trimObject leaves records with nested members unshared and unfrozen', (t) 
   const kept = trimObject(o);
   t.is((kept.status as Record<string, unknown>).ownership, ownership);
   t.false(Object.isFrozen(ownership));
+});
+
+test('cache: managedFields stripped, write-through never replaces a newer version', (t) => {
+  const raw = {
+    metadata: {
+      name: 'a',
+      namespace: 'ns',
+      managedFields: [{ big: true }],
+      resourceVersion: '5',
+      uid: 'u',
+    },
+  };
+  t.false('managedFields' in trimObject(raw).metadata);
+  const s = new Store();
+  s.set(trimObject(raw));
+  s.setIfNewer({ metadata: { name: 'a', namespace: 'ns', resourceVersion: '4', uid: 'u' } });
+  t.is(s.get('ns/a')?.metadata.resourceVersion, '5');
+  s.setIfNewer({ metadata: { name: 'a', namespace: 'ns', resourceVersion: '6', uid: 'u' } });
+  t.is(s.get('ns/a')?.metadata.resourceVersion, '6');
+  t.is(compareResourceVersions('10', '9'), 1);
+  t.is(compareResourceVersions('a', '9'), undefined);
 });

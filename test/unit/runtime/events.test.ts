@@ -4,7 +4,7 @@
  */
 import test from 'ava';
 import { pino } from 'pino';
-import { EventRecorder } from '../../../src/runtime/events.js';
+import { EventRecorder, eventName, microTime } from '../../../src/runtime/events.js';
 import type { KubeClient } from '../../../src/runtime/kube-client.js';
 import type { ManagedObject } from '../../../src/runtime/types.js';
 
@@ -132,4 +132,9 @@ test('events are deduplicated per object, reason and message within the window',
     note: 'down',
     regarding: { name: 'a', uid: 'u' },
   });
+});
+
+test('event names and MicroTime', (t) => {
+  t.regex(eventName('my-obj', 1700000000000), /^my-obj\.[0-9a-f]+$/);
+  t.is(microTime(Date.UTC(2025, 0, 2, 3, 4, 5, 678)), '2025-01-02T03:04:05.678000Z');
 });

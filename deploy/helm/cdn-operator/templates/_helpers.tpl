@@ -53,21 +53,60 @@ app.kubernetes.io/instance: {{ .Release.Name }}
 
 
 {{/*
-RBAC rules on the namespaced resources the operator reconciles. Called with a dict: "ctx" (the
-root context) and "secrets" (true: also read Secrets/ConfigMaps, and write Secrets with
-outputs.enabled). Used by the ClusterRole, by the Role of each watched namespace, and (with
-only the Secret part) by the Roles of secretAccess.namespaces.
+The kinds the chart ships a CRD for (crds/*.yaml), read from the CRDs themselves so that a new
+kind needs no edit here: YAML mapping each API group to the plurals of its kinds of scope
+"scope" (Namespaced: the reconciled kinds; Cluster: the kinds the operator reads), in file
+order. Called with a dict: "ctx" (the root context) and "scope".
+*/}}
+{{- define "cdn-operator.crdPlurals" -}}
+{{- $groups := dict -}}
+{{- range $path, $_ := .ctx.Files.Glob "crds/*.yaml" -}}
+{{- $crd := $.ctx.Files.Get $path | fromYaml -}}
+{{- if eq $crd.spec.scope $.scope -}}
+{{- $plurals := get $groups $crd.spec.group | default list -}}
+{{- $discard := set $groups $crd.spec.group (append $plurals $crd.spec.names.plural) -}}
+{{- end -}}
+{{- end -}}
+{{- toYaml $groups -}}
+{{- end -}}
+
+{{/* Each plural of the list "plurals" with "/<sub>" appended (status, finalizers). */}}
+{{- define "cdn-operator.subresources" -}}
+{{- $out := list -}}
+{{- range .plurals }}{{ $out = append $out (printf "%s/%s" . $.sub) }}{{ end -}}
+{{- toJson $out -}}
+{{- end -}}
+
+{{/*
+Rules on the kinds of scope "scope" (see crdPlurals), as a YAML list: "verbs" on the objects,
+and "statusVerbs" / "finalizerVerbs" on their subresources when given. Called with a dict:
+"ctx", "scope", "verbs", and optionally "statusVerbs" and "finalizerVerbs".
+*/}}
+{{- define "cdn-operator.kindRules" -}}
+{{- $rules := list -}}
+{{- $groups := include "cdn-operator.crdPlurals" (dict "ctx" .ctx "scope" .scope) | fromYaml -}}
+{{- range $group, $plurals := $groups -}}
+{{- $rules = append $rules (dict "apiGroups" (list $group) "resources" $plurals "verbs" $.verbs) -}}
+{{- if $.statusVerbs -}}
+{{- $status := include "cdn-operator.subresources" (dict "plurals" $plurals "sub" "status") | fromJsonArray -}}
+{{- $rules = append $rules (dict "apiGroups" (list $group) "resources" $status "verbs" $.statusVerbs) -}}
+{{- end -}}
+{{- if $.finalizerVerbs -}}
+{{- $finalizers := include "cdn-operator.subresources" (dict "plurals" $plurals "sub" "finalizers") | fromJsonArray -}}
+{{- $rules = append $rules (dict "apiGroups" (list $group) "resources" $finalizers "verbs" $.finalizerVerbs) -}}
+{{- end -}}
+{{- end -}}
+{{- with $rules }}{{ toYaml . }}{{ end -}}
+{{- end -}}
+
+{{/*
+RBAC rules on the namespaced resources the operator reconciles (every namespaced CRD in crds/).
+Called with a dict: "ctx" (the root context) and "secrets" (true: also read Secrets/ConfigMaps,
+and write Secrets with outputs.enabled). Used by the ClusterRole, by the Role of each watched
+namespace, and (with only the Secret part) by the Roles of secretAccess.namespaces.
 */}}
 {{- define "cdn-operator.rules" -}}
-- apiGroups: ["cdn.operator.io"]
-  resources: ["pullzoneconfigs", "containerapps", "shieldpolicies", "storagezones"]
-  verbs: ["get", "list", "watch", "patch"]
-- apiGroups: ["cdn.operator.io"]
-  resources: ["pullzoneconfigs/status", "containerapps/status", "shieldpolicies/status", "storagezones/status"]
-  verbs: ["patch"]
-- apiGroups: ["cdn.operator.io"]
-  resources: ["pullzoneconfigs/finalizers", "containerapps/finalizers", "shieldpolicies/finalizers", "storagezones/finalizers"]
-  verbs: ["update"]
+{{ include "cdn-operator.kindRules" (dict "ctx" .ctx "scope" "Namespaced" "verbs" (list "get" "list" "watch" "patch") "statusVerbs" (list "patch") "finalizerVerbs" (list "update")) }}
 {{- if .secrets }}
 {{ include "cdn-operator.secretRules" .ctx }}
 {{- end }}
@@ -91,16 +130,12 @@ Read Secrets and ConfigMaps; write Secrets only with outputs.enabled.
 {{- end -}}
 
 {{/*
-Accounts: watch CdnAccounts (and write their Ready condition), and Namespaces (labels for
-namespaceSelector); both are served to every pass from the operator's watch caches.
+Accounts: watch the cluster-scoped kinds (CdnAccount; every cluster-scoped CRD in crds/) and write
+their Ready condition, and watch Namespaces (labels for namespaceSelector); both are served to every
+pass from the operator's watch caches.
 */}}
 {{- define "cdn-operator.accountRules" -}}
-- apiGroups: ["cdn.operator.io"]
-  resources: ["cdnaccounts"]
-  verbs: ["get", "list", "watch"]
-- apiGroups: ["cdn.operator.io"]
-  resources: ["cdnaccounts/status"]
-  verbs: ["patch"]
+{{ include "cdn-operator.kindRules" (dict "ctx" . "scope" "Cluster" "verbs" (list "get" "list" "watch") "statusVerbs" (list "patch")) }}
 - apiGroups: [""]
   resources: ["namespaces"]
   verbs: ["get", "list", "watch"]

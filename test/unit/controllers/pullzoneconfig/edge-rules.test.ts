@@ -1,6 +1,6 @@
 import test from 'ava';
 import { TerminalError } from '../../../../src/runtime/errors.js';
-import type { EdgeRule } from '../../../../src/cdn/feature-types.js';
+import type { EdgeRule } from '../../../../src/cdn/types.js';
 import {
   canonicalRule,
   fromWireRule,

@@ -1,42 +1,46 @@
 /**
- * The ownership schema fragments live in one TS module (ownership-schema.ts). PullZoneConfig's
- * CRD is generated from it; the hand-written ContainerApp and ShieldPolicy CRDs must carry the
- * very same fragments.
+ * Ownership and adoption are described once (ownership-schema.ts): every kind's shipped CRD
+ * carries the very same fragments, and the reader of spec.adoption accepts only ByName.
  */
 import test from 'ava';
-import { readFile } from 'node:fs/promises';
-import { parse } from 'yaml';
+import { CONTAINER_APP } from '../../../../src/controllers/containerapp/kind.js';
+import type { KindModule } from '../../../../src/controllers/kind-module.js';
+import { PULL_ZONE_CONFIG } from '../../../../src/controllers/pullzoneconfig/kind.js';
 import {
-  adoptionSchema,
+  adoptionFragment,
   adoptionPolicyOf,
-  deletionPolicySchema,
   ownershipStatusSchema,
 } from '../../../../src/controllers/shared/ownership-schema.js';
+import { SHIELD_POLICY } from '../../../../src/controllers/shieldpolicy/kind.js';
+import { STORAGE_ZONE } from '../../../../src/controllers/storagezone/kind.js';
+import { rootSchema, shippedCrd, type Json } from '../../../support/crds.js';
 
-type Schema = { properties: Record<string, unknown> };
-
-async function schemaOf(file: string): Promise<{ spec: Schema; status: Schema }> {
-  const crd = parse(await readFile(new URL(`../../../../crds/${file}`, import.meta.url), 'utf8'));
-  const root = crd.spec.versions[0].schema.openAPIV3Schema.properties;
-  return { spec: root.spec, status: root.status };
+function schemaOf(kind: KindModule): { spec: Json; status: Json } {
+  const root = rootSchema(shippedCrd(kind)).properties as Json;
+  return { spec: root.spec as Json, status: root.status as Json };
 }
 
-test('ContainerApp CRD carries the shared adoption, deletionPolicy and ownership fragments', async (t) => {
-  const { spec, status } = await schemaOf('cdn.operator.io_containerapps.yaml');
-  t.deepEqual(spec.properties.adoption, adoptionSchema('application', 'spec.name'));
-  t.deepEqual(spec.properties.deletionPolicy, deletionPolicySchema('application'));
-  t.deepEqual(status.properties.ownership, ownershipStatusSchema);
-});
+const ADOPTING: Array<[KindModule, string, string]> = [
+  [PULL_ZONE_CONFIG, 'pull zone', 'spec.name (or metadata.name)'],
+  [CONTAINER_APP, 'application', 'spec.name'],
+  [STORAGE_ZONE, 'storage zone', 'spec.name (or metadata.name)'],
+];
 
-test('ShieldPolicy CRD carries the shared ownership status fragment', async (t) => {
-  const { status } = await schemaOf('cdn.operator.io_shieldpolicies.yaml');
-  t.deepEqual(status.properties.ownership, ownershipStatusSchema);
-});
+for (const [kind, what, nameField] of ADOPTING) {
+  test(`${kind.kind} CRD carries the shared adoption, deletionPolicy and ownership fragments`, (t) => {
+    const { spec, status } = schemaOf(kind);
+    const fragment = adoptionFragment(what, nameField).properties;
+    t.deepEqual(spec.properties.adoption, fragment.adoption);
+    t.deepEqual(spec.properties.deletionPolicy, fragment.deletionPolicy);
+    t.is(spec.properties.deletionPolicy.default, undefined, 'no schema default');
+    t.deepEqual(status.properties.ownership, ownershipStatusSchema);
+  });
+}
 
-test('PullZoneConfig CRD carries the shared fragments', async (t) => {
-  const { spec, status } = await schemaOf('cdn.operator.io_pullzoneconfigs.yaml');
-  t.deepEqual(spec.properties.deletionPolicy, deletionPolicySchema('pull zone'));
+test('ShieldPolicy CRD carries the shared ownership status fragment and no adoption', (t) => {
+  const { spec, status } = schemaOf(SHIELD_POLICY);
   t.deepEqual(status.properties.ownership, ownershipStatusSchema);
+  t.is(spec.properties.adoption, undefined, 'a shield zone is found by its pull zone');
 });
 
 const policies: Array<[string, unknown, string | undefined]> = [

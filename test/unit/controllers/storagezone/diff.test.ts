@@ -3,7 +3,7 @@
  * the comparison of a spec with a live zone (table-driven, each case with its reason).
  */
 import test from 'ava';
-import type { StorageZone as ZoneRecord } from '../../../../src/cdn/feature-types.js';
+import type { StorageZone as ZoneRecord } from '../../../../src/cdn/types.js';
 import { TerminalError } from '../../../../src/runtime/errors.js';
 import { diffStorageZone } from '../../../../src/controllers/storagezone/diff.js';
 import {

@@ -1,0 +1,738 @@
+/**
+ * The ContainerApp CRD schema: the field table below (descriptions written for this project)
+ * with every bound, enum and pattern the official Magic Containers document gives read from it
+ * at generation time (`doc(...)`), so `kubectl apply` refuses what the platform would refuse.
+ * Account, adoption and status fragments are shared with the other kinds. Rendered by
+ * hack/generate-crds.ts.
+ */
+import { accountFragment } from '../shared/account-schema.js';
+import {
+  managedColumns,
+  nameRefSchema,
+  withFragments,
+  type BoundKey,
+  type DocumentBounds,
+  type KindSchema,
+  type Schema,
+} from '../shared/crd-schema.js';
+import { adoptionFragment, adoptionIdFragment } from '../shared/ownership-schema.js';
+import { managedStatusSchema } from '../shared/status-schema.js';
+
+/** Bounds of a property of the Magic Containers document (`Schema.property`). */
+type Doc = (path: string, take?: BoundKey[]) => Schema;
+
+const PROBE_TIMING = {
+  initialDelaySeconds:
+    'Seconds after the container starts before the first probe (platform default when unset).',
+  periodSeconds: 'Seconds between two probes (platform default when unset).',
+  timeoutSeconds: 'Seconds after which one probe counts as failed (platform default when unset).',
+  failureThreshold:
+    'Failed probes in a row after which the probe is considered failing (platform default when unset).',
+  successThreshold:
+    'Successful probes in a row after which the probe is considered passing again (platform default when unset).',
+} as const;
+
+function port(doc: Doc, description: string, docPath: string): Schema {
+  return { type: 'integer', ...doc(docPath), description };
+}
+
+/** One probe (startup, readiness or liveness); only one of httpGet, tcpSocket and grpc. */
+function probe(doc: Doc, description: string): Schema {
+  const timing = Object.fromEntries(
+    Object.entries(PROBE_TIMING).map(([field, text]) => [
+      field,
+      { type: 'integer', ...doc(`ContainerProbe.${field}`), description: text },
+    ]),
+  );
+  return {
+    type: 'object',
+    description,
+    properties: {
+      ...timing,
+      httpGet: {
+        type: 'object',
+        description: 'Probe with an HTTP GET request.',
+        properties: {
+          request: {
+            type: 'object',
+            description: 'The request the probe sends.',
+            properties: {
+              path: { type: 'string', description: 'HTTP path requested, e.g. /healthz.' },
+              portNumber: port(
+                doc,
+                'Container port the request is sent to.',
+                'HttpGetProbeRequestDetails.portNumber',
+              ),
+            },
+          },
+          response: {
+            type: 'object',
+            description: 'What the answer must look like for the probe to pass.',
+            properties: {
+              expectedStatusCode: {
+                'x-kubernetes-int-or-string': true,
+                description:
+                  'HTTP status the answer must have: a number (200) or the platform name (ok, noContent, notFound, ...). Sent to the platform by name; a status the platform does not know is reported in Synced.',
+              },
+            },
+          },
+        },
+      },
+      tcpSocket: {
+        type: 'object',
+        description: 'Probe that opens a TCP connection.',
+        properties: {
+          request: {
+            type: 'object',
+            description: 'The connection the probe opens.',
+            properties: {
+              portNumber: port(
+                doc,
+                'Container port that must accept a TCP connection.',
+                'TcpSocketProbeRequestDetails.portNumber',
+              ),
+            },
+          },
+        },
+      },
+      grpc: {
+        type: 'object',
+        description: 'Probe using the gRPC health checking protocol.',
+        properties: {
+          request: {
+            type: 'object',
+            description: 'The health check the probe sends.',
+            properties: {
+              portNumber: port(
+                doc,
+                'Container port of the gRPC server.',
+                'GrpcProbeRequestDetails.portNumber',
+              ),
+              serviceName: {
+                type: 'string',
+                description: 'Service whose health is asked for; the server as a whole when unset.',
+              },
+            },
+          },
+        },
+      },
+    },
+    'x-kubernetes-validations': [
+      {
+        rule: '[has(self.httpGet), has(self.tcpSocket), has(self.grpc)].filter(x, x).size() <= 1',
+        message: 'a probe uses at most one of httpGet, tcpSocket and grpc',
+      },
+    ],
+  };
+}
+
+function ownSpec(doc: Doc): Schema {
+  return {
+    type: 'object',
+    description: 'Desired state of one container application.',
+    required: ['name', 'autoScaling', 'containerTemplates'],
+    properties: {
+      name: {
+        type: 'string',
+        minLength: 1,
+        maxLength: 100,
+        pattern: '^[A-Za-z0-9 -]+$',
+        description:
+          'Name of the application on the platform (letters, digits, dashes and spaces).',
+        ...doc('AddApplicationRequest.name', ['minLength', 'maxLength']),
+      },
+      autoScaling: {
+        type: 'object',
+        description: 'Instance count range the platform scales within.',
+        required: ['min', 'max'],
+        properties: {
+          min: {
+            type: 'integer',
+            minimum: 1,
+            format: 'int32',
+            description: 'Fewest instances.',
+            ...doc('AutoscalingSettings.min'),
+          },
+          max: {
+            type: 'integer',
+            minimum: 1,
+            format: 'int32',
+            description: 'Most instances.',
+            ...doc('AutoscalingSettings.max'),
+          },
+        },
+        'x-kubernetes-validations': [
+          {
+            rule: 'self.min <= self.max',
+            message: 'autoScaling.min must be less than or equal to autoScaling.max',
+          },
+        ],
+      },
+      regionSettings: {
+        type: 'object',
+        description: 'Where the application runs. A field left out keeps the platform value.',
+        properties: {
+          allowedRegionIds: {
+            type: 'array',
+            description: 'Regions the application may run in, by region id (e.g. DE).',
+            maxItems: 100,
+            'x-kubernetes-list-type': 'set',
+            items: {
+              type: 'string',
+            },
+          },
+          requiredRegionIds: {
+            type: 'array',
+            description: 'Regions the application always runs in.',
+            maxItems: 100,
+            'x-kubernetes-list-type': 'set',
+            items: {
+              type: 'string',
+            },
+          },
+          maxAllowedRegions: {
+            type: 'integer',
+            minimum: 1,
+            format: 'int32',
+            description: 'Most regions the application runs in at once.',
+            ...doc('UpdateRegionSettingsRequest.maxAllowedRegions'),
+          },
+          nodeSelectors: {
+            type: 'object',
+            additionalProperties: {
+              type: 'string',
+            },
+            description:
+              'Labels the nodes running the application must carry. The platform does not report them back; the operator records what it applied in status.appliedWriteOnly.',
+          },
+        },
+      },
+      terminationGracePeriodSeconds: {
+        type: 'integer',
+        minimum: 1,
+        format: 'int64',
+        description:
+          'Seconds a stopping container gets to shut down. Changing it replaces the application configuration (PUT), see docs/containerapp.md.',
+        ...doc('AddApplicationRequest.terminationGracePeriodSeconds'),
+      },
+      repositorySettings: {
+        type: 'object',
+        description:
+          'Source repository information. Changing it replaces the application configuration (PUT).',
+        properties: {
+          templateRepository: {
+            type: 'string',
+            description: 'Template repository the application was made from.',
+          },
+          repositoryName: {
+            type: 'string',
+            description: 'Source repository name.',
+          },
+          owner: {
+            type: 'string',
+            description: 'Owner of the source repository.',
+          },
+        },
+      },
+      containerTemplates: {
+        type: 'array',
+        description:
+          'Containers of the application, identified by name. Owned by this resource: a container removed here is deleted on the platform; the others keep their platform ids.',
+        maxItems: 50,
+        'x-kubernetes-list-type': 'map',
+        'x-kubernetes-list-map-keys': ['name'],
+        items: {
+          type: 'object',
+          required: ['name', 'imageName', 'imageNamespace', 'imageTag', 'imageRegistryId'],
+          properties: {
+            name: {
+              type: 'string',
+              minLength: 1,
+              maxLength: 50,
+              description: 'Container name; identifies the container in the application.',
+              ...doc('ContainerRequest.name'),
+            },
+            image: {
+              type: 'string',
+              description:
+                'Full image reference. Optional: the platform derives it from the parts below when unset.',
+            },
+            imageName: {
+              type: 'string',
+              minLength: 1,
+              maxLength: 255,
+              description: 'Image repository name, e.g. nginx.',
+              ...doc('ContainerRequest.imageName'),
+            },
+            imageNamespace: {
+              type: 'string',
+              minLength: 1,
+              maxLength: 255,
+              description: 'Image namespace or owner, e.g. library.',
+              ...doc('ContainerRequest.imageNamespace'),
+            },
+            imageTag: {
+              type: 'string',
+              minLength: 1,
+              maxLength: 255,
+              description: 'Image tag, e.g. 1.27. Changing it rolls out the new image.',
+              ...doc('ContainerRequest.imageTag'),
+            },
+            imageRegistryId: {
+              type: 'string',
+              minLength: 1,
+              maxLength: 255,
+              description: 'Registry the image is pulled from, as the platform identifies it.',
+              ...doc('ContainerRequest.imageRegistryId'),
+            },
+            imageDigest: {
+              type: 'string',
+              pattern: '^sha256:[a-z0-9]{64}$',
+              description: 'Pin the image to this digest (sha256:...).',
+              ...doc('ContainerRequest.imageDigest'),
+            },
+            imagePullPolicy: {
+              type: 'string',
+              enum: ['Always', 'IfNotPresent'],
+              description:
+                'When the image is pulled: Always, or IfNotPresent (only when not cached).',
+            },
+            entryPoint: {
+              type: 'object',
+              description:
+                'Overrides of the image entry point. Fields left out keep the platform value.',
+              properties: {
+                command: {
+                  type: 'string',
+                  description: 'Command line that replaces the image entry point.',
+                },
+                commandArray: {
+                  type: 'array',
+                  description: 'Command as separate arguments.',
+                  items: {
+                    type: 'string',
+                  },
+                },
+                arguments: {
+                  type: 'string',
+                  description: 'Arguments passed to the command.',
+                },
+                argumentsArray: {
+                  type: 'array',
+                  description: 'Arguments as separate items.',
+                  items: {
+                    type: 'string',
+                  },
+                },
+                workingDirectory: {
+                  type: 'string',
+                  description: 'Working directory of the process.',
+                },
+              },
+            },
+            probes: {
+              type: 'object',
+              description:
+                'Health probes. A probe or probe field left out keeps the platform value.',
+              properties: {
+                startup: probe(
+                  doc,
+                  'Checks that the container has started; the other probes wait until it passes.',
+                ),
+                readiness: probe(
+                  doc,
+                  'Checks that the container can serve traffic; a failing container gets no requests.',
+                ),
+                liveness: probe(
+                  doc,
+                  'Checks that the container still works; a failing container is restarted.',
+                ),
+              },
+            },
+            environmentVariables: {
+              type: 'array',
+              description:
+                'Environment variables. The list is owned by this resource: a variable removed here is removed from the container.',
+              maxItems: 200,
+              'x-kubernetes-list-type': 'map',
+              'x-kubernetes-list-map-keys': ['name'],
+              items: {
+                type: 'object',
+                required: ['name'],
+                properties: {
+                  name: {
+                    type: 'string',
+                    minLength: 1,
+                    maxLength: 253,
+                    description: 'Variable name.',
+                    ...doc('EnvironmentVariable.name', ['minLength']),
+                  },
+                  value: {
+                    type: 'string',
+                    description: 'Literal value.',
+                  },
+                  valueFrom: {
+                    type: 'object',
+                    description:
+                      'Take the value from a Secret or ConfigMap key. A value read from a Secret never appears in status, events or logs.',
+                    properties: {
+                      secretKeyRef: {
+                        type: 'object',
+                        description:
+                          'One key of a Secret in the namespace of this resource. The operator reads it and watches the Secret: a change updates the application.',
+                        required: ['name', 'key'],
+                        properties: {
+                          name: {
+                            type: 'string',
+                            minLength: 1,
+                            maxLength: 253,
+                            description: 'Name of a Secret in the same namespace.',
+                          },
+                          key: {
+                            type: 'string',
+                            minLength: 1,
+                            maxLength: 253,
+                            description: 'Key inside the Secret data.',
+                          },
+                          optional: {
+                            type: 'boolean',
+                            description:
+                              'When true, a missing Secret or key leaves the variable out instead of holding the update back.',
+                          },
+                        },
+                      },
+                      configMapKeyRef: {
+                        type: 'object',
+                        description:
+                          'One key of a ConfigMap in the namespace of this resource. The operator reads it and watches the ConfigMap: a change updates the application.',
+                        required: ['name', 'key'],
+                        properties: {
+                          name: {
+                            type: 'string',
+                            minLength: 1,
+                            maxLength: 253,
+                            description: 'Name of a ConfigMap in the same namespace.',
+                          },
+                          key: {
+                            type: 'string',
+                            minLength: 1,
+                            maxLength: 253,
+                            description: 'Key inside the ConfigMap data.',
+                          },
+                          optional: {
+                            type: 'boolean',
+                            description:
+                              'When true, a missing ConfigMap or key leaves the variable out instead of holding the update back.',
+                          },
+                        },
+                      },
+                    },
+                    'x-kubernetes-validations': [
+                      {
+                        rule: 'has(self.secretKeyRef) != has(self.configMapKeyRef)',
+                        message: 'valueFrom needs exactly one of secretKeyRef and configMapKeyRef',
+                      },
+                    ],
+                  },
+                },
+                'x-kubernetes-validations': [
+                  {
+                    rule: '!(has(self.value) && has(self.valueFrom))',
+                    message: 'set value or valueFrom, not both',
+                  },
+                ],
+              },
+            },
+            endpoints: {
+              type: 'array',
+              description:
+                'Ways to reach the container. Owned by this resource: an endpoint removed here is deleted on the platform.',
+              maxItems: 20,
+              'x-kubernetes-list-type': 'map',
+              'x-kubernetes-list-map-keys': ['displayName'],
+              items: {
+                type: 'object',
+                required: ['displayName'],
+                properties: {
+                  displayName: {
+                    type: 'string',
+                    minLength: 1,
+                    maxLength: 50,
+                    description:
+                      "Name of the endpoint; identifies it within the container (the platform's displayName).",
+                    ...doc('EndpointRequest.displayName'),
+                  },
+                  cdn: {
+                    type: 'object',
+                    description:
+                      'Expose the container through the CDN. When neither pullZoneId nor pullZoneRef is set, the platform creates and manages a pull zone for the endpoint.',
+                    properties: {
+                      isSslEnabled: {
+                        type: 'boolean',
+                        description: 'Serve the endpoint over HTTPS.',
+                      },
+                      pullZoneId: {
+                        type: 'integer',
+                        minimum: 1,
+                        format: 'int64',
+                        description: 'Pull zone, by platform id, that fronts the endpoint.',
+                        ...doc('CdnEndpointRequest.pullZoneId'),
+                      },
+                      pullZoneRef: nameRefSchema(
+                        'A PullZoneConfig in the same namespace whose pull zone fronts the endpoint. The operator waits (condition reason ReferenceNotReady) until that resource reports a pull zone id.',
+                        'Name of a PullZoneConfig in the same namespace.',
+                      ),
+                      portMappings: {
+                        type: 'array',
+                        description:
+                          'The port the endpoint forwards to (the platform accepts exactly one mapping).',
+                        minItems: 1,
+                        maxItems: 1,
+                        items: {
+                          type: 'object',
+                          required: ['containerPort'],
+                          properties: {
+                            containerPort: {
+                              type: 'integer',
+                              minimum: 1,
+                              maximum: 65535,
+                              format: 'int32',
+                              description: 'Port the container listens on.',
+                              ...doc('ContainerPortMappingRequest.containerPort'),
+                            },
+                            exposedPort: {
+                              type: 'integer',
+                              minimum: 1,
+                              maximum: 65535,
+                              format: 'int32',
+                              description:
+                                'Port exposed to clients (the platform chooses when unset).',
+                              ...doc('ContainerPortMappingRequest.exposedPort'),
+                            },
+                            protocols: {
+                              type: 'array',
+                              description: 'Transport protocols of the mapping.',
+                              maxItems: 3,
+                              'x-kubernetes-list-type': 'set',
+                              items: {
+                                type: 'string',
+                                enum: ['tcp', 'udp', 'sctp'],
+                                ...doc('Protocol'),
+                              },
+                            },
+                          },
+                        },
+                        ...doc('CdnEndpointRequest.portMappings'),
+                      },
+                      stickySessions: {
+                        type: 'object',
+                        description: 'Session affinity.',
+                        required: ['sessionHeaders'],
+                        properties: {
+                          enabled: {
+                            type: 'boolean',
+                            description: 'Route a client to the same instance.',
+                          },
+                          sessionHeaders: {
+                            type: 'array',
+                            description: 'Request headers that identify a session.',
+                            minItems: 1,
+                            maxItems: 3,
+                            items: {
+                              type: 'string',
+                            },
+                            ...doc('StickySessionSettings.sessionHeaders'),
+                          },
+                          cookieName: {
+                            type: 'string',
+                            description: 'Cookie that identifies a session.',
+                          },
+                        },
+                      },
+                    },
+                    'x-kubernetes-validations': [
+                      {
+                        rule: '!(has(self.pullZoneId) && has(self.pullZoneRef))',
+                        message: 'set pullZoneId or pullZoneRef, not both',
+                      },
+                    ],
+                  },
+                },
+              },
+            },
+            volumeMounts: {
+              type: 'array',
+              description: 'Volumes mounted into the container, one per path.',
+              maxItems: 20,
+              'x-kubernetes-list-type': 'map',
+              'x-kubernetes-list-map-keys': ['mountPath'],
+              items: {
+                type: 'object',
+                required: ['name', 'mountPath'],
+                properties: {
+                  name: {
+                    type: 'string',
+                    minLength: 1,
+                    maxLength: 50,
+                    description: 'Name of a volume in spec.volumes.',
+                    ...doc('VolumeMountRequest.name'),
+                  },
+                  mountPath: {
+                    type: 'string',
+                    minLength: 1,
+                    pattern: '^/',
+                    description: 'Absolute path inside the container.',
+                    ...doc('VolumeMountRequest.mountPath'),
+                  },
+                },
+              },
+            },
+          },
+        },
+        minItems: 1,
+      },
+      volumes: {
+        type: 'array',
+        description:
+          'Persistent volumes, identified by name. Owned by this resource: a volume removed here is deleted on the platform, with its data.',
+        maxItems: 50,
+        'x-kubernetes-list-type': 'map',
+        'x-kubernetes-list-map-keys': ['name'],
+        items: {
+          type: 'object',
+          required: ['name', 'size'],
+          properties: {
+            name: {
+              type: 'string',
+              minLength: 1,
+              maxLength: 50,
+              description: 'Volume name; identifies the volume.',
+              ...doc('VolumeRequest.name'),
+            },
+            size: {
+              type: 'integer',
+              minimum: 1,
+              format: 'int32',
+              description: 'Size in gigabytes.',
+              ...doc('VolumeRequest.size'),
+            },
+          },
+        },
+      },
+    },
+  };
+}
+
+/** One IP address of an endpoint, in status. */
+function addresses(description: string): Schema {
+  return {
+    type: 'array',
+    description,
+    items: {
+      type: 'object',
+      properties: {
+        address: { type: 'string', description: 'The IP address.' },
+        region: { type: 'string', description: 'Region the address is served from.' },
+      },
+    },
+  };
+}
+
+const ENDPOINT_STATUS: Schema = {
+  type: 'object',
+  properties: {
+    displayName: { type: 'string', description: 'Name of the endpoint (spec displayName).' },
+    id: { type: 'string', description: 'Platform id of the endpoint.' },
+    publicHost: { type: 'string', description: 'Hostname clients use to reach the endpoint.' },
+    pullZoneId: { type: 'string', description: 'Pull zone fronting the endpoint.' },
+    publicIpAddresses: addresses('Public IP addresses of the endpoint.'),
+    internalIpAddresses: addresses('Addresses of the endpoint inside the platform network.'),
+  },
+};
+
+const OWN_STATUS: Record<string, Schema> = {
+  appId: { type: 'string', description: 'Id of the managed application.' },
+  appStatus: {
+    type: 'string',
+    description: "The platform's state of the application (active, progressing, failing, ...).",
+  },
+  containers: {
+    type: 'array',
+    description: 'Containers as read back from the platform, with their ids and endpoints.',
+    items: {
+      type: 'object',
+      properties: {
+        name: { type: 'string', description: 'Container name (spec containerTemplates[].name).' },
+        id: { type: 'string', description: 'Platform id of the container template.' },
+        image: { type: 'string', description: 'Image as the platform reports it.' },
+        endpoints: {
+          type: 'array',
+          description: 'Endpoints of the container as the platform reports them.',
+          items: ENDPOINT_STATUS,
+        },
+      },
+    },
+  },
+  volumes: {
+    type: 'array',
+    description: 'Volumes as read back from the platform.',
+    items: {
+      type: 'object',
+      properties: {
+        name: { type: 'string', description: 'Volume name (spec volumes[].name).' },
+        id: { type: 'string', description: 'Platform id of the volume.' },
+        size: { type: 'number', description: 'Size in gigabytes.' },
+      },
+    },
+  },
+  environmentHash: {
+    type: 'string',
+    description:
+      'Digest of the values read from referenced Secrets and ConfigMaps (never the values themselves).',
+  },
+  appliedWriteOnly: {
+    type: 'object',
+    description:
+      'Settings the platform accepts but never returns, as last applied by the operator.',
+    properties: {
+      terminationGracePeriodSeconds: {
+        type: 'integer',
+        format: 'int64',
+        description: 'spec.terminationGracePeriodSeconds as last applied.',
+      },
+      nodeSelectors: {
+        type: 'object',
+        additionalProperties: { type: 'string' },
+        description: 'spec.regionSettings.nodeSelectors as last applied.',
+      },
+    },
+  },
+};
+
+/** The ContainerApp schema (containerapps). */
+export function containerAppSchema(docs: DocumentBounds): KindSchema {
+  const doc: Doc = (path, take) => docs.bounds('mc', path, take);
+  return {
+    description: 'A Magic Containers application (bunny.net /mc API) managed by cdn-operator.',
+    requireSpec: true,
+    categories: ['cdn'],
+    spec: withFragments(ownSpec(doc), [
+      accountFragment(),
+      adoptionIdFragment(
+        'appId',
+        { type: 'string', minLength: 1 },
+        'Adopt the existing application with this id instead of creating one. Immutable.',
+      ),
+      adoptionFragment('application', 'spec.name'),
+    ]),
+    status: managedStatusSchema({
+      description: 'Observed state of the application.',
+      resource: 'application',
+      conditions:
+        'Ready (the application matches the spec) and Synced (the last reconcile succeeded).',
+      plannedChangesNote: 'Values read from Secrets are shown as <redacted>.',
+      properties: OWN_STATUS,
+    }),
+    columns: managedColumns({ name: 'ID', type: 'string', jsonPath: '.status.appId' }),
+  };
+}

@@ -1,0 +1,72 @@
+/**
+ * What applying a ContainerApp would change, computed by the operator's own external client
+ * (ContainerAppExternal.observe: compareApp + describeChanges), read-only. Values from Secrets
+ * and ConfigMaps cannot be read here: each is assumed to equal the live variable's value (a
+ * variable the application lacks shows as added, its value redacted). `pullZoneRef` resolves to
+ * the `spec.pullZoneId` of that PullZoneConfig among the compared manifests.
+ */
+import type { CdnClient } from '../../cdn/client.js';
+import type { App } from '../../cdn/types.js';
+import {
+  diffContext,
+  specIdsByName,
+  type ObjectPlan,
+  type PlanContext,
+} from '../shared/manifest-plan.js';
+import { PULL_ZONE_CONFIG_NAMES } from '../pullzoneconfig/types.js';
+import { ContainerAppExternal } from './external.js';
+import { envKey, type ResolvedRefs } from './mapping.js';
+import type { ContainerApp } from './types.js';
+
+/** Placeholder of a referenced value the application does not have yet. */
+const FROM_REFERENCE = '<value from reference>';
+
+function liveEnv(app: App | undefined): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const t of app?.containerTemplates ?? []) {
+    for (const v of t.environmentVariables ?? []) out.set(envKey(t.name, v.name), v.value ?? '');
+  }
+  return out;
+}
+
+function assumedRefs(
+  obj: ContainerApp,
+  app: App | undefined,
+  pullZones: ReadonlyMap<string, number>,
+): ResolvedRefs {
+  const live = liveEnv(app);
+  const env = new Map<string, string>();
+  const secretEnv = new Set<string>();
+  for (const c of obj.spec.containerTemplates ?? []) {
+    for (const v of c.environmentVariables ?? []) {
+      if (!v.valueFrom) continue;
+      const key = envKey(c.name, v.name);
+      env.set(key, live.get(key) ?? FROM_REFERENCE);
+      if (v.valueFrom.secretKeyRef) secretEnv.add(key);
+    }
+  }
+  return { env, secretEnv, pullZones };
+}
+
+/** See the module comment (`cdnctl diff` of a ContainerApp manifest). */
+export async function planContainerApp(
+  client: CdnClient,
+  obj: ContainerApp,
+  ctx: PlanContext,
+): Promise<ObjectPlan> {
+  const pullZones = specIdsByName(ctx.objectsOf(PULL_ZONE_CONFIG_NAMES.kind), 'pullZoneId');
+  const appId = obj.spec.appId;
+  const app = appId === undefined ? undefined : await client.getApp(appId);
+  const external = new ContainerAppExternal(
+    client,
+    () => Promise.resolve(assumedRefs(obj, app, pullZones)),
+    'cdnctl-diff',
+  );
+  const seen = await external.observe(obj, diffContext(appId));
+  if (!seen.exists) return { action: 'create', diffs: [] };
+  return {
+    action: seen.diff.length > 0 ? 'update' : 'none',
+    diffs: seen.diff,
+    id: seen.externalId ?? appId,
+  };
+}

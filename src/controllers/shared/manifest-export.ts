@@ -1,0 +1,76 @@
+/**
+ * What `cdnctl export` asks of a kind ({@link KindExporter}): read the account's resources of
+ * the kind and add one manifest per resource, with the Secrets they need (see docs/export.md).
+ */
+import type { CdnClient } from '../../cdn/client.js';
+import type { NameAllocator } from './export-names.js';
+
+/** Which credentials the exported objects use. */
+export type AccountChoice =
+  | { accountRef: { name: string } }
+  | { credentialsRef: { name: string; key: string } }
+  | Record<string, never>;
+
+/** Options of one export. */
+export interface ExportOptions {
+  namespace: string;
+  /** The kinds asked for (`PullZoneConfig`, ...). */
+  kinds: ReadonlySet<string>;
+  /** Orphan (default) or Delete; ShieldPolicy maps Delete to its Reset. */
+  deletionPolicy: 'Orphan' | 'Delete';
+  account: AccountChoice;
+  /** Container environment variables whose name matches hold secrets. */
+  secretEnvPattern: RegExp;
+  /** Custom TLS certificates: left unmanaged (omit) or managed through a TLS Secret. */
+  customCertificates: 'omit' | 'secret';
+}
+
+/** A Secret the exported objects refer to (never its values). */
+export interface RequiredSecret {
+  name: string;
+  type: 'Opaque' | 'kubernetes.io/tls';
+  keys: string[];
+  /** What the Secret is for (object and field). */
+  purpose: string;
+  /** `operator`: the operator writes it; the user creates nothing. */
+  filledBy: 'user' | 'operator';
+}
+
+/** One exported object. */
+export interface ExportedObject {
+  kind: string;
+  name: string;
+  manifest: Record<string, unknown>;
+}
+
+/** What an export produced. */
+export interface ExportResult {
+  objects: ExportedObject[];
+  secrets: RequiredSecret[];
+  /** Things the user should know (settings left out and why). */
+  notes: string[];
+}
+
+/** One export in progress, shared by the exporters of every kind. */
+export interface ExportContext {
+  client: CdnClient;
+  opts: ExportOptions;
+  /** Secret names, unique across every kind. */
+  secretNames: NameAllocator;
+  result: ExportResult;
+  /** True when the user asked for `kind`: its objects go into the result. */
+  wants(kind: string): boolean;
+  /**
+   * Names given to resources of `kind` by platform id (pull zone id -> PullZoneConfig name),
+   * filled by that kind's exporter, which runs first when another kind needs it.
+   */
+  names(kind: string): Map<string, string>;
+}
+
+/** A kind's exporter. */
+export type KindExporter = (c: ExportContext) => Promise<void>;
+
+/** The metadata block of an exported object. */
+export function metadataOf(name: string, namespace: string): Record<string, unknown> {
+  return { name, namespace };
+}

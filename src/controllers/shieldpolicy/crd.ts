@@ -1,0 +1,268 @@
+/**
+ * The ShieldPolicy CRD schema: the field table below (descriptions written for this project)
+ * with the enum names and number formats the official Shield document gives read from it at
+ * generation time (`doc(...)`, `names(...)`), so the CRD cannot drift from what the platform
+ * accepts. The document gives no numeric or length bounds for these settings; the bounds below
+ * are the operator's own (list sizes, id lengths). Account and status fragments are shared with
+ * the other kinds. Rendered by hack/generate-crds.ts.
+ */
+import { accountFragment } from '../shared/account-schema.js';
+import {
+  managedColumns,
+  nameRefSchema,
+  withFragments,
+  type BoundKey,
+  type DocumentBounds,
+  type KindSchema,
+  type Schema,
+} from '../shared/crd-schema.js';
+import { managedStatusSchema } from '../shared/status-schema.js';
+
+/** Reads of the Shield document. */
+interface ShieldDocument {
+  /** Bounds of `ShieldZoneRequest.<field>` (the body of the update call). */
+  doc: (field: string, take?: BoundKey[]) => Schema;
+  /** A string enum with the names of the document's integer enum `schema`. */
+  names: (schema: string, description: string) => Schema;
+}
+
+function shieldDocument(docs: DocumentBounds): ShieldDocument {
+  return {
+    doc: (field, take) => docs.bounds('shield', `ShieldZoneRequest.${field}`, take),
+    names: (schema, description) => ({
+      type: 'string',
+      enum: docs.enumNames('shield', schema),
+      description,
+    }),
+  };
+}
+
+/** A set of managed rule ids or header names (the document: unique strings). */
+function stringSet(description: string, maxItems: number, maxLength: number): Schema {
+  return {
+    type: 'array',
+    description,
+    maxItems,
+    'x-kubernetes-list-type': 'set',
+    items: { type: 'string', minLength: 1, maxLength },
+  };
+}
+
+function ownSpec({ doc, names }: ShieldDocument): Schema {
+  return {
+    type: 'object',
+    description:
+      'Desired shield settings. Only the settings written here are managed; a setting left out keeps whatever value the platform has.',
+    properties: {
+      pullZoneRef: nameRefSchema(
+        'A PullZoneConfig in this namespace whose pull zone is protected. The policy waits until that resource reports its pull zone id.',
+        'Name of the PullZoneConfig.',
+      ),
+      pullZoneId: {
+        type: 'integer',
+        format: 'int64',
+        minimum: 1,
+        description: 'Id of an existing pull zone to protect (instead of pullZoneRef).',
+      },
+      learningMode: {
+        type: 'boolean',
+        description:
+          'Observe traffic to learn its normal shape before enforcing; rules only log while it is on.',
+      },
+      learningModeUntil: {
+        type: 'string',
+        ...doc('learningModeUntil'),
+        description: 'When learning mode ends by itself (RFC 3339 time).',
+      },
+      waf: {
+        type: 'object',
+        description: 'Web application firewall settings.',
+        properties: {
+          enabled: { type: 'boolean', description: 'Turns the firewall on or off.' },
+          executionMode: names('WAFExecutionMode', 'Log matching requests only, or block them.'),
+          disabledRules: stringSet(
+            'Managed rule ids switched off for this zone (order ignored).',
+            1000,
+            64,
+          ),
+          logOnlyRules: stringSet(
+            'Managed rule ids that only log, even in Block mode (order ignored).',
+            1000,
+            64,
+          ),
+          customRuleOrder: {
+            type: 'array',
+            description:
+              "Ids of the zone's custom WAF rules in evaluation order. Each id counts against the plan's custom WAF rule limit.",
+            maxItems: 1000,
+            'x-kubernetes-list-type': 'set',
+            items: { type: 'integer', format: 'int64', minimum: 1 },
+          },
+          requestHeaderLoggingEnabled: {
+            type: 'boolean',
+            description: 'Record request headers of flagged requests.',
+          },
+          requestBodyLoggingEnabled: {
+            type: 'boolean',
+            description: 'Record request bodies of flagged requests.',
+          },
+          requestIgnoredHeaders: stringSet(
+            'Request headers left out of logs (order ignored).',
+            200,
+            256,
+          ),
+          realtimeThreatIntelligenceEnabled: {
+            type: 'boolean',
+            description: "Use the platform's live threat feeds in addition to the rules.",
+          },
+          profileId: {
+            type: 'integer',
+            ...doc('wafProfileId'),
+            minimum: 0,
+            description: 'Id of the WAF rule profile to apply.',
+          },
+          engineConfig: {
+            type: 'array',
+            description: 'Low-level firewall engine variables, one entry per name.',
+            maxItems: 200,
+            'x-kubernetes-list-type': 'map',
+            'x-kubernetes-list-map-keys': ['name'],
+            items: {
+              type: 'object',
+              required: ['name', 'valueEncoded'],
+              properties: {
+                name: { type: 'string', minLength: 1, description: 'Variable name.' },
+                valueEncoded: {
+                  type: 'string',
+                  description: 'Variable value, in the encoded form the platform expects.',
+                },
+              },
+            },
+          },
+          requestBodyLimitAction: names(
+            'WAFPayloadLimitAction',
+            'What to do with a request whose body is too large to inspect.',
+          ),
+          responseBodyLimitAction: names(
+            'WAFPayloadLimitAction',
+            'What to do with a response whose body is too large to inspect.',
+          ),
+        },
+      },
+      ddos: {
+        type: 'object',
+        description: 'DDoS protection settings.',
+        properties: {
+          shieldSensitivity: names(
+            'DDoSShieldSensitivity',
+            'How eagerly traffic is treated as an attack; Challenge asks every visitor to pass a challenge.',
+          ),
+          executionMode: names(
+            'DDoSExecutionMode',
+            "Log suspected attack traffic only, or block it. Observed only: the platform's update call does not accept it (see docs/shieldpolicy.md).",
+          ),
+          challengeWindow: {
+            type: 'integer',
+            ...doc('dDoSChallengeWindow'),
+            minimum: 0,
+            description: 'Seconds a visitor who passed a challenge is trusted.',
+          },
+        },
+      },
+      whitelabelResponsePages: {
+        type: 'boolean',
+        description: 'Serve block and challenge pages without platform branding.',
+      },
+      ruleMetrics: {
+        type: 'array',
+        description:
+          'WAF rule ids whose trigger counters are copied into status.ruleMetrics, refreshed once per poll interval.',
+        maxItems: 50,
+        'x-kubernetes-list-type': 'set',
+        items: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,64}$' },
+      },
+      deletionPolicy: {
+        type: 'string',
+        enum: ['Reset', 'Orphan'],
+        default: 'Reset',
+        description:
+          'What happens to the shield zone when this resource is deleted (the platform cannot delete one): Reset returns every setting this policy manages to the value of a new zone; Orphan leaves the zone exactly as it is.',
+      },
+    },
+    'x-kubernetes-validations': [
+      {
+        rule: 'has(self.pullZoneRef) != has(self.pullZoneId)',
+        message: 'set exactly one of pullZoneRef and pullZoneId',
+      },
+    ],
+  };
+}
+
+function counter(description: string): Schema {
+  return { type: 'integer', format: 'int64', description };
+}
+
+function ownStatus({ names }: ShieldDocument): Record<string, Schema> {
+  return {
+    shieldZoneId: { type: 'integer', format: 'int64', description: 'Id of the shield zone.' },
+    pullZoneId: { type: 'integer', format: 'int64', description: 'Id of the protected pull zone.' },
+    planType: names('ShieldPlanType', 'Shield plan of the zone.'),
+    rateLimitRulesLimit: {
+      type: 'integer',
+      format: 'int32',
+      description: 'How many rate-limit rules the plan allows.',
+    },
+    customWafRulesLimit: {
+      type: 'integer',
+      format: 'int32',
+      description: 'How many custom WAF rules the plan allows.',
+    },
+    ruleMetrics: {
+      type: 'array',
+      description: 'Trigger counters of the rules listed in spec.ruleMetrics.',
+      items: {
+        type: 'object',
+        required: ['ruleId'],
+        properties: {
+          ruleId: { type: 'string', description: 'The WAF rule id (from spec.ruleMetrics).' },
+          totalTriggers: counter('Requests that matched the rule.'),
+          blocked: counter('Matching requests that were blocked.'),
+          logged: counter('Matching requests that were only logged.'),
+          challenged: counter('Matching requests that were challenged.'),
+          error: {
+            type: 'string',
+            description: 'Why the counters of this rule could not be read.',
+          },
+        },
+      },
+    },
+    lastMetricsTime: {
+      type: 'string',
+      format: 'date-time',
+      description: 'When the counters in ruleMetrics last changed.',
+    },
+  };
+}
+
+/** The ShieldPolicy schema (shieldpolicies). */
+export function shieldPolicySchema(docs: DocumentBounds): KindSchema {
+  const shield = shieldDocument(docs);
+  return {
+    description:
+      'Web application firewall and DDoS protection (a bunny.net shield zone) for one pull zone, managed by cdn-operator.',
+    categories: ['cdn'],
+    spec: withFragments(ownSpec(shield), [accountFragment()]),
+    status: managedStatusSchema({
+      description: 'Observed state of the shield zone.',
+      resource: 'shield zone',
+      conditions: 'Ready (the zone matches the spec) and Synced (the last reconcile succeeded).',
+      properties: ownStatus(shield),
+    }),
+    columns: managedColumns({
+      name: 'ZONE',
+      type: 'integer',
+      description: 'Id of the shield zone.',
+      jsonPath: '.status.shieldZoneId',
+    }),
+  };
+}

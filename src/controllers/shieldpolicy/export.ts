@@ -1,0 +1,72 @@
+/**
+ * One shield zone as a ShieldPolicy: its target is the exported PullZoneConfig
+ * (`pullZoneRef`) when the pull zone is part of the export, else the pull zone id; every field
+ * the zone shows comes from shieldpolicy/reverse-mapping.ts. Shield zones hold no secrets.
+ */
+import { typeMetaOf } from '../kind-names.js';
+import { PULL_ZONE_CONFIG_NAMES } from '../pullzoneconfig/types.js';
+import { NameAllocator } from '../shared/export-names.js';
+import {
+  metadataOf,
+  type ExportContext,
+  type ExportOptions,
+  type ExportedObject,
+} from '../shared/manifest-export.js';
+import { SHIELD_POLICY_NAMES } from './types.js';
+import { mergeLiveZone, type WireZone } from './mapping.js';
+import { specFromLiveZone } from './reverse-mapping.js';
+
+/**
+ * The ShieldPolicy of the live zone `single` (single-zone GET) completed with its entry in the
+ * zone list. `zoneRef` names the exported PullZoneConfig of the target zone, if any.
+ */
+export function exportShieldPolicy(
+  single: WireZone,
+  listItem: WireZone | undefined,
+  pullZoneId: number,
+  name: string,
+  zoneRef: string | undefined,
+  opts: ExportOptions,
+): ExportedObject {
+  const live = mergeLiveZone(single, listItem);
+  const target = zoneRef ? { pullZoneRef: { name: zoneRef } } : { pullZoneId };
+  const spec = {
+    ...target,
+    ...opts.account,
+    deletionPolicy: opts.deletionPolicy === 'Delete' ? 'Reset' : 'Orphan',
+    ...specFromLiveZone(live),
+  };
+  return {
+    kind: SHIELD_POLICY_NAMES.kind,
+    name,
+    manifest: {
+      ...typeMetaOf(SHIELD_POLICY_NAMES),
+      metadata: metadataOf(name, opts.namespace),
+      spec,
+    },
+  };
+}
+
+/**
+ * Every shield zone of the account, in ascending pull zone id order, named after the exported
+ * PullZoneConfig of its pull zone (which its pullZoneRef then names, when PullZoneConfigs are
+ * exported too).
+ */
+export async function exportShieldPolicies(c: ExportContext): Promise<void> {
+  const listed = await c.client.listAllShieldZones();
+  const items = listed
+    .map((z) => z as unknown as WireZone)
+    .filter((z) => typeof z.pullZoneId === 'number')
+    .sort((a, b) => Number(a.pullZoneId) - Number(b.pullZoneId));
+  const names = new NameAllocator();
+  const zoneNames = c.names(PULL_ZONE_CONFIG_NAMES.kind);
+  for (const item of items) {
+    const pullZoneId = Number(item.pullZoneId);
+    const single = await c.client.getShieldZoneByPullZone(pullZoneId);
+    if (!single) continue;
+    const zoneName = zoneNames.get(String(pullZoneId));
+    const name = names.allocate(zoneName ?? '', pullZoneId, 'shield');
+    const ref = c.wants(PULL_ZONE_CONFIG_NAMES.kind) ? zoneName : undefined;
+    c.result.objects.push(exportShieldPolicy(single, item, pullZoneId, name, ref, c.opts));
+  }
+}
