@@ -17,6 +17,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { parseAllDocuments, stringify } from 'yaml';
+import { API_GROUP } from '../src/api-group.js';
 import { KubeClient, loadKubeConfig } from '../src/runtime/kube-client.js';
 import { startControlPlane } from '../test/cluster/control-plane.js';
 import { kubectlRaw } from '../test/e2e/support/kube.js';
@@ -24,6 +25,9 @@ import { MINIMAL_GROUP, minimalCrdOf, readCrds, type CrdFacts } from './lib/mini
 import { mapLimit, quantile, round } from './lib/stats.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+
+/** The label an update changes (a label, so every kind's update is the same change). */
+const REV_LABEL = `bench.${API_GROUP}/rev`;
 
 type Variant = 'ours' | 'minimal';
 const PHASES = ['create', 'update', 'status'] as const;
@@ -69,7 +73,7 @@ function manifestsOf(
       metadata: {
         name: `adm-${String(i).padStart(5, '0')}`,
         namespace,
-        labels: { 'bench.cdn.operator.io/rev': String(rev) },
+        labels: { [REV_LABEL]: String(rev) },
       },
       spec: example.spec,
     };
