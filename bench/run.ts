@@ -17,6 +17,8 @@
  *   --noisy-duration 90s    the noisy-neighbour window (BENCH_QUICK: 45s)
  *   --deadline <ISO time>   skip a cell whose estimate (2 × (2 × ceiling + 60 s)) ends after it
  *   --steady <duration>     also idle that long in the first cell
+ *   --null-baseline on|off  run the null controller beside each cell (default on; see
+ *                           bench/scenarios/null-baseline.ts)
  *   --out bench/results     --render <results json> [--notes <json>]  rebuild an earlier run's
  *                           report, adding notes (row key -> why and what would close it)
  */
@@ -26,12 +28,14 @@ import { parseArgs } from 'node:util';
 import { readFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { parseDuration } from '../src/runtime/duration.js';
-import { BenchEnv } from './lib/env.js';
+import { BenchEnv, OPERATOR_USER } from './lib/env.js';
 import { ceilingMs, ceilingRate, pickConfigs, simFaults, type MatrixConfig } from './lib/matrix.js';
+import { collectionPath } from './lib/objects.js';
 import { forcedGcHeap } from './lib/operator-stats.js';
 import { writeReport, type BenchResult, type CellRun, type ConfigRun } from './report.js';
 import { runColdCreate } from './scenarios/cold-create.js';
 import { runMixedFleet } from './scenarios/mixed-fleet.js';
+import { NULL_USER, runNullBaseline } from './scenarios/null-baseline.js';
 import { NOISY_A_KEY, runNoisyNeighbour, type NoisySettings } from './scenarios/noisy-neighbour.js';
 import { runSteadyState } from './scenarios/steady-state.js';
 import { runUpdateAll } from './scenarios/update-all.js';
@@ -68,6 +72,8 @@ export interface Settings {
   /** Scenarios to run: `matrix`, `noisy`. */
   scenarios: string[];
   noisyDurationMs: number;
+  /** Whether each cell also runs the null-controller baseline. */
+  nullBaseline: boolean;
   out: string;
 }
 
@@ -85,6 +91,7 @@ const DEFAULTS: Record<string, [full: string, quick: string]> = {
   steady: ['0s', '0s'],
   scenarios: ['matrix,noisy', 'matrix,noisy'],
   'noisy-duration': ['90s', '45s'],
+  'null-baseline': ['on', 'on'],
   out: ['bench/results', 'bench/results'],
 };
 
@@ -111,6 +118,7 @@ function settings(argv: string[]): Settings {
     steadyMs: steady === '0' || steady === '0s' ? 0 : parseDuration(steady),
     scenarios: v('scenarios').split(',').filter(Boolean),
     noisyDurationMs: parseDuration(v('noisy-duration')),
+    nullBaseline: v('null-baseline') !== 'off',
     out: v('out'),
   };
 }
@@ -348,9 +356,11 @@ async function runCell(
       ['bench', ...watched].join(','),
     ],
   });
+  let template: Record<string, unknown> | undefined;
   try {
     run.heapIdleBytes ??= await heap(op);
     await runCreateUpdate(env, op, s, c, cell, ns);
+    template = await reconciledStatus(env, ns);
     await runExtras(env, op, s, c, run, cell, extras);
     if (op.child.exitCode !== null) cell.error = `operator exited with ${op.child.exitCode}`;
   } catch (err) {
@@ -361,7 +371,53 @@ async function runCell(
     cell.loadAvgAtEnd = loadavg();
     run.loadAvgAtEnd = cell.loadAvgAtEnd;
   }
+  if (s.nullBaseline && template) await runNullCell(env, s, c, cell, template);
   return cell;
+}
+
+/** The status of one object the operator reconciled in `namespace` (the null controller's). */
+async function reconciledStatus(
+  env: BenchEnv,
+  namespace: string,
+): Promise<Record<string, unknown> | undefined> {
+  const list = await env.kube.request<{ items: Array<{ status?: Record<string, unknown> }> }>({
+    method: 'GET',
+    path: collectionPath(namespace, 'PullZoneConfig'),
+    query: { limit: 1 },
+    timeoutMs: 60_000,
+  });
+  return list.items[0]?.status;
+}
+
+/**
+ * The cell's null-controller baseline, after the operator stopped: the same N objects and the
+ * same update in a namespace of their own, reconciled with no platform behind them.
+ */
+async function runNullCell(
+  env: BenchEnv,
+  s: Settings,
+  c: MatrixConfig,
+  cell: CellRun,
+  template: Record<string, unknown>,
+): Promise<void> {
+  const namespace = `${c.id}-${cell.n}-null`;
+  await env.createNamespace(namespace);
+  cell.nullBaseline = await runNullBaseline(
+    env,
+    {
+      n: cell.n,
+      namespace,
+      prefix: `nz${cell.n}`,
+      workers: s.workers,
+      statusTemplate: template,
+      value: 3600 + cell.n,
+      timeoutMs: phaseTimeout(s, 4 * ceilingMs(c, s.workers, cell.n, 1) + SLACK_MS),
+    },
+    log,
+  ).catch((err: unknown) => {
+    log(`${c.id} n=${cell.n}: null baseline failed: ${errorText(err)}`);
+    return undefined;
+  });
 }
 
 async function main(): Promise<void> {
@@ -404,7 +460,10 @@ async function main(): Promise<void> {
     cells: [],
   }));
   log('starting the control plane and cdn-sim (shared by every cell)');
-  const env = await BenchEnv.start({ extraApiKeys: [NOISY_A_KEY] });
+  const env = await BenchEnv.start({
+    extraApiKeys: [NOISY_A_KEY],
+    operatorUsers: [OPERATOR_USER, NULL_USER],
+  });
   current = env;
   try {
     await env.createNamespace('bench');

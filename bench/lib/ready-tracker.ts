@@ -1,6 +1,7 @@
 /**
  * Watches one custom resource type in one namespace and records, per object, when its
- * `Ready` condition first became True (bench clock, ms) and its latest conditions. Uses the
+ * `Ready` condition first became True (bench clock, ms), when its status last caught up with
+ * its generation (`status.observedGeneration`), and its latest state. Uses the
  * runtime's KubeClient (list, then watch from the list's resourceVersion; relists on 410 or
  * a broken stream).
  */
@@ -16,8 +17,14 @@ interface Condition {
 
 /** The parts of a managed object the tracker reads. */
 export interface TrackedObject {
-  metadata: { name: string; resourceVersion?: string; generation?: number };
-  status?: { conditions?: Condition[]; [k: string]: unknown };
+  metadata: {
+    name: string;
+    resourceVersion?: string;
+    generation?: number;
+    finalizers?: string[];
+    uid?: string;
+  };
+  status?: { conditions?: Condition[]; observedGeneration?: number; [k: string]: unknown };
 }
 
 interface ListAnswer {
@@ -35,6 +42,8 @@ export class ReadyTracker {
   readonly readyAt = new Map<string, number>();
   /** name -> latest object. */
   readonly objects = new Map<string, TrackedObject>();
+  /** name -> [generation, ms] when the status first showed it observed (observedGeneration). */
+  readonly observedAt = new Map<string, [number, number]>();
   private readonly abort = new AbortController();
   private running: Promise<void> | undefined;
   private waiters: Array<() => void> = [];
@@ -42,6 +51,8 @@ export class ReadyTracker {
   constructor(
     private readonly kube: KubeClient,
     private readonly path: string,
+    /** Called for every object seen (list, watch), after the maps are updated. */
+    private readonly onChange?: (o: TrackedObject, deleted: boolean) => void,
   ) {}
 
   /** Starts listing and watching in the background. */
@@ -53,10 +64,16 @@ export class ReadyTracker {
     const name = o.metadata.name;
     if (deleted) {
       this.objects.delete(name);
+      this.observedAt.delete(name);
+      this.onChange?.(o, true);
       return;
     }
     this.objects.set(name, o);
     if (isReady(o) && !this.readyAt.has(name)) this.readyAt.set(name, Date.now());
+    const observed = o.status?.observedGeneration;
+    if (typeof observed === 'number' && observed !== this.observedAt.get(name)?.[0])
+      this.observedAt.set(name, [observed, Date.now()]);
+    this.onChange?.(o, false);
     for (const w of this.waiters.splice(0)) w();
   }
 
