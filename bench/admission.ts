@@ -9,7 +9,7 @@
  * gives the median of the runs and ours / minimal per phase, with each CRD's size and its count
  * of CEL rules.
  *
- * Flags: --n 500  --runs 2  --out bench/results
+ * Flags: --n 500  --runs 2  --out bench/results  --kinds PullZoneConfig,ContainerApp (default all)
  */
 import { mkdtemp, readdir, readFile, rm, writeFile, mkdir } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -22,6 +22,7 @@ import { KubeClient, loadKubeConfig } from '../src/runtime/kube-client.js';
 import { startControlPlane } from '../test/cluster/control-plane.js';
 import { kubectlRaw } from '../test/e2e/support/kube.js';
 import { MINIMAL_GROUP, minimalCrdOf, readCrds, type CrdFacts } from './lib/minimal-crd.js';
+import { cpuSecondsOf } from './lib/proc-cpu.js';
 import { mapLimit, quantile, round } from './lib/stats.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -36,11 +37,16 @@ type Phase = (typeof PHASES)[number];
 /** Seconds per phase of one run of one variant. */
 type PhaseTimes = Record<Phase, number>;
 
+/** Wall seconds per phase and the CPU seconds the apiserver and etcd spent in it. */
+interface PhaseRun extends PhaseTimes {
+  cpu: PhaseTimes;
+}
+
 interface KindResult {
   kind: string;
   crdBytes: number;
   celRules: number;
-  runs: Record<Variant, PhaseTimes[]>;
+  runs: Record<Variant, PhaseRun[]>;
 }
 
 /** Finds the first example object of `kind` under examples/. */
@@ -89,31 +95,38 @@ async function kubectlOrThrow(kubeconfig: string, args: string[], input?: string
   }
 }
 
-async function timed(fn: () => Promise<void>): Promise<number> {
+/** Wall seconds of `fn` and the CPU seconds `pids` used meanwhile. */
+async function timed(pids: readonly number[], fn: () => Promise<void>): Promise<[number, number]> {
+  const cpu = await cpuSecondsOf(pids);
   const started = performance.now();
   await fn();
-  return (performance.now() - started) / 1000;
+  const wall = (performance.now() - started) / 1000;
+  return [wall, (await cpuSecondsOf(pids)) - cpu];
 }
 
 /** One run of the three phases of one kind against one variant, in its own namespace. */
 async function runPhases(
-  ctx: { kubeconfig: string; kube: KubeClient; dir: string; n: number },
+  ctx: { kubeconfig: string; kube: KubeClient; dir: string; n: number; pids: number[] },
   facts: CrdFacts,
   example: Record<string, unknown>,
   variant: Variant,
   run: number,
-): Promise<PhaseTimes> {
+): Promise<PhaseRun> {
   const group = variant === 'ours' ? facts.group : MINIMAL_GROUP;
   const namespace = `adm-${facts.plural}-${variant}-${run}`.slice(0, 63);
   await kubectlOrThrow(ctx.kubeconfig, ['create', 'namespace', namespace]);
   const file = (rev: number): string => join(ctx.dir, `${namespace}-${rev}.yaml`);
   await writeFile(file(1), manifestsOf(example, facts, group, namespace, ctx.n, 1));
   await writeFile(file(2), manifestsOf(example, facts, group, namespace, ctx.n, 2));
-  const create = await timed(() => kubectlOrThrow(ctx.kubeconfig, ['apply', '-f', file(1)]));
-  const update = await timed(() => kubectlOrThrow(ctx.kubeconfig, ['apply', '-f', file(2)]));
+  const create = await timed(ctx.pids, () =>
+    kubectlOrThrow(ctx.kubeconfig, ['apply', '-f', file(1)]),
+  );
+  const update = await timed(ctx.pids, () =>
+    kubectlOrThrow(ctx.kubeconfig, ['apply', '-f', file(2)]),
+  );
   const names = Array.from({ length: ctx.n }, (_, i) => `adm-${String(i).padStart(5, '0')}`);
   const base = `/apis/${group}/${facts.version}/namespaces/${namespace}/${facts.plural}`;
-  const status = await timed(async () => {
+  const status = await timed(ctx.pids, async () => {
     await mapLimit(names, 8, (name) =>
       ctx.kube.request({
         method: 'PATCH',
@@ -124,7 +137,12 @@ async function runPhases(
     );
   });
   await kubectlOrThrow(ctx.kubeconfig, ['delete', 'namespace', namespace, '--wait=false']);
-  return { create, update, status };
+  return {
+    create: create[0],
+    update: update[0],
+    status: status[0],
+    cpu: { create: create[1], update: update[1], status: status[1] },
+  };
 }
 
 /** A status like the operator's first write (conditions and observedGeneration). */
@@ -158,6 +176,8 @@ function renderReport(results: KindResult[], n: number, runs: number, started: s
       'N status subresources, 8 in flight. The minimal CRD has the same names with a ' +
       'free-form spec and status. Goal: ours / minimal ≤ 1.3.',
     '',
+    '### Wall time',
+    '',
     '| Kind | CRD bytes | CEL rules | create ours / minimal (s) | ratio | update ours / minimal (s) | ratio | status ours / minimal (s) | ratio |',
     '| --- | --- | --- | --- | --- | --- | --- | --- | --- |',
   ];
@@ -169,6 +189,24 @@ function renderReport(results: KindResult[], n: number, runs: number, started: s
     });
     lines.push(`| ${r.kind} | ${r.crdBytes} | ${r.celRules} | ${cells.join(' | ')} |`);
   }
+  lines.push(
+    '',
+    '### CPU seconds of the apiserver and etcd',
+    '',
+    'The same phases counted in CPU time used by kube-apiserver and etcd (`/proc/<pid>/stat`): ' +
+      'the work admission costs, which other load on the machine delays but does not add to.',
+    '',
+    '| Kind | create ours / minimal (CPU s) | ratio | update ours / minimal (CPU s) | ratio | status ours / minimal (CPU s) | ratio |',
+    '| --- | --- | --- | --- | --- | --- | --- |',
+  );
+  for (const r of results) {
+    const cells = PHASES.map((phase) => {
+      const ours = median(r.runs.ours.map((t) => t.cpu[phase]));
+      const minimal = median(r.runs.minimal.map((t) => t.cpu[phase]));
+      return `${round(ours, 2)} / ${round(minimal, 2)} | **${round(ours / minimal, 2)}**`;
+    });
+    lines.push(`| ${r.kind} | ${cells.join(' | ')} |`);
+  }
   return `${lines.join('\n')}\n`;
 }
 
@@ -178,6 +216,7 @@ async function main(): Promise<void> {
       n: { type: 'string', default: '500' },
       runs: { type: 'string', default: '2' },
       out: { type: 'string', default: 'bench/results' },
+      kinds: { type: 'string', default: '' },
     },
   });
   const n = Number(values.n);
@@ -186,7 +225,12 @@ async function main(): Promise<void> {
   if (!Number.isInteger(runs) || runs < 1)
     throw new Error(`cannot run: --runs ${values.runs} is not a count`);
   const started = new Date().toISOString();
-  const crds = (await readCrds(join(ROOT, 'crds'))).filter((c) => c.namespaced);
+  const only = values.kinds.split(',').filter(Boolean);
+  const crds = (await readCrds(join(ROOT, 'crds'))).filter(
+    (c) => c.namespaced && (only.length === 0 || only.includes(c.kind)),
+  );
+  if (crds.length === 0)
+    throw new Error(`cannot run: no namespaced kind in crds/ is ${values.kinds}`);
   const cp = await startControlPlane();
   const dir = await mkdtemp(join(tmpdir(), 'cdn-admission-'));
   try {
@@ -202,7 +246,7 @@ async function main(): Promise<void> {
       '--all',
       '--timeout=120s',
     ]);
-    const ctx = { kubeconfig, kube, dir, n };
+    const ctx = { kubeconfig, kube, dir, n, pids: cp.pids() };
     const results: KindResult[] = [];
     for (const facts of crds) {
       const example = await exampleOf(facts.kind);

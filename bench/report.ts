@@ -16,6 +16,7 @@ import type { UpdateLatencyResult } from './scenarios/update-latency.js';
 import { barChart, lineChart, type Bar, type Series } from './lib/svg.js';
 import { noisySection } from './lib/noisy-report.js';
 import type { NoisyNeighbourResult } from './scenarios/noisy-neighbour.js';
+import { applySection, type ApplyEndToEndResult } from './scenarios/apply-end-to-end.js';
 import { round } from './lib/stats.js';
 
 /** One fleet size within a configuration. */
@@ -69,6 +70,8 @@ export interface BenchResult {
   notes?: Record<string, string>;
   /** The noisy-neighbour scenario (issue 28). */
   noisy?: NoisyNeighbourResult;
+  /** kubectl apply + reconcile end to end (issue 32). */
+  apply?: ApplyEndToEndResult;
 }
 
 const KIB = 1024;
@@ -607,6 +610,7 @@ export function renderMarkdown(res: BenchResult, chartDir: string, chartNames: s
       '',
       `Mixed fleet kinds skipped (CRD not installed): ${mixed.mixed.skipped.join(', ')}.`,
     );
+  lines.push(...applySection(res.apply));
   lines.push(...noisySection(res.noisy));
   lines.push('', '## Settings', '', '```json', JSON.stringify(res.settings, null, 2), '```');
   lines.push(...breakdowns(res));

@@ -12,8 +12,11 @@
  *   --configs l50,l50-r100-unknown,l200,l50-r20   --sizes 1000,10000   --workers 8
  *   --poll-interval 30m  --update-samples 20  --load-creates 1000  --mixed 200
  *   --known-limit-flag <operator flag taking the platform limit per second> (empty: not passed)
- *   --scenarios matrix,noisy   what to run (default both; `--scenarios noisy` runs only the
- *                           noisy-neighbour scenario, bench/scenarios/noisy-neighbour.ts)
+ *   --scenarios matrix,noisy,apply   what to run (default all; `--scenarios noisy` runs only
+ *                           the noisy-neighbour scenario, bench/scenarios/noisy-neighbour.ts;
+ *                           `apply` is kubectl apply + reconcile end to end,
+ *                           bench/scenarios/apply-end-to-end.ts)
+ *   --apply-n 500           objects of the end-to-end scenario
  *   --noisy-duration 90s    the noisy-neighbour window (BENCH_QUICK: 45s)
  *   --deadline <ISO time>   skip a cell whose estimate (2 × (2 × ceiling + 60 s)) ends after it
  *   --steady <duration>     also idle that long in the first cell
@@ -26,7 +29,8 @@ import { execFileSync } from 'node:child_process';
 import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { readFile } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { parseDuration } from '../src/runtime/duration.js';
 import { BenchEnv, OPERATOR_USER } from './lib/env.js';
 import { ceilingMs, ceilingRate, pickConfigs, simFaults, type MatrixConfig } from './lib/matrix.js';
@@ -35,6 +39,8 @@ import { forcedGcHeap } from './lib/operator-stats.js';
 import { writeReport, type BenchResult, type CellRun, type ConfigRun } from './report.js';
 import { runColdCreate } from './scenarios/cold-create.js';
 import { runMixedFleet } from './scenarios/mixed-fleet.js';
+import { runApplyEndToEnd, type ApplyEndToEndResult } from './scenarios/apply-end-to-end.js';
+import { readCrds } from './lib/minimal-crd.js';
 import { NULL_USER, runNullBaseline } from './scenarios/null-baseline.js';
 import { NOISY_A_KEY, runNoisyNeighbour, type NoisySettings } from './scenarios/noisy-neighbour.js';
 import { runSteadyState } from './scenarios/steady-state.js';
@@ -43,6 +49,7 @@ import { runUpdateLatency } from './scenarios/update-latency.js';
 import type { OperatorProcess } from '../test/e2e/support/operator.js';
 
 const QUICK = process.env.BENCH_QUICK === '1';
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
 /** Slack added to every phase timeout on top of 4 × its ceiling. */
 const SLACK_MS = QUICK ? 120_000 : 600_000;
@@ -72,6 +79,8 @@ export interface Settings {
   /** Scenarios to run: `matrix`, `noisy`. */
   scenarios: string[];
   noisyDurationMs: number;
+  /** Objects of the end-to-end apply scenario. */
+  applyN: number;
   /** Whether each cell also runs the null-controller baseline. */
   nullBaseline: boolean;
   out: string;
@@ -89,7 +98,8 @@ const DEFAULTS: Record<string, [full: string, quick: string]> = {
   'known-limit-flag': ['api-rate-limit-max', 'api-rate-limit-max'],
   deadline: ['', ''],
   steady: ['0s', '0s'],
-  scenarios: ['matrix,noisy', 'matrix,noisy'],
+  scenarios: ['matrix,noisy,apply', 'matrix,noisy,apply'],
+  'apply-n': ['500', '200'],
   'noisy-duration': ['90s', '45s'],
   'null-baseline': ['on', 'on'],
   out: ['bench/results', 'bench/results'],
@@ -118,6 +128,7 @@ function settings(argv: string[]): Settings {
     steadyMs: steady === '0' || steady === '0s' ? 0 : parseDuration(steady),
     scenarios: v('scenarios').split(',').filter(Boolean),
     noisyDurationMs: parseDuration(v('noisy-duration')),
+    applyN: Number(v('apply-n')),
     nullBaseline: v('null-baseline') !== 'off',
     out: v('out'),
   };
@@ -420,6 +431,27 @@ async function runNullCell(
   });
 }
 
+/** The end-to-end apply scenario with the matrix's operator flags (l50). */
+async function runApply(env: BenchEnv, s: Settings): Promise<ApplyEndToEndResult | undefined> {
+  const crd = (await readCrds(join(ROOT, 'crds'))).find((c) => c.kind === 'PullZoneConfig');
+  const l50 = pickConfigs('l50')[0];
+  if (!crd || !l50) throw new Error('cannot run end to end: no PullZoneConfig CRD in crds/');
+  return await runApplyEndToEnd(
+    env,
+    {
+      n: s.applyN,
+      workers: s.workers,
+      operatorArgs: operatorArgs(s, l50),
+      crd,
+      timeoutMs: phaseTimeout(s, 4 * ceilingMs(l50, s.workers, s.applyN, 2) + SLACK_MS),
+    },
+    log,
+  ).catch((err: unknown) => {
+    log(`end to end failed: ${errorText(err)}`);
+    return undefined;
+  });
+}
+
 async function main(): Promise<void> {
   const render = process.argv.indexOf('--render');
   if (render >= 0) {
@@ -485,6 +517,11 @@ async function main(): Promise<void> {
         res.finishedAt = new Date().toISOString();
         await writeReport(res, s.out); // a run cut short still leaves what it measured
       }
+    }
+    if (s.scenarios.includes('apply')) {
+      res.apply = await runApply(env, s);
+      res.finishedAt = new Date().toISOString();
+      await writeReport(res, s.out);
     }
     if (s.scenarios.includes('noisy')) {
       res.noisy = await runNoisyNeighbour(env, noisySettings(s), log);

@@ -40,20 +40,56 @@ const KIND_TEXT: Record<ParameterKind, string> = {
   statusCode: 'an HTTP status code such as 301',
 };
 
-function actionValidations(): Array<{ rule: string; message: string }> {
-  const out: Array<{ rule: string; message: string }> = [];
+/** One CEL rule: a parameter check shared by every action type that needs it. */
+interface ParameterCheck {
+  param: string;
+  required: boolean;
+  kind: ParameterKind;
+  types: string[];
+}
+
+/**
+ * The parameter checks of ACTION_PARAMETERS, one per (parameter, required, kind) shared by
+ * the action types that need it, not one per type: the API server plans every rule of an
+ * action again on each write of the object and compiles each `matches` pattern while planning
+ * (cel-go re-plans a program per evaluation when cost tracking is on), so 19 rules per action
+ * with 14 patterns cost about four times what these 7 rules with 5 patterns cost, on every
+ * create, update and status write (issue 32). `messageExpression` names the action type, so
+ * the messages stay what they were (evaluated only when the rule fails).
+ */
+export function parameterChecks(): ParameterCheck[] {
+  const groups = new Map<string, ParameterCheck>();
   for (const [action, params] of Object.entries(ACTION_PARAMETERS)) {
     for (const [param, rule] of Object.entries(params)) {
-      const presence = rule.required
-        ? `has(self.${param}) && ${KIND_CHECK[rule.kind](param)}`
-        : `!has(self.${param}) || ${KIND_CHECK[rule.kind](param)}`;
-      out.push({
-        rule: `self.type != '${action}' || (${presence})`,
-        message: `${action}: ${param} ${rule.required ? 'is required and ' : ''}must be ${KIND_TEXT[rule.kind]}`,
-      });
+      const key = `${param}|${rule.required}|${rule.kind}`;
+      const group = groups.get(key) ?? {
+        param,
+        required: rule.required,
+        kind: rule.kind,
+        types: [],
+      };
+      group.types.push(action);
+      groups.set(key, group);
     }
   }
-  return out;
+  return [...groups.values()];
+}
+
+function actionValidations(): Array<{ rule: string; messageExpression: string }> {
+  return parameterChecks().map((c) => {
+    const presence = c.required
+      ? `has(self.${c.param}) && ${KIND_CHECK[c.kind](c.param)}`
+      : `!has(self.${c.param}) || ${KIND_CHECK[c.kind](c.param)}`;
+    const applies =
+      c.types.length === 1
+        ? `self.type != '${c.types[0]}'`
+        : `!(self.type in [${c.types.map((t) => `'${t}'`).join(', ')}])`;
+    const text = `: ${c.param} ${c.required ? 'is required and ' : ''}must be ${KIND_TEXT[c.kind]}`;
+    return {
+      rule: `${applies} || (${presence})`,
+      messageExpression: `self.type + '${text}'`,
+    };
+  });
 }
 
 const text: Schema = { type: 'string', maxLength: MAX_TEXT };

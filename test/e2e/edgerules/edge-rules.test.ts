@@ -148,6 +148,68 @@ test.serial('the CRD rejects an action without its required parameter', async (t
   t.regex(res2.stderr, /parameter1 \(the header or cookie name\) is required/);
 });
 
+// One case per shared parameter check (edge-rules-schema.ts): the message names the action
+// type the object has, though one rule serves several types.
+const PARAMETER_CASES: Array<[string, Record<string, string>, RegExp]> = [
+  [
+    'OriginUrl',
+    { parameter1: 'ftp://x' },
+    /OriginUrl: parameter1 is required and must be an http\(s\) URL/,
+  ],
+  [
+    'Redirect',
+    { parameter1: 'https://x', parameter2: '999' },
+    /Redirect: parameter2 must be an HTTP status code/,
+  ],
+  [
+    'SetConnectionLimit',
+    { parameter1: 'ten' },
+    /SetConnectionLimit: parameter1 is required and must be a non-negative integer/,
+  ],
+  [
+    'SetRequestHeader',
+    {},
+    /SetRequestHeader: parameter1 is required and must be a non-empty string/,
+  ],
+  [
+    'SetResponseHeader',
+    { parameter1: 'X-A', parameter2: '' },
+    /SetResponseHeader: parameter2 must be a non-empty string/,
+  ],
+  [
+    'SetStatusCode',
+    { parameter1: '42' },
+    /SetStatusCode: parameter1 is required and must be an HTTP status code/,
+  ],
+  ['RetryOrigin', { parameter1: '-1' }, /RetryOrigin: parameter1 must be a non-negative integer/],
+];
+
+test.serial(
+  'each shared parameter check refuses with the message of the action type',
+  async (t) => {
+    for (const [type, params, message] of PARAMETER_CASES) {
+      const bad = manifest(`bad-${type.toLowerCase()}`, {
+        edgeRules: [{ name: 'r', action: { type, ...params }, triggers: [{ type: 'Url' }] }],
+      });
+      const res = await kubectlRaw(['apply', '-f', '-'], bad);
+      t.not(res.code, 0, type);
+      t.regex(res.stderr, message, type);
+    }
+    const good = manifest('good-actions', {
+      edgeRules: [
+        {
+          name: 'r',
+          action: { type: 'SetConnectionLimit', parameter1: '10' },
+          extraActions: [{ type: 'Redirect', parameter1: 'https://x', parameter2: '301' }],
+          triggers: [{ type: 'Url' }],
+        },
+      ],
+    });
+    const ok = await kubectlRaw(['apply', '--dry-run=server', '-f', '-'], good);
+    t.is(ok.code, 0, ok.stderr);
+  },
+);
+
 test.serial('a rule changed, disabled or deleted behind the operator is restored', async (t) => {
   const rules = allRules().slice(1, 4); // Redirect, OriginUrl, OverrideCacheTime
   await apply(manifest('drift', { edgeRules: rules }, { 'cdn.operator.io/poll-interval': '5s' }));

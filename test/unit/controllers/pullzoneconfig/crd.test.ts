@@ -3,6 +3,8 @@ import {
   SETTING_FIELDS,
   secretRefName,
 } from '../../../../src/controllers/pullzoneconfig/fields.js';
+import { parameterChecks } from '../../../../src/controllers/pullzoneconfig/edge-rules-schema.js';
+import { ACTION_PARAMETERS } from '../../../../src/controllers/pullzoneconfig/edge-rules-types.js';
 import { PULL_ZONE_CONFIG } from '../../../../src/controllers/pullzoneconfig/kind.js';
 import { shippedCrd, type Json as Schema } from '../../../support/crds.js';
 
@@ -97,4 +99,28 @@ test('every string and list setting is size-bounded, so huge input is refused at
   }
   t.deepEqual(unbounded, []);
   t.is(settings.originUrl.maxLength, 2048);
+});
+
+test('edge rule actions carry one parameter check per (parameter, required, kind), covering every action type (issue 32: rules are planned per write)', (t) => {
+  const action = spec.properties.edgeRules.items.properties.action;
+  const rules = action['x-kubernetes-validations'] as Array<{
+    rule: string;
+    messageExpression?: string;
+  }>;
+  const checks = parameterChecks();
+  t.is(rules.length, checks.length);
+  t.true(rules.length <= 7, `${rules.length} rules per action`);
+  const patterns = rules.map((r) => (r.rule.match(/\.matches\(/g) ?? []).length);
+  t.true(
+    patterns.reduce((a, b) => a + b, 0) <= 5,
+    `${patterns.join('+')} patterns compiled per action`,
+  );
+  // Every (type, parameter) of the table is checked exactly once, by a rule that names the type.
+  for (const [type, params] of Object.entries(ACTION_PARAMETERS)) {
+    for (const param of Object.keys(params)) {
+      const covering = checks.filter((c) => c.param === param && c.types.includes(type));
+      t.is(covering.length, 1, `${type}.${param}`);
+    }
+  }
+  for (const r of rules) t.regex(r.messageExpression ?? '', /^self\.type \+ ': parameter[12] /);
 });
