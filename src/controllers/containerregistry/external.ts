@@ -21,6 +21,7 @@ import { isCdnApiError } from '../../cdn/errors.js';
 import { samePlatformName } from '../../cdn/platform-names.js';
 import type { ContainerRegistry as RegistryRecord } from '../../cdn/security-types.js';
 import { TerminalError } from '../../runtime/errors.js';
+import { isDeleting } from '../../runtime/finalizer.js';
 import type {
   CreateResult,
   ExternalClient,
@@ -57,12 +58,14 @@ interface Seen {
   diff: RegistryDiff;
 }
 
-function isNotFound(err: unknown): boolean {
-  return isCdnApiError(err) && err.kind === 'notFound';
-}
-
-function isDeleting(obj: ContainerRegistry): boolean {
-  return obj.metadata.deletionTimestamp !== undefined;
+/** Undefined when `call` fails with the platform's "not found"; any other error is thrown. */
+async function unlessGone<R>(call: () => Promise<R>): Promise<R | undefined> {
+  try {
+    return await call();
+  } catch (err) {
+    if (isCdnApiError(err) && err.kind === 'notFound') return undefined;
+    throw err;
+  }
 }
 
 const registryLock = (id: number): string => `containerregistry:${id}`;
@@ -144,11 +147,10 @@ export class ContainerRegistryExternal implements ExternalClient<ContainerRegist
     externalId: string,
     signal: AbortSignal,
   ): Promise<RegistryRecord | undefined> {
-    try {
-      return await this.opts.client.getRegistry(Number(externalId), { signal });
-    } catch (err) {
-      if (!isNotFound(err)) throw err;
-    }
+    const record = await unlessGone(() =>
+      this.opts.client.getRegistry(Number(externalId), { signal }),
+    );
+    if (record) return record;
     // An adopted id never leads to a create; while deleting, gone is gone.
     if (obj.spec?.registryId !== undefined && !isDeleting(obj)) {
       throw new TerminalError(
@@ -223,13 +225,13 @@ export class ContainerRegistryExternal implements ExternalClient<ContainerRegist
   async delete(obj: ContainerRegistry, ctx: ExternalContext): Promise<void> {
     if (!ctx.externalId || obj.spec?.deletionPolicy === 'Orphan') return;
     const id = Number(ctx.externalId);
-    await withKeyedLock(registryLock(id), async () => {
-      try {
+    const deleted = await withKeyedLock(registryLock(id), () =>
+      unlessGone(async () => {
         await this.opts.client.deleteRegistry(id, { signal: ctx.signal });
-        ctx.log.info({ registryId: id }, 'Deleted container registry');
-      } catch (err) {
-        if (!isNotFound(err)) throw err;
-      }
-    });
+        return true;
+      }),
+    );
+    // undefined: already gone, which counts as deleted.
+    if (deleted === true) ctx.log.info({ registryId: id }, 'Deleted container registry');
   }
 }

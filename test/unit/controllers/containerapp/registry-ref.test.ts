@@ -80,7 +80,11 @@ test('registryRef is watched and resolves to the registry status id', async (t) 
   t.deepEqual(idReferencesOf(obj), [], 'a ref is checked as an object reference, not by id');
 });
 
-const WAITING = [
+const WAITING: {
+  objects: Record<string, Record<string, unknown>>;
+  message: RegExp;
+  why: string;
+}[] = [
   {
     objects: {},
     message: /ContainerRegistry ns1\/ghcr: not found/,

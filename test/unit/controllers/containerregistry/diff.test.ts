@@ -24,7 +24,7 @@ function objectOf(spec: Partial<ContainerRegistrySpec> = {}): ContainerRegistry 
       username: 'bot',
       passwordSecretRef: { name: 'p', key: 'password' },
       ...spec,
-    } as ContainerRegistry['spec'],
+    },
   };
 }
 
