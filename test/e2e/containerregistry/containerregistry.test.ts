@@ -27,6 +27,7 @@ import {
   deleteObject,
   getObject,
   kubectl,
+  kubectlRaw,
   waitFor,
   waitForCondition,
   type KubeJson,
@@ -404,6 +405,44 @@ test.serial('an echoed password reaches no log, event, status or metric', async 
     sim.faults.set({});
   }
 });
+
+test.serial(
+  'the apiserver refuses both or neither registry field, and two adoptions',
+  async (t) => {
+    const cases: Array<[string, string, RegExp]> = [
+      [
+        'both',
+        objectJson(
+          'ContainerApp',
+          nsA,
+          'both',
+          appSpec('both', { imageRegistryId: '1', registryRef: { name: 'x' } }),
+        ),
+        /exactly one of imageRegistryId/,
+      ],
+      [
+        'neither',
+        objectJson('ContainerApp', nsA, 'neither', appSpec('neither', {})),
+        /exactly one of imageRegistryId/,
+      ],
+      [
+        'two adoptions',
+        objectJson(
+          'ContainerRegistry',
+          nsA,
+          'two',
+          registrySpec('two', { registryId: 5, adoption: { policy: 'ByName' } }),
+        ),
+        /either registryId .* or adoption/,
+      ],
+    ];
+    for (const [why, manifest, message] of cases) {
+      const res = await kubectlRaw(['apply', '-f', '-'], manifest);
+      t.not(res.code, 0, why);
+      t.regex(res.stderr, message, why);
+    }
+  },
+);
 
 // Runs last (serial): every request of this file.
 test.serial('the operator sent nothing the official documents reject (cdn-sim strict)', (t) => {
