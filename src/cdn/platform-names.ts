@@ -7,13 +7,14 @@
  *   case (a pull zone name is also its `<name>.b-cdn.net` hostname, and DNS has no case), so
  *   `SHOP` and `shop` name the same zone and a create of one is refused while the other
  *   exists;
- * - container applications: names are not unique at all, so only the exact name matches.
+ * - container applications and container registries: names are not unique at all, so only the
+ *   exact name matches.
  *
  * The official documents say nothing about case; this is the rule cdn-sim implements.
  */
 
 /** Resources the operator looks up by name. */
-export type NamedResource = 'pullZone' | 'storageZone' | 'containerApp';
+export type NamedResource = 'pullZone' | 'storageZone' | 'containerApp' | 'containerRegistry';
 
 const CASE_INSENSITIVE: ReadonlySet<NamedResource> = new Set(['pullZone', 'storageZone']);
 

@@ -7,6 +7,7 @@
  */
 import { CDN_ACCOUNT } from './cdnaccount/kind.js';
 import { CONTAINER_APP } from './containerapp/kind.js';
+import { CONTAINER_REGISTRY } from './containerregistry/kind.js';
 import type { KindModule } from './kind-module.js';
 import { PULL_ZONE_CONFIG } from './pullzoneconfig/kind.js';
 import { SHIELD_POLICY } from './shieldpolicy/kind.js';
@@ -15,6 +16,7 @@ import { STORAGE_ZONE } from './storagezone/kind.js';
 export const KINDS: readonly KindModule[] = [
   PULL_ZONE_CONFIG,
   SHIELD_POLICY,
+  CONTAINER_REGISTRY,
   CONTAINER_APP,
   STORAGE_ZONE,
   CDN_ACCOUNT,

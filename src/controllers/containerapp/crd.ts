@@ -243,7 +243,13 @@ function ownSpec(doc: Doc): Schema {
         'x-kubernetes-list-map-keys': ['name'],
         items: {
           type: 'object',
-          required: ['name', 'imageName', 'imageNamespace', 'imageTag', 'imageRegistryId'],
+          required: ['name', 'imageName', 'imageNamespace', 'imageTag'],
+          'x-kubernetes-validations': [
+            {
+              rule: 'has(self.imageRegistryId) != has(self.registryRef)',
+              message: 'set exactly one of imageRegistryId (a raw registry id) and registryRef',
+            },
+          ],
           properties: {
             name: {
               type: 'string',
@@ -282,9 +288,14 @@ function ownSpec(doc: Doc): Schema {
               type: 'string',
               minLength: 1,
               maxLength: 255,
-              description: 'Registry the image is pulled from, as the platform identifies it.',
+              description:
+                "Registry the image is pulled from, as the platform identifies it (a public registry's id, or a registry id managed elsewhere). A registry managed by a ContainerRegistry of another namespace is refused (ReferenceNotAllowed). Exactly one of imageRegistryId and registryRef.",
               ...doc('ContainerRequest.imageRegistryId'),
             },
+            registryRef: nameRefSchema(
+              'The ContainerRegistry in this namespace the image is pulled from: its status.registryId is sent as the registry id (the app waits, Synced=False ReferenceNotReady, until the registry has one). Exactly one of imageRegistryId and registryRef.',
+              'Name of the ContainerRegistry.',
+            ),
             imageDigest: {
               type: 'string',
               pattern: '^sha256:[a-z0-9]{64}$',

@@ -34,6 +34,8 @@ export interface ResolvedRefs {
   secretEnv: ReadonlySet<string>;
   /** PullZoneConfig name -> its pull zone id. */
   pullZones: ReadonlyMap<string, number>;
+  /** ContainerRegistry name -> its registry id (absent in a spec without registryRef). */
+  registries?: ReadonlyMap<string, number>;
 }
 
 /** Desired configuration in request shape, no ids; arrays in spec order. */
@@ -118,6 +120,18 @@ function mapProbes(p: ContainerSpec['probes']): ContainerTemplate['probes'] {
   });
 }
 
+/** The registry id of a container: its registryRef resolved, else its raw imageRegistryId. */
+function registryIdOf(c: ContainerSpec, refs: ResolvedRefs): string {
+  if (!c.registryRef) return c.imageRegistryId ?? '';
+  const id = refs.registries?.get(c.registryRef.name);
+  // resolveRefs waits until every registryRef has an id, so this is a programming error.
+  if (id === undefined)
+    throw new Error(
+      `cannot map container ${c.name}: registryRef ${c.registryRef.name} is not resolved`,
+    );
+  return String(id);
+}
+
 function mapContainer(c: ContainerSpec, refs: ResolvedRefs): ContainerTemplate {
   return defined({
     name: c.name,
@@ -125,7 +139,7 @@ function mapContainer(c: ContainerSpec, refs: ResolvedRefs): ContainerTemplate {
     imageName: c.imageName,
     imageNamespace: c.imageNamespace,
     imageTag: c.imageTag,
-    imageRegistryId: c.imageRegistryId,
+    imageRegistryId: registryIdOf(c, refs),
     imageDigest: c.imageDigest,
     imagePullPolicy:
       c.imagePullPolicy === undefined ? undefined : toWirePullPolicy(c.imagePullPolicy),

@@ -3,7 +3,8 @@
  * (ContainerAppExternal.observe: compareApp + describeChanges), read-only. Values from Secrets
  * and ConfigMaps cannot be read here: each is assumed to equal the live variable's value (a
  * variable the application lacks shows as added, its value redacted). `pullZoneRef` resolves to
- * the `spec.pullZoneId` of that PullZoneConfig among the compared manifests.
+ * the `spec.pullZoneId` of that PullZoneConfig among the compared manifests, `registryRef` to the
+ * `spec.registryId` of that ContainerRegistry (an app naming one without it is not compared).
  */
 import type { CdnClient } from '../../cdn/client.js';
 import type { App } from '../../cdn/types.js';
@@ -13,6 +14,7 @@ import {
   type ObjectPlan,
   type PlanContext,
 } from '../shared/manifest-plan.js';
+import { CONTAINER_REGISTRY_NAMES } from '../containerregistry/types.js';
 import { PULL_ZONE_CONFIG_NAMES } from '../pullzoneconfig/types.js';
 import { ContainerAppExternal } from './external.js';
 import { envKey, type ResolvedRefs } from './mapping.js';
@@ -32,7 +34,7 @@ function liveEnv(app: App | undefined): Map<string, string> {
 function assumedRefs(
   obj: ContainerApp,
   app: App | undefined,
-  pullZones: ReadonlyMap<string, number>,
+  ids: Pick<ResolvedRefs, 'pullZones' | 'registries'>,
 ): ResolvedRefs {
   const live = liveEnv(app);
   const env = new Map<string, string>();
@@ -45,7 +47,7 @@ function assumedRefs(
       if (v.valueFrom.secretKeyRef) secretEnv.add(key);
     }
   }
-  return { env, secretEnv, pullZones };
+  return { env, secretEnv, ...ids };
 }
 
 /** See the module comment (`cdnctl diff` of a ContainerApp manifest). */
@@ -55,11 +57,19 @@ export async function planContainerApp(
   ctx: PlanContext,
 ): Promise<ObjectPlan> {
   const pullZones = specIdsByName(ctx.objectsOf(PULL_ZONE_CONFIG_NAMES.kind), 'pullZoneId');
+  const registries = specIdsByName(ctx.objectsOf(CONTAINER_REGISTRY_NAMES.kind), 'registryId');
+  const unresolved = (obj.spec.containerTemplates ?? [])
+    .map((c) => c.registryRef?.name)
+    .find((name) => name !== undefined && !registries.has(name));
+  if (unresolved !== undefined) {
+    const note = `registryRef ${unresolved} names no compared ContainerRegistry with spec.registryId`;
+    return { action: 'skipped', diffs: [], note };
+  }
   const appId = obj.spec.appId;
   const app = appId === undefined ? undefined : await client.getApp(appId);
   const external = new ContainerAppExternal(
     client,
-    () => Promise.resolve(assumedRefs(obj, app, pullZones)),
+    () => Promise.resolve(assumedRefs(obj, app, { pullZones, registries })),
     'cdnctl-diff',
   );
   const seen = await external.observe(obj, diffContext(appId));

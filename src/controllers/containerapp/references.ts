@@ -1,6 +1,7 @@
 /**
  * Objects a ContainerApp depends on and their resolution: the credentials Secret, Secrets and
- * ConfigMaps read by environment variables, and PullZoneConfigs named by endpoints. The
+ * ConfigMaps read by environment variables, PullZoneConfigs named by endpoints and
+ * ContainerRegistries named by container templates (`registryRef`). The
  * runtime watches everything {@link referencesOf} returns and re-enqueues the app on change.
  */
 import { createHash } from 'node:crypto';
@@ -10,8 +11,9 @@ import { credentialReferences } from '../shared/credentials.js';
 import type { ControllerDeps } from '../shared/deps.js';
 import { envKey, type ResolvedRefs } from './mapping.js';
 import { typeMetaOf } from '../kind-names.js';
+import { CONTAINER_REGISTRY_NAMES } from '../containerregistry/types.js';
 import { PULL_ZONE_CONFIG_NAMES } from '../pullzoneconfig/types.js';
-import type { ContainerApp, KeySelector } from './types.js';
+import type { ContainerApp, ContainerSpec, KeySelector } from './types.js';
 
 /** Condition reason while a referenced object is missing or not ready. */
 export const ReferenceNotReady = 'ReferenceNotReady';
@@ -19,6 +21,7 @@ export const ReferenceNotReady = 'ReferenceNotReady';
 const WAIT_REQUEUE_MS = 15_000;
 
 const PULL_ZONE_CONFIG_TYPE = typeMetaOf(PULL_ZONE_CONFIG_NAMES);
+const CONTAINER_REGISTRY_TYPE = typeMetaOf(CONTAINER_REGISTRY_NAMES);
 
 interface EnvSource {
   container: string;
@@ -52,6 +55,14 @@ function pullZoneRefNames(obj: ContainerApp): string[] {
   return [...names];
 }
 
+function registryRefNames(obj: ContainerApp): string[] {
+  const names = new Set<string>();
+  for (const c of obj.spec.containerTemplates ?? []) {
+    if (c.registryRef?.name) names.add(c.registryRef.name);
+  }
+  return [...names];
+}
+
 /** Every object this app depends on (deduplicated). */
 export function referencesOf(
   obj: ContainerApp,
@@ -67,16 +78,28 @@ export function referencesOf(
     add({ apiVersion: 'v1', kind: s.kind, namespace, name: s.ref.name });
   }
   for (const name of pullZoneRefNames(obj)) add({ ...PULL_ZONE_CONFIG_TYPE, namespace, name });
+  for (const name of registryRefNames(obj)) add({ ...CONTAINER_REGISTRY_TYPE, namespace, name });
   return [...refs.values()];
 }
 
+/** A numeric `imageRegistryId` as a reference (other ids name no ContainerRegistry). */
+function registryIdReference(c: ContainerSpec): IdReference[] {
+  const id = c.imageRegistryId;
+  if (id === undefined || !/^[1-9][0-9]{0,15}$/.test(id)) return [];
+  const field = `spec.containerTemplates[${c.name}].imageRegistryId`;
+  return [{ field, type: CONTAINER_REGISTRY_NAMES.kind, id }];
+}
+
 /**
- * Pull zones the spec names by id (`endpoints[].cdn.pullZoneId`): references checked by the
- * runtime like `pullZoneRef` (ReferenceNotAllowed when another namespace manages the zone).
+ * Pull zones and registries the spec names by id (`endpoints[].cdn.pullZoneId`,
+ * `imageRegistryId`): references checked by the runtime like `pullZoneRef` and `registryRef`
+ * (ReferenceNotAllowed when another namespace manages the resource). A registry id that is
+ * not a number (no ContainerRegistry can manage it) is not a reference.
  */
 export function idReferencesOf(obj: ContainerApp): IdReference[] {
   const out: IdReference[] = [];
   for (const c of obj.spec.containerTemplates ?? []) {
+    out.push(...registryIdReference(c));
     for (const e of c.endpoints ?? []) {
       const id = e.cdn?.pullZoneId;
       if (typeof id !== 'number' || !Number.isSafeInteger(id) || id <= 0) continue;
@@ -87,24 +110,49 @@ export function idReferencesOf(obj: ContainerApp): IdReference[] {
   return out;
 }
 
-function pullZoneIdOf(status: Record<string, unknown> | undefined): number | undefined {
-  const raw = status?.pullZoneId;
+function statusIdOf(
+  status: Record<string, unknown> | undefined,
+  field: 'pullZoneId' | 'registryId',
+): number | undefined {
+  const raw = status?.[field];
   const id = typeof raw === 'string' && raw !== '' ? Number(raw) : raw;
   return typeof id === 'number' && Number.isInteger(id) && id > 0 ? id : undefined;
 }
 
-function resolvePullZones(obj: ContainerApp, ctx: ConnectContext): Map<string, number> {
+/** A referenced kind whose objects record a platform id in status. */
+interface IdSource {
+  type: { apiVersion: string; kind: string };
+  field: 'pullZoneId' | 'registryId';
+  what: string;
+}
+
+const PULL_ZONES: IdSource = {
+  type: PULL_ZONE_CONFIG_TYPE,
+  field: 'pullZoneId',
+  what: 'a pull zone id',
+};
+const REGISTRIES: IdSource = {
+  type: CONTAINER_REGISTRY_TYPE,
+  field: 'registryId',
+  what: 'a registry id',
+};
+
+/** Name -> recorded id of each named object; WaitingError while one has none. */
+function resolveIds(
+  namespace: string,
+  names: string[],
+  source: IdSource,
+  ctx: ConnectContext,
+): Map<string, number> {
   const out = new Map<string, number>();
-  const namespace = obj.metadata.namespace;
-  for (const name of pullZoneRefNames(obj)) {
-    const zone = ctx.getObject({ ...PULL_ZONE_CONFIG_TYPE, namespace, name });
-    const id = pullZoneIdOf(zone?.status);
+  for (const name of names) {
+    const found = ctx.getObject({ ...source.type, namespace, name });
+    const id = statusIdOf(found?.status, source.field);
     if (id === undefined) {
+      const what = `${source.type.kind} ${namespace}/${name}`;
       throw new WaitingError(
         ReferenceNotReady,
-        zone
-          ? `waiting for PullZoneConfig ${namespace}/${name} to get a pull zone id`
-          : `waiting for PullZoneConfig ${namespace}/${name}: not found`,
+        found ? `waiting for ${what} to get ${source.what}` : `waiting for ${what}: not found`,
         WAIT_REQUEUE_MS,
       );
     }
@@ -137,7 +185,9 @@ async function readSource(
 
 /** Reads every referenced value. Throws WaitingError (ReferenceNotReady) while one is missing. */
 export async function resolveRefs(obj: ContainerApp, ctx: ConnectContext): Promise<ResolvedRefs> {
-  const pullZones = resolvePullZones(obj, ctx);
+  const namespace = obj.metadata.namespace;
+  const pullZones = resolveIds(namespace, pullZoneRefNames(obj), PULL_ZONES, ctx);
+  const registries = resolveIds(namespace, registryRefNames(obj), REGISTRIES, ctx);
   const env = new Map<string, string>();
   const secretEnv = new Set<string>();
   for (const s of envSources(obj)) {
@@ -146,7 +196,7 @@ export async function resolveRefs(obj: ContainerApp, ctx: ConnectContext): Promi
     const value = await readSource(s, obj.metadata.namespace, ctx);
     if (value !== undefined) env.set(key, value);
   }
-  return { env, secretEnv, pullZones };
+  return { env, secretEnv, pullZones, registries };
 }
 
 /**

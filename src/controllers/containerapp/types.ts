@@ -84,7 +84,10 @@ export interface ContainerSpec {
   imageName: string;
   imageNamespace: string;
   imageTag: string;
-  imageRegistryId: string;
+  /** Registry id as the platform identifies it (a raw id: checked like a registryRef). */
+  imageRegistryId?: string;
+  /** A ContainerRegistry in the same namespace (resolved to its status.registryId). */
+  registryRef?: { name: string };
   imageDigest?: string;
   imagePullPolicy?: 'Always' | 'IfNotPresent';
   entryPoint?: {

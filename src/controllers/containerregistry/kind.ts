@@ -1,0 +1,13 @@
+/** The ContainerRegistry kind: a Magic Containers image registry and its credentials. */
+import type { KindModule } from '../kind-module.js';
+import { CONTAINER_REGISTRY_NAMES } from './types.js';
+
+export const CONTAINER_REGISTRY: KindModule = {
+  ...CONTAINER_REGISTRY_NAMES,
+  schema: async () => (await import('./crd.js')).containerRegistrySchema,
+  controller: async () => (await import('./index.js')).createContainerRegistryKind,
+  planner: async () => (await import('./plan.js')).planContainerRegistry,
+  exporter: async () => (await import('./export.js')).exportContainerRegistries,
+  // It needs a password Secret the user creates first.
+  example: 'containers/containerregistry.yaml',
+};

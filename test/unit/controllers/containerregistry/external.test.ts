@@ -1,0 +1,165 @@
+/**
+ * ContainerRegistryExternal against an in-process cdn-sim (strict): the calls it makes, a
+ * rotation sending the credentials once, a rename sending none, adoption by name (exact, one
+ * match), the platform's public registries refused, crash recovery of an unrecorded create,
+ * and the password in no status or observation.
+ */
+import test from 'ava';
+import { createHash } from 'node:crypto';
+import { pino } from 'pino';
+import { CdnClient } from '../../../../src/cdn/client.js';
+import { ContainerRegistryExternal } from '../../../../src/controllers/containerregistry/external.js';
+import type {
+  ContainerRegistry,
+  ContainerRegistrySpec,
+} from '../../../../src/controllers/containerregistry/types.js';
+import type { ExternalContext } from '../../../../src/runtime/types.js';
+import { startSimulator, type SimulatorHandle } from '../../../../src/simulator/server.js';
+
+const API_KEY = 'unit-registry-key';
+let sim: SimulatorHandle;
+let client: CdnClient;
+const passwords = new Map<string, string>();
+/** Bodies of every replace the client sent (the call log keeps no bodies). */
+const replaced: Record<string, unknown>[] = [];
+
+function spying(target: CdnClient): CdnClient {
+  return new Proxy(target, {
+    get(t, prop): unknown {
+      if (prop === 'replaceRegistry') {
+        return (...args: Parameters<CdnClient['replaceRegistry']>) => {
+          replaced.push(structuredClone(args[1]));
+          return t.replaceRegistry(...args);
+        };
+      }
+      const value: unknown = Reflect.get(t, prop, t);
+      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(t) : value;
+    },
+  });
+}
+
+test.before(async () => {
+  sim = await startSimulator({ apiKeys: [{ key: API_KEY }] });
+  client = new CdnClient({ baseUrl: sim.url, credentials: API_KEY, retry: { maxAttempts: 1 } });
+});
+
+test.after.always(async () => {
+  await sim?.close();
+});
+
+function external(): ContainerRegistryExternal {
+  return new ContainerRegistryExternal({
+    client: spying(client),
+    accountId: 'unit',
+    readPassword: (o) => Promise.resolve(passwords.get(o.metadata.name) ?? 'unset'),
+  });
+}
+
+function objectOf(name: string, spec: Partial<ContainerRegistrySpec> = {}): ContainerRegistry {
+  return {
+    apiVersion: 'cdn.operator.io/v1alpha1',
+    kind: 'ContainerRegistry',
+    metadata: { name, namespace: 'team-a', uid: `uid-${name}` },
+    spec: {
+      type: 'gitHub',
+      username: 'bot',
+      passwordSecretRef: { name: 'p', key: 'password' },
+      ...spec,
+    },
+  };
+}
+
+function ctxOf(externalId?: string, createPending = false): ExternalContext {
+  return {
+    ...(externalId ? { externalId } : {}),
+    createPending,
+    log: pino({ level: 'silent' }),
+    signal: new AbortController().signal,
+  };
+}
+
+function writesSince(from: number): string[] {
+  return sim.calls
+    .snapshot()
+    .log.slice(from)
+    .filter((c) => c.method !== 'GET')
+    .map((c) => c.route);
+}
+
+function digestOf(id: string): unknown {
+  return sim.state.collections.of('registries').get(id)?.passwordDigest;
+}
+
+const sha256 = (v: string): string => createHash('sha256').update(v).digest('hex');
+
+test.serial('create, in sync, rotation once, rename without credentials', async (t) => {
+  const ext = external();
+  const obj = objectOf('ghcr', { displayName: 'unit-ghcr' });
+  passwords.set('ghcr', 'first-password-0001');
+  const from = sim.calls.snapshot().log.length;
+  const created = await ext.create(obj, ctxOf());
+  t.deepEqual(writesSince(from), ['POST /mc/registries']);
+  t.is(digestOf(created.externalId), sha256('first-password-0001'));
+  obj.status = { ...(created.status ?? {}) };
+
+  const same = await ext.observe(obj, ctxOf(created.externalId));
+  t.true(same.upToDate);
+  t.false(JSON.stringify(same).includes('first-password'));
+
+  passwords.set('ghcr', 'second-password-0002');
+  const rotated = await ext.observe(obj, ctxOf(created.externalId));
+  t.deepEqual(
+    rotated.diff.map((d) => d.field),
+    ['password'],
+  );
+  const before = sim.calls.snapshot().log.length;
+  const res = await ext.update(obj, rotated, ctxOf(created.externalId));
+  t.deepEqual(writesSince(before), ['PUT /mc/registries/{registryId}']);
+  t.is(digestOf(created.externalId), sha256('second-password-0002'));
+  obj.status = { ...obj.status, ...(res?.status ?? {}) };
+  t.true((await ext.observe(obj, ctxOf(created.externalId))).upToDate, 'sent once');
+
+  const renamed = objectOf('ghcr', { displayName: 'unit-ghcr-2' });
+  renamed.status = obj.status;
+  const seen = await ext.observe(renamed, ctxOf(created.externalId));
+  t.deepEqual(
+    seen.diff.map((d) => d.field),
+    ['displayName'],
+  );
+  await ext.update(renamed, seen, ctxOf(created.externalId));
+  t.deepEqual(replaced.at(-1), { displayName: 'unit-ghcr-2', type: 'gitHub' }, 'no credentials');
+  t.like(replaced.at(-2), { passwordCredentials: { userName: 'bot' } }, 'the rotation sent them');
+  t.is(digestOf(created.externalId), sha256('second-password-0002'));
+});
+
+test.serial('adoption by name: exact name, one match; public registries refused', async (t) => {
+  const ext = external();
+  passwords.set('a', 'adopted-password-01');
+  const made = await ext.create(objectOf('made', { displayName: 'Legacy-Reg' }), ctxOf());
+  const byName = objectOf('a', { displayName: 'Legacy-Reg', adoption: { policy: 'ByName' } });
+  const found = await ext.observe(byName, ctxOf());
+  t.is(found.externalId, made.externalId);
+  t.true(found.upToDate, 'adoption takes the Secret as the live password: nothing to send');
+  const lower = objectOf('a', { displayName: 'legacy-reg', adoption: { policy: 'ByName' } });
+  await t.throwsAsync(ext.observe(lower, ctxOf()), { message: /no registry in this account/ });
+
+  await ext.create(objectOf('twin', { displayName: 'Legacy-Reg' }), ctxOf());
+  await t.throwsAsync(ext.observe(byName, ctxOf()), { message: /2 registries have this/ });
+
+  const publicId = [...sim.state.collections.of('registries').values()].find(
+    (r) => r.isPlatformManaged === true,
+  )?.id;
+  const adoptPublic = objectOf('pub', { registryId: Number(publicId) });
+  await t.throwsAsync(ext.observe(adoptPublic, ctxOf(String(publicId))), {
+    message: /public registries/,
+  });
+});
+
+test.serial('crash recovery finds our own create; a claimed one is skipped', async (t) => {
+  const ext = external();
+  const made = await ext.create(objectOf('rec', { displayName: 'unit-recover' }), ctxOf());
+  const pending = objectOf('rec', { displayName: 'unit-recover' });
+  t.is((await ext.observe(pending, ctxOf(undefined, true))).externalId, made.externalId);
+  const claimed = { ...ctxOf(undefined, true), claimedByOther: (): boolean => true };
+  t.false((await ext.observe(pending, claimed)).exists);
+});
