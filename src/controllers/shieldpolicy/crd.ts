@@ -48,6 +48,71 @@ function stringSet(description: string, maxItems: number, maxLength: number): Sc
   };
 }
 
+type Names = ShieldDocument['names'];
+
+function botSensitivity(names: Names, what: string): Schema {
+  return {
+    type: 'object',
+    description: `${what} check.`,
+    properties: {
+      sensitivity: names('BotDetectionSensitivity', `How strictly the ${what} check flags bots.`),
+    },
+  };
+}
+
+function botDetectionSpec(names: Names): Schema {
+  return {
+    type: 'object',
+    description:
+      "The zone's bot detection (one per zone). Left out, it is not managed; inside, a member left out is not managed either.",
+    properties: {
+      executionMode: names(
+        'BotDetectionExecutionMode',
+        'Only log suspected bots, or challenge them.',
+      ),
+      requestIntegrity: botSensitivity(names, 'Request integrity'),
+      ipAddress: botSensitivity(names, 'IP address reputation'),
+      browserFingerprint: {
+        type: 'object',
+        description: 'Browser fingerprint check.',
+        properties: {
+          sensitivity: names(
+            'BotDetectionSensitivity',
+            'How strictly the browser fingerprint check flags bots.',
+          ),
+          aggression: names(
+            'BrowserFingerprintAggression',
+            'How much fingerprinting work the check does.',
+          ),
+          complexEnabled: {
+            type: 'boolean',
+            description: 'Also run the more thorough fingerprint checks.',
+          },
+        },
+      },
+    },
+  };
+}
+
+function uploadScanningSpec(names: Names): Schema {
+  return {
+    type: 'object',
+    description:
+      "The zone's scanning of uploaded files (one per zone). Left out, it is not managed; inside, a member left out is not managed either.",
+    properties: {
+      enabled: { type: 'boolean', description: 'Scan uploads at all.' },
+      csamScanningMode: names(
+        'UploadScanningScannerMode',
+        'What the scan for child sexual abuse material does with a match: nothing, log it or block the upload.',
+      ),
+      antivirusScanningMode: names(
+        'UploadScanningScannerMode',
+        'What the antivirus scan does with a match: nothing, log it or block the upload.',
+      ),
+    },
+  };
+}
+
 function ownSpec({ doc, names }: ShieldDocument): Schema {
   return {
     type: 'object',
@@ -64,6 +129,10 @@ function ownSpec({ doc, names }: ShieldDocument): Schema {
         minimum: 1,
         description: 'Id of an existing pull zone to protect (instead of pullZoneRef).',
       },
+      planType: names(
+        'ShieldPlanType',
+        "The zone's shield plan; a higher plan raises the custom WAF and rate-limit rule limits and unlocks features such as custom response pages. Left out, the plan is not managed. Deleting the policy never changes the plan.",
+      ),
       learningMode: {
         type: 'boolean',
         description:
@@ -173,6 +242,8 @@ function ownSpec({ doc, names }: ShieldDocument): Schema {
         type: 'boolean',
         description: 'Serve block and challenge pages without platform branding.',
       },
+      botDetection: botDetectionSpec(names),
+      uploadScanning: uploadScanningSpec(names),
       ruleMetrics: {
         type: 'array',
         description:

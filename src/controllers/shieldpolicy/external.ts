@@ -22,12 +22,15 @@ import type {
 import { TerminalError } from '../../runtime/errors.js';
 import { isDeleting } from '../../runtime/finalizer.js';
 import type {
+  FieldDiff,
   ExternalClient,
   ExternalContext,
   Observation,
   CreateResult,
 } from '../../runtime/types.js';
 import { toResetWire } from './defaults.js';
+import { createFeatureSync, type FeatureApi } from './feature-sync.js';
+import { isFeatureField } from './features.js';
 import { buildPatchSettings, diffZone } from './diff.js';
 import type { ShieldFleetCache } from './fleet-cache.js';
 import { mergeLiveZone, statusFromZone, toDesiredWire, type WireZone } from './mapping.js';
@@ -36,7 +39,7 @@ import { checkPlanLimits, LIMITED_FIELDS, PlanLimitError } from './plan-limits.j
 import type { ShieldPolicy, ShieldPolicyStatus } from './types.js';
 
 /** The client methods the controller uses (satisfied by `CdnClient`). */
-export interface ShieldApi {
+export interface ShieldApi extends FeatureApi {
   getShieldZoneByPullZone(pullZoneId: number, opts?: CallOptions): Promise<ShieldZone | undefined>;
   listAllShieldZones(opts?: CallOptions): Promise<ShieldZoneListItem[]>;
   createShieldZone(body: ShieldZoneCreate, opts?: CallOptions): Promise<ShieldZone>;
@@ -91,6 +94,8 @@ export function resetTarget(obj: ShieldPolicy): WireZone {
 /** Builds the external client of one policy. */
 export function createShieldExternal(b: ShieldBinding): ExternalClient<ShieldPolicy> {
   const opts = (ctx: ExternalContext): CallOptions => ({ signal: ctx.signal });
+  // Bot detection and upload scanning, read by observe and written by update/delete of this pass.
+  const features = createFeatureSync(b.api);
 
   async function readLive(pullZoneId: number, ctx: ExternalContext): Promise<WireZone | undefined> {
     const zone = await b.api.getShieldZoneByPullZone(pullZoneId, opts(ctx));
@@ -114,6 +119,20 @@ export function createShieldExternal(b: ShieldBinding): ExternalClient<ShieldPol
     await b.api.updateShieldZone({ shieldZoneId, shieldZone: settings }, opts(ctx));
     b.shared.fleet.remember(b.account, pullZoneId, settings);
     ctx.log.info({ shieldZoneId, fields: Object.keys(settings) }, 'Updated shield zone');
+  }
+
+  async function applyFeatures(
+    diff: readonly FieldDiff[],
+    shieldZoneId: number,
+    planType: string | undefined,
+    ctx: ExternalContext,
+  ): Promise<void> {
+    const mine = diff.filter((d) => isFeatureField(d.field));
+    if (mine.length === 0) return;
+    const plan = { planType, retryAfterMs: b.pollIntervalMs };
+    const written = await features.apply(mine, shieldZoneId, plan, opts(ctx));
+    if (written.length > 0)
+      ctx.log.info({ shieldZoneId, features: written }, 'Updated shield features');
   }
 
   async function observeMetrics(
@@ -161,10 +180,26 @@ export function createShieldExternal(b: ShieldBinding): ExternalClient<ShieldPol
           obj.metadata.uid ?? `${obj.metadata.namespace}/${obj.metadata.name}`,
         );
         // Under Reset the zone "exists" (for the finalizer) until its managed fields are back at the defaults.
-        const diff = diffZone(resetTarget(obj), live);
+        const diff = [
+          ...diffZone(resetTarget(obj), live),
+          ...(await features.observe(
+            obj.spec ?? {},
+            Number(live.shieldZoneId),
+            'reset',
+            opts(ctx),
+          )),
+        ];
         return { exists: diff.length > 0, externalId, upToDate: diff.length === 0, diff, status };
       }
-      const diff = diffZone(toDesiredWire(obj.spec ?? {}), live);
+      const diff = [
+        ...diffZone(toDesiredWire(obj.spec ?? {}), live),
+        ...(await features.observe(
+          obj.spec ?? {},
+          Number(live.shieldZoneId),
+          'desired',
+          opts(ctx),
+        )),
+      ];
       const metrics = await observeMetrics(obj, Number(live.shieldZoneId), ctx);
       return {
         exists: true,
@@ -206,9 +241,13 @@ export function createShieldExternal(b: ShieldBinding): ExternalClient<ShieldPol
         observation.diff.filter((d) => !held.has(d.field)),
       );
       await patch(shieldZoneId, pullZoneId, settings, ctx);
+      const plan = typeof observed.planType === 'string' ? observed.planType : undefined;
+      await applyFeatures(observation.diff, shieldZoneId, plan, ctx);
       if (violations.length > 0) {
-        const plan = typeof observed.planType === 'string' ? observed.planType : undefined;
-        throw new PlanLimitError(violations, plan, b.pollIntervalMs);
+        // A plan change just sent changes the limits: recheck with the normal backoff instead
+        // of waiting a whole poll interval for the held-back fields.
+        const recheck = 'planType' in settings ? undefined : b.pollIntervalMs;
+        throw new PlanLimitError(violations, plan, recheck);
       }
       const unwritable = [...differing].filter((f) => NOT_WRITABLE.has(f));
       if (unwritable.length > 0) {
@@ -225,7 +264,10 @@ export function createShieldExternal(b: ShieldBinding): ExternalClient<ShieldPol
       if (!live) return;
       const target = resetTarget(obj);
       const settings = buildPatchSettings(target, diffZone(target, live));
-      await patch(Number(live.shieldZoneId), b.pullZoneId, settings, ctx);
+      const shieldZoneId = Number(live.shieldZoneId);
+      await patch(shieldZoneId, b.pullZoneId, settings, ctx);
+      const diff = await features.observe(obj.spec ?? {}, shieldZoneId, 'reset', opts(ctx));
+      await applyFeatures(diff, shieldZoneId, undefined, ctx);
     },
   };
 }

@@ -13,7 +13,12 @@ import { withMarkerKey } from '../shared/marker-key.js';
 import type { ControllerDeps } from '../shared/deps.js';
 import { createShieldExternal, type ShieldApi, type ShieldShared } from './external.js';
 import { ShieldFleetCache } from './fleet-cache.js';
-import { PlanLimitError, PlanLimitExceeded } from './plan-limits.js';
+import {
+  PlanLimitError,
+  PlanLimitExceeded,
+  PlanNotSufficientError,
+  PlanNotSufficient,
+} from './plan-limits.js';
 import { idReferencesOf, pullZoneConfigRef, resolvePullZoneId } from './target.js';
 import { managedNames } from '../kind-names.js';
 import { SHIELD_POLICY_NAMES, type ShieldPolicy } from './types.js';
@@ -53,12 +58,12 @@ export function shieldClaimsOf(obj: ShieldPolicy): ClaimRef[] {
   return id === undefined ? [] : [zoneClaim(obj, id)];
 }
 
-/** Classifies ShieldPolicy errors: plan limits are rechecked every poll interval. */
+/** Classifies ShieldPolicy errors: plan limits and plan refusals are rechecked every poll interval. */
 export function classifyShieldError(err: unknown): ClassifiedError {
-  if (err instanceof PlanLimitError) {
+  if (err instanceof PlanLimitError || err instanceof PlanNotSufficientError) {
     return {
       class: 'retryable',
-      reason: PlanLimitExceeded,
+      reason: err instanceof PlanLimitError ? PlanLimitExceeded : PlanNotSufficient,
       message: err.message,
       ...(err.retryAfterMs !== undefined ? { retryAfterMs: err.retryAfterMs } : {}),
     };

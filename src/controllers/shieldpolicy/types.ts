@@ -4,6 +4,10 @@ import type { KindNames } from '../kind-names.js';
 import type { AccountSpec } from '../shared/account-schema.js';
 import type { KindStatus } from '../shared/status-schema.js';
 import type {
+  BotExecutionModeName,
+  BotSensitivityName,
+  FingerprintAggressionName,
+  ScannerModeName,
   DdosExecutionModeName,
   DdosSensitivityName,
   PayloadLimitActionName,
@@ -49,16 +53,39 @@ export interface DdosSpec {
   challengeWindow?: number;
 }
 
+/** Desired bot detection settings (absent members not managed). */
+export interface BotDetectionSpec {
+  executionMode?: BotExecutionModeName;
+  requestIntegrity?: { sensitivity?: BotSensitivityName };
+  ipAddress?: { sensitivity?: BotSensitivityName };
+  browserFingerprint?: {
+    sensitivity?: BotSensitivityName;
+    aggression?: FingerprintAggressionName;
+    complexEnabled?: boolean;
+  };
+}
+
+/** Desired upload scanning settings (absent members not managed). */
+export interface UploadScanningSpec {
+  enabled?: boolean;
+  csamScanningMode?: ScannerModeName;
+  antivirusScanningMode?: ScannerModeName;
+}
+
 /** `spec` of a ShieldPolicy. */
 export interface ShieldPolicySpec extends AccountSpec {
   /** A PullZoneConfig in the same namespace (exactly one of pullZoneRef / pullZoneId). */
   pullZoneRef?: { name: string };
   pullZoneId?: number;
+  /** The zone's shield plan (absent = not managed). */
+  planType?: PlanTypeName;
   learningMode?: boolean;
   learningModeUntil?: string;
   waf?: WafSpec;
   ddos?: DdosSpec;
   whitelabelResponsePages?: boolean;
+  botDetection?: BotDetectionSpec;
+  uploadScanning?: UploadScanningSpec;
   /** WAF rule ids whose trigger counters are copied into status. */
   ruleMetrics?: string[];
   deletionPolicy?: 'Reset' | 'Orphan';

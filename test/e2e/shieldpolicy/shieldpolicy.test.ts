@@ -344,6 +344,45 @@ test.serial('a configuration above the plan limits is reported with the numbers'
   t.pass();
 });
 
+test.serial('planType is set, drift-restored, and left alone once out of the spec', async (t) => {
+  const o = (await policy('shop-shield'))!;
+  const zone = String(o.status?.shieldZoneId);
+  const pullZoneId = o.status?.pullZoneId as number;
+  const platformPlan = async (): Promise<unknown> => (await listedZone(pullZoneId))?.planType;
+  // The upgrade and the custom rule order it makes room for, in one spec change.
+  await patchObject(SHP, ns, 'shop-shield', {
+    spec: { planType: 'Advanced', waf: { customRuleOrder: [101, 102] } },
+  });
+  const upgraded = await waitFor(
+    async () => {
+      const p = await policy('shop-shield');
+      const synced = conditionOf(p, 'Synced');
+      return p?.status?.planType === 'Advanced' &&
+        synced?.status === 'True' &&
+        synced.observedGeneration === p.metadata.generation
+        ? p
+        : undefined;
+    },
+    60_000,
+    'plan Advanced in status and in sync',
+  );
+  t.is(upgraded.status?.customWafRulesLimit, 10);
+  t.like(await listedZone(pullZoneId), { planType: 1, wafCustomRuleOrder: [101, 102] });
+
+  // Downgraded on the dashboard: put back.
+  await admin('PUT', `/_sim/shield-zones/${zone}/plan`, { planType: 0 });
+  await waitFor(async () => (await platformPlan()) === 1, 30_000, 'plan restored to Advanced');
+
+  // Out of the spec: not managed any more.
+  await patchObject(SHP, ns, 'shop-shield', { spec: { planType: null } });
+  await waitReady('shop-shield');
+  await admin('PUT', `/_sim/shield-zones/${zone}/plan`, { planType: 2 });
+  const before = await callCount(PATCH_ROUTE);
+  await new Promise((r) => setTimeout(r, 12_000));
+  t.is(await platformPlan(), 2, 'the plan set elsewhere stays');
+  t.is(await callCount(PATCH_ROUTE), before, 'no write for an unmanaged plan');
+});
+
 test.serial('dry-run plans the shield zone without creating it', async (t) => {
   const seeded = (await admin('POST', '/_sim/seed', { pullZones: [{ Name: 'shp-dry' }] })) as {
     pullZones: number[];
