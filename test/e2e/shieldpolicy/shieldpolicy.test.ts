@@ -33,6 +33,9 @@ const PZC = 'pullzoneconfigs.cdn.operator.io';
 const API_KEY = 'shp-e2e-key';
 const PATCH_ROUTE = 'PATCH /shield/shield-zone';
 const CREATE_ROUTE = 'POST /shield/shield-zone';
+const BOT_PATCH_ROUTE = 'PATCH /shield/shield-zone/{shieldZoneId}/bot-detection';
+const BOT_GET_ROUTE = 'GET /shield/shield-zone/{shieldZoneId}/bot-detection';
+const UPLOAD_PATCH_ROUTE = 'PATCH /shield/shield-zone/{shieldZoneId}/upload-scanning';
 const METRICS_ROUTE = 'GET /shield/metrics/shield-zone/{shieldZoneId}/waf-rule/{ruleId}';
 const ROOT = new URL('../../../', import.meta.url);
 
@@ -382,6 +385,59 @@ test.serial('planType is set, drift-restored, and left alone once out of the spe
   t.is(await platformPlan(), 2, 'the plan set elsewhere stays');
   t.is(await callCount(PATCH_ROUTE), before, 'no write for an unmanaged plan');
 });
+
+test.serial(
+  'bot detection and upload scanning: set, drift restored, left alone once out of the spec',
+  async (t) => {
+    const o = (await policy('shop-shield'))!;
+    const zone = o.status?.shieldZoneId as number;
+    const before = await callCount(BOT_PATCH_ROUTE);
+    await patchObject(SHP, ns, 'shop-shield', {
+      spec: {
+        botDetection: { executionMode: 'Challenge', browserFingerprint: { aggression: 'High' } },
+        uploadScanning: { enabled: true, antivirusScanningMode: 'Block' },
+      },
+    });
+    await waitReady('shop-shield');
+    await waitFor(
+      async () => (await client.getUploadScanning(zone)).isEnabled === true,
+      30_000,
+      'upload scanning on',
+    );
+    t.like(await client.getBotDetection(zone), {
+      executionMode: 1,
+      browserFingerprint: { sensitivity: 1, aggression: 3, complexEnabled: false },
+    });
+    t.like(await client.getUploadScanning(zone), { isEnabled: true, antivirusScanningMode: 2 });
+    await new Promise((r) => setTimeout(r, 6_000));
+    t.is((await callCount(BOT_PATCH_ROUTE)) - before, 1, 'one bot detection PATCH, then in sync');
+
+    // Drift on the dashboard: put back, members the spec leaves out untouched.
+    await client.updateBotDetection(zone, {
+      executionMode: 0,
+      ipAddress: { sensitivity: 3 },
+    });
+    await waitFor(
+      async () => (await client.getBotDetection(zone)).executionMode === 1,
+      30_000,
+      'bot detection execution mode restored',
+    );
+    t.is((await client.getBotDetection(zone)).ipAddress?.sensitivity, 3, 'unmanaged member kept');
+
+    // Out of the spec: neither read nor written.
+    await patchObject(SHP, ns, 'shop-shield', {
+      spec: { botDetection: null, uploadScanning: null },
+    });
+    await waitReady('shop-shield');
+    await client.updateUploadScanning(zone, { isEnabled: false });
+    const reads = await callCount(BOT_GET_ROUTE);
+    const writes = await callCount(UPLOAD_PATCH_ROUTE);
+    await new Promise((r) => setTimeout(r, 12_000));
+    t.is(await callCount(BOT_GET_ROUTE), reads, 'an unmanaged block is not read');
+    t.is(await callCount(UPLOAD_PATCH_ROUTE), writes, 'nor written');
+    t.false((await client.getUploadScanning(zone)).isEnabled);
+  },
+);
 
 test.serial('dry-run plans the shield zone without creating it', async (t) => {
   const seeded = (await admin('POST', '/_sim/seed', { pullZones: [{ Name: 'shp-dry' }] })) as {
