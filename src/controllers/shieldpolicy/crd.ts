@@ -113,6 +113,43 @@ function uploadScanningSpec(names: Names): Schema {
   };
 }
 
+function customPagesSpec(): Schema {
+  return {
+    type: 'array',
+    description:
+      "Custom response pages of the zone, the HTML read from a ConfigMap key in this namespace (at most 1 MiB; a change to the ConfigMap is applied at once). Page types left out are not managed. The platform's plan decides whether they are allowed.",
+    maxItems: 16,
+    'x-kubernetes-list-type': 'map',
+    'x-kubernetes-list-map-keys': ['pageType'],
+    items: {
+      type: 'object',
+      required: ['pageType', 'configMapRef'],
+      properties: {
+        pageType: {
+          type: 'string',
+          pattern: '^[a-z][a-z0-9-]{0,31}$',
+          description:
+            'The page it replaces, as the platform names it (for example block, challenge or ratelimit).',
+        },
+        configMapRef: {
+          type: 'object',
+          required: ['name', 'key'],
+          description: 'Where the HTML is.',
+          properties: {
+            name: { type: 'string', minLength: 1, maxLength: 253, description: 'ConfigMap name.' },
+            key: {
+              type: 'string',
+              minLength: 1,
+              maxLength: 253,
+              description: 'Key holding the HTML.',
+            },
+          },
+        },
+      },
+    },
+  };
+}
+
 function ownSpec({ doc, names }: ShieldDocument): Schema {
   return {
     type: 'object',
@@ -244,6 +281,7 @@ function ownSpec({ doc, names }: ShieldDocument): Schema {
       },
       botDetection: botDetectionSpec(names),
       uploadScanning: uploadScanningSpec(names),
+      customPages: customPagesSpec(),
       ruleMetrics: {
         type: 'array',
         description:
@@ -304,6 +342,18 @@ function ownStatus({ names }: ShieldDocument): Record<string, Schema> {
             type: 'string',
             description: 'Why the counters of this rule could not be read.',
           },
+        },
+      },
+    },
+    customPages: {
+      type: 'array',
+      description: 'The custom pages this policy manages that the zone has, by content hash.',
+      items: {
+        type: 'object',
+        required: ['pageType', 'sha256'],
+        properties: {
+          pageType: { type: 'string', description: 'The page type.' },
+          sha256: { type: 'string', description: "SHA-256 (hex) of the zone's page." },
         },
       },
     },

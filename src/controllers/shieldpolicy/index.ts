@@ -13,6 +13,7 @@ import { withMarkerKey } from '../shared/marker-key.js';
 import type { ControllerDeps } from '../shared/deps.js';
 import { createShieldExternal, type ShieldApi, type ShieldShared } from './external.js';
 import { ShieldFleetCache } from './fleet-cache.js';
+import { customPageReferences, resolveCustomPages } from './custom-page-refs.js';
 import {
   PlanLimitError,
   PlanLimitExceeded,
@@ -91,12 +92,14 @@ export function createShieldPolicyKind(
     async connect(obj, ctx) {
       const pullZoneId = resolvePullZoneId(obj, (ref) => ctx.getObject(ref));
       const apiKey = await resolveApiKey(obj, ctx, deps);
+      const pages = await resolveCustomPages(obj, ctx);
       const external = createShieldExternal({
         api: apiFor(apiKey),
         account: `${deps.apiBaseUrl}#${accountIdFor(apiKey)}`,
         pullZoneId,
         pollIntervalMs: pollIntervalOf(obj, defaultPoll, ctx.log),
         shared,
+        pages,
       });
       const claims = pullZoneId === undefined ? [] : [zoneClaim(obj, pullZoneId)];
       return withMarkerKey({ ...external, account: accountIdFor(apiKey), claims }, apiKey);
@@ -107,6 +110,7 @@ export function createShieldPolicyKind(
       const refs: ObjectReference[] = credentialReferences(obj, deps);
       const zone = pullZoneConfigRef(obj);
       if (zone) refs.push(zone);
+      refs.push(...customPageReferences(obj));
       return refs;
     },
     classifyError: classifyShieldError,

@@ -3,6 +3,7 @@ import type { ManagedObject } from '../../runtime/types.js';
 import type { KindNames } from '../kind-names.js';
 import type { AccountSpec } from '../shared/account-schema.js';
 import type { KindStatus } from '../shared/status-schema.js';
+import type { CustomPageSpec, CustomPageStatus } from './custom-pages.js';
 import type {
   BotExecutionModeName,
   BotSensitivityName,
@@ -86,6 +87,8 @@ export interface ShieldPolicySpec extends AccountSpec {
   whitelabelResponsePages?: boolean;
   botDetection?: BotDetectionSpec;
   uploadScanning?: UploadScanningSpec;
+  /** Custom response pages, HTML from ConfigMap keys (absent page types not managed). */
+  customPages?: CustomPageSpec[];
   /** WAF rule ids whose trigger counters are copied into status. */
   ruleMetrics?: string[];
   deletionPolicy?: 'Reset' | 'Orphan';
@@ -111,6 +114,8 @@ export interface ShieldPolicyStatus extends KindStatus {
   customWafRulesLimit?: number;
   ruleMetrics?: RuleMetricStatus[];
   lastMetricsTime?: string;
+  /** SHA-256 of each managed custom page the zone has. */
+  customPages?: CustomPageStatus[];
 }
 
 /** A ShieldPolicy object. */

@@ -6,6 +6,7 @@
  */
 import { applyNamespaceAccount, defaultAccountArgs, deleteAccount } from '../support/account.js';
 import test from 'ava';
+import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import { CdnClient } from '../../../src/cdn/client.js';
 import type { ShieldZone } from '../../../src/cdn/types.js';
@@ -36,6 +37,7 @@ const CREATE_ROUTE = 'POST /shield/shield-zone';
 const BOT_PATCH_ROUTE = 'PATCH /shield/shield-zone/{shieldZoneId}/bot-detection';
 const BOT_GET_ROUTE = 'GET /shield/shield-zone/{shieldZoneId}/bot-detection';
 const UPLOAD_PATCH_ROUTE = 'PATCH /shield/shield-zone/{shieldZoneId}/upload-scanning';
+const PAGE_PUT_ROUTE = 'PUT /shield/shield-zone/{shieldZoneId}/custom-page/{pageType}';
 const METRICS_ROUTE = 'GET /shield/metrics/shield-zone/{shieldZoneId}/waf-rule/{ruleId}';
 const ROOT = new URL('../../../', import.meta.url);
 
@@ -436,6 +438,116 @@ test.serial(
     t.is(await callCount(BOT_GET_ROUTE), reads, 'an unmanaged block is not read');
     t.is(await callCount(UPLOAD_PATCH_ROUTE), writes, 'nor written');
     t.false((await client.getUploadScanning(zone)).isEnabled);
+  },
+);
+
+function pagesConfigMap(name: string, html: string): string {
+  return `apiVersion: v1
+kind: ConfigMap
+metadata: { name: ${name}, namespace: ${ns} }
+data:
+  block.html: ${JSON.stringify(html)}
+`;
+}
+
+const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
+
+test.serial(
+  'custom pages from a ConfigMap: set, follow the ConfigMap, drift restored, out of spec left alone',
+  async (t) => {
+    const o = (await policy('shop-shield'))!;
+    const zone = o.status?.shieldZoneId as number;
+    await apply(pagesConfigMap('shield-pages', '<h1>shop: blocked</h1>'));
+    await patchObject(SHP, ns, 'shop-shield', {
+      spec: {
+        customPages: [
+          { pageType: 'block', configMapRef: { name: 'shield-pages', key: 'block.html' } },
+        ],
+      },
+    });
+    await waitFor(
+      async () => (await client.getCustomPage(zone, 'block')) === '<h1>shop: blocked</h1>',
+      30_000,
+      'page uploaded',
+    );
+    const ready = await waitFor(
+      async () => {
+        const p = await policy('shop-shield');
+        const pages = p?.status?.customPages as Array<{ sha256: string }> | undefined;
+        return pages?.[0]?.sha256 === sha256('<h1>shop: blocked</h1>') ? p : undefined;
+      },
+      30_000,
+      'hash in status',
+    );
+    t.false(JSON.stringify(ready.status).includes('shop: blocked'), 'no HTML in status');
+
+    // The ConfigMap changes: the new content is uploaded.
+    await apply(pagesConfigMap('shield-pages', '<h1>shop: go away</h1>'));
+    await waitFor(
+      async () => (await client.getCustomPage(zone, 'block')) === '<h1>shop: go away</h1>',
+      30_000,
+      'page follows the ConfigMap',
+    );
+    const puts = await callCount(PAGE_PUT_ROUTE);
+    await new Promise((r) => setTimeout(r, 6_000));
+    t.is(await callCount(PAGE_PUT_ROUTE), puts, 'same content: no upload');
+
+    // Drift: put back.
+    await client.putCustomPage(zone, 'block', '<p>changed on the dashboard</p>');
+    await waitFor(
+      async () => (await client.getCustomPage(zone, 'block')) === '<h1>shop: go away</h1>',
+      30_000,
+      'drift restored',
+    );
+
+    // Out of the spec: left alone.
+    await patchObject(SHP, ns, 'shop-shield', { spec: { customPages: null } });
+    await waitReady('shop-shield');
+    await client.putCustomPage(zone, 'block', '<p>someone else</p>');
+    const after = await callCount(PAGE_PUT_ROUTE);
+    await new Promise((r) => setTimeout(r, 12_000));
+    t.is(await callCount(PAGE_PUT_ROUTE), after, 'no upload for an unmanaged page');
+    t.is(await client.getCustomPage(zone, 'block'), '<p>someone else</p>');
+    t.is((await policy('shop-shield'))?.status?.customPages, undefined, 'status cleared');
+  },
+);
+
+test.serial(
+  'a page the plan does not include: PlanNotSufficient, slow retry, then applied after an upgrade; Reset removes it',
+  async (t) => {
+    const seeded = (await admin('POST', '/_sim/seed', { pullZones: [{ Name: 'shp-pages' }] })) as {
+      pullZones: number[];
+    };
+    const pullZoneId = seeded.pullZones[0]!;
+    await apply(pagesConfigMap('basic-pages', '<h1>basic</h1>'));
+    const puts = await callCount(PAGE_PUT_ROUTE);
+    await apply(`apiVersion: cdn.operator.io/v1alpha1
+kind: ShieldPolicy
+metadata:
+  name: pages-basic
+  namespace: ${ns}
+  annotations: { cdn.operator.io/poll-interval: 5s }
+spec:
+  pullZoneId: ${pullZoneId}
+  customPages: [{ pageType: block, configMapRef: { name: basic-pages, key: block.html } }]
+`);
+    const refused = await waitSynced('pages-basic', 'False', 'PlanNotSufficient', 60_000);
+    t.regex(
+      conditionOf(refused, 'Synced')!.message,
+      /spec\.customPages: the zone's plan \(Basic\) does not include it: .*Advanced plan/,
+    );
+    await new Promise((r) => setTimeout(r, 10_000));
+    const attempts = (await callCount(PAGE_PUT_ROUTE)) - puts;
+    t.true(attempts >= 1 && attempts <= 4, `bounded retries at the poll interval, got ${attempts}`);
+
+    const zone = refused.status?.shieldZoneId as number;
+    await admin('PUT', `/_sim/shield-zones/${String(zone)}/plan`, { planType: 1 });
+    await waitReady('pages-basic', 30_000);
+    t.is(await client.getCustomPage(zone, 'block'), '<h1>basic</h1>');
+
+    await deleteObject(SHP, ns, 'pages-basic');
+    await waitFor(async () => (await policy('pages-basic')) === undefined, 30_000, 'deleted');
+    t.is(await client.getCustomPage(zone, 'block'), undefined, 'Reset removed the page');
   },
 );
 

@@ -4,6 +4,7 @@
  * fields through the fleet cache), plan limits, metrics refresh and Reset deletion.
  */
 import test from 'ava';
+import { createHash } from 'node:crypto';
 import { accountReader } from '../shared/account-fixture.js';
 import { pino } from 'pino';
 import { CdnClient } from '../../../../src/cdn/client.js';
@@ -40,6 +41,8 @@ interface Harness {
   patches: ShieldZoneUpdate[];
   /** Bodies of the bot detection / upload scanning PATCHes, keyed by feature. */
   featurePatches: Array<Record<string, unknown>>;
+  /** ConfigMaps by `namespace/name`, as connect reads them. */
+  configMaps: Map<string, Record<string, string>>;
   pullZoneId: number;
   connect(obj: ShieldPolicy): ReturnType<ReturnType<typeof createShieldPolicyKind>['connect']>;
   admin(method: string, path: string, body?: unknown): Promise<unknown>;
@@ -57,6 +60,7 @@ async function setUp(): Promise<Harness> {
   const client = new CdnClient({ baseUrl: sim.url, credentials: API_KEY, logger: log });
   const patches: ShieldZoneUpdate[] = [];
   const featurePatches: Array<Record<string, unknown>> = [];
+  const configMaps = new Map<string, Record<string, string>>();
   const api: ShieldApi = {
     getShieldZoneByPullZone: (id, o) => client.getShieldZoneByPullZone(id, o),
     listAllShieldZones: (o) => client.listAllShieldZones(o),
@@ -69,6 +73,15 @@ async function setUp(): Promise<Harness> {
       client.updateBotDetection(z, p, o)
     ),
     getUploadScanning: (z, o) => client.getUploadScanning(z, o),
+    getCustomPage: (z, p, o) => client.getCustomPage(z, p, o),
+    putCustomPage: (z, p, html, o) => (
+      featurePatches.push({ customPage: p }),
+      client.putCustomPage(z, p, html, o)
+    ),
+    deleteCustomPage: (z, p, o) => (
+      featurePatches.push({ deletedPage: p }),
+      client.deleteCustomPage(z, p, o)
+    ),
     updateUploadScanning: (z, p, o) => (
       featurePatches.push({ uploadScanning: structuredClone(p) }),
       client.updateUploadScanning(z, p, o)
@@ -99,7 +112,7 @@ async function setUp(): Promise<Harness> {
   const ctx: ConnectContext = {
     readSecret: (ns, name) =>
       Promise.resolve(ns === 'cdn-system' && name === 'creds' ? { apiKey: API_KEY } : undefined),
-    readConfigMap: () => Promise.resolve(undefined),
+    readConfigMap: (ns, name) => Promise.resolve(configMaps.get(`${ns}/${name}`)),
     getObject: (): ManagedObject | undefined => undefined,
     readClusterObject: accountReader({ account: 'default', secretName: 'creds' }),
     log,
@@ -111,6 +124,7 @@ async function setUp(): Promise<Harness> {
     clock,
     patches,
     featurePatches,
+    configMaps,
     pullZoneId: seeded.pullZones[0]!,
     connect: (obj) => kind.connect(obj, ctx),
     admin,
@@ -394,6 +408,59 @@ test('a feature write the plan refuses is PlanNotSufficient, retried after the p
     retryAfterMs: POLL_MS,
   });
   t.regex(err.message, /spec\.uploadScanning: the zone's plan \(Basic\) .*needs the Business plan/);
+});
+
+test('custom pages: uploaded from the ConfigMap, compared by hash, plan refusal, reset deletes them', async (t) => {
+  const h = await setUp();
+  t.teardown(() => h.sim.close());
+  h.configMaps.set('ns/pages', { block: '<h1>blocked</h1>' });
+  const obj = policy(h, {
+    customPages: [{ pageType: 'block', configMapRef: { name: 'pages', key: 'block' } }],
+  });
+  await pass(h, obj); // create (Basic plan)
+  const zoneId = Number(obj.status?.shieldZoneId);
+  const refused = await t.throwsAsync(pass(h, obj));
+  t.like(classifyShieldError(refused), {
+    class: 'retryable',
+    reason: 'PlanNotSufficient',
+    retryAfterMs: POLL_MS,
+  });
+  t.regex(refused.message, /spec\.customPages: the zone's plan \(Basic\).*Advanced plan/);
+
+  await h.admin('PUT', `/_sim/shield-zones/${String(zoneId)}/plan`, { planType: 1 });
+  await pass(h, obj);
+  t.is(await h.client.getCustomPage(zoneId, 'block'), '<h1>blocked</h1>');
+  const synced = await pass(h, obj);
+  t.true(synced.upToDate, 'same content: no upload');
+  t.deepEqual(obj.status?.customPages, [
+    { pageType: 'block', sha256: createHash('sha256').update('<h1>blocked</h1>').digest('hex') },
+  ]);
+  t.false(JSON.stringify(obj.status).includes('blocked'), 'no HTML in status');
+  const uploads = h.featurePatches.filter((p) => 'customPage' in p).length;
+  t.is(uploads, 2, 'the refused attempt, then one upload');
+
+  // The ConfigMap changes: one upload of the new content.
+  h.configMaps.set('ns/pages', { block: '<h1>go away</h1>' });
+  const changed = await pass(h, obj);
+  t.regex(changed.diff[0]?.desired ?? '', /^sha256:[0-9a-f]{16}$/);
+  t.is(await h.client.getCustomPage(zoneId, 'block'), '<h1>go away</h1>');
+
+  // Out of the spec: left alone.
+  const unmanaged = policy(h, { learningMode: true });
+  unmanaged.status = obj.status;
+  t.true((await pass(h, unmanaged)).upToDate);
+  t.is(await h.client.getCustomPage(zoneId, 'block'), '<h1>go away</h1>');
+
+  // Reset on delete removes the managed page.
+  const deleting: ShieldPolicy = {
+    ...obj,
+    metadata: { ...obj.metadata, deletionTimestamp: new Date(h.clock.now).toISOString() },
+  };
+  h.configMaps.clear(); // a deleted ConfigMap never blocks the deletion
+  const external = await h.connect(deleting);
+  await external.delete(deleting, ectx(deleting));
+  t.is(await h.client.getCustomPage(zoneId, 'block'), undefined);
+  t.false((await (await h.connect(deleting)).observe(deleting, ectx(deleting))).exists);
 });
 
 test('a DDoS execution mode difference is reported, never sent', async (t) => {
