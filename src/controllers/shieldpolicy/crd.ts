@@ -48,6 +48,108 @@ function stringSet(description: string, maxItems: number, maxLength: number): Sc
   };
 }
 
+type Names = ShieldDocument['names'];
+
+function botSensitivity(names: Names, what: string): Schema {
+  return {
+    type: 'object',
+    description: `${what} check.`,
+    properties: {
+      sensitivity: names('BotDetectionSensitivity', `How strictly the ${what} check flags bots.`),
+    },
+  };
+}
+
+function botDetectionSpec(names: Names): Schema {
+  return {
+    type: 'object',
+    description:
+      "The zone's bot detection (one per zone). Left out, it is not managed; inside, a member left out is not managed either.",
+    properties: {
+      executionMode: names(
+        'BotDetectionExecutionMode',
+        'Only log suspected bots, or challenge them.',
+      ),
+      requestIntegrity: botSensitivity(names, 'Request integrity'),
+      ipAddress: botSensitivity(names, 'IP address reputation'),
+      browserFingerprint: {
+        type: 'object',
+        description: 'Browser fingerprint check.',
+        properties: {
+          sensitivity: names(
+            'BotDetectionSensitivity',
+            'How strictly the browser fingerprint check flags bots.',
+          ),
+          aggression: names(
+            'BrowserFingerprintAggression',
+            'How much fingerprinting work the check does.',
+          ),
+          complexEnabled: {
+            type: 'boolean',
+            description: 'Also run the more thorough fingerprint checks.',
+          },
+        },
+      },
+    },
+  };
+}
+
+function uploadScanningSpec(names: Names): Schema {
+  return {
+    type: 'object',
+    description:
+      "The zone's scanning of uploaded files (one per zone). Left out, it is not managed; inside, a member left out is not managed either.",
+    properties: {
+      enabled: { type: 'boolean', description: 'Scan uploads at all.' },
+      csamScanningMode: names(
+        'UploadScanningScannerMode',
+        'What the scan for child sexual abuse material does with a match: nothing, log it or block the upload.',
+      ),
+      antivirusScanningMode: names(
+        'UploadScanningScannerMode',
+        'What the antivirus scan does with a match: nothing, log it or block the upload.',
+      ),
+    },
+  };
+}
+
+function customPagesSpec(): Schema {
+  return {
+    type: 'array',
+    description:
+      "Custom response pages of the zone, the HTML read from a ConfigMap key in this namespace (at most 1 MiB; a change to the ConfigMap is applied at once). Page types left out are not managed. The platform's plan decides whether they are allowed.",
+    maxItems: 16,
+    'x-kubernetes-list-type': 'map',
+    'x-kubernetes-list-map-keys': ['pageType'],
+    items: {
+      type: 'object',
+      required: ['pageType', 'configMapRef'],
+      properties: {
+        pageType: {
+          type: 'string',
+          pattern: '^[a-z][a-z0-9-]{0,31}$',
+          description:
+            'The page it replaces, as the platform names it (for example block, challenge or ratelimit).',
+        },
+        configMapRef: {
+          type: 'object',
+          required: ['name', 'key'],
+          description: 'Where the HTML is.',
+          properties: {
+            name: { type: 'string', minLength: 1, maxLength: 253, description: 'ConfigMap name.' },
+            key: {
+              type: 'string',
+              minLength: 1,
+              maxLength: 253,
+              description: 'Key holding the HTML.',
+            },
+          },
+        },
+      },
+    },
+  };
+}
+
 function ownSpec({ doc, names }: ShieldDocument): Schema {
   return {
     type: 'object',
@@ -64,6 +166,10 @@ function ownSpec({ doc, names }: ShieldDocument): Schema {
         minimum: 1,
         description: 'Id of an existing pull zone to protect (instead of pullZoneRef).',
       },
+      planType: names(
+        'ShieldPlanType',
+        "The zone's shield plan; a higher plan raises the custom WAF and rate-limit rule limits and unlocks features such as custom response pages. Left out, the plan is not managed. Deleting the policy never changes the plan.",
+      ),
       learningMode: {
         type: 'boolean',
         description:
@@ -173,6 +279,9 @@ function ownSpec({ doc, names }: ShieldDocument): Schema {
         type: 'boolean',
         description: 'Serve block and challenge pages without platform branding.',
       },
+      botDetection: botDetectionSpec(names),
+      uploadScanning: uploadScanningSpec(names),
+      customPages: customPagesSpec(),
       ruleMetrics: {
         type: 'array',
         description:
@@ -233,6 +342,18 @@ function ownStatus({ names }: ShieldDocument): Record<string, Schema> {
             type: 'string',
             description: 'Why the counters of this rule could not be read.',
           },
+        },
+      },
+    },
+    customPages: {
+      type: 'array',
+      description: 'The custom pages this policy manages that the zone has, by content hash.',
+      items: {
+        type: 'object',
+        required: ['pageType', 'sha256'],
+        properties: {
+          pageType: { type: 'string', description: 'The page type.' },
+          sha256: { type: 'string', description: "SHA-256 (hex) of the zone's page." },
         },
       },
     },

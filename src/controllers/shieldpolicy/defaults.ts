@@ -7,7 +7,9 @@
  * defaults). Two fields are not reset:
  * - `learningModeUntil`: a new zone gets "creation time + 7 days", which has no fixed value,
  *   and the update call ignores `null`, so the field cannot be cleared;
- * - `dDoSExecutionMode`: the update call cannot carry it (see NOT_WRITABLE in external.ts).
+ * - `dDoSExecutionMode`: the update call cannot carry it (see NOT_WRITABLE in external.ts);
+ * - `planType`: the plan is billing, and rules other objects own (ShieldWafRule, rate limits)
+ *   count against its limits, so deleting a policy never downgrades it.
  */
 import { toDesiredWire, type WireZone } from './mapping.js';
 import type { ShieldPolicySpec } from './types.js';

@@ -52,5 +52,28 @@ export const DdosExecutionMode = defineEnum('DDoSExecutionMode', DDOS_EXECUTION_
 
 export const PLAN_TYPE_NAMES = ['Basic', 'Advanced', 'Business', 'Enterprise'] as const;
 export type PlanTypeName = (typeof PLAN_TYPE_NAMES)[number];
-/** `planType` (status only): 0 Basic, 1 Advanced, 2 Business, 3 Enterprise. */
+/** `planType`: 0 Basic, 1 Advanced, 2 Business, 3 Enterprise. */
 export const PlanType = defineEnum('ShieldPlanType', PLAN_TYPE_NAMES);
+
+export const BOT_EXECUTION_MODE_NAMES = ['LogOnly', 'Challenge'] as const;
+export type BotExecutionModeName = (typeof BOT_EXECUTION_MODE_NAMES)[number];
+/** Bot detection `executionMode`: 0 LogOnly, 1 Challenge. */
+export const BotExecutionMode = defineEnum('BotDetectionExecutionMode', BOT_EXECUTION_MODE_NAMES);
+
+export const BOT_SENSITIVITY_NAMES = ['Off', 'Low', 'Medium', 'High'] as const;
+export type BotSensitivityName = (typeof BOT_SENSITIVITY_NAMES)[number];
+/** Bot detection `sensitivity` members: 0 Off, 1 Low, 2 Medium, 3 High. */
+export const BotSensitivity = defineEnum('BotDetectionSensitivity', BOT_SENSITIVITY_NAMES);
+
+export const FINGERPRINT_AGGRESSION_NAMES = ['Unknown', 'Low', 'Medium', 'High', 'Custom'] as const;
+export type FingerprintAggressionName = (typeof FINGERPRINT_AGGRESSION_NAMES)[number];
+/** `browserFingerprint.aggression`: 0 Unknown, 1 Low, 2 Medium, 3 High, 4 Custom. */
+export const FingerprintAggression = defineEnum(
+  'BrowserFingerprintAggression',
+  FINGERPRINT_AGGRESSION_NAMES,
+);
+
+export const SCANNER_MODE_NAMES = ['Disabled', 'Log', 'Block'] as const;
+export type ScannerModeName = (typeof SCANNER_MODE_NAMES)[number];
+/** Upload scanning `csamScanningMode` / `antivirusScanningMode`: 0 Disabled, 1 Log, 2 Block. */
+export const ScannerMode = defineEnum('UploadScanningScannerMode', SCANNER_MODE_NAMES);

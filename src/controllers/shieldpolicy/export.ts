@@ -1,7 +1,8 @@
 /**
  * One shield zone as a ShieldPolicy: its target is the exported PullZoneConfig
  * (`pullZoneRef`) when the pull zone is part of the export, else the pull zone id; every field
- * the zone shows comes from shieldpolicy/reverse-mapping.ts. Shield zones hold no secrets.
+ * the zone shows comes from shieldpolicy/reverse-mapping.ts, and its bot detection and upload
+ * scanning from features.ts (one GET each per zone). Shield zones hold no secrets.
  */
 import { typeMetaOf } from '../kind-names.js';
 import { PULL_ZONE_CONFIG_NAMES } from '../pullzoneconfig/types.js';
@@ -15,6 +16,20 @@ import {
 import { SHIELD_POLICY_NAMES } from './types.js';
 import { mergeLiveZone, type WireZone } from './mapping.js';
 import { specFromLiveZone } from './reverse-mapping.js';
+import { readFeature } from './feature-sync.js';
+import { FEATURES, specFromFeature, type FeatureKey, type WireObject } from './features.js';
+
+/** The live bot detection / upload scanning objects of a zone, by spec block. */
+export type LiveFeatures = Partial<Record<FeatureKey, WireObject>>;
+
+function featureBlocks(features: LiveFeatures): Record<string, WireObject> {
+  const out: Record<string, WireObject> = {};
+  for (const def of FEATURES) {
+    const live = features[def.key];
+    if (live) out[def.key] = specFromFeature(def, live);
+  }
+  return out;
+}
 
 /**
  * The ShieldPolicy of the live zone `single` (single-zone GET) completed with its entry in the
@@ -27,6 +42,7 @@ export function exportShieldPolicy(
   name: string,
   zoneRef: string | undefined,
   opts: ExportOptions,
+  features: LiveFeatures = {},
 ): ExportedObject {
   const live = mergeLiveZone(single, listItem);
   const target = zoneRef ? { pullZoneRef: { name: zoneRef } } : { pullZoneId };
@@ -35,6 +51,7 @@ export function exportShieldPolicy(
     ...opts.account,
     deletionPolicy: opts.deletionPolicy === 'Delete' ? 'Reset' : 'Orphan',
     ...specFromLiveZone(live),
+    ...featureBlocks(features),
   };
   return {
     kind: SHIELD_POLICY_NAMES.kind,
@@ -64,9 +81,15 @@ export async function exportShieldPolicies(c: ExportContext): Promise<void> {
     const pullZoneId = Number(item.pullZoneId);
     const single = await c.client.getShieldZoneByPullZone(pullZoneId);
     if (!single) continue;
+    const features: LiveFeatures = {};
+    for (const def of FEATURES) {
+      features[def.key] = await readFeature(c.client, def.key, Number(single.shieldZoneId), {});
+    }
     const zoneName = zoneNames.get(String(pullZoneId));
     const name = names.allocate(zoneName ?? '', pullZoneId, 'shield');
     const ref = c.wants(PULL_ZONE_CONFIG_NAMES.kind) ? zoneName : undefined;
-    c.result.objects.push(exportShieldPolicy(single, item, pullZoneId, name, ref, c.opts));
+    c.result.objects.push(
+      exportShieldPolicy(single, item, pullZoneId, name, ref, c.opts, features),
+    );
   }
 }

@@ -22,12 +22,24 @@ import type {
 import { TerminalError } from '../../runtime/errors.js';
 import { isDeleting } from '../../runtime/finalizer.js';
 import type {
+  FieldDiff,
   ExternalClient,
   ExternalContext,
   Observation,
   CreateResult,
 } from '../../runtime/types.js';
 import { toResetWire } from './defaults.js';
+import { createFeatureSync, type FeatureApi } from './feature-sync.js';
+import { isFeatureField } from './features.js';
+import { readLivePages, removePages, uploadPages, type CustomPageApi } from './custom-page-sync.js';
+import {
+  diffPages,
+  diffPagesForReset,
+  isPageField,
+  pagesStatus,
+  type LivePages,
+  type ResolvedPage,
+} from './custom-pages.js';
 import { buildPatchSettings, diffZone } from './diff.js';
 import type { ShieldFleetCache } from './fleet-cache.js';
 import { mergeLiveZone, statusFromZone, toDesiredWire, type WireZone } from './mapping.js';
@@ -36,7 +48,7 @@ import { checkPlanLimits, LIMITED_FIELDS, PlanLimitError } from './plan-limits.j
 import type { ShieldPolicy, ShieldPolicyStatus } from './types.js';
 
 /** The client methods the controller uses (satisfied by `CdnClient`). */
-export interface ShieldApi {
+export interface ShieldApi extends FeatureApi, CustomPageApi {
   getShieldZoneByPullZone(pullZoneId: number, opts?: CallOptions): Promise<ShieldZone | undefined>;
   listAllShieldZones(opts?: CallOptions): Promise<ShieldZoneListItem[]>;
   createShieldZone(body: ShieldZoneCreate, opts?: CallOptions): Promise<ShieldZone>;
@@ -74,10 +86,23 @@ export interface ShieldBinding {
   pullZoneId: number | undefined;
   /** The policy's poll interval in ms. */
   pollIntervalMs: number;
+  /** The custom pages of the spec, read from their ConfigMaps at connect time. */
+  pages?: readonly ResolvedPage[];
   shared: ShieldShared;
 }
 
 const ABSENT: Observation = { exists: false, upToDate: false, diff: [] };
+
+function pageTypesOf(obj: ShieldPolicy): string[] {
+  return (obj.spec?.customPages ?? []).map((p) => p.pageType);
+}
+
+/** `status.customPages` of a pass: cleared once the spec manages no page. */
+function pagesStatusOf(obj: ShieldPolicy, pages: LivePages): Partial<ShieldPolicyStatus> {
+  const types = pageTypesOf(obj);
+  if (types.length === 0) return obj.status?.customPages ? { customPages: undefined } : {};
+  return { customPages: pagesStatus(types, pages) };
+}
 
 function withoutFields(values: WireZone, drop: (field: string) => boolean): WireZone {
   return Object.fromEntries(Object.entries(values).filter(([k]) => !drop(k)));
@@ -91,6 +116,8 @@ export function resetTarget(obj: ShieldPolicy): WireZone {
 /** Builds the external client of one policy. */
 export function createShieldExternal(b: ShieldBinding): ExternalClient<ShieldPolicy> {
   const opts = (ctx: ExternalContext): CallOptions => ({ signal: ctx.signal });
+  // Bot detection and upload scanning, read by observe and written by update/delete of this pass.
+  const features = createFeatureSync(b.api);
 
   async function readLive(pullZoneId: number, ctx: ExternalContext): Promise<WireZone | undefined> {
     const zone = await b.api.getShieldZoneByPullZone(pullZoneId, opts(ctx));
@@ -114,6 +141,58 @@ export function createShieldExternal(b: ShieldBinding): ExternalClient<ShieldPol
     await b.api.updateShieldZone({ shieldZoneId, shieldZone: settings }, opts(ctx));
     b.shared.fleet.remember(b.account, pullZoneId, settings);
     ctx.log.info({ shieldZoneId, fields: Object.keys(settings) }, 'Updated shield zone');
+  }
+
+  async function livePages(
+    obj: ShieldPolicy,
+    shieldZoneId: number,
+    ctx: ExternalContext,
+  ): Promise<LivePages> {
+    const types = pageTypesOf(obj);
+    if (types.length === 0) return new Map();
+    return await readLivePages(b.api, shieldZoneId, types, opts(ctx));
+  }
+
+  /** What deleting under Reset still has to change: zone fields, features, pages. */
+  async function resetDiff(
+    obj: ShieldPolicy,
+    live: WireZone,
+    ctx: ExternalContext,
+  ): Promise<FieldDiff[]> {
+    const zoneId = Number(live.shieldZoneId);
+    return [
+      ...diffZone(resetTarget(obj), live),
+      ...(await features.observe(obj.spec ?? {}, zoneId, 'reset', opts(ctx))),
+      ...diffPagesForReset(pageTypesOf(obj), await livePages(obj, zoneId, ctx)),
+    ];
+  }
+
+  async function applyPages(
+    diff: readonly FieldDiff[],
+    shieldZoneId: number,
+    planType: string | undefined,
+    ctx: ExternalContext,
+  ): Promise<void> {
+    const mine = diff.filter((d) => isPageField(d.field));
+    if (mine.length === 0) return;
+    const plan = { planType, retryAfterMs: b.pollIntervalMs };
+    const written = await uploadPages(b.api, b.pages ?? [], mine, shieldZoneId, plan, opts(ctx));
+    if (written.length > 0)
+      ctx.log.info({ shieldZoneId, pageTypes: written }, 'Uploaded custom pages');
+  }
+
+  async function applyFeatures(
+    diff: readonly FieldDiff[],
+    shieldZoneId: number,
+    planType: string | undefined,
+    ctx: ExternalContext,
+  ): Promise<void> {
+    const mine = diff.filter((d) => isFeatureField(d.field));
+    if (mine.length === 0) return;
+    const plan = { planType, retryAfterMs: b.pollIntervalMs };
+    const written = await features.apply(mine, shieldZoneId, plan, opts(ctx));
+    if (written.length > 0)
+      ctx.log.info({ shieldZoneId, features: written }, 'Updated shield features');
   }
 
   async function observeMetrics(
@@ -161,17 +240,23 @@ export function createShieldExternal(b: ShieldBinding): ExternalClient<ShieldPol
           obj.metadata.uid ?? `${obj.metadata.namespace}/${obj.metadata.name}`,
         );
         // Under Reset the zone "exists" (for the finalizer) until its managed fields are back at the defaults.
-        const diff = diffZone(resetTarget(obj), live);
+        const diff = await resetDiff(obj, live, ctx);
         return { exists: diff.length > 0, externalId, upToDate: diff.length === 0, diff, status };
       }
-      const diff = diffZone(toDesiredWire(obj.spec ?? {}), live);
-      const metrics = await observeMetrics(obj, Number(live.shieldZoneId), ctx);
+      const zoneId = Number(live.shieldZoneId);
+      const pages = await livePages(obj, zoneId, ctx);
+      const diff = [
+        ...diffZone(toDesiredWire(obj.spec ?? {}), live),
+        ...(await features.observe(obj.spec ?? {}, zoneId, 'desired', opts(ctx))),
+        ...diffPages(b.pages ?? [], pages),
+      ];
+      const metrics = await observeMetrics(obj, zoneId, ctx);
       return {
         exists: true,
         externalId,
         upToDate: diff.length === 0,
         diff,
-        status: { ...status, ...metrics },
+        status: { ...status, ...metrics, ...pagesStatusOf(obj, pages) },
       };
     },
 
@@ -206,9 +291,14 @@ export function createShieldExternal(b: ShieldBinding): ExternalClient<ShieldPol
         observation.diff.filter((d) => !held.has(d.field)),
       );
       await patch(shieldZoneId, pullZoneId, settings, ctx);
+      const plan = typeof observed.planType === 'string' ? observed.planType : undefined;
+      await applyFeatures(observation.diff, shieldZoneId, plan, ctx);
+      await applyPages(observation.diff, shieldZoneId, plan, ctx);
       if (violations.length > 0) {
-        const plan = typeof observed.planType === 'string' ? observed.planType : undefined;
-        throw new PlanLimitError(violations, plan, b.pollIntervalMs);
+        // A plan change just sent changes the limits: recheck with the normal backoff instead
+        // of waiting a whole poll interval for the held-back fields.
+        const recheck = 'planType' in settings ? undefined : b.pollIntervalMs;
+        throw new PlanLimitError(violations, plan, recheck);
       }
       const unwritable = [...differing].filter((f) => NOT_WRITABLE.has(f));
       if (unwritable.length > 0) {
@@ -225,7 +315,11 @@ export function createShieldExternal(b: ShieldBinding): ExternalClient<ShieldPol
       if (!live) return;
       const target = resetTarget(obj);
       const settings = buildPatchSettings(target, diffZone(target, live));
-      await patch(Number(live.shieldZoneId), b.pullZoneId, settings, ctx);
+      const shieldZoneId = Number(live.shieldZoneId);
+      await patch(shieldZoneId, b.pullZoneId, settings, ctx);
+      const diff = await resetDiff(obj, live, ctx);
+      await applyFeatures(diff, shieldZoneId, undefined, ctx);
+      await removePages(b.api, pageTypesOf(obj), diff, shieldZoneId, opts(ctx));
     },
   };
 }

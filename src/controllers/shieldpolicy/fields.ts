@@ -7,6 +7,7 @@ import {
   DdosExecutionMode,
   DdosSensitivity,
   PayloadLimitAction,
+  PlanType,
   WafExecutionMode,
   type EnumTable,
 } from './enums.js';
@@ -36,6 +37,14 @@ function enumValue<N extends string>(table: EnumTable<N>, name: N | undefined): 
 
 /** Every field a ShieldPolicy can manage, in the order plans are shown. */
 export const FIELDS: readonly FieldDef[] = [
+  {
+    wire: 'planType',
+    specPath: 'planType',
+    desired: (s) => enumValue(PlanType, s.planType),
+    compare: 'exact',
+    listOnly: true,
+    enumTable: PlanType,
+  },
   {
     wire: 'learningMode',
     specPath: 'learningMode',

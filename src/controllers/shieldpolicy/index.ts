@@ -13,7 +13,13 @@ import { withMarkerKey } from '../shared/marker-key.js';
 import type { ControllerDeps } from '../shared/deps.js';
 import { createShieldExternal, type ShieldApi, type ShieldShared } from './external.js';
 import { ShieldFleetCache } from './fleet-cache.js';
-import { PlanLimitError, PlanLimitExceeded } from './plan-limits.js';
+import { customPageReferences, resolveCustomPages } from './custom-page-refs.js';
+import {
+  PlanLimitError,
+  PlanLimitExceeded,
+  PlanNotSufficientError,
+  PlanNotSufficient,
+} from './plan-limits.js';
 import { idReferencesOf, pullZoneConfigRef, resolvePullZoneId } from './target.js';
 import { managedNames } from '../kind-names.js';
 import { SHIELD_POLICY_NAMES, type ShieldPolicy } from './types.js';
@@ -53,12 +59,12 @@ export function shieldClaimsOf(obj: ShieldPolicy): ClaimRef[] {
   return id === undefined ? [] : [zoneClaim(obj, id)];
 }
 
-/** Classifies ShieldPolicy errors: plan limits are rechecked every poll interval. */
+/** Classifies ShieldPolicy errors: plan limits and plan refusals are rechecked every poll interval. */
 export function classifyShieldError(err: unknown): ClassifiedError {
-  if (err instanceof PlanLimitError) {
+  if (err instanceof PlanLimitError || err instanceof PlanNotSufficientError) {
     return {
       class: 'retryable',
-      reason: PlanLimitExceeded,
+      reason: err instanceof PlanLimitError ? PlanLimitExceeded : PlanNotSufficient,
       message: err.message,
       ...(err.retryAfterMs !== undefined ? { retryAfterMs: err.retryAfterMs } : {}),
     };
@@ -86,12 +92,14 @@ export function createShieldPolicyKind(
     async connect(obj, ctx) {
       const pullZoneId = resolvePullZoneId(obj, (ref) => ctx.getObject(ref));
       const apiKey = await resolveApiKey(obj, ctx, deps);
+      const pages = await resolveCustomPages(obj, ctx);
       const external = createShieldExternal({
         api: apiFor(apiKey),
         account: `${deps.apiBaseUrl}#${accountIdFor(apiKey)}`,
         pullZoneId,
         pollIntervalMs: pollIntervalOf(obj, defaultPoll, ctx.log),
         shared,
+        pages,
       });
       const claims = pullZoneId === undefined ? [] : [zoneClaim(obj, pullZoneId)];
       return withMarkerKey({ ...external, account: accountIdFor(apiKey), claims }, apiKey);
@@ -102,6 +110,7 @@ export function createShieldPolicyKind(
       const refs: ObjectReference[] = credentialReferences(obj, deps);
       const zone = pullZoneConfigRef(obj);
       if (zone) refs.push(zone);
+      refs.push(...customPageReferences(obj));
       return refs;
     },
     classifyError: classifyShieldError,

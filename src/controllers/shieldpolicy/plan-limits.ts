@@ -9,6 +9,7 @@
  * Nothing in a ShieldPolicy creates rate-limit rules, so `rateLimitRulesLimit` is only reported
  * in status. A limit the zone does not report (absent or negative) is not enforced.
  */
+import { isCdnApiError, type CdnApiError } from '../../cdn/errors.js';
 import type { WireZone } from './mapping.js';
 
 /** Reason of the Synced condition when the desired configuration exceeds the plan. */
@@ -103,5 +104,59 @@ export class PlanLimitError extends Error {
       `cannot apply the policy within the plan limits: ${describeViolations(violations, planType)}`,
     );
     this.name = 'PlanLimitError';
+  }
+}
+
+/** Reason of the Synced condition when the zone's plan does not include a managed feature. */
+export const PlanNotSufficient = 'PlanNotSufficient';
+
+/** The platform's error key of a refusal because the zone's plan lacks the feature. */
+export const PLAN_REQUIRED_KEY = 'shield.plan_required';
+
+/**
+ * True for a platform refusal because of the zone's plan: the plan error key, or a 403 whose
+ * message speaks of the plan (the documents give the 403 answer but no key list).
+ */
+export function isPlanRefusal(err: unknown): err is CdnApiError {
+  if (!isCdnApiError(err)) return false;
+  if (err.errorKey === PLAN_REQUIRED_KEY) return true;
+  return err.status === 403 && /\bplan\b/i.test(err.detail);
+}
+
+/**
+ * Thrown when the platform refused a managed setting because the zone's plan does not include
+ * it. Retried slowly (the poll interval): the plan may be upgraded outside Kubernetes, and
+ * nothing in the spec is wrong, so it is never InvalidSpec.
+ */
+export class PlanNotSufficientError extends Error {
+  readonly reason = PlanNotSufficient;
+  constructor(
+    /** Spec path of the refused setting (`customPages`). */
+    readonly specPath: string,
+    /** The platform's explanation (names the plan needed). */
+    detail: string,
+    planType: string | undefined,
+    /** Recheck delay (the poll interval). */
+    readonly retryAfterMs?: number,
+  ) {
+    const plan = planType ? ` (${planType})` : '';
+    super(`cannot apply spec.${specPath}: the zone's plan${plan} does not include it: ${detail}`);
+    this.name = 'PlanNotSufficientError';
+  }
+}
+
+/** Runs a write for `specPath`, turning a plan refusal into {@link PlanNotSufficientError}. */
+export async function withPlanCheck<T>(
+  specPath: string,
+  planType: string | undefined,
+  retryAfterMs: number | undefined,
+  write: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await write();
+  } catch (err) {
+    if (isPlanRefusal(err))
+      throw new PlanNotSufficientError(specPath, err.detail, planType, retryAfterMs);
+    throw err;
   }
 }

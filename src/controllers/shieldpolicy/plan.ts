@@ -2,7 +2,8 @@
  * What applying a ShieldPolicy would change, computed by the operator's own external client
  * (createShieldExternal(...).observe: diffZone over the merged live zone), read-only. The
  * target is `spec.pullZoneId`, or the `spec.pullZoneId` of the PullZoneConfig named by
- * `spec.pullZoneRef` among the compared manifests.
+ * `spec.pullZoneRef` among the compared manifests; the HTML of `spec.customPages` comes from
+ * the ConfigMaps among them.
  */
 import type { CdnClient } from '../../cdn/client.js';
 import {
@@ -15,6 +16,10 @@ import { PULL_ZONE_CONFIG_NAMES } from '../pullzoneconfig/types.js';
 import { createShieldExternal } from './external.js';
 import { ShieldFleetCache } from './fleet-cache.js';
 import type { ShieldPolicy } from './types.js';
+import { WaitingError } from '../../runtime/errors.js';
+import type { ConnectContext } from '../../runtime/types.js';
+import { resolveCustomPages } from './custom-page-refs.js';
+import type { ResolvedPage } from './custom-pages.js';
 
 function targetOf(obj: ShieldPolicy, ctx: PlanContext): number | undefined {
   const spec = obj.spec ?? {};
@@ -22,6 +27,17 @@ function targetOf(obj: ShieldPolicy, ctx: PlanContext): number | undefined {
   const ref = spec.pullZoneRef?.name;
   if (ref === undefined) return undefined;
   return specIdsByName(ctx.objectsOf(PULL_ZONE_CONFIG_NAMES.kind), 'pullZoneId').get(ref);
+}
+
+/** ConfigMaps among the compared manifests, read the way the operator reads the cluster's. */
+function manifestConfigMaps(ctx: PlanContext): Pick<ConnectContext, 'readConfigMap'> {
+  const maps = ctx.objectsOf('ConfigMap') as ReadonlyArray<{
+    metadata: { name: string };
+    data?: Record<string, string>;
+  }>;
+  return {
+    readConfigMap: (_ns, name) => Promise.resolve(maps.find((m) => m.metadata.name === name)?.data),
+  };
 }
 
 /** See the module comment (`cdnctl diff` of a ShieldPolicy manifest). */
@@ -38,12 +54,21 @@ export async function planShieldPolicy(
       note: 'the target pull zone has no id yet (its PullZoneConfig creates it): compare again once it exists',
     };
   }
+  let pages: ResolvedPage[];
+  try {
+    pages = await resolveCustomPages(obj, manifestConfigMaps(ctx));
+  } catch (err) {
+    if (!(err instanceof WaitingError)) throw err;
+    const note = `${err.message}: compare it together with the ConfigMaps its customPages name`;
+    return { action: 'skipped', diffs: [], note };
+  }
   const external = createShieldExternal({
     api: client,
     account: 'cdnctl-diff',
     pullZoneId,
     pollIntervalMs: 60_000,
     shared: { fleet: new ShieldFleetCache(), metricsReadAt: new Map(), now: () => new Date() },
+    pages,
   });
   // Rule metrics are status only: reading them changes nothing and costs calls.
   const { ruleMetrics: _metrics, ...spec } = obj.spec ?? {};

@@ -3,7 +3,12 @@ import type { ManagedObject } from '../../runtime/types.js';
 import type { KindNames } from '../kind-names.js';
 import type { AccountSpec } from '../shared/account-schema.js';
 import type { KindStatus } from '../shared/status-schema.js';
+import type { CustomPageSpec, CustomPageStatus } from './custom-pages.js';
 import type {
+  BotExecutionModeName,
+  BotSensitivityName,
+  FingerprintAggressionName,
+  ScannerModeName,
   DdosExecutionModeName,
   DdosSensitivityName,
   PayloadLimitActionName,
@@ -49,16 +54,41 @@ export interface DdosSpec {
   challengeWindow?: number;
 }
 
+/** Desired bot detection settings (absent members not managed). */
+export interface BotDetectionSpec {
+  executionMode?: BotExecutionModeName;
+  requestIntegrity?: { sensitivity?: BotSensitivityName };
+  ipAddress?: { sensitivity?: BotSensitivityName };
+  browserFingerprint?: {
+    sensitivity?: BotSensitivityName;
+    aggression?: FingerprintAggressionName;
+    complexEnabled?: boolean;
+  };
+}
+
+/** Desired upload scanning settings (absent members not managed). */
+export interface UploadScanningSpec {
+  enabled?: boolean;
+  csamScanningMode?: ScannerModeName;
+  antivirusScanningMode?: ScannerModeName;
+}
+
 /** `spec` of a ShieldPolicy. */
 export interface ShieldPolicySpec extends AccountSpec {
   /** A PullZoneConfig in the same namespace (exactly one of pullZoneRef / pullZoneId). */
   pullZoneRef?: { name: string };
   pullZoneId?: number;
+  /** The zone's shield plan (absent = not managed). */
+  planType?: PlanTypeName;
   learningMode?: boolean;
   learningModeUntil?: string;
   waf?: WafSpec;
   ddos?: DdosSpec;
   whitelabelResponsePages?: boolean;
+  botDetection?: BotDetectionSpec;
+  uploadScanning?: UploadScanningSpec;
+  /** Custom response pages, HTML from ConfigMap keys (absent page types not managed). */
+  customPages?: CustomPageSpec[];
   /** WAF rule ids whose trigger counters are copied into status. */
   ruleMetrics?: string[];
   deletionPolicy?: 'Reset' | 'Orphan';
@@ -84,6 +114,8 @@ export interface ShieldPolicyStatus extends KindStatus {
   customWafRulesLimit?: number;
   ruleMetrics?: RuleMetricStatus[];
   lastMetricsTime?: string;
+  /** SHA-256 of each managed custom page the zone has. */
+  customPages?: CustomPageStatus[];
 }
 
 /** A ShieldPolicy object. */

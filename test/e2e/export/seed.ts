@@ -119,7 +119,7 @@ async function seedZone(cdn: CdnClient, i: number, seeded: Seeded): Promise<numb
 }
 
 async function seedShield(cdn: CdnClient, pullZoneId: number, i: number): Promise<void> {
-  await cdn.createShieldZone({
+  const zone = await cdn.createShieldZone({
     pullZoneId,
     shieldZone: {
       learningMode: i % 2 === 0,
@@ -132,6 +132,21 @@ async function seedShield(cdn: CdnClient, pullZoneId: number, i: number): Promis
       whitelabelResponsePages: i % 2 === 0,
     },
   } as never);
+  // Bot detection and upload scanning away from their defaults on some zones (issue 34).
+  const shieldZoneId = Number(zone.shieldZoneId);
+  if (i % 3 === 1) {
+    await cdn.updateBotDetection(shieldZoneId, {
+      executionMode: 1,
+      browserFingerprint: {
+        sensitivity: 3,
+        aggression: ([0, 1, 2, 3, 4] as const)[i % 5],
+        complexEnabled: true,
+      },
+    });
+  }
+  if (i % 4 === 1) {
+    await cdn.updateUploadScanning(shieldZoneId, { isEnabled: true, antivirusScanningMode: 2 });
+  }
 }
 
 async function seedApp(cdn: CdnClient, i: number, seeded: Seeded): Promise<void> {

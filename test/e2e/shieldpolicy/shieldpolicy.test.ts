@@ -6,6 +6,7 @@
  */
 import { applyNamespaceAccount, defaultAccountArgs, deleteAccount } from '../support/account.js';
 import test from 'ava';
+import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import { CdnClient } from '../../../src/cdn/client.js';
 import type { ShieldZone } from '../../../src/cdn/types.js';
@@ -33,6 +34,10 @@ const PZC = 'pullzoneconfigs.cdn.operator.io';
 const API_KEY = 'shp-e2e-key';
 const PATCH_ROUTE = 'PATCH /shield/shield-zone';
 const CREATE_ROUTE = 'POST /shield/shield-zone';
+const BOT_PATCH_ROUTE = 'PATCH /shield/shield-zone/{shieldZoneId}/bot-detection';
+const BOT_GET_ROUTE = 'GET /shield/shield-zone/{shieldZoneId}/bot-detection';
+const UPLOAD_PATCH_ROUTE = 'PATCH /shield/shield-zone/{shieldZoneId}/upload-scanning';
+const PAGE_PUT_ROUTE = 'PUT /shield/shield-zone/{shieldZoneId}/custom-page/{pageType}';
 const METRICS_ROUTE = 'GET /shield/metrics/shield-zone/{shieldZoneId}/waf-rule/{ruleId}';
 const ROOT = new URL('../../../', import.meta.url);
 
@@ -343,6 +348,208 @@ test.serial('a configuration above the plan limits is reported with the numbers'
   await waitReady('shop-shield');
   t.pass();
 });
+
+test.serial('planType is set, drift-restored, and left alone once out of the spec', async (t) => {
+  const o = (await policy('shop-shield'))!;
+  const zone = String(o.status?.shieldZoneId);
+  const pullZoneId = o.status?.pullZoneId as number;
+  const platformPlan = async (): Promise<unknown> => (await listedZone(pullZoneId))?.planType;
+  // The upgrade and the custom rule order it makes room for, in one spec change.
+  await patchObject(SHP, ns, 'shop-shield', {
+    spec: { planType: 'Advanced', waf: { customRuleOrder: [101, 102] } },
+  });
+  const upgraded = await waitFor(
+    async () => {
+      const p = await policy('shop-shield');
+      const synced = conditionOf(p, 'Synced');
+      return p?.status?.planType === 'Advanced' &&
+        synced?.status === 'True' &&
+        synced.observedGeneration === p.metadata.generation
+        ? p
+        : undefined;
+    },
+    60_000,
+    'plan Advanced in status and in sync',
+  );
+  t.is(upgraded.status?.customWafRulesLimit, 10);
+  t.like(await listedZone(pullZoneId), { planType: 1, wafCustomRuleOrder: [101, 102] });
+
+  // Downgraded on the dashboard: put back.
+  await admin('PUT', `/_sim/shield-zones/${zone}/plan`, { planType: 0 });
+  await waitFor(async () => (await platformPlan()) === 1, 30_000, 'plan restored to Advanced');
+
+  // Out of the spec: not managed any more.
+  await patchObject(SHP, ns, 'shop-shield', { spec: { planType: null } });
+  await waitReady('shop-shield');
+  await admin('PUT', `/_sim/shield-zones/${zone}/plan`, { planType: 2 });
+  const before = await callCount(PATCH_ROUTE);
+  await new Promise((r) => setTimeout(r, 12_000));
+  t.is(await platformPlan(), 2, 'the plan set elsewhere stays');
+  t.is(await callCount(PATCH_ROUTE), before, 'no write for an unmanaged plan');
+});
+
+test.serial(
+  'bot detection and upload scanning: set, drift restored, left alone once out of the spec',
+  async (t) => {
+    const o = (await policy('shop-shield'))!;
+    const zone = o.status?.shieldZoneId as number;
+    const before = await callCount(BOT_PATCH_ROUTE);
+    await patchObject(SHP, ns, 'shop-shield', {
+      spec: {
+        botDetection: { executionMode: 'Challenge', browserFingerprint: { aggression: 'High' } },
+        uploadScanning: { enabled: true, antivirusScanningMode: 'Block' },
+      },
+    });
+    await waitReady('shop-shield');
+    await waitFor(
+      async () => (await client.getUploadScanning(zone)).isEnabled === true,
+      30_000,
+      'upload scanning on',
+    );
+    t.like(await client.getBotDetection(zone), {
+      executionMode: 1,
+      browserFingerprint: { sensitivity: 1, aggression: 3, complexEnabled: false },
+    });
+    t.like(await client.getUploadScanning(zone), { isEnabled: true, antivirusScanningMode: 2 });
+    await new Promise((r) => setTimeout(r, 6_000));
+    t.is((await callCount(BOT_PATCH_ROUTE)) - before, 1, 'one bot detection PATCH, then in sync');
+
+    // Drift on the dashboard: put back, members the spec leaves out untouched.
+    await client.updateBotDetection(zone, {
+      executionMode: 0,
+      ipAddress: { sensitivity: 3 },
+    });
+    await waitFor(
+      async () => (await client.getBotDetection(zone)).executionMode === 1,
+      30_000,
+      'bot detection execution mode restored',
+    );
+    t.is((await client.getBotDetection(zone)).ipAddress?.sensitivity, 3, 'unmanaged member kept');
+
+    // Out of the spec: neither read nor written.
+    await patchObject(SHP, ns, 'shop-shield', {
+      spec: { botDetection: null, uploadScanning: null },
+    });
+    await waitReady('shop-shield');
+    await client.updateUploadScanning(zone, { isEnabled: false });
+    const reads = await callCount(BOT_GET_ROUTE);
+    const writes = await callCount(UPLOAD_PATCH_ROUTE);
+    await new Promise((r) => setTimeout(r, 12_000));
+    t.is(await callCount(BOT_GET_ROUTE), reads, 'an unmanaged block is not read');
+    t.is(await callCount(UPLOAD_PATCH_ROUTE), writes, 'nor written');
+    t.false((await client.getUploadScanning(zone)).isEnabled);
+  },
+);
+
+function pagesConfigMap(name: string, html: string): string {
+  return `apiVersion: v1
+kind: ConfigMap
+metadata: { name: ${name}, namespace: ${ns} }
+data:
+  block.html: ${JSON.stringify(html)}
+`;
+}
+
+const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
+
+test.serial(
+  'custom pages from a ConfigMap: set, follow the ConfigMap, drift restored, out of spec left alone',
+  async (t) => {
+    const o = (await policy('shop-shield'))!;
+    const zone = o.status?.shieldZoneId as number;
+    await apply(pagesConfigMap('shield-pages', '<h1>shop: blocked</h1>'));
+    await patchObject(SHP, ns, 'shop-shield', {
+      spec: {
+        customPages: [
+          { pageType: 'block', configMapRef: { name: 'shield-pages', key: 'block.html' } },
+        ],
+      },
+    });
+    await waitFor(
+      async () => (await client.getCustomPage(zone, 'block')) === '<h1>shop: blocked</h1>',
+      30_000,
+      'page uploaded',
+    );
+    const ready = await waitFor(
+      async () => {
+        const p = await policy('shop-shield');
+        const pages = p?.status?.customPages as Array<{ sha256: string }> | undefined;
+        return pages?.[0]?.sha256 === sha256('<h1>shop: blocked</h1>') ? p : undefined;
+      },
+      30_000,
+      'hash in status',
+    );
+    t.false(JSON.stringify(ready.status).includes('shop: blocked'), 'no HTML in status');
+
+    // The ConfigMap changes: the new content is uploaded.
+    await apply(pagesConfigMap('shield-pages', '<h1>shop: go away</h1>'));
+    await waitFor(
+      async () => (await client.getCustomPage(zone, 'block')) === '<h1>shop: go away</h1>',
+      30_000,
+      'page follows the ConfigMap',
+    );
+    const puts = await callCount(PAGE_PUT_ROUTE);
+    await new Promise((r) => setTimeout(r, 6_000));
+    t.is(await callCount(PAGE_PUT_ROUTE), puts, 'same content: no upload');
+
+    // Drift: put back.
+    await client.putCustomPage(zone, 'block', '<p>changed on the dashboard</p>');
+    await waitFor(
+      async () => (await client.getCustomPage(zone, 'block')) === '<h1>shop: go away</h1>',
+      30_000,
+      'drift restored',
+    );
+
+    // Out of the spec: left alone.
+    await patchObject(SHP, ns, 'shop-shield', { spec: { customPages: null } });
+    await waitReady('shop-shield');
+    await client.putCustomPage(zone, 'block', '<p>someone else</p>');
+    const after = await callCount(PAGE_PUT_ROUTE);
+    await new Promise((r) => setTimeout(r, 12_000));
+    t.is(await callCount(PAGE_PUT_ROUTE), after, 'no upload for an unmanaged page');
+    t.is(await client.getCustomPage(zone, 'block'), '<p>someone else</p>');
+    t.is((await policy('shop-shield'))?.status?.customPages, undefined, 'status cleared');
+  },
+);
+
+test.serial(
+  'a page the plan does not include: PlanNotSufficient, slow retry, then applied after an upgrade; Reset removes it',
+  async (t) => {
+    const seeded = (await admin('POST', '/_sim/seed', { pullZones: [{ Name: 'shp-pages' }] })) as {
+      pullZones: number[];
+    };
+    const pullZoneId = seeded.pullZones[0]!;
+    await apply(pagesConfigMap('basic-pages', '<h1>basic</h1>'));
+    const puts = await callCount(PAGE_PUT_ROUTE);
+    await apply(`apiVersion: cdn.operator.io/v1alpha1
+kind: ShieldPolicy
+metadata:
+  name: pages-basic
+  namespace: ${ns}
+  annotations: { cdn.operator.io/poll-interval: 5s }
+spec:
+  pullZoneId: ${pullZoneId}
+  customPages: [{ pageType: block, configMapRef: { name: basic-pages, key: block.html } }]
+`);
+    const refused = await waitSynced('pages-basic', 'False', 'PlanNotSufficient', 60_000);
+    t.regex(
+      conditionOf(refused, 'Synced')!.message,
+      /spec\.customPages: the zone's plan \(Basic\) does not include it: .*Advanced plan/,
+    );
+    await new Promise((r) => setTimeout(r, 10_000));
+    const attempts = (await callCount(PAGE_PUT_ROUTE)) - puts;
+    t.true(attempts >= 1 && attempts <= 4, `bounded retries at the poll interval, got ${attempts}`);
+
+    const zone = refused.status?.shieldZoneId as number;
+    await admin('PUT', `/_sim/shield-zones/${String(zone)}/plan`, { planType: 1 });
+    await waitReady('pages-basic', 30_000);
+    t.is(await client.getCustomPage(zone, 'block'), '<h1>basic</h1>');
+
+    await deleteObject(SHP, ns, 'pages-basic');
+    await waitFor(async () => (await policy('pages-basic')) === undefined, 30_000, 'deleted');
+    t.is(await client.getCustomPage(zone, 'block'), undefined, 'Reset removed the page');
+  },
+);
 
 test.serial('dry-run plans the shield zone without creating it', async (t) => {
   const seeded = (await admin('POST', '/_sim/seed', { pullZones: [{ Name: 'shp-dry' }] })) as {

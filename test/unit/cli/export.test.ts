@@ -61,6 +61,8 @@ interface Doc {
     storageZoneId?: number;
     pullZoneRef?: unknown;
     ddos: { shieldSensitivity?: string };
+    uploadScanning?: Record<string, unknown>;
+    botDetection?: { browserFingerprint?: { aggression?: string } };
   };
 }
 
@@ -200,6 +202,12 @@ test('export: secret values never appear, the Secrets are listed, every kind is 
   const shield = docs.find((d) => d.kind === 'ShieldPolicy')!;
   t.deepEqual(shield.spec.pullZoneRef, { name: 'shop' });
   t.is(shield.spec.ddos.shieldSensitivity, 'Off');
+  t.deepEqual(
+    shield.spec.uploadScanning,
+    { enabled: false, csamScanningMode: 'Disabled', antivirusScanningMode: 'Disabled' },
+    'upload scanning exported by name',
+  );
+  t.is(shield.spec.botDetection?.browserFingerprint?.aggression, 'Low');
   t.regex(
     r.stderr,
     /kubectl -n shop create secret generic shop-settings --from-literal=awsSigningSecret=<value> --from-literal=logForwardingToken=<value>/,

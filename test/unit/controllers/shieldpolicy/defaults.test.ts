@@ -13,7 +13,11 @@ test('reset defaults equal the values of a zone created without settings', (t) =
 
 test('every managed field has a reset default except the documented exceptions', (t) => {
   const without = FIELDS.map((f) => f.wire).filter((w) => !(w in RESET_DEFAULTS));
-  t.deepEqual(without.sort(), ['dDoSExecutionMode', 'learningModeUntil']);
+  t.deepEqual(without.sort(), ['dDoSExecutionMode', 'learningModeUntil', 'planType']);
+});
+
+test('deleting a policy never changes the plan (billing; other objects rely on its limits)', (t) => {
+  t.deepEqual(toResetWire({ planType: 'Enterprise', learningMode: false }), { learningMode: true });
 });
 
 test('toResetWire resets only the fields the spec manages', (t) => {

@@ -13,6 +13,7 @@ import {
 
 test('toDesiredWire maps every spec member to its API field, enums by number', (t) => {
   const wire = toDesiredWire({
+    planType: 'Enterprise',
     learningMode: false,
     learningModeUntil: '2030-01-01T00:00:00Z',
     waf: {
@@ -34,6 +35,7 @@ test('toDesiredWire maps every spec member to its API field, enums by number', (
     whitelabelResponsePages: true,
   });
   t.deepEqual(wire, {
+    planType: 3,
     learningMode: false,
     learningModeUntil: '2030-01-01T00:00:00Z',
     wafEnabled: true,

@@ -3,6 +3,10 @@ import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
 import { loadOpenApiDocument } from '../../../support/openapi-docs.js';
 import {
+  BotExecutionMode,
+  BotSensitivity,
+  FingerprintAggression,
+  ScannerMode,
   DdosExecutionMode,
   DdosSensitivity,
   PayloadLimitAction,
@@ -29,6 +33,26 @@ const TABLES: Array<{ table: EnumTable<string>; expected: Record<string, number>
     table: PlanType,
     expected: { Basic: 0, Advanced: 1, Business: 2, Enterprise: 3 },
     why: 'ShieldPlanType',
+  },
+  {
+    table: BotExecutionMode,
+    expected: { LogOnly: 0, Challenge: 1 },
+    why: 'BotDetectionExecutionMode',
+  },
+  {
+    table: BotSensitivity,
+    expected: { Off: 0, Low: 1, Medium: 2, High: 3 },
+    why: 'BotDetectionSensitivity',
+  },
+  {
+    table: FingerprintAggression,
+    expected: { Unknown: 0, Low: 1, Medium: 2, High: 3, Custom: 4 },
+    why: 'BrowserFingerprintAggression',
+  },
+  {
+    table: ScannerMode,
+    expected: { Disabled: 0, Log: 1, Block: 2 },
+    why: 'UploadScanningScannerMode',
   },
 ];
 

@@ -4,6 +4,7 @@
  * fields through the fleet cache), plan limits, metrics refresh and Reset deletion.
  */
 import test from 'ava';
+import { createHash } from 'node:crypto';
 import { accountReader } from '../shared/account-fixture.js';
 import { pino } from 'pino';
 import { CdnClient } from '../../../../src/cdn/client.js';
@@ -38,6 +39,10 @@ interface Harness {
   shared: ShieldShared;
   clock: { now: number };
   patches: ShieldZoneUpdate[];
+  /** Bodies of the bot detection / upload scanning PATCHes, keyed by feature. */
+  featurePatches: Array<Record<string, unknown>>;
+  /** ConfigMaps by `namespace/name`, as connect reads them. */
+  configMaps: Map<string, Record<string, string>>;
   pullZoneId: number;
   connect(obj: ShieldPolicy): ReturnType<ReturnType<typeof createShieldPolicyKind>['connect']>;
   admin(method: string, path: string, body?: unknown): Promise<unknown>;
@@ -54,12 +59,33 @@ async function setUp(): Promise<Harness> {
   };
   const client = new CdnClient({ baseUrl: sim.url, credentials: API_KEY, logger: log });
   const patches: ShieldZoneUpdate[] = [];
+  const featurePatches: Array<Record<string, unknown>> = [];
+  const configMaps = new Map<string, Record<string, string>>();
   const api: ShieldApi = {
     getShieldZoneByPullZone: (id, o) => client.getShieldZoneByPullZone(id, o),
     listAllShieldZones: (o) => client.listAllShieldZones(o),
     createShieldZone: (b, o) => client.createShieldZone(b, o),
     updateShieldZone: (b, o) => (patches.push(structuredClone(b)), client.updateShieldZone(b, o)),
     getWafRuleMetrics: (z, r, o) => client.getWafRuleMetrics(z, r, o),
+    getBotDetection: (z, o) => client.getBotDetection(z, o),
+    updateBotDetection: (z, p, o) => (
+      featurePatches.push({ botDetection: structuredClone(p) }),
+      client.updateBotDetection(z, p, o)
+    ),
+    getUploadScanning: (z, o) => client.getUploadScanning(z, o),
+    getCustomPage: (z, p, o) => client.getCustomPage(z, p, o),
+    putCustomPage: (z, p, html, o) => (
+      featurePatches.push({ customPage: p }),
+      client.putCustomPage(z, p, html, o)
+    ),
+    deleteCustomPage: (z, p, o) => (
+      featurePatches.push({ deletedPage: p }),
+      client.deleteCustomPage(z, p, o)
+    ),
+    updateUploadScanning: (z, p, o) => (
+      featurePatches.push({ uploadScanning: structuredClone(p) }),
+      client.updateUploadScanning(z, p, o)
+    ),
   };
   const admin = async (method: string, path: string, body?: unknown): Promise<unknown> => {
     const res = await fetch(`${sim.url}${path}`, {
@@ -86,7 +112,7 @@ async function setUp(): Promise<Harness> {
   const ctx: ConnectContext = {
     readSecret: (ns, name) =>
       Promise.resolve(ns === 'cdn-system' && name === 'creds' ? { apiKey: API_KEY } : undefined),
-    readConfigMap: () => Promise.resolve(undefined),
+    readConfigMap: (ns, name) => Promise.resolve(configMaps.get(`${ns}/${name}`)),
     getObject: (): ManagedObject | undefined => undefined,
     readClusterObject: accountReader({ account: 'default', secretName: 'creds' }),
     log,
@@ -97,6 +123,8 @@ async function setUp(): Promise<Harness> {
     shared,
     clock,
     patches,
+    featurePatches,
+    configMaps,
     pullZoneId: seeded.pullZones[0]!,
     connect: (obj) => kind.connect(obj, ctx),
     admin,
@@ -241,6 +269,198 @@ test('plan limits: over-limit fields are held back with the numbers, the rest is
   await pass(h, obj);
   t.deepEqual(h.patches.at(-1)?.shieldZone, { wafCustomRuleOrder: [11, 12] });
   t.true((await pass(h, obj)).upToDate);
+});
+
+test('planType: set, drift restored, upgrade and its limits applied without a poll-interval wait', async (t) => {
+  const h = await setUp();
+  t.teardown(() => h.sim.close());
+  const obj = policy(h, { planType: 'Advanced', waf: { customRuleOrder: [21, 22] } });
+  await pass(h, obj); // create carries the plan; the custom rule order waits for its limits
+  const listed = async (): Promise<Record<string, unknown> | undefined> =>
+    (await h.client.listAllShieldZones()).find((z) => z.pullZoneId === h.pullZoneId);
+  t.like(await listed(), { planType: 1, customWafRulesLimit: 10 });
+  await pass(h, obj);
+  t.deepEqual(h.patches.at(-1)?.shieldZone, { wafCustomRuleOrder: [21, 22] });
+  t.like(obj.status, { planType: 'Advanced', customWafRulesLimit: 10 });
+
+  // Downgraded outside Kubernetes: restored once the fleet view is refreshed.
+  await h.admin('PUT', `/_sim/shield-zones/${String(obj.status?.shieldZoneId)}/plan`, {
+    planType: 0,
+  });
+  h.clock.now += POLL_MS;
+  await pass(h, obj);
+  t.deepEqual(h.patches.at(-1)?.shieldZone, { planType: 1 });
+  t.like(await listed(), { planType: 1 });
+
+  // Left out of the spec: not managed, a later downgrade is left alone.
+  const unmanaged = policy(h, { waf: { customRuleOrder: [21, 22] } });
+  unmanaged.status = obj.status;
+  await h.admin('PUT', `/_sim/shield-zones/${String(obj.status?.shieldZoneId)}/plan`, {
+    planType: 2,
+  });
+  h.clock.now += POLL_MS;
+  const patches = h.patches.length;
+  t.true((await pass(h, unmanaged)).upToDate);
+  t.is(h.patches.length, patches, 'no write for an unmanaged plan');
+});
+
+test('planType upgrade in the same PATCH as held-back fields rechecks with the normal backoff', async (t) => {
+  const h = await setUp();
+  t.teardown(() => h.sim.close());
+  const obj = policy(h, { learningMode: false });
+  await pass(h, obj);
+  obj.spec = { ...obj.spec, planType: 'Business', waf: { customRuleOrder: [1, 2, 3] } };
+  h.clock.now += POLL_MS;
+  const err = await t.throwsAsync(pass(h, obj));
+  t.true(err instanceof PlanLimitError);
+  t.deepEqual(h.patches.at(-1)?.shieldZone, { planType: 2 });
+  const classified = classifyShieldError(err);
+  t.like(classified, { class: 'retryable', reason: 'PlanLimitExceeded' });
+  t.false('retryAfterMs' in classified, 'not a whole poll interval: the limits just changed');
+  await pass(h, obj);
+  t.deepEqual(h.patches.at(-1)?.shieldZone, { wafCustomRuleOrder: [1, 2, 3] });
+});
+
+test('bot detection and upload scanning: set, minimal writes, drift restored, absent = not managed, reset', async (t) => {
+  const h = await setUp();
+  t.teardown(() => h.sim.close());
+  const obj = policy(h, {
+    botDetection: { executionMode: 'Challenge', browserFingerprint: { aggression: 'High' } },
+    uploadScanning: { enabled: true },
+  });
+  await pass(h, obj); // create; the features follow on the next pass (they need the zone id)
+  const zoneId = Number(obj.status?.shieldZoneId);
+  await pass(h, obj);
+  t.deepEqual(h.featurePatches, [
+    {
+      botDetection: {
+        executionMode: 1,
+        browserFingerprint: { sensitivity: 1, aggression: 3, complexEnabled: false },
+      },
+    },
+    { uploadScanning: { isEnabled: true } },
+  ]);
+  t.true((await pass(h, obj)).upToDate, 'in sync after one write each');
+  t.is(h.featurePatches.length, 2);
+
+  // Drift on one member: only that member (with its nested object) is sent back.
+  await h.client.updateUploadScanning(zoneId, { isEnabled: false, csamScanningMode: 2 });
+  const drifted = await pass(h, obj);
+  t.deepEqual(drifted.diff, [
+    { field: 'uploadScanning.isEnabled', live: 'false', desired: 'true' },
+  ]);
+  t.deepEqual(h.featurePatches.at(-1), { uploadScanning: { isEnabled: true } });
+  t.is((await h.client.getUploadScanning(zoneId)).csamScanningMode, 2, 'unmanaged member kept');
+
+  // Blocks left out: not read, not written.
+  const reads = await h.callCount('GET /shield/shield-zone/{shieldZoneId}/bot-detection');
+  const unmanaged = policy(h, { learningMode: true });
+  unmanaged.status = obj.status;
+  await h.client.updateBotDetection(zoneId, { executionMode: 0 });
+  const writes = h.featurePatches.length;
+  t.true((await pass(h, unmanaged)).upToDate);
+  t.is(h.featurePatches.length, writes);
+  t.is(await h.callCount('GET /shield/shield-zone/{shieldZoneId}/bot-detection'), reads);
+
+  // Reset on delete: the managed members go back to a fresh zone's values.
+  await h.client.updateBotDetection(zoneId, { executionMode: 1 });
+  const deleting: ShieldPolicy = {
+    ...obj,
+    metadata: { ...obj.metadata, deletionTimestamp: new Date(h.clock.now).toISOString() },
+  };
+  const external = await h.connect(deleting);
+  t.true((await external.observe(deleting, ectx(deleting))).exists, 'not at the defaults yet');
+  await external.delete(deleting, ectx(deleting));
+  t.like(await h.client.getBotDetection(zoneId), {
+    executionMode: 0,
+    browserFingerprint: { sensitivity: 1, aggression: 1, complexEnabled: false },
+  });
+  t.like(await h.client.getUploadScanning(zoneId), { isEnabled: false, csamScanningMode: 2 });
+  const after = await h.connect(deleting);
+  t.false((await after.observe(deleting, ectx(deleting))).exists, 'reset done');
+});
+
+test('a feature write the plan refuses is PlanNotSufficient, retried after the poll interval', async (t) => {
+  const h = await setUp();
+  t.teardown(() => h.sim.close());
+  const obj = policy(h, { uploadScanning: { enabled: true } });
+  await pass(h, obj);
+  const refusal = new CdnApiError({
+    operation: 'updateUploadScanning',
+    kind: 'unauthorized',
+    message: 'cannot updateUploadScanning: upload scanning needs the Business plan or higher',
+    detail: 'upload scanning needs the Business plan or higher',
+    status: 403,
+    errorKey: 'shield.plan_required',
+  });
+  const refusing = await h.connect(obj);
+  const api = h.client as unknown as { updateUploadScanning: unknown };
+  const original = api.updateUploadScanning;
+  api.updateUploadScanning = (): Promise<never> => Promise.reject(refusal);
+  t.teardown(() => {
+    api.updateUploadScanning = original;
+  });
+  const obs = await refusing.observe(obj, ectx(obj));
+  const err = await t.throwsAsync(refusing.update(obj, obs, ectx(obj)));
+  t.like(classifyShieldError(err), {
+    class: 'retryable',
+    reason: 'PlanNotSufficient',
+    retryAfterMs: POLL_MS,
+  });
+  t.regex(err.message, /spec\.uploadScanning: the zone's plan \(Basic\) .*needs the Business plan/);
+});
+
+test('custom pages: uploaded from the ConfigMap, compared by hash, plan refusal, reset deletes them', async (t) => {
+  const h = await setUp();
+  t.teardown(() => h.sim.close());
+  h.configMaps.set('ns/pages', { block: '<h1>blocked</h1>' });
+  const obj = policy(h, {
+    customPages: [{ pageType: 'block', configMapRef: { name: 'pages', key: 'block' } }],
+  });
+  await pass(h, obj); // create (Basic plan)
+  const zoneId = Number(obj.status?.shieldZoneId);
+  const refused = await t.throwsAsync(pass(h, obj));
+  t.like(classifyShieldError(refused), {
+    class: 'retryable',
+    reason: 'PlanNotSufficient',
+    retryAfterMs: POLL_MS,
+  });
+  t.regex(refused.message, /spec\.customPages: the zone's plan \(Basic\).*Advanced plan/);
+
+  await h.admin('PUT', `/_sim/shield-zones/${String(zoneId)}/plan`, { planType: 1 });
+  await pass(h, obj);
+  t.is(await h.client.getCustomPage(zoneId, 'block'), '<h1>blocked</h1>');
+  const synced = await pass(h, obj);
+  t.true(synced.upToDate, 'same content: no upload');
+  t.deepEqual(obj.status?.customPages, [
+    { pageType: 'block', sha256: createHash('sha256').update('<h1>blocked</h1>').digest('hex') },
+  ]);
+  t.false(JSON.stringify(obj.status).includes('blocked'), 'no HTML in status');
+  const uploads = h.featurePatches.filter((p) => 'customPage' in p).length;
+  t.is(uploads, 2, 'the refused attempt, then one upload');
+
+  // The ConfigMap changes: one upload of the new content.
+  h.configMaps.set('ns/pages', { block: '<h1>go away</h1>' });
+  const changed = await pass(h, obj);
+  t.regex(changed.diff[0]?.desired ?? '', /^sha256:[0-9a-f]{16}$/);
+  t.is(await h.client.getCustomPage(zoneId, 'block'), '<h1>go away</h1>');
+
+  // Out of the spec: left alone.
+  const unmanaged = policy(h, { learningMode: true });
+  unmanaged.status = obj.status;
+  t.true((await pass(h, unmanaged)).upToDate);
+  t.is(await h.client.getCustomPage(zoneId, 'block'), '<h1>go away</h1>');
+
+  // Reset on delete removes the managed page.
+  const deleting: ShieldPolicy = {
+    ...obj,
+    metadata: { ...obj.metadata, deletionTimestamp: new Date(h.clock.now).toISOString() },
+  };
+  h.configMaps.clear(); // a deleted ConfigMap never blocks the deletion
+  const external = await h.connect(deleting);
+  await external.delete(deleting, ectx(deleting));
+  t.is(await h.client.getCustomPage(zoneId, 'block'), undefined);
+  t.false((await (await h.connect(deleting)).observe(deleting, ectx(deleting))).exists);
 });
 
 test('a DDoS execution mode difference is reported, never sent', async (t) => {

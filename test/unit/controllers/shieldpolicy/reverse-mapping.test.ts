@@ -46,6 +46,7 @@ test('enums are written by name (Off stays a string) and nested under waf/ddos',
   t.is(spec.waf?.executionMode, 'Log');
   t.is(spec.waf?.requestBodyLimitAction, 'Ignore');
   t.is(spec.ddos?.executionMode, 'Block');
+  t.is(spec.planType, 'Advanced', 'the plan is exported by name');
 });
 
 test('absent fields and unknown enum numbers stay unmanaged', (t) => {

@@ -1,0 +1,141 @@
+/**
+ * Observes and applies the zone-wide features of features.ts for one reconcile pass: observe
+ * reads the object of each feature the spec manages (one GET each, none for an unmanaged
+ * feature) and keeps it with its target, so apply can send complete nested objects without
+ * reading again. A write the zone's plan does not allow becomes PlanNotSufficient.
+ */
+import type { CallOptions } from '../../cdn/options.js';
+import type {
+  BotDetection,
+  BotDetectionUpdate,
+  UploadScanning,
+  UploadScanningUpdate,
+} from '../../cdn/security-types.js';
+import type { FieldDiff } from '../../runtime/types.js';
+import {
+  buildFeaturePatch,
+  desiredFeature,
+  diffFeature,
+  FEATURES,
+  featureFieldName,
+  resetFeature,
+  type FeatureDef,
+  type FeatureKey,
+  type FeatureValues,
+  type WireObject,
+} from './features.js';
+import { withPlanCheck } from './plan-limits.js';
+import type { ShieldPolicySpec } from './types.js';
+
+/** The client methods of the feature routes (satisfied by `CdnClient`). */
+export interface FeatureApi {
+  getBotDetection(shieldZoneId: number, opts?: CallOptions): Promise<BotDetection>;
+  updateBotDetection(
+    shieldZoneId: number,
+    patch: BotDetectionUpdate,
+    opts?: CallOptions,
+  ): Promise<BotDetection>;
+  getUploadScanning(shieldZoneId: number, opts?: CallOptions): Promise<UploadScanning>;
+  updateUploadScanning(
+    shieldZoneId: number,
+    patch: UploadScanningUpdate,
+    opts?: CallOptions,
+  ): Promise<UploadScanning>;
+}
+
+/** Reads one feature object. */
+export async function readFeature(
+  api: FeatureApi,
+  key: FeatureKey,
+  shieldZoneId: number,
+  opts: CallOptions,
+): Promise<WireObject> {
+  const live =
+    key === 'botDetection'
+      ? await api.getBotDetection(shieldZoneId, opts)
+      : await api.getUploadScanning(shieldZoneId, opts);
+  return live;
+}
+
+async function writeFeature(
+  api: FeatureApi,
+  key: FeatureKey,
+  shieldZoneId: number,
+  patch: WireObject,
+  opts: CallOptions,
+): Promise<void> {
+  if (key === 'botDetection') await api.updateBotDetection(shieldZoneId, patch, opts);
+  else await api.updateUploadScanning(shieldZoneId, patch, opts);
+}
+
+/** What each feature should be: the spec's values, or the reset values while deleting. */
+export type FeatureTarget = 'desired' | 'reset';
+
+/** Per-pass state of the features of one policy. */
+export interface FeatureSync {
+  /** Reads every managed feature and returns its differences from the target. */
+  observe(
+    spec: ShieldPolicySpec,
+    shieldZoneId: number,
+    target: FeatureTarget,
+    opts: CallOptions,
+  ): Promise<FieldDiff[]>;
+  /**
+   * Sends one PATCH per feature with a difference in `diff` (the entries of the last observe);
+   * returns the features written.
+   */
+  apply(
+    diff: readonly FieldDiff[],
+    shieldZoneId: number,
+    plan: { planType?: string; retryAfterMs?: number },
+    opts: CallOptions,
+  ): Promise<FeatureKey[]>;
+}
+
+interface Seen {
+  def: FeatureDef;
+  target: FeatureValues;
+  live: WireObject;
+}
+
+function targetOf(
+  def: FeatureDef,
+  spec: ShieldPolicySpec,
+  target: FeatureTarget,
+): FeatureValues | undefined {
+  return target === 'desired' ? desiredFeature(def, spec) : resetFeature(def, spec);
+}
+
+/** Builds the feature state of one pass. */
+export function createFeatureSync(api: FeatureApi): FeatureSync {
+  const seen = new Map<FeatureKey, Seen>();
+  return {
+    async observe(spec, shieldZoneId, target, opts): Promise<FieldDiff[]> {
+      seen.clear();
+      const diffs: FieldDiff[] = [];
+      for (const def of FEATURES) {
+        const values = targetOf(def, spec, target);
+        if (!values || values.size === 0) continue;
+        const live = await readFeature(api, def.key, shieldZoneId, opts);
+        seen.set(def.key, { def, target: values, live });
+        diffs.push(...diffFeature(def, values, live));
+      }
+      return diffs;
+    },
+
+    async apply(diff, shieldZoneId, plan, opts): Promise<FeatureKey[]> {
+      const written: FeatureKey[] = [];
+      for (const { def, target, live } of seen.values()) {
+        const names = new Set(def.fields.map((f) => featureFieldName(def, f)));
+        const mine = diff.filter((d) => names.has(d.field));
+        if (mine.length === 0) continue;
+        const patch = buildFeaturePatch(def, target, live, mine);
+        await withPlanCheck(def.key, plan.planType, plan.retryAfterMs, () =>
+          writeFeature(api, def.key, shieldZoneId, patch, opts),
+        );
+        written.push(def.key);
+      }
+      return written;
+    },
+  };
+}
