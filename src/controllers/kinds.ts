@@ -10,11 +10,13 @@ import { CONTAINER_APP } from './containerapp/kind.js';
 import type { KindModule } from './kind-module.js';
 import { PULL_ZONE_CONFIG } from './pullzoneconfig/kind.js';
 import { SHIELD_POLICY } from './shieldpolicy/kind.js';
+import { SHIELD_WAF_RULE } from './shieldwafrule/kind.js';
 import { STORAGE_ZONE } from './storagezone/kind.js';
 
 export const KINDS: readonly KindModule[] = [
   PULL_ZONE_CONFIG,
   SHIELD_POLICY,
+  SHIELD_WAF_RULE,
   CONTAINER_APP,
   STORAGE_ZONE,
   CDN_ACCOUNT,

@@ -68,5 +68,7 @@ export async function exportShieldPolicies(c: ExportContext): Promise<void> {
     const name = names.allocate(zoneName ?? '', pullZoneId, 'shield');
     const ref = c.wants(PULL_ZONE_CONFIG_NAMES.kind) ? zoneName : undefined;
     c.result.objects.push(exportShieldPolicy(single, item, pullZoneId, name, ref, c.opts));
+    // Shield rules exported after this name their zone's policy (shieldPolicyRef).
+    c.names(SHIELD_POLICY_NAMES.kind).set(String(single.shieldZoneId), name);
   }
 }
