@@ -85,22 +85,20 @@ function canonicalCondition(c: unknown): Json {
   };
 }
 
+/** The canonical form of each member type (absent and the platform's defaults alike). */
+const CANONICAL: Record<ConfigMember['type'], (v: unknown) => unknown> = {
+  enumList: (v) => (Array.isArray(v) ? [...(v as unknown[])] : []),
+  conditions: (v) => (Array.isArray(v) ? v.map(canonicalCondition) : []),
+  variables: canonicalVariables,
+  string: (v) => v ?? '',
+  boolean: (v) => v ?? false,
+  enum: (v) => v ?? 0,
+  integer: (v) => v ?? 0,
+};
+
 /** A wire value in the form two equal configurations share (see the module comment). */
 export function canonicalValue(member: ConfigMember, v: unknown): unknown {
-  switch (member.type) {
-    case 'enumList':
-      return Array.isArray(v) ? [...(v as unknown[])] : [];
-    case 'conditions':
-      return Array.isArray(v) ? v.map(canonicalCondition) : [];
-    case 'variables':
-      return canonicalVariables(v);
-    case 'string':
-      return v ?? '';
-    case 'boolean':
-      return v ?? false;
-    default:
-      return v ?? 0;
-  }
+  return CANONICAL[member.type](v);
 }
 
 /** True when `a` and `b` are the same value of `member`. */
@@ -137,35 +135,44 @@ function conditionFromWire(c: unknown, members: readonly ConfigMember[]): RuleCo
   return out;
 }
 
+type FromWire = (
+  m: ConfigMember,
+  c: unknown,
+  raw: unknown,
+  all: readonly ConfigMember[],
+) => unknown;
+
+/** Spec value of each member type from its canonical wire value; undefined for the default. */
+const FROM_WIRE: Record<ConfigMember['type'], FromWire> = {
+  enum: (m, c) => fromWire(m.table!, c),
+  enumList: (m, c) => {
+    const list = (c as unknown[]).map((n) => fromWire(m.table!, n) ?? String(n));
+    return list.length > 0 ? list : undefined;
+  },
+  conditions: (_m, _c, raw, all) => {
+    const list = (raw as unknown[] | null | undefined) ?? [];
+    return list.length > 0 ? list.map((x) => conditionFromWire(x, all)) : undefined;
+  },
+  string: (_m, c) => (c === '' ? undefined : c),
+  boolean: (_m, c) => (c === true ? true : undefined),
+  integer: (_m, c) => c,
+  variables: (_m, c) => c,
+};
+
 /** A member's spec value from the live wire value; undefined when it holds the default. */
 export function fromWireValue(
   member: ConfigMember,
   v: unknown,
   members: readonly ConfigMember[],
 ): unknown {
-  const c = canonicalValue(member, v);
-  switch (member.type) {
-    case 'enum':
-      return fromWire(member.table!, c);
-    case 'enumList': {
-      const list = (c as unknown[]).map((n) => fromWire(member.table!, n) ?? String(n));
-      return list.length > 0 ? list : undefined;
-    }
-    case 'conditions': {
-      const list = (v as unknown[] | null | undefined) ?? [];
-      return list.length > 0 ? list.map((x) => conditionFromWire(x, members)) : undefined;
-    }
-    case 'string':
-      return c === '' ? undefined : c;
-    case 'boolean':
-      return c === true ? true : undefined;
-    default:
-      return c;
-  }
+  return FROM_WIRE[member.type](member, canonicalValue(member, v), v, members);
 }
 
 /** The spec fields of a live configuration (for `cdnctl export`). */
-export function specFromConfiguration(members: readonly ConfigMember[], live: Json | undefined): Json {
+export function specFromConfiguration(
+  members: readonly ConfigMember[],
+  live: Json | undefined,
+): Json {
   const out: Json = {};
   for (const m of members) {
     const v = fromWireValue(m, live?.[m.api], members);

@@ -16,7 +16,12 @@ import type { ControllerDeps } from '../shared/deps.js';
 import { withMarkerKey } from '../shared/marker-key.js';
 import { PlanNotSufficientError, RuleExternal } from './external.js';
 import type { RuleFamily } from './family.js';
-import { resolveShieldZoneId, shieldPolicyRefOf, zoneIdReferencesOf, type RuleObject } from './zone.js';
+import {
+  resolveShieldZoneId,
+  shieldPolicyRefOf,
+  zoneIdReferencesOf,
+  type RuleObject,
+} from './zone.js';
 
 /** Synced reason while the zone's plan does not allow the rule. */
 export const PlanNotSufficient = 'PlanNotSufficient';
@@ -54,15 +59,11 @@ export function classifyRuleError(err: unknown): ClassifiedError {
 }
 
 /** The ManagedKind of one shield rule kind. */
-export function createRuleKind(
-  family: RuleFamily,
-  deps: ControllerDeps,
-): ManagedKind<RuleObject> {
+export function createRuleKind(family: RuleFamily, deps: ControllerDeps): ManagedKind<RuleObject> {
   return {
     ...managedNames(family.names),
     idStatusField: 'ruleId',
-    specExternalId: (obj) =>
-      obj.spec?.ruleId !== undefined ? String(obj.spec.ruleId) : undefined,
+    specExternalId: (obj) => (obj.spec?.ruleId !== undefined ? String(obj.spec.ruleId) : undefined),
     async connect(obj, ctx) {
       const shieldZoneId = resolveShieldZoneId(obj, (ref) => ctx.getObject(ref));
       const apiKey = await resolveApiKey(obj, ctx, deps);

@@ -72,7 +72,8 @@ function conditionProperties(docs: DocumentBounds): Record<string, Schema> {
     },
     regexVariable: {
       type: 'boolean',
-      description: 'The variable sub-keys are regular expressions (e.g. all headers matching x-.*).',
+      description:
+        'The variable sub-keys are regular expressions (e.g. all headers matching x-.*).',
     },
   };
 }
@@ -116,7 +117,8 @@ function ownSpec(docs: DocumentBounds, o: RuleSchemaOptions): Schema {
       severity: {
         type: 'string',
         enum: docs.enumNames('shield', 'WafRuleSeverityType'),
-        description: 'Severity logged when the rule matches (unset: not managed; a new rule gets NOTICE).',
+        description:
+          'Severity logged when the rule matches (unset: not managed; a new rule gets NOTICE).',
       },
       transformations: {
         type: 'array',

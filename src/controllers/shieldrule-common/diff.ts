@@ -46,19 +46,15 @@ export function desiredRule(
 }
 
 function rendered(member: ConfigMember, v: unknown): string {
-  if (member.type === 'enum' && member.table) return fromWire(member.table, v) ?? renderValue(v);
-  if (member.type === 'enumList' && member.table && Array.isArray(v))
-    return renderValue(v.map((n) => fromWire(member.table!, n) ?? n));
+  const table = member.table;
+  if (member.type === 'enum' && table) return fromWire(table, v) ?? renderValue(v);
+  if (member.type === 'enumList' && table && Array.isArray(v))
+    return renderValue(v.map((n: unknown) => fromWire(table, n) ?? n));
   return renderValue(v);
 }
 
-/** Compares `want` with the live `record` (see the module comment). */
-export function diffRule(
-  members: readonly ConfigMember[],
-  want: DesiredRule,
-  record: RuleRecord,
-): RuleDiff {
-  const out: RuleDiff = { diffs: [], patch: {} };
+/** Name and description: each sent only when managed and different. */
+function diffNameAndDescription(want: DesiredRule, record: RuleRecord, out: RuleDiff): void {
   if (want.name !== undefined && want.name !== record.ruleName) {
     out.patch.ruleName = want.name;
     out.diffs.push({ field: 'ruleName', live: renderValue(record.ruleName), desired: want.name });
@@ -71,6 +67,16 @@ export function diffRule(
       desired: want.description,
     });
   }
+}
+
+/** Compares `want` with the live `record` (see the module comment). */
+export function diffRule(
+  members: readonly ConfigMember[],
+  want: DesiredRule,
+  record: RuleRecord,
+): RuleDiff {
+  const out: RuleDiff = { diffs: [], patch: {} };
+  diffNameAndDescription(want, record, out);
   const live = record.ruleConfiguration ?? {};
   for (const m of members) {
     if (!(m.api in want.config) || sameValue(m, want.config[m.api], live[m.api])) continue;

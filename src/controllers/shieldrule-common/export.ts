@@ -27,7 +27,9 @@ export function exportRule(
   policy: string | undefined,
   opts: ExportOptions,
 ): ExportedObject {
-  const target = policy ? { shieldPolicyRef: { name: policy } } : { shieldZoneId: rule.shieldZoneId };
+  const target = policy
+    ? { shieldPolicyRef: { name: policy } }
+    : { shieldZoneId: rule.shieldZoneId };
   const description = rule.ruleDescription ?? '';
   const spec = {
     ruleId: rule.id,

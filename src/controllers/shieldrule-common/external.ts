@@ -14,7 +14,6 @@
  * - Delete sends `DELETE` unless the deletion policy is Orphan (the runtime has already
  *   turned an unset policy into Orphan for an adopted rule).
  */
-import { isCdnApiError } from '../../cdn/errors.js';
 import { isShieldPlanRefusal } from '../../cdn/shield-rules.js';
 import { TerminalError } from '../../runtime/errors.js';
 import { isDeleting } from '../../runtime/finalizer.js';
@@ -26,13 +25,12 @@ import type {
   UpdateResult,
 } from '../../runtime/types.js';
 import { ADOPT_BY_NAME, adoptionPolicyOf } from '../shared/ownership-schema.js';
+import { isNotFound, NotFound, readById } from '../shared/read-by-id.js';
 import { desiredRule, diffRule, type RuleDiff } from './diff.js';
 import type { RuleApi, RuleCreateBody, RuleFamily } from './family.js';
 import type { RuleRecord, ShieldRuleStatusBase } from './types.js';
 import type { RuleObject } from './zone.js';
 
-/** Reason of the terminal error for an adopted id (or name) that does not exist. */
-export const NotFound = 'NotFound';
 /** Reason when an adopted rule lives on another shield zone than the spec names. */
 export const ZoneMismatch = 'ZoneMismatch';
 /** Reason when ByName finds more than one rule with the name. */
@@ -54,10 +52,6 @@ export interface RuleExternalOptions {
   account: string;
   /** The rule's shield zone; undefined only while deleting with the zone unknown. */
   shieldZoneId: number | undefined;
-}
-
-function isNotFound(err: unknown): boolean {
-  return isCdnApiError(err) && err.kind === 'notFound';
 }
 
 /** The status fields observed from a record. */
@@ -92,7 +86,11 @@ export class RuleExternal implements ExternalClient<RuleObject> {
     const record = await this.find(obj, ctx);
     if (!record) return { exists: false, upToDate: false, diff: [] };
     this.checkZone(obj, record);
-    const want = desiredRule(this.opts.family.members, obj.spec ?? ({} as never), obj.metadata.name);
+    const want = desiredRule(
+      this.opts.family.members,
+      obj.spec ?? ({} as never),
+      obj.metadata.name,
+    );
     const diff = diffRule(this.opts.family.members, want, record);
     const obs: Observation = {
       exists: true,
@@ -137,33 +135,24 @@ export class RuleExternal implements ExternalClient<RuleObject> {
     );
   }
 
-  private async findById(
+  private findById(
     obj: RuleObject,
     externalId: string,
     signal: AbortSignal,
   ): Promise<RuleRecord | undefined> {
-    try {
-      return await this.opts.api.get(Number(externalId), { signal });
-    } catch (err) {
-      if (!isNotFound(err)) throw err;
-    }
-    // An adopted id never leads to a create; while deleting, gone is gone.
-    if (obj.spec?.ruleId !== undefined && !isDeleting(obj)) {
-      throw new TerminalError(
-        NotFound,
-        `cannot observe ${this.what} ${externalId} (spec.ruleId): it does not exist`,
-      );
-    }
-    return undefined;
+    return readById(() => this.opts.api.get(Number(externalId), { signal }), {
+      externalId,
+      adoptedField: obj.spec?.ruleId !== undefined ? 'spec.ruleId' : undefined,
+      deleting: isDeleting(obj),
+      what: this.what,
+    });
   }
 
   /** Rules of the zone named exactly `name` (the platform's rule names are case-sensitive). */
   private async searchByName(name: string, ctx: ExternalContext): Promise<RuleRecord[]> {
     const rules = await this.opts.api.list(this.opts.shieldZoneId!, { signal: ctx.signal });
     const type = this.opts.family.names.kind;
-    return rules.filter(
-      (r) => r.ruleName === name && !ctx.claimedByOther?.(type, String(r.id)),
-    );
+    return rules.filter((r) => r.ruleName === name && !ctx.claimedByOther?.(type, String(r.id)));
   }
 
   async create(obj: RuleObject, ctx: ExternalContext): Promise<CreateResult> {
@@ -175,7 +164,8 @@ export class RuleExternal implements ExternalClient<RuleObject> {
       );
     }
     const zone = this.opts.shieldZoneId;
-    if (zone === undefined) throw new Error(`cannot create ${this.what}: the shield zone is unknown`);
+    if (zone === undefined)
+      throw new Error(`cannot create ${this.what}: the shield zone is unknown`);
     const want = desiredRule(this.opts.family.members, spec, obj.metadata.name);
     const body: RuleCreateBody = {
       shieldZoneId: zone,
@@ -194,7 +184,11 @@ export class RuleExternal implements ExternalClient<RuleObject> {
     }
     ctx.log.info({ ruleId: record.id, shieldZoneId: zone }, `Created ${this.what}`);
     const upToDate = diffRule(this.opts.family.members, want, record).diffs.length === 0;
-    return { externalId: String(record.id), status: { ...ruleStatusOf(record) }, available: upToDate };
+    return {
+      externalId: String(record.id),
+      status: { ...ruleStatusOf(record) },
+      available: upToDate,
+    };
   }
 
   async update(
@@ -203,7 +197,8 @@ export class RuleExternal implements ExternalClient<RuleObject> {
     ctx: ExternalContext,
   ): Promise<UpdateResult | void> {
     const seen = this.observed.get(observation);
-    if (!seen) throw new Error(`cannot update ${this.what}: observation was not made by this client`);
+    if (!seen)
+      throw new Error(`cannot update ${this.what}: observation was not made by this client`);
     if (Object.keys(seen.diff.patch).length === 0) return;
     const record = await this.opts.api.update(seen.id, seen.diff.patch, { signal: ctx.signal });
     return { status: { ...ruleStatusOf(record) } };
@@ -220,4 +215,3 @@ export class RuleExternal implements ExternalClient<RuleObject> {
     }
   }
 }
-

@@ -12,13 +12,7 @@ import type { RuleRecord } from './types.js';
 
 /** How a spec field maps onto one `ruleConfiguration` member. */
 export type MemberType =
-  | 'enum'
-  | 'enumList'
-  | 'string'
-  | 'boolean'
-  | 'integer'
-  | 'variables'
-  | 'conditions';
+  'enum' | 'enumList' | 'string' | 'boolean' | 'integer' | 'variables' | 'conditions';
 
 /** One member of the platform's `ruleConfiguration`. */
 export interface ConfigMember {

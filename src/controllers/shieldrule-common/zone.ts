@@ -44,6 +44,15 @@ export function zoneIdReferencesOf(obj: RuleObject): IdReference[] {
     : [{ field: 'spec.shieldZoneId', type: SHIELD_ZONE_CLAIM, id: String(id) }];
 }
 
+function directZoneId(direct: unknown): number {
+  const id = asId(direct);
+  if (id !== undefined) return id;
+  throw new TerminalError(
+    SyncedReason.InvalidSpec,
+    `cannot use spec.shieldZoneId ${JSON.stringify(direct)}: expected a positive integer`,
+  );
+}
+
 /**
  * Resolves the shield zone id. While the referenced ShieldPolicy is missing or has no zone yet
  * this throws a WaitingError (ReferenceNotReady). During deletion a vanished reference falls
@@ -61,14 +70,7 @@ export function resolveShieldZoneId(
       'cannot resolve the shield zone: set exactly one of spec.shieldPolicyRef and spec.shieldZoneId',
     );
   }
-  if (direct !== undefined) {
-    const id = asId(direct);
-    if (id !== undefined) return id;
-    throw new TerminalError(
-      SyncedReason.InvalidSpec,
-      `cannot use spec.shieldZoneId ${JSON.stringify(direct)}: expected a positive integer`,
-    );
-  }
+  if (direct !== undefined) return directZoneId(direct);
   const target = ref as ObjectReference;
   const policy = getObject(target);
   const referenced = asId(policy?.status?.shieldZoneId);

@@ -3,21 +3,17 @@
  * (`WafRuleActionType`) and the shared condition members.
  */
 import type { CdnClient } from '../../cdn/client.js';
-import type { CustomWafRuleCreate, CustomWafRuleUpdate } from '../../cdn/security-types.js';
 import { WAF_ACTION } from '../shieldrule-common/enums.js';
 import type { RuleApi, RuleFamily } from '../shieldrule-common/family.js';
 import { CONDITION_MEMBERS } from '../shieldrule-common/members.js';
-import type { RuleRecord } from '../shieldrule-common/types.js';
 import { SHIELD_WAF_RULE_NAMES } from './types.js';
 
 function wafRuleApi(client: CdnClient): RuleApi {
   return {
-    list: (zone, opts) => client.listCustomWafRules(zone, opts) as Promise<RuleRecord[]>,
-    get: (id, opts) => client.getCustomWafRule(id, opts) as Promise<RuleRecord>,
-    create: (body, opts) =>
-      client.createCustomWafRule(body as CustomWafRuleCreate, opts) as Promise<RuleRecord>,
-    update: (id, patch, opts) =>
-      client.updateCustomWafRule(id, patch as CustomWafRuleUpdate, opts) as Promise<RuleRecord>,
+    list: (zone, opts) => client.listCustomWafRules(zone, opts),
+    get: (id, opts) => client.getCustomWafRule(id, opts),
+    create: (body, opts) => client.createCustomWafRule(body, opts),
+    update: (id, patch, opts) => client.updateCustomWafRule(id, patch, opts),
     delete: (id, opts) => client.deleteCustomWafRule(id, opts),
   };
 }
@@ -26,7 +22,10 @@ function wafRuleApi(client: CdnClient): RuleApi {
 export const WAF_RULE_FAMILY: RuleFamily = {
   names: SHIELD_WAF_RULE_NAMES,
   what: 'custom WAF rule',
-  members: [{ spec: 'action', api: 'actionType', type: 'enum', table: WAF_ACTION }, ...CONDITION_MEMBERS],
+  members: [
+    { spec: 'action', api: 'actionType', type: 'enum', table: WAF_ACTION },
+    ...CONDITION_MEMBERS,
+  ],
   limitField: 'customWafRulesLimit',
   api: wafRuleApi,
 };
