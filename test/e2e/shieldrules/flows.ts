@@ -240,8 +240,9 @@ export function defineShieldRuleTests(k: RuleKindCase): void {
         }),
       );
       await waitCondition(RES, ns, 'r1', 'Ready', 'False', 'ReferenceNotReady');
-      const zone = await teamA();
       await resetCalls(env.sim);
+      // The policy adopts its zone without a write; the rule is created once it has the zone.
+      const zone = await teamA();
       const obj = await waitCondition(RES, ns, 'r1', 'Ready', 'True');
       const id = Number(obj.status?.ruleId);
       t.is(obj.status?.shieldZoneId, zone.shieldZoneId);
