@@ -67,11 +67,14 @@ export function createRuleKind(family: RuleFamily, deps: ControllerDeps): Manage
     async connect(obj, ctx) {
       const shieldZoneId = resolveShieldZoneId(obj, (ref) => ctx.getObject(ref));
       const apiKey = await resolveApiKey(obj, ctx, deps);
+      const client = getCdnClient(deps, apiKey);
       const external = new RuleExternal({
         family,
-        api: family.api(getCdnClient(deps, apiKey)),
+        api: family.api(client),
         account: accountIdFor(apiKey),
         shieldZoneId,
+        pullZoneOf: async (id, signal) =>
+          (await client.getShieldZone(id, { signal })).pullZoneId ?? undefined,
       });
       return withMarkerKey(external, apiKey);
     },

@@ -268,3 +268,36 @@ simTest('Orphan leaves the rule in place', async (t, h) => {
   );
   t.is((await WAF_RULE_FAMILY.api(h.client).list(zone)).length, 1);
 });
+
+simTest(
+  'a raw shield zone id whose pull zone a PullZoneConfig manages, with no ShieldPolicy: refused before any write',
+  async (t, h) => {
+    const zone = await shieldZone(h, 1);
+    const live = await h.client.getShieldZone(zone);
+    const pullZoneId = Number(live.pullZoneId);
+    const ext = new RuleExternal({
+      family: WAF_RULE_FAMILY,
+      api: WAF_RULE_FAMILY.api(h.client),
+      account: 'acct',
+      shieldZoneId: zone,
+      pullZoneOf: async (id) => Number((await h.client.getShieldZone(id)).pullZoneId),
+    });
+    const obj = rule('rz', { ...WAF_SPEC, shieldZoneId: zone });
+    const claims = (owned: string[]) => (type: string, id: string) =>
+      owned.includes(`${type}/${id}`);
+    const before = (await writes(h)).length;
+    await t.throwsAsync(
+      ext.observe(
+        obj,
+        ctxOf(undefined, { claimedByOther: claims([`PullZoneConfig/${pullZoneId}`]) }),
+      ),
+      { message: new RegExp(`spec.shieldZoneId ${zone}: it protects pull zone ${pullZoneId}`) },
+    );
+    t.deepEqual((await writes(h)).slice(before), [], 'nothing written');
+    // A zone a ShieldPolicy of this namespace manages (the runtime refused any other): allowed.
+    const managed = claims([`PullZoneConfig/${pullZoneId}`, `ShieldZone/${zone}`]);
+    t.false((await ext.observe(obj, ctxOf(undefined, { claimedByOther: managed }))).exists);
+    // An unmanaged pull zone: allowed.
+    t.false((await ext.observe(obj, ctxOf(undefined, { claimedByOther: claims([]) }))).exists);
+  },
+);
