@@ -133,7 +133,7 @@ export function documentPropertyNames(area: Area, path: string): string[] {
   const component = schemasOf(area)[schema!];
   const raw = (component?.properties as Json | undefined)?.[property!] as Json | undefined;
   const node = raw && resolve(area, raw);
-  const names = node?.properties ? Object.keys(node.properties as Json) : [];
+  const names = node?.properties ? Object.keys(node.properties) : [];
   if (names.length === 0) throw new Error(`cannot read property names: ${path} has no properties`);
   return names;
 }

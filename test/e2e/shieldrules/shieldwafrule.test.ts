@@ -1,16 +1,9 @@
 /** ShieldWafRule end to end: the shield rule flows (flows.ts) for custom WAF rules. */
-import { WAF_RULE_FAMILY } from '../../../src/controllers/shieldwafrule/family.js';
+import { RULE_KINDS } from '../../support/shield-rule-specs.js';
 import { defineShieldRuleTests } from './flows.js';
 
 defineShieldRuleTests({
-  family: WAF_RULE_FAMILY,
-  spec: {
-    action: 'Block',
-    variables: { REQUEST_URI: '' },
-    operator: 'BEGINSWITH',
-    value: '/wp-admin',
-  },
-  prefix: '/shield/waf/custom-rule',
+  ...RULE_KINDS[0]!,
   // A Basic zone allows no custom WAF rule.
   basicAllows: 0,
 });

@@ -19,6 +19,7 @@ import type { RuleObject } from '../../../../src/controllers/shieldrule-common/z
 import { RATE_LIMIT_FAMILY } from '../../../../src/controllers/shieldratelimit/family.js';
 import { WAF_RULE_FAMILY } from '../../../../src/controllers/shieldwafrule/family.js';
 import type { ExternalContext } from '../../../../src/runtime/types.js';
+import { RATE_SPEC, RULE_KINDS, WAF_SPEC } from '../../../support/shield-rule-specs.js';
 import { assertBodiesValid, startSimClient, type SimClient } from '../../cdn/sim-harness.js';
 
 /**
@@ -80,28 +81,7 @@ function external(h: SimClient, family: RuleFamily, shieldZoneId: number): RuleE
   return new RuleExternal({ family, api: family.api(h.client), account: 'acct', shieldZoneId });
 }
 
-const WAF_SPEC = {
-  action: 'Block',
-  variables: { REQUEST_URI: '' },
-  operator: 'BEGINSWITH',
-  value: '/admin',
-};
-const RATE_SPEC = {
-  action: 'RateLimit',
-  variables: { REQUEST_URI: '' },
-  operator: 'BEGINSWITH',
-  value: '/login',
-  requestCount: 20,
-  timeframe: 'PerOneMinute',
-  blockTime: 'ForFiveMinutes',
-};
-
-const FAMILIES: Array<{ family: RuleFamily; spec: Record<string, unknown>; prefix: string }> = [
-  { family: WAF_RULE_FAMILY, spec: WAF_SPEC, prefix: '/shield/waf/custom-rule' },
-  { family: RATE_LIMIT_FAMILY, spec: RATE_SPEC, prefix: '/shield/rate-limit' },
-];
-
-for (const { family, spec, prefix } of FAMILIES) {
+for (const { family, spec, prefix } of RULE_KINDS) {
   simTest(
     `${family.names.kind}: create, in sync, one minimal PATCH, drift, delete`,
     async (t, h) => {
