@@ -124,10 +124,25 @@ export function documentListedValues(area: Area, path: string): string[] {
   return match[1]!.split(',').map((v) => v.trim()).filter((v) => v !== '');
 }
 
+/**
+ * The property names of the object `Schema.property` (its `$ref` followed): the request
+ * variables a shield rule may inspect are the members of `variableTypes`.
+ */
+export function documentPropertyNames(area: Area, path: string): string[] {
+  const [schema, property] = path.split('.');
+  const component = schemasOf(area)[schema!];
+  const raw = (component?.properties as Json | undefined)?.[property!] as Json | undefined;
+  const node = raw && resolve(area, raw);
+  const names = node?.properties ? Object.keys(node.properties) : [];
+  if (names.length === 0) throw new Error(`cannot read property names: ${path} has no properties`);
+  return names;
+}
+
 /** The official documents as the kinds' CRD schemas read them (see shared/crd-schema.ts). */
 export const officialDocuments: DocumentBounds = {
   bounds: documentBounds,
   enumNames: documentEnumNames,
   xEnumNames: documentXEnumNames,
   listedValues: documentListedValues,
+  propertyNames: documentPropertyNames,
 };

@@ -11,11 +11,15 @@ import { CONTAINER_REGISTRY } from './containerregistry/kind.js';
 import type { KindModule } from './kind-module.js';
 import { PULL_ZONE_CONFIG } from './pullzoneconfig/kind.js';
 import { SHIELD_POLICY } from './shieldpolicy/kind.js';
+import { SHIELD_RATE_LIMIT } from './shieldratelimit/kind.js';
+import { SHIELD_WAF_RULE } from './shieldwafrule/kind.js';
 import { STORAGE_ZONE } from './storagezone/kind.js';
 
 export const KINDS: readonly KindModule[] = [
   PULL_ZONE_CONFIG,
   SHIELD_POLICY,
+  SHIELD_WAF_RULE,
+  SHIELD_RATE_LIMIT,
   CONTAINER_REGISTRY,
   CONTAINER_APP,
   STORAGE_ZONE,

@@ -41,6 +41,8 @@ export interface DocumentBounds {
   xEnumNames(area: DocumentArea, schema: string): string[];
   /** The codes a property's description lists as `(Possible values: A, B, C)`. */
   listedValues(area: DocumentArea, path: string): string[];
+  /** The property names of an object `Schema.property` (e.g. a rule's request variables). */
+  propertyNames(area: DocumentArea, path: string): string[];
 }
 
 /** One `kubectl get` column. */

@@ -91,5 +91,7 @@ export async function exportShieldPolicies(c: ExportContext): Promise<void> {
     c.result.objects.push(
       exportShieldPolicy(single, item, pullZoneId, name, ref, c.opts, features),
     );
+    // Shield rules exported after this name their zone's policy (shieldPolicyRef).
+    c.names(SHIELD_POLICY_NAMES.kind).set(String(single.shieldZoneId), name);
   }
 }

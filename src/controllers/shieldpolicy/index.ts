@@ -22,7 +22,7 @@ import {
 } from './plan-limits.js';
 import { idReferencesOf, pullZoneConfigRef, resolvePullZoneId } from './target.js';
 import { managedNames } from '../kind-names.js';
-import { SHIELD_POLICY_NAMES, type ShieldPolicy } from './types.js';
+import { SHIELD_POLICY_NAMES, SHIELD_ZONE_CLAIM, type ShieldPolicy } from './types.js';
 
 /** Options for tests: replace the API client or share state. */
 export interface ShieldPolicyKindOptions {
@@ -53,10 +53,18 @@ function zoneClaim(obj: ShieldPolicy, pullZoneId: number): ClaimRef {
 /**
  * Claims known from the object alone: `spec.pullZoneId`, else the zone recorded in status.
  * A target named through `spec.pullZoneRef` is claimed once connected (`client.claims`).
+ * The shield zone recorded in status is claimed too (`ShieldZone`), so that the shield rule
+ * kinds can refuse a zone managed from another namespace.
  */
 export function shieldClaimsOf(obj: ShieldPolicy): ClaimRef[] {
   const id = positiveId(obj.spec?.pullZoneId) ?? positiveId(obj.status?.pullZoneId);
-  return id === undefined ? [] : [zoneClaim(obj, id)];
+  const shieldZoneId = positiveId(obj.status?.shieldZoneId);
+  return [
+    ...(id === undefined ? [] : [zoneClaim(obj, id)]),
+    ...(shieldZoneId === undefined
+      ? []
+      : [{ type: SHIELD_ZONE_CLAIM, id: String(shieldZoneId), recorded: true }]),
+  ];
 }
 
 /** Classifies ShieldPolicy errors: plan limits and plan refusals are rechecked every poll interval. */

@@ -24,6 +24,12 @@ export const SHIELD_POLICY_NAMES: KindNames = {
   scope: 'Namespaced',
 };
 
+/**
+ * Claim type of the shield zone a policy manages (id: `status.shieldZoneId`). Shield rule kinds
+ * name a zone by id with this type, so a zone managed from another namespace is refused.
+ */
+export const SHIELD_ZONE_CLAIM = 'ShieldZone';
+
 /** One WAF engine variable. */
 export interface EngineConfigEntry {
   name: string;

@@ -1,0 +1,89 @@
+/**
+ * Wiring of a shield rule kind into the runtime: credentials -> shared CDN client -> the zone
+ * (shieldPolicyRef or shieldZoneId) -> {@link RuleExternal}. References: the credentials and the
+ * ShieldPolicy named by `spec.shieldPolicyRef` (a change to it re-enqueues the rule). Claims:
+ * the rule id under the kind's name (the runtime's default), and `spec.shieldZoneId` is checked
+ * as a reference.
+ */
+import { accountIdFor } from '../../cdn/credentials.js';
+import type { ClassifiedError } from '../../runtime/errors.js';
+import type { ManagedKind, ObjectReference } from '../../runtime/types.js';
+import { managedNames } from '../kind-names.js';
+import { classifyCdnError } from '../shared/classify-error.js';
+import { getCdnClient } from '../shared/client-pool.js';
+import { credentialReferences, resolveApiKey } from '../shared/credentials.js';
+import type { ControllerDeps } from '../shared/deps.js';
+import { withMarkerKey } from '../shared/marker-key.js';
+import { PlanNotSufficientError, RuleExternal } from './external.js';
+import type { RuleFamily } from './family.js';
+import {
+  resolveShieldZoneId,
+  shieldPolicyRefOf,
+  zoneIdReferencesOf,
+  type RuleObject,
+} from './zone.js';
+
+/** Synced reason while the zone's plan does not allow the rule. */
+export const PlanNotSufficient = 'PlanNotSufficient';
+/** How long a rule the plan refused waits before it is tried again (a plan change is rare). */
+export const PLAN_RETRY_MS = 5 * 60_000;
+
+const SPEC_PATHS: Record<string, string> = {
+  ruleName: 'spec.name',
+  ruleDescription: 'spec.description',
+  shieldZoneId: 'spec.shieldZoneId',
+};
+
+/** Maps an API field named in a platform error to the spec path a user edits. */
+function specPathForField(apiField: string): string {
+  const path = SPEC_PATHS[apiField];
+  return path ? `${path} (${apiField})` : apiField;
+}
+
+/**
+ * Classifies a shield rule kind's errors: a plan refusal is retried slowly (not a hot loop, not
+ * a terminal InvalidSpec: upgrading the plan on the platform is picked up without touching the
+ * object); the rest as for every kind.
+ */
+export function classifyRuleError(err: unknown): ClassifiedError {
+  if (err instanceof PlanNotSufficientError) {
+    return {
+      class: 'retryable',
+      reason: PlanNotSufficient,
+      message: err.message,
+      retryAfterMs: PLAN_RETRY_MS,
+      notApplied: true,
+    };
+  }
+  return classifyCdnError(err, { specPathForField });
+}
+
+/** The ManagedKind of one shield rule kind. */
+export function createRuleKind(family: RuleFamily, deps: ControllerDeps): ManagedKind<RuleObject> {
+  return {
+    ...managedNames(family.names),
+    idStatusField: 'ruleId',
+    specExternalId: (obj) => (obj.spec?.ruleId !== undefined ? String(obj.spec.ruleId) : undefined),
+    async connect(obj, ctx) {
+      const shieldZoneId = resolveShieldZoneId(obj, (ref) => ctx.getObject(ref));
+      const apiKey = await resolveApiKey(obj, ctx, deps);
+      const client = getCdnClient(deps, apiKey);
+      const external = new RuleExternal({
+        family,
+        api: family.api(client),
+        account: accountIdFor(apiKey),
+        shieldZoneId,
+        pullZoneOf: async (id, signal) =>
+          (await client.getShieldZone(id, { signal })).pullZoneId ?? undefined,
+      });
+      return withMarkerKey(external, apiKey);
+    },
+    idReferences: zoneIdReferencesOf,
+    references(obj): ObjectReference[] {
+      const refs = credentialReferences(obj, deps);
+      const policy = shieldPolicyRefOf(obj);
+      return policy ? [...refs, policy] : refs;
+    },
+    classifyError: classifyRuleError,
+  };
+}

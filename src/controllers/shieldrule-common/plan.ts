@@ -1,0 +1,59 @@
+/**
+ * `cdnctl diff` of a shield rule manifest, computed by the kind's own external client in
+ * read-only mode. The zone is `spec.shieldZoneId`, or that of the ShieldPolicy manifest named
+ * by `spec.shieldPolicyRef` among the compared manifests (its `spec.pullZoneId`, or the
+ * `spec.pullZoneId` of the PullZoneConfig its `pullZoneRef` names), looked up by pull zone.
+ */
+import type { CdnClient } from '../../cdn/client.js';
+import {
+  diffContext,
+  planOf,
+  specIdsByName,
+  type KindPlanner,
+  type ObjectPlan,
+  type PlanContext,
+} from '../shared/manifest-plan.js';
+import { PULL_ZONE_CONFIG_NAMES } from '../pullzoneconfig/types.js';
+import { SHIELD_POLICY_NAMES } from '../shieldpolicy/types.js';
+import { RuleExternal } from './external.js';
+import type { RuleFamily } from './family.js';
+import type { RuleObject } from './zone.js';
+
+function policyPullZoneId(obj: RuleObject, ctx: PlanContext): number | undefined {
+  const name = obj.spec?.shieldPolicyRef?.name;
+  const policy = ctx.objectsOf(SHIELD_POLICY_NAMES.kind).find((o) => o.metadata.name === name);
+  const spec = policy?.spec;
+  if (typeof spec?.pullZoneId === 'number') return spec.pullZoneId;
+  const ref = (spec?.pullZoneRef as { name?: string } | undefined)?.name;
+  if (ref === undefined) return undefined;
+  return specIdsByName(ctx.objectsOf(PULL_ZONE_CONFIG_NAMES.kind), 'pullZoneId').get(ref);
+}
+
+async function zoneOf(
+  client: CdnClient,
+  obj: RuleObject,
+  ctx: PlanContext,
+): Promise<number | undefined> {
+  if (obj.spec?.shieldZoneId !== undefined) return obj.spec.shieldZoneId;
+  const pullZoneId = policyPullZoneId(obj, ctx);
+  if (pullZoneId === undefined) return undefined;
+  return (await client.getShieldZoneByPullZone(pullZoneId))?.shieldZoneId;
+}
+
+/** The planner of `family` (see the module comment). */
+export function rulePlanner(family: RuleFamily): KindPlanner {
+  return async (client: CdnClient, raw, ctx): Promise<ObjectPlan> => {
+    const obj = raw as RuleObject;
+    const zone = await zoneOf(client, obj, ctx);
+    if (zone === undefined) {
+      return {
+        action: 'skipped',
+        diffs: [],
+        note: 'the shield zone is not known yet (its ShieldPolicy or pull zone has no id): compare again once it exists',
+      };
+    }
+    const api = family.api(client);
+    const external = new RuleExternal({ family, api, account: 'cdnctl-diff', shieldZoneId: zone });
+    return planOf(await external.observe(obj, diffContext(obj.spec?.ruleId)));
+  };
+}

@@ -1,0 +1,85 @@
+/**
+ * The shield zone a rule lives on: the `status.shieldZoneId` of the ShieldPolicy named by
+ * `spec.shieldPolicyRef` (same namespace), or a raw `spec.shieldZoneId`. The raw id is a
+ * reference like the `*Ref`: a shield zone whose ShieldPolicy lives in another namespace is
+ * refused by the runtime (`ReferenceNotAllowed`, nothing sent), through the claim every
+ * ShieldPolicy holds on its shield zone (claim type `ShieldZone`).
+ */
+import { TerminalError, WaitingError } from '../../runtime/errors.js';
+import { isDeleting } from '../../runtime/finalizer.js';
+import { ReadyReason, SyncedReason } from '../../runtime/reasons.js';
+import type {
+  ConnectContext,
+  IdReference,
+  ManagedObject,
+  ObjectReference,
+} from '../../runtime/types.js';
+import { typeMetaOf } from '../kind-names.js';
+import { SHIELD_POLICY_NAMES, SHIELD_ZONE_CLAIM } from '../shieldpolicy/types.js';
+import type { ShieldRuleSpecBase, ShieldRuleStatusBase } from './types.js';
+
+/** A shield rule object as the common code reads it. */
+export interface RuleObject extends ManagedObject {
+  spec?: ShieldRuleSpecBase & Record<string, unknown>;
+  status?: ShieldRuleStatusBase;
+}
+
+function asId(v: unknown): number | undefined {
+  const n = typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v;
+  return typeof n === 'number' && Number.isSafeInteger(n) && n > 0 ? n : undefined;
+}
+
+/** The ShieldPolicy a rule names with `spec.shieldPolicyRef`, if any. */
+export function shieldPolicyRefOf(obj: RuleObject): ObjectReference | undefined {
+  const name = obj.spec?.shieldPolicyRef?.name;
+  if (typeof name !== 'string' || name === '') return undefined;
+  return { ...typeMetaOf(SHIELD_POLICY_NAMES), namespace: obj.metadata.namespace, name };
+}
+
+/** `spec.shieldZoneId` as a reference checked against the ShieldPolicies' claims. */
+export function zoneIdReferencesOf(obj: RuleObject): IdReference[] {
+  const id = asId(obj.spec?.shieldZoneId);
+  return id === undefined
+    ? []
+    : [{ field: 'spec.shieldZoneId', type: SHIELD_ZONE_CLAIM, id: String(id) }];
+}
+
+function directZoneId(direct: unknown): number {
+  const id = asId(direct);
+  if (id !== undefined) return id;
+  throw new TerminalError(
+    SyncedReason.InvalidSpec,
+    `cannot use spec.shieldZoneId ${JSON.stringify(direct)}: expected a positive integer`,
+  );
+}
+
+/**
+ * Resolves the shield zone id. While the referenced ShieldPolicy is missing or has no zone yet
+ * this throws a WaitingError (ReferenceNotReady). During deletion a vanished reference falls
+ * back to the zone recorded in status; undefined then means the zone is not known.
+ */
+export function resolveShieldZoneId(
+  obj: RuleObject,
+  getObject: ConnectContext['getObject'],
+): number | undefined {
+  const ref = shieldPolicyRefOf(obj);
+  const direct = obj.spec?.shieldZoneId;
+  if ((ref === undefined) === (direct === undefined)) {
+    throw new TerminalError(
+      SyncedReason.InvalidSpec,
+      'cannot resolve the shield zone: set exactly one of spec.shieldPolicyRef and spec.shieldZoneId',
+    );
+  }
+  if (direct !== undefined) return directZoneId(direct);
+  const target = ref as ObjectReference;
+  const policy = getObject(target);
+  const referenced = asId(policy?.status?.shieldZoneId);
+  if (referenced !== undefined) return referenced;
+  if (isDeleting(obj)) return asId(obj.status?.shieldZoneId);
+  throw new WaitingError(
+    ReadyReason.ReferenceNotReady,
+    `cannot resolve spec.shieldPolicyRef: ShieldPolicy ${target.namespace}/${target.name} ${
+      policy ? 'has no status.shieldZoneId yet' : 'was not found'
+    }`,
+  );
+}

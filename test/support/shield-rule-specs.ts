@@ -1,0 +1,34 @@
+/**
+ * Minimal valid specs (without a zone) of the shield rule kinds, shared by their unit and e2e
+ * tests: a custom WAF rule blocking a path and a rate limit on a login path.
+ */
+import { RATE_LIMIT_FAMILY } from '../../src/controllers/shieldratelimit/family.js';
+import type { RuleFamily } from '../../src/controllers/shieldrule-common/family.js';
+import { WAF_RULE_FAMILY } from '../../src/controllers/shieldwafrule/family.js';
+
+export const WAF_SPEC: Record<string, unknown> = {
+  action: 'Block',
+  variables: { REQUEST_URI: '' },
+  operator: 'BEGINSWITH',
+  value: '/wp-admin',
+};
+
+export const RATE_SPEC: Record<string, unknown> = {
+  action: 'RateLimit',
+  variables: { REQUEST_URI: '' },
+  operator: 'BEGINSWITH',
+  value: '/login',
+  requestCount: 20,
+  timeframe: 'PerOneMinute',
+  blockTime: 'ForFiveMinutes',
+};
+
+/** Each kind with its spec and the platform path of one rule. */
+export const RULE_KINDS: ReadonlyArray<{
+  family: RuleFamily;
+  spec: Record<string, unknown>;
+  prefix: string;
+}> = [
+  { family: WAF_RULE_FAMILY, spec: WAF_SPEC, prefix: '/shield/waf/custom-rule' },
+  { family: RATE_LIMIT_FAMILY, spec: RATE_SPEC, prefix: '/shield/rate-limit' },
+];
