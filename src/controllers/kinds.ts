@@ -7,6 +7,7 @@
  */
 import { CDN_ACCOUNT } from './cdnaccount/kind.js';
 import { CONTAINER_APP } from './containerapp/kind.js';
+import { DNS_RECORD } from './dnsrecord/kind.js';
 import type { KindModule } from './kind-module.js';
 import { PULL_ZONE_CONFIG } from './pullzoneconfig/kind.js';
 import { SHIELD_POLICY } from './shieldpolicy/kind.js';
@@ -18,6 +19,7 @@ export const KINDS: readonly KindModule[] = [
   CONTAINER_APP,
   STORAGE_ZONE,
   CDN_ACCOUNT,
+  DNS_RECORD,
 ];
 
 /** The kind named `kind` (`PullZoneConfig`) in `kinds`, if any. */
