@@ -38,7 +38,7 @@ function memberProperties(docs: DocumentBounds): Record<string, Schema> {
       minLength: 1,
       maxLength: 4096,
       description:
-        'The record data, required for every type but PullZone and Script (whose value the platform fills in): an IPv4 (A) or IPv6 (AAAA) address, a host name without trailing dot (CNAME, MX, Flatten, SRV, PTR, NS), any text (TXT), an http(s) URL (Redirect), the CA value (CAA), the RDATA (SVCB, HTTPS: `1 . alpn=h2`) or `usage selector matching-type hex` (TLSA).',
+        'The record data, required for every type but PullZone and Script (whose value the platform fills in) unless the record is adopted (then it also selects the record adopted ByName; unset, the live value is kept): an IPv4 (A) or IPv6 (AAAA) address, a host name without trailing dot (CNAME, MX, Flatten, SRV, PTR, NS), any text (TXT), an http(s) URL (Redirect), the CA value (CAA), the RDATA (SVCB, HTTPS: `1 . alpn=h2`) or `usage selector matching-type hex` (TLSA).',
     },
     ttl: int(0, 2147483647, 'Time to live in seconds (platform default 300).'),
     weight: int(
@@ -135,9 +135,9 @@ const RULES: Schema[] = [
     message: 'set exactly one of zoneRef and dnsZoneId',
   },
   {
-    rule: "self.type in ['PullZone', 'Script'] ? !has(self.value) : has(self.value)",
+    rule: "self.type in ['PullZone', 'Script'] ? !has(self.value) : has(self.value) || has(self.recordId) || has(self.adoption)",
     message:
-      'value is required, except for PullZone and Script records, whose value the platform fills in',
+      'value is required (unless the record is adopted by recordId or adoption), and not allowed for PullZone and Script records, whose value the platform fills in',
   },
   {
     rule: "self.type == 'PullZone' ? has(self.pullZoneRef) != has(self.pullZoneId) : !has(self.pullZoneRef) && !has(self.pullZoneId)",

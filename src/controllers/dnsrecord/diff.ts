@@ -53,8 +53,9 @@ function diffLinks(
   out: RecordDiff,
 ): void {
   const linked = Number(record.LinkName ?? 0);
-  if (links.pullZoneId !== undefined && linked !== links.pullZoneId)
-    add(out, 'PullZoneId', record.LinkName, links.pullZoneId, links.pullZoneId);
+  const pullZoneId = spec.type === 'PullZone' ? links.pullZoneId : undefined;
+  if (pullZoneId !== undefined && linked !== pullZoneId)
+    add(out, 'PullZoneId', record.LinkName, pullZoneId, pullZoneId);
   if (spec.scriptId !== undefined && linked !== spec.scriptId)
     add(out, 'ScriptId', record.LinkName, spec.scriptId, spec.scriptId);
   const vars = spec.environmentVariables;

@@ -57,8 +57,9 @@ function checkApplies(spec: DnsRecordSpec, type: RecordTypeName): void {
       );
     }
   }
-  if (!LINKED_TYPES.includes(type) && (spec.value === undefined || spec.value === ''))
-    throw invalid(`spec.value is required for a ${type} record`);
+  const adopts = spec.recordId !== undefined || spec.adoption !== undefined;
+  if (!LINKED_TYPES.includes(type) && !adopts && (spec.value === undefined || spec.value === ''))
+    throw invalid(`spec.value is required for a ${type} record (unless it is adopted)`);
 }
 
 function checkScript(spec: DnsRecordSpec, type: RecordTypeName): void {
