@@ -9,6 +9,8 @@ import { isCdnApiError } from '../../cdn/errors.js';
 import type { HostnameStatus } from './types.js';
 
 const NOT_POINTING = /not pointing to our servers/i;
+/** Reason of Ready=False while a free certificate is being issued (external.ts re-exports it). */
+export const CERTIFICATE_PENDING = 'CertificatePending';
 
 /** True for the platform's refusal of a free certificate whose hostname's DNS is elsewhere. */
 export function isNotPointingError(err: unknown): boolean {
@@ -54,4 +56,19 @@ export function pendingMessage(
   if (waitingForDns.length === 0) return base;
   const target = cdnHostname ? ` (a CNAME to ${cdnHostname}, or a PullZone record)` : '';
   return `${base}: the DNS of ${waitingForDns.join(', ')} does not point to the pull zone yet${target}; the request is repeated with backoff`;
+}
+
+/**
+ * Ready=False CertificatePending after the hostname calls, when a free certificate is still
+ * pending (requested now, or refused for its DNS): the observation made before the calls
+ * cannot know it, so the update reports it (UpdateResult.notReady) and the object is observed
+ * again at the not-ready interval instead of the poll interval.
+ */
+export function certificatesPending(
+  hostnames: readonly HostnameStatus[],
+  cdnHostname: string | undefined,
+): { reason: string; message: string } | undefined {
+  const pending = hostnames.filter((h) => h.certificate.state === 'Pending').map((h) => h.hostname);
+  if (pending.length === 0) return undefined;
+  return { reason: CERTIFICATE_PENDING, message: pendingMessage(pending, hostnames, cdnHostname) };
 }

@@ -31,7 +31,13 @@ import type {
   UpdateResult,
 } from '../../runtime/types.js';
 import { withKeyedLock } from '../shared/keyed-mutex.js';
-import { countDnsRefusals, isNotPointingError, pendingMessage } from './certificate-dns.js';
+import {
+  CERTIFICATE_PENDING,
+  certificatesPending,
+  countDnsRefusals,
+  isNotPointingError,
+  pendingMessage,
+} from './certificate-dns.js';
 import { diffSettings, writeOnlyHashesAfter, type SettingsDiff } from './diff.js';
 import { planHostnames, type HostnameAction, type HostnamePlan } from './hostnames.js';
 import { applyEdgeRules } from './edge-rules-apply.js';
@@ -59,7 +65,7 @@ import type { HostnameStatus, PullZoneConfig } from './types.js';
 import { samePlatformName } from '../../cdn/platform-names.js';
 
 /** Reason of Ready=False while a free certificate is being issued. */
-export const CertificatePending = 'CertificatePending';
+export const CertificatePending = CERTIFICATE_PENDING;
 /** Reason of the terminal error for an adopted id (or name) that does not exist. */
 export const NotFound = 'NotFound';
 /** Reason when the zone name is already taken on the platform and adoption was not asked for. */
@@ -355,8 +361,10 @@ export class PullZoneExternal implements ExternalClient<PullZoneConfig> {
       const edgeRules = await this.edgeRulesAfter(obj, seen, ctx.signal);
       const zone = { id, cdnHostname: cdnHostnameOf(seen.record) };
       const purge = await runPurge(this.opts.client, obj, seen.purge, zone, this.now(), ctx.signal);
+      const notReady = certificatesPending(hostnames, zone.cdnHostname);
       return {
         ...(details ? { connectionDetails: details } : {}),
+        ...(notReady ? { notReady } : {}),
         status: {
           hostnames,
           ...(edgeRules ? { edgeRules } : {}),
