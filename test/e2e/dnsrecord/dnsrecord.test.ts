@@ -84,7 +84,13 @@ test.serial('every record type round-trips: one create each, then no write', asy
   for (const s of samples) {
     const spec =
       s.type === 'PullZone' ? { ...s, pullZoneId: undefined, pullZoneRef: { name: 'site' } } : s;
-    await apply(record(teamA, `type-${s.type.toLowerCase()}`, JSON.parse(JSON.stringify(spec))));
+    await apply(
+      record(
+        teamA,
+        `type-${s.type.toLowerCase()}`,
+        JSON.parse(JSON.stringify(spec)) as Partial<DnsRecordSpec>,
+      ),
+    );
   }
   for (const s of samples) {
     const obj = await waitCondition(DNSR, teamA, `type-${s.type.toLowerCase()}`, 'Ready', 'True');
