@@ -12,7 +12,7 @@
 import test from 'ava';
 import type { DnsRecordSpec } from '../../../src/controllers/dnsrecord/types.js';
 import { recordSamples } from '../../support/dns-record-samples.js';
-import { apply, conditionOf, deleteObject, patchObject } from '../support/kube.js';
+import { apply, conditionOf, deleteObject, kubectl, patchObject } from '../support/kube.js';
 import {
   PZC,
   resetCalls,
@@ -178,6 +178,16 @@ test.serial('the apiserver refuses a spec that breaks a per-type rule', async (t
     apply(record(env.teamA, 'bad', { type: 'TXT', name: 'bad', value: 'v', weight: 3 })),
   );
   t.regex(err?.message ?? '', /weight applies only to A, AAAA, SRV records/);
+  // The example is valid as written (server-side dry run: schema and CEL rules).
+  await kubectl([
+    'apply',
+    '--dry-run=server',
+    '-n',
+    env.teamA,
+    '-f',
+    'examples/dns/dnsrecord.yaml',
+  ]);
+  t.pass();
 });
 
 test.serial(
