@@ -14,6 +14,7 @@ import type { DnsRecordSpec } from '../../../src/controllers/dnsrecord/types.js'
 import { recordSamples } from '../../support/dns-record-samples.js';
 import { apply, conditionOf, deleteObject, kubectl, patchObject } from '../support/kube.js';
 import {
+  objectYaml,
   PZC,
   resetCalls,
   settle,
@@ -38,23 +39,8 @@ test.after.always(async () => {
   await env?.stop();
 });
 
-function manifest(
-  kind: string,
-  ns: string,
-  name: string,
-  spec: Record<string, unknown>,
-  annotations: Record<string, string> = {},
-): string {
-  return JSON.stringify({
-    apiVersion: 'cdn.operator.io/v1alpha1',
-    kind,
-    metadata: { name, namespace: ns, annotations },
-    spec,
-  });
-}
-
 const record = (ns: string, name: string, spec: Partial<DnsRecordSpec>, poll?: string): string =>
-  manifest(
+  objectYaml(
     'DnsRecord',
     ns,
     name,
@@ -76,7 +62,7 @@ function liveRecord(id: number): Record<string, unknown> | undefined {
 test.serial('every record type round-trips: one create each, then no write', async (t) => {
   const { teamA } = env;
   await apply(
-    manifest('PullZoneConfig', teamA, 'site', { settings: { originUrl: 'https://o.example' } }),
+    objectYaml('PullZoneConfig', teamA, 'site', { settings: { originUrl: 'https://o.example' } }),
   );
   const site = await waitCondition(PZC, teamA, 'site', 'Ready', 'True');
   await resetCalls(env.sim);
@@ -196,7 +182,7 @@ test.serial(
     const { teamA } = env;
     const host = `www.${DOMAIN}`;
     await apply(
-      manifest('PullZoneConfig', teamA, 'cert', {
+      objectYaml('PullZoneConfig', teamA, 'cert', {
         settings: { originUrl: 'https://o.example' },
         hostnames: [{ hostname: host, certificate: { type: 'Free' } }],
       }),
