@@ -202,6 +202,24 @@ test.serial('delete: Delete removes, Orphan keeps, gone is success', async (t) =
   await t.notThrowsAsync(external(deleting).delete(deleting, ctxOf(id)));
 });
 
+test.serial('an accelerated record shows the pull zone the platform created for it', async (t) => {
+  const { obj } = await pass(
+    objectOf('accel', {
+      type: 'CNAME',
+      name: 'accel',
+      value: 'origin.example.net',
+      accelerated: true,
+    }),
+  );
+  const again = await pass(obj);
+  t.true(again.obs.upToDate, JSON.stringify(again.obs.diff));
+  const zone = Number(again.obj.status?.acceleratedPullZoneId);
+  t.true(zone > 0);
+  t.truthy(sim.state.pullZones.get(zone), 'an ordinary pull zone a PullZoneConfig can adopt by id');
+  t.is(again.obj.status?.accelerationStatus, 'Completed');
+  t.is(again.obs.notReady, undefined);
+});
+
 test.serial('nothing was rejected by the documents', (t) => {
   const rejected = sim.calls.snapshot().rejectedByDocument;
   t.is(rejected.count, 0, JSON.stringify(rejected.log));
