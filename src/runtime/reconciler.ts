@@ -282,8 +282,8 @@ export class ManagedReconciler {
     if (isDryRun(obj)) return this.dryRun(pass, obs);
     if (!obs.exists) return this.create(pass, client, ctx);
     await this.ensureFinalizer(pass);
-    if (!obs.upToDate) await this.update(pass, client, obs, ctx);
-    const published = await this.publish(pass, obs);
+    const updated = obs.upToDate ? obs : await this.update(pass, client, obs, ctx);
+    const published = await this.publish(pass, updated);
     pass.conditions.push(readyFrom(published, obj), synced(SyncedReason.ReconcileSuccess, '', obj));
     pass.synced = true;
     this.recordOwnership(pass, pass.adoptedByName === true || isAdopted(this.deps.kind, obj));
@@ -560,7 +560,7 @@ export class ManagedReconciler {
       Object.assign(pass.extra, obs.status, res?.status, { [field]: pass.extra[field] });
       pass.conditions.push(...(obs.conditions ?? []), ...(res?.conditions ?? []));
       pass.details = latestDetails(pass.details, obs, res);
-      return obs;
+      return withUpdateReadiness(obs, res);
     } catch (err) {
       pass.log.debug({ error: (err as Error).message }, 'Cannot settle right after the create');
       return undefined;
@@ -630,7 +630,7 @@ export class ManagedReconciler {
     client: ExternalClient,
     obs: Observation,
     ctx: ExternalContext,
-  ): Promise<void> {
+  ): Promise<Observation> {
     pass.stage = 'update';
     this.deps.counters?.externalCall('update');
     const res = await client.update(pass.obj, obs, ctx);
@@ -646,6 +646,7 @@ export class ManagedReconciler {
     );
     // The drift was applied; plannedChanges lists only drift that is still pending.
     pass.plannedChanges = undefined;
+    return withUpdateReadiness(obs, res ?? undefined);
   }
 
   /**
@@ -997,6 +998,12 @@ export class ManagedReconciler {
     if (obs.requeueAfterMs === undefined) return poll;
     return Math.min(poll, Math.max(MIN_KIND_REQUEUE_MS, obs.requeueAfterMs));
   }
+}
+
+/** The observation to report Ready from after an update that may have left the resource not ready. */
+function withUpdateReadiness(obs: Observation, res: UpdateResult | undefined): Observation {
+  if (!res?.notReady || obs.notReady) return obs;
+  return { ...obs, notReady: res.notReady };
 }
 
 /**

@@ -138,6 +138,12 @@ export interface UpdateResult {
   conditions?: Omit<Condition, 'lastTransitionTime'>[];
   /** Fresher connection details than the observation's (e.g. after hostnames changed). */
   connectionDetails?: ConnectionDetails;
+  /**
+   * The update left the resource in sync but not yet usable (e.g. a certificate it requested
+   * is not issued yet): Ready=False with this reason, re-observed like {@link Observation.notReady}.
+   * The observation made before the update cannot know it.
+   */
+  notReady?: { reason: string; message: string };
 }
 
 /** Passed to every ExternalClient call. */

@@ -158,6 +158,13 @@ const CERTIFICATE_STATUS: Schema = {
       format: 'date-time',
       description: 'When a free certificate was last requested.',
     },
+    dnsRefusals: {
+      type: 'integer',
+      format: 'int32',
+      minimum: 0,
+      description:
+        "Consecutive free certificate requests the platform refused because the hostname's DNS does not point at the pull zone yet; the request is repeated after 30 s, doubling up to 5 min. Absent once a request is accepted.",
+    },
   },
 };
 

@@ -31,6 +31,13 @@ import type {
   UpdateResult,
 } from '../../runtime/types.js';
 import { withKeyedLock } from '../shared/keyed-mutex.js';
+import {
+  CERTIFICATE_PENDING,
+  certificatesPending,
+  countDnsRefusals,
+  isNotPointingError,
+  pendingMessage,
+} from './certificate-dns.js';
 import { diffSettings, writeOnlyHashesAfter, type SettingsDiff } from './diff.js';
 import { planHostnames, type HostnameAction, type HostnamePlan } from './hostnames.js';
 import { applyEdgeRules } from './edge-rules-apply.js';
@@ -58,7 +65,7 @@ import type { HostnameStatus, PullZoneConfig } from './types.js';
 import { samePlatformName } from '../../cdn/platform-names.js';
 
 /** Reason of Ready=False while a free certificate is being issued. */
-export const CertificatePending = 'CertificatePending';
+export const CertificatePending = CERTIFICATE_PENDING;
 /** Reason of the terminal error for an adopted id (or name) that does not exist. */
 export const NotFound = 'NotFound';
 /** Reason when the zone name is already taken on the platform and adoption was not asked for. */
@@ -190,7 +197,7 @@ export class PullZoneExternal implements ExternalClient<PullZoneConfig> {
     if (pending.length > 0) {
       obs.notReady = {
         reason: CertificatePending,
-        message: `Waiting for the free certificate of ${pending.join(', ')}`,
+        message: pendingMessage(pending, seen.hostnames.observed, cdnHostnameOf(record)),
       };
     }
     this.observed.set(obs, seen);
@@ -346,14 +353,18 @@ export class PullZoneExternal implements ExternalClient<PullZoneConfig> {
         await this.opts.client.updatePullZone(id, write.body, { signal: ctx.signal });
       if (write.kind === 'list')
         await this.opts.client[write.call.op](id, write.call.value, { signal: ctx.signal });
+      const refused = new Set<string>();
       for (const action of seen.hostnames.actions)
-        await this.runHostnameAction(id, action, ctx.signal);
-      const { hostnames, details } = await this.hostnamesAfter(obj, seen, ctx.signal);
+        await this.runHostnameAction(id, action, ctx.signal, refused);
+      const projected = countDnsRefusals(seen.hostnames.projected, refused, obj.status?.hostnames);
+      const { hostnames, details } = await this.hostnamesAfter(obj, seen, projected, ctx.signal);
       const edgeRules = await this.edgeRulesAfter(obj, seen, ctx.signal);
       const zone = { id, cdnHostname: cdnHostnameOf(seen.record) };
       const purge = await runPurge(this.opts.client, obj, seen.purge, zone, this.now(), ctx.signal);
+      const notReady = certificatesPending(hostnames, zone.cdnHostname);
       return {
         ...(details ? { connectionDetails: details } : {}),
+        ...(notReady ? { notReady } : {}),
         status: {
           hostnames,
           ...(edgeRules ? { edgeRules } : {}),
@@ -375,14 +386,13 @@ export class PullZoneExternal implements ExternalClient<PullZoneConfig> {
   private async hostnamesAfter(
     obj: PullZoneConfig,
     seen: Observed,
+    projected: HostnameStatus[],
     signal: AbortSignal,
   ): Promise<{ hostnames: HostnameStatus[]; details?: ConnectionDetails }> {
     if (seen.hostnames.actions.length === 0) return { hostnames: seen.hostnames.observed };
     const record = await this.opts.client.getPullZone(Number(seen.record.Id), { signal });
-    const after = this.compare(
-      { ...obj, status: { ...obj.status, hostnames: seen.hostnames.projected } },
-      record,
-    ).hostnames.observed;
+    const after = this.compare({ ...obj, status: { ...obj.status, hostnames: projected } }, record)
+      .hostnames.observed;
     return { hostnames: after, details: outputsOf(obj, record, after) };
   }
 
@@ -407,10 +417,12 @@ export class PullZoneExternal implements ExternalClient<PullZoneConfig> {
     );
   }
 
+  /** Runs one call; a free certificate refused for its DNS is added to `refused` (lowercase). */
   private async runHostnameAction(
     id: number,
     a: HostnameAction,
     signal: AbortSignal,
+    refused: Set<string>,
   ): Promise<void> {
     const c = this.opts.client;
     const opts = { signal };
@@ -428,7 +440,10 @@ export class PullZoneExternal implements ExternalClient<PullZoneConfig> {
           opts,
         );
       case 'loadFreeCertificate':
-        return c.loadFreeCertificate(a.hostname, opts);
+        return c.loadFreeCertificate(a.hostname, opts).catch((err: unknown) => {
+          if (!isNotPointingError(err)) throw err;
+          refused.add(a.hostname.toLowerCase());
+        });
       case 'addCertificate': {
         const tls = this.opts.secrets.tls.get(a.hostname.toLowerCase());
         if (!tls)

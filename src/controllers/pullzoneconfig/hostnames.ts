@@ -29,6 +29,21 @@ export const PRIVATE_KEY_TYPES = ['Ecdsa', 'Rsa'] as const;
 const PROVISION_CUSTOM = 3;
 /** A free certificate request without result is repeated after this long. */
 export const FREE_CERTIFICATE_RETRY_MS = 10 * 60_000;
+/** First retry of a request the platform refused because the hostname's DNS does not point here. */
+export const DNS_RETRY_MIN_MS = 30_000;
+/** Longest wait between two such requests. */
+export const DNS_RETRY_MAX_MS = 5 * 60_000;
+
+/**
+ * How long after a free certificate request it is repeated: after `refusals` consecutive
+ * "not pointing to our servers" answers, 30 s doubling up to 5 min (the DNS record may appear
+ * at any time, and each retry is one cheap call); otherwise {@link FREE_CERTIFICATE_RETRY_MS}.
+ */
+export function certificateRetryDelayMs(refusals: number | undefined): number {
+  if (refusals === undefined || refusals < 1) return FREE_CERTIFICATE_RETRY_MS;
+  const exponent = Math.min(refusals - 1, 10);
+  return Math.min(DNS_RETRY_MAX_MS, DNS_RETRY_MIN_MS * 2 ** exponent);
+}
 
 /** Inputs of {@link planHostnames}. */
 export interface HostnamePlanInput {
@@ -64,7 +79,8 @@ function isPending(prev: HostnameStatus | undefined, now: Date): string | undefi
   if (prev?.certificate.state !== 'Pending') return undefined;
   const since = prev.certificate.requestedAt;
   if (since === undefined) return undefined;
-  return now.getTime() - Date.parse(since) < FREE_CERTIFICATE_RETRY_MS ? since : undefined;
+  const delay = certificateRetryDelayMs(prev.certificate.dnsRefusals);
+  return now.getTime() - Date.parse(since) < delay ? since : undefined;
 }
 
 function observedCertificate(
@@ -74,9 +90,14 @@ function observedCertificate(
 ): HostnameStatus['certificate'] {
   if (h.HasCertificate !== true) {
     const since = isPending(prev, now);
-    return since
-      ? { type: 'Free', state: 'Pending', requestedAt: since }
-      : { type: 'None', state: 'None' };
+    if (!since) return { type: 'None', state: 'None' };
+    const refusals = prev?.certificate.dnsRefusals;
+    return {
+      type: 'Free',
+      state: 'Pending',
+      requestedAt: since,
+      ...(refusals ? { dnsRefusals: refusals } : {}),
+    };
   }
   if (h.CertificateProvisionType !== PROVISION_CUSTOM) return { type: 'Free', state: 'Issued' };
   const hash = prev?.certificate.secretHash;

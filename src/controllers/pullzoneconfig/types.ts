@@ -65,6 +65,11 @@ export interface HostnameCertificateStatus {
   secretHash?: string;
   /** When a free certificate was last requested (RFC 3339). */
   requestedAt?: string;
+  /**
+   * Consecutive free certificate requests the platform refused because the hostname's DNS does
+   * not point at the zone yet (the retry backs off from 30 s to 5 min); absent once accepted.
+   */
+  dnsRefusals?: number;
 }
 
 /** One hostname as recorded in status. */

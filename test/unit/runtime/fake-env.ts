@@ -46,6 +46,8 @@ export class FakeEnv {
   objects = new Map<string, ManagedObject>();
   things = new Map<string, Thing>();
   calls: string[] = [];
+  /** What update reports as not ready yet (UpdateResult.notReady), if anything. */
+  updateNotReady?: { reason: string; message: string };
   events: Array<{ type: string; reason: string; message: string }> = [];
   writes = { metadata: 0, status: 0 };
   /** Fail this many status writes (2 simulates a crash right after the create: the pass's write and its error-path write). */
@@ -187,7 +189,7 @@ export class FakeEnv {
       update: (o, _obs, ctx) => {
         this.calls.push('update');
         this.things.get(ctx.externalId!)!.color = String(o.spec?.color);
-        return Promise.resolve();
+        return Promise.resolve(this.updateNotReady ? { notReady: this.updateNotReady } : undefined);
       },
       delete: (_o, ctx) => {
         this.calls.push('delete');

@@ -147,6 +147,19 @@ test('drift is updated, reported once as an event and not left in plannedChanges
   t.is(env.get('a').status?.plannedChanges, undefined);
 });
 
+test('an update that leaves the resource not ready yet reports Ready=False and observes again soon', async (t) => {
+  const env = new FakeEnv();
+  env.put(thing('a'));
+  const rec = env.reconciler();
+  await rec.reconcile('ns/a');
+  env.things.get('t1')!.color = 'changed-outside';
+  env.updateNotReady = { reason: 'CertificatePending', message: 'Waiting for the certificate' };
+  const r = await rec.reconcile('ns/a');
+  const ready = findCondition(env.get('a').status?.conditions, 'Ready');
+  t.like(ready, { status: 'False', reason: 'CertificatePending' });
+  t.true((r.requeueAfterMs ?? Infinity) <= 15_000, 'the not-ready interval, not the poll interval');
+});
+
 test('dry-run plans without calling create/update/delete and without a finalizer', async (t) => {
   const env = new FakeEnv();
   env.put(thing('a', { color: 'red' }, { 'cdn.operator.io/dry-run': 'true' }));

@@ -1,0 +1,286 @@
+/**
+ * The DnsRecord external client: observe / create / update / delete of one record in one zone,
+ * bound to one account's CdnClient and to the zone (and linked pull zone) its references
+ * resolved to.
+ *
+ * - Observe is read-only: one `GET /dnszone/{id}` (the API has no read of a single record; the
+ *   zone answers its records). Without an id nothing is looked up, except for an explicit
+ *   adoption by name (`spec.adoption.policy: ByName`: the one record with the spec's type and
+ *   name, and value when given) and the recovery of our own unrecorded create (a record with
+ *   exactly the spec's content that no other object claims).
+ * - Create is one `PUT /dnszone/{id}/records` by content; a record is never adopted unless the
+ *   spec asks. Update sends only the differing members in one `POST`. Delete removes the
+ *   record (404: already gone), or leaves it with `deletionPolicy: Orphan`.
+ * - The content claim (`DnsRecordContent`, record-claims.ts) is known once the zone is resolved
+ *   and checked by the runtime before anything is sent: two objects never manage one record.
+ */
+import type { CdnClient } from '../../cdn/client.js';
+import type { DnsRecord as DnsRecordModel } from '../../cdn/dns-types.js';
+import { isCdnApiError } from '../../cdn/errors.js';
+import { TerminalError } from '../../runtime/errors.js';
+import { isDeleting } from '../../runtime/finalizer.js';
+import { SyncedReason } from '../../runtime/reasons.js';
+import type {
+  ClaimRef,
+  CreateResult,
+  ExternalClient,
+  ExternalContext,
+  Observation,
+  UpdateResult,
+} from '../../runtime/types.js';
+import {
+  DNS_RECORD_CLAIM,
+  DNS_RECORD_CONTENT_CLAIM,
+  dnsRecordContentKey,
+} from '../dnszone/record-claims.js';
+import { withKeyedLock } from '../shared/keyed-mutex.js';
+import { ADOPT_BY_NAME, adoptionPolicyOf } from '../shared/ownership-schema.js';
+import { diffRecord, type RecordDiff } from './diff.js';
+import { LINKED_TYPES } from './fields.js';
+import { checkSpec, nameOf, normalizeName, statusOf, toAddRequest } from './mapping.js';
+import type { ResolvedRefs } from './references.js';
+import { RECORD_TYPES, type DnsRecord, type DnsRecordSpec } from './types.js';
+
+/** Reason of the terminal error for an adopted id, name or zone that does not exist. */
+export const NotFound = 'NotFound';
+/** Reason of the terminal error when adoption by name matches more than one record. */
+export const AmbiguousAdoption = 'AmbiguousAdoption';
+/** Reason of Ready=False while the platform builds an accelerated record's pull zone. */
+export const AccelerationPending = 'AccelerationPending';
+
+/** What an external client is bound to. */
+export interface DnsRecordExternalOptions {
+  client: CdnClient;
+  /** Stable, non-secret account identifier (the claim index's account fingerprint). */
+  accountId: string;
+  refs: ResolvedRefs;
+}
+
+const ACCELERATION_COMPLETED = 3;
+
+function isNotFound(err: unknown): boolean {
+  return isCdnApiError(err) && err.kind === 'notFound';
+}
+
+const recordLock = (zoneId: number): string => `dnszone-records:${zoneId}`;
+
+/** The content claim id of a spec in zone `zoneId`; undefined for linked types (value filled in). */
+export function specContentKey(zoneId: number, spec: DnsRecordSpec): string | undefined {
+  if (LINKED_TYPES.includes(spec.type) || spec.value === undefined) return undefined;
+  return dnsRecordContentKey(zoneId, spec.type, normalizeName(spec.name), spec.value);
+}
+
+/** The content claim id of a live record in zone `zoneId`. */
+export function liveContentKey(zoneId: number, record: DnsRecordModel): string {
+  const type = nameOf(RECORD_TYPES, record.Type);
+  return dnsRecordContentKey(zoneId, type, record.Name ?? '', record.Value ?? '');
+}
+
+/** The content key the status recorded, if any. */
+function statusKey(obj: DnsRecord): string | undefined {
+  const status = obj.status;
+  if (status?.dnsZoneId === undefined || status.type === undefined) return undefined;
+  return dnsRecordContentKey(status.dnsZoneId, status.type, status.name ?? '', status.value ?? '');
+}
+
+function sameContent(spec: DnsRecordSpec, record: DnsRecordModel, withValue: boolean): boolean {
+  if (nameOf(RECORD_TYPES, record.Type) !== spec.type) return false;
+  if (normalizeName(spec.name).toLowerCase() !== (record.Name ?? '').toLowerCase()) return false;
+  return !withValue || spec.value === undefined || spec.value === record.Value;
+}
+
+/** A zone that does not exist: nothing to delete, else a terminal error (never a create). */
+function zoneGone(obj: DnsRecord, zoneId: number): undefined {
+  if (isDeleting(obj)) return undefined;
+  throw new TerminalError(NotFound, `cannot observe DNS record: DNS zone ${zoneId} does not exist`);
+}
+
+/** Our own create whose answer was lost: a record with exactly this content, unclaimed. */
+function ownLostCreate(
+  spec: DnsRecordSpec,
+  records: DnsRecordModel[],
+  ctx: ExternalContext,
+): DnsRecordModel | undefined {
+  return records.find(
+    (r) => sameContent(spec, r, true) && !ctx.claimedByOther?.(DNS_RECORD_CLAIM, String(r.Id)),
+  );
+}
+
+/** See the module comment. */
+export class DnsRecordExternal implements ExternalClient<DnsRecord> {
+  private readonly observed = new WeakMap<
+    Observation,
+    { zoneId: number; id: number; diff: RecordDiff }
+  >();
+
+  constructor(
+    private readonly opts: DnsRecordExternalOptions,
+    private readonly obj?: DnsRecord,
+  ) {}
+
+  /** The account fingerprint (claims conflict only within one account). */
+  get account(): string {
+    return this.opts.accountId;
+  }
+
+  /** The content claim of the spec in the resolved zone (checked before anything is sent). */
+  get claims(): readonly ClaimRef[] {
+    const zoneId = this.opts.refs.zoneId;
+    const obj = this.obj;
+    if (zoneId === undefined || !obj?.spec || isDeleting(obj)) return [];
+    const key = specContentKey(zoneId, obj.spec);
+    if (key === undefined) return [];
+    return [{ type: DNS_RECORD_CONTENT_CLAIM, id: key, recorded: statusKey(obj) === key }];
+  }
+
+  async observe(obj: DnsRecord, ctx: ExternalContext): Promise<Observation> {
+    const zoneId = this.opts.refs.zoneId;
+    if (zoneId === undefined) return { exists: false, upToDate: false, diff: [] };
+    const spec = obj.spec as DnsRecordSpec;
+    if (!isDeleting(obj)) checkSpec(spec);
+    const record = await this.find(obj, zoneId, ctx);
+    if (!record) return { exists: false, upToDate: false, diff: [] };
+    const diff = diffRecord(spec, record, { pullZoneId: this.opts.refs.pullZoneId });
+    if (!isDeleting(obj) && diff.immutable.length > 0) {
+      throw new TerminalError(
+        SyncedReason.InvalidSpec,
+        `cannot manage DNS record ${record.Id}: ${diff.immutable.join('; ')}; the type of a record is fixed: restore the spec or create a new DnsRecord`,
+      );
+    }
+    const obs: Observation = {
+      exists: true,
+      externalId: String(record.Id),
+      upToDate: diff.diffs.length === 0,
+      diff: diff.diffs,
+      status: { ...statusOf(zoneId, record) },
+    };
+    if (record.Accelerated === true && record.AccelerationStatus !== ACCELERATION_COMPLETED) {
+      obs.notReady = {
+        reason: AccelerationPending,
+        message: 'The platform is still setting up the pull zone of this accelerated record',
+      };
+    }
+    this.observed.set(obs, { zoneId, id: Number(record.Id), diff });
+    return obs;
+  }
+
+  /** The zone's records, or undefined when the zone does not exist. */
+  private async records(
+    zoneId: number,
+    signal: AbortSignal,
+  ): Promise<DnsRecordModel[] | undefined> {
+    try {
+      return (await this.opts.client.getDnsZone(zoneId, { signal })).Records ?? [];
+    } catch (err) {
+      if (!isNotFound(err)) throw err;
+      return undefined;
+    }
+  }
+
+  private async find(
+    obj: DnsRecord,
+    zoneId: number,
+    ctx: ExternalContext,
+  ): Promise<DnsRecordModel | undefined> {
+    const spec = obj.spec as DnsRecordSpec;
+    const byName = adoptionPolicyOf(spec) === ADOPT_BY_NAME && !isDeleting(obj);
+    if (!ctx.externalId && !ctx.createPending && !byName) return undefined;
+    const records = await this.records(zoneId, ctx.signal);
+    if (records === undefined) return zoneGone(obj, zoneId);
+    if (ctx.externalId) return this.findById(obj, records, ctx.externalId);
+    const mine = ctx.createPending ? ownLostCreate(spec, records, ctx) : undefined;
+    if (mine || !byName) return mine;
+    return this.adoptByName(spec, records, zoneId);
+  }
+
+  private findById(
+    obj: DnsRecord,
+    records: DnsRecordModel[],
+    externalId: string,
+  ): DnsRecordModel | undefined {
+    const record = records.find((r) => String(r.Id) === externalId);
+    if (record) return record;
+    // An adopted id never leads to a create; while deleting, gone is gone.
+    if (obj.spec?.recordId !== undefined && !isDeleting(obj)) {
+      throw new TerminalError(
+        NotFound,
+        `cannot observe DNS record ${externalId} (spec.recordId): the zone has no such record`,
+      );
+    }
+    return undefined;
+  }
+
+  private adoptByName(
+    spec: DnsRecordSpec,
+    records: DnsRecordModel[],
+    zoneId: number,
+  ): DnsRecordModel {
+    const what = `${spec.type} record ${JSON.stringify(normalizeName(spec.name))}${
+      spec.value !== undefined ? ` with value ${JSON.stringify(spec.value)}` : ''
+    }`;
+    const matches = records.filter((r) => sameContent(spec, r, true));
+    if (matches.length === 1) return matches[0] as DnsRecordModel; // the runtime refuses it when another object manages it
+    if (matches.length === 0) {
+      throw new TerminalError(
+        NotFound,
+        `cannot adopt the ${what} (spec.adoption.policy ByName): DNS zone ${zoneId} has no such record`,
+      );
+    }
+    throw new TerminalError(
+      AmbiguousAdoption,
+      `cannot adopt the ${what} (spec.adoption.policy ByName): DNS zone ${zoneId} has ${matches.length} such records (ids ${matches.map((r) => r.Id).join(', ')}); set spec.value, or adopt one by spec.recordId`,
+    );
+  }
+
+  async create(obj: DnsRecord, ctx: ExternalContext): Promise<CreateResult> {
+    const spec = obj.spec as DnsRecordSpec;
+    if (spec.recordId !== undefined) {
+      throw new TerminalError(
+        NotFound,
+        `cannot create DNS record: spec.recordId ${spec.recordId} is set, so the record is only adopted`,
+      );
+    }
+    const zoneId = this.opts.refs.zoneId;
+    if (zoneId === undefined) throw new Error('cannot create DNS record: the zone is not resolved');
+    const body = toAddRequest(spec, this.opts.refs.pullZoneId);
+    const record = await withKeyedLock(recordLock(zoneId), () =>
+      this.opts.client.addDnsRecord(zoneId, body, { signal: ctx.signal }),
+    );
+    ctx.log.info({ dnsZoneId: zoneId, recordId: record.Id, type: spec.type }, 'Created DNS record');
+    const diff = diffRecord(spec, record, { pullZoneId: this.opts.refs.pullZoneId });
+    return {
+      externalId: String(record.Id),
+      status: { ...statusOf(zoneId, record) },
+      available: diff.diffs.length === 0 && record.Accelerated !== true,
+    };
+  }
+
+  async update(
+    _obj: DnsRecord,
+    observation: Observation,
+    ctx: ExternalContext,
+  ): Promise<UpdateResult | void> {
+    const seen = this.observed.get(observation);
+    if (!seen) throw new Error('cannot update DNS record: observation was not made by this client');
+    if (Object.keys(seen.diff.update).length === 0) return;
+    await withKeyedLock(recordLock(seen.zoneId), () =>
+      this.opts.client.updateDnsRecord(seen.zoneId, seen.id, seen.diff.update, {
+        signal: ctx.signal,
+      }),
+    );
+  }
+
+  async delete(obj: DnsRecord, ctx: ExternalContext): Promise<void> {
+    const zoneId = this.opts.refs.zoneId;
+    if (!ctx.externalId || zoneId === undefined || obj.spec?.deletionPolicy === 'Orphan') return;
+    const id = Number(ctx.externalId);
+    await withKeyedLock(recordLock(zoneId), async () => {
+      try {
+        await this.opts.client.deleteDnsRecord(zoneId, id, { signal: ctx.signal });
+        ctx.log.info({ dnsZoneId: zoneId, recordId: id }, 'Deleted DNS record');
+      } catch (err) {
+        if (!isNotFound(err)) throw err;
+      }
+    });
+  }
+}

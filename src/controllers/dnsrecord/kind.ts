@@ -1,0 +1,11 @@
+/** The DnsRecord kind: one record of a DNS zone. */
+import type { KindModule } from '../kind-module.js';
+import { DNS_RECORD_NAMES } from './types.js';
+
+export const DNS_RECORD: KindModule = {
+  ...DNS_RECORD_NAMES,
+  schema: async () => (await import('./crd.js')).dnsRecordSchema,
+  controller: async () => (await import('./index.js')).createDnsRecordKind,
+  // Its zone comes from a DnsZone object or an id: not applied by the quick start.
+  example: 'dns/dnsrecord.yaml',
+};
