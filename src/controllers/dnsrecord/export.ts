@@ -45,7 +45,7 @@ function membersOf(record: DnsRecordModel, type: RecordTypeName): Partial<DnsRec
     if (have === field.unset && field.spec !== 'value') continue;
     out[field.spec] = field.kind === 'enum' ? nameOf(field.names ?? [], have) : have;
   }
-  return out as Partial<DnsRecordSpec>;
+  return out;
 }
 
 /** The link of a PullZone or Script record (the platform keeps the id in `LinkName`). */
