@@ -7,6 +7,7 @@
  */
 import { CDN_ACCOUNT } from './cdnaccount/kind.js';
 import { CONTAINER_APP } from './containerapp/kind.js';
+import { DNS_ZONE } from './dnszone/kind.js';
 import type { KindModule } from './kind-module.js';
 import { PULL_ZONE_CONFIG } from './pullzoneconfig/kind.js';
 import { SHIELD_POLICY } from './shieldpolicy/kind.js';
@@ -17,6 +18,7 @@ export const KINDS: readonly KindModule[] = [
   SHIELD_POLICY,
   CONTAINER_APP,
   STORAGE_ZONE,
+  DNS_ZONE,
   CDN_ACCOUNT,
 ];
 
