@@ -55,6 +55,8 @@ export interface DnsZoneExternalOptions {
 
 interface Seen {
   id: number;
+  /** Number of records the zone had when observed. */
+  liveCount: number;
   diff: DnsZoneDiff;
   records: RecordPlan;
 }
@@ -122,7 +124,12 @@ export class DnsZoneExternal implements ExternalClient<DnsZone> {
         message: `cannot manage spec.records: ${records.conflicts.join('; ')}; remove it from spec.records or delete that object`,
       };
     }
-    this.observed.set(obs, { id: record.Id, diff, records });
+    this.observed.set(obs, {
+      id: record.Id,
+      liveCount: (record.Records ?? []).length,
+      diff,
+      records,
+    });
     return obs;
   }
 
@@ -246,6 +253,9 @@ export class DnsZoneExternal implements ExternalClient<DnsZone> {
         status.dnssec = dnssecStatusOf(ds);
       }
       status.records = await this.applyRecords(seen, ctx);
+      const added = seen.records.actions.filter((a) => a.op === 'create').length;
+      const deleted = seen.records.actions.filter((a) => a.op === 'delete').length;
+      status.recordCount = seen.liveCount + added - deleted;
     });
     return { status: { ...status } };
   }
