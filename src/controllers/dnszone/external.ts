@@ -31,6 +31,7 @@ import type {
   UpdateResult,
 } from '../../runtime/types.js';
 import { withKeyedLock } from '../shared/keyed-mutex.js';
+import { deleteIgnoringNotFound, isDeleting, isNotFound } from '../shared/not-found.js';
 import { ADOPT_BY_NAME, adoptionPolicyOf } from '../shared/ownership-schema.js';
 import { diffDnsZone, type DnsZoneDiff } from './diff.js';
 import { dnssecStatusOf, domainOf, statusOf } from './mapping.js';
@@ -59,14 +60,6 @@ interface Seen {
   liveCount: number;
   diff: DnsZoneDiff;
   records: RecordPlan;
-}
-
-function isNotFound(err: unknown): boolean {
-  return isCdnApiError(err) && err.kind === 'notFound';
-}
-
-function isDeleting(obj: DnsZone): boolean {
-  return obj.metadata.deletionTimestamp !== undefined;
 }
 
 const zoneLock = (id: number): string => `dnszone:${id}`;
@@ -285,12 +278,10 @@ export class DnsZoneExternal implements ExternalClient<DnsZone> {
       return undefined;
     }
     if (action.op === 'delete') {
-      try {
-        await this.opts.client.deleteDnsRecord(zoneId, action.id, opts);
-        ctx.log.info({ dnsZoneId: zoneId, recordId: action.id }, 'Deleted DNS record');
-      } catch (err) {
-        if (!isNotFound(err)) throw err;
-      }
+      const done = await deleteIgnoringNotFound(() =>
+        this.opts.client.deleteDnsRecord(zoneId, action.id, opts),
+      );
+      if (done) ctx.log.info({ dnsZoneId: zoneId, recordId: action.id }, 'Deleted DNS record');
       return undefined;
     }
     const added = await this.opts.client.addDnsRecord(zoneId, action.record, opts);
@@ -308,12 +299,10 @@ export class DnsZoneExternal implements ExternalClient<DnsZone> {
     if (!ctx.externalId || obj.spec?.deletionPolicy === 'Orphan') return;
     const id = Number(ctx.externalId);
     await withKeyedLock(zoneLock(id), async () => {
-      try {
-        await this.opts.client.deleteDnsZone(id, { signal: ctx.signal });
-        ctx.log.info({ dnsZoneId: id }, 'Deleted DNS zone');
-      } catch (err) {
-        if (!isNotFound(err)) throw err;
-      }
+      const done = await deleteIgnoringNotFound(() =>
+        this.opts.client.deleteDnsZone(id, { signal: ctx.signal }),
+      );
+      if (done) ctx.log.info({ dnsZoneId: id }, 'Deleted DNS zone');
     });
   }
 }

@@ -1,4 +1,5 @@
 /** The DnsZone custom resource as the controller reads it. */
+import { DNS_RECORD_TYPE_NAMES } from '../../cdn/dns-record-types.js';
 import type { ManagedObject } from '../../runtime/types.js';
 import type { KindNames } from '../kind-names.js';
 import type { AccountSpec } from '../shared/account-schema.js';
@@ -13,24 +14,16 @@ export const DNS_ZONE_NAMES: KindNames = {
   scope: 'Namespaced',
 };
 
+/** Record types that link another resource (a pull zone, a script): DnsRecord objects only. */
+const LINKED_RECORD_TYPES = ['PullZone', 'Script'] as const;
 /** Record types an inline record may have: those that need no link to another resource. */
-export const INLINE_RECORD_TYPES = [
-  'A',
-  'AAAA',
-  'CNAME',
-  'TXT',
-  'MX',
-  'Redirect',
-  'Flatten',
-  'SRV',
-  'CAA',
-  'PTR',
-  'NS',
-  'SVCB',
-  'HTTPS',
-  'TLSA',
-] as const;
-export type InlineRecordType = (typeof INLINE_RECORD_TYPES)[number];
+export type InlineRecordType = Exclude<
+  (typeof DNS_RECORD_TYPE_NAMES)[number],
+  (typeof LINKED_RECORD_TYPES)[number]
+>;
+export const INLINE_RECORD_TYPES: readonly InlineRecordType[] = DNS_RECORD_TYPE_NAMES.filter(
+  (t): t is InlineRecordType => !(LINKED_RECORD_TYPES as readonly string[]).includes(t),
+);
 
 /** Names of the platform's `LogAnonymizationType` in number order. */
 export const LOG_ANONYMIZATION_TYPES = ['OneDigit', 'Drop'] as const;

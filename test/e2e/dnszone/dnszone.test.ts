@@ -418,6 +418,26 @@ test.serial(
   },
 );
 
+test.serial(
+  'a zone deleted outside Kubernetes is created again (a recorded id reads 404)',
+  async (t) => {
+    const old = zoneIdOf(await ready(env.teamA, 'shop'));
+    await env.cdn.deleteDnsZone(old);
+    const obj = await waitFor(
+      async () => {
+        const o = await getObject(RESOURCE, env.teamA, 'shop');
+        const id = o ? zoneIdOf(o) : old;
+        return id !== old && env.sim.state.dnsZones.has(id) ? o : undefined;
+      },
+      30_000,
+      'a new zone recorded',
+    );
+    const id = zoneIdOf(obj);
+    await waitFor(() => stored(id)?.records.length === 4, 30_000, 'records created again');
+    t.like(stored(id)?.zone, { Domain: 'shop.example', LoggingEnabled: true });
+  },
+);
+
 test.serial('delete with Delete removes the zone', async (t) => {
   const id = zoneIdOf(await ready(env.teamA, 'shop'));
   await deleteObject(RESOURCE, env.teamA, 'shop');
