@@ -9,6 +9,7 @@ import { CDN_ACCOUNT } from './cdnaccount/kind.js';
 import { CONTAINER_APP } from './containerapp/kind.js';
 import { CONTAINER_REGISTRY } from './containerregistry/kind.js';
 import { DNS_RECORD } from './dnsrecord/kind.js';
+import { DNS_ZONE } from './dnszone/kind.js';
 import type { KindModule } from './kind-module.js';
 import { PULL_ZONE_CONFIG } from './pullzoneconfig/kind.js';
 import { SHIELD_POLICY } from './shieldpolicy/kind.js';
@@ -24,6 +25,7 @@ export const KINDS: readonly KindModule[] = [
   CONTAINER_REGISTRY,
   CONTAINER_APP,
   STORAGE_ZONE,
+  DNS_ZONE,
   DNS_RECORD,
   CDN_ACCOUNT,
 ];

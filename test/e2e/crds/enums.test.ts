@@ -73,8 +73,9 @@ const BUILT_IN_EXAMPLES: Record<string, Json> = {
 };
 
 function kinds(): Kind[] {
-  // examples/storage/ holds the kinds that need Secret writes (not in the chart's defaults).
-  const examples = ['examples', 'examples/storage']
+  // examples/storage/ holds the kinds that need Secret writes (not in the chart's defaults),
+  // examples/dns/ the DNS kinds.
+  const examples = ['examples', 'examples/storage', 'examples/dns']
     .flatMap((dir) =>
       readdirSync(join(ROOT, dir))
         .filter((f) => f.endsWith('.yaml'))

@@ -3,8 +3,16 @@ import type { DnsRecord as DnsRecordModel } from '../../../../src/cdn/dns-types.
 import { exportDnsRecord } from '../../../../src/controllers/dnsrecord/export.js';
 import { diffRecord } from '../../../../src/controllers/dnsrecord/diff.js';
 import type { DnsRecordSpec } from '../../../../src/controllers/dnsrecord/types.js';
+import type { ExportOptions } from '../../../../src/controllers/shared/manifest-export.js';
 
-const OPTS = { namespace: 'team-a', deletionPolicy: 'Orphan' as const, account: {} };
+const OPTS: ExportOptions = {
+  namespace: 'team-a',
+  kinds: new Set(['DnsRecord']),
+  deletionPolicy: 'Orphan',
+  account: {},
+  secretEnvPattern: /SECRET/,
+  customCertificates: 'omit',
+};
 
 const cases: Array<{
   title: string;

@@ -1,0 +1,308 @@
+/**
+ * The DnsZone external client: observe / create / update / delete of one DNS zone and its
+ * inline records, bound to one account's CdnClient.
+ *
+ * - Observe is read-only: one `GET /dnszone/{id}` (the zone with its records). Without an id
+ *   nothing is read (the zone is created), except for explicit adoption by domain
+ *   (`spec.adoption.policy: ByName`) and the crash recovery of our own create, which search by
+ *   domain (case-insensitive, as the platform compares domains) and skip zones another object
+ *   manages.
+ * - Create checks the domain (`POST /dnszone/checkavailability`), then sends one
+ *   `POST /dnszone`, serialized per account; a domain already on the platform is reported
+ *   (NameTaken) and never adopted. Settings, DNSSEC and records follow in the same pass as an
+ *   update of the new zone (the runtime observes it right after).
+ * - Update sends only what differs: one `POST /dnszone/{id}` with the differing settings,
+ *   DNSSEC on or off, and one call per record to create, change or delete (records.ts).
+ * - A recorded id that reads 404 is recreated (the zone was deleted outside Kubernetes), as
+ *   for every kind; an adopted id (`spec.dnsZoneId`) never leads to a create.
+ * - Delete sends `DELETE /dnszone/{id}` (deletion policy Delete only; the runtime resolves the
+ *   default, Orphan for an adopted zone).
+ */
+import type { CdnClient } from '../../cdn/client.js';
+import type { DnsRecord, DnsZone as DnsZoneRecord } from '../../cdn/dns-types.js';
+import { isCdnApiError } from '../../cdn/errors.js';
+import { TerminalError } from '../../runtime/errors.js';
+import { SyncedReason } from '../../runtime/reasons.js';
+import type {
+  CreateResult,
+  ExternalClient,
+  ExternalContext,
+  Observation,
+  UpdateResult,
+} from '../../runtime/types.js';
+import { withKeyedLock } from '../shared/keyed-mutex.js';
+import { deleteIgnoringNotFound, isDeleting, isNotFound } from '../shared/not-found.js';
+import { ADOPT_BY_NAME, adoptionPolicyOf } from '../shared/ownership-schema.js';
+import { diffDnsZone, type DnsZoneDiff } from './diff.js';
+import { dnssecStatusOf, domainOf, statusOf } from './mapping.js';
+import { planRecords, type RecordAction, type RecordPlan } from './records.js';
+import type { DnsZone, DnsZoneStatus, ZoneRecordStatus } from './types.js';
+
+/** Reason of the terminal error for an adopted id (or domain) that does not exist. */
+export const NotFound = 'NotFound';
+/** Reason when the domain already has a zone and adoption was not asked for. */
+export const NameTaken = 'NameTaken';
+/** Reason of Ready=False while a listed record is managed by another object. */
+export const RecordManagedElsewhere = 'RecordManagedElsewhere';
+/** Claim type of DNS zones (the runtime's default: the kind). */
+export const DNS_ZONE_CLAIM = 'DnsZone';
+
+/** What an external client is bound to. */
+export interface DnsZoneExternalOptions {
+  client: CdnClient;
+  /** Stable, non-secret account identifier (serializes creates per account). */
+  accountId: string;
+}
+
+interface Seen {
+  id: number;
+  /** Number of records the zone had when observed. */
+  liveCount: number;
+  diff: DnsZoneDiff;
+  records: RecordPlan;
+}
+
+const zoneLock = (id: number): string => `dnszone:${id}`;
+
+/** The record plan of the zone `zoneId` whose live records are `live`. */
+function planZoneRecords(
+  obj: DnsZone,
+  zoneId: number,
+  live: readonly DnsRecord[],
+  ctx: ExternalContext,
+): RecordPlan {
+  return planRecords({
+    zoneId,
+    records: obj.spec?.records,
+    policy: obj.spec?.recordPolicy,
+    live,
+    previous: obj.status?.records,
+    claimedByOther: (type, id) => ctx.claimedByOther?.(type, id) ?? false,
+  });
+}
+
+/** See the module comment. */
+export class DnsZoneExternal implements ExternalClient<DnsZone> {
+  private readonly observed = new WeakMap<Observation, Seen>();
+
+  constructor(private readonly opts: DnsZoneExternalOptions) {}
+
+  /** The account fingerprint (claims conflict only within one account). */
+  get account(): string {
+    return this.opts.accountId;
+  }
+
+  async observe(obj: DnsZone, ctx: ExternalContext): Promise<Observation> {
+    const record = await this.find(obj, ctx);
+    if (!record || record.Id === undefined) return { exists: false, upToDate: false, diff: [] };
+    const diff = diffDnsZone(obj, record);
+    if (!isDeleting(obj) && diff.immutable.length > 0) {
+      throw new TerminalError(
+        SyncedReason.InvalidSpec,
+        `cannot manage DNS zone ${record.Id}: ${diff.immutable.join('; ')}; the domain is fixed when a zone is created: restore the spec or create a new DnsZone`,
+      );
+    }
+    const records = planZoneRecords(obj, record.Id, record.Records ?? [], ctx);
+    const diffs = [...diff.diffs, ...records.diffs];
+    const obs: Observation = {
+      exists: true,
+      externalId: String(record.Id),
+      upToDate: diffs.length === 0,
+      diff: diffs,
+      status: { ...statusOf(record, obj.status), records: records.observed },
+    };
+    if (records.conflicts.length > 0) {
+      obs.notReady = {
+        reason: RecordManagedElsewhere,
+        message: `cannot manage spec.records: ${records.conflicts.join('; ')}; remove it from spec.records or delete that object`,
+      };
+    }
+    this.observed.set(obs, {
+      id: record.Id,
+      liveCount: (record.Records ?? []).length,
+      diff,
+      records,
+    });
+    return obs;
+  }
+
+  /**
+   * Reads the zone by id. Without an id, only an explicit adoption by domain or the recovery
+   * of our own unrecorded create looks the domain up; otherwise there is nothing to read.
+   */
+  private async find(obj: DnsZone, ctx: ExternalContext): Promise<DnsZoneRecord | undefined> {
+    if (ctx.externalId) return this.findById(obj, ctx.externalId, ctx.signal);
+    const domain = domainOf(obj);
+    if (domain === undefined) return undefined;
+    if (ctx.createPending) {
+      const zone = await this.searchByDomain(domain, ctx.signal);
+      // A zone another object manages is not ours: the create will report the domain taken.
+      return zone && !ctx.claimedByOther?.(DNS_ZONE_CLAIM, String(zone.Id)) ? zone : undefined;
+    }
+    if (isDeleting(obj) || adoptionPolicyOf(obj.spec) !== ADOPT_BY_NAME) return undefined;
+    const zone = await this.searchByDomain(domain, ctx.signal);
+    // The runtime refuses it when another object manages it.
+    if (zone) return this.findById(obj, String(zone.Id), ctx.signal);
+    throw new TerminalError(
+      NotFound,
+      `cannot adopt DNS zone ${JSON.stringify(domain)} (spec.adoption.policy ByName): no zone in this account has this domain`,
+    );
+  }
+
+  private async findById(
+    obj: DnsZone,
+    externalId: string,
+    signal: AbortSignal,
+  ): Promise<DnsZoneRecord | undefined> {
+    try {
+      return await this.opts.client.getDnsZone(Number(externalId), { signal });
+    } catch (err) {
+      if (!isNotFound(err)) throw err;
+    }
+    // An adopted id never leads to a create; while deleting, gone is gone.
+    if (obj.spec?.dnsZoneId !== undefined && !isDeleting(obj)) {
+      throw new TerminalError(
+        NotFound,
+        `cannot observe DNS zone ${externalId} (spec.dnsZoneId): it does not exist`,
+      );
+    }
+    return undefined;
+  }
+
+  /** The zone of `domain` (the list answers zones without their records). */
+  private async searchByDomain(
+    domain: string,
+    signal: AbortSignal,
+  ): Promise<DnsZoneRecord | undefined> {
+    const zones = await this.opts.client.listDnsZones({ search: domain }, { signal });
+    return zones.find((z) => z.Domain?.toLowerCase() === domain);
+  }
+
+  async create(obj: DnsZone, ctx: ExternalContext): Promise<CreateResult> {
+    if (obj.spec?.dnsZoneId !== undefined) {
+      throw new TerminalError(
+        NotFound,
+        `cannot create DNS zone: spec.dnsZoneId ${obj.spec.dnsZoneId} is set, so the zone is only adopted`,
+      );
+    }
+    const domain = domainOf(obj);
+    if (domain === undefined) {
+      throw new TerminalError(
+        SyncedReason.InvalidSpec,
+        'cannot create DNS zone: spec.domain is required to create a zone (it may be left out only when adopting one with spec.dnsZoneId)',
+      );
+    }
+    const record = await withKeyedLock(`create-dnszone:${this.opts.accountId}`, () =>
+      this.add(domain, ctx.signal),
+    );
+    ctx.log.info({ dnsZoneId: record.Id, domain }, 'Created DNS zone');
+    // Settings, DNSSEC and records are applied by the update of the same pass.
+    return {
+      externalId: String(record.Id),
+      status: { ...statusOf(record, undefined), records: [] },
+      available: false,
+    };
+  }
+
+  /** Checks the domain, then adds the zone; a domain with a zone is NameTaken, never adopted. */
+  private async add(domain: string, signal: AbortSignal): Promise<DnsZoneRecord> {
+    const { available } = await this.opts.client.checkDnsZoneAvailability(domain, { signal });
+    if (!available) throw this.nameTaken(domain);
+    try {
+      return await this.opts.client.addDnsZone({ Domain: domain }, { signal });
+    } catch (err) {
+      if (!isCdnApiError(err) || err.kind !== 'invalid') throw err;
+      // Added between the check and the add (another writer), or another refusal.
+      const again = await this.opts.client.checkDnsZoneAvailability(domain, { signal });
+      if (again.available) throw err;
+      throw this.nameTaken(domain);
+    }
+  }
+
+  private nameTaken(domain: string): TerminalError {
+    return new TerminalError(
+      NameTaken,
+      `cannot create DNS zone ${JSON.stringify(domain)}: the domain already has a zone on the platform; adopt it explicitly with spec.dnsZoneId or spec.adoption.policy ByName (refused when another object manages it)`,
+    );
+  }
+
+  async update(
+    obj: DnsZone,
+    observation: Observation,
+    ctx: ExternalContext,
+  ): Promise<UpdateResult | void> {
+    const seen = this.observed.get(observation);
+    if (!seen) throw new Error('cannot update DNS zone: observation was not made by this client');
+    const status: DnsZoneStatus = {};
+    await withKeyedLock(zoneLock(seen.id), async () => {
+      if (Object.keys(seen.diff.update).length > 0) {
+        await this.opts.client.updateDnsZone(seen.id, seen.diff.update, { signal: ctx.signal });
+      }
+      if (seen.diff.dnssec !== undefined) {
+        const opts = { signal: ctx.signal };
+        const ds = seen.diff.dnssec
+          ? await this.opts.client.enableDnsSec(seen.id, opts)
+          : await this.opts.client.disableDnsSec(seen.id, opts);
+        status.dnssec = dnssecStatusOf(ds);
+      }
+      status.records = await this.applyRecords(seen, ctx);
+      const added = seen.records.actions.filter((a) => a.op === 'create').length;
+      const deleted = seen.records.actions.filter((a) => a.op === 'delete').length;
+      status.recordCount = seen.liveCount + added - deleted;
+    });
+    return { status: { ...status } };
+  }
+
+  /** Runs the record calls; answers `status.records` with the records created. */
+  private async applyRecords(seen: Seen, ctx: ExternalContext): Promise<ZoneRecordStatus[]> {
+    const records = [...seen.records.observed];
+    for (const action of seen.records.actions) {
+      const done = await this.applyRecord(seen.id, action, ctx);
+      if (action.op === 'delete') {
+        const i = records.findIndex((r) => r.id === action.id);
+        if (i >= 0) records.splice(i, 1);
+      }
+      if (done) records.push(done);
+    }
+    return records;
+  }
+
+  private async applyRecord(
+    zoneId: number,
+    action: RecordAction,
+    ctx: ExternalContext,
+  ): Promise<ZoneRecordStatus | undefined> {
+    const opts = { signal: ctx.signal };
+    if (action.op === 'update') {
+      await this.opts.client.updateDnsRecord(zoneId, action.id, action.record, opts);
+      return undefined;
+    }
+    if (action.op === 'delete') {
+      const done = await deleteIgnoringNotFound(() =>
+        this.opts.client.deleteDnsRecord(zoneId, action.id, opts),
+      );
+      if (done) ctx.log.info({ dnsZoneId: zoneId, recordId: action.id }, 'Deleted DNS record');
+      return undefined;
+    }
+    const added = await this.opts.client.addDnsRecord(zoneId, action.record, opts);
+    ctx.log.info({ dnsZoneId: zoneId, recordId: added.Id }, 'Created DNS record');
+    return {
+      type: action.type,
+      name: action.record.Name ?? '',
+      value: action.record.Value ?? '',
+      id: Number(added.Id),
+      created: true,
+    };
+  }
+
+  async delete(obj: DnsZone, ctx: ExternalContext): Promise<void> {
+    if (!ctx.externalId || obj.spec?.deletionPolicy === 'Orphan') return;
+    const id = Number(ctx.externalId);
+    await withKeyedLock(zoneLock(id), async () => {
+      const done = await deleteIgnoringNotFound(() =>
+        this.opts.client.deleteDnsZone(id, { signal: ctx.signal }),
+      );
+      if (done) ctx.log.info({ dnsZoneId: id }, 'Deleted DNS zone');
+    });
+  }
+}

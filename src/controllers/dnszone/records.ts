@@ -1,0 +1,183 @@
+/**
+ * Pure planning of a zone's inline records (`spec.records`, `spec.recordPolicy`): which live
+ * record each listed record is, and the fewest record calls that make the zone match.
+ *
+ * - A listed record is the live record of the same type, name (case-insensitive, `@` = apex)
+ *   and value: a record created earlier, one whose create answer was lost, or one that was
+ *   already there are all adopted by content, never duplicated. Its TTL, priority, weight,
+ *   port, flags and tag are compared when listed, and updated in place.
+ * - A listed record whose content another object manages (a DnsRecord object's claim) is a
+ *   conflict: it is neither created nor changed, and the zone reports it.
+ * - `Additive` (default): records not listed are left alone, except records this object
+ *   created that were dropped from the list (status.records says which), which are deleted.
+ * - `Exact`: every record neither listed nor managed by another object is deleted.
+ * - A record another object manages, by id (`DnsRecord`) or by content while it is being
+ *   created (`DnsRecordContent`), is never deleted nor taken over.
+ */
+import type { DnsRecord, DnsRecordAddRequest, DnsRecordUpdate } from '../../cdn/dns-types.js';
+import type { FieldDiff } from '../../runtime/types.js';
+import { renderValue } from '../shared/plan.js';
+import { recordExtras, recordNameOf, recordTypeName, toAddRecord } from './mapping.js';
+import {
+  DNS_RECORD_CLAIM,
+  DNS_RECORD_CONTENT_CLAIM,
+  dnsRecordContentKey,
+} from './record-claims.js';
+import type { DnsZoneRecordSpec, RecordPolicy, ZoneRecordStatus } from './types.js';
+
+/** One record call. */
+export type RecordAction =
+  | { op: 'create'; type: string; record: DnsRecordAddRequest }
+  | { op: 'update'; id: number; record: DnsRecordUpdate }
+  | { op: 'delete'; label: string; id: number };
+
+/** Inputs of {@link planRecords}. */
+export interface RecordPlanInput {
+  zoneId: number;
+  records: readonly DnsZoneRecordSpec[] | undefined;
+  policy: RecordPolicy | undefined;
+  live: readonly DnsRecord[];
+  /** `status.records` of the previous pass. */
+  previous: readonly ZoneRecordStatus[] | undefined;
+  /** The runtime's claim check (absent: nothing is claimed by another object). */
+  claimedByOther?: (type: string, id: string) => boolean;
+}
+
+/** Result of {@link planRecords}. */
+export interface RecordPlan {
+  diffs: FieldDiff[];
+  actions: RecordAction[];
+  /** `status.records`: the listed records found live (and created ones not yet deleted). */
+  observed: ZoneRecordStatus[];
+  /** Listed records another object manages (each a sentence naming the record). */
+  conflicts: string[];
+}
+
+interface Content {
+  type: string;
+  name: string;
+  value: string;
+}
+
+const contentOfSpec = (s: DnsZoneRecordSpec): Content => ({
+  type: s.type,
+  name: recordNameOf(s),
+  value: s.value,
+});
+
+const contentOfLive = (r: DnsRecord): Content => ({
+  type: recordTypeName(r),
+  name: r.Name ?? '',
+  value: r.Value ?? '',
+});
+
+/** Short text of a record for plannedChanges and messages. */
+export function renderRecord(c: Content): string {
+  return `${c.type} ${c.name === '' ? '@' : c.name} ${JSON.stringify(c.value)}`;
+}
+
+function claimedElsewhere(input: RecordPlanInput, key: string, id?: number): boolean {
+  const claimed = input.claimedByOther;
+  if (!claimed) return false;
+  if (id !== undefined && claimed(DNS_RECORD_CLAIM, String(id))) return true;
+  return claimed(DNS_RECORD_CONTENT_CLAIM, key);
+}
+
+/** The members of a listed record that differ from the live record (empty: in sync). */
+function changedExtras(spec: DnsZoneRecordSpec, live: DnsRecord): DnsRecordUpdate {
+  const out: Record<string, unknown> = {};
+  for (const [field, want] of Object.entries(recordExtras(spec))) {
+    if (live[field as keyof DnsRecord] !== want) out[field] = want;
+  }
+  return out;
+}
+
+interface ListedContext {
+  input: RecordPlanInput;
+  keyOf: (c: Content) => string;
+  byKey: Map<string, DnsRecord>;
+  createdBefore: Set<string>;
+  out: RecordPlan;
+}
+
+/** Plans one listed record; answers the id of the live record it is, if any. */
+function planOne(c: ListedContext, spec: DnsZoneRecordSpec): number | undefined {
+  const content = contentOfSpec(spec);
+  const key = c.keyOf(content);
+  const live = c.byKey.get(key);
+  if (claimedElsewhere(c.input, key, live?.Id)) {
+    c.out.conflicts.push(`${renderRecord(content)} is managed by another object (a DnsRecord)`);
+    return undefined;
+  }
+  if (live?.Id === undefined) {
+    c.out.actions.push({ op: 'create', type: spec.type, record: toAddRecord(spec) });
+    const field = `records[${renderRecord(content)}]`;
+    c.out.diffs.push({ field, live: '<absent>', desired: 'present' });
+    return undefined;
+  }
+  const created = c.createdBefore.has(key) ? { created: true } : {};
+  c.out.observed.push({ ...content, id: live.Id, ...created });
+  const update = changedExtras(spec, live);
+  if (Object.keys(update).length === 0) return live.Id;
+  c.out.actions.push({ op: 'update', id: live.Id, record: update });
+  for (const [field, want] of Object.entries(update)) {
+    c.out.diffs.push({
+      field: `records[${renderRecord(content)}].${field}`,
+      live: renderValue(live[field as keyof DnsRecord]),
+      desired: renderValue(want),
+    });
+  }
+  return live.Id;
+}
+
+function planListed(c: ListedContext): Set<number> {
+  const used = new Set<number>();
+  const listed = new Set<string>();
+  for (const spec of c.input.records ?? []) {
+    const key = c.keyOf(contentOfSpec(spec));
+    // The same record listed twice is one record (the first entry's extras count).
+    if (listed.has(key)) continue;
+    listed.add(key);
+    const id = planOne(c, spec);
+    if (id !== undefined) used.add(id);
+  }
+  return used;
+}
+
+/** Whether an unlisted live record is to be deleted under the policy. */
+function isUnwanted(
+  input: RecordPlanInput,
+  record: DnsRecord,
+  key: string,
+  createdBefore: Set<string>,
+): boolean {
+  if (claimedElsewhere(input, key, record.Id)) return false;
+  return input.policy === 'Exact' || createdBefore.has(key);
+}
+
+/** See the module comment. */
+export function planRecords(input: RecordPlanInput): RecordPlan {
+  const keyOf = (c: Content): string => dnsRecordContentKey(input.zoneId, c.type, c.name, c.value);
+  const out: RecordPlan = { diffs: [], actions: [], observed: [], conflicts: [] };
+  const byKey = new Map<string, DnsRecord>();
+  for (const r of input.live) {
+    const k = keyOf(contentOfLive(r));
+    if (!byKey.has(k)) byKey.set(k, r);
+  }
+  const createdBefore = new Set(
+    (input.previous ?? []).filter((p) => p.created).map((p) => keyOf(p)),
+  );
+  const used = planListed({ input, keyOf, byKey, createdBefore, out });
+  for (const record of input.live) {
+    if (record.Id === undefined || used.has(record.Id)) continue;
+    const content = contentOfLive(record);
+    const key = keyOf(content);
+    if (!isUnwanted(input, record, key, createdBefore)) continue;
+    const label = renderRecord(content);
+    // Kept in status until it is gone, so a failed delete is retried by the next pass.
+    if (createdBefore.has(key)) out.observed.push({ ...content, id: record.Id, created: true });
+    out.actions.push({ op: 'delete', label, id: record.Id });
+    out.diffs.push({ field: `records[${label}]`, live: 'present', desired: '<absent>' });
+  }
+  return out;
+}

@@ -1,0 +1,28 @@
+/**
+ * What every kind's external client asks of a platform answer and an object on the way out:
+ * a 404 of the CDN client, an object being deleted, and a delete for which "already gone" is
+ * success. Kinds are free to adopt it; DnsZone (and DnsRecord) use it.
+ */
+import { isCdnApiError } from '../../cdn/errors.js';
+import type { ManagedObject } from '../../runtime/types.js';
+
+/** True for the CDN client's "not found" (a 404 of the platform). */
+export function isNotFound(err: unknown): boolean {
+  return isCdnApiError(err) && err.kind === 'notFound';
+}
+
+/** True once Kubernetes has marked the object for deletion. */
+export function isDeleting(obj: ManagedObject): boolean {
+  return obj.metadata.deletionTimestamp !== undefined;
+}
+
+/** Runs a platform delete; a resource that is already gone is success (answers false). */
+export async function deleteIgnoringNotFound(remove: () => Promise<void>): Promise<boolean> {
+  try {
+    await remove();
+    return true;
+  } catch (err) {
+    if (!isNotFound(err)) throw err;
+    return false;
+  }
+}
