@@ -14,7 +14,7 @@
 import { spawn } from 'node:child_process';
 import { mkdir, readFile, readdir, rm } from 'node:fs/promises';
 import { homedir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseAllDocuments } from 'yaml';
@@ -49,7 +49,19 @@ const NAMESPACE = 'cdn-demo';
 const SECRET = 'cdn-demo-credentials';
 /** The simulator accepts this key; the operator reads it from the Secret above. */
 const DEMO_API_KEY = 'demo-api-key';
-const KINDS = exampleKinds();
+/**
+ * Folders of examples/ the demo applies, in order: the top (the kinds that work with the
+ * chart's defaults, `exampleKinds()`), then the DNS zone and the record that points the demo
+ * pull zone's hostname at it (issue 33).
+ */
+const EXAMPLE_DIRS = ['', 'dns'];
+const KINDS = ALL_KINDS.filter(
+  (k) =>
+    exampleKinds().includes(k) ||
+    (k.controller !== undefined &&
+      k.example !== undefined &&
+      EXAMPLE_DIRS.includes(dirname(k.example) === '.' ? '' : dirname(k.example))),
+);
 const READY_TIMEOUT_S = Number(process.env.DEMO_READY_TIMEOUT ?? 300);
 
 const files = {
@@ -282,12 +294,14 @@ async function ensureOperator(simUrl: string, kubeconfig: string): Promise<Opera
 
 /** `Kind/name` of every example object of the demo's kinds. */
 async function expectedObjects(): Promise<ObjectRef[]> {
-  const dir = join(ROOT, 'examples');
   const refs: ObjectRef[] = [];
-  for (const f of (await readdir(dir)).filter((x) => x.endsWith('.yaml')).sort()) {
-    for (const doc of parseAllDocuments(await readFile(join(dir, f), 'utf8'))) {
-      const o = doc.toJS() as CdnObject | null;
-      if (o && KINDS.some((k) => k.kind === o.kind)) refs.push(refOf(o));
+  for (const sub of EXAMPLE_DIRS) {
+    const dir = join(ROOT, 'examples', sub);
+    for (const f of (await readdir(dir)).filter((x) => x.endsWith('.yaml')).sort()) {
+      for (const doc of parseAllDocuments(await readFile(join(dir, f), 'utf8'))) {
+        const o = doc.toJS() as CdnObject | null;
+        if (o && KINDS.some((k) => k.kind === o.kind)) refs.push(refOf(o));
+      }
     }
   }
   return refs;
@@ -365,10 +379,12 @@ async function up(): Promise<number> {
   await applyCrds(kubeconfig);
   await applyAccount(kubeconfig);
   const op = await ensureOperator(simUrl, kubeconfig);
-  say(`Applying examples/ to namespace ${NAMESPACE}`);
-  process.stdout.write(
-    await kubectl(kubeconfig, ['apply', '-n', NAMESPACE, '-f', join(ROOT, 'examples')]),
-  );
+  for (const sub of EXAMPLE_DIRS) {
+    say(`Applying examples/${sub} to namespace ${NAMESPACE}`);
+    process.stdout.write(
+      await kubectl(kubeconfig, ['apply', '-n', NAMESPACE, '-f', join(ROOT, 'examples', sub)]),
+    );
+  }
   const ready = await waitUntilReady(kubeconfig, await expectedObjects());
   process.stdout.write('\n');
   await exec('kubectl', ['--kubeconfig', kubeconfig, 'get', 'cdn', '-A'], { inherit: true });
