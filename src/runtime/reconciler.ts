@@ -882,7 +882,7 @@ export class ManagedReconciler {
    * resource made by someone else.
    */
   private clearRefusedCreate(pass: Pass, c: ClassifiedError): void {
-    if (pass.stage !== 'create' || !madeNothing(c)) return;
+    if (pass.stage !== 'create' || !(madeNothing(c) || waitedBeforeSending(pass, c))) return;
     this.pending.resolve(keyOf(pass.obj));
     const previous = ownershipOf(pass.obj);
     const markerMs = verifiedMarkerTime(pass.obj, pass.signer);
@@ -901,7 +901,7 @@ export class ManagedReconciler {
    * cannot void it, unlike the signed marker).
    */
   private recordUnknownCreate(pass: Pass, c: ClassifiedError): void {
-    if (!pass.createUnanswered || madeNothing(c)) return;
+    if (!pass.createUnanswered || madeNothing(c) || waitedBeforeSending(pass, c)) return;
     this.pending.attemptEnded(keyOf(pass.obj), pass.obj.metadata.uid);
     const markerMs = verifiedMarkerTime(pass.obj, pass.signer);
     if (markerMs === undefined) return; // the status record was written before the create
@@ -1030,6 +1030,18 @@ function madeNothing(c: ClassifiedError): boolean {
     c.class === 'unauthorized' ||
     (c.class === 'retryable' && c.notApplied === true)
   );
+}
+
+/**
+ * True when the kind's create waited for something it needs before sending anything (a
+ * reference without its id yet, a missing Secret: WaitingError). Kinds resolve those before
+ * the platform call, so such a create made nothing; taking it for a lost create would hold
+ * the object in CreatePending for the whole window once the reference is ready. A waiting
+ * error the runtime raises itself (CreatePending) comes before the create is sent
+ * (`createUnanswered` is still false) and keeps the pending create.
+ */
+function waitedBeforeSending(pass: Pass, c: ClassifiedError): boolean {
+  return c.class === 'waiting' && pass.createUnanswered === true;
 }
 
 /** The refusal of a create that an unverifiable marker makes unsafe (create-guard.ts). */

@@ -180,3 +180,40 @@ test('a create the platform answered it did not process (503, 429: notApplied) i
     'no lookup by name: the marker of the unprocessed create was voided',
   );
 });
+
+test('a create that waited for a reference before sending anything (WaitingError) is sent at once when it is ready, no window', async (t) => {
+  // The demo's ContainerApp waited for its PullZoneConfig's id inside create; that wait was
+  // taken for a lost create and held the app in CreatePending for the whole 60 s window.
+  const w = slowCreate({ uniqueNames: false, lag: 0 });
+  w.env.loseCreateAnswer = false;
+  w.env.createError = Object.assign(new Error('waiting for the pull zone id'), { waiting: true });
+  const rec = w.env.reconciler({
+    kind: w.env.kind((e) =>
+      (e as { waiting?: boolean }).waiting
+        ? {
+            class: 'waiting',
+            reason: 'ReferenceNotReady',
+            message: 'waiting',
+            requeueAfterMs: 1000,
+          }
+        : classify(e),
+    ),
+    monotonicNow: () => w.clock.now,
+  });
+  const first = await rec.reconcile('ns/a');
+  t.not(
+    findCondition(w.env.get('a').status?.conditions, 'Ready')?.reason,
+    'CreatePending',
+    first.outcome,
+  );
+  await rec.reconcile('ns/a');
+  const o = w.env.get('a');
+  t.is(
+    findCondition(o.status?.conditions, 'Ready')?.reason !== 'CreatePending',
+    true,
+    'not held as a pending create',
+  );
+  t.is(w.env.things.size, 1, 'created on the next pass');
+  t.is(o.status?.thingId, 't1');
+  t.is((o.status?.ownership as { createPending?: unknown } | undefined)?.createPending, undefined);
+});
