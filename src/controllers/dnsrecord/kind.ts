@@ -6,6 +6,7 @@ export const DNS_RECORD: KindModule = {
   ...DNS_RECORD_NAMES,
   schema: async () => (await import('./crd.js')).dnsRecordSchema,
   controller: async () => (await import('./index.js')).createDnsRecordKind,
+  planner: async () => (await import('./plan.js')).planDnsRecord,
   exporter: async () => (await import('./export.js')).exportDnsRecords,
   // Its zone comes from a DnsZone object or an id: not applied by the quick start.
   example: 'dns/dnsrecord.yaml',
