@@ -195,7 +195,8 @@ test.serial(
     const domain = 'e2e-export-dns.example';
     const seeded = await env.cdn.addDnsZone({ Domain: domain });
     const zoneId = Number(seeded.Id);
-    for (const r of SEEDED) await env.cdn.addDnsRecord(zoneId, r);
+    const seededIds: number[] = [];
+    for (const r of SEEDED) seededIds.push(Number((await env.cdn.addDnsRecord(zoneId, r)).Id));
     const dir = mkdtempSync(join(tmpdir(), 'cdnctl-dns-export-'));
     t.teardown(() => rmSync(dir, { recursive: true, force: true }));
     const out = await runCdnctl(env.sim.url, API_KEY, [
@@ -227,15 +228,19 @@ test.serial(
     const before = callCount();
     for (const m of [zoneManifest, ...records]) await apply(JSON.stringify(m));
     await waitCondition(DNSZ, teamB, zoneManifest.metadata.name, 'Ready', 'True');
+    const recordIds: number[] = [];
     for (const m of records) {
       const obj = await waitCondition(DNSR, teamB, m.metadata.name, 'Ready', 'True');
-      t.like(obj.status, {
-        dnsZoneId: zoneId,
-        recordId: (m.spec as { recordId: number }).recordId,
-      });
+      t.is(obj.status?.dnsZoneId, zoneId, m.metadata.name);
+      recordIds.push(Number(obj.status?.recordId));
     }
     await settle(3000);
     t.deepEqual(writesSince(before), [], 'applying the export wrote to the platform');
+    t.deepEqual(
+      recordIds.sort((a, b) => a - b),
+      seededIds,
+      'each object manages one seeded record',
+    );
     t.is(env.sim.state.dnsZones.get(zoneId)?.zone.DateModified, modified);
     t.is(JSON.stringify(liveRecords(zoneId)), liveBefore, 'the records are unchanged');
     t.is(env.sim.calls.snapshot().rejectedByDocument.count, rejectedBefore);
