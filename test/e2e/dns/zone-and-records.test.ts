@@ -151,6 +151,38 @@ test.serial(
     const mail = await waitCondition(DNSR, teamA, 'mail', 'Ready', 'True');
     const mailId = Number(mail.status?.recordId);
 
+    // Several records created while zone passes are forced back to back: none is ever deleted.
+    const racing = callCount();
+    const burst = ['r1', 'r2', 'r3', 'r4'];
+    for (const name of burst)
+      await apply(
+        objectYaml('DnsRecord', teamA, name, {
+          zoneRef: { name: 'together' },
+          type: 'TXT',
+          name,
+          value: `burst ${name}`,
+        }),
+      );
+    let pass = 100;
+    const burstIds: number[] = [];
+    for (const name of burst) {
+      const ready = waitCondition(DNSR, teamA, name, 'Ready', 'True');
+      let done = false;
+      void ready.then(
+        () => (done = true),
+        () => (done = true),
+      );
+      while (!done) {
+        await forcePass(DNSZ, teamA, 'together', pass++);
+        await settle(200);
+      }
+      burstIds.push(Number((await ready).status?.recordId));
+    }
+    await settle(1500);
+    const deletes = writesSince(racing).filter((w) => w.startsWith('DELETE'));
+    t.deepEqual(deletes, [], 'a record being created was deleted by the Exact zone');
+    for (const id of burstIds) t.true(hasRecord(zoneId, id), `record ${id} kept`);
+
     const before = callCount();
     for (let n = 2; n <= 4; n++) {
       await forcePass(DNSZ, teamA, 'together', n);
@@ -161,8 +193,8 @@ test.serial(
     t.true(hasRecord(zoneId, managedId), 'www still there after the forced passes');
     t.true(hasRecord(zoneId, mailId), 'mail still there after the forced passes');
     t.deepEqual(writesSince(before), [], 'no write once Exact holds');
-    t.is(liveRecords(zoneId).length, 2);
-    for (const name of ['www', 'mail']) {
+    t.is(liveRecords(zoneId).length, 2 + burst.length);
+    for (const name of ['www', 'mail', ...burst]) {
       const obj = await waitCondition(DNSR, teamA, name, 'Ready', 'True');
       t.is(conditionOf(obj, 'Synced')?.status, 'True', name);
     }
