@@ -146,7 +146,7 @@ export async function startTenancyEnv(): Promise<TenancyEnv> {
 
 /** JSON of a managed object as a user writes it. */
 export function objectYaml(
-  kind: 'PullZoneConfig' | 'ContainerApp' | 'ShieldPolicy' | 'DnsRecord',
+  kind: 'PullZoneConfig' | 'ContainerApp' | 'ShieldPolicy' | 'DnsRecord' | 'DnsZone',
   ns: string,
   name: string,
   spec: Record<string, unknown>,
