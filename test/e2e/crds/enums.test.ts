@@ -73,14 +73,12 @@ const BUILT_IN_EXAMPLES: Record<string, Json> = {
 };
 
 function kinds(): Kind[] {
-  // examples/storage/ holds the kinds that need Secret writes (not in the chart's defaults),
-  // examples/dns/ the DNS kinds.
-  const examples = ['examples', 'examples/storage', 'examples/dns']
-    .flatMap((dir) =>
-      readdirSync(join(ROOT, dir))
-        .filter((f) => f.endsWith('.yaml'))
-        .map((f) => join(ROOT, dir, f)),
-    )
+  // Every example under examples/, in any folder (storage/, dns/, shield/, containers/...):
+  // a kind's example may sit in a folder of its own when it needs more than the chart gives.
+  const examples = (readdirSync(join(ROOT, 'examples'), { recursive: true }) as string[])
+    .filter((f) => f.endsWith('.yaml'))
+    .sort()
+    .map((f) => join(ROOT, 'examples', f))
     .flatMap((file) =>
       parseAllDocuments(readFileSync(file, 'utf8')).map((d) => d.toJS() as Json),
     );
