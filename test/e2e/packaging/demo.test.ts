@@ -55,12 +55,15 @@ test.after.always(async () => {
 test.serial('make demo: all examples Ready, the table and the next steps', async (t) => {
   const up = await demo('up');
   t.is(up.code, 0, up.stdout + up.stderr);
-  t.regex(up.stdout, /Waiting until 3 objects are Ready/);
-  t.regex(up.stdout, /\] 3\/3 Ready/);
+  // examples/ (3) and examples/dns/ (the zone and the record pointing at the pull zone).
+  t.regex(up.stdout, /Waiting until 5 objects are Ready/);
+  t.regex(up.stdout, /\] 5\/5 Ready/);
   for (const name of [
     'pullzoneconfig.cdn.operator.io/shop-cdn',
     'containerapp.cdn.operator.io/shop-app',
     'shieldpolicy.cdn.operator.io/shop-shield',
+    'dnszone.cdn.operator.io/shop-example-com',
+    'dnsrecord.cdn.operator.io/shop-cdn-cname',
   ]) {
     t.regex(
       up.stdout,
@@ -81,7 +84,7 @@ test.serial('a second make demo reuses the running simulator and operator', asyn
   t.is(again.code, 0, again.stdout + again.stderr);
   t.regex(again.stdout, /cdn-sim already running/);
   t.regex(again.stdout, /Operator already running/);
-  t.regex(again.stdout, /\] 3\/3 Ready/);
+  t.regex(again.stdout, /\] 5\/5 Ready/);
   t.deepEqual(pidsOf(await readFile(join(cache, 'demo/operator.json'), 'utf8')), pidsOf(before));
 });
 
