@@ -16,7 +16,6 @@
  */
 import type { CdnClient } from '../../cdn/client.js';
 import type { DnsRecord as DnsRecordModel } from '../../cdn/dns-types.js';
-import { isCdnApiError } from '../../cdn/errors.js';
 import { TerminalError } from '../../runtime/errors.js';
 import { isDeleting } from '../../runtime/finalizer.js';
 import { SyncedReason } from '../../runtime/reasons.js';
@@ -34,6 +33,7 @@ import {
   dnsRecordContentKey,
 } from '../dnszone/record-claims.js';
 import { withKeyedLock } from '../shared/keyed-mutex.js';
+import { isNotFound } from '../shared/not-found.js';
 import { ADOPT_BY_NAME, adoptionPolicyOf } from '../shared/ownership-schema.js';
 import { diffRecord, type RecordDiff } from './diff.js';
 import { LINKED_TYPES } from './fields.js';
@@ -57,10 +57,6 @@ export interface DnsRecordExternalOptions {
 }
 
 const ACCELERATION_COMPLETED = 3;
-
-function isNotFound(err: unknown): boolean {
-  return isCdnApiError(err) && err.kind === 'notFound';
-}
 
 const recordLock = (zoneId: number): string => `dnszone-records:${zoneId}`;
 

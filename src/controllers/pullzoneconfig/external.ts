@@ -31,6 +31,7 @@ import type {
   UpdateResult,
 } from '../../runtime/types.js';
 import { withKeyedLock } from '../shared/keyed-mutex.js';
+import { isDeleting, isNotFound } from '../shared/not-found.js';
 import {
   CERTIFICATE_PENDING,
   certificatesPending,
@@ -100,14 +101,6 @@ export function zoneNameOf(obj: PullZoneConfig): string {
 export function cdnHostnameOf(record: PullZone): string | undefined {
   const system = (record.Hostnames ?? []).find((h) => h.IsSystemHostname === true);
   return system?.Value ?? record.CnameDomain ?? undefined;
-}
-
-function isNotFound(err: unknown): boolean {
-  return isCdnApiError(err) && err.kind === 'notFound';
-}
-
-function isDeleting(obj: PullZoneConfig): boolean {
-  return obj.metadata.deletionTimestamp !== undefined;
 }
 
 const zoneLock = (id: number): string => `pullzone:${id}`;

@@ -1,19 +1,16 @@
 /**
  * What every kind's external client asks of a platform answer and an object on the way out:
  * a 404 of the CDN client, an object being deleted, and a delete for which "already gone" is
- * success. Kinds are free to adopt it; DnsZone (and DnsRecord) use it.
+ * success.
  */
 import { isCdnApiError } from '../../cdn/errors.js';
-import type { ManagedObject } from '../../runtime/types.js';
+
+/** True once Kubernetes has marked the object for deletion (the runtime's own test). */
+export { isDeleting } from '../../runtime/finalizer.js';
 
 /** True for the CDN client's "not found" (a 404 of the platform). */
 export function isNotFound(err: unknown): boolean {
   return isCdnApiError(err) && err.kind === 'notFound';
-}
-
-/** True once Kubernetes has marked the object for deletion. */
-export function isDeleting(obj: ManagedObject): boolean {
-  return obj.metadata.deletionTimestamp !== undefined;
 }
 
 /** Runs a platform delete; a resource that is already gone is success (answers false). */

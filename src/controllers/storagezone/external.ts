@@ -33,6 +33,7 @@ import type {
   UpdateResult,
 } from '../../runtime/types.js';
 import { withKeyedLock } from '../shared/keyed-mutex.js';
+import { isDeleting, isNotFound } from '../shared/not-found.js';
 import { ADOPT_BY_NAME, adoptionPolicyOf } from '../shared/ownership-schema.js';
 import { diffStorageZone, type StorageZoneDiff } from './diff.js';
 import { passwordSecretData, statusOf, toAddRequest, zoneNameOf } from './mapping.js';
@@ -57,14 +58,6 @@ export interface StorageZoneExternalOptions {
   client: CdnClient;
   /** Stable, non-secret account identifier (serializes creates per account). */
   accountId: string;
-}
-
-function isNotFound(err: unknown): boolean {
-  return isCdnApiError(err) && err.kind === 'notFound';
-}
-
-function isDeleting(obj: StorageZone): boolean {
-  return obj.metadata.deletionTimestamp !== undefined;
 }
 
 const zoneLock = (id: number): string => `storagezone:${id}`;
