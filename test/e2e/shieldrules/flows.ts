@@ -10,15 +10,14 @@
  * the official documents. Each kind's test file calls {@link defineShieldRuleTests}.
  */
 import test from 'ava';
-import { execFile } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { desiredConfiguration } from '../../../src/controllers/shieldrule-common/configuration.js';
 import type { RuleFamily } from '../../../src/controllers/shieldrule-common/family.js';
 import type { RuleRecord } from '../../../src/controllers/shieldrule-common/types.js';
 import { crdNameOf } from '../../../src/controllers/kind-names.js';
+import { runCdnctl, type CdnctlResult } from '../support/cdnctl.js';
 import { SHIELD_POLICY_NAMES } from '../../../src/controllers/shieldpolicy/types.js';
 import {
   apply,
@@ -39,7 +38,6 @@ import {
   type TenancyEnv,
 } from '../tenancy/setup.js';
 
-const ROOT = resolve(fileURLToPath(import.meta.url), '../../../..');
 const SHP = crdNameOf(SHIELD_POLICY_NAMES);
 
 /** What differs between the kinds. */
@@ -53,24 +51,9 @@ export interface RuleKindCase {
   basicAllows: number;
 }
 
-interface Cli {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-/** Runs the real cdnctl (src/cli/main.ts) against the simulator. */
-function cdnctl(env: TenancyEnv, args: string[]): Promise<Cli> {
-  return new Promise((done) => {
-    execFile(
-      process.execPath,
-      ['--import', 'tsx', join(ROOT, 'src/cli/main.ts'), ...args],
-      { cwd: ROOT, env: { ...process.env, CDN_API_KEY: API_KEY, CDN_API_URL: env.sim.url } },
-      (err, stdout, stderr) => {
-        done({ code: err ? Number((err as { code?: number }).code ?? 1) : 0, stdout, stderr });
-      },
-    );
-  });
+/** Runs the real cdnctl against the simulator. */
+function cdnctl(env: TenancyEnv, args: string[]): Promise<CdnctlResult> {
+  return runCdnctl(env.sim.url, API_KEY, args);
 }
 
 /** Defines the flows for one kind (see the module comment). */
