@@ -22,6 +22,7 @@ import { WorkQueue, type Priority } from './workqueue.js';
 import { findCondition } from './conditions.js';
 import { runInPass } from '../common/pass-context.js';
 import { PlatformSlots } from './platform-slots.js';
+import { TurnSlicer } from './turn-slicer.js';
 
 /**
  * Default passes in flight per platform slot. A create's pass spends two Kubernetes round
@@ -39,6 +40,15 @@ const CONFLICTS_BEFORE_WARNING = 5;
  * holding one.
  */
 const PARKED_PER_RUNNING = 8;
+
+/**
+ * Longest the dispatcher starts passes before it gives the event loop a turn. A pass runs
+ * synchronously up to its first I/O (connect, observe's request), and keys taken from a ready
+ * queue resolve as microtasks, so without a yield a burst of ADDED events started every pass
+ * in one run of microtasks: timers, watch data and /metrics waited for all of them (the first
+ * window's event-loop lag of a mass create, issue 32).
+ */
+export const DISPATCH_SLICE_MS = 5;
 
 /** Options of {@link Controller}. */
 export interface ControllerOptions {
@@ -268,6 +278,7 @@ export class Controller {
 
   private async dispatch(): Promise<void> {
     const maxInFlight = this.passes.size * PARKED_PER_RUNNING;
+    const slicer = new TurnSlicer(DISPATCH_SLICE_MS);
     for (;;) {
       // A taken key waits for its pass slot in the slots' fair queue, next to parked passes
       // taking theirs again: the dispatcher never waits for a free slot itself, or one
@@ -282,6 +293,7 @@ export class Controller {
       }
       const pass = this.runPass(key).finally(() => this.running.delete(pass));
       this.running.add(pass);
+      await slicer.maybeYield();
     }
   }
 

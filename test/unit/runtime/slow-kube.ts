@@ -65,11 +65,15 @@ export async function slowKube(
   });
 }
 
-/** A controller of `kind` on `kube` (all namespaces), informers synced and workers started. */
+/**
+ * A controller of `kind` on `kube` (all namespaces), informers synced and workers started;
+ * `afterStart` runs synchronously right after the workers start (before any pass got a turn).
+ */
 export async function startController(
   kind: ManagedKind,
   kube: FakeKube,
   workers: number,
+  afterStart?: () => void,
 ): Promise<{ controller: Controller; stop: () => Promise<void> }> {
   const log = pino({ level: 'silent' });
   const abort = new AbortController();
@@ -92,6 +96,7 @@ export async function startController(
   controller.startInformers();
   await controller.waitForSync();
   controller.startWorkers();
+  afterStart?.();
   return {
     controller,
     stop: async () => {
