@@ -2,16 +2,25 @@
  * What applying a DnsZone would change, computed by the operator's own external client
  * (DnsZoneExternal.observe: the settings, DNSSEC and inline records), read-only like every
  * observe. A spec that changes the domain is reported as an error with the operator's own
- * message. Records DnsRecord objects manage are not known to cdnctl (no claim index): under
- * `recordPolicy: Exact` the plan lists them as deleted, which the operator would not do.
+ * message. Under `recordPolicy: Exact`, records the DnsRecord manifests compared in the same
+ * run manage are not planned as deleted (plan-claims.ts), as the operator would not delete them.
  */
 import type { CdnClient } from '../../cdn/client.js';
-import { diffContext, planOf, type ObjectPlan } from '../shared/manifest-plan.js';
+import { diffContext, planOf, type ObjectPlan, type PlanContext } from '../shared/manifest-plan.js';
 import { DnsZoneExternal } from './external.js';
+import { manifestRecordClaims } from './plan-claims.js';
 import type { DnsZone } from './types.js';
 
 /** See the module comment (`cdnctl diff` of a DnsZone manifest). */
-export async function planDnsZone(client: CdnClient, obj: DnsZone): Promise<ObjectPlan> {
+export async function planDnsZone(
+  client: CdnClient,
+  obj: DnsZone,
+  ctx: PlanContext,
+): Promise<ObjectPlan> {
   const external = new DnsZoneExternal({ client, accountId: 'cdnctl-diff' });
-  return planOf(await external.observe(obj, diffContext(obj.spec?.dnsZoneId)));
+  const context = {
+    ...diffContext(obj.spec?.dnsZoneId),
+    claimedByOther: manifestRecordClaims(obj, ctx),
+  };
+  return planOf(await external.observe(obj, context));
 }

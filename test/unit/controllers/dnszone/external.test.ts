@@ -15,10 +15,13 @@ import type {
   DnsZoneSpec,
   DnsZoneStatus,
 } from '../../../../src/controllers/dnszone/types.js';
+import type { PlanContext } from '../../../../src/controllers/shared/manifest-plan.js';
 import type { ExternalContext } from '../../../../src/runtime/types.js';
 import { startSimulator, type SimulatorHandle } from '../../../../src/simulator/server.js';
 
 const API_KEY = 'unit-dnszone-key';
+/** A diff that compares no DnsRecord manifests with the zone. */
+const NO_MANIFESTS: PlanContext = { objectsOf: () => [] };
 let sim: SimulatorHandle;
 let client: CdnClient;
 
@@ -68,7 +71,7 @@ test.serial(
       certificateKeyType: 'Rsa',
       records: [{ type: 'CNAME', name: 'www', value: 'unit.b-cdn.net' }],
     };
-    t.is((await planDnsZone(client, zoneOf(spec))).action, 'create');
+    t.is((await planDnsZone(client, zoneOf(spec), NO_MANIFESTS)).action, 'create');
     let n = count();
     const created = await ext.create(zoneOf(spec), ctxOf());
     t.deepEqual(routesSince(n), ['POST /dnszone/checkavailability', 'POST /dnszone']);
@@ -96,6 +99,7 @@ test.serial(
         await planDnsZone(
           client,
           zoneOf({ ...spec, dnsZoneId: Number(created.externalId) }, status),
+          NO_MANIFESTS,
         )
       ).action,
       'none',
@@ -106,6 +110,7 @@ test.serial(
         { ...spec, dnsZoneId: Number(created.externalId), certificateKeyType: 'Ecdsa' },
         status,
       ),
+      NO_MANIFESTS,
     );
     t.deepEqual(plan.diffs, [{ field: 'CertificateKeyType', live: '1', desired: '0' }]);
   },
