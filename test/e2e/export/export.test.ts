@@ -8,11 +8,9 @@
  * (exit 1).
  */
 import test from 'ava';
-import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { parse } from 'yaml';
 import { CdnClient } from '../../../src/cdn/client.js';
 import { startSimulator, type SimulatorHandle } from '../../../src/simulator/server.js';
@@ -30,38 +28,18 @@ import {
 import { secretYaml } from '../support/operator-env.js';
 import { emptyPrinterColumns } from '../support/printer-columns.js';
 import { startOperator, type OperatorProcess } from '../support/operator.js';
+import { runCdnctl, type CdnctlResult } from '../support/cdnctl.js';
 import { seedAccount, type Seeded } from './seed.js';
 import { exportableKinds } from '../../../src/cli/export/export-account.js';
 import { crdNameOf } from '../../../src/controllers/kind-names.js';
 
-const ROOT = resolve(fileURLToPath(import.meta.url), '../../../..');
 const API_KEY = 'e2e-export-key';
 /** Every kind cdnctl exports, as kubectl resource names. */
 const KINDS = exportableKinds().map(crdNameOf).join(',');
 
-interface Cli {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
 /** Runs the real cdnctl (src/cli/main.ts) against the simulator. */
-function cdnctl(sim: SimulatorHandle, args: string[]): Promise<Cli> {
-  return new Promise((done) => {
-    execFile(
-      process.execPath,
-      ['--import', 'tsx', join(ROOT, 'src/cli/main.ts'), ...args],
-      {
-        cwd: ROOT,
-        env: { ...process.env, CDN_API_KEY: API_KEY, CDN_API_URL: sim.url },
-        maxBuffer: 64 * 1024 * 1024,
-      },
-      (err, stdout, stderr) => {
-        const code = err ? Number((err as { code?: number }).code ?? 1) : 0;
-        done({ code, stdout, stderr });
-      },
-    );
-  });
+function cdnctl(sim: SimulatorHandle, args: string[]): Promise<CdnctlResult> {
+  return runCdnctl(sim.url, API_KEY, args);
 }
 
 /** Platform writes so far: every call the simulator counted that is not a GET. */
