@@ -34,29 +34,36 @@ const SPEC_PATHS: Record<string, string> = {
   shieldZoneId: 'spec.shieldZoneId',
 };
 
-/** Maps an API field named in a platform error to the spec path a user edits. */
-function specPathForField(apiField: string): string {
-  const path = SPEC_PATHS[apiField];
-  return path ? `${path} (${apiField})` : apiField;
+/**
+ * The error classifier of a kind on a shield zone: a plan refusal
+ * ({@link PlanNotSufficientError}) is retried slowly (not a hot loop, not a terminal
+ * InvalidSpec: upgrading the plan on the platform is picked up without touching the object);
+ * the rest as for every kind, an API field named in a platform error shown as the spec path a
+ * user edits (`specPaths`: API field -> spec path).
+ */
+export function shieldErrorClassifier(
+  specPaths: Record<string, string>,
+): (err: unknown) => ClassifiedError {
+  const specPathForField = (apiField: string): string => {
+    const path = specPaths[apiField];
+    return path ? `${path} (${apiField})` : apiField;
+  };
+  return (err) => {
+    if (err instanceof PlanNotSufficientError) {
+      return {
+        class: 'retryable',
+        reason: PlanNotSufficient,
+        message: err.message,
+        retryAfterMs: PLAN_RETRY_MS,
+        notApplied: true,
+      };
+    }
+    return classifyCdnError(err, { specPathForField });
+  };
 }
 
-/**
- * Classifies a shield rule kind's errors: a plan refusal is retried slowly (not a hot loop, not
- * a terminal InvalidSpec: upgrading the plan on the platform is picked up without touching the
- * object); the rest as for every kind.
- */
-export function classifyRuleError(err: unknown): ClassifiedError {
-  if (err instanceof PlanNotSufficientError) {
-    return {
-      class: 'retryable',
-      reason: PlanNotSufficient,
-      message: err.message,
-      retryAfterMs: PLAN_RETRY_MS,
-      notApplied: true,
-    };
-  }
-  return classifyCdnError(err, { specPathForField });
-}
+/** Classifies a shield rule kind's errors (see {@link shieldErrorClassifier}). */
+export const classifyRuleError = shieldErrorClassifier(SPEC_PATHS);
 
 /** The ManagedKind of one shield rule kind. */
 export function createRuleKind(family: RuleFamily, deps: ControllerDeps): ManagedKind<RuleObject> {

@@ -17,9 +17,9 @@ import { PULL_ZONE_CONFIG_NAMES } from '../pullzoneconfig/types.js';
 import { SHIELD_POLICY_NAMES } from '../shieldpolicy/types.js';
 import { RuleExternal } from './external.js';
 import type { RuleFamily } from './family.js';
-import type { RuleObject } from './zone.js';
+import type { RuleObject, ZonedObject } from './zone.js';
 
-function policyPullZoneId(obj: RuleObject, ctx: PlanContext): number | undefined {
+function policyPullZoneId(obj: ZonedObject, ctx: PlanContext): number | undefined {
   const name = obj.spec?.shieldPolicyRef?.name;
   const policy = ctx.objectsOf(SHIELD_POLICY_NAMES.kind).find((o) => o.metadata.name === name);
   const spec = policy?.spec;
@@ -29,9 +29,13 @@ function policyPullZoneId(obj: RuleObject, ctx: PlanContext): number | undefined
   return specIdsByName(ctx.objectsOf(PULL_ZONE_CONFIG_NAMES.kind), 'pullZoneId').get(ref);
 }
 
-async function zoneOf(
+/**
+ * The shield zone of a manifest for `cdnctl diff`: `spec.shieldZoneId`, or that of the pull zone
+ * of the ShieldPolicy manifest it names; undefined while not known.
+ */
+export async function zoneOfManifest(
   client: CdnClient,
-  obj: RuleObject,
+  obj: ZonedObject,
   ctx: PlanContext,
 ): Promise<number | undefined> {
   if (obj.spec?.shieldZoneId !== undefined) return obj.spec.shieldZoneId;
@@ -44,7 +48,7 @@ async function zoneOf(
 export function rulePlanner(family: RuleFamily): KindPlanner {
   return async (client: CdnClient, raw, ctx): Promise<ObjectPlan> => {
     const obj = raw as RuleObject;
-    const zone = await zoneOf(client, obj, ctx);
+    const zone = await zoneOfManifest(client, obj, ctx);
     if (zone === undefined) {
       return {
         action: 'skipped',
