@@ -20,6 +20,7 @@ import type {
   AccessListDetails,
   AccessListsOverview,
   CustomAccessList,
+  CustomAccessListCreate,
 } from '../../cdn/security-types.js';
 import { isShieldPlanRefusal } from '../../cdn/shield-rules.js';
 import type { CdnClient } from '../../cdn/client.js';
@@ -104,6 +105,16 @@ function nameOf(obj: ShieldAccessList): string {
   return obj.spec?.name ?? obj.metadata.name;
 }
 
+/** Body of the create: name, description (only here: the platform cannot change it), entries. */
+function createBody(obj: ShieldAccessList, want: DesiredAccessList): CustomAccessListCreate {
+  return {
+    name: want.name ?? nameOf(obj),
+    ...(want.description !== undefined ? { description: want.description } : {}),
+    type: want.type as CustomAccessListCreate['type'],
+    content: accessListContent(want.entries),
+  };
+}
+
 function planRefusal(err: unknown, zone: number): unknown {
   if (!isShieldPlanRefusal(err)) return err;
   return new PlanNotSufficientError(
@@ -173,14 +184,7 @@ export class AccessListExternal implements ExternalClient<ShieldAccessList> {
     ctx: ExternalContext,
   ): AccessListDetails | undefined {
     const lists = overview.customLists ?? [];
-    if (ctx.externalId) {
-      const found = lists.find((l) => String(l.listId) === ctx.externalId);
-      if (found || obj.spec?.listId === undefined || isDeleting(obj)) return found;
-      throw new TerminalError(
-        NotFound,
-        `cannot observe access list ${ctx.externalId} (spec.listId): shield zone ${this.opts.shieldZoneId} has no custom list with this id`,
-      );
-    }
+    if (ctx.externalId) return this.findById(obj, lists, ctx.externalId);
     if (isDeleting(obj)) return undefined;
     const name = nameOf(obj);
     const type = SHIELD_ACCESS_LIST_NAMES.kind;
@@ -201,6 +205,20 @@ export class AccessListExternal implements ExternalClient<ShieldAccessList> {
     );
   }
 
+  /** Gone is gone (created again), except for an id adopted from the spec. */
+  private findById(
+    obj: ShieldAccessList,
+    lists: readonly AccessListDetails[],
+    externalId: string,
+  ): AccessListDetails | undefined {
+    const found = lists.find((l) => String(l.listId) === externalId);
+    if (found || obj.spec?.listId === undefined || isDeleting(obj)) return found;
+    throw new TerminalError(
+      NotFound,
+      `cannot observe access list ${externalId} (spec.listId): shield zone ${this.opts.shieldZoneId} has no custom list with this id`,
+    );
+  }
+
   async create(obj: ShieldAccessList, ctx: ExternalContext): Promise<CreateResult> {
     const spec = obj.spec ?? ({} as never);
     if (spec.listId !== undefined) {
@@ -217,22 +235,14 @@ export class AccessListExternal implements ExternalClient<ShieldAccessList> {
     checkCreateLimits(overview, zone, want.entries.length);
     let list: CustomAccessList;
     try {
-      list = await this.opts.api.createCustomAccessList(
-        zone,
-        {
-          name: want.name ?? nameOf(obj),
-          ...(want.description !== undefined ? { description: want.description } : {}),
-          type: want.type as CustomAccessList['type'] & number,
-          content: accessListContent(want.entries),
-        },
-        { signal: ctx.signal },
-      );
+      list = await this.opts.api.createCustomAccessList(zone, createBody(obj, want), {
+        signal: ctx.signal,
+      });
     } catch (err) {
       throw planRefusal(err, zone);
     }
     ctx.log.info({ listId: list.id, shieldZoneId: zone }, 'Created access list');
     // A new list is disabled with no action: in sync only when the spec wants exactly that.
-    const available = !want.enabled && (want.action ?? NO_ACTION) === NO_ACTION;
     return {
       externalId: String(list.id),
       status: {
@@ -241,7 +251,7 @@ export class AccessListExternal implements ExternalClient<ShieldAccessList> {
         ...(typeof list.name === 'string' ? { name: list.name } : {}),
         ...(typeof list.entryCount === 'number' ? { entryCount: list.entryCount } : {}),
       },
-      available,
+      available: !want.enabled && (want.action ?? NO_ACTION) === NO_ACTION,
     };
   }
 
