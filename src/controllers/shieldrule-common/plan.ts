@@ -5,6 +5,7 @@
  * `spec.pullZoneId` of the PullZoneConfig its `pullZoneRef` names), looked up by pull zone.
  */
 import type { CdnClient } from '../../cdn/client.js';
+import type { Observation } from '../../runtime/types.js';
 import {
   diffContext,
   planOf,
@@ -44,20 +45,40 @@ export async function zoneOfManifest(
   return (await client.getShieldZoneByPullZone(pullZoneId))?.shieldZoneId;
 }
 
+/**
+ * The plan of a manifest on a shield zone: skipped while its zone is not known, else what
+ * `observe` (the kind's external client, read-only) sees on the zone.
+ */
+export async function planOnZone(
+  client: CdnClient,
+  obj: ZonedObject,
+  ctx: PlanContext,
+  observe: (zone: number) => Promise<Observation>,
+): Promise<ObjectPlan> {
+  const zone = await zoneOfManifest(client, obj, ctx);
+  if (zone === undefined) {
+    return {
+      action: 'skipped',
+      diffs: [],
+      note: 'the shield zone is not known yet (its ShieldPolicy or pull zone has no id): compare again once it exists',
+    };
+  }
+  return planOf(await observe(zone));
+}
+
 /** The planner of `family` (see the module comment). */
 export function rulePlanner(family: RuleFamily): KindPlanner {
   return async (client: CdnClient, raw, ctx): Promise<ObjectPlan> => {
     const obj = raw as RuleObject;
-    const zone = await zoneOfManifest(client, obj, ctx);
-    if (zone === undefined) {
-      return {
-        action: 'skipped',
-        diffs: [],
-        note: 'the shield zone is not known yet (its ShieldPolicy or pull zone has no id): compare again once it exists',
-      };
-    }
-    const api = family.api(client);
-    const external = new RuleExternal({ family, api, account: 'cdnctl-diff', shieldZoneId: zone });
-    return planOf(await external.observe(obj, diffContext(obj.spec?.ruleId)));
+    return planOnZone(client, obj, ctx, (zone) => {
+      const api = family.api(client);
+      const external = new RuleExternal({
+        family,
+        api,
+        account: 'cdnctl-diff',
+        shieldZoneId: zone,
+      });
+      return external.observe(obj, diffContext(obj.spec?.ruleId));
+    });
   };
 }

@@ -9,7 +9,6 @@
  * and naming the exported ShieldPolicy.
  */
 import test, { type ExecutionContext } from 'ava';
-import { pino } from 'pino';
 import type { CustomAccessList } from '../../../../src/cdn/security-types.js';
 import { exportShieldAccessLists } from '../../../../src/controllers/shieldaccesslist/export.js';
 import { AccessListExternal } from '../../../../src/controllers/shieldaccesslist/external.js';
@@ -23,7 +22,8 @@ import {
   PLAN_RETRY_MS,
   shieldErrorClassifier,
 } from '../../../../src/controllers/shieldrule-common/controller.js';
-import type { ExternalContext, Observation } from '../../../../src/runtime/types.js';
+import type { Observation } from '../../../../src/runtime/types.js';
+import { externalContext, seedShieldZone, simWriteRoutes } from '../shield-sim.js';
 import { assertBodiesValid, startSimClient, type SimClient } from '../../cdn/sim-harness.js';
 
 const BASE = '/shield/shield-zone/{shieldZoneId}/access-lists';
@@ -37,40 +37,12 @@ function simTest(title: string, fn: (t: ExecutionContext, h: SimClient) => Promi
   });
 }
 
-let zones = 0;
-async function shieldZone(h: SimClient, planType: number): Promise<number> {
-  const seeded = (await h.admin('POST', '/_sim/seed', {
-    pullZones: [{ Name: `unit-sal-${++zones}` }],
-  })) as { pullZones: number[] };
-  const made = (await h.admin('POST', '/_sim/seed', {
-    shieldZones: [{ pullZoneId: seeded.pullZones[0], planType }],
-  })) as { shieldZones: number[] };
-  return made.shieldZones[0]!;
-}
-
-async function writes(h: SimClient): Promise<string[]> {
-  const body = (await h.admin('GET', '/_sim/calls')) as {
-    log: { method: string; route: string }[];
-  };
-  return body.log.filter((c) => c.method !== 'GET').map((c) => c.route);
-}
-
 function list(name: string, spec: Record<string, unknown>): ShieldAccessList {
   return {
     apiVersion: 'cdn.operator.io/v1alpha1',
     kind: 'ShieldAccessList',
     metadata: { name, namespace: 'team-a', uid: `uid-${name}`, generation: 1 },
     spec: spec as ShieldAccessList['spec'],
-  };
-}
-
-function ctxOf(externalId?: string, extra: Partial<ExternalContext> = {}): ExternalContext {
-  return {
-    externalId,
-    createPending: false,
-    log: pino({ level: 'silent' }),
-    signal: new AbortController().signal,
-    ...extra,
   };
 }
 
@@ -87,22 +59,22 @@ async function reconcile(
   obj: ShieldAccessList,
   id: string,
 ): Promise<{ seen: Observation; sent: string[] }> {
-  const seen = await ext.observe(obj, ctxOf(id));
-  const before = (await writes(h)).length;
-  if (!seen.upToDate) await ext.update(obj, seen, ctxOf(id));
-  return { seen, sent: (await writes(h)).slice(before) };
+  const seen = await ext.observe(obj, externalContext(id));
+  const before = (await simWriteRoutes(h)).length;
+  if (!seen.upToDate) await ext.update(obj, seen, externalContext(id));
+  return { seen, sent: (await simWriteRoutes(h)).slice(before) };
 }
 
 simTest(
   'create = POST, then one configuration PATCH; one PATCH per change; drift; delete',
   async (t, h) => {
-    const zone = await shieldZone(h, 1);
+    const zone = await seedShieldZone(h, 1);
     const ext = external(h, zone);
     const obj = list('l1', { ...SPEC, shieldZoneId: zone });
-    t.false((await ext.observe(obj, ctxOf())).exists);
-    const made = await ext.create(obj, ctxOf());
+    t.false((await ext.observe(obj, externalContext())).exists);
+    const made = await ext.create(obj, externalContext());
     t.false(made.available, 'a new list is disabled: the configuration follows');
-    t.deepEqual(await writes(h), [`POST ${BASE}`]);
+    t.deepEqual(await simWriteRoutes(h), [`POST ${BASE}`]);
     t.deepEqual(h.sent.at(-1)?.body, { name: 'l1', type: 0, content: '192.0.2.1\n192.0.2.2' });
     const id = made.externalId;
 
@@ -146,19 +118,22 @@ simTest(
     t.deepEqual(h.sent.at(-1)?.body, { name: 'l1' });
 
     // Orphan leaves it; Delete removes it; gone is success.
-    await ext.delete(list('l1', { ...log.spec, deletionPolicy: 'Orphan' }), ctxOf(id));
+    await ext.delete(list('l1', { ...log.spec, deletionPolicy: 'Orphan' }), externalContext(id));
     t.truthy(await h.client.getCustomAccessList(zone, Number(id)));
-    await ext.delete(log, ctxOf(id));
-    await ext.delete(log, ctxOf(id));
-    t.false((await ext.observe(log, ctxOf(id))).exists, 'created by us and gone: created again');
+    await ext.delete(log, externalContext(id));
+    await ext.delete(log, externalContext(id));
+    t.false(
+      (await ext.observe(log, externalContext(id))).exists,
+      'created by us and gone: created again',
+    );
   },
 );
 
 simTest(
   'adoption: by name exactly (ambiguous refused, claimed skipped), by id on its zone only',
   async (t, h) => {
-    const zone = await shieldZone(h, 1);
-    const other = await shieldZone(h, 1);
+    const zone = await seedShieldZone(h, 1);
+    const other = await seedShieldZone(h, 1);
     const mk = (z: number, name: string): Promise<CustomAccessList> =>
       h.client.createCustomAccessList(z, { name, type: 0, content: '192.0.2.1' });
     const a = await mk(zone, 'Team');
@@ -170,10 +145,18 @@ simTest(
       name: 'Team',
       adoption: { policy: 'ByName' },
     });
-    t.is((await ext.observe(byName, ctxOf())).externalId, String(a.id), 'case-sensitive, exact');
+    t.is(
+      (await ext.observe(byName, externalContext())).externalId,
+      String(a.id),
+      'case-sensitive, exact',
+    );
     await mk(zone, 'Team');
-    await t.throwsAsync(ext.observe(byName, ctxOf()), { message: /2 custom lists with this name/ });
-    const claimed = ctxOf(undefined, { claimedByOther: (_type, id) => id === String(a.id) });
+    await t.throwsAsync(ext.observe(byName, externalContext()), {
+      message: /2 custom lists with this name/,
+    });
+    const claimed = externalContext(undefined, {
+      claimedByOther: (_type, id) => id === String(a.id),
+    });
     t.not(
       (await ext.observe(byName, claimed)).externalId,
       String(a.id),
@@ -185,30 +168,32 @@ simTest(
       name: 'nope',
       adoption: { policy: 'ByName' },
     });
-    await t.throwsAsync(ext.observe(missing, ctxOf()), {
+    await t.throwsAsync(ext.observe(missing, externalContext()), {
       message: /no custom list with this name/,
     });
 
     // By id: the list of another zone is not found through this zone's path; nothing written.
     const foreign = await mk(other, 'foreign');
     const byId = list('y', { ...SPEC, shieldZoneId: zone, listId: foreign.id });
-    const before = (await writes(h)).length;
-    await t.throwsAsync(ext.observe(byId, ctxOf(String(foreign.id))), { message: /spec\.listId/ });
-    t.is((await writes(h)).length, before);
+    const before = (await simWriteRoutes(h)).length;
+    await t.throwsAsync(ext.observe(byId, externalContext(String(foreign.id))), {
+      message: /spec\.listId/,
+    });
+    t.is((await simWriteRoutes(h)).length, before);
   },
 );
 
 simTest(
   "the plan's limits: refused before the POST or PATCH, classified PlanNotSufficient",
   async (t, h) => {
-    const zone = await shieldZone(h, 0); // cdn-sim Basic: 5 lists, 1000 entries
+    const zone = await seedShieldZone(h, 0); // cdn-sim Basic: 5 lists, 1000 entries
     const ext = external(h, zone);
     const many = Array.from({ length: 1001 }, (_, i) => `10.0.${i >> 8}.${i & 255}`);
-    const before = (await writes(h)).length;
+    const before = (await simWriteRoutes(h)).length;
     const err = await t.throwsAsync(
-      ext.create(list('big', { ...SPEC, entries: many, shieldZoneId: zone }), ctxOf()),
+      ext.create(list('big', { ...SPEC, entries: many, shieldZoneId: zone }), externalContext()),
     );
-    t.is((await writes(h)).length, before, 'nothing sent');
+    t.is((await simWriteRoutes(h)).length, before, 'nothing sent');
     const classified = shieldErrorClassifier({})(err);
     t.like(classified, {
       reason: 'PlanNotSufficient',
@@ -218,25 +203,30 @@ simTest(
     t.regex(classified.message, /customEntryLimit/);
 
     for (let i = 0; i < 5; i++)
-      await ext.create(list(`l${i}`, { ...SPEC, shieldZoneId: zone }), ctxOf());
-    await t.throwsAsync(ext.create(list('l5', { ...SPEC, shieldZoneId: zone }), ctxOf()), {
-      message: /customListLimit/,
-    });
-    t.is((await writes(h)).length, before + 5);
+      await ext.create(list(`l${i}`, { ...SPEC, shieldZoneId: zone }), externalContext());
+    await t.throwsAsync(
+      ext.create(list('l5', { ...SPEC, shieldZoneId: zone }), externalContext()),
+      {
+        message: /customListLimit/,
+      },
+    );
+    t.is((await simWriteRoutes(h)).length, before + 5);
 
     // Growing one list beyond the entry limit: refused before the PATCH.
     const grown = list('l0', { ...SPEC, entries: many.slice(0, 995), shieldZoneId: zone });
     const id = String((await h.client.listAccessLists(zone)).customLists![0]!.listId);
-    const seen = await ext.observe(grown, ctxOf(id));
-    await t.throwsAsync(ext.update(grown, seen, ctxOf(id)), { message: /customEntryLimit/ });
-    t.is((await writes(h)).length, before + 5);
+    const seen = await ext.observe(grown, externalContext(id));
+    await t.throwsAsync(ext.update(grown, seen, externalContext(id)), {
+      message: /customEntryLimit/,
+    });
+    t.is((await simWriteRoutes(h)).length, before + 5);
   },
 );
 
 simTest(
   'export: one object per list, adopting by listId, naming the exported ShieldPolicy',
   async (t, h) => {
-    const zone = await shieldZone(h, 1);
+    const zone = await seedShieldZone(h, 1);
     const made = await h.client.createCustomAccessList(zone, {
       name: 'Blocked Ranges',
       description: 'outside',
@@ -283,7 +273,7 @@ simTest(
     // The exported object observes in sync: applying it writes nothing.
     const ext = external(h, zone);
     const obj = list('blocked-ranges', { ...alone.spec });
-    const seen = await ext.observe(obj, ctxOf(String(made.id)));
+    const seen = await ext.observe(obj, externalContext(String(made.id)));
     t.true(seen.upToDate, JSON.stringify(seen.diff));
   },
 );
