@@ -277,3 +277,37 @@ simTest(
     t.true(seen.upToDate, JSON.stringify(seen.diff));
   },
 );
+
+simTest(
+  'an adopted list of another type is refused (TypeMismatch) and a malformed entry (InvalidSpec), nothing written',
+  async (t, h) => {
+    const zone = await seedShieldZone(h, 1);
+    const ext = external(h, zone);
+    const made = await h.client.createCustomAccessList(zone, {
+      name: 'countries',
+      type: 3,
+      content: 'DE',
+    });
+    const before = (await simWriteRoutes(h)).length;
+    const adopted = list('c', { ...SPEC, shieldZoneId: zone, listId: made.id });
+    await t.throwsAsync(ext.observe(adopted, externalContext(String(made.id))), {
+      message: /holds Country entries and spec\.type is IP/,
+    });
+    const bad = list('b', { ...SPEC, entries: ['192.0.2.1', 'DE'], shieldZoneId: zone });
+    await t.throwsAsync(ext.observe(bad, externalContext()), { message: /spec\.entries\[1\]/ });
+    t.is((await simWriteRoutes(h)).length, before);
+  },
+);
+
+simTest('crash recovery: an unrecorded create is found by name, not made twice', async (t, h) => {
+  const zone = await seedShieldZone(h, 1);
+  const ext = external(h, zone);
+  const obj = list('l1', { ...SPEC, shieldZoneId: zone });
+  const made = await ext.create(obj, externalContext());
+  const seen = await ext.observe(obj, externalContext(undefined, { createPending: true }));
+  t.is(seen.externalId, made.externalId);
+  t.false(
+    (await ext.observe(obj, externalContext())).exists,
+    'without a pending create, a list of the same name is not taken over',
+  );
+});
