@@ -12,6 +12,7 @@ import { DNS_RECORD } from './dnsrecord/kind.js';
 import { DNS_ZONE } from './dnszone/kind.js';
 import type { KindModule } from './kind-module.js';
 import { PULL_ZONE_CONFIG } from './pullzoneconfig/kind.js';
+import { SHIELD_ACCESS_LIST } from './shieldaccesslist/kind.js';
 import { SHIELD_POLICY } from './shieldpolicy/kind.js';
 import { SHIELD_RATE_LIMIT } from './shieldratelimit/kind.js';
 import { SHIELD_WAF_RULE } from './shieldwafrule/kind.js';
@@ -22,6 +23,7 @@ export const KINDS: readonly KindModule[] = [
   SHIELD_POLICY,
   SHIELD_WAF_RULE,
   SHIELD_RATE_LIMIT,
+  SHIELD_ACCESS_LIST,
   CONTAINER_REGISTRY,
   CONTAINER_APP,
   STORAGE_ZONE,

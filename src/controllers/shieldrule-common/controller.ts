@@ -1,13 +1,15 @@
 /**
- * Wiring of a shield rule kind into the runtime: credentials -> shared CDN client -> the zone
- * (shieldPolicyRef or shieldZoneId) -> {@link RuleExternal}. References: the credentials and the
+ * Wiring of a shield rule kind (and, through {@link zoneKindParts}, of every kind on a shield
+ * zone) into the runtime: credentials -> shared CDN client -> the zone (shieldPolicyRef or
+ * shieldZoneId) -> {@link RuleExternal}. References: the credentials and the
  * ShieldPolicy named by `spec.shieldPolicyRef` (a change to it re-enqueues the rule). Claims:
  * the rule id under the kind's name (the runtime's default), and `spec.shieldZoneId` is checked
  * as a reference.
  */
 import { accountIdFor } from '../../cdn/credentials.js';
 import type { ClassifiedError } from '../../runtime/errors.js';
-import type { ManagedKind, ObjectReference } from '../../runtime/types.js';
+import type { CdnClient } from '../../cdn/client.js';
+import type { ExternalClient, ManagedKind, ObjectReference } from '../../runtime/types.js';
 import { managedNames } from '../kind-names.js';
 import { classifyCdnError } from '../shared/classify-error.js';
 import { getCdnClient } from '../shared/client-pool.js';
@@ -21,7 +23,9 @@ import {
   shieldPolicyRefOf,
   zoneIdReferencesOf,
   type RuleObject,
+  type ZonedObject,
 } from './zone.js';
+import type { PullZoneOf } from './unmanaged-zone.js';
 
 /** Synced reason while the zone's plan does not allow the rule. */
 export const PlanNotSufficient = 'PlanNotSufficient';
@@ -34,43 +38,65 @@ const SPEC_PATHS: Record<string, string> = {
   shieldZoneId: 'spec.shieldZoneId',
 };
 
-/** Maps an API field named in a platform error to the spec path a user edits. */
-function specPathForField(apiField: string): string {
-  const path = SPEC_PATHS[apiField];
-  return path ? `${path} (${apiField})` : apiField;
+/**
+ * The error classifier of a kind on a shield zone: a plan refusal
+ * ({@link PlanNotSufficientError}) is retried slowly (not a hot loop, not a terminal
+ * InvalidSpec: upgrading the plan on the platform is picked up without touching the object);
+ * the rest as for every kind, an API field named in a platform error shown as the spec path a
+ * user edits (`specPaths`: API field -> spec path).
+ */
+export function shieldErrorClassifier(
+  specPaths: Record<string, string>,
+): (err: unknown) => ClassifiedError {
+  const specPathForField = (apiField: string): string => {
+    const path = specPaths[apiField];
+    return path ? `${path} (${apiField})` : apiField;
+  };
+  return (err) => {
+    if (err instanceof PlanNotSufficientError) {
+      return {
+        class: 'retryable',
+        reason: PlanNotSufficient,
+        message: err.message,
+        retryAfterMs: PLAN_RETRY_MS,
+        notApplied: true,
+      };
+    }
+    return classifyCdnError(err, { specPathForField });
+  };
+}
+
+/** Classifies a shield rule kind's errors (see {@link shieldErrorClassifier}). */
+export const classifyRuleError = shieldErrorClassifier(SPEC_PATHS);
+
+/** What a kind on a shield zone is connected with (see {@link zoneKindParts}). */
+export interface ZoneConnection {
+  client: CdnClient;
+  /** Account fingerprint (claims conflict only within one account). */
+  account: string;
+  /** The zone; undefined only while deleting with the zone unknown. */
+  shieldZoneId: number | undefined;
+  /** For the ownership check of a raw `spec.shieldZoneId` (unmanaged-zone.ts). */
+  pullZoneOf: PullZoneOf;
 }
 
 /**
- * Classifies a shield rule kind's errors: a plan refusal is retried slowly (not a hot loop, not
- * a terminal InvalidSpec: upgrading the plan on the platform is picked up without touching the
- * object); the rest as for every kind.
+ * The parts of the ManagedKind every kind on a shield zone shares: `connect` (the zone from
+ * shieldPolicyRef or shieldZoneId, the credentials, the shared CDN client, then `make`), the
+ * references (credentials and the ShieldPolicy, whose change re-enqueues the object) and
+ * `spec.shieldZoneId` as an id reference.
  */
-export function classifyRuleError(err: unknown): ClassifiedError {
-  if (err instanceof PlanNotSufficientError) {
-    return {
-      class: 'retryable',
-      reason: PlanNotSufficient,
-      message: err.message,
-      retryAfterMs: PLAN_RETRY_MS,
-      notApplied: true,
-    };
-  }
-  return classifyCdnError(err, { specPathForField });
-}
-
-/** The ManagedKind of one shield rule kind. */
-export function createRuleKind(family: RuleFamily, deps: ControllerDeps): ManagedKind<RuleObject> {
+export function zoneKindParts<T extends ZonedObject>(
+  deps: ControllerDeps,
+  make: (c: ZoneConnection) => ExternalClient<T>,
+): Pick<ManagedKind<T>, 'connect' | 'references' | 'idReferences'> {
   return {
-    ...managedNames(family.names),
-    idStatusField: 'ruleId',
-    specExternalId: (obj) => (obj.spec?.ruleId !== undefined ? String(obj.spec.ruleId) : undefined),
     async connect(obj, ctx) {
       const shieldZoneId = resolveShieldZoneId(obj, (ref) => ctx.getObject(ref));
       const apiKey = await resolveApiKey(obj, ctx, deps);
       const client = getCdnClient(deps, apiKey);
-      const external = new RuleExternal({
-        family,
-        api: family.api(client),
+      const external = make({
+        client,
         account: accountIdFor(apiKey),
         shieldZoneId,
         pullZoneOf: async (id, signal) =>
@@ -84,6 +110,19 @@ export function createRuleKind(family: RuleFamily, deps: ControllerDeps): Manage
       const policy = shieldPolicyRefOf(obj);
       return policy ? [...refs, policy] : refs;
     },
+  };
+}
+
+/** The ManagedKind of one shield rule kind. */
+export function createRuleKind(family: RuleFamily, deps: ControllerDeps): ManagedKind<RuleObject> {
+  return {
+    ...managedNames(family.names),
+    idStatusField: 'ruleId',
+    specExternalId: (obj) => (obj.spec?.ruleId !== undefined ? String(obj.spec.ruleId) : undefined),
+    ...zoneKindParts<RuleObject>(
+      deps,
+      ({ client, ...bound }) => new RuleExternal({ family, api: family.api(client), ...bound }),
+    ),
     classifyError: classifyRuleError,
   };
 }

@@ -78,6 +78,36 @@ function conditionProperties(docs: DocumentBounds): Record<string, Schema> {
   };
 }
 
+/**
+ * `shieldPolicyRef` and `shieldZoneId`, the shield zone of an object that lives on one (a shield
+ * rule, a ShieldAccessList): set exactly one ({@link ZONE_TARGET_RULE}); both immutable.
+ */
+export function zoneTargetProperties(docs: DocumentBounds, what: string): Record<string, Schema> {
+  return {
+    shieldPolicyRef: {
+      ...nameRefSchema(
+        `The ShieldPolicy (same namespace) whose shield zone holds this ${what}. It waits (Ready=False ReferenceNotReady) until the policy reports status.shieldZoneId. Set exactly one of shieldPolicyRef and shieldZoneId. Immutable.`,
+        'Name of the ShieldPolicy.',
+      ),
+      'x-kubernetes-validations': immutable('shieldPolicyRef'),
+    },
+    shieldZoneId: {
+      ...docs.bounds('shield', 'CreateCustomWafRuleRequest.shieldZoneId', ['format']),
+      type: 'integer',
+      minimum: 1,
+      maximum: 2147483647,
+      description: `Id of the shield zone that holds this ${what}, for zones no ShieldPolicy of this namespace manages. A zone whose ShieldPolicy lives in another namespace is refused (Synced=False ReferenceNotAllowed) and nothing is sent. Set exactly one of shieldPolicyRef and shieldZoneId. Immutable.`,
+      'x-kubernetes-validations': immutable('shieldZoneId'),
+    },
+  };
+}
+
+/** The spec rule that exactly one of shieldPolicyRef and shieldZoneId is set. */
+export const ZONE_TARGET_RULE: Schema = {
+  rule: 'has(self.shieldPolicyRef) != has(self.shieldZoneId)',
+  message: 'set exactly one of shieldPolicyRef and shieldZoneId',
+};
+
 function ownSpec(docs: DocumentBounds, o: RuleSchemaOptions): Schema {
   const transformations = docs.enumNames('shield', 'WafRuleTransformationType');
   return {
@@ -85,21 +115,7 @@ function ownSpec(docs: DocumentBounds, o: RuleSchemaOptions): Schema {
     description: o.description,
     required: ['variables', 'operator', ...o.required],
     properties: {
-      shieldPolicyRef: {
-        ...nameRefSchema(
-          `The ShieldPolicy (same namespace) whose shield zone holds this ${o.what}. The rule waits (Ready=False ReferenceNotReady) until the policy reports status.shieldZoneId. Set exactly one of shieldPolicyRef and shieldZoneId. Immutable.`,
-          'Name of the ShieldPolicy.',
-        ),
-        'x-kubernetes-validations': immutable('shieldPolicyRef'),
-      },
-      shieldZoneId: {
-        ...docs.bounds('shield', 'CreateCustomWafRuleRequest.shieldZoneId', ['format']),
-        type: 'integer',
-        minimum: 1,
-        maximum: 2147483647,
-        description: `Id of the shield zone that holds this ${o.what}, for zones no ShieldPolicy of this namespace manages. A zone whose ShieldPolicy lives in another namespace is refused (Synced=False ReferenceNotAllowed) and nothing is sent. Set exactly one of shieldPolicyRef and shieldZoneId. Immutable.`,
-        'x-kubernetes-validations': immutable('shieldZoneId'),
-      },
+      ...zoneTargetProperties(docs, o.what),
       name: {
         type: 'string',
         minLength: 1,
@@ -141,10 +157,7 @@ function ownSpec(docs: DocumentBounds, o: RuleSchemaOptions): Schema {
       },
     },
     'x-kubernetes-validations': [
-      {
-        rule: 'has(self.shieldPolicyRef) != has(self.shieldZoneId)',
-        message: 'set exactly one of shieldPolicyRef and shieldZoneId',
-      },
+      ZONE_TARGET_RULE,
       {
         rule: '!(has(self.ruleId) && has(self.adoption))',
         message: 'set either ruleId (adopt by id) or adoption (adopt by name), not both',

@@ -14,7 +14,8 @@ export interface RuleEnum {
   readonly numbers: readonly number[];
 }
 
-function defineEnum(title: string, pairs: readonly (readonly [string, number])[]): RuleEnum {
+/** A table from `[name, number]` pairs. */
+export function defineEnum(title: string, pairs: readonly (readonly [string, number])[]): RuleEnum {
   return { title, names: pairs.map(([n]) => n), numbers: pairs.map(([, v]) => v) };
 }
 

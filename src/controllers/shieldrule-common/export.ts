@@ -47,7 +47,8 @@ export function exportRule(
   };
 }
 
-async function zoneIds(client: CdnClient): Promise<number[]> {
+/** Ids of every shield zone of the account, ascending. */
+export async function zoneIds(client: CdnClient): Promise<number[]> {
   const zones = await client.listAllShieldZones();
   return zones
     .map((z) => Number(z.shieldZoneId))

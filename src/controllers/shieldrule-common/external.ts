@@ -30,13 +30,11 @@ import { desiredRule, diffRule, type RuleDiff } from './diff.js';
 import type { RuleApi, RuleCreateBody, RuleFamily } from './family.js';
 import type { RuleRecord, ShieldRuleStatusBase } from './types.js';
 import type { RuleObject } from './zone.js';
-import { PULL_ZONE_CONFIG_NAMES } from '../pullzoneconfig/types.js';
-import { SHIELD_ZONE_CLAIM } from '../shieldpolicy/types.js';
+import { checkUnmanagedZone, type PullZoneOf } from './unmanaged-zone.js';
 
 /** Reason when an adopted rule lives on another shield zone than the spec names. */
 export const ZoneMismatch = 'ZoneMismatch';
-/** Reason when a raw shield zone id names the zone of a pull zone another object manages. */
-export const ReferenceNotAllowed = 'ReferenceNotAllowed';
+export { ReferenceNotAllowed } from './unmanaged-zone.js';
 /** Reason when ByName finds more than one rule with the name. */
 export const AmbiguousName = 'AmbiguousName';
 
@@ -60,7 +58,7 @@ export interface RuleExternalOptions {
    * The pull zone a shield zone protects (one GET), for the ownership check of a raw
    * `spec.shieldZoneId` that no ShieldPolicy manages. Absent (cdnctl diff): not checked.
    */
-  pullZoneOf?: (shieldZoneId: number, signal: AbortSignal) => Promise<number | undefined>;
+  pullZoneOf?: PullZoneOf;
 }
 
 /** The status fields observed from a record. */
@@ -92,7 +90,7 @@ export class RuleExternal implements ExternalClient<RuleObject> {
   }
 
   async observe(obj: RuleObject, ctx: ExternalContext): Promise<Observation> {
-    await this.checkUnmanagedZone(obj, ctx);
+    await checkUnmanagedZone(obj, this.opts.shieldZoneId, this.opts.pullZoneOf, ctx);
     const record = await this.find(obj, ctx);
     if (!record) return { exists: false, upToDate: false, diff: [] };
     this.checkZone(obj, record);
@@ -111,29 +109,6 @@ export class RuleExternal implements ExternalClient<RuleObject> {
     };
     this.observed.set(obs, { id: Number(record.id), diff });
     return obs;
-  }
-
-  /**
-   * A raw `spec.shieldZoneId` that no ShieldPolicy manages (the runtime has already refused one
-   * a policy of another namespace manages) may still protect a pull zone another object
-   * manages: a PullZoneConfig, perhaps of another namespace, without a policy. Its id is known
-   * only after a read, so the check is here, before anything is written; the claim index cannot
-   * tell which namespace holds the pull zone, so any managed one is refused (refusing too much
-   * is safe): name the zone through a ShieldPolicy of the namespace that manages it.
-   */
-  private async checkUnmanagedZone(obj: RuleObject, ctx: ExternalContext): Promise<void> {
-    const zone = this.opts.shieldZoneId;
-    const { pullZoneOf } = this.opts;
-    const claimed = (type: string, id: number): boolean =>
-      ctx.claimedByOther?.(type, String(id)) === true;
-    if (obj.spec?.shieldZoneId === undefined || zone === undefined || isDeleting(obj)) return;
-    if (!pullZoneOf || !ctx.claimedByOther || claimed(SHIELD_ZONE_CLAIM, zone)) return;
-    const pullZoneId = await pullZoneOf(zone, ctx.signal);
-    if (pullZoneId === undefined || !claimed(PULL_ZONE_CONFIG_NAMES.kind, pullZoneId)) return;
-    throw new TerminalError(
-      ReferenceNotAllowed,
-      `cannot use spec.shieldZoneId ${zone}: it protects pull zone ${pullZoneId}, which a PullZoneConfig manages, and no ShieldPolicy manages the shield zone; nothing is sent to the platform for this object (put a ShieldPolicy on the pull zone in the namespace that manages it and name it with spec.shieldPolicyRef)`,
-    );
   }
 
   /** A rule of another shield zone is never changed from this object. */

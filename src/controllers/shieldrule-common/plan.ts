@@ -5,6 +5,7 @@
  * `spec.pullZoneId` of the PullZoneConfig its `pullZoneRef` names), looked up by pull zone.
  */
 import type { CdnClient } from '../../cdn/client.js';
+import type { Observation } from '../../runtime/types.js';
 import {
   diffContext,
   planOf,
@@ -17,9 +18,9 @@ import { PULL_ZONE_CONFIG_NAMES } from '../pullzoneconfig/types.js';
 import { SHIELD_POLICY_NAMES } from '../shieldpolicy/types.js';
 import { RuleExternal } from './external.js';
 import type { RuleFamily } from './family.js';
-import type { RuleObject } from './zone.js';
+import type { RuleObject, ZonedObject } from './zone.js';
 
-function policyPullZoneId(obj: RuleObject, ctx: PlanContext): number | undefined {
+function policyPullZoneId(obj: ZonedObject, ctx: PlanContext): number | undefined {
   const name = obj.spec?.shieldPolicyRef?.name;
   const policy = ctx.objectsOf(SHIELD_POLICY_NAMES.kind).find((o) => o.metadata.name === name);
   const spec = policy?.spec;
@@ -29,9 +30,13 @@ function policyPullZoneId(obj: RuleObject, ctx: PlanContext): number | undefined
   return specIdsByName(ctx.objectsOf(PULL_ZONE_CONFIG_NAMES.kind), 'pullZoneId').get(ref);
 }
 
-async function zoneOf(
+/**
+ * The shield zone of a manifest for `cdnctl diff`: `spec.shieldZoneId`, or that of the pull zone
+ * of the ShieldPolicy manifest it names; undefined while not known.
+ */
+export async function zoneOfManifest(
   client: CdnClient,
-  obj: RuleObject,
+  obj: ZonedObject,
   ctx: PlanContext,
 ): Promise<number | undefined> {
   if (obj.spec?.shieldZoneId !== undefined) return obj.spec.shieldZoneId;
@@ -40,20 +45,40 @@ async function zoneOf(
   return (await client.getShieldZoneByPullZone(pullZoneId))?.shieldZoneId;
 }
 
+/**
+ * The plan of a manifest on a shield zone: skipped while its zone is not known, else what
+ * `observe` (the kind's external client, read-only) sees on the zone.
+ */
+export async function planOnZone(
+  client: CdnClient,
+  obj: ZonedObject,
+  ctx: PlanContext,
+  observe: (zone: number) => Promise<Observation>,
+): Promise<ObjectPlan> {
+  const zone = await zoneOfManifest(client, obj, ctx);
+  if (zone === undefined) {
+    return {
+      action: 'skipped',
+      diffs: [],
+      note: 'the shield zone is not known yet (its ShieldPolicy or pull zone has no id): compare again once it exists',
+    };
+  }
+  return planOf(await observe(zone));
+}
+
 /** The planner of `family` (see the module comment). */
 export function rulePlanner(family: RuleFamily): KindPlanner {
   return async (client: CdnClient, raw, ctx): Promise<ObjectPlan> => {
     const obj = raw as RuleObject;
-    const zone = await zoneOf(client, obj, ctx);
-    if (zone === undefined) {
-      return {
-        action: 'skipped',
-        diffs: [],
-        note: 'the shield zone is not known yet (its ShieldPolicy or pull zone has no id): compare again once it exists',
-      };
-    }
-    const api = family.api(client);
-    const external = new RuleExternal({ family, api, account: 'cdnctl-diff', shieldZoneId: zone });
-    return planOf(await external.observe(obj, diffContext(obj.spec?.ruleId)));
+    return planOnZone(client, obj, ctx, (zone) => {
+      const api = family.api(client);
+      const external = new RuleExternal({
+        family,
+        api,
+        account: 'cdnctl-diff',
+        shieldZoneId: zone,
+      });
+      return external.observe(obj, diffContext(obj.spec?.ruleId));
+    });
   };
 }

@@ -18,8 +18,17 @@ import { typeMetaOf } from '../kind-names.js';
 import { SHIELD_POLICY_NAMES, SHIELD_ZONE_CLAIM } from '../shieldpolicy/types.js';
 import type { ShieldRuleSpecBase, ShieldRuleStatusBase } from './types.js';
 
+/**
+ * An object on a shield zone (a shield rule, a ShieldAccessList): what the zone code reads of
+ * it, its shieldPolicyRef or raw shieldZoneId and the zone recorded in status.
+ */
+export interface ZonedObject extends ManagedObject {
+  spec?: { shieldPolicyRef?: { name: string }; shieldZoneId?: number } & Record<string, unknown>;
+  status?: { shieldZoneId?: number };
+}
+
 /** A shield rule object as the common code reads it. */
-export interface RuleObject extends ManagedObject {
+export interface RuleObject extends ZonedObject {
   spec?: ShieldRuleSpecBase & Record<string, unknown>;
   status?: ShieldRuleStatusBase;
 }
@@ -30,14 +39,14 @@ function asId(v: unknown): number | undefined {
 }
 
 /** The ShieldPolicy a rule names with `spec.shieldPolicyRef`, if any. */
-export function shieldPolicyRefOf(obj: RuleObject): ObjectReference | undefined {
+export function shieldPolicyRefOf(obj: ZonedObject): ObjectReference | undefined {
   const name = obj.spec?.shieldPolicyRef?.name;
   if (typeof name !== 'string' || name === '') return undefined;
   return { ...typeMetaOf(SHIELD_POLICY_NAMES), namespace: obj.metadata.namespace, name };
 }
 
 /** `spec.shieldZoneId` as a reference checked against the ShieldPolicies' claims. */
-export function zoneIdReferencesOf(obj: RuleObject): IdReference[] {
+export function zoneIdReferencesOf(obj: ZonedObject): IdReference[] {
   const id = asId(obj.spec?.shieldZoneId);
   return id === undefined
     ? []
@@ -59,7 +68,7 @@ function directZoneId(direct: unknown): number {
  * back to the zone recorded in status; undefined then means the zone is not known.
  */
 export function resolveShieldZoneId(
-  obj: RuleObject,
+  obj: ZonedObject,
   getObject: ConnectContext['getObject'],
 ): number | undefined {
   const ref = shieldPolicyRefOf(obj);

@@ -18,6 +18,12 @@ import type { RuleFamily } from '../../../src/controllers/shieldrule-common/fami
 import type { RuleRecord } from '../../../src/controllers/shieldrule-common/types.js';
 import { crdNameOf } from '../../../src/controllers/kind-names.js';
 import { runCdnctl, type CdnctlResult } from '../support/cdnctl.js';
+import {
+  adoptShieldPolicy,
+  pollingManifest,
+  seedShieldZone,
+  type SeededZone,
+} from '../support/shield-zones.js';
 import { SHIELD_POLICY_NAMES } from '../../../src/controllers/shieldpolicy/types.js';
 import {
   apply,
@@ -72,37 +78,12 @@ export function defineShieldRuleTests(k: RuleKindCase): void {
     await env?.stop();
   });
 
-  async function admin(method: string, path: string, body?: unknown): Promise<unknown> {
-    const res = await fetch(`${env.sim.url}${path}`, {
-      method,
-      headers: { 'X-Sim-Admin-Token': env.sim.adminToken, 'content-type': 'application/json' },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    const text = await res.text();
-    if (res.status >= 300) throw new Error(`admin ${method} ${path}: ${res.status} ${text}`);
-    return text ? JSON.parse(text) : undefined;
-  }
-
   /** A pull zone with a shield zone on `planType`, made outside Kubernetes. */
-  async function seedZone(planType: number): Promise<{ pullZoneId: number; shieldZoneId: number }> {
-    const pz = (await admin('POST', '/_sim/seed', {
-      pullZones: [{ Name: `e2e-${KIND.toLowerCase()}-${++zoneCount}` }],
-    })) as { pullZones: number[] };
-    const pullZoneId = pz.pullZones[0]!;
-    const sz = (await admin('POST', '/_sim/seed', {
-      shieldZones: [{ pullZoneId, planType }],
-    })) as { shieldZones: number[] };
-    return { pullZoneId, shieldZoneId: sz.shieldZones[0]! };
+  function seedZone(planType: number): Promise<SeededZone> {
+    return seedShieldZone(env.sim, `e2e-${KIND.toLowerCase()}-${++zoneCount}`, planType);
   }
 
-  function manifest(kind: string, ns: string, name: string, spec: Record<string, unknown>): string {
-    return JSON.stringify({
-      apiVersion: 'cdn.operator.io/v1alpha1',
-      kind,
-      metadata: { name, namespace: ns, annotations: { 'cdn.operator.io/poll-interval': '5s' } },
-      spec,
-    });
-  }
+  const manifest = pollingManifest;
 
   const api = (): ReturnType<RuleFamily['api']> => family.api(env.cdn);
 
@@ -114,16 +95,11 @@ export function defineShieldRuleTests(k: RuleKindCase): void {
     return (await simWrites(env.sim)).map((c) => c.route);
   }
 
-  /** A ShieldPolicy in `ns` adopting the shield zone of `pullZoneId`; its status zone id. */
-  async function policy(ns: string, name: string, pullZoneId: number): Promise<number> {
-    await apply(manifest('ShieldPolicy', ns, name, { pullZoneId, deletionPolicy: 'Orphan' }));
-    const obj = await waitCondition(SHP, ns, name, 'Ready', 'True');
-    return Number(obj.status?.shieldZoneId);
-  }
+  const policy = adoptShieldPolicy;
 
-  let teamAZone: { pullZoneId: number; shieldZoneId: number } | undefined;
+  let teamAZone: SeededZone | undefined;
   /** Team-a's zone (Enterprise plan) with its ShieldPolicy `pol`. */
-  async function teamA(): Promise<{ pullZoneId: number; shieldZoneId: number }> {
+  async function teamA(): Promise<SeededZone> {
     if (teamAZone) return teamAZone;
     const zone = await seedZone(3);
     const recorded = await policy(env.teamA, 'pol', zone.pullZoneId);

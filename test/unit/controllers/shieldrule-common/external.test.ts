@@ -8,7 +8,6 @@
  * recovery of an unrecorded create, and Orphan/Delete.
  */
 import test, { type ExecutionContext } from 'ava';
-import { pino } from 'pino';
 import {
   classifyRuleError,
   PLAN_RETRY_MS,
@@ -18,8 +17,8 @@ import type { RuleFamily } from '../../../../src/controllers/shieldrule-common/f
 import type { RuleObject } from '../../../../src/controllers/shieldrule-common/zone.js';
 import { RATE_LIMIT_FAMILY } from '../../../../src/controllers/shieldratelimit/family.js';
 import { WAF_RULE_FAMILY } from '../../../../src/controllers/shieldwafrule/family.js';
-import type { ExternalContext } from '../../../../src/runtime/types.js';
 import { RATE_SPEC, RULE_KINDS, WAF_SPEC } from '../../../support/shield-rule-specs.js';
+import { externalContext, seedShieldZone, simWriteRoutes } from '../shield-sim.js';
 import { assertBodiesValid, startSimClient, type SimClient } from '../../cdn/sim-harness.js';
 
 /**
@@ -39,41 +38,12 @@ function simTest(title: string, fn: (t: ExecutionContext, h: SimClient) => Promi
   });
 }
 
-let zones = 0;
-/** A fresh pull zone with a shield zone on `planType`; returns the shield zone id. */
-async function shieldZone(h: SimClient, planType: number): Promise<number> {
-  const seeded = (await h.admin('POST', '/_sim/seed', {
-    pullZones: [{ Name: `unit-rules-${++zones}-${planType}` }],
-  })) as { pullZones: number[] };
-  const made = (await h.admin('POST', '/_sim/seed', {
-    shieldZones: [{ pullZoneId: seeded.pullZones[0], planType }],
-  })) as { shieldZones: number[] };
-  return made.shieldZones[0]!;
-}
-
-async function writes(h: SimClient): Promise<string[]> {
-  const body = (await h.admin('GET', '/_sim/calls')) as {
-    log: { method: string; route: string }[];
-  };
-  return body.log.filter((c) => c.method !== 'GET').map((c) => c.route);
-}
-
 function rule(name: string, spec: Record<string, unknown>): RuleObject {
   return {
     apiVersion: 'cdn.operator.io/v1alpha1',
     kind: 'ShieldWafRule',
     metadata: { name, namespace: 'team-a', uid: `uid-${name}`, generation: 1 },
     spec: spec as RuleObject['spec'],
-  };
-}
-
-function ctxOf(externalId?: string, extra: Partial<ExternalContext> = {}): ExternalContext {
-  return {
-    externalId,
-    createPending: false,
-    log: pino({ level: 'silent' }),
-    signal: new AbortController().signal,
-    ...extra,
   };
 }
 
@@ -85,29 +55,29 @@ for (const { family, spec, prefix } of RULE_KINDS) {
   simTest(
     `${family.names.kind}: create, in sync, one minimal PATCH, drift, delete`,
     async (t, h) => {
-      const zone = await shieldZone(h, 1);
+      const zone = await seedShieldZone(h, 1);
       const ext = external(h, family, zone);
       const obj = rule('r1', { ...spec, shieldZoneId: zone, description: 'first' });
-      t.false((await ext.observe(obj, ctxOf())).exists);
-      const before = (await writes(h)).length;
-      const made = await ext.create(obj, ctxOf());
+      t.false((await ext.observe(obj, externalContext())).exists);
+      const before = (await simWriteRoutes(h)).length;
+      const made = await ext.create(obj, externalContext());
       t.true(made.available, 'the answer shows the rule as wanted');
-      t.deepEqual((await writes(h)).slice(before), [`POST ${prefix}`]);
+      t.deepEqual((await simWriteRoutes(h)).slice(before), [`POST ${prefix}`]);
       const id = made.externalId;
 
-      const inSync = await ext.observe(obj, ctxOf(id));
+      const inSync = await ext.observe(obj, externalContext(id));
       t.true(inSync.upToDate, JSON.stringify(inSync.diff));
 
       // A spec change: one PATCH carrying only the description.
       const changed = rule('r1', { ...spec, shieldZoneId: zone, description: 'second' });
-      const seen = await ext.observe(changed, ctxOf(id));
+      const seen = await ext.observe(changed, externalContext(id));
       t.deepEqual(
         seen.diff.map((d) => d.field),
         ['ruleDescription'],
       );
-      const mid = (await writes(h)).length;
-      await ext.update(changed, seen, ctxOf(id));
-      t.deepEqual((await writes(h)).slice(mid), [`PATCH ${prefix}/{id}`]);
+      const mid = (await simWriteRoutes(h)).length;
+      await ext.update(changed, seen, externalContext(id));
+      t.deepEqual((await simWriteRoutes(h)).slice(mid), [`PATCH ${prefix}/{id}`]);
       t.deepEqual(
         h.sent.at(-1)?.body,
         { ruleDescription: 'second' },
@@ -122,75 +92,81 @@ for (const { family, spec, prefix } of RULE_KINDS) {
           value: '/x',
         },
       });
-      const drift = await ext.observe(changed, ctxOf(id));
+      const drift = await ext.observe(changed, externalContext(id));
       t.deepEqual(
         drift.diff.map((d) => d.field),
         ['ruleName', 'ruleConfiguration.value'],
       );
-      await ext.update(changed, drift, ctxOf(id));
-      t.true((await ext.observe(changed, ctxOf(id))).upToDate);
+      await ext.update(changed, drift, externalContext(id));
+      t.true((await ext.observe(changed, externalContext(id))).upToDate);
 
-      const end = (await writes(h)).length;
-      await ext.delete(changed, ctxOf(id));
-      t.deepEqual((await writes(h)).slice(end), [`DELETE ${prefix}/{id}`]);
-      await ext.delete(changed, ctxOf(id)); // already gone: success
+      const end = (await simWriteRoutes(h)).length;
+      await ext.delete(changed, externalContext(id));
+      t.deepEqual((await simWriteRoutes(h)).slice(end), [`DELETE ${prefix}/{id}`]);
+      await ext.delete(changed, externalContext(id)); // already gone: success
     },
   );
 
   simTest(
     `${family.names.kind}: a rule of another zone is refused before any write`,
     async (t, h) => {
-      const mine = await shieldZone(h, 1);
-      const theirs = await shieldZone(h, 1);
+      const mine = await seedShieldZone(h, 1);
+      const theirs = await seedShieldZone(h, 1);
       const made = await external(h, family, theirs).create(
         rule('theirs', { ...spec, shieldZoneId: theirs }),
-        ctxOf(),
+        externalContext(),
       );
-      const before = (await writes(h)).length;
+      const before = (await simWriteRoutes(h)).length;
       const obj = rule('steal', { ...spec, shieldZoneId: mine, ruleId: Number(made.externalId) });
       const err = await t.throwsAsync(
-        external(h, family, mine).observe(obj, ctxOf(made.externalId)),
+        external(h, family, mine).observe(obj, externalContext(made.externalId)),
       );
       t.regex(
         String(err?.message),
         new RegExp(`belongs to shield zone ${theirs}, not to shield zone ${mine}`),
       );
-      t.deepEqual((await writes(h)).slice(before), []);
+      t.deepEqual((await simWriteRoutes(h)).slice(before), []);
     },
   );
 
   simTest(
     `${family.names.kind}: adoption by name is exact, skips claimed rules, refuses two`,
     async (t, h) => {
-      const zone = await shieldZone(h, 3);
+      const zone = await seedShieldZone(h, 3);
       const api = family.api(h.client);
       const ext = external(h, family, zone);
       const base = new RuleExternal({ family, api, account: 'acct', shieldZoneId: zone });
-      const a = await base.create(rule('Login', { ...spec, shieldZoneId: zone }), ctxOf());
+      const a = await base.create(
+        rule('Login', { ...spec, shieldZoneId: zone }),
+        externalContext(),
+      );
       const byName = (name: string): RuleObject =>
         rule(name, { ...spec, shieldZoneId: zone, adoption: { policy: 'ByName' } });
-      t.is((await ext.observe(byName('Login'), ctxOf())).externalId, a.externalId);
-      await t.throwsAsync(ext.observe(byName('login'), ctxOf()), {
+      t.is((await ext.observe(byName('Login'), externalContext())).externalId, a.externalId);
+      await t.throwsAsync(ext.observe(byName('login'), externalContext()), {
         message: /has no rule with this name/,
       });
-      const b = await base.create(rule('Login', { ...spec, shieldZoneId: zone }), ctxOf());
-      await t.throwsAsync(ext.observe(byName('Login'), ctxOf()), {
+      const b = await base.create(
+        rule('Login', { ...spec, shieldZoneId: zone }),
+        externalContext(),
+      );
+      await t.throwsAsync(ext.observe(byName('Login'), externalContext()), {
         message: /has 2 rules with this name/,
       });
       const claimed = (type: string, id: string): boolean =>
         type === family.names.kind && id === a.externalId;
       const seen = await ext.observe(
         byName('Login'),
-        ctxOf(undefined, { claimedByOther: claimed }),
+        externalContext(undefined, { claimedByOther: claimed }),
       );
       t.is(seen.externalId, b.externalId, 'the rule another object manages is skipped');
       // Crash recovery finds our own unrecorded create the same way; without ByName or a marker
       // nothing is read by name.
       const plain = rule('Login', { ...spec, shieldZoneId: zone });
-      t.false((await ext.observe(plain, ctxOf())).exists);
+      t.false((await ext.observe(plain, externalContext())).exists);
       const recovered = await ext.observe(
         plain,
-        ctxOf(undefined, { createPending: true, claimedByOther: claimed }),
+        externalContext(undefined, { createPending: true, claimedByOther: claimed }),
       );
       t.is(recovered.externalId, b.externalId);
     },
@@ -200,10 +176,10 @@ for (const { family, spec, prefix } of RULE_KINDS) {
 simTest(
   'a custom WAF rule on a Basic zone: PlanNotSufficient, retried slowly, nothing made',
   async (t, h) => {
-    const zone = await shieldZone(h, 0);
+    const zone = await seedShieldZone(h, 0);
     const ext = external(h, WAF_RULE_FAMILY, zone);
     const err = await t.throwsAsync(
-      ext.create(rule('basic', { ...WAF_SPEC, shieldZoneId: zone }), ctxOf()),
+      ext.create(rule('basic', { ...WAF_SPEC, shieldZoneId: zone }), externalContext()),
     );
     const c = classifyRuleError(err);
     t.like(c, {
@@ -216,10 +192,10 @@ simTest(
     t.deepEqual(await WAF_RULE_FAMILY.api(h.client).list(zone), []);
     // The Basic plan still allows rate limits (two).
     const limits = external(h, RATE_LIMIT_FAMILY, zone);
-    await limits.create(rule('rl1', { ...RATE_SPEC, shieldZoneId: zone }), ctxOf());
-    await limits.create(rule('rl2', { ...RATE_SPEC, shieldZoneId: zone }), ctxOf());
+    await limits.create(rule('rl1', { ...RATE_SPEC, shieldZoneId: zone }), externalContext());
+    await limits.create(rule('rl2', { ...RATE_SPEC, shieldZoneId: zone }), externalContext());
     const third = await t.throwsAsync(
-      limits.create(rule('rl3', { ...RATE_SPEC, shieldZoneId: zone }), ctxOf()),
+      limits.create(rule('rl3', { ...RATE_SPEC, shieldZoneId: zone }), externalContext()),
     );
     t.is(classifyRuleError(third).reason, 'PlanNotSufficient');
   },
@@ -228,23 +204,26 @@ simTest(
 simTest(
   'an adopted rule (spec.ruleId) that does not exist is NotFound, never created',
   async (t, h) => {
-    const zone = await shieldZone(h, 1);
+    const zone = await seedShieldZone(h, 1);
     const ext = external(h, WAF_RULE_FAMILY, zone);
     const obj = rule('gone', { ...WAF_SPEC, shieldZoneId: zone, ruleId: 999999 });
-    await t.throwsAsync(ext.observe(obj, ctxOf('999999')), {
+    await t.throwsAsync(ext.observe(obj, externalContext('999999')), {
       message: /999999 \(spec.ruleId\): it does not exist/,
     });
-    await t.throwsAsync(ext.create(obj, ctxOf()), { message: /only adopted/ });
+    await t.throwsAsync(ext.create(obj, externalContext()), { message: /only adopted/ });
   },
 );
 
 simTest('Orphan leaves the rule in place', async (t, h) => {
-  const zone = await shieldZone(h, 1);
+  const zone = await seedShieldZone(h, 1);
   const ext = external(h, WAF_RULE_FAMILY, zone);
-  const made = await ext.create(rule('keep', { ...WAF_SPEC, shieldZoneId: zone }), ctxOf());
+  const made = await ext.create(
+    rule('keep', { ...WAF_SPEC, shieldZoneId: zone }),
+    externalContext(),
+  );
   await ext.delete(
     rule('keep', { ...WAF_SPEC, shieldZoneId: zone, deletionPolicy: 'Orphan' }),
-    ctxOf(made.externalId),
+    externalContext(made.externalId),
   );
   t.is((await WAF_RULE_FAMILY.api(h.client).list(zone)).length, 1);
 });
@@ -252,7 +231,7 @@ simTest('Orphan leaves the rule in place', async (t, h) => {
 simTest(
   'a raw shield zone id whose pull zone a PullZoneConfig manages, with no ShieldPolicy: refused before any write',
   async (t, h) => {
-    const zone = await shieldZone(h, 1);
+    const zone = await seedShieldZone(h, 1);
     const live = await h.client.getShieldZone(zone);
     const pullZoneId = Number(live.pullZoneId);
     const ext = new RuleExternal({
@@ -265,19 +244,23 @@ simTest(
     const obj = rule('rz', { ...WAF_SPEC, shieldZoneId: zone });
     const claims = (owned: string[]) => (type: string, id: string) =>
       owned.includes(`${type}/${id}`);
-    const before = (await writes(h)).length;
+    const before = (await simWriteRoutes(h)).length;
     await t.throwsAsync(
       ext.observe(
         obj,
-        ctxOf(undefined, { claimedByOther: claims([`PullZoneConfig/${pullZoneId}`]) }),
+        externalContext(undefined, { claimedByOther: claims([`PullZoneConfig/${pullZoneId}`]) }),
       ),
       { message: new RegExp(`spec.shieldZoneId ${zone}: it protects pull zone ${pullZoneId}`) },
     );
-    t.deepEqual((await writes(h)).slice(before), [], 'nothing written');
+    t.deepEqual((await simWriteRoutes(h)).slice(before), [], 'nothing written');
     // A zone a ShieldPolicy of this namespace manages (the runtime refused any other): allowed.
     const managed = claims([`PullZoneConfig/${pullZoneId}`, `ShieldZone/${zone}`]);
-    t.false((await ext.observe(obj, ctxOf(undefined, { claimedByOther: managed }))).exists);
+    t.false(
+      (await ext.observe(obj, externalContext(undefined, { claimedByOther: managed }))).exists,
+    );
     // An unmanaged pull zone: allowed.
-    t.false((await ext.observe(obj, ctxOf(undefined, { claimedByOther: claims([]) }))).exists);
+    t.false(
+      (await ext.observe(obj, externalContext(undefined, { claimedByOther: claims([]) }))).exists,
+    );
   },
 );
