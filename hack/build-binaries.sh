@@ -124,6 +124,12 @@ build_actionlint() {
 
 targets=("$@")
 [ ${#targets[@]} -gt 0 ] || targets=(etcd kube-apiserver)
+# One build at a time per cache: two processes (CI and an e2e run started beside it, or two
+# checkouts) building the same binary wrote the same .tmp path, and the slower one's `mv`
+# failed after minutes of work. The second waits here, then finds the binary built.
+mkdir -p "$cache"
+exec 9>"$cache/.build.lock"
+flock 9
 for t in "${targets[@]}"; do
   case "$t" in
     etcd) build_etcd; echo "etcd=$cache/etcd-$ETCD_VERSION/etcd" ;;
