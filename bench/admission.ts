@@ -1,18 +1,22 @@
 /**
- * `make bench-admission`: what users pay to the API server for our CRDs before the operator sees
- * anything (issue 32). On a private control plane with no operator running, for each namespaced
- * kind in crds/: `kubectl apply -f` of N objects (the kind's example from examples/, renamed),
- * then `kubectl apply -f` of the same N with one label changed (an update validates the whole
- * object again), then a merge patch of N status subresources (the operator's own write path,
- * 8 in flight) — once against our CRD and once against a minimal CRD with the same names and a
- * free-form schema (bench/lib/minimal-crd.ts). The order alternates between runs; the report
- * gives the median of the runs and ours / minimal per phase, with each CRD's size and its count
- * of CEL rules.
+ * `make bench-admission`: what users pay for our CRDs before the operator sees anything
+ * (issue 32). On a private control plane with no operator running, for each namespaced kind in
+ * crds/: `kubectl apply -f` of N objects (the kind's example from examples/, renamed), then
+ * `kubectl apply -f` of the same N with one label changed (an update validates the whole object
+ * again), then a merge patch of N status subresources (the operator's own write path, 8 in
+ * flight) — against our CRD, against a minimal CRD with the same names and a free-form schema
+ * in a group holding the minimal CRDs of all our kinds (the same API surface), and against a
+ * lone minimal CRD in a group of its own (what a one-kind operator's users pay;
+ * bench/lib/minimal-crd.ts). Each phase counts wall time, the CPU seconds of kube-apiserver +
+ * etcd, and for the kubectl phases kubectl's own CPU seconds (it parses the whole
+ * group-version's OpenAPI document for every object: bench/lib/kubectl-cpu.ts). The order of
+ * the variants rotates between runs; the report (bench/lib/admission-report.ts) gives medians
+ * and ratios, each CRD's size and CEL rules, and each group's OpenAPI document size.
  *
- * Flags: --n 500  --runs 2  --out bench/results  --kinds PullZoneConfig,ContainerApp (default all)
+ * Flags: --n 500  --runs 3  --out bench/results  --kinds PullZoneConfig,ContainerApp (default all)
  */
 import { mkdtemp, readdir, readFile, rm, writeFile, mkdir } from 'node:fs/promises';
-import { cpus, loadavg, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -21,33 +25,28 @@ import { API_GROUP } from '../src/api-group.js';
 import { KubeClient, loadKubeConfig } from '../src/runtime/kube-client.js';
 import { startControlPlane } from '../test/cluster/control-plane.js';
 import { kubectlRaw } from '../test/e2e/support/kube.js';
-import { MINIMAL_GROUP, minimalCrdOf, readCrds, type CrdFacts } from './lib/minimal-crd.js';
+import {
+  renderAdmissionReport,
+  VARIANTS,
+  type KindResult,
+  type PhaseRun,
+  type Variant,
+} from './lib/admission-report.js';
+import { runKubectlTimed } from './lib/kubectl-cpu.js';
+import {
+  loneGroupOf,
+  MINIMAL_GROUP,
+  minimalCrdOf,
+  readCrds,
+  type CrdFacts,
+} from './lib/minimal-crd.js';
 import { cpuSecondsOf } from './lib/proc-cpu.js';
-import { mapLimit, quantile, round } from './lib/stats.js';
+import { mapLimit } from './lib/stats.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
 /** The label an update changes (a label, so every kind's update is the same change). */
 const REV_LABEL = `bench.${API_GROUP}/rev`;
-
-type Variant = 'ours' | 'minimal';
-const PHASES = ['create', 'update', 'status'] as const;
-type Phase = (typeof PHASES)[number];
-
-/** Seconds per phase of one run of one variant. */
-type PhaseTimes = Record<Phase, number>;
-
-/** Wall seconds per phase and the CPU seconds the apiserver and etcd spent in it. */
-interface PhaseRun extends PhaseTimes {
-  cpu: PhaseTimes;
-}
-
-interface KindResult {
-  kind: string;
-  crdBytes: number;
-  celRules: number;
-  runs: Record<Variant, PhaseRun[]>;
-}
 
 /** Finds the first example object of `kind` under examples/. */
 async function exampleOf(kind: string): Promise<Record<string, unknown>> {
@@ -95,53 +94,73 @@ async function kubectlOrThrow(kubeconfig: string, args: string[], input?: string
   }
 }
 
-/** Wall seconds of `fn` and the CPU seconds `pids` used meanwhile. */
-async function timed(pids: readonly number[], fn: () => Promise<void>): Promise<[number, number]> {
+/** Wall seconds of `fn`, the CPU seconds `pids` used meanwhile, and what `fn` returned. */
+async function timed<T>(
+  pids: readonly number[],
+  fn: () => Promise<T>,
+): Promise<{ wall: number; server: number; value: T }> {
   const cpu = await cpuSecondsOf(pids);
   const started = performance.now();
-  await fn();
+  const value = await fn();
   const wall = (performance.now() - started) / 1000;
-  return [wall, (await cpuSecondsOf(pids)) - cpu];
+  return { wall, server: (await cpuSecondsOf(pids)) - cpu, value };
+}
+
+/** `kubectl apply -f file`, timed: kubectl's CPU seconds. */
+async function applyTimed(kubeconfig: string, file: string): Promise<number> {
+  const r = await runKubectlTimed(kubeconfig, ['apply', '-f', file]);
+  if (r.code !== 0) throw new Error(`cannot apply ${file}: ${r.stderr.trim().slice(-600)}`);
+  return r.cpuSeconds;
+}
+
+interface RunContext {
+  kubeconfig: string;
+  kube: KubeClient;
+  dir: string;
+  n: number;
+  pids: number[];
+}
+
+function groupOf(facts: CrdFacts, variant: Variant): string {
+  if (variant === 'ours') return facts.group;
+  return variant === 'minimal' ? MINIMAL_GROUP : loneGroupOf(facts);
 }
 
 /** One run of the three phases of one kind against one variant, in its own namespace. */
 async function runPhases(
-  ctx: { kubeconfig: string; kube: KubeClient; dir: string; n: number; pids: number[] },
+  ctx: RunContext,
   facts: CrdFacts,
   example: Record<string, unknown>,
   variant: Variant,
   run: number,
 ): Promise<PhaseRun> {
-  const group = variant === 'ours' ? facts.group : MINIMAL_GROUP;
+  const group = groupOf(facts, variant);
   const namespace = `adm-${facts.plural}-${variant}-${run}`.slice(0, 63);
   await kubectlOrThrow(ctx.kubeconfig, ['create', 'namespace', namespace]);
   const file = (rev: number): string => join(ctx.dir, `${namespace}-${rev}.yaml`);
   await writeFile(file(1), manifestsOf(example, facts, group, namespace, ctx.n, 1));
   await writeFile(file(2), manifestsOf(example, facts, group, namespace, ctx.n, 2));
-  const create = await timed(ctx.pids, () =>
-    kubectlOrThrow(ctx.kubeconfig, ['apply', '-f', file(1)]),
-  );
-  const update = await timed(ctx.pids, () =>
-    kubectlOrThrow(ctx.kubeconfig, ['apply', '-f', file(2)]),
-  );
+  const create = await timed(ctx.pids, () => applyTimed(ctx.kubeconfig, file(1)));
+  const update = await timed(ctx.pids, () => applyTimed(ctx.kubeconfig, file(2)));
   const names = Array.from({ length: ctx.n }, (_, i) => `adm-${String(i).padStart(5, '0')}`);
   const base = `/apis/${group}/${facts.version}/namespaces/${namespace}/${facts.plural}`;
-  const status = await timed(ctx.pids, async () => {
-    await mapLimit(names, 8, (name) =>
+  const status = await timed(ctx.pids, () =>
+    mapLimit(names, 8, (name) =>
       ctx.kube.request({
         method: 'PATCH',
         path: `${base}/${name}/status`,
         contentType: 'application/merge-patch+json',
         body: { status: benchStatus() },
       }),
-    );
-  });
+    ),
+  );
   await kubectlOrThrow(ctx.kubeconfig, ['delete', 'namespace', namespace, '--wait=false']);
   return {
-    create: create[0],
-    update: update[0],
-    status: status[0],
-    cpu: { create: create[1], update: update[1], status: status[1] },
+    create: create.wall,
+    update: update.wall,
+    status: status.wall,
+    cpu: { create: create.server, update: update.server, status: status.server },
+    kubectlCpu: { create: create.value, update: update.value },
   };
 }
 
@@ -159,62 +178,64 @@ function benchStatus(): Record<string, unknown> {
   return { observedGeneration: 1, conditions: [condition('Ready'), condition('Synced')] };
 }
 
-function median(values: number[]): number {
-  return quantile(values, 0.5);
+/** Bytes of the OpenAPI v3 document of `group`/`version` as the apiserver serves it. */
+async function openApiBytes(kube: KubeClient, group: string, version: string): Promise<number> {
+  const doc = await kube.request<unknown>({
+    method: 'GET',
+    path: `/openapi/v3/apis/${group}/${version}`,
+  });
+  return Buffer.byteLength(JSON.stringify(doc));
 }
 
-function renderReport(results: KindResult[], n: number, runs: number, started: string): string {
-  const lines = [
-    `# Admission cost of our CRDs ${started}`,
-    '',
-    `N = ${n} objects per kind and phase, ${runs} runs (median), no operator running; ` +
-      `${cpus().length} cores, load ${loadavg()
-        .map((l) => l.toFixed(1))
-        .join('/')} at the end. ` +
-      'Produced by `make bench-admission` (bench/admission.ts). create and update are ' +
-      '`kubectl apply -f` of N objects (update: one label changed); status is a merge patch of ' +
-      'N status subresources, 8 in flight. The minimal CRD has the same names with a ' +
-      'free-form spec and status. Goal: ours / minimal ≤ 1.3.',
-    '',
-    '### Wall time',
-    '',
-    '| Kind | CRD bytes | CEL rules | create ours / minimal (s) | ratio | update ours / minimal (s) | ratio | status ours / minimal (s) | ratio |',
-    '| --- | --- | --- | --- | --- | --- | --- | --- | --- |',
-  ];
-  for (const r of results) {
-    const cells = PHASES.map((phase) => {
-      const ours = median(r.runs.ours.map((t) => t[phase]));
-      const minimal = median(r.runs.minimal.map((t) => t[phase]));
-      return `${round(ours, 2)} / ${round(minimal, 2)} | **${round(ours / minimal, 2)}**`;
-    });
-    lines.push(`| ${r.kind} | ${r.crdBytes} | ${r.celRules} | ${cells.join(' | ')} |`);
+/** The variants in the order of run `run`: each variant goes first once every 3 runs. */
+function orderOf(run: number): Variant[] {
+  return VARIANTS.map((_, i) => VARIANTS[(i + run) % VARIANTS.length] as Variant);
+}
+
+async function installCrds(kubeconfig: string, crds: CrdFacts[]): Promise<void> {
+  await kubectlOrThrow(kubeconfig, ['create', '-f', join(ROOT, 'crds')]);
+  const minimal = crds.map((c) => JSON.stringify(minimalCrdOf(c))).join('\n');
+  await kubectlOrThrow(kubeconfig, ['create', '-f', '-'], minimal);
+  const lone = crds.map((c) => JSON.stringify(minimalCrdOf(c, loneGroupOf(c)))).join('\n');
+  await kubectlOrThrow(kubeconfig, ['create', '-f', '-'], lone);
+  await kubectlOrThrow(kubeconfig, [
+    'wait',
+    '--for=condition=Established',
+    'crd',
+    '--all',
+    '--timeout=120s',
+  ]);
+}
+
+async function measureKind(ctx: RunContext, facts: CrdFacts, runs: number): Promise<KindResult> {
+  const example = await exampleOf(facts.kind);
+  const runsOf: Record<Variant, PhaseRun[]> = { ours: [], minimal: [], lone: [] };
+  const result: KindResult = {
+    kind: facts.kind,
+    crdBytes: facts.bytes,
+    celRules: facts.celRules,
+    openApiBytes: {
+      ours: await openApiBytes(ctx.kube, facts.group, facts.version),
+      minimal: await openApiBytes(ctx.kube, MINIMAL_GROUP, facts.version),
+      lone: await openApiBytes(ctx.kube, loneGroupOf(facts), facts.version),
+    },
+    runs: runsOf,
+  };
+  for (let run = 0; run < runs; run++) {
+    for (const variant of orderOf(run)) {
+      const t = await runPhases(ctx, facts, example, variant, run);
+      runsOf[variant].push(t);
+      console.error(`${facts.kind} run ${run} ${variant}: ${JSON.stringify(t)}`);
+    }
   }
-  lines.push(
-    '',
-    '### CPU seconds of the apiserver and etcd',
-    '',
-    'The same phases counted in CPU time used by kube-apiserver and etcd (`/proc/<pid>/stat`): ' +
-      'the work admission costs, which other load on the machine delays but does not add to.',
-    '',
-    '| Kind | create ours / minimal (CPU s) | ratio | update ours / minimal (CPU s) | ratio | status ours / minimal (CPU s) | ratio |',
-    '| --- | --- | --- | --- | --- | --- | --- |',
-  );
-  for (const r of results) {
-    const cells = PHASES.map((phase) => {
-      const ours = median(r.runs.ours.map((t) => t.cpu[phase]));
-      const minimal = median(r.runs.minimal.map((t) => t.cpu[phase]));
-      return `${round(ours, 2)} / ${round(minimal, 2)} | **${round(ours / minimal, 2)}**`;
-    });
-    lines.push(`| ${r.kind} | ${cells.join(' | ')} |`);
-  }
-  return `${lines.join('\n')}\n`;
+  return result;
 }
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
       n: { type: 'string', default: '500' },
-      runs: { type: 'string', default: '2' },
+      runs: { type: 'string', default: '3' },
       out: { type: 'string', default: 'bench/results' },
       kinds: { type: 'string', default: '' },
     },
@@ -226,9 +247,8 @@ async function main(): Promise<void> {
     throw new Error(`cannot run: --runs ${values.runs} is not a count`);
   const started = new Date().toISOString();
   const only = values.kinds.split(',').filter(Boolean);
-  const crds = (await readCrds(join(ROOT, 'crds'))).filter(
-    (c) => c.namespaced && (only.length === 0 || only.includes(c.kind)),
-  );
+  const all = await readCrds(join(ROOT, 'crds'));
+  const crds = all.filter((c) => c.namespaced && (only.length === 0 || only.includes(c.kind)));
   if (crds.length === 0)
     throw new Error(`cannot run: no namespaced kind in crds/ is ${values.kinds}`);
   const cp = await startControlPlane();
@@ -236,40 +256,15 @@ async function main(): Promise<void> {
   try {
     const kubeconfig = cp.kubeconfigPath;
     const kube = await KubeClient.create(loadKubeConfig(kubeconfig));
-    await kubectlOrThrow(kubeconfig, ['create', '-f', join(ROOT, 'crds')]);
-    const minimal = crds.map((c) => JSON.stringify(minimalCrdOf(c))).join('\n');
-    await kubectlOrThrow(kubeconfig, ['create', '-f', '-'], minimal);
-    await kubectlOrThrow(kubeconfig, [
-      'wait',
-      '--for=condition=Established',
-      'crd',
-      '--all',
-      '--timeout=120s',
-    ]);
-    const ctx = { kubeconfig, kube, dir, n, pids: cp.pids() };
+    // Every kind's minimal CRD goes into the same-surface group, measured or not.
+    await installCrds(kubeconfig, all);
+    const ctx: RunContext = { kubeconfig, kube, dir, n, pids: cp.pids() };
     const results: KindResult[] = [];
-    for (const facts of crds) {
-      const example = await exampleOf(facts.kind);
-      const result: KindResult = {
-        kind: facts.kind,
-        crdBytes: facts.bytes,
-        celRules: facts.celRules,
-        runs: { ours: [], minimal: [] },
-      };
-      for (let run = 0; run < runs; run++) {
-        const order: Variant[] = run % 2 === 0 ? ['ours', 'minimal'] : ['minimal', 'ours'];
-        for (const variant of order) {
-          const t = await runPhases(ctx, facts, example, variant, run);
-          result.runs[variant].push(t);
-          console.error(`${facts.kind} run ${run} ${variant}: ${JSON.stringify(t)}`);
-        }
-      }
-      results.push(result);
-    }
+    for (const facts of crds) results.push(await measureKind(ctx, facts, runs));
     kube.close();
     const stamp = started.replace(/[:.]/g, '-');
     await mkdir(values.out, { recursive: true });
-    const report = renderReport(results, n, runs, started);
+    const report = renderAdmissionReport(results, n, runs, started);
     await writeFile(join(values.out, `admission-${stamp}.md`), report);
     await writeFile(
       join(values.out, `admission-${stamp}.json`),
