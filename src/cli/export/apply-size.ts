@@ -12,16 +12,25 @@ export const MAX_ANNOTATION_BYTES = 256 * 1024;
 
 const LAST_APPLIED = 'kubectl.kubernetes.io/last-applied-configuration';
 
+type Manifest = { metadata?: { annotations?: Record<string, string> } } & Record<string, unknown>;
+
 /**
- * The bytes the last-applied annotation of `manifest` takes (key and value): the object as
- * Go's encoding/json writes it, which escapes `<`, `>`, `&` (HTML!) and LS/PS as `\uXXXX`, and
- * ends it with a newline. An estimate to a few bytes (other control characters differ).
+ * The bytes the object's annotations take once client-side apply added its own (keys and
+ * values): the object as Go's encoding/json writes it, which escapes `<`, `>`, `&` (HTML!) and
+ * LS/PS as `\uXXXX`, holds an `annotations` map (empty when there was none) and ends with a
+ * newline. Matches the apiserver's count to a few bytes (other control characters differ).
  */
-export function lastAppliedBytes(manifest: unknown): number {
-  const json = JSON.stringify(manifest);
+export function lastAppliedBytes(manifest: Manifest): number {
+  const annotations = manifest.metadata?.annotations ?? {};
+  const json = JSON.stringify({ ...manifest, metadata: { ...manifest.metadata, annotations } });
   const html = json.match(/[<>&]/g)?.length ?? 0;
   const separators = json.match(/[\u2028\u2029]/g)?.length ?? 0;
-  return LAST_APPLIED.length + Buffer.byteLength(json, 'utf8') + 1 + 5 * html + 3 * separators;
+  const others = Object.entries(annotations).reduce(
+    (sum, [k, v]) => sum + Buffer.byteLength(k) + Buffer.byteLength(v),
+    0,
+  );
+  const value = Buffer.byteLength(json, 'utf8') + 1 + 5 * html + 3 * separators;
+  return others + LAST_APPLIED.length + value;
 }
 
 /** One note per object too large for client-side apply (see the module comment). */
