@@ -30,6 +30,13 @@ import { checkId, checkNonEmpty } from './validate.js';
 /** Largest custom page the client sends (the platform states no bound; 1 MiB). */
 export const MAX_CUSTOM_PAGE_BYTES = 1024 * 1024;
 
+/**
+ * The custom response page types: the platform's documentation names challenge, block and
+ * rate limit pages; the API document leaves `{pageType}` an open string, so this is the list
+ * `cdnctl export` reads (and cdn-sim accepts).
+ */
+export const CUSTOM_PAGE_TYPES: readonly string[] = ['block', 'challenge', 'ratelimit'];
+
 function zonePath(shieldZoneId: number, rest: string): string {
   return `${pathOf`/shield/shield-zone/${shieldZoneId}`}${rest}`;
 }

@@ -3,9 +3,11 @@
  * each kind's exporter (`src/controllers/<kind>/export.ts`, found through the list of kinds)
  * follows every list to its end, then reads each resource once by id, the way the operator
  * reads it (so the export sees exactly what the operator will compare against). Objects are
- * named in ascending platform id order, so names are stable between runs.
+ * named in ascending platform id order, so names are stable between runs. Objects too large
+ * for client-side `kubectl apply` are noted (apply-size.ts).
  */
 import type { CdnClient } from '../../cdn/client.js';
+import { clientApplyNotes } from './apply-size.js';
 import type { KindModule } from '../../controllers/kind-module.js';
 import { KINDS } from '../../controllers/kinds.js';
 import { NameAllocator } from '../../controllers/shared/export-names.js';
@@ -37,6 +39,7 @@ export async function exportAccount(
     client,
     opts,
     secretNames: new NameAllocator(),
+    configMapNames: new NameAllocator(),
     result: { objects: [], secrets: [], notes: [] },
     wants: (kind) => opts.kinds.has(kind),
     names(kind) {
@@ -50,5 +53,6 @@ export async function exportAccount(
     const exporter = await kind.exporter!();
     await exporter(c);
   }
+  c.result.notes.push(...clientApplyNotes(c.result.objects));
   return c.result;
 }

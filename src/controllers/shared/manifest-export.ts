@@ -57,6 +57,8 @@ export interface ExportContext {
   opts: ExportOptions;
   /** Secret names, unique across every kind. */
   secretNames: NameAllocator;
+  /** ConfigMap names (custom pages' HTML), unique across every kind. */
+  configMapNames: NameAllocator;
   result: ExportResult;
   /** True when the user asked for `kind`: its objects go into the result. */
   wants(kind: string): boolean;

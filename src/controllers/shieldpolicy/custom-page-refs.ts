@@ -3,12 +3,16 @@
  * and, at connect time, the HTML of each page read from its key. Messages name the ConfigMap,
  * the key and the page type, never the content.
  */
-import { MAX_CUSTOM_PAGE_BYTES } from '../../cdn/shield-features.js';
 import { TerminalError, WaitingError } from '../../runtime/errors.js';
 import { isDeleting } from '../../runtime/finalizer.js';
 import { ReadyReason, SyncedReason } from '../../runtime/reasons.js';
 import type { ConnectContext, ObjectReference } from '../../runtime/types.js';
-import { hashPage, type CustomPageSpec, type ResolvedPage } from './custom-pages.js';
+import {
+  findPageProblem,
+  hashPage,
+  type CustomPageSpec,
+  type ResolvedPage,
+} from './custom-pages.js';
 import type { ShieldPolicy } from './types.js';
 
 /** Re-read of a missing ConfigMap (the watch also re-enqueues when it appears). */
@@ -30,18 +34,14 @@ export function customPageReferences(obj: ShieldPolicy): ObjectReference[] {
 }
 
 function checkSize(index: number, page: CustomPageSpec, html: string): void {
-  const bytes = Buffer.byteLength(html, 'utf8');
+  const problem = findPageProblem(html);
+  if (!problem) return;
   const where = `spec.customPages[${index}] (${page.pageType})`;
-  if (html.trim() === '')
-    throw new TerminalError(
-      SyncedReason.InvalidSpec,
-      `cannot use ${where}: ConfigMap key ${JSON.stringify(page.configMapRef.key)} is empty`,
-    );
-  if (bytes > MAX_CUSTOM_PAGE_BYTES)
-    throw new TerminalError(
-      SyncedReason.InvalidSpec,
-      `cannot use ${where}: the page is ${bytes} bytes, more than ${MAX_CUSTOM_PAGE_BYTES}`,
-    );
+  const why =
+    problem.kind === 'empty'
+      ? `ConfigMap key ${JSON.stringify(page.configMapRef.key)} is empty`
+      : `the page is ${problem.bytes} bytes, more than ${problem.max}`;
+  throw new TerminalError(SyncedReason.InvalidSpec, `cannot use ${where}: ${why}`);
 }
 
 async function readPage(

@@ -4,6 +4,7 @@
  * HTML, never the HTML itself (it can be large, and a status is no place for a page).
  */
 import { createHash } from 'node:crypto';
+import { MAX_CUSTOM_PAGE_BYTES } from '../../cdn/shield-features.js';
 import type { FieldDiff } from '../../runtime/types.js';
 
 /** One entry of `spec.customPages`. */
@@ -33,6 +34,21 @@ export type LivePages = Map<string, string | undefined>;
 /** SHA-256 of a page's HTML, hex. */
 export function hashPage(html: string): string {
   return createHash('sha256').update(html, 'utf8').digest('hex');
+}
+
+/** Why a policy cannot use a page's HTML: blank, or larger than the client sends. */
+export type PageProblem = { kind: 'empty' } | { kind: 'tooLarge'; bytes: number; max: number };
+
+/**
+ * The problem of `html` as a page, or undefined when a policy can upload it. The controller
+ * refuses such a page (InvalidSpec) and `cdnctl export` leaves it out, by the same rule.
+ */
+export function findPageProblem(html: string): PageProblem | undefined {
+  if (html.trim() === '') return { kind: 'empty' };
+  const bytes = Buffer.byteLength(html, 'utf8');
+  return bytes > MAX_CUSTOM_PAGE_BYTES
+    ? { kind: 'tooLarge', bytes, max: MAX_CUSTOM_PAGE_BYTES }
+    : undefined;
 }
 
 /** Plan entry name of a page type (`customPages.block`). */

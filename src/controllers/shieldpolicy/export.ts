@@ -1,8 +1,10 @@
 /**
  * One shield zone as a ShieldPolicy: its target is the exported PullZoneConfig
  * (`pullZoneRef`) when the pull zone is part of the export, else the pull zone id; every field
- * the zone shows comes from shieldpolicy/reverse-mapping.ts, and its bot detection and upload
- * scanning from features.ts (one GET each per zone). Shield zones hold no secrets.
+ * the zone shows comes from shieldpolicy/reverse-mapping.ts, its bot detection and upload
+ * scanning from features.ts (one GET each per zone), and its custom response pages from
+ * export-pages.ts (one GET per page type; a ConfigMap per page, written before the policy).
+ * Shield zones hold no secrets.
  */
 import { typeMetaOf } from '../kind-names.js';
 import { PULL_ZONE_CONFIG_NAMES } from '../pullzoneconfig/types.js';
@@ -18,6 +20,8 @@ import { mergeLiveZone, type WireZone } from './mapping.js';
 import { specFromLiveZone } from './reverse-mapping.js';
 import { readFeature } from './feature-sync.js';
 import { FEATURES, specFromFeature, type FeatureKey, type WireObject } from './features.js';
+import type { CustomPageSpec } from './custom-pages.js';
+import { exportPages, readExportPages } from './export-pages.js';
 
 /** The live bot detection / upload scanning objects of a zone, by spec block. */
 export type LiveFeatures = Partial<Record<FeatureKey, WireObject>>;
@@ -33,7 +37,8 @@ function featureBlocks(features: LiveFeatures): Record<string, WireObject> {
 
 /**
  * The ShieldPolicy of the live zone `single` (single-zone GET) completed with its entry in the
- * zone list. `zoneRef` names the exported PullZoneConfig of the target zone, if any.
+ * zone list. `zoneRef` names the exported PullZoneConfig of the target zone, if any;
+ * `customPages` the ConfigMaps of its exported pages (export-pages.ts).
  */
 export function exportShieldPolicy(
   single: WireZone,
@@ -43,6 +48,7 @@ export function exportShieldPolicy(
   zoneRef: string | undefined,
   opts: ExportOptions,
   features: LiveFeatures = {},
+  customPages: readonly CustomPageSpec[] = [],
 ): ExportedObject {
   const live = mergeLiveZone(single, listItem);
   const target = zoneRef ? { pullZoneRef: { name: zoneRef } } : { pullZoneId };
@@ -52,6 +58,7 @@ export function exportShieldPolicy(
     deletionPolicy: opts.deletionPolicy === 'Delete' ? 'Reset' : 'Orphan',
     ...specFromLiveZone(live),
     ...featureBlocks(features),
+    ...(customPages.length > 0 ? { customPages: [...customPages] } : {}),
   };
   return {
     kind: SHIELD_POLICY_NAMES.kind,
@@ -64,10 +71,20 @@ export function exportShieldPolicy(
   };
 }
 
+/** The zone's bot detection and upload scanning (one GET each). */
+async function readFeatures(c: ExportContext, shieldZoneId: number): Promise<LiveFeatures> {
+  const features: LiveFeatures = {};
+  for (const def of FEATURES) {
+    features[def.key] = await readFeature(c.client, def.key, shieldZoneId, {});
+  }
+  return features;
+}
+
 /**
  * Every shield zone of the account, in ascending pull zone id order, named after the exported
  * PullZoneConfig of its pull zone (which its pullZoneRef then names, when PullZoneConfigs are
- * exported too).
+ * exported too). The ConfigMaps of a zone's custom pages come right before its policy, so
+ * `kubectl apply` of the output creates them first.
  */
 export async function exportShieldPolicies(c: ExportContext): Promise<void> {
   const listed = await c.client.listAllShieldZones();
@@ -81,15 +98,18 @@ export async function exportShieldPolicies(c: ExportContext): Promise<void> {
     const pullZoneId = Number(item.pullZoneId);
     const single = await c.client.getShieldZoneByPullZone(pullZoneId);
     if (!single) continue;
-    const features: LiveFeatures = {};
-    for (const def of FEATURES) {
-      features[def.key] = await readFeature(c.client, def.key, Number(single.shieldZoneId), {});
-    }
+    const shieldZoneId = Number(single.shieldZoneId);
+    const features = await readFeatures(c, shieldZoneId);
     const zoneName = zoneNames.get(String(pullZoneId));
     const name = names.allocate(zoneName ?? '', pullZoneId, 'shield');
+    const policy = { name, namespace: c.opts.namespace, shieldZoneId };
+    const live = await readExportPages(c.client, policy, c.result.notes);
+    const pages = exportPages(live, policy, c.configMapNames);
     const ref = c.wants(PULL_ZONE_CONFIG_NAMES.kind) ? zoneName : undefined;
+    c.result.notes.push(...pages.notes);
     c.result.objects.push(
-      exportShieldPolicy(single, item, pullZoneId, name, ref, c.opts, features),
+      ...pages.configMaps,
+      exportShieldPolicy(single, item, pullZoneId, name, ref, c.opts, features, pages.customPages),
     );
     // Shield rules exported after this name their zone's policy (shieldPolicyRef).
     c.names(SHIELD_POLICY_NAMES.kind).set(String(single.shieldZoneId), name);

@@ -18,9 +18,8 @@ import {
   shieldFailure,
   zoneNotFound,
 } from './shield-common.js';
+import { CUSTOM_PAGE_TYPES } from '../../cdn/shield-features.js';
 
-/** Page types of custom response pages (the document leaves `pageType` an open string). */
-export const CUSTOM_PAGE_TYPES = ['block', 'challenge', 'ratelimit'];
 /** Lowest plan with custom response pages (Advanced). */
 export const CUSTOM_PAGE_PLAN = 1;
 
