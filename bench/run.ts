@@ -433,7 +433,8 @@ async function runNullCell(
 
 /** The end-to-end apply scenario with the matrix's operator flags (l50). */
 async function runApply(env: BenchEnv, s: Settings): Promise<ApplyEndToEndResult | undefined> {
-  const crd = (await readCrds(join(ROOT, 'crds'))).find((c) => c.kind === 'PullZoneConfig');
+  const crds = await readCrds(join(ROOT, 'crds'));
+  const crd = crds.find((c) => c.kind === 'PullZoneConfig');
   const l50 = pickConfigs('l50')[0];
   if (!crd || !l50) throw new Error('cannot run end to end: no PullZoneConfig CRD in crds/');
   return await runApplyEndToEnd(
@@ -443,6 +444,7 @@ async function runApply(env: BenchEnv, s: Settings): Promise<ApplyEndToEndResult
       workers: s.workers,
       operatorArgs: operatorArgs(s, l50),
       crd,
+      crds,
       timeoutMs: phaseTimeout(s, 4 * ceilingMs(l50, s.workers, s.applyN, 2) + SLACK_MS),
     },
     log,

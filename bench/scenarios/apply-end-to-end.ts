@@ -2,9 +2,14 @@
  * End to end as a user sees it (issue 32): `kubectl apply -f` of N PullZoneConfigs with the
  * operator running against the platform (L = 50 ms, no limit), from the start of the apply to
  * the last object Ready, against the time `kubectl apply -f` of the same N objects takes for a
- * minimal CRD (bench/lib/minimal-crd.ts: same names, free-form schema, nothing reconciling it).
- * Then the update of one field in all N (bench/scenarios/update-all.ts) against its platform
- * ceiling. The minimal apply runs first and again after, so the yardstick brackets the run.
+ * lone minimal CRD (bench/lib/minimal-crd.ts: same names, free-form schema, alone in its API
+ * group, nothing reconciling it; run first and again after, so the yardstick brackets the run).
+ * Between them, the same apply against the minimal CRDs of all our kinds in one group (the same
+ * API surface) and against our CRD with no operator running split the difference into what
+ * kubectl pays for the size of our group's OpenAPI document, what our schemas cost the
+ * apiserver, and what reconciling at the same time adds; kubectl's own CPU seconds are counted
+ * for each apply (bench/lib/kubectl-cpu.ts). Then the update of one field in all N
+ * (bench/scenarios/update-all.ts) against its platform ceiling.
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -12,8 +17,9 @@ import { tmpdir } from 'node:os';
 import { stringify } from 'yaml';
 import { kubectlRaw } from '../../test/e2e/support/kube.js';
 import type { BenchEnv } from '../lib/env.js';
+import { runKubectlTimed } from '../lib/kubectl-cpu.js';
 import { MATRIX } from '../lib/matrix.js';
-import { MINIMAL_GROUP, minimalCrdOf, type CrdFacts } from '../lib/minimal-crd.js';
+import { loneGroupOf, MINIMAL_GROUP, minimalCrdOf, type CrdFacts } from '../lib/minimal-crd.js';
 import { collectionPath, objectName, pullZoneManifest, type Manifest } from '../lib/objects.js';
 import { ReadyTracker } from '../lib/ready-tracker.js';
 import { quantile } from '../lib/stats.js';
@@ -25,21 +31,36 @@ export interface ApplyEndToEndParams {
   workers: number;
   /** Operator flags (the matrix's). */
   operatorArgs: string[];
-  /** Our PullZoneConfig CRD as read from crds/ (the minimal one is derived from it). */
+  /** Our PullZoneConfig CRD as read from crds/ (the minimal ones are derived from it). */
   crd: CrdFacts;
+  /** Every CRD of ours (the same-surface group gets a minimal CRD of each). */
+  crds?: CrdFacts[];
   timeoutMs: number;
+}
+
+/** One `kubectl apply -f`: its wall seconds and kubectl's own CPU seconds. */
+export interface ApplyTiming {
+  wallS: number;
+  kubectlCpuS: number;
 }
 
 /** Results. */
 export interface ApplyEndToEndResult {
   n: number;
-  /** `kubectl apply -f` of the N minimal objects, seconds (before and after the run). */
+  /** `kubectl apply -f` of the N objects to the lone minimal CRD, seconds (before and after). */
   minimalApplyS: number[];
-  /** `kubectl apply -f` of the N PullZoneConfigs, seconds (the apply alone). */
+  /** The same applies, with kubectl's CPU. */
+  lone?: ApplyTiming[];
+  /** To the minimal CRDs of all our kinds in one group (the same API surface). */
+  sameSurface?: ApplyTiming;
+  /** To our CRD with no operator running (admission alone). */
+  oursNoOperator?: ApplyTiming;
+  /** `kubectl apply -f` of the N PullZoneConfigs with the operator running, seconds. */
   oursApplyS: number;
+  oursKubectlCpuS?: number;
   /** Start of the apply to the last object Ready, seconds; null when timed out. */
   allReadyS: number | null;
-  /** allReadyS ÷ the median minimal apply. */
+  /** allReadyS ÷ the median lone minimal apply. */
   ratio: number | null;
   update?: UpdateAllResult;
 }
@@ -51,57 +72,54 @@ function yamlOf(manifests: Manifest[]): string {
   return manifests.map((m) => stringify(m)).join('---\n');
 }
 
-async function applyFile(env: BenchEnv, file: string): Promise<number> {
+async function applyFile(env: BenchEnv, file: string): Promise<ApplyTiming> {
   const started = performance.now();
-  const r = await kubectlRaw(['apply', '-f', file], undefined, { kubeconfig: env.kubeconfig });
+  const r = await runKubectlTimed(env.kubeconfig, ['apply', '-f', file]);
   if (r.code !== 0) throw new Error(`cannot apply ${file}: ${r.stderr.trim().slice(-400)}`);
-  return (performance.now() - started) / 1000;
+  return { wallS: (performance.now() - started) / 1000, kubectlCpuS: r.cpuSeconds };
 }
 
-async function minimalApply(
+/** `kubectl apply -f` of the N objects as `group`'s PullZoneConfigs in a new namespace. */
+async function applyTo(
   env: BenchEnv,
   dir: string,
   p: ApplyEndToEndParams,
-  round: number,
-): Promise<number> {
-  const namespace = `e2e-minimal-${round}`;
+  group: string,
+  namespace: string,
+): Promise<ApplyTiming> {
   await env.createNamespace(namespace);
   const manifests = Array.from({ length: p.n }, (_, i) => {
     const m = pullZoneManifest(namespace, objectName('e2e', i));
-    return { ...m, apiVersion: `${MINIMAL_GROUP}/${p.crd.version}` };
+    return { ...m, apiVersion: `${group}/${p.crd.version}` };
   });
   const file = join(dir, `${namespace}.yaml`);
   await writeFile(file, yamlOf(manifests));
   return await applyFile(env, file);
 }
 
-/** Runs the scenario; the sim's faults are set here (L = 50 ms, no limit). */
-export async function runApplyEndToEnd(
-  env: BenchEnv,
-  p: ApplyEndToEndParams,
-  log: (msg: string) => void,
-): Promise<ApplyEndToEndResult> {
-  const config = MATRIX.find((c) => c.id === 'l50') ?? MATRIX[0];
-  if (!config) throw new Error('cannot run end to end: no l50 configuration');
-  const dir = await mkdtemp(join(tmpdir(), 'cdn-e2e-apply-'));
-  const minimal = JSON.stringify(minimalCrdOf(p.crd));
-  const installed = await kubectlRaw(['apply', '-f', '-'], minimal, { kubeconfig: env.kubeconfig });
-  if (installed.code !== 0) throw new Error(`cannot install the minimal CRD: ${installed.stderr}`);
+async function installYardsticks(env: BenchEnv, p: ApplyEndToEndParams): Promise<void> {
+  const surface = (p.crds ?? [p.crd]).map((c) => JSON.stringify(minimalCrdOf(c)));
+  const lone = JSON.stringify(minimalCrdOf(p.crd, loneGroupOf(p.crd)));
+  const options = { kubeconfig: env.kubeconfig };
+  const installed = await kubectlRaw(['apply', '-f', '-'], [...surface, lone].join('\n'), options);
+  if (installed.code !== 0) throw new Error(`cannot install the minimal CRDs: ${installed.stderr}`);
   await kubectlRaw(
     ['wait', '--for=condition=Established', 'crd', '--all', '--timeout=120s'],
     undefined,
-    {
-      kubeconfig: env.kubeconfig,
-    },
+    options,
   );
-  const result: ApplyEndToEndResult = {
-    n: p.n,
-    minimalApplyS: [await minimalApply(env, dir, p, 0)],
-    oursApplyS: 0,
-    allReadyS: null,
-    ratio: null,
-  };
-  log(`end to end n=${p.n}: minimal apply ${result.minimalApplyS[0]?.toFixed(1)} s`);
+}
+
+/** Our apply with the operator running, until every object is Ready; then the update. */
+async function runOurs(
+  env: BenchEnv,
+  dir: string,
+  p: ApplyEndToEndParams,
+  result: ApplyEndToEndResult,
+  log: (msg: string) => void,
+): Promise<void> {
+  const config = MATRIX.find((c) => c.id === 'l50') ?? MATRIX[0];
+  if (!config) throw new Error('cannot run end to end: no l50 configuration');
   const namespace = 'e2e-ours';
   await env.createNamespace(namespace);
   await env.sim.resetState();
@@ -120,7 +138,9 @@ export async function runApplyEndToEnd(
       ),
     );
     const t0 = Date.now();
-    result.oursApplyS = await applyFile(env, file);
+    const applied = await applyFile(env, file);
+    result.oursApplyS = applied.wallS;
+    result.oursKubectlCpuS = applied.kubectlCpuS;
     await tracker.waitUntil(() => tracker.readyAt.size >= p.n, p.timeoutMs, `${p.n} Ready`);
     result.allReadyS = (Math.max(...tracker.readyAt.values()) - t0) / 1000;
     log(
@@ -132,17 +152,82 @@ export async function runApplyEndToEnd(
       { namespace, workers: p.workers, value: 4242, timeoutMs: p.timeoutMs },
       log,
     );
-  } catch (err) {
-    log(`end to end n=${p.n}: ${err instanceof Error ? err.message : String(err)}`);
   } finally {
     await tracker.stop();
     await env.stopOperator(op);
   }
-  result.minimalApplyS.push(await minimalApply(env, dir, p, 1));
+}
+
+/** Runs the scenario; the sim's faults are set here (L = 50 ms, no limit). */
+export async function runApplyEndToEnd(
+  env: BenchEnv,
+  p: ApplyEndToEndParams,
+  log: (msg: string) => void,
+): Promise<ApplyEndToEndResult> {
+  const dir = await mkdtemp(join(tmpdir(), 'cdn-e2e-apply-'));
+  await installYardsticks(env, p);
+  const lone = loneGroupOf(p.crd);
+  const first = await applyTo(env, dir, p, lone, 'e2e-lone-0');
+  const result: ApplyEndToEndResult = {
+    n: p.n,
+    minimalApplyS: [first.wallS],
+    lone: [first],
+    sameSurface: await applyTo(env, dir, p, MINIMAL_GROUP, 'e2e-surface'),
+    oursNoOperator: await applyTo(env, dir, p, p.crd.group, 'e2e-ours-alone'),
+    oursApplyS: 0,
+    allReadyS: null,
+    ratio: null,
+  };
+  log(
+    `end to end n=${p.n}: lone minimal ${first.wallS.toFixed(1)} s, same surface ${result.sameSurface?.wallS.toFixed(1)} s, ours without the operator ${result.oursNoOperator?.wallS.toFixed(1)} s`,
+  );
+  await runOurs(env, dir, p, result, log).catch((err: unknown) => {
+    log(`end to end n=${p.n}: ${err instanceof Error ? err.message : String(err)}`);
+  });
+  const last = await applyTo(env, dir, p, lone, 'e2e-lone-1');
+  result.minimalApplyS.push(last.wallS);
+  result.lone?.push(last);
   const yardstick = quantile(result.minimalApplyS, 0.5);
   result.ratio = result.allReadyS === null ? null : result.allReadyS / yardstick;
   await rm(dir, { recursive: true, force: true });
   return result;
+}
+
+/** One row of the decomposition: an apply, its wall time and kubectl's CPU per object. */
+function timingRow(label: string, t: ApplyTiming | undefined, n: number, base: number): string {
+  if (!t) return `| ${label} | not measured | — | — |`;
+  const perObject = ((t.kubectlCpuS * 1000) / n).toFixed(1);
+  return `| ${label} | ${t.wallS.toFixed(1)} s | ${(t.wallS / base).toFixed(2)} | ${perObject} ms |`;
+}
+
+function decomposition(r: ApplyEndToEndResult, yardstick: number): string[] {
+  if (!r.sameSurface && !r.oursNoOperator) return [];
+  const lone = r.lone?.[0];
+  const ours: ApplyTiming | undefined =
+    r.oursKubectlCpuS === undefined
+      ? undefined
+      : { wallS: r.oursApplyS, kubectlCpuS: r.oursKubectlCpuS };
+  return [
+    '',
+    `Where the time goes: the same ${r.n} objects applied with \`kubectl apply -f\` to four CRDs in turn. kubectl is sequential and, for every object, parses the OpenAPI document of the object's whole group-version (bench/lib/kubectl-cpu.ts), so its CPU per object follows the size of that document; the apiserver's admission of our schema and the operator's own writes come on top.`,
+    '',
+    '| apply of the same objects to | wall | ÷ lone minimal | kubectl CPU per object |',
+    '| --- | --- | --- | --- |',
+    timingRow('a lone minimal CRD (its own group; the yardstick)', lone, r.n, yardstick),
+    timingRow(
+      'minimal CRDs of all our kinds in one group (our API surface)',
+      r.sameSurface,
+      r.n,
+      yardstick,
+    ),
+    timingRow(
+      'our CRD, no operator running (admission of our schema)',
+      r.oursNoOperator,
+      r.n,
+      yardstick,
+    ),
+    timingRow('our CRD, operator reconciling meanwhile', ours, r.n, yardstick),
+  ];
 }
 
 /** The report's section for the scenario. */
@@ -153,7 +238,7 @@ export function applySection(r: ApplyEndToEndResult | undefined): string[] {
   const lines = [
     '## End to end: kubectl apply + reconcile',
     '',
-    `N = ${r.n} PullZoneConfigs applied with \`kubectl apply -f\` while the operator runs (L = 50 ms, no platform limit), until the last is Ready; the yardstick is \`kubectl apply -f\` of the same ${r.n} objects against a minimal CRD with nothing reconciling them (${r.minimalApplyS.map((s) => `${s.toFixed(1)} s`).join(' before, ')} after; median ${yardstick.toFixed(1)} s).`,
+    `N = ${r.n} PullZoneConfigs applied with \`kubectl apply -f\` while the operator runs (L = 50 ms, no platform limit), until the last is Ready; the yardstick is \`kubectl apply -f\` of the same ${r.n} objects against a lone minimal CRD with nothing reconciling them (${r.minimalApplyS.map((v) => `${v.toFixed(1)} s`).join(' before, ')} after; median ${yardstick.toFixed(1)} s).`,
     '',
     '| figure | measured | goal | verdict |',
     '| --- | --- | --- | --- |',
@@ -165,5 +250,5 @@ export function applySection(r: ApplyEndToEndResult | undefined): string[] {
       `| update one field in all: time until the platform shows all ÷ platform ceiling | ${u.timeToAllWrittenMs === null ? 'timed out' : `${(u.timeToAllWrittenMs / 1000).toFixed(1)} s`} ÷ ${(u.ceilingMs / 1000).toFixed(1)} s = **${u.ratio === null ? 'n/a' : u.ratio.toFixed(2)}** (patches took ${(u.patchRequestsMs / 1000).toFixed(1)} s) | ≤ ${APPLY_GOALS.updateRatio} | ${verdict(u.ratio !== null && u.ratio <= APPLY_GOALS.updateRatio)} |`,
     );
   }
-  return [...lines, ''];
+  return [...lines, ...decomposition(r, yardstick), ''];
 }

@@ -1,0 +1,52 @@
+import test from 'ava';
+import {
+  applySection,
+  type ApplyEndToEndResult,
+} from '../../../bench/scenarios/apply-end-to-end.js';
+
+const base: ApplyEndToEndResult = {
+  n: 100,
+  minimalApplyS: [2, 2.2],
+  lone: [
+    { wallS: 2, kubectlCpuS: 0.5 },
+    { wallS: 2.2, kubectlCpuS: 0.6 },
+  ],
+  sameSurface: { wallS: 4, kubectlCpuS: 2 },
+  oursNoOperator: { wallS: 5, kubectlCpuS: 2.5 },
+  oursApplyS: 6,
+  oursKubectlCpuS: 2.6,
+  allReadyS: 6.3,
+  ratio: 6.3 / 2,
+};
+
+test('the create row divides all Ready by the median lone apply (the lower of two) and misses above 1.3', (t) => {
+  const md = applySection(base).join('\n');
+  t.regex(
+    md,
+    /6\.3 s ÷ 2\.0 s = \*\*3\.15\*\* \(our apply alone 6\.0 s\) \| ≤ 1\.3 \| \*\*missed\*\*/,
+  );
+});
+
+test('the decomposition gives each apply, its ratio to the yardstick and kubectl CPU per object', (t) => {
+  const md = applySection(base).join('\n');
+  t.regex(
+    md,
+    /\| a lone minimal CRD \(its own group; the yardstick\) \| 2\.0 s \| 1\.00 \| 5\.0 ms \|/,
+  );
+  t.regex(
+    md,
+    /\| minimal CRDs of all our kinds in one group \(our API surface\) \| 4\.0 s \| 2\.00 \| 20\.0 ms \|/,
+  );
+  t.regex(
+    md,
+    /\| our CRD, no operator running \(admission of our schema\) \| 5\.0 s \| 2\.50 \| 25\.0 ms \|/,
+  );
+  t.regex(md, /\| our CRD, operator reconciling meanwhile \| 6\.0 s \| 3\.00 \| 26\.0 ms \|/);
+});
+
+test('a result from before the decomposition renders without it', (t) => {
+  const { lone: _l, sameSurface: _s, oursNoOperator: _o, oursKubectlCpuS: _k, ...old } = base;
+  const md = applySection(old).join('\n');
+  t.notRegex(md, /Where the time goes/);
+  t.regex(md, /create: apply to all Ready/);
+});
