@@ -11,10 +11,11 @@ const base: ApplyEndToEndResult = {
     { wallS: 2, kubectlCpuS: 0.5 },
     { wallS: 2.2, kubectlCpuS: 0.6 },
   ],
-  sameSurface: { wallS: 4, kubectlCpuS: 2 },
+  sameSurface: { wallS: 4, kubectlCpuS: 2, serverCpuS: 0.5 },
   oursNoOperator: { wallS: 5, kubectlCpuS: 2.5 },
   oursApplyS: 6,
   oursKubectlCpuS: 2.6,
+  ours: { wallS: 6, kubectlCpuS: 2.6, serverCpuS: 1.2, operatorCpuS: 0.9 },
   allReadyS: 6.3,
   ratio: 6.3 / 2,
 };
@@ -31,21 +32,31 @@ test('the decomposition gives each apply, its ratio to the yardstick and kubectl
   const md = applySection(base).join('\n');
   t.regex(
     md,
-    /\| a lone minimal CRD \(its own group; the yardstick\) \| 2\.0 s \| 1\.00 \| 5\.0 ms \|/,
+    /\| a lone minimal CRD \(its own group; the yardstick\) \| 2\.0 s \| 1\.00 \| 5\.0 ms \| — \| — \|/,
   );
   t.regex(
     md,
-    /\| minimal CRDs of all our kinds in one group \(our API surface\) \| 4\.0 s \| 2\.00 \| 20\.0 ms \|/,
+    /\| minimal CRDs of all our kinds in one group \(our API surface\) \| 4\.0 s \| 2\.00 \| 20\.0 ms \| 5\.0 ms \| — \|/,
   );
   t.regex(
     md,
     /\| our CRD, no operator running \(admission of our schema\) \| 5\.0 s \| 2\.50 \| 25\.0 ms \|/,
   );
-  t.regex(md, /\| our CRD, operator reconciling meanwhile \| 6\.0 s \| 3\.00 \| 26\.0 ms \|/);
+  t.regex(
+    md,
+    /\| our CRD, operator reconciling meanwhile \| 6\.0 s \| 3\.00 \| 26\.0 ms \| 12\.0 ms \| 9\.0 ms \|/,
+  );
 });
 
 test('a result from before the decomposition renders without it', (t) => {
-  const { lone: _l, sameSurface: _s, oursNoOperator: _o, oursKubectlCpuS: _k, ...old } = base;
+  const {
+    lone: _l,
+    sameSurface: _s,
+    oursNoOperator: _o,
+    oursKubectlCpuS: _k,
+    ours: _u,
+    ...old
+  } = base;
   const md = applySection(old).join('\n');
   t.notRegex(md, /Where the time goes/);
   t.regex(md, /create: apply to all Ready/);
