@@ -223,9 +223,10 @@ function decomposition(r: ApplyEndToEndResult, yardstick: number): string[] {
   if (!r.sameSurface && !r.oursNoOperator) return [];
   const lone = r.lone?.[0];
   const ours: ApplyTiming | undefined =
-    r.oursKubectlCpuS === undefined
+    r.ours ??
+    (r.oursKubectlCpuS === undefined
       ? undefined
-      : { wallS: r.oursApplyS, kubectlCpuS: r.oursKubectlCpuS };
+      : { wallS: r.oursApplyS, kubectlCpuS: r.oursKubectlCpuS });
   return [
     '',
     `Where the time goes: the same ${r.n} objects applied with \`kubectl apply -f\` to four CRDs in turn. kubectl is sequential and, for every object, parses the OpenAPI document of the object's whole group-version (bench/lib/kubectl-cpu.ts), so its CPU per object follows the size of that document; the apiserver's admission of our schema and the operator's own writes come on top.`,
