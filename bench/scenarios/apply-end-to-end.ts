@@ -17,6 +17,12 @@ import { tmpdir } from 'node:os';
 import { stringify } from 'yaml';
 import { kubectlRaw } from '../../test/e2e/support/kube.js';
 import type { BenchEnv } from '../lib/env.js';
+import {
+  diffRequestCounts,
+  perObjectText,
+  readRequestCounts,
+  type RequestCounts,
+} from '../lib/apiserver-requests.js';
 import { runKubectlTimed } from '../lib/kubectl-cpu.js';
 import { cpuSecondsOf } from '../lib/proc-cpu.js';
 import { MATRIX } from '../lib/matrix.js';
@@ -47,6 +53,8 @@ export interface ApplyTiming {
   serverCpuS?: number;
   /** The operator during the apply (only while it runs). */
   operatorCpuS?: number;
+  /** Requests the apiserver served during the apply, by verb and resource (every client). */
+  requests?: RequestCounts;
 }
 
 /** Results. */
@@ -82,14 +90,18 @@ function yamlOf(manifests: Manifest[]): string {
 async function applyFile(env: BenchEnv, file: string, operatorPid?: number): Promise<ApplyTiming> {
   const server = env.cp.pids();
   const operator = operatorPid === undefined ? [] : [operatorPid];
+  const requests0 = await readRequestCounts(env.kubeconfig);
   const [server0, operator0] = [await cpuSecondsOf(server), await cpuSecondsOf(operator)];
   const started = performance.now();
   const r = await runKubectlTimed(env.kubeconfig, ['apply', '-f', file]);
   if (r.code !== 0) throw new Error(`cannot apply ${file}: ${r.stderr.trim().slice(-400)}`);
+  const wallS = (performance.now() - started) / 1000;
+  const serverCpuS = (await cpuSecondsOf(server)) - server0;
   return {
-    wallS: (performance.now() - started) / 1000,
+    wallS,
     kubectlCpuS: r.cpuSeconds,
-    serverCpuS: (await cpuSecondsOf(server)) - server0,
+    serverCpuS,
+    requests: diffRequestCounts(requests0, await readRequestCounts(env.kubeconfig)),
     ...(operatorPid === undefined
       ? {}
       : { operatorCpuS: (await cpuSecondsOf(operator)) - operator0 }),
@@ -219,6 +231,24 @@ function timingRow(label: string, t: ApplyTiming | undefined, n: number, base: n
   return `| ${label} | ${t.wallS.toFixed(1)} s | ${(t.wallS / base).toFixed(2)} | ${ms(t.kubectlCpuS)} | ${ms(t.serverCpuS)} | ${ms(t.operatorCpuS)} |`;
 }
 
+/** Requests per object the apiserver served during our two applies (every client). */
+function requestLines(r: ApplyEndToEndResult): string[] {
+  const lines: string[] = [];
+  const alone = r.oursNoOperator?.requests;
+  const withOperator = r.ours?.requests;
+  if (alone)
+    lines.push(
+      '',
+      `Apiserver requests per object, our CRD without the operator: ${perObjectText(alone, r.n)}.`,
+    );
+  if (withOperator)
+    lines.push(
+      '',
+      `With the operator reconciling (kubectl's, the operator's and the watchers' together): ${perObjectText(withOperator, r.n)}.`,
+    );
+  return lines;
+}
+
 function decomposition(r: ApplyEndToEndResult, yardstick: number): string[] {
   if (!r.sameSurface && !r.oursNoOperator) return [];
   const lone = r.lone?.[0];
@@ -247,6 +277,7 @@ function decomposition(r: ApplyEndToEndResult, yardstick: number): string[] {
       yardstick,
     ),
     timingRow('our CRD, operator reconciling meanwhile', ours, r.n, yardstick),
+    ...requestLines(r),
   ];
 }
 

@@ -12,10 +12,25 @@ const base: ApplyEndToEndResult = {
     { wallS: 2.2, kubectlCpuS: 0.6 },
   ],
   sameSurface: { wallS: 4, kubectlCpuS: 2, serverCpuS: 0.5 },
-  oursNoOperator: { wallS: 5, kubectlCpuS: 2.5 },
+  oursNoOperator: {
+    wallS: 5,
+    kubectlCpuS: 2.5,
+    requests: { 'POST pullzoneconfigs': 100, 'GET pullzoneconfigs': 100, 'PUT leases': 2 },
+  },
   oursApplyS: 6,
   oursKubectlCpuS: 2.6,
-  ours: { wallS: 6, kubectlCpuS: 2.6, serverCpuS: 1.2, operatorCpuS: 0.9 },
+  ours: {
+    wallS: 6,
+    kubectlCpuS: 2.6,
+    serverCpuS: 1.2,
+    operatorCpuS: 0.9,
+    requests: {
+      'POST pullzoneconfigs': 100,
+      'PATCH pullzoneconfigs/status': 100,
+      'POST events': 100,
+      'PATCH pullzoneconfigs': 100,
+    },
+  },
   allReadyS: 6.3,
   ratio: 6.3 / 2,
 };
@@ -60,4 +75,13 @@ test('a result from before the decomposition renders without it', (t) => {
   const md = applySection(old).join('\n');
   t.notRegex(md, /Where the time goes/);
   t.regex(md, /create: apply to all Ready/);
+});
+
+test('requests per object during our applies, without and with the operator', (t) => {
+  const md = applySection(base).join('\n');
+  t.regex(md, /without the operator: GET pullzoneconfigs 1\.00, POST pullzoneconfigs 1\.00\./);
+  t.regex(
+    md,
+    /watchers' together\): PATCH pullzoneconfigs 1\.00, PATCH pullzoneconfigs\/status 1\.00, POST events 1\.00, POST pullzoneconfigs 1\.00\./,
+  );
 });
