@@ -53,6 +53,7 @@ interface Doc {
   metadata: { name: string; namespace?: string };
   spec: {
     name?: string;
+    logForwarding?: unknown;
     credentialsRef?: unknown;
     deletionPolicy?: string;
     settings: Record<string, unknown>;
