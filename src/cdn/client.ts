@@ -715,13 +715,19 @@ export class CdnClient {
     return registries.deleteRegistry(this.#http, registryId, opts);
   }
 
-  /** Every log forwarding configuration (tokens never returned). */
+  /** Every log forwarding configuration (tokens never returned, `tokenSet` says if one is). */
   listLogForwarding(opts?: CallOptions): Promise<sec.LogForwarding[]> {
     return logForwarding.listLogForwarding(this.#http, opts);
   }
 
-  /** An application's log forwarding; undefined when it has none. */
-  getLogForwarding(appId: string, opts?: CallOptions): Promise<sec.LogForwarding | undefined> {
+  /**
+   * An application's log forwarding; undefined when it has none. `opts.compareToken` is
+   * compared with the platform's token in memory (`tokenMatches`), never sent.
+   */
+  getLogForwarding(
+    appId: string,
+    opts?: logForwarding.LogForwardingReadOptions,
+  ): Promise<sec.LogForwarding | undefined> {
     return logForwarding.getLogForwarding(this.#http, appId, opts);
   }
 

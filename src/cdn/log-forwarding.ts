@@ -2,8 +2,12 @@
  * Log forwarding of container applications (`/mc/log/forwarding`), one configuration per
  * application. The syslog `token` of a request is registered as a secret with the transport
  * before it is sent; a token found in an answer is registered too and dropped, so reads never
- * hand it to a caller. Writes are retried only after a 429.
+ * hand it to a caller. What a caller may learn of it: whether one is set (`tokenSet`) and,
+ * when it asks with `compareToken`, whether it equals a value it already holds
+ * (`tokenMatches`, compared in memory, digest against digest). Writes are retried only after
+ * a 429.
  */
+import { createHash, timingSafeEqual } from 'node:crypto';
 import { pathOf, type HttpTransport } from './http.js';
 import type { CallOptions } from './options.js';
 import { expectObject, isRecord } from './response.js';
@@ -11,11 +15,39 @@ import { registerSentSecret } from './secret-forms.js';
 import type { LogForwarding, LogForwardingRequest } from './security-types.js';
 import { checkIntRange, checkNonEmpty } from './validate.js';
 
-/** A configuration as the caller sees it: the token registered as a secret, then dropped. */
-function withoutToken(http: HttpTransport, raw: Record<string, unknown>): LogForwarding {
-  const { token, ...rest } = raw;
-  registerSentSecret(http, typeof token === 'string' ? token : undefined);
-  return rest;
+/** Options of a read. */
+export interface LogForwardingReadOptions extends CallOptions {
+  /**
+   * A token the caller holds (e.g. read from a Secret), compared with the platform's in
+   * memory; the answer says `tokenMatches`. Never sent.
+   */
+  compareToken?: string;
+}
+
+function sameSecret(a: string, b: string): boolean {
+  const digest = (v: string): Buffer => createHash('sha256').update(v).digest();
+  return timingSafeEqual(digest(a), digest(b));
+}
+
+/**
+ * A configuration as the caller sees it: the token registered as a secret, then dropped; only
+ * `tokenSet` and (asked for) `tokenMatches` say anything about it. An answer without a
+ * `token` member tells nothing, so both stay absent.
+ */
+function withoutToken(
+  http: HttpTransport,
+  raw: Record<string, unknown>,
+  compareToken?: string,
+): LogForwarding {
+  const { token, tokenSet: _set, tokenMatches: _matches, ...rest } = raw;
+  const value = typeof token === 'string' && token !== '' ? token : undefined;
+  registerSentSecret(http, value);
+  const out: LogForwarding = rest;
+  if (!Object.hasOwn(raw, 'token')) return out;
+  out.tokenSet = value !== undefined;
+  if (compareToken !== undefined)
+    out.tokenMatches = value !== undefined && sameSecret(value, compareToken);
+  return out;
 }
 
 function checkRequest(http: HttpTransport, operation: string, body: LogForwardingRequest): void {
@@ -36,20 +68,24 @@ export async function listLogForwarding(
   return items.filter(isRecord).map((item) => withoutToken(http, item));
 }
 
-/** The configuration of one application, or undefined when it forwards nothing (404). */
+/**
+ * The configuration of one application, or undefined when it forwards nothing (404). With
+ * `opts.compareToken` the answer says whether the platform's token equals it.
+ */
 export async function getLogForwarding(
   http: HttpTransport,
   appId: string,
-  opts?: CallOptions,
+  opts?: LogForwardingReadOptions,
 ): Promise<LogForwarding | undefined> {
   const operation = 'getLogForwarding';
   checkNonEmpty(http, operation, 'appId', appId);
+  const { compareToken, ...callOpts } = opts ?? {};
   try {
     const res = await http.request(
       { operation, method: 'GET', path: pathOf`/mc/log/forwarding/${appId}` },
-      opts,
+      callOpts,
     );
-    return withoutToken(http, expectObject(http, operation, res.body));
+    return withoutToken(http, expectObject(http, operation, res.body), compareToken);
   } catch (e) {
     if ((e as { kind?: unknown }).kind === 'notFound') return undefined;
     throw e;

@@ -95,7 +95,19 @@ export type ContainerRegistry = Omit<
 export type ContainerRegistryRequest = Mc['ContainerRegistryRequest'];
 /** Registry kind: `dockerHub`, `gitHub`, `bunnyRegistry`. */
 export type RegistryType = Mc['RegistryType'];
-/** Log forwarding of one application as read; the client never returns its `token`. */
-export type LogForwarding = Omit<Mc['LogForwardingConfiguration'], 'token'>;
+/**
+ * Log forwarding of one application as read. The client never returns its `token`: it says
+ * only whether the answer carried one and, when the caller asked, whether it equals a value
+ * the caller holds (compared in memory, see log-forwarding.ts).
+ */
+export type LogForwarding = Omit<Mc['LogForwardingConfiguration'], 'token'> & {
+  /** The answer carried a non-empty token (absent: the answer had no `token` member). */
+  tokenSet?: boolean;
+  /**
+   * With `compareToken`: the platform's token equals it. Absent when not asked or when the
+   * answer had no `token` member (nothing to compare).
+   */
+  tokenMatches?: boolean;
+};
 /** Body of create and replace; `token` is a secret. */
 export type LogForwardingRequest = Mc['CreateLogForwardingRequest'];

@@ -17,6 +17,7 @@ import {
 } from '../shared/crd-schema.js';
 import { adoptionFragment, adoptionIdFragment } from '../shared/ownership-schema.js';
 import { managedStatusSchema } from '../shared/status-schema.js';
+import { LOG_FORWARDING_STATUS, logForwardingSpecSchema } from './log-forwarding-crd.js';
 
 /** Bounds of a property of the Magic Containers document (`Schema.property`). */
 type Doc = (path: string, take?: BoundKey[]) => Schema;
@@ -630,6 +631,7 @@ function ownSpec(doc: Doc): Schema {
           },
         },
       },
+      logForwarding: logForwardingSpecSchema(doc),
     },
   };
 }
@@ -718,6 +720,7 @@ const OWN_STATUS: Record<string, Schema> = {
       },
     },
   },
+  logForwarding: LOG_FORWARDING_STATUS,
 };
 
 /** The ContainerApp schema (containerapps). */

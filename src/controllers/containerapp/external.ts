@@ -1,6 +1,8 @@
 /**
  * The ContainerApp ExternalClient: observe (read-only), create (`POST /mc/apps`), update
- * (`PATCH`, or `PUT` when a setting PATCH cannot carry changed) and delete.
+ * (`PATCH`, or `PUT` when a setting PATCH cannot carry changed) and delete. The application's
+ * log forwarding (`spec.logForwarding`) is observed and written beside it
+ * (log-forwarding-sync.ts); it goes with the application when the application is deleted.
  *
  * References (Secret/ConfigMap values, PullZoneConfig ids) are resolved on each observe,
  * create and update, never on deletion, so a missing reference cannot block a delete.
@@ -14,6 +16,7 @@ import type {
   CreateResult,
   ExternalClient,
   ExternalContext,
+  FieldDiff,
   Observation,
 } from '../../runtime/types.js';
 import { compareApp, isUpToDate } from './diff.js';
@@ -34,6 +37,12 @@ import {
   needsVolumeIds,
   type VolumeIds,
 } from './patch.js';
+import type { LogForwardingPlan } from './log-forwarding.js';
+import {
+  applyLogForwarding,
+  observeLogForwarding,
+  type LogForwardingApi,
+} from './log-forwarding-sync.js';
 import { describeChanges } from './planned-changes.js';
 import { environmentHash } from './references.js';
 import type { ContainerApp, ContainerAppStatus, WriteOnlyRecord } from './types.js';
@@ -50,7 +59,8 @@ export type AppsApi = Pick<
   | 'deleteApp'
   | 'getContainer'
   | 'listVolumes'
->;
+> &
+  LogForwardingApi;
 
 /** Reason when `spec.appId` names an application that does not exist. */
 export const AdoptedAppNotFound = 'AdoptedAppNotFound';
@@ -68,8 +78,34 @@ interface Desired {
   refs: ResolvedRefs;
 }
 
+/** What observe saw, for the update of the same pass (no second read). */
+interface Seen {
+  d: Desired;
+  appUpToDate: boolean;
+  /** Undefined: the object has nothing to say about log forwarding (nothing was read). */
+  forwarding?: LogForwardingPlan;
+}
+
 function secretValues(d: Desired): string[] {
   return [...d.refs.secretEnv].map((k) => d.refs.env.get(k)).filter((v): v is string => !!v);
+}
+
+/** Up to date when the application and its log forwarding (if this object has one) are. */
+function verdict(
+  appUpToDate: boolean,
+  appDiff: FieldDiff[],
+  forwarding: LogForwardingPlan | undefined,
+): Pick<Observation, 'upToDate' | 'diff'> {
+  const diff = [...appDiff, ...(forwarding?.diffs ?? [])];
+  const upToDate = appUpToDate && (forwarding === undefined || forwarding.action === 'none');
+  return { upToDate, diff: upToDate ? [] : diff };
+}
+
+/** `notReady` while the platform reports the application as failing or suspended. */
+function unavailability(appId: string, live: App): Pick<Observation, 'notReady'> {
+  if (!UNAVAILABLE_STATES.has(live.status)) return {};
+  const message = `the platform reports application ${appId} as ${live.status}`;
+  return { notReady: { reason: AppUnavailable, message } };
 }
 
 function recordedWriteOnly(obj: ContainerApp, appId: string): WriteOnlyRecord | undefined {
@@ -79,6 +115,8 @@ function recordedWriteOnly(obj: ContainerApp, appId: string): WriteOnlyRecord | 
 
 /** ExternalClient of one ContainerApp, bound to one account's CDN client. */
 export class ContainerAppExternal implements ExternalClient<ContainerApp> {
+  private readonly observed = new WeakMap<Observation, Seen>();
+
   constructor(
     private readonly api: AppsApi,
     private readonly resolve: (obj: ContainerApp) => Promise<ResolvedRefs>,
@@ -92,26 +130,25 @@ export class ContainerAppExternal implements ExternalClient<ContainerApp> {
     const { appId, live } = located;
     const found = appId !== ctx.externalId ? { externalId: appId } : {};
     if (obj.metadata.deletionTimestamp) return { exists: true, upToDate: true, diff: [], ...found };
-    const { desired, refs } = await this.desiredOf(obj);
+    const d = await this.desiredOf(obj);
     const recorded = recordedWriteOnly(obj, appId);
-    const cmp = compareApp(desired, live, recorded);
-    const status = await this.observedStatus(obj, appId, live, refs, ctx);
-    const upToDate = isUpToDate(cmp);
-    return {
+    const cmp = compareApp(d.desired, live, recorded);
+    const status: Record<string, unknown> = {
+      ...(await this.observedStatus(obj, appId, live, d.refs, ctx)),
+    };
+    const token = d.refs.logForwardingToken;
+    const forwarding = await observeLogForwarding(this.api, obj, appId, token, ctx);
+    const appUpToDate = isUpToDate(cmp);
+    const appDiff = appUpToDate ? [] : describeChanges(cmp, d.desired, live, recorded);
+    const obs: Observation = {
       exists: true,
       ...found,
-      upToDate,
-      diff: upToDate ? [] : describeChanges(cmp, desired, live, recorded),
-      status: status,
-      ...(UNAVAILABLE_STATES.has(live.status)
-        ? {
-            notReady: {
-              reason: AppUnavailable,
-              message: `the platform reports application ${appId} as ${live.status}`,
-            },
-          }
-        : {}),
+      ...verdict(appUpToDate, appDiff, forwarding),
+      status: forwarding ? { ...status, logForwarding: forwarding.status } : status,
+      ...unavailability(appId, live),
     };
+    this.observed.set(obs, { d, appUpToDate, ...(forwarding ? { forwarding } : {}) });
+    return obs;
   }
 
   async create(obj: ContainerApp, ctx: ExternalContext): Promise<CreateResult> {
@@ -128,15 +165,38 @@ export class ContainerAppExternal implements ExternalClient<ContainerApp> {
     return { externalId: appId, status: this.appliedStatus(obj, appId, d) };
   }
 
+  /**
+   * Applies what observe found different: the application (one PATCH or PUT) unless it was up
+   * to date, then the log forwarding configuration (one POST, PUT or DELETE) when it differs.
+   * With an observation this client did not make, both are read again.
+   */
   async update(
     obj: ContainerApp,
-    _observation: Observation,
+    observation: Observation,
     ctx: ExternalContext,
   ): Promise<{ status?: Record<string, unknown> } | void> {
     const appId = ctx.externalId!;
+    const seen = this.observed.get(observation);
+    const d = seen?.d ?? (await this.desiredOf(obj));
+    const status = seen?.appUpToDate ? {} : await this.updateApp(obj, appId, d, ctx);
+    const forwarding = seen
+      ? seen.forwarding
+      : await observeLogForwarding(this.api, obj, appId, d.refs.logForwardingToken, ctx);
+    if (forwarding && forwarding.action !== 'none') {
+      status.logForwarding = await applyLogForwarding(this.api, obj, appId, forwarding, ctx);
+    }
+    return { status };
+  }
+
+  /** The application's PATCH or PUT; returns the status fields it learned. */
+  private async updateApp(
+    obj: ContainerApp,
+    appId: string,
+    d: Desired,
+    ctx: ExternalContext,
+  ): Promise<Record<string, unknown>> {
     const live = await this.readApp(appId, ctx);
     if (!live) throw new TerminalError('NotFound', `cannot update application ${appId}: not found`);
-    const d = await this.desiredOf(obj);
     const recorded = recordedWriteOnly(obj, appId);
     const cmp = compareApp(d.desired, live, recorded);
     const mapper = specPathForField(d.desired, obj.spec);
@@ -147,13 +207,13 @@ export class ContainerAppExternal implements ExternalClient<ContainerApp> {
       ctx.log.info({ appId }, 'Replaced container application');
     } else {
       const patch = buildPatch(d.desired, cmp, await this.volumeIds(appId, cmp, ctx));
-      if (!patch) return { status: this.appliedStatus(obj, appId, d, recorded) };
+      if (!patch) return this.appliedStatus(obj, appId, d, recorded);
       await mapWriteErrors(() => this.api.patchApp(appId, patch, opts), mapper, secretValues(d));
       ctx.log.info({ appId, fields: Object.keys(patch) }, 'Patched container application');
     }
     const after = await this.readApp(appId, ctx);
     const observed = after ? await this.observedStatus(obj, appId, after, d.refs, ctx) : {};
-    return { status: { ...observed, ...this.appliedStatus(obj, appId, d, recorded) } };
+    return { ...observed, ...this.appliedStatus(obj, appId, d, recorded) };
   }
 
   async delete(_obj: ContainerApp, ctx: ExternalContext): Promise<void> {

@@ -36,6 +36,8 @@ export interface ResolvedRefs {
   pullZones: ReadonlyMap<string, number>;
   /** ContainerRegistry name -> its registry id (absent in a spec without registryRef). */
   registries?: ReadonlyMap<string, number>;
+  /** The syslog token read from `spec.logForwarding.tokenSecretRef` (absent without one). */
+  logForwardingToken?: string;
 }
 
 /** Desired configuration in request shape, no ids; arrays in spec order. */

@@ -5,6 +5,8 @@
  * variable the application lacks shows as added, its value redacted). `pullZoneRef` resolves to
  * the `spec.pullZoneId` of that PullZoneConfig among the compared manifests, `registryRef` to the
  * `spec.registryId` of that ContainerRegistry (an app naming one without it is not compared).
+ * `logForwarding` is compared member by member (one more read, only for a manifest with the
+ * block); its token cannot be read here either and is assumed to be the platform's.
  */
 import type { CdnClient } from '../../cdn/client.js';
 import type { App } from '../../cdn/types.js';

@@ -1,6 +1,7 @@
 /**
  * Objects a ContainerApp depends on and their resolution: the credentials Secret, Secrets and
- * ConfigMaps read by environment variables, PullZoneConfigs named by endpoints and
+ * ConfigMaps read by environment variables, the log forwarding token's Secret
+ * (`logForwarding.tokenSecretRef`), PullZoneConfigs named by endpoints and
  * ContainerRegistries named by container templates (`registryRef`). The
  * runtime watches everything {@link referencesOf} returns and re-enqueues the app on change.
  */
@@ -77,6 +78,8 @@ export function referencesOf(
   for (const s of envSources(obj)) {
     add({ apiVersion: 'v1', kind: s.kind, namespace, name: s.ref.name });
   }
+  const token = obj.spec.logForwarding?.tokenSecretRef;
+  if (token?.name) add({ apiVersion: 'v1', kind: 'Secret', namespace, name: token.name });
   for (const name of pullZoneRefNames(obj)) add({ ...PULL_ZONE_CONFIG_TYPE, namespace, name });
   for (const name of registryRefNames(obj)) add({ ...CONTAINER_REGISTRY_TYPE, namespace, name });
   return [...refs.values()];
@@ -183,6 +186,32 @@ async function readSource(
   );
 }
 
+/**
+ * The syslog token of `spec.logForwarding.tokenSecretRef`, used exactly as stored; undefined
+ * without one. A missing Secret or key, or an empty value (an exported placeholder not filled
+ * in yet: sending it would replace the platform's token), waits.
+ */
+async function readLogForwardingToken(
+  obj: ContainerApp,
+  ctx: Pick<ConnectContext, 'readSecret'>,
+): Promise<string | undefined> {
+  const ref = obj.spec.logForwarding?.tokenSecretRef;
+  if (!ref) return undefined;
+  const namespace = obj.metadata.namespace;
+  const data = await ctx.readSecret(namespace, ref.name);
+  const value = data?.[ref.key];
+  if (typeof value === 'string' && value !== '') return value;
+  const where = `Secret ${namespace}/${ref.name}`;
+  // Name the object and key only: never the value, never other keys.
+  throw new WaitingError(
+    ReferenceNotReady,
+    data
+      ? `waiting for ${where} to have key ${JSON.stringify(ref.key)} (spec.logForwarding.tokenSecretRef)${value === '' ? ': it is empty' : ''}`
+      : `waiting for ${where} (spec.logForwarding.tokenSecretRef): not found`,
+    WAIT_REQUEUE_MS,
+  );
+}
+
 /** Reads every referenced value. Throws WaitingError (ReferenceNotReady) while one is missing. */
 export async function resolveRefs(obj: ContainerApp, ctx: ConnectContext): Promise<ResolvedRefs> {
   const namespace = obj.metadata.namespace;
@@ -196,7 +225,14 @@ export async function resolveRefs(obj: ContainerApp, ctx: ConnectContext): Promi
     const value = await readSource(s, obj.metadata.namespace, ctx);
     if (value !== undefined) env.set(key, value);
   }
-  return { env, secretEnv, pullZones, registries };
+  const logForwardingToken = await readLogForwardingToken(obj, ctx);
+  return {
+    env,
+    secretEnv,
+    pullZones,
+    registries,
+    ...(logForwardingToken !== undefined ? { logForwardingToken } : {}),
+  };
 }
 
 /**

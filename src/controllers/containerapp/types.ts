@@ -103,6 +103,18 @@ export interface ContainerSpec {
   volumeMounts?: { name: string; mountPath: string }[];
 }
 
+/** Syslog forwarding of the application's logs (`/mc/log/forwarding`, log-forwarding-crd.ts). */
+export interface LogForwardingSpec {
+  /** Unset: true (the CRD defaults it). */
+  enabled?: boolean;
+  type: 'SyslogUdp' | 'SyslogTcp';
+  endpoint: string;
+  port: number;
+  format: 'SyslogRfc3164' | 'SyslogRfc5424';
+  /** The syslog token from a Secret in the same namespace; unset: the token is not managed. */
+  tokenSecretRef?: { name: string; key: string };
+}
+
 /** `spec` of a ContainerApp (crd.ts describes every field). */
 export interface ContainerAppSpec extends AccountSpec, AdoptionSpec {
   /** Adopt this existing application instead of creating one. */
@@ -119,6 +131,7 @@ export interface ContainerAppSpec extends AccountSpec, AdoptionSpec {
   repositorySettings?: { templateRepository?: string; repositoryName?: string; owner?: string };
   containerTemplates: ContainerSpec[];
   volumes?: { name: string; size: number }[];
+  logForwarding?: LogForwardingSpec;
 }
 
 /** One endpoint as observed, in status. */
@@ -145,6 +158,18 @@ export interface WriteOnlyRecord {
   nodeSelectors?: Record<string, string>;
 }
 
+/** The managed log forwarding configuration as last read, in status (never the token). */
+export interface LogForwardingStatus {
+  id?: string;
+  enabled?: boolean;
+  type?: string;
+  endpoint?: string;
+  port?: number;
+  format?: string;
+  /** Salted digest of the token last applied or found equal (log-forwarding.ts). */
+  tokenFingerprint?: string;
+}
+
 /** `status` of a ContainerApp. */
 export interface ContainerAppStatus extends KindStatus {
   appId?: string;
@@ -156,6 +181,8 @@ export interface ContainerAppStatus extends KindStatus {
   environmentHash?: string;
   /** Write-only settings last applied by the operator. */
   appliedWriteOnly?: WriteOnlyRecord;
+  /** Present while this resource manages the application's log forwarding. */
+  logForwarding?: LogForwardingStatus;
 }
 
 export interface ContainerApp extends ManagedObject {

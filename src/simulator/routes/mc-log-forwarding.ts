@@ -1,9 +1,11 @@
 /**
  * Log forwarding of container applications (`/mc/log/forwarding`), one configuration per
  * application: list, create (201), get, replace (`PUT /mc/log/forwarding/{appId}`, the body's
- * `app` must be the path's), delete (204). The syslog `token` is write-only here: no read
- * returns it (the document's read model lists it; see docs/simulator.md). The configuration
- * goes with its application when the application is deleted.
+ * `app` must be the path's), delete (204). Every answer carries the syslog `token` as the
+ * document's read model declares it (left out when none is set: the document does not make
+ * it nullable), so a client must drop it; our
+ * client does (src/cdn/log-forwarding.ts). The configuration goes with its application when
+ * the application is deleted.
  *
  * The document declares 400 and 404 without a body; the simulator answers them with the
  * area's ErrorDetails so a caller learns the field.
@@ -63,10 +65,13 @@ function bodyProblems(body: unknown, ctx: SimContext): FieldError[] {
   return errors;
 }
 
-/** The read model: every stored member but the token and the cleanup key. */
+/**
+ * The read model (`LogForwardingConfiguration`): every stored member but the cleanup key; the
+ * token only when one is set (a string in the document, not nullable).
+ */
 function readModel(record: JsonObject): JsonObject {
-  const { token: _token, appId: _appId, ...rest } = record;
-  return structuredClone(rest);
+  const { appId: _appId, token, ...rest } = record;
+  return structuredClone(typeof token === 'string' ? { ...rest, token } : rest);
 }
 
 function notFound(req: SimRequest): SimResponse {

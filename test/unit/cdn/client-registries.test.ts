@@ -100,7 +100,7 @@ test('log forwarding: create, read without the token, replace, delete; an echoed
   const created = await c.createLogForwarding(body);
   t.like(created, { app: appId, port: 6514, enabled: true });
   t.false(leaks(created, TOKEN));
-  t.like(await c.getLogForwarding(appId), { endpoint: 'logs.example.com' });
+  t.like(await c.getLogForwarding(appId), { endpoint: 'logs.example.com', tokenSet: true });
   t.false(leaks(await c.listLogForwarding(), TOKEN));
   const { token: _token, ...withoutToken } = body;
   const replaced = await c.replaceLogForwarding(appId, { ...withoutToken, enabled: false });
@@ -119,5 +119,38 @@ test('log forwarding: create, read without the token, replace, delete; an echoed
   t.is(await c.getLogForwarding(appId), undefined);
   const e = await t.throwsAsync(c.deleteLogForwarding(appId), { instanceOf: CdnApiError });
   t.is(e.kind, 'notFound');
+  assertBodiesValid(t, h.sent);
+});
+
+test('log forwarding read: the platform token is compared in memory, never handed out', async (t) => {
+  const h = await startSimClient(t);
+  const c = h.client;
+  const appId = await createApp(c, 'logs-compare');
+  const body = {
+    app: appId,
+    type: 'SyslogUdp' as const,
+    endpoint: '192.0.2.7',
+    port: 514,
+    format: 'SyslogRfc3164' as const,
+    enabled: true,
+  };
+  await c.createLogForwarding(body);
+  const none = await c.getLogForwarding(appId, { compareToken: TOKEN });
+  // The platform leaves the member out when no token is set: nothing to compare.
+  t.is(none?.tokenSet, undefined);
+  t.is(none?.tokenMatches, undefined);
+  await c.replaceLogForwarding(appId, { ...body, token: TOKEN });
+  const same = await c.getLogForwarding(appId, { compareToken: TOKEN });
+  t.like(same, { tokenSet: true, tokenMatches: true, endpoint: '192.0.2.7' });
+  t.false('token' in (same ?? {}));
+  t.false(leaks(same, TOKEN));
+  const other = await c.getLogForwarding(appId, { compareToken: `${TOKEN}x` });
+  t.like(other, { tokenSet: true, tokenMatches: false });
+  const unasked = await c.getLogForwarding(appId);
+  t.is(unasked?.tokenMatches, undefined, 'no comparison unless asked');
+  t.false(
+    JSON.stringify([h.sent, h.sim.calls.snapshot().log]).includes(`${TOKEN}x`),
+    'compareToken is never sent',
+  );
   assertBodiesValid(t, h.sent);
 });

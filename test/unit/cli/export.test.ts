@@ -53,6 +53,7 @@ interface Doc {
   metadata: { name: string; namespace?: string };
   spec: {
     name?: string;
+    logForwarding?: unknown;
     credentialsRef?: unknown;
     deletionPolicy?: string;
     settings: Record<string, unknown>;
@@ -71,6 +72,7 @@ const SECRETS = {
   token: 'unit-seeded-log-token-92',
   env: 'unit-seeded-env-password-93',
   tlsKey: 'unit-seeded-private-key-94',
+  syslog: 'unit-seeded-syslog/token+95=',
 };
 
 async function seed(env: CliEnv): Promise<{ zoneId: number; storagePasswords: string[] }> {
@@ -97,7 +99,7 @@ async function seed(env: CliEnv): Promise<{ zoneId: number; storagePasswords: st
       ).toString('base64'),
       certificateKey: Buffer.from(SECRETS.tlsKey).toString('base64'),
     });
-    await cdn.createApp({
+    const app = await cdn.createApp({
       name: 'shop-api',
       runtimeType: 'shared',
       autoScaling: { min: 1, max: 1 },
@@ -117,6 +119,15 @@ async function seed(env: CliEnv): Promise<{ zoneId: number; storagePasswords: st
       ],
       volumes: [],
     } as never);
+    await cdn.createLogForwarding({
+      app: app.id,
+      type: 'SyslogUdp',
+      endpoint: 'logs.shop.example',
+      port: 514,
+      format: 'SyslogRfc5424',
+      enabled: true,
+      token: SECRETS.syslog,
+    });
     const storage = await cdn.addStorageZone({
       Name: 'shop-assets',
       Region: 'DE',
@@ -185,6 +196,14 @@ test('export: secret values never appear, the Secrets are listed, every kind is 
     'custom certificate left unmanaged',
   );
   const app = docs.find((d) => d.kind === 'ContainerApp')!;
+  t.deepEqual(app.spec.logForwarding, {
+    enabled: true,
+    type: 'SyslogUdp',
+    endpoint: 'logs.shop.example',
+    port: 514,
+    format: 'SyslogRfc5424',
+    tokenSecretRef: { name: 'shop-api-log-forwarding', key: 'token' },
+  });
   t.deepEqual(app.spec.containerTemplates[0]?.environmentVariables, [
     { name: 'API_TOKEN', valueFrom: { secretKeyRef: { name: 'shop-api-env', key: 'API_TOKEN' } } },
     { name: 'FEATURE', value: 'Off' },
@@ -213,6 +232,8 @@ test('export: secret values never appear, the Secrets are listed, every kind is 
     /kubectl -n shop create secret generic shop-settings --from-literal=awsSigningSecret=<value> --from-literal=logForwardingToken=<value>/,
   );
   t.regex(r.stderr, /create secret generic shop-api-env --from-literal=API_TOKEN=<value>/);
+  t.regex(r.stderr, /create secret generic shop-api-log-forwarding --from-literal=token=<value>/);
+  t.regex(r.stderr, /log forwarding tokens are never exported/);
   t.regex(r.stderr, /hostname www\.shop\.example has a custom certificate, left unmanaged/);
 });
 
@@ -272,6 +293,14 @@ test('diff: no changes for a fresh export (exit 0), one edited field (exit 1), e
   t.deepEqual(
     changed.stdout.split('\n').filter((l) => l.startsWith('  ~ ')),
     ['  ~ containerTemplates[api].imageTag: 1 -> 2'],
+  );
+  // The log forwarding block is compared member by member (the token cannot be read here).
+  writeFileSync(file, readFileSync(file, 'utf8').replace('port: 514', 'port: 6514'));
+  const logs = await env.run(['diff', '-f', file]);
+  t.is(logs.code, 1, logs.stdout);
+  t.deepEqual(
+    logs.stdout.split('\n').filter((l) => l.startsWith('  ~ ')),
+    ['  ~ containerTemplates[api].imageTag: 1 -> 2', '  ~ logForwarding.port: 514 -> 6514'],
   );
   // A replication region added to the exported StorageZone is one change, the others none.
   const szFile = path.join(dir, 'storagezone-shop-assets.yaml');

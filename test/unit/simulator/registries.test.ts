@@ -189,7 +189,7 @@ async function createApp(t: ExecutionContext, name: string): Promise<string> {
   return (res.body as any).id as string;
 }
 
-test('log forwarding: create (201, token never read back), replace, delete; goes with its app', async (t) => {
+test('log forwarding: create (201, token read back as documented), replace, delete; goes with its app', async (t) => {
   const appId = await createApp(t, 'logs');
   const token = 'syslog-token-secret-value';
   const body = {
@@ -209,7 +209,8 @@ test('log forwarding: create (201, token never read back), replace, delete; goes
   });
   t.is(created.status, 201, JSON.stringify(created.body));
   t.like(created.body, { app: appId, endpoint: 'logs.example.com', port: 6514, enabled: true });
-  t.false(bodyText(created.body).includes(token));
+  // The document's read model (LogForwardingConfiguration) carries the token: the client drops it.
+  t.is((created.body as any).token, token);
   const dup = await call(t, sim, {
     area: 'mc',
     method: 'POST',
@@ -232,7 +233,9 @@ test('log forwarding: create (201, token never read back), replace, delete; goes
     'a PUT without token keeps it',
   );
   const list = await call(t, sim, { area: 'mc', method: 'GET', template: '/mc/log/forwarding' });
-  t.false(bodyText(list.body).includes(token));
+  const listed = (list.body as any).items.find((i: any) => i.app === appId);
+  t.is(listed.token, token, 'a PUT without token keeps it, and reads show it');
+  t.false('appId' in listed, 'no simulator bookkeeping in the read model');
   await call(t, sim, {
     area: 'mc',
     method: 'DELETE',
@@ -291,4 +294,72 @@ test('log forwarding refuses a bad port, an unknown app and a mismatched PUT', a
   });
   t.is(mismatch.status, 400);
   t.true((mismatch.body as any).errors.some((e: any) => e.field === 'app'));
+});
+
+test('log forwarding binds like the live platform: any case, unknown members dropped, recorded as inexact', async (t) => {
+  const own = await startTestSim();
+  t.teardown(() => own.close());
+  const app = await call(t, own, {
+    area: 'mc',
+    method: 'POST',
+    template: '/mc/apps',
+    body: minimalAppRequest('logs-binding'),
+  });
+  const appId = (app.body as any).id as string;
+  const exact = {
+    app: appId,
+    type: 'SyslogUdp',
+    endpoint: 'logs.example.com',
+    port: 514,
+    format: 'SyslogRfc3164',
+    enabled: true,
+  };
+  const created = await call(t, own, {
+    area: 'mc',
+    method: 'POST',
+    template: '/mc/log/forwarding',
+    body: exact,
+  });
+  t.is(created.status, 201, JSON.stringify(created.body));
+  t.false('token' in (created.body as any), 'no token set: the member is left out');
+  t.is(own.calls.snapshot().rejectedByDocument.count, 0, 'an exact request is not recorded');
+  const loose = await call(t, own, {
+    area: 'mc',
+    method: 'PUT',
+    template: '/mc/log/forwarding/{appId}',
+    params: { appId },
+    body: {
+      App: appId,
+      TYPE: 'SyslogTcp',
+      Endpoint: 'other.example.com',
+      port: 6514,
+      Format: 'SyslogRfc5424',
+      Enabled: false,
+      Token: 'loose-token-value',
+      id: 'read-model-member',
+      createdAt: '2026-01-01T00:00:00Z',
+    },
+  });
+  t.is(loose.status, 200, JSON.stringify(loose.body));
+  t.like(loose.body, {
+    type: 'SyslogTcp',
+    endpoint: 'other.example.com',
+    port: 6514,
+    format: 'SyslogRfc5424',
+    enabled: false,
+    token: 'loose-token-value',
+  });
+  t.not((loose.body as any).id, 'read-model-member', 'an unknown member is dropped');
+  const record = own.calls.snapshot().rejectedByDocument;
+  t.is(record.count, 1);
+  t.is(record.log[0]?.accepted, true);
+  t.regex(record.log[0]?.problems.join('; ') ?? '', /TYPE/);
+  const missing = await call(t, own, {
+    area: 'mc',
+    method: 'PUT',
+    template: '/mc/log/forwarding/{appId}',
+    params: { appId },
+    body: { app: appId, type: 'SyslogTcp', endpoint: 'x.example.com', port: 514, enabled: true },
+  });
+  t.is(missing.status, 400, 'format is required by the document');
 });

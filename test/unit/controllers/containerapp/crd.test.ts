@@ -74,3 +74,19 @@ test('common fields come from the shared fragments', (t) => {
   t.is(s.properties.appId['x-kubernetes-validations'][0].rule, 'self == oldSelf');
   t.deepEqual(s.required, ['name', 'autoScaling', 'containerTemplates']);
 });
+
+test('logForwarding: enums from the official document, a port range, enabled defaults to true', (t) => {
+  t.deepEqual(
+    at('logForwarding.type').enum,
+    documentBounds('mc', 'CreateLogForwardingRequest.type', ['enum']).enum,
+  );
+  t.deepEqual(at('logForwarding.type').enum, ['SyslogUdp', 'SyslogTcp']);
+  t.deepEqual(at('logForwarding.format').enum, ['SyslogRfc3164', 'SyslogRfc5424']);
+  t.like(at('logForwarding.port'), { minimum: 1, maximum: 65535 });
+  t.is(at('logForwarding.enabled').default, true);
+  t.deepEqual(at('logForwarding').required, ['type', 'endpoint', 'port', 'format']);
+  t.deepEqual(at('logForwarding.tokenSecretRef').required, ['name', 'key']);
+  const status = rootSchema(crd).properties.status as Json;
+  t.truthy(schemaAt(status, 'logForwarding.tokenFingerprint'));
+  t.is(schemaAt(status, 'logForwarding').properties.token, undefined, 'never a token in status');
+});

@@ -406,6 +406,10 @@ test.serial(
       patchApp: (id, b, o) => client.patchApp(id, b, o),
       deleteApp: (id, o) => client.deleteApp(id, o),
       listVolumes: (id, o) => client.listVolumes(id, o),
+      getLogForwarding: (id, o) => client.getLogForwarding(id, o),
+      createLogForwarding: (b, o) => client.createLogForwarding(b, o),
+      replaceLogForwarding: (id, b, o) => client.replaceLogForwarding(id, b, o),
+      deleteLogForwarding: (id, o) => client.deleteLogForwarding(id, o),
       getContainer: () =>
         Promise.reject(
           new CdnApiError({ operation: 'getContainer', kind: 'notFound', message: 'gone' }),

@@ -164,3 +164,53 @@ test('scrubCdnError removes secret values the platform echoes back', (t) => {
     /spec\.containerTemplates\[0\]\.environmentVariables\[0\]\.value: <redacted> is too long/,
   );
 });
+
+function withLogToken(): ContainerApp {
+  const obj = app();
+  obj.spec.logForwarding = {
+    type: 'SyslogUdp',
+    endpoint: 'logs.example.com',
+    port: 514,
+    format: 'SyslogRfc3164',
+    tokenSecretRef: { name: 'log-token', key: 'token' },
+  };
+  return obj;
+}
+
+test('the log forwarding token Secret is a watched reference and is read exactly', async (t) => {
+  t.deepEqual(
+    referencesOf(withLogToken(), {}).filter((r) => r.name === 'log-token'),
+    [{ apiVersion: 'v1', kind: 'Secret', namespace: 'ns1', name: 'log-token' }],
+  );
+  const world = { ...ready, secrets: { ...ready.secrets, 'log-token': { token: ' tok en ' } } };
+  const refs = await resolveRefs(withLogToken(), ctxOf(world));
+  t.is(refs.logForwardingToken, ' tok en ', 'used as stored, whitespace included');
+  t.is(refs.env.size, 2, 'not an environment value (environmentHash is unchanged by it)');
+  t.false('logForwardingToken' in (await resolveRefs(app(), ctxOf(ready))));
+});
+
+const TOKEN_WAITS: Array<[string, Record<string, Record<string, string>>, RegExp]> = [
+  [
+    'Secret missing',
+    {},
+    /Secret ns1\/log-token \(spec\.logForwarding\.tokenSecretRef\): not found/,
+  ],
+  [
+    'key missing',
+    { 'log-token': { other: 'x' } },
+    /to have key "token" \(spec\.logForwarding\.tokenSecretRef\)$/,
+  ],
+  ['value empty (an exported placeholder)', { 'log-token': { token: '' } }, /: it is empty$/],
+];
+
+for (const [name, secrets, message] of TOKEN_WAITS) {
+  test(`log forwarding token: ${name} -> ReferenceNotReady naming Secret and key`, async (t) => {
+    const world = { ...ready, secrets: { ...ready.secrets, ...secrets } };
+    const err = await t.throwsAsync(resolveRefs(withLogToken(), ctxOf(world)), {
+      instanceOf: WaitingError,
+    });
+    t.is(err.reason, 'ReferenceNotReady');
+    t.regex(err.message, message);
+    t.false(err.message.includes('s3cret-token'));
+  });
+}
