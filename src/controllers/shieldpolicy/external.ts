@@ -293,17 +293,20 @@ export function createShieldExternal(b: ShieldBinding): ExternalClient<ShieldPol
       ctx.log.info({ shieldZoneId, features: written }, 'Updated shield features');
   }
 
+  /** The metrics part of status; `read` when this pass read them. */
   async function observeMetrics(
     obj: ShieldPolicy,
     shieldZoneId: number,
     ctx: ExternalContext,
-  ): Promise<Partial<ShieldPolicyStatus>> {
+  ): Promise<{ status: Partial<ShieldPolicyStatus>; read: boolean }> {
     const wanted = obj.spec?.ruleMetrics ?? [];
     const status = obj.status ?? {};
     if (wanted.length === 0) {
-      return status.ruleMetrics !== undefined || status.lastMetricsTime !== undefined
-        ? { ruleMetrics: undefined, lastMetricsTime: undefined }
-        : {};
+      const cleared = status.ruleMetrics !== undefined || status.lastMetricsTime !== undefined;
+      return {
+        status: cleared ? { ruleMetrics: undefined, lastMetricsTime: undefined } : {},
+        read: false,
+      };
     }
     const key = keyOf(obj);
     const now = b.shared.now();
@@ -315,7 +318,7 @@ export function createShieldExternal(b: ShieldBinding): ExternalClient<ShieldPol
       wantedRuleIds: wanted,
       current: status.ruleMetrics,
     });
-    if (!due) return {};
+    if (!due) return { status: {}, read: false };
     const read = await readRuleMetrics(
       (zone, rule) => b.api.getWafRuleMetrics(zone, rule, opts(ctx)),
       shieldZoneId,
@@ -323,23 +326,26 @@ export function createShieldExternal(b: ShieldBinding): ExternalClient<ShieldPol
       status.ruleMetrics,
     );
     if (read.complete) b.shared.metricsReadAt.set(key, now.getTime(), b.pollIntervalMs);
-    return metricsStatus(read.entries, status.ruleMetrics, status.lastMetricsTime, now);
+    const shown = metricsStatus(read.entries, status.ruleMetrics, status.lastMetricsTime, now);
+    return { status: shown, read: true };
   }
 
   /**
    * `status.waf`: the triggered rules waiting for review, read at most once per poll interval
-   * (like the metrics) and only while the zone's WAF is on. A failed read keeps what status
-   * shows (it is only information) and is tried again after the interval.
+   * and only while the zone's WAF is on; also whenever this pass read the metrics (`withMetrics`),
+   * so both change status in the same write. A failed read keeps what status shows (it is only
+   * information) and is tried again after the interval.
    */
   async function observeTriggered(
     obj: ShieldPolicy,
     live: WireZone,
     shieldZoneId: number,
+    withMetrics: boolean,
     ctx: ExternalContext,
   ): Promise<Partial<ShieldPolicyStatus>> {
     if (live.wafEnabled !== true) return wafStatusCleared(obj);
     const key = keyOf(obj);
-    if (b.shared.triggeredReadAt.get(key) !== undefined) return {};
+    if (!withMetrics && b.shared.triggeredReadAt.get(key) !== undefined) return {};
     b.shared.triggeredReadAt.set(key, b.shared.now().getTime(), b.pollIntervalMs);
     try {
       const waf = triggeredStatus(await b.api.listTriggeredRules(shieldZoneId, opts(ctx)));
@@ -360,7 +366,10 @@ export function createShieldExternal(b: ShieldBinding): ExternalClient<ShieldPol
     b.shared.wafRules.forgetZone(b.account, shieldZoneId);
   }
 
-  /** What only status shows: rule metrics and triggered rules (skipped for `cdnctl diff`). */
+  /**
+   * What only status shows: rule metrics and triggered rules, on one cadence (skipped for
+   * `cdnctl diff`).
+   */
   async function observeInsights(
     obj: ShieldPolicy,
     live: WireZone,
@@ -368,9 +377,10 @@ export function createShieldExternal(b: ShieldBinding): ExternalClient<ShieldPol
     ctx: ExternalContext,
   ): Promise<Partial<ShieldPolicyStatus>> {
     if (b.statusReads === false) return {};
+    const metrics = await observeMetrics(obj, shieldZoneId, ctx);
     return {
-      ...(await observeMetrics(obj, shieldZoneId, ctx)),
-      ...(await observeTriggered(obj, live, shieldZoneId, ctx)),
+      ...metrics.status,
+      ...(await observeTriggered(obj, live, shieldZoneId, metrics.read, ctx)),
     };
   }
 

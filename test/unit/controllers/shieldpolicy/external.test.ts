@@ -797,3 +797,23 @@ test('deleting a policy forgets its read clocks and its zone rule list', async (
   t.is(h.shared.metricsReadAt.size, 0);
   t.is(h.shared.wafRules.cachedZones, 0);
 });
+
+test('triggered rules and metrics share one cadence: a metrics read reads the triggered rules too', async (t) => {
+  const h = await setUp();
+  t.teardown(() => h.sim.close());
+  const obj = policy(h, { waf: { enabled: true }, ruleMetrics: ['913100'] });
+  await pass(h, obj); // create
+  await pass(h, obj); // reads both
+  const metricsRoute = 'GET /shield/metrics/shield-zone/{shieldZoneId}/waf-rule/{ruleId}';
+  const triggered = await h.callCount(TRIGGERED_ROUTE);
+  const metrics = await h.callCount(metricsRoute);
+  h.clock.now += 60_000;
+  await pass(h, obj);
+  t.is(await h.callCount(TRIGGERED_ROUTE), triggered, 'within the interval: neither read');
+  // The rule list changes: the metrics are read at once, and the triggered rules with them,
+  // so the two land in one status write.
+  obj.spec = { ...obj.spec, ruleMetrics: ['913100', '930100'] };
+  await pass(h, obj);
+  t.is(await h.callCount(metricsRoute), metrics + 2);
+  t.is(await h.callCount(TRIGGERED_ROUTE), triggered + 1);
+});
