@@ -89,6 +89,9 @@ export const FieldNotWritable = 'FieldNotWritable';
 
 /** Objects whose read times are kept (an entry also expires after its poll interval). */
 const MAX_READ_CLOCKS = 100_000;
+/** Refused feature resets remembered, and for how long (deletions in progress only). */
+const MAX_RESET_REFUSALS = 10_000;
+const RESET_REFUSAL_TTL_MS = 3_600_000;
 
 /** State shared by every policy of the controller (one per operator process). */
 export interface ShieldShared {
@@ -99,6 +102,11 @@ export interface ShieldShared {
   triggeredReadAt: ExpiringMap<number>;
   /** The managed WAF rules of zones and plans (override checks). */
   wafRules: WafRuleCatalog;
+  /**
+   * `account|shieldZoneId|feature` -> true: a reset the zone's plan refused (deleting under
+   * Reset leaves that feature as it is instead of waiting for a plan change).
+   */
+  resetRefused: ExpiringMap<true>;
   now: () => Date;
 }
 
@@ -120,6 +128,7 @@ export function createShieldShared(clocks: SharedClocks = {}): ShieldShared {
     metricsReadAt: new ExpiringMap(clock),
     triggeredReadAt: new ExpiringMap(clock),
     wafRules: new WafRuleCatalog({ now: monotonicMs }),
+    resetRefused: new ExpiringMap({ maxEntries: MAX_RESET_REFUSALS, now: monotonicMs }),
     now,
   };
 }
@@ -251,18 +260,45 @@ export function createShieldExternal(b: ShieldBinding): ExternalClient<ShieldPol
     return await readLivePages(b.api, shieldZoneId, types, opts(ctx));
   }
 
-  /** What deleting under Reset still has to change: zone fields, features, pages. */
+  const refusalKey = (shieldZoneId: number, feature: string): string =>
+    `${b.account}|${shieldZoneId}|${feature}`;
+
+  /**
+   * What deleting under Reset still has to change: zone fields, features (except those whose
+   * reset the zone's plan refused), pages.
+   */
   async function resetDiff(
     obj: ShieldPolicy,
     live: WireZone,
     ctx: ExternalContext,
   ): Promise<FieldDiff[]> {
     const zoneId = Number(live.shieldZoneId);
+    const featureDiff = await features.observe(obj.spec ?? {}, zoneId, 'reset', opts(ctx));
+    const refused = (d: FieldDiff): boolean =>
+      b.shared.resetRefused.get(refusalKey(zoneId, d.field.split('.')[0] ?? '')) !== undefined;
     return [
       ...diffZone(resetTarget(obj), live),
-      ...(await features.observe(obj.spec ?? {}, zoneId, 'reset', opts(ctx))),
+      ...featureDiff.filter((d) => !refused(d)),
       ...diffPagesForReset(pageTypesOf(obj), await livePages(obj, zoneId, ctx)),
     ];
+  }
+
+  /** Resets the features; one the zone's plan refuses is left as it is (logged, remembered). */
+  async function resetFeatures(
+    diff: readonly FieldDiff[],
+    shieldZoneId: number,
+    ctx: ExternalContext,
+  ): Promise<void> {
+    const { written, refused } = await features.reset(diff, shieldZoneId, opts(ctx));
+    if (written.length > 0)
+      ctx.log.info({ shieldZoneId, features: written }, 'Reset shield features');
+    for (const feature of refused)
+      b.shared.resetRefused.set(refusalKey(shieldZoneId, feature), true, RESET_REFUSAL_TTL_MS);
+    if (refused.length > 0)
+      ctx.log.warn(
+        { shieldZoneId, features: refused },
+        "Cannot reset shield features the zone's plan no longer includes; left as they are",
+      );
   }
 
   async function applyPages(
@@ -493,7 +529,7 @@ export function createShieldExternal(b: ShieldBinding): ExternalClient<ShieldPol
       const shieldZoneId = Number(live.shieldZoneId);
       await patch(shieldZoneId, b.pullZoneId, settings, ctx);
       const diff = await resetDiff(obj, live, ctx);
-      await applyFeatures(diff, shieldZoneId, undefined, ctx);
+      await resetFeatures(diff, shieldZoneId, ctx);
       await removePages(b.api, pageTypesOf(obj), diff, shieldZoneId, opts(ctx));
     },
   };

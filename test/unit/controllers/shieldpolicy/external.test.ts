@@ -817,3 +817,31 @@ test('triggered rules and metrics share one cadence: a metrics read reads the tr
   t.is(await h.callCount(metricsRoute), metrics + 2);
   t.is(await h.callCount(TRIGGERED_ROUTE), triggered + 1);
 });
+
+test('Reset: a feature the zone plan no longer includes is left as it is, the deletion completes', async (t) => {
+  const h = await setUp();
+  t.teardown(() => h.sim.close());
+  const obj = policy(h, {
+    planType: 'Advanced',
+    learningMode: false,
+    botDetection: { executionMode: 'Challenge' },
+  });
+  await pass(h, obj);
+  await pass(h, obj);
+  const zoneId = Number(obj.status?.shieldZoneId);
+  t.is((await h.client.getBotDetection(zoneId)).executionMode, 1);
+  // Downgraded on the dashboard: bot detection can no longer be changed.
+  await h.admin('PUT', `/_sim/shield-zones/${String(zoneId)}/plan`, { planType: 0 });
+  const deleting: ShieldPolicy = {
+    ...obj,
+    metadata: { ...obj.metadata, deletionTimestamp: new Date(h.clock.now).toISOString() },
+  };
+  const external = await h.connect(deleting);
+  t.true((await external.observe(deleting, ectx(deleting))).exists);
+  await external.delete(deleting, ectx(deleting)); // no error: the refused feature is skipped
+  t.is((await h.client.getShieldZone(zoneId)).learningMode, true, 'the rest was reset');
+  t.is((await h.client.getBotDetection(zoneId)).executionMode, 1, 'left as it is');
+  const after = await h.connect(deleting);
+  const seen = await after.observe(deleting, ectx(deleting));
+  t.false(seen.exists, JSON.stringify(seen.diff));
+});
