@@ -169,7 +169,7 @@ function withoutFields(values: WireZone, drop: (field: string) => boolean): Wire
   return Object.fromEntries(Object.entries(values).filter(([k]) => !drop(k)));
 }
 
-/** API fields a create leaves to the next pass: they need the zone's plan limits or rules. */
+/** API fields a create leaves to the update after it (the same pass settles it): they need the zone's plan limits or rules. */
 const AFTER_CREATE: ReadonlySet<string> = new Set([
   ...LIMITED_FIELDS,
   ...OVERRIDE_FIELDS.map((f) => f.wire),
