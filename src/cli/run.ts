@@ -15,6 +15,7 @@ import { exportableKinds } from './export/export-account.js';
 import { pullZoneCommands } from './commands/pullzone.js';
 import { purgeCommands } from './commands/purge.js';
 import { NoShieldZone, shieldCommands } from './commands/shield.js';
+import { shieldReviewCommands } from './commands/shield-review.js';
 import { dnsCommands } from './commands/dns.js';
 import type { Command, Flags } from './commands/types.js';
 import { readApiKey } from './input.js';
@@ -29,6 +30,7 @@ export const COMMANDS: Command[] = [
   ...accountCommands,
   ...appCommands,
   ...shieldCommands,
+  ...shieldReviewCommands,
   ...dnsCommands,
   ...exportCommands,
 ];
@@ -63,6 +65,7 @@ const OPTIONS = {
   'cache-tag': { type: 'string' },
   async: { type: 'boolean' },
   'exact-path': { type: 'boolean' },
+  'print-patch': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean' },
 } as const;
@@ -111,7 +114,8 @@ export function helpText(
     '  --cache-tag TAG                purge pullzone: purge only the objects with this cache tag',
     '  --async, --exact-path          purge url: return before the purge ends; no prefix match',
     '  -o DIR|-                       export: write one file per object to DIR (default - : stdout)',
-    '  -n, --namespace NS             export: namespace of the manifests (default default)',
+    '  --print-patch POLICY           shield review: print the kubectl patch of that ShieldPolicy instead',
+    '  -n, --namespace NS             export: namespace of the manifests (default default); shield review --print-patch: of the policy',
     `  --kinds K1,K2                  export: ${exportableKinds(kinds)
       .map((k) => k.kind)
       .join(',')} (default all)`,
@@ -206,6 +210,7 @@ function flagsOf(values: Values): Flags {
     cacheTag: values['cache-tag'],
     async: values.async,
     exactPath: values['exact-path'],
+    printPatch: values['print-patch'],
   };
 }
 

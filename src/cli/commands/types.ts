@@ -29,6 +29,8 @@ export interface Flags {
   async?: boolean;
   /** purge url: no wildcard suffix match. */
   exactPath?: boolean;
+  /** shield review: print the kubectl patch of this ShieldPolicy instead of reviewing. */
+  printPatch?: string;
 }
 
 export interface CommandContext {

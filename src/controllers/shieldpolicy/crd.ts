@@ -187,12 +187,12 @@ function ownSpec({ doc, names }: ShieldDocument): Schema {
           enabled: { type: 'boolean', description: 'Turns the firewall on or off.' },
           executionMode: names('WAFExecutionMode', 'Log matching requests only, or block them.'),
           disabledRules: stringSet(
-            'Managed rule ids switched off for this zone (order ignored).',
+            "Managed rule ids switched off for this zone (order ignored). Each must be one of the zone's managed rules: an id only a higher plan has is refused with PlanNotSufficient, an unknown id with InvalidSpec, and the list is then not written. The result of a 'DisableRule' review belongs here (see status.waf.triggeredRules).",
             1000,
             64,
           ),
           logOnlyRules: stringSet(
-            'Managed rule ids that only log, even in Block mode (order ignored).',
+            "Managed rule ids that only log, even in Block mode (order ignored); checked like disabledRules. The result of a 'LogOnly' review belongs here.",
             1000,
             64,
           ),
@@ -254,6 +254,12 @@ function ownSpec({ doc, names }: ShieldDocument): Schema {
             'What to do with a response whose body is too large to inspect.',
           ),
         },
+        'x-kubernetes-validations': [
+          {
+            rule: '!has(self.disabledRules) || !has(self.logOnlyRules) || !self.disabledRules.exists(r, r in self.logOnlyRules)',
+            message: 'a rule id cannot be in both disabledRules and logOnlyRules',
+          },
+        ],
       },
       ddos: {
         type: 'object',
@@ -361,6 +367,32 @@ function ownStatus({ names }: ShieldDocument): Record<string, Schema> {
       type: 'string',
       format: 'date-time',
       description: 'When the counters in ruleMetrics last changed.',
+    },
+    waf: {
+      type: 'object',
+      description:
+        "Managed WAF rules that triggered on the zone and wait for review, read once per poll interval while the zone's WAF is on. Put the outcome of a review in spec.waf.logOnlyRules or spec.waf.disabledRules.",
+      required: ['triggeredRulesTotal'],
+      properties: {
+        triggeredRules: {
+          type: 'array',
+          description: 'The rules with the most triggered requests (at most 20), most first.',
+          maxItems: 20,
+          items: {
+            type: 'object',
+            required: ['ruleId', 'requests'],
+            properties: {
+              ruleId: { type: 'string', description: 'The managed rule id.' },
+              description: {
+                type: 'string',
+                description: "The platform's description of the rule.",
+              },
+              requests: counter('Requests that triggered the rule.'),
+            },
+          },
+        },
+        triggeredRulesTotal: counter('How many rules wait for review.'),
+      },
     },
   };
 }

@@ -3,11 +3,13 @@
  * pull zone, bound to one account's API client.
  *
  * - observe: `GET /shield/shield-zone/get-by-pullzone/{id}` plus the zone's entry in the
- *   account's fleet cache (list-only members), then the WAF rule metrics when due.
+ *   account's fleet cache (list-only members), then the WAF rule metrics and the triggered
+ *   rules waiting for review when due (once per poll interval).
  * - create: `POST /shield/shield-zone` with the desired settings except those counted against a
- *   plan limit (they need the zone's limits, known only once it exists; the next pass applies
- *   them).
- * - update: one `PATCH /shield/shield-zone` with only the differing fields.
+ *   plan limit and the managed-rule override lists (they need the zone's limits and rules,
+ *   known only once it exists; the next pass applies them).
+ * - update: one `PATCH /shield/shield-zone` with only the differing fields; override lists
+ *   that would add a rule the zone does not have are held back (rule-overrides.ts).
  * - delete (`deletionPolicy: Reset`): one PATCH returning the managed fields to their defaults;
  *   while deleting, observe reports `exists: false` once they are at the defaults.
  */
@@ -19,6 +21,7 @@ import type {
   ShieldZoneUpdate,
   WafRuleMetrics,
 } from '../../cdn/types.js';
+import type { TriggeredRule } from '../../cdn/security-types.js';
 import { TerminalError } from '../../runtime/errors.js';
 import { isDeleting } from '../../runtime/finalizer.js';
 import type {
@@ -41,14 +44,25 @@ import {
   type ResolvedPage,
 } from './custom-pages.js';
 import { buildPatchSettings, diffZone } from './diff.js';
-import type { ShieldFleetCache } from './fleet-cache.js';
+import { ShieldFleetCache } from './fleet-cache.js';
 import { mergeLiveZone, statusFromZone, toDesiredWire, type WireZone } from './mapping.js';
 import { metricsDue, metricsStatus, readRuleMetrics } from './metrics.js';
-import { checkPlanLimits, LIMITED_FIELDS, PlanLimitError } from './plan-limits.js';
+import {
+  checkPlanLimits,
+  LIMITED_FIELDS,
+  PlanLimitError,
+  type PlanLimitViolation,
+} from './plan-limits.js';
+import { WafRuleCatalog, type RuleCatalogApi } from './rule-catalog.js';
+import { OVERRIDE_FIELDS, RuleOverrideError, type OverrideProblem } from './rule-overrides.js';
+import { triggeredStatus } from './triggered-rules.js';
+import { PlanType } from './enums.js';
+import { ExpiringMap } from '../shared/expiring-map.js';
+import { jsonEqual } from '../shared/plan.js';
 import type { ShieldPolicy, ShieldPolicyStatus } from './types.js';
 
 /** The client methods the controller uses (satisfied by `CdnClient`). */
-export interface ShieldApi extends FeatureApi, CustomPageApi {
+export interface ShieldApi extends FeatureApi, CustomPageApi, RuleCatalogApi {
   getShieldZoneByPullZone(pullZoneId: number, opts?: CallOptions): Promise<ShieldZone | undefined>;
   listAllShieldZones(opts?: CallOptions): Promise<ShieldZoneListItem[]>;
   createShieldZone(body: ShieldZoneCreate, opts?: CallOptions): Promise<ShieldZone>;
@@ -58,6 +72,10 @@ export interface ShieldApi extends FeatureApi, CustomPageApi {
     ruleId: string,
     opts?: CallOptions,
   ): Promise<WafRuleMetrics>;
+  listTriggeredRules(
+    shieldZoneId: number,
+    opts?: CallOptions,
+  ): Promise<{ rules: TriggeredRule[]; total: number }>;
 }
 
 /**
@@ -69,12 +87,50 @@ export const NOT_WRITABLE: ReadonlySet<string> = new Set<string>(['dDoSExecution
 /** Reason of the Synced condition when a desired field cannot be written. */
 export const FieldNotWritable = 'FieldNotWritable';
 
+/** Objects whose read times are kept (an entry also expires after its poll interval). */
+const MAX_READ_CLOCKS = 100_000;
+/** Refused feature resets remembered, and for how long (deletions in progress only). */
+const MAX_RESET_REFUSALS = 10_000;
+const RESET_REFUSAL_TTL_MS = 3_600_000;
+
 /** State shared by every policy of the controller (one per operator process). */
 export interface ShieldShared {
   fleet: ShieldFleetCache;
-  /** Object uid -> time (ms) its metrics were last read by this process. */
-  metricsReadAt: Map<string, number>;
+  /** Object uid -> wall time (ms) its metrics were last read by this process. */
+  metricsReadAt: ExpiringMap<number>;
+  /** Object uid -> wall time (ms) its triggered rules were last read by this process. */
+  triggeredReadAt: ExpiringMap<number>;
+  /** The managed WAF rules of zones and plans (override checks). */
+  wafRules: WafRuleCatalog;
+  /**
+   * `account|shieldZoneId|feature` -> true: a reset the zone's plan refused (deleting under
+   * Reset leaves that feature as it is instead of waiting for a plan change).
+   */
+  resetRefused: ExpiringMap<true>;
   now: () => Date;
+}
+
+/** Clocks of {@link createShieldShared}. */
+export interface SharedClocks {
+  /** Wall clock (status times). */
+  now?: () => Date;
+  /** Monotonic clock in ms (cache expiry). */
+  monotonicMs?: () => number;
+}
+
+/** The shared state of one operator process (or one `cdnctl diff` run). */
+export function createShieldShared(clocks: SharedClocks = {}): ShieldShared {
+  const now = clocks.now ?? ((): Date => new Date());
+  const monotonicMs = clocks.monotonicMs ?? ((): number => performance.now());
+  const clock = { maxEntries: MAX_READ_CLOCKS, now: monotonicMs };
+  return {
+    fleet: new ShieldFleetCache({ now: monotonicMs }),
+    metricsReadAt: new ExpiringMap(clock),
+    triggeredReadAt: new ExpiringMap(clock),
+    wafRules: new WafRuleCatalog({ now: monotonicMs }),
+    resetRefused: new ExpiringMap({ maxEntries: MAX_RESET_REFUSALS, now: monotonicMs }),
+    now,
+  };
 }
 
 /** Everything one external client is bound to. */
@@ -89,6 +145,11 @@ export interface ShieldBinding {
   /** The custom pages of the spec, read from their ConfigMaps at connect time. */
   pages?: readonly ResolvedPage[];
   shared: ShieldShared;
+  /**
+   * Read what only status shows (rule metrics, triggered rules); default true. `cdnctl diff`
+   * turns it off: it compares settings and must not spend calls on status.
+   */
+  statusReads?: boolean;
 }
 
 const ABSENT: Observation = { exists: false, upToDate: false, diff: [] };
@@ -108,6 +169,49 @@ function withoutFields(values: WireZone, drop: (field: string) => boolean): Wire
   return Object.fromEntries(Object.entries(values).filter(([k]) => !drop(k)));
 }
 
+/** API fields a create leaves to the update after it (the same pass settles it): they need the zone's plan limits or rules. */
+const AFTER_CREATE: ReadonlySet<string> = new Set([
+  ...LIMITED_FIELDS,
+  ...OVERRIDE_FIELDS.map((f) => f.wire),
+]);
+
+function keyOf(obj: ShieldPolicy): string {
+  return obj.metadata.uid ?? `${obj.metadata.namespace}/${obj.metadata.name}`;
+}
+
+/** `status.waf` of a pass whose zone has its WAF off: cleared. */
+function wafStatusCleared(obj: ShieldPolicy): Partial<ShieldPolicyStatus> {
+  return obj.status?.waf !== undefined ? { waf: undefined } : {};
+}
+
+/** The zone's plan by name and value, when the live zone shows it. */
+function zonePlanOf(observed: WireZone): { name: string; value: number } | undefined {
+  const name = PlanType.fromWire(observed.planType);
+  return name === undefined ? undefined : { name, value: Number(observed.planType) };
+}
+
+/** What an update held back, and how soon to look again. */
+interface Held {
+  violations: readonly PlanLimitViolation[];
+  problems: readonly OverrideProblem[];
+  differing: ReadonlySet<string>;
+  plan: string | undefined;
+  recheck: number | undefined;
+}
+
+/** Throws the error of the first kind of held-back field (the others stay held too). */
+function reportHeld(h: Held): void {
+  if (h.violations.length > 0) throw new PlanLimitError(h.violations, h.plan, h.recheck);
+  if (h.problems.length > 0) throw new RuleOverrideError(h.problems, h.plan, h.recheck);
+  const unwritable = [...h.differing].filter((f) => NOT_WRITABLE.has(f));
+  if (unwritable.length > 0) {
+    throw new TerminalError(
+      FieldNotWritable,
+      `cannot set ${unwritable.join(', ')}: the platform's shield zone update model has no such member (set it in the dashboard or drop it from the spec)`,
+    );
+  }
+}
+
 /** The reset target of a policy, limited to what the update model can carry. */
 export function resetTarget(obj: ShieldPolicy): WireZone {
   return withoutFields(toResetWire(obj.spec ?? {}), (f) => NOT_WRITABLE.has(f));
@@ -118,6 +222,9 @@ export function createShieldExternal(b: ShieldBinding): ExternalClient<ShieldPol
   const opts = (ctx: ExternalContext): CallOptions => ({ signal: ctx.signal });
   // Bot detection and upload scanning, read by observe and written by update/delete of this pass.
   const features = createFeatureSync(b.api);
+  // The live zone of this pass's observe (an external client serves one pass): update checks
+  // the override lists it would add against it.
+  let observedLive: WireZone | undefined;
 
   async function readLive(pullZoneId: number, ctx: ExternalContext): Promise<WireZone | undefined> {
     const zone = await b.api.getShieldZoneByPullZone(pullZoneId, opts(ctx));
@@ -153,18 +260,45 @@ export function createShieldExternal(b: ShieldBinding): ExternalClient<ShieldPol
     return await readLivePages(b.api, shieldZoneId, types, opts(ctx));
   }
 
-  /** What deleting under Reset still has to change: zone fields, features, pages. */
+  const refusalKey = (shieldZoneId: number, feature: string): string =>
+    `${b.account}|${shieldZoneId}|${feature}`;
+
+  /**
+   * What deleting under Reset still has to change: zone fields, features (except those whose
+   * reset the zone's plan refused), pages.
+   */
   async function resetDiff(
     obj: ShieldPolicy,
     live: WireZone,
     ctx: ExternalContext,
   ): Promise<FieldDiff[]> {
     const zoneId = Number(live.shieldZoneId);
+    const featureDiff = await features.observe(obj.spec ?? {}, zoneId, 'reset', opts(ctx));
+    const refused = (d: FieldDiff): boolean =>
+      b.shared.resetRefused.get(refusalKey(zoneId, d.field.split('.')[0] ?? '')) !== undefined;
     return [
       ...diffZone(resetTarget(obj), live),
-      ...(await features.observe(obj.spec ?? {}, zoneId, 'reset', opts(ctx))),
+      ...featureDiff.filter((d) => !refused(d)),
       ...diffPagesForReset(pageTypesOf(obj), await livePages(obj, zoneId, ctx)),
     ];
+  }
+
+  /** Resets the features; one the zone's plan refuses is left as it is (logged, remembered). */
+  async function resetFeatures(
+    diff: readonly FieldDiff[],
+    shieldZoneId: number,
+    ctx: ExternalContext,
+  ): Promise<void> {
+    const { written, refused } = await features.reset(diff, shieldZoneId, opts(ctx));
+    if (written.length > 0)
+      ctx.log.info({ shieldZoneId, features: written }, 'Reset shield features');
+    for (const feature of refused)
+      b.shared.resetRefused.set(refusalKey(shieldZoneId, feature), true, RESET_REFUSAL_TTL_MS);
+    if (refused.length > 0)
+      ctx.log.warn(
+        { shieldZoneId, features: refused },
+        "Cannot reset shield features the zone's plan no longer includes; left as they are",
+      );
   }
 
   async function applyPages(
@@ -195,19 +329,22 @@ export function createShieldExternal(b: ShieldBinding): ExternalClient<ShieldPol
       ctx.log.info({ shieldZoneId, features: written }, 'Updated shield features');
   }
 
+  /** The metrics part of status; `read` when this pass read them. */
   async function observeMetrics(
     obj: ShieldPolicy,
     shieldZoneId: number,
     ctx: ExternalContext,
-  ): Promise<Partial<ShieldPolicyStatus>> {
+  ): Promise<{ status: Partial<ShieldPolicyStatus>; read: boolean }> {
     const wanted = obj.spec?.ruleMetrics ?? [];
     const status = obj.status ?? {};
     if (wanted.length === 0) {
-      return status.ruleMetrics !== undefined || status.lastMetricsTime !== undefined
-        ? { ruleMetrics: undefined, lastMetricsTime: undefined }
-        : {};
+      const cleared = status.ruleMetrics !== undefined || status.lastMetricsTime !== undefined;
+      return {
+        status: cleared ? { ruleMetrics: undefined, lastMetricsTime: undefined } : {},
+        read: false,
+      };
     }
-    const key = obj.metadata.uid ?? `${obj.metadata.namespace}/${obj.metadata.name}`;
+    const key = keyOf(obj);
     const now = b.shared.now();
     const due = metricsDue({
       now: now.getTime(),
@@ -217,15 +354,94 @@ export function createShieldExternal(b: ShieldBinding): ExternalClient<ShieldPol
       wantedRuleIds: wanted,
       current: status.ruleMetrics,
     });
-    if (!due) return {};
+    if (!due) return { status: {}, read: false };
     const read = await readRuleMetrics(
       (zone, rule) => b.api.getWafRuleMetrics(zone, rule, opts(ctx)),
       shieldZoneId,
       wanted,
       status.ruleMetrics,
     );
-    if (read.complete) b.shared.metricsReadAt.set(key, now.getTime());
-    return metricsStatus(read.entries, status.ruleMetrics, status.lastMetricsTime, now);
+    if (read.complete) b.shared.metricsReadAt.set(key, now.getTime(), b.pollIntervalMs);
+    const shown = metricsStatus(read.entries, status.ruleMetrics, status.lastMetricsTime, now);
+    return { status: shown, read: true };
+  }
+
+  /**
+   * `status.waf`: the triggered rules waiting for review, read at most once per poll interval
+   * and only while the zone's WAF is on; also whenever this pass read the metrics (`withMetrics`),
+   * so both change status in the same write. A failed read keeps what status shows (it is only
+   * information) and is tried again after the interval.
+   */
+  async function observeTriggered(
+    obj: ShieldPolicy,
+    live: WireZone,
+    shieldZoneId: number,
+    withMetrics: boolean,
+    ctx: ExternalContext,
+  ): Promise<Partial<ShieldPolicyStatus>> {
+    if (live.wafEnabled !== true) return wafStatusCleared(obj);
+    const key = keyOf(obj);
+    if (!withMetrics && b.shared.triggeredReadAt.get(key) !== undefined) return {};
+    b.shared.triggeredReadAt.set(key, b.shared.now().getTime(), b.pollIntervalMs);
+    try {
+      const waf = triggeredStatus(await b.api.listTriggeredRules(shieldZoneId, opts(ctx)));
+      return jsonEqual(waf, obj.status?.waf) ? {} : { waf };
+    } catch (err) {
+      ctx.log.warn(
+        { shieldZoneId, error: (err as Error).message },
+        'Cannot read the triggered WAF rules',
+      );
+      return {};
+    }
+  }
+
+  /** Forgets the per-object and per-zone state of a policy being deleted. */
+  function forgetPolicy(obj: ShieldPolicy, shieldZoneId: number): void {
+    b.shared.metricsReadAt.delete(keyOf(obj));
+    b.shared.triggeredReadAt.delete(keyOf(obj));
+    b.shared.wafRules.forgetZone(b.account, shieldZoneId);
+  }
+
+  /**
+   * What only status shows: rule metrics and triggered rules, on one cadence (skipped for
+   * `cdnctl diff`).
+   */
+  async function observeInsights(
+    obj: ShieldPolicy,
+    live: WireZone,
+    shieldZoneId: number,
+    ctx: ExternalContext,
+  ): Promise<Partial<ShieldPolicyStatus>> {
+    if (b.statusReads === false) return {};
+    const metrics = await observeMetrics(obj, shieldZoneId, ctx);
+    return {
+      ...metrics.status,
+      ...(await observeTriggered(obj, live, shieldZoneId, metrics.read, ctx)),
+    };
+  }
+
+  /**
+   * Problems of the override lists this update would write, checked against the zone observed
+   * in this pass (no platform call when the write adds no rule id).
+   */
+  async function checkOverrides(
+    desired: WireZone,
+    differing: ReadonlySet<string>,
+    shieldZoneId: number,
+    ctx: ExternalContext,
+  ): Promise<OverrideProblem[]> {
+    const live = observedLive ?? {};
+    const plan = zonePlanOf(live);
+    return await b.shared.wafRules.check({
+      api: b.api,
+      account: b.account,
+      shieldZoneId,
+      ...(plan ? { plan } : {}),
+      desired,
+      live,
+      differing,
+      opts: opts(ctx),
+    });
   }
 
   return {
@@ -236,13 +452,12 @@ export function createShieldExternal(b: ShieldBinding): ExternalClient<ShieldPol
       const status = statusFromZone(live);
       const externalId = String(live.shieldZoneId);
       if (isDeleting(obj)) {
-        b.shared.metricsReadAt.delete(
-          obj.metadata.uid ?? `${obj.metadata.namespace}/${obj.metadata.name}`,
-        );
+        forgetPolicy(obj, Number(live.shieldZoneId));
         // Under Reset the zone "exists" (for the finalizer) until its managed fields are back at the defaults.
         const diff = await resetDiff(obj, live, ctx);
         return { exists: diff.length > 0, externalId, upToDate: diff.length === 0, diff, status };
       }
+      observedLive = live;
       const zoneId = Number(live.shieldZoneId);
       const pages = await livePages(obj, zoneId, ctx);
       const diff = [
@@ -250,13 +465,13 @@ export function createShieldExternal(b: ShieldBinding): ExternalClient<ShieldPol
         ...(await features.observe(obj.spec ?? {}, zoneId, 'desired', opts(ctx))),
         ...diffPages(b.pages ?? [], pages),
       ];
-      const metrics = await observeMetrics(obj, zoneId, ctx);
+      const insights = await observeInsights(obj, live, zoneId, ctx);
       return {
         exists: true,
         externalId,
         upToDate: diff.length === 0,
         diff,
-        status: { ...status, ...metrics, ...pagesStatusOf(obj, pages) },
+        status: { ...status, ...insights, ...pagesStatusOf(obj, pages) },
       };
     },
 
@@ -266,7 +481,7 @@ export function createShieldExternal(b: ShieldBinding): ExternalClient<ShieldPol
         throw new Error('cannot create a shield zone: the target pull zone is unknown');
       const settings = withoutFields(
         toDesiredWire(obj.spec ?? {}),
-        (f) => LIMITED_FIELDS.has(f) || NOT_WRITABLE.has(f),
+        (f) => AFTER_CREATE.has(f) || NOT_WRITABLE.has(f),
       );
       const zone = await b.api.createShieldZone({ pullZoneId, shieldZone: settings }, opts(ctx));
       b.shared.fleet.remember(b.account, pullZoneId, settings);
@@ -285,7 +500,12 @@ export function createShieldExternal(b: ShieldBinding): ExternalClient<ShieldPol
       const differing = new Set(observation.diff.map((d) => d.field));
       const observed = (observation.status ?? {}) as WireZone;
       const violations = checkPlanLimits(desired, observed, differing);
-      const held = new Set([...violations.map((v) => v.field), ...NOT_WRITABLE]);
+      const problems = await checkOverrides(desired, differing, shieldZoneId, ctx);
+      const held = new Set([
+        ...violations.map((v) => v.field),
+        ...problems.map((p) => p.field),
+        ...NOT_WRITABLE,
+      ]);
       const settings = buildPatchSettings(
         desired,
         observation.diff.filter((d) => !held.has(d.field)),
@@ -294,19 +514,10 @@ export function createShieldExternal(b: ShieldBinding): ExternalClient<ShieldPol
       const plan = typeof observed.planType === 'string' ? observed.planType : undefined;
       await applyFeatures(observation.diff, shieldZoneId, plan, ctx);
       await applyPages(observation.diff, shieldZoneId, plan, ctx);
-      if (violations.length > 0) {
-        // A plan change just sent changes the limits: recheck with the normal backoff instead
-        // of waiting a whole poll interval for the held-back fields.
-        const recheck = 'planType' in settings ? undefined : b.pollIntervalMs;
-        throw new PlanLimitError(violations, plan, recheck);
-      }
-      const unwritable = [...differing].filter((f) => NOT_WRITABLE.has(f));
-      if (unwritable.length > 0) {
-        throw new TerminalError(
-          FieldNotWritable,
-          `cannot set ${unwritable.join(', ')}: the platform's shield zone update model has no such member (set it in the dashboard or drop it from the spec)`,
-        );
-      }
+      // A plan change just sent changes the limits and the rules: recheck with the normal
+      // backoff instead of waiting a whole poll interval for the held-back fields.
+      const recheck = 'planType' in settings ? undefined : b.pollIntervalMs;
+      reportHeld({ violations, problems, differing, plan, recheck });
     },
 
     async delete(obj, ctx): Promise<void> {
@@ -318,7 +529,7 @@ export function createShieldExternal(b: ShieldBinding): ExternalClient<ShieldPol
       const shieldZoneId = Number(live.shieldZoneId);
       await patch(shieldZoneId, b.pullZoneId, settings, ctx);
       const diff = await resetDiff(obj, live, ctx);
-      await applyFeatures(diff, shieldZoneId, undefined, ctx);
+      await resetFeatures(diff, shieldZoneId, ctx);
       await removePages(b.api, pageTypesOf(obj), diff, shieldZoneId, opts(ctx));
     },
   };

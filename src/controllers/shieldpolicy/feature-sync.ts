@@ -24,7 +24,7 @@ import {
   type FeatureValues,
   type WireObject,
 } from './features.js';
-import { withPlanCheck } from './plan-limits.js';
+import { isPlanRefusal, withPlanCheck } from './plan-limits.js';
 import type { ShieldPolicySpec } from './types.js';
 
 /** The client methods of the feature routes (satisfied by `CdnClient`). */
@@ -90,6 +90,16 @@ export interface FeatureSync {
     plan: { planType?: string; retryAfterMs?: number },
     opts: CallOptions,
   ): Promise<FeatureKey[]>;
+  /**
+   * Like apply, for a reset (deletion): a feature the zone's plan refuses to change is
+   * skipped, not an error (a plan that lost a feature must not keep a deletion forever);
+   * returns the features written and the features refused.
+   */
+  reset(
+    diff: readonly FieldDiff[],
+    shieldZoneId: number,
+    opts: CallOptions,
+  ): Promise<{ written: FeatureKey[]; refused: FeatureKey[] }>;
 }
 
 interface Seen {
@@ -104,6 +114,21 @@ function targetOf(
   target: FeatureTarget,
 ): FeatureValues | undefined {
   return target === 'desired' ? desiredFeature(def, spec) : resetFeature(def, spec);
+}
+
+/** The PATCH of each seen feature with a difference in `diff`. */
+function pendingPatches(
+  seen: ReadonlyMap<FeatureKey, Seen>,
+  diff: readonly FieldDiff[],
+): Array<{ key: FeatureKey; patch: WireObject }> {
+  const out: Array<{ key: FeatureKey; patch: WireObject }> = [];
+  for (const { def, target, live } of seen.values()) {
+    const names = new Set(def.fields.map((f) => featureFieldName(def, f)));
+    const mine = diff.filter((d) => names.has(d.field));
+    if (mine.length > 0)
+      out.push({ key: def.key, patch: buildFeaturePatch(def, target, live, mine) });
+  }
+  return out;
 }
 
 /** Builds the feature state of one pass. */
@@ -125,17 +150,32 @@ export function createFeatureSync(api: FeatureApi): FeatureSync {
 
     async apply(diff, shieldZoneId, plan, opts): Promise<FeatureKey[]> {
       const written: FeatureKey[] = [];
-      for (const { def, target, live } of seen.values()) {
-        const names = new Set(def.fields.map((f) => featureFieldName(def, f)));
-        const mine = diff.filter((d) => names.has(d.field));
-        if (mine.length === 0) continue;
-        const patch = buildFeaturePatch(def, target, live, mine);
-        await withPlanCheck(def.key, plan.planType, plan.retryAfterMs, () =>
-          writeFeature(api, def.key, shieldZoneId, patch, opts),
+      for (const { key, patch } of pendingPatches(seen, diff)) {
+        await withPlanCheck(key, plan.planType, plan.retryAfterMs, () =>
+          writeFeature(api, key, shieldZoneId, patch, opts),
         );
-        written.push(def.key);
+        written.push(key);
       }
       return written;
+    },
+
+    async reset(
+      diff,
+      shieldZoneId,
+      opts,
+    ): Promise<{ written: FeatureKey[]; refused: FeatureKey[] }> {
+      const written: FeatureKey[] = [];
+      const refused: FeatureKey[] = [];
+      for (const { key, patch } of pendingPatches(seen, diff)) {
+        try {
+          await writeFeature(api, key, shieldZoneId, patch, opts);
+          written.push(key);
+        } catch (err) {
+          if (!isPlanRefusal(err)) throw err;
+          refused.push(key);
+        }
+      }
+      return { written, refused };
     },
   };
 }

@@ -11,8 +11,12 @@ import { getCdnClient } from '../shared/client-pool.js';
 import { credentialReferences, resolveApiKey } from '../shared/credentials.js';
 import { withMarkerKey } from '../shared/marker-key.js';
 import type { ControllerDeps } from '../shared/deps.js';
-import { createShieldExternal, type ShieldApi, type ShieldShared } from './external.js';
-import { ShieldFleetCache } from './fleet-cache.js';
+import {
+  createShieldExternal,
+  createShieldShared,
+  type ShieldApi,
+  type ShieldShared,
+} from './external.js';
 import { customPageReferences, resolveCustomPages } from './custom-page-refs.js';
 import {
   PlanLimitError,
@@ -20,6 +24,7 @@ import {
   PlanNotSufficientError,
   PlanNotSufficient,
 } from './plan-limits.js';
+import { RuleOverrideError } from './rule-overrides.js';
 import { idReferencesOf, pullZoneConfigRef, resolvePullZoneId } from './target.js';
 import { managedNames } from '../kind-names.js';
 import { SHIELD_POLICY_NAMES, SHIELD_ZONE_CLAIM, type ShieldPolicy } from './types.js';
@@ -67,8 +72,19 @@ export function shieldClaimsOf(obj: ShieldPolicy): ClaimRef[] {
   ];
 }
 
-/** Classifies ShieldPolicy errors: plan limits and plan refusals are rechecked every poll interval. */
+/**
+ * Classifies ShieldPolicy errors: plan limits, plan refusals and refused rule overrides are
+ * rechecked every poll interval (the plan may be upgraded, the platform's rules may change).
+ */
 export function classifyShieldError(err: unknown): ClassifiedError {
+  if (err instanceof RuleOverrideError) {
+    return {
+      class: 'retryable',
+      reason: err.reason,
+      message: err.message,
+      ...(err.retryAfterMs !== undefined ? { retryAfterMs: err.retryAfterMs } : {}),
+    };
+  }
   if (err instanceof PlanLimitError || err instanceof PlanNotSufficientError) {
     return {
       class: 'retryable',
@@ -85,11 +101,7 @@ export function createShieldPolicyKind(
   deps: ControllerDeps,
   options: ShieldPolicyKindOptions = {},
 ): ManagedKind<ShieldPolicy> {
-  const shared: ShieldShared = options.shared ?? {
-    fleet: new ShieldFleetCache(),
-    metricsReadAt: new Map(),
-    now: () => new Date(),
-  };
+  const shared: ShieldShared = options.shared ?? createShieldShared();
   const apiFor = options.apiFor ?? ((key: string): ShieldApi => getCdnClient(deps, key));
   // ControllerDeps may carry the operator-wide --poll-interval (when main.ts passes it).
   const fromDeps = deps.pollIntervalMs;

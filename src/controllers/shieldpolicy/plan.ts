@@ -13,8 +13,7 @@ import {
   type PlanContext,
 } from '../shared/manifest-plan.js';
 import { PULL_ZONE_CONFIG_NAMES } from '../pullzoneconfig/types.js';
-import { createShieldExternal } from './external.js';
-import { ShieldFleetCache } from './fleet-cache.js';
+import { createShieldExternal, createShieldShared } from './external.js';
 import type { ShieldPolicy } from './types.js';
 import { WaitingError } from '../../runtime/errors.js';
 import type { ConnectContext } from '../../runtime/types.js';
@@ -67,12 +66,13 @@ export async function planShieldPolicy(
     account: 'cdnctl-diff',
     pullZoneId,
     pollIntervalMs: 60_000,
-    shared: { fleet: new ShieldFleetCache(), metricsReadAt: new Map(), now: () => new Date() },
+    shared: createShieldShared(),
     pages,
+    // Rule metrics and triggered rules are status only: reading them changes nothing and
+    // costs calls.
+    statusReads: false,
   });
-  // Rule metrics are status only: reading them changes nothing and costs calls.
-  const { ruleMetrics: _metrics, ...spec } = obj.spec ?? {};
-  const seen = await external.observe({ ...obj, spec }, diffContext(undefined));
+  const seen = await external.observe(obj, diffContext(undefined));
   if (!seen.exists) return { action: 'create', diffs: [] };
   return {
     action: seen.diff.length > 0 ? 'update' : 'none',

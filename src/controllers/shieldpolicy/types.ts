@@ -111,6 +111,22 @@ export interface RuleMetricStatus {
   error?: string;
 }
 
+/** One managed WAF rule waiting for review, as shown in status. */
+export interface TriggeredRuleStatus {
+  ruleId: string;
+  description?: string;
+  /** Requests that triggered the rule (the platform's `totalTriggeredRequests`). */
+  requests: number;
+}
+
+/** `status.waf`: the triggered rules waiting for review (while the zone's WAF is on). */
+export interface WafStatus {
+  /** The rules with the most triggered requests (at most 20), most first. */
+  triggeredRules?: TriggeredRuleStatus[];
+  /** How many rules wait for review. */
+  triggeredRulesTotal: number;
+}
+
 /** `status` of a ShieldPolicy. */
 export interface ShieldPolicyStatus extends KindStatus {
   shieldZoneId?: number | string;
@@ -122,6 +138,8 @@ export interface ShieldPolicyStatus extends KindStatus {
   lastMetricsTime?: string;
   /** SHA-256 of each managed custom page the zone has. */
   customPages?: CustomPageStatus[];
+  /** Triggered WAF rules waiting for review. */
+  waf?: WafStatus;
 }
 
 /** A ShieldPolicy object. */

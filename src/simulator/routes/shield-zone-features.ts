@@ -1,8 +1,14 @@
 /**
  * Per-zone feature settings of a shield zone: bot detection and upload scanning
- * (`{data, error}` envelopes; a zone never configured reads as the service defaults) and
- * custom response pages (`/custom-page/{pageType}`, HTML as the raw request body, answered as
- * a JSON string; Advanced plan or higher).
+ * (`{data, error}` envelopes; a zone never configured reads as the service defaults; a change
+ * needs the Advanced plan or higher) and custom response pages (`/custom-page/{pageType}`, HTML
+ * as the raw request body, answered as a JSON string; Advanced plan or higher).
+ *
+ * Plans: the document declares 403 on the bot detection and upload scanning routes but names
+ * no plan. The platform sells bot detection as a premium (paid plan) feature; cdn-sim assumes
+ * the same for upload scanning. So a PATCH on a Basic zone is 403 `shield.plan_required`
+ * (in the `error` member, as the document's 403 answer carries it); reads stay open, so a
+ * client can always see the zone's values (docs/simulator.md).
  *
  * Bodies bind like the platform's typed models: a top-level member left out or null keeps its
  * value; a nested object given (e.g. `browserFingerprint`) replaces the whole object, an enum
@@ -22,6 +28,10 @@ import { CUSTOM_PAGE_TYPES } from '../../cdn/shield-features.js';
 
 /** Lowest plan with custom response pages (Advanced). */
 export const CUSTOM_PAGE_PLAN = 1;
+/** Lowest plan whose zones may change bot detection (Advanced; cdn-sim's assumption). */
+export const BOT_DETECTION_PLAN = 1;
+/** Lowest plan whose zones may change upload scanning (Advanced; cdn-sim's assumption). */
+export const UPLOAD_SCANNING_PLAN = 1;
 
 const SENSITIVITY = [0, 1, 2, 3];
 const AGGRESSION = [0, 1, 2, 3, 4];
@@ -119,17 +129,25 @@ function applyUploadScanning(current: JsonObject, body: JsonObject): Problem {
 
 interface Setting {
   collection: 'botDetection' | 'uploadScanning';
+  /** The feature's name in a plan refusal. */
+  what: string;
+  /** Lowest plan that may change it. */
+  plan: number;
   defaults: (shieldZoneId: number) => JsonObject;
   apply: (current: JsonObject, body: JsonObject) => Problem;
 }
 
 const BOT_DETECTION: Setting = {
   collection: 'botDetection',
+  what: 'bot detection',
+  plan: BOT_DETECTION_PLAN,
   defaults: defaultBotDetection,
   apply: applyBotDetection,
 };
 const UPLOAD_SCANNING: Setting = {
   collection: 'uploadScanning',
+  what: 'upload scanning',
+  plan: UPLOAD_SCANNING_PLAN,
   defaults: defaultUploadScanning,
   apply: applyUploadScanning,
 };
@@ -153,6 +171,7 @@ function patchSetting(setting: Setting) {
   return (req: SimRequest, ctx: SimContext): SimResponse => {
     const zone = findShieldZone(ctx, req.params.shieldZoneId);
     if (!zone) return zoneNotFound('error', req.params.shieldZoneId);
+    if (planOf(zone) < setting.plan) return planRefusal('error', zone, setting.what, setting.plan);
     const body = req.body;
     if (!isObject(body))
       return shieldFailure('error', 400, 'validation.invalid_body', 'body must be a JSON object');

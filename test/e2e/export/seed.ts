@@ -119,9 +119,13 @@ async function seedZone(cdn: CdnClient, i: number, seeded: Seeded): Promise<numb
 }
 
 async function seedShield(cdn: CdnClient, pullZoneId: number, i: number): Promise<void> {
+  // Zones whose bot detection or upload scanning is changed below need a plan that has them
+  // (cdn-sim: Advanced or higher).
+  const features = i % 3 === 1 || i % 4 === 1;
   const zone = await cdn.createShieldZone({
     pullZoneId,
     shieldZone: {
+      planType: features ? 1 : 0,
       learningMode: i % 2 === 0,
       wafEnabled: i % 3 !== 0,
       wafExecutionMode: i % 2,

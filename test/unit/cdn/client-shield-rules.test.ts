@@ -191,10 +191,21 @@ test('access lists: custom list from entries, configuration by id, overview, ren
   assertStrict(t, h);
 });
 
-test('bot detection and upload scanning: patches carry only what changes', async (t) => {
+test('bot detection and upload scanning: patches carry only what changes; Basic refused', async (t) => {
   const h = await startSimClient(t);
   const c = h.client;
-  const shieldZoneId = await shieldZone(c, 'cl-bots', 0);
+  const basic = await shieldZone(c, 'cl-bots-basic', 0);
+  const refused = await t.throwsAsync(c.updateBotDetection(basic, { executionMode: 1 }), {
+    instanceOf: CdnApiError,
+  });
+  t.true(isShieldPlanRefusal(refused));
+  t.like(refused, { status: 403, errorKey: 'shield.plan_required' });
+  const scanRefused = await t.throwsAsync(c.updateUploadScanning(basic, { isEnabled: true }), {
+    instanceOf: CdnApiError,
+  });
+  t.true(isShieldPlanRefusal(scanRefused));
+  t.is((await c.getBotDetection(basic)).executionMode, 0, 'reads stay open, nothing changed');
+  const shieldZoneId = await shieldZone(c, 'cl-bots', 1);
   const bots = await c.getBotDetection(shieldZoneId);
   const before = h.sent.length;
   const updated = await c.updateBotDetection(shieldZoneId, {

@@ -158,6 +158,8 @@ test.serial('every other verb', async (t) => {
   await ok(t, env, ['shield', 'get', String(pz)]);
   await ok(t, env, ['shield', 'list', '--page', '1', '--per-page', '5']);
   await ok(t, env, ['shield', 'waf-metrics', String(zone.shieldZoneId), 'rule-1']);
+  await ok(t, env, ['shield', 'triggered', String(zone.shieldZoneId)]);
+  await ok(t, env, ['shield', 'review', String(zone.shieldZoneId), '913100', 'Ignore']);
   const calls = (await env.admin('GET', '/_sim/calls')) as {
     rejectedByDocument: { count: number; log: unknown[] };
   };

@@ -16,7 +16,7 @@ test.after.always(async () => {
 const ZONE = '/shield/shield-zone/{shieldZoneId}';
 
 test('bot detection: defaults, then a patch that replaces one nested object and keeps the rest', async (t) => {
-  const shieldZoneId = await createShieldZone(t, sim, 'bot', 0);
+  const shieldZoneId = await createShieldZone(t, sim, 'bot', 1);
   const before = await call(t, sim, {
     area: 'shield',
     method: 'GET',
@@ -61,7 +61,7 @@ test('bot detection: defaults, then a patch that replaces one nested object and 
 });
 
 test('upload scanning: only the members given change', async (t) => {
-  const shieldZoneId = await createShieldZone(t, sim, 'scan', 0);
+  const shieldZoneId = await createShieldZone(t, sim, 'scan', 1);
   const patched = await call(t, sim, {
     area: 'shield',
     method: 'PATCH',
@@ -84,6 +84,51 @@ test('upload scanning: only the members given change', async (t) => {
   t.is(missing.status, 404);
   t.like(missing.body, { error: { errorKey: 'shield.zone_not_found' } });
 });
+
+for (const feature of ['bot-detection', 'upload-scanning']) {
+  test(`${feature}: a change on a Basic zone is 403 plan_required in the error member; reads stay open`, async (t) => {
+    const shieldZoneId = await createShieldZone(t, sim, `gate-${feature}`, 0);
+    const before = await call(t, sim, {
+      area: 'shield',
+      method: 'GET',
+      template: `${ZONE}/${feature}`,
+      params: { shieldZoneId },
+    });
+    t.is(before.status, 200);
+    const body = feature === 'bot-detection' ? { executionMode: 1 } : { isEnabled: true };
+    const refused = await call(t, sim, {
+      area: 'shield',
+      method: 'PATCH',
+      template: `${ZONE}/${feature}`,
+      params: { shieldZoneId },
+      body,
+    });
+    t.is(refused.status, 403);
+    t.like(refused.body, {
+      error: { statusCode: 403, success: false, errorKey: 'shield.plan_required' },
+    });
+    t.regex(
+      String((refused.body as any).error.message),
+      /needs the Advanced plan or higher.*Basic plan/,
+    );
+    const after = await call(t, sim, {
+      area: 'shield',
+      method: 'GET',
+      template: `${ZONE}/${feature}`,
+      params: { shieldZoneId },
+    });
+    t.deepEqual(after.body, before.body, 'nothing changed');
+    await admin(sim, 'PUT', `/_sim/shield-zones/${shieldZoneId}/plan`, { planType: 1 });
+    const allowed = await call(t, sim, {
+      area: 'shield',
+      method: 'PATCH',
+      template: `${ZONE}/${feature}`,
+      params: { shieldZoneId },
+      body,
+    });
+    t.is(allowed.status, 200, 'allowed once the plan is raised');
+  });
+}
 
 async function pageCall(
   t: ExecutionContext,

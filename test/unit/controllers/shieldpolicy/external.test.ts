@@ -10,8 +10,11 @@ import { pino } from 'pino';
 import { CdnClient } from '../../../../src/cdn/client.js';
 import { CdnApiError } from '../../../../src/cdn/errors.js';
 import type { ShieldZoneUpdate } from '../../../../src/cdn/types.js';
-import type { ShieldApi, ShieldShared } from '../../../../src/controllers/shieldpolicy/external.js';
-import { ShieldFleetCache } from '../../../../src/controllers/shieldpolicy/fleet-cache.js';
+import {
+  createShieldShared,
+  type ShieldApi,
+  type ShieldShared,
+} from '../../../../src/controllers/shieldpolicy/external.js';
 import {
   classifyShieldError,
   createShieldPolicyKind,
@@ -52,11 +55,10 @@ interface Harness {
 async function setUp(): Promise<Harness> {
   const sim = await startSimulator({ apiKeys: [{ key: API_KEY }] });
   const clock = { now: Date.parse('2030-01-01T00:00:00Z') };
-  const shared: ShieldShared = {
-    fleet: new ShieldFleetCache({ now: () => clock.now }),
-    metricsReadAt: new Map(),
+  const shared: ShieldShared = createShieldShared({
     now: () => new Date(clock.now),
-  };
+    monotonicMs: () => clock.now,
+  });
   const client = new CdnClient({ baseUrl: sim.url, credentials: API_KEY, logger: log });
   const patches: ShieldZoneUpdate[] = [];
   const featurePatches: Array<Record<string, unknown>> = [];
@@ -67,6 +69,9 @@ async function setUp(): Promise<Harness> {
     createShieldZone: (b, o) => client.createShieldZone(b, o),
     updateShieldZone: (b, o) => (patches.push(structuredClone(b)), client.updateShieldZone(b, o)),
     getWafRuleMetrics: (z, r, o) => client.getWafRuleMetrics(z, r, o),
+    listTriggeredRules: (z, o) => client.listTriggeredRules(z, o),
+    listWafRules: (z, o) => client.listWafRules(z, o),
+    getWafRulesByPlan: (o) => client.getWafRulesByPlan(o),
     getBotDetection: (z, o) => client.getBotDetection(z, o),
     updateBotDetection: (z, p, o) => (
       featurePatches.push({ botDetection: structuredClone(p) }),
@@ -202,20 +207,30 @@ test('creates the shield zone, then stays in sync with zero writes', async (t) =
 test('changing one WAF setting sends one PATCH with only that field', async (t) => {
   const h = await setUp();
   t.teardown(() => h.sim.close());
-  const obj = policy(h, { waf: { enabled: true, executionMode: 'Block', disabledRules: ['a'] } });
-  await pass(h, obj);
-  await pass(h, obj);
-  t.is(await h.callCount('PATCH /shield/shield-zone'), 0);
+  const obj = policy(h, {
+    waf: { enabled: true, executionMode: 'Block', disabledRules: ['913100'] },
+  });
+  await pass(h, obj); // create
+  await pass(h, obj); // the override list follows the create (it needs the zone's rules)
+  t.deepEqual(h.patches, [
+    {
+      shieldZoneId: Number(obj.status?.shieldZoneId),
+      shieldZone: { wafDisabledRules: ['913100'] },
+    },
+  ]);
+  h.patches.length = 0;
+  t.true((await pass(h, obj)).upToDate);
+  t.is(await h.callCount('PATCH /shield/shield-zone'), 1);
 
   obj.spec = { ...obj.spec, waf: { ...obj.spec!.waf, executionMode: 'Log' } };
   const obs = await pass(h, obj);
   t.deepEqual(obs.diff, [{ field: 'wafExecutionMode', live: 'Block', desired: 'Log' }]);
-  t.is(await h.callCount('PATCH /shield/shield-zone'), 1);
+  t.is(await h.callCount('PATCH /shield/shield-zone'), 2);
   t.deepEqual(h.patches, [
     { shieldZoneId: Number(obj.status?.shieldZoneId), shieldZone: { wafExecutionMode: 0 } },
   ]);
   t.true((await pass(h, obj)).upToDate, 'the written value is seen at once (write-through)');
-  t.is(await h.callCount('PATCH /shield/shield-zone'), 1, 'no second PATCH');
+  t.is(await h.callCount('PATCH /shield/shield-zone'), 2, 'no second PATCH');
 });
 
 test('drift is corrected: single-zone fields at once, list-only fields after the fleet refresh', async (t) => {
@@ -324,7 +339,9 @@ test('planType upgrade in the same PATCH as held-back fields rechecks with the n
 test('bot detection and upload scanning: set, minimal writes, drift restored, absent = not managed, reset', async (t) => {
   const h = await setUp();
   t.teardown(() => h.sim.close());
+  // Advanced: cdn-sim refuses bot detection and upload scanning changes on Basic zones.
   const obj = policy(h, {
+    planType: 'Advanced',
     botDetection: { executionMode: 'Challenge', browserFingerprint: { aggression: 'High' } },
     uploadScanning: { enabled: true },
   });
@@ -383,31 +400,33 @@ test('bot detection and upload scanning: set, minimal writes, drift restored, ab
 test('a feature write the plan refuses is PlanNotSufficient, retried after the poll interval', async (t) => {
   const h = await setUp();
   t.teardown(() => h.sim.close());
-  const obj = policy(h, { uploadScanning: { enabled: true } });
-  await pass(h, obj);
-  const refusal = new CdnApiError({
-    operation: 'updateUploadScanning',
-    kind: 'unauthorized',
-    message: 'cannot updateUploadScanning: upload scanning needs the Business plan or higher',
-    detail: 'upload scanning needs the Business plan or higher',
-    status: 403,
-    errorKey: 'shield.plan_required',
+  const obj = policy(h, {
+    uploadScanning: { enabled: true },
+    botDetection: { executionMode: 'Challenge' },
   });
-  const refusing = await h.connect(obj);
-  const api = h.client as unknown as { updateUploadScanning: unknown };
-  const original = api.updateUploadScanning;
-  api.updateUploadScanning = (): Promise<never> => Promise.reject(refusal);
-  t.teardown(() => {
-    api.updateUploadScanning = original;
-  });
-  const obs = await refusing.observe(obj, ectx(obj));
-  const err = await t.throwsAsync(refusing.update(obj, obs, ectx(obj)));
+  await pass(h, obj); // create (Basic plan)
+  const zoneId = Number(obj.status?.shieldZoneId);
+  h.clock.now += POLL_MS; // the fleet view shows the plan
+  const err = await t.throwsAsync(pass(h, obj));
   t.like(classifyShieldError(err), {
     class: 'retryable',
     reason: 'PlanNotSufficient',
     retryAfterMs: POLL_MS,
   });
-  t.regex(err.message, /spec\.uploadScanning: the zone's plan \(Basic\) .*needs the Business plan/);
+  t.regex(
+    err.message,
+    /^cannot apply spec\.botDetection: the zone's plan \(Basic\) does not include it: bot detection needs the Advanced plan or higher/,
+  );
+  t.like(await h.client.getBotDetection(zoneId), { executionMode: 0 }, 'nothing written');
+  t.false((await h.client.getUploadScanning(zoneId)).isEnabled);
+
+  // The plan is raised in the spec: one pass sends the plan first, then the features.
+  obj.spec = { ...obj.spec, planType: 'Advanced' };
+  await pass(h, obj);
+  t.deepEqual(h.patches.at(-1)?.shieldZone, { planType: 1 });
+  t.like(await h.client.getBotDetection(zoneId), { executionMode: 1 });
+  t.true((await h.client.getUploadScanning(zoneId)).isEnabled);
+  t.true((await pass(h, obj)).upToDate);
 });
 
 test('custom pages: uploaded from the ConfigMap, compared by hash, plan refusal, reset deletes them', async (t) => {
@@ -523,11 +542,12 @@ test('Reset deletion returns managed fields to the defaults, then reports the zo
   t.teardown(() => h.sim.close());
   const obj = policy(h, {
     learningMode: false,
-    waf: { executionMode: 'Log', disabledRules: ['x'] },
+    waf: { executionMode: 'Log', disabledRules: ['913100'] },
     ddos: { challengeWindow: 60 },
     deletionPolicy: 'Reset',
   });
-  await pass(h, obj);
+  await pass(h, obj); // create
+  await pass(h, obj); // the override list, checked against the zone's rules
   const shieldZoneId = Number(obj.status?.shieldZoneId);
   // A field the policy does not manage must survive the reset.
   await h.client.updateShieldZone({ shieldZoneId, shieldZone: { whitelabelResponsePages: true } });
@@ -591,4 +611,237 @@ test('fleet view: N policies cost one list pass (N/pageSize calls), not N calls'
   t.is(await h.callCount('GET /shield/shield-zones'), 2, '150 zones / 100 per page = 2 calls');
   t.is(await h.callCount('GET /shield/shield-zone/get-by-pullzone/{pullZoneId}'), n);
   t.is(h.shared.fleet.refreshes, 1, 'one list pass shared by every policy');
+});
+
+const TRIGGERED_ROUTE = 'GET /shield/waf/rules/review-triggered/{shieldZoneId}';
+const ZONE_RULES_ROUTE = 'GET /shield/waf/rules/{shieldZoneId}';
+
+test('triggered rules: in status while the WAF is on, read once per poll interval, written only when changed', async (t) => {
+  const h = await setUp();
+  t.teardown(() => h.sim.close());
+  const obj = policy(h, { waf: { enabled: true } });
+  await pass(h, obj); // create
+  const zone = String(obj.status?.shieldZoneId);
+  await h.admin('PUT', `/_sim/shield-zones/${zone}/waf-rules/913100/metrics`, { totalTriggers: 5 });
+  await h.admin('PUT', `/_sim/shield-zones/${zone}/waf-rules/930100/metrics`, {
+    totalTriggers: 12,
+  });
+  await pass(h, obj);
+  t.deepEqual(obj.status?.waf, {
+    triggeredRulesTotal: 2,
+    triggeredRules: [
+      { ruleId: '930100', description: 'Path traversal attack (/../)', requests: 12 },
+      {
+        ruleId: '913100',
+        description: 'Found User-Agent associated with security scanner',
+        requests: 5,
+      },
+    ],
+  });
+  t.is(await h.callCount(TRIGGERED_ROUTE), 1);
+
+  // Within the interval: not read, status untouched.
+  const before = structuredClone(obj.status);
+  h.clock.now += 60_000;
+  const quiet = await pass(h, obj);
+  t.false('waf' in (quiet.status ?? {}), 'nothing for status.waf in this pass');
+  t.is(await h.callCount(TRIGGERED_ROUTE), 1);
+  // After the interval: read again; the same answer changes nothing.
+  h.clock.now += POLL_MS;
+  const same = await pass(h, obj);
+  t.is(await h.callCount(TRIGGERED_ROUTE), 2);
+  t.false('waf' in (same.status ?? {}), 'an equal answer adds nothing to the status write');
+  t.deepEqual(obj.status, before);
+
+  // Reviewed (Ignore) on the platform: gone from the list at the next read, no write.
+  await h.client.reviewTriggeredRule(Number(zone), { ruleId: '930100', action: 0 });
+  h.clock.now += POLL_MS;
+  await pass(h, obj);
+  t.like(obj.status?.waf, { triggeredRulesTotal: 1, triggeredRules: [{ ruleId: '913100' }] });
+  t.is(h.patches.length, 0, 'an Ignore review is not drift');
+
+  // WAF off: cleared, not read.
+  obj.spec = { ...obj.spec, waf: { enabled: false } };
+  await pass(h, obj);
+  h.clock.now += POLL_MS;
+  const off = await pass(h, obj);
+  t.true(off.upToDate);
+  t.true('waf' in (off.status ?? {}) && off.status?.waf === undefined, 'status.waf removed');
+  t.is(obj.status?.waf, undefined);
+  t.is(await h.callCount(TRIGGERED_ROUTE), 3, 'not read while the WAF is off');
+});
+
+test('override lists: a rule the plan lacks is PlanNotSufficient with nothing written for that list', async (t) => {
+  const h = await setUp();
+  t.teardown(() => h.sim.close());
+  const obj = policy(h, {
+    learningMode: false,
+    waf: { disabledRules: ['944100', '913100'], logOnlyRules: ['930100'] },
+  });
+  await pass(h, obj); // create (Basic plan): the lists wait for the zone's rules
+  const zoneId = Number(obj.status?.shieldZoneId);
+  t.deepEqual((await h.client.getShieldZone(zoneId)).wafDisabledRules, []);
+  const err = await t.throwsAsync(pass(h, obj));
+  t.like(classifyShieldError(err), {
+    class: 'retryable',
+    reason: 'PlanNotSufficient',
+    retryAfterMs: POLL_MS,
+  });
+  t.is(
+    err.message,
+    "cannot apply the WAF rule overrides, nothing was written for these lists: spec.waf.disabledRules: rule 944100 needs the Business plan or higher; the zone's plan is Basic",
+  );
+  t.deepEqual(
+    h.patches.map((p) => p.shieldZone),
+    [{ wafLogOnlyRules: ['930100'] }],
+    'the valid list is written, the refused one is not',
+  );
+  t.deepEqual((await h.client.getShieldZone(zoneId)).wafDisabledRules, []);
+
+  // Retried: the zone's rules come from the cache, the list is still held.
+  await t.throwsAsync(pass(h, obj), { message: /rule 944100/ });
+  t.is(await h.callCount(ZONE_RULES_ROUTE), 1, 'the zone rule list is cached');
+  t.is(h.patches.length, 1);
+
+  // An unknown id: InvalidSpec.
+  obj.spec = {
+    ...obj.spec,
+    waf: { disabledRules: ['913100', 'nope-1'], logOnlyRules: ['930100'] },
+  };
+  const unknown = await t.throwsAsync(pass(h, obj));
+  t.like(classifyShieldError(unknown), { class: 'retryable', reason: 'InvalidSpec' });
+  t.regex(
+    unknown.message,
+    /spec\.waf\.disabledRules: rule nope-1 is not one of the zone's managed WAF rules/,
+  );
+  t.is(h.patches.length, 1);
+
+  // The plan is raised in the spec: the plan goes first, the list follows at the next pass.
+  obj.spec = {
+    ...obj.spec,
+    planType: 'Business',
+    waf: { disabledRules: ['944100', '913100'], logOnlyRules: ['930100'] },
+  };
+  const raising = await t.throwsAsync(pass(h, obj));
+  t.false('retryAfterMs' in classifyShieldError(raising), 'normal backoff after a plan change');
+  t.deepEqual(h.patches.at(-1)?.shieldZone, { planType: 2 });
+  await pass(h, obj);
+  t.deepEqual(h.patches.at(-1)?.shieldZone, { wafDisabledRules: ['944100', '913100'] });
+  t.true((await pass(h, obj)).upToDate);
+});
+
+test('override lists: a rule in both lists is InvalidSpec with neither list written', async (t) => {
+  const h = await setUp();
+  t.teardown(() => h.sim.close());
+  const obj = policy(h, { waf: { disabledRules: ['913100'], logOnlyRules: ['913100', '930100'] } });
+  await pass(h, obj);
+  const err = await t.throwsAsync(pass(h, obj));
+  t.like(classifyShieldError(err), { class: 'retryable', reason: 'InvalidSpec' });
+  t.regex(err.message, /rule 913100 is in both/);
+  t.deepEqual(h.patches, []);
+});
+
+test('a review made on the platform for a managed list is drift: one PATCH puts the lists back', async (t) => {
+  const h = await setUp();
+  t.teardown(() => h.sim.close());
+  const obj = policy(h, { waf: { disabledRules: ['913100'], logOnlyRules: ['930100'] } });
+  await pass(h, obj);
+  await pass(h, obj);
+  const zoneId = Number(obj.status?.shieldZoneId);
+  h.patches.length = 0;
+  const rulesRead = await h.callCount(ZONE_RULES_ROUTE);
+
+  // LogOnly of a rule the policy does not list: removed again.
+  await h.client.reviewTriggeredRule(zoneId, { ruleId: '913110', action: 1 });
+  const drift = await pass(h, obj);
+  t.deepEqual(
+    drift.diff.map((d) => d.field),
+    ['wafLogOnlyRules'],
+  );
+  t.deepEqual(
+    h.patches.map((p) => p.shieldZone),
+    [{ wafLogOnlyRules: ['930100'] }],
+  );
+  t.is(await h.callCount(ZONE_RULES_ROUTE), rulesRead, 'a write that adds no id reads no rules');
+
+  // DisableRule of a log-only rule moves it between the lists: both put back in one PATCH.
+  await h.client.reviewTriggeredRule(zoneId, { ruleId: '930100', action: 2 });
+  await pass(h, obj);
+  t.is(h.patches.length, 2);
+  t.deepEqual(h.patches.at(-1)?.shieldZone, {
+    wafDisabledRules: ['913100'],
+    wafLogOnlyRules: ['930100'],
+  });
+  t.true((await pass(h, obj)).upToDate);
+  t.like(await h.client.getShieldZone(zoneId), {
+    wafDisabledRules: ['913100'],
+    wafLogOnlyRules: ['930100'],
+  });
+});
+
+test('deleting a policy forgets its read clocks and its zone rule list', async (t) => {
+  const h = await setUp();
+  t.teardown(() => h.sim.close());
+  const obj = policy(h, { waf: { enabled: true, disabledRules: ['913100'] }, ruleMetrics: ['r1'] });
+  await pass(h, obj);
+  await pass(h, obj);
+  t.is(h.shared.triggeredReadAt.size, 1);
+  t.is(h.shared.metricsReadAt.size, 1);
+  t.is(h.shared.wafRules.cachedZones, 1);
+  const deleting: ShieldPolicy = {
+    ...obj,
+    metadata: { ...obj.metadata, deletionTimestamp: new Date(h.clock.now).toISOString() },
+  };
+  await (await h.connect(deleting)).observe(deleting, ectx(deleting));
+  t.is(h.shared.triggeredReadAt.size, 0);
+  t.is(h.shared.metricsReadAt.size, 0);
+  t.is(h.shared.wafRules.cachedZones, 0);
+});
+
+test('triggered rules and metrics share one cadence: a metrics read reads the triggered rules too', async (t) => {
+  const h = await setUp();
+  t.teardown(() => h.sim.close());
+  const obj = policy(h, { waf: { enabled: true }, ruleMetrics: ['913100'] });
+  await pass(h, obj); // create
+  await pass(h, obj); // reads both
+  const metricsRoute = 'GET /shield/metrics/shield-zone/{shieldZoneId}/waf-rule/{ruleId}';
+  const triggered = await h.callCount(TRIGGERED_ROUTE);
+  const metrics = await h.callCount(metricsRoute);
+  h.clock.now += 60_000;
+  await pass(h, obj);
+  t.is(await h.callCount(TRIGGERED_ROUTE), triggered, 'within the interval: neither read');
+  // The rule list changes: the metrics are read at once, and the triggered rules with them,
+  // so the two land in one status write.
+  obj.spec = { ...obj.spec, ruleMetrics: ['913100', '930100'] };
+  await pass(h, obj);
+  t.is(await h.callCount(metricsRoute), metrics + 2);
+  t.is(await h.callCount(TRIGGERED_ROUTE), triggered + 1);
+});
+
+test('Reset: a feature the zone plan no longer includes is left as it is, the deletion completes', async (t) => {
+  const h = await setUp();
+  t.teardown(() => h.sim.close());
+  const obj = policy(h, {
+    planType: 'Advanced',
+    learningMode: false,
+    botDetection: { executionMode: 'Challenge' },
+  });
+  await pass(h, obj);
+  await pass(h, obj);
+  const zoneId = Number(obj.status?.shieldZoneId);
+  t.is((await h.client.getBotDetection(zoneId)).executionMode, 1);
+  // Downgraded on the dashboard: bot detection can no longer be changed.
+  await h.admin('PUT', `/_sim/shield-zones/${String(zoneId)}/plan`, { planType: 0 });
+  const deleting: ShieldPolicy = {
+    ...obj,
+    metadata: { ...obj.metadata, deletionTimestamp: new Date(h.clock.now).toISOString() },
+  };
+  const external = await h.connect(deleting);
+  t.true((await external.observe(deleting, ectx(deleting))).exists);
+  await external.delete(deleting, ectx(deleting)); // no error: the refused feature is skipped
+  t.is((await h.client.getShieldZone(zoneId)).learningMode, true, 'the rest was reset');
+  t.is((await h.client.getBotDetection(zoneId)).executionMode, 1, 'left as it is');
+  const after = await h.connect(deleting);
+  const seen = await after.observe(deleting, ectx(deleting));
+  t.false(seen.exists, JSON.stringify(seen.diff));
 });

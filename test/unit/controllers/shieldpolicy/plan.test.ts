@@ -71,3 +71,36 @@ test('custom pages compare with the ConfigMap manifests, and are skipped without
     /ConfigMap ns\/pages .*not found: compare it together with the ConfigMaps/,
   );
 });
+
+test('cdnctl diff reads no status-only data: neither rule metrics nor triggered rules', async (t) => {
+  const sim = await startSimulator({ apiKeys: [{ key: KEY }] });
+  const client = new CdnClient({
+    baseUrl: sim.url,
+    credentials: KEY,
+    logger: pino({ level: 'silent' }),
+  });
+  t.teardown(async () => {
+    client.close();
+    await sim.close();
+  });
+  const seeded = await fetch(`${sim.url}/_sim/seed`, {
+    method: 'POST',
+    headers: { 'X-Sim-Admin-Token': sim.adminToken, 'content-type': 'application/json' },
+    body: JSON.stringify({ pullZones: [{ Name: 'plan-status' }] }),
+  });
+  const pullZoneId = ((await seeded.json()) as { pullZones: number[] }).pullZones[0]!;
+  await client.createShieldZone({ pullZoneId, shieldZone: { wafEnabled: true } });
+  const obj: ShieldPolicy = {
+    apiVersion: 'cdn.operator.io/v1alpha1',
+    kind: 'ShieldPolicy',
+    metadata: { name: 'p', namespace: 'ns' },
+    spec: { pullZoneId, waf: { enabled: false }, ruleMetrics: ['913100'] },
+  };
+  const plan = await planShieldPolicy(client, obj, { objectsOf: () => [] });
+  t.like(plan, { action: 'update', diffs: [{ field: 'wafEnabled' }] });
+  const routes = Object.keys(sim.calls.snapshot().routes);
+  t.false(
+    routes.some((r) => r.includes('review-triggered') || r.includes('/metrics/')),
+    routes.join(', '),
+  );
+});
