@@ -184,8 +184,10 @@ export class ContainerRegistryExternal implements ExternalClient<ContainerRegist
     }
     const password = await this.opts.readPassword(obj);
     const body = toRequest(obj, password);
-    const id = await withKeyedLock(`create-containerregistry:${this.opts.accountId}`, () =>
-      this.opts.client.addRegistry(body, { signal: ctx.signal }),
+    // One create per display name at a time (crash recovery finds a create by name).
+    const id = await withKeyedLock(
+      `create-containerregistry:${this.opts.accountId}:${body.displayName}`,
+      () => this.opts.client.addRegistry(body, { signal: ctx.signal }),
     );
     ctx.log.info({ registryId: id, displayName: body.displayName }, 'Created container registry');
     const status: ContainerRegistryStatus = {

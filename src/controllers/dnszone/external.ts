@@ -192,8 +192,10 @@ export class DnsZoneExternal implements ExternalClient<DnsZone> {
         'cannot create DNS zone: spec.domain is required to create a zone (it may be left out only when adopting one with spec.dnsZoneId)',
       );
     }
-    const record = await withKeyedLock(`create-dnszone:${this.opts.accountId}`, () =>
-      this.add(domain, ctx.signal),
+    // One create per domain at a time (check, then add); other domains go ahead.
+    const record = await withKeyedLock(
+      `create-dnszone:${this.opts.accountId}:${domain.toLowerCase()}`,
+      () => this.add(domain, ctx.signal),
     );
     ctx.log.info({ dnsZoneId: record.Id, domain }, 'Created DNS zone');
     // Settings, DNSSEC and records are applied by the update of the same pass.

@@ -62,6 +62,13 @@ export interface StorageZoneExternalOptions {
 
 const zoneLock = (id: number): string => `storagezone:${id}`;
 
+/**
+ * Creates of one name in one account run one at a time (the availability check and the add are
+ * two calls, and the platform compares names without regard to case); other names go ahead.
+ */
+const createLockOf = (accountId: string, name: string): string =>
+  `create-storagezone:${accountId}:${name.toLowerCase()}`;
+
 /** Registers the zone's passwords for process-wide redaction (errors, conditions, logs). */
 function registerPasswords(record: StorageZoneRecord): void {
   const source = `storagezone/${record.Id}/`;
@@ -178,7 +185,7 @@ export class StorageZoneExternal implements ExternalClient<StorageZone> {
       );
     }
     const body = toAddRequest(obj);
-    const record = await withKeyedLock(`create-storagezone:${this.opts.accountId}`, () =>
+    const record = await withKeyedLock(createLockOf(this.opts.accountId, body.Name), () =>
       this.add(body, ctx.signal),
     );
     registerPasswords(record);
