@@ -7,6 +7,7 @@
  * that reports every request to the metrics hook.
  */
 import { Agent as HttpsAgent, request as httpsRequest, type RequestOptions } from 'node:https';
+import { createSecureContext, type SecureContext } from 'node:tls';
 import {
   Agent as HttpAgent,
   request as httpRequest,
@@ -72,9 +73,25 @@ export interface KubeRequestEvent {
 
 interface Transport {
   baseUrl: URL;
+  /** Short requests: at most {@link KUBE_REQUEST_SOCKETS} connections. */
   agent: HttpsAgent | HttpAgent;
-  tls: Pick<RequestOptions, 'ca' | 'cert' | 'key' | 'rejectUnauthorized' | 'servername'>;
+  /** Watch streams: one connection each for as long as the stream lives. */
+  watchAgent: HttpsAgent | HttpAgent;
+  tls: Pick<RequestOptions, 'rejectUnauthorized' | 'servername'> & {
+    secureContext?: SecureContext;
+  };
 }
+
+/**
+ * Most connections short requests open to the apiserver. HTTP/1.1 carries one request per
+ * connection, and every new connection is a TLS handshake with a client certificate on both
+ * sides; unbounded, a burst of passes (32 per kind, each writing a finalizer, a status and an
+ * Event) opened more than a hundred of them at the start of a mass create, which held the event
+ * loop for hundreds of milliseconds (issue 32, the first window) and cost the apiserver as much
+ * again. Requests beyond the bound wait in the agent for a free connection; watches have an
+ * agent of their own, so a long stream never takes a request's connection.
+ */
+export const KUBE_REQUEST_SOCKETS = 32;
 
 const HEADER_TTL_MS = 30_000;
 /** Longest Retry-After honoured from the API server (same bound as the CDN client's). */
@@ -100,23 +117,32 @@ export class KubeClient {
     const opts: RequestOptions = {};
     await kc.applyToHTTPSOptions(opts);
     const baseUrl = new URL(cluster.server);
+    // One TLS context for every connection: given CA, certificate and key instead, Node parses
+    // them into a new context for each connection it opens.
     const tls = {
-      ca: opts.ca,
-      cert: opts.cert,
-      key: opts.key,
+      ...(baseUrl.protocol === 'http:'
+        ? {}
+        : { secureContext: createSecureContext({ ca: opts.ca, cert: opts.cert, key: opts.key }) }),
       ...(cluster.skipTLSVerify ? { rejectUnauthorized: false } : {}),
       ...(cluster.tlsServerName ? { servername: cluster.tlsServerName } : {}),
     };
-    const agent =
-      baseUrl.protocol === 'http:'
-        ? new HttpAgent({ keepAlive: true })
-        : new HttpsAgent({ keepAlive: true, ...tls });
-    return new KubeClient(kc, { baseUrl, agent, tls }, onRequest);
+    const agentOf = (maxSockets?: number): HttpsAgent | HttpAgent => {
+      const bound = maxSockets === undefined ? {} : { maxSockets };
+      return baseUrl.protocol === 'http:'
+        ? new HttpAgent({ keepAlive: true, ...bound })
+        : new HttpsAgent({ keepAlive: true, ...bound, ...tls });
+    };
+    return new KubeClient(
+      kc,
+      { baseUrl, agent: agentOf(KUBE_REQUEST_SOCKETS), watchAgent: agentOf(), tls },
+      onRequest,
+    );
   }
 
   /** Closes idle keep-alive connections (after everything else stopped). */
   close(): void {
     this.transport.agent.destroy();
+    this.transport.watchAgent.destroy();
   }
 
   /** The API server URL. */
@@ -148,7 +174,7 @@ export class KubeClient {
     const started = Date.now();
     let res: IncomingMessage;
     try {
-      res = await this.send({ ...req, timeoutMs: 0 });
+      res = await this.send({ ...req, timeoutMs: 0 }, this.transport.watchAgent);
     } catch (err) {
       this.report(req, 'error', started);
       throw err;
@@ -188,7 +214,10 @@ export class KubeClient {
     return this.headers.value;
   }
 
-  private async send(req: KubeRequest): Promise<IncomingMessage> {
+  private async send(
+    req: KubeRequest,
+    agent: HttpsAgent | HttpAgent = this.transport.agent,
+  ): Promise<IncomingMessage> {
     const url = new URL(this.transport.baseUrl.toString().replace(/\/$/, '') + req.path);
     for (const [k, v] of Object.entries(req.query ?? {})) {
       if (v !== undefined) url.searchParams.set(k, String(v));
@@ -206,11 +235,7 @@ export class KubeClient {
     };
     const send = url.protocol === 'http:' ? httpRequest : httpsRequest;
     return new Promise<IncomingMessage>((resolve, reject) => {
-      const r = send(
-        url,
-        { method: req.method, headers, agent: this.transport.agent, ...this.transport.tls },
-        resolve,
-      );
+      const r = send(url, { method: req.method, headers, agent, ...this.transport.tls }, resolve);
       const timeoutMs = req.timeoutMs ?? 30_000;
       if (timeoutMs > 0) {
         r.setTimeout(clampDelay(timeoutMs), () =>

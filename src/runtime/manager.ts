@@ -30,7 +30,7 @@ import {
   type Check,
   type HttpServer,
 } from './health.js';
-import { KubeClient, isKubeStatus, loadKubeConfig } from './kube-client.js';
+import { KubeClient, isKubeStatus, loadKubeConfig, type KubeRequestEvent } from './kube-client.js';
 import { LeaderElector } from './leader-election.js';
 import { OperatorMetrics } from './metrics.js';
 import { REPORTING_CONTROLLER } from './reasons.js';
@@ -96,6 +96,8 @@ export class Manager {
   /** Bound ports of the HTTP servers (after start). */
   readonly ports: { metrics?: number; health?: number } = {};
   private client?: KubeClient;
+  /** The leader election's own client (its own connections). */
+  private leaseClient?: KubeClient;
   private readonly abort = new AbortController();
   private readonly refs = new ReferenceIndex();
   /** One owner per platform resource across all kinds and namespaces (claims.ts). */
@@ -130,9 +132,12 @@ export class Manager {
   async start(): Promise<void> {
     const { config } = this.opts;
     const kc = this.opts.kubeConfig ?? loadKubeConfig(config.kubeconfig);
-    this.client = await KubeClient.create(kc, (e) =>
-      this.metrics.kubeRequests.inc({ verb: e.verb, resource: e.resource, code: e.code }),
-    );
+    const countRequest = (e: KubeRequestEvent): void =>
+      this.metrics.kubeRequests.inc({ verb: e.verb, resource: e.resource, code: e.code });
+    this.client = await KubeClient.create(kc, countRequest);
+    // The lease has connections of its own: a renewal never waits behind the passes' requests
+    // for one of the shared client's bounded connections (kube-client.ts KUBE_REQUEST_SOCKETS).
+    this.leaseClient = await KubeClient.create(kc, countRequest);
     const events = new EventRecorder({
       client: this.client,
       log: this.log,
@@ -411,7 +416,7 @@ export class Manager {
   private startLeaderElection(): void {
     const { config } = this.opts;
     this.elector = new LeaderElector({
-      client: this.kube,
+      client: this.leaseClient ?? this.kube,
       namespace: config.leaderElectionNamespace,
       name: config.leaderElectionId,
       identity: this.identity,
@@ -544,6 +549,7 @@ export class Manager {
     await this.configMaps?.stop();
     await Promise.all(this.servers.map((s) => s.close()));
     this.client?.close();
+    this.leaseClient?.close();
     this.log.info({ drained }, 'Shutdown complete');
     return drained;
   }
