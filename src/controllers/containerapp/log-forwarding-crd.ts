@@ -5,7 +5,7 @@
  * is the one of a TCP/UDP port (the document gives none). Semantics: docs/containerapp.md,
  * "Log forwarding".
  */
-import { objectNameSchema, type BoundKey, type Schema } from '../shared/crd-schema.js';
+import { secretKeyRefSchema, type BoundKey, type Schema } from '../shared/crd-schema.js';
 
 /** Bounds of a property of the Magic Containers document. */
 type Doc = (path: string, take?: BoundKey[]) => Schema;
@@ -50,21 +50,10 @@ export function logForwardingSpecSchema(doc: Doc): Schema {
         ...doc('CreateLogForwardingRequest.format', ['enum']),
         description: 'Syslog message format: SyslogRfc3164 or SyslogRfc5424.',
       },
-      tokenSecretRef: {
-        type: 'object',
-        description:
-          'The token passed as a syslog field: one key of a Secret in this namespace (read, watched, never written). A change to the value is sent once (one PUT); status keeps only a salted fingerprint. Unset: the token is not managed (none is sent; one set on the platform is kept).',
-        required: ['name', 'key'],
-        properties: {
-          name: objectNameSchema('Name of the Secret.'),
-          key: {
-            type: 'string',
-            minLength: 1,
-            maxLength: 253,
-            description: 'Key in the Secret whose value is the token, used exactly as stored.',
-          },
-        },
-      },
+      tokenSecretRef: secretKeyRefSchema(
+        'The token passed as a syslog field: one key of a Secret in this namespace (read, watched, never written). A change to the value is sent once (one PUT); status keeps only a salted fingerprint. Unset: the token is not managed (none is sent; one set on the platform is kept).',
+        'Key in the Secret whose value is the token, used exactly as stored.',
+      ),
     },
   };
 }

@@ -8,7 +8,7 @@
 import { accountFragment } from '../shared/account-schema.js';
 import {
   managedColumns,
-  objectNameSchema,
+  secretKeyRefSchema,
   withFragments,
   type DocumentBounds,
   type KindSchema,
@@ -18,21 +18,10 @@ import { adoptionFragment, adoptionIdFragment } from '../shared/ownership-schema
 import { managedStatusSchema } from '../shared/status-schema.js';
 
 function passwordSecretRefSchema(): Schema {
-  return {
-    type: 'object',
-    description:
-      'Secret key in this namespace holding the registry password or access token. The operator reads it and never writes it. When the value changes the registry is updated once with the new password (rotation); status keeps only a fingerprint of the applied value.',
-    required: ['name', 'key'],
-    properties: {
-      name: objectNameSchema('Name of the Secret.'),
-      key: {
-        type: 'string',
-        minLength: 1,
-        maxLength: 253,
-        description: 'Key in the Secret whose value is the password, used exactly as stored.',
-      },
-    },
-  };
+  return secretKeyRefSchema(
+    'Secret key in this namespace holding the registry password or access token. The operator reads it and never writes it. When the value changes the registry is updated once with the new password (rotation); status keeps only a fingerprint of the applied value.',
+    'Key in the Secret whose value is the password, used exactly as stored.',
+  );
 }
 
 function ownSpec(docs: DocumentBounds): Schema {

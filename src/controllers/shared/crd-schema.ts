@@ -116,6 +116,22 @@ export function nameRefSchema(description: string, nameDescription: string): Sch
   };
 }
 
+/**
+ * A required key of a Secret in the same namespace (`{name, key}`) whose value the operator
+ * reads as stored, e.g. a password or token (`passwordSecretRef`, `tokenSecretRef`).
+ */
+export function secretKeyRefSchema(description: string, keyDescription: string): Schema {
+  return {
+    type: 'object',
+    description,
+    required: ['name', 'key'],
+    properties: {
+      name: objectNameSchema('Name of the Secret.'),
+      key: { type: 'string', minLength: 1, maxLength: 253, description: keyDescription },
+    },
+  };
+}
+
 /** A CEL rule that makes a field immutable once set. */
 export function immutable(field: string): Schema[] {
   return [{ rule: 'self == oldSelf', message: `${field} is immutable` }];
