@@ -11,7 +11,7 @@ import { claimantOf, type Claimant, type ClaimIndex } from './claims.js';
 import { recordedExternalId } from './create-guard.js';
 import { TerminalError } from './errors.js';
 import { SyncedReason } from './reasons.js';
-import type { ClaimRef, IdReference, ManagedKind, ManagedObject } from './types.js';
+import type { ClaimHolder, ClaimRef, IdReference, ManagedKind, ManagedObject } from './types.js';
 import { ownershipOf } from './claims-status.js';
 
 /** Synced reason of an object refused because another object manages the resource. */
@@ -23,6 +23,18 @@ export const ReferenceNotAllowed = SyncedReason.ReferenceNotAllowed;
 /** The claims of an object: the kind's own, else its recorded id under claim type `kind`. */
 export function claimsOfObject(kind: ManagedKind, obj: ManagedObject): ClaimRef[] {
   if (kind.claimsOf) return kind.claimsOf(obj);
+  return defaultClaimsOf(kind, obj);
+}
+
+/**
+ * The claim every kind has unless it declares its own: the id in the spec or recorded in
+ * status, under claim type `kind` (recorded when the status holds it). A kind that adds claims
+ * of its own starts from this.
+ */
+export function defaultClaimsOf(
+  kind: Pick<ManagedKind, 'kind' | 'idStatusField' | 'specExternalId'>,
+  obj: ManagedObject,
+): ClaimRef[] {
   const id = recordedExternalId(kind, obj);
   if (id === undefined) return [];
   const stored = obj.status?.[kind.idStatusField];
@@ -72,6 +84,8 @@ export function findRefusal(
   const home = homeIds(index, kind, obj, account);
   const ns = obj.metadata.namespace;
   for (const claim of claims) {
+    // A shared claim is information for other kinds, never a hold on the resource.
+    if (claim.shared === true) continue;
     // Another namespace's spec-only claim on a resource managed here does not count.
     const counts = (other: Claimant): boolean =>
       other.recorded || other.namespace === ns || !home.has(claim.id);
@@ -117,6 +131,24 @@ export function claimedByOtherFn(
       type,
       id,
     }) !== undefined;
+}
+
+/**
+ * Builds `ctx.claimantsOf` for one object: every other claimant, winner or not, of any account
+ * (an account unknown to the lookup overlaps all of them; see `ExternalContext.claimantsOf`).
+ */
+export function claimantsOfFn(
+  index: ClaimIndex | undefined,
+  kind: ManagedKind,
+  obj: ManagedObject,
+): ((type: string, id: string) => readonly ClaimHolder[]) | undefined {
+  if (!index) return undefined;
+  const { namespace, name } = obj.metadata;
+  return (type, id) =>
+    index
+      .claimantsOf({ type, id }, undefined)
+      .filter((c) => !(c.kind === kind.kind && c.namespace === namespace && c.name === name))
+      .map((c) => ({ kind: c.kind, namespace: c.namespace, name: c.name, recorded: c.recorded }));
 }
 
 /** The claims `obj` would make once `id` is recorded as its external id. */

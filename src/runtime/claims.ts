@@ -223,6 +223,16 @@ export class ClaimIndex {
     return best;
   }
 
+  /**
+   * Every claimant of the resource `claim` names whose account may be `account`, whoever
+   * wins it (`ExternalContext.claimantsOf`).
+   */
+  claimantsOf(claim: Pick<ClaimRef, 'type' | 'id'>, account: string | undefined): Claimant[] {
+    return listOf(this.#byClaim.get(claimKey(claim.type, claim.id))).filter((c) =>
+      accountsOverlap(c.account, account),
+    );
+  }
+
   /** Number of claimed resources (for leak checks in tests and a gauge). */
   get size(): number {
     return this.#byClaim.size;

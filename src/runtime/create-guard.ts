@@ -48,7 +48,10 @@ import { Annotation } from './reasons.js';
 const MARKER_VERSION = 'v1';
 
 /** The id recorded for the object: the spec's adoption id first, then the status field. */
-export function recordedExternalId(kind: ManagedKind, obj: ManagedObject): string | undefined {
+export function recordedExternalId(
+  kind: Pick<ManagedKind, 'idStatusField' | 'specExternalId'>,
+  obj: ManagedObject,
+): string | undefined {
   const fromSpec = kind.specExternalId?.(obj);
   if (fromSpec !== undefined && fromSpec !== '') return fromSpec;
   const fromStatus = obj.status?.[kind.idStatusField];

@@ -36,6 +36,7 @@ import { PendingCreates } from './pending-create.js';
 import type { ClaimIndex } from './claims.js';
 import {
   alreadyManagedError,
+  claimantsOfFn,
   claimedByOtherFn,
   claimsOfObject,
   claimsWithId,
@@ -307,12 +308,15 @@ export class ManagedReconciler {
     this.checkIdReferences(pass);
     const externalId = recordedExternalId(kind, pass.obj);
     const claimedByOther = claimedByOtherFn(this.deps.claims, kind, pass.obj, client.account);
+    const claimantsOf = claimantsOfFn(this.deps.claims, kind, pass.obj);
     const ctx: ExternalContext = {
       externalId,
       createPending: isCreatePending(pass.obj, externalId, pass.signer),
       log: pass.log,
       signal: this.deps.signal,
       ...(claimedByOther ? { claimedByOther } : {}),
+      ...(claimantsOf ? { claimantsOf } : {}),
+      recordEvent: (e) => this.deps.events.record(pass.obj, e.type, e.reason, e.message),
     };
     return { client, ctx };
   }

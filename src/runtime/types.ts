@@ -161,6 +161,31 @@ export interface ExternalContext {
    * adoption by name) must skip such resources. Absent in tests without a claim index.
    */
   claimedByOther?(type: string, id: string): boolean;
+  /**
+   * Every other object that claims the platform resource `id` of claim type `type`, whoever
+   * wins it and in whatever account (two API keys of one platform account have two
+   * fingerprints): its kind, namespace and name, and whether its status records the claim.
+   * For a kind that decides by who claims a resource, not by who wins it, and must miss no
+   * claim (an `Exact` sweep leaves alone what any object of its namespace is about to create).
+   * Absent in tests without a claim index.
+   */
+  claimantsOf?(type: string, id: string): readonly ClaimHolder[];
+  /**
+   * Records an event about the object at once (deduplicated like every event). For what a
+   * write learns item by item (each rule an `Exact` sweep deleted), so that a failure later in
+   * the same call loses none of them; observe returns its events in
+   * {@link Observation.events} instead. Absent in tests without an event sink.
+   */
+  recordEvent?(event: KindEvent): void;
+}
+
+/** An object that claims a platform resource, as {@link ExternalContext.claimantsOf} shows it. */
+export interface ClaimHolder {
+  kind: string;
+  namespace: string;
+  name: string;
+  /** The object's status records the claim (see {@link ClaimRef.recorded}). */
+  recorded: boolean;
 }
 
 /** The result of a create: the id to record at once. */
@@ -216,6 +241,12 @@ export interface ClaimRef {
   id: string;
   /** True when the object's status records this id (an established claim, e.g. after a create). */
   recorded: boolean;
+  /**
+   * A claim several objects may hold at once: it never refuses anyone, it only tells other
+   * kinds (through {@link ExternalContext.claimantsOf}) what the object is about, e.g. the name
+   * of a shield rule it is about to create (rule names are not unique on the platform).
+   */
+  shared?: boolean;
 }
 
 /**

@@ -3,7 +3,8 @@
  * zoneKindParts): credentials -> shared CDN client -> the zone (shieldPolicyRef or
  * shieldZoneId) -> {@link AccessListExternal}. References: the credentials and the ShieldPolicy named by
  * `spec.shieldPolicyRef`; `spec.shieldZoneId` is checked as a reference like the shield rules'.
- * Claims: the list id under the kind's name (the runtime's default).
+ * Claims: the list id under the kind's name and, while the list may be created, its name on the
+ * zone (shieldrule-common/rule-claims.ts).
  */
 import type { ManagedKind } from '../../runtime/types.js';
 import { managedNames } from '../kind-names.js';
@@ -12,6 +13,11 @@ import { diffContext, type KindPlanner, type ObjectPlan } from '../shared/manife
 import { shieldErrorClassifier, zoneKindParts } from '../shieldrule-common/controller.js';
 import { planOnZone } from '../shieldrule-common/plan.js';
 import { AccessListExternal } from './external.js';
+import {
+  ACCESS_LIST_CLAIM_KIND,
+  specIdOf,
+  zonedClaimsOf,
+} from '../shieldrule-common/rule-claims.js';
 import { SHIELD_ACCESS_LIST_NAMES, type ShieldAccessList } from './types.js';
 
 export { exportShieldAccessLists } from './export.js';
@@ -28,10 +34,12 @@ const SPEC_PATHS: Record<string, string> = {
 
 /** Builds the ShieldAccessList ManagedKind. */
 export function createShieldAccessListKind(deps: ControllerDeps): ManagedKind<ShieldAccessList> {
+  const claims = ACCESS_LIST_CLAIM_KIND;
   return {
     ...managedNames(SHIELD_ACCESS_LIST_NAMES),
-    idStatusField: 'listId',
-    specExternalId: (obj) => (obj.spec?.listId !== undefined ? String(obj.spec.listId) : undefined),
+    idStatusField: claims.idStatusField,
+    specExternalId: (obj) => specIdOf(claims, obj),
+    claimsOf: (obj) => zonedClaimsOf(claims, obj),
     ...zoneKindParts<ShieldAccessList>(
       deps,
       ({ client, ...bound }) => new AccessListExternal({ api: client, ...bound }),

@@ -296,6 +296,13 @@ function ownSpec({ doc, names }: ShieldDocument): Schema {
         'x-kubernetes-list-type': 'set',
         items: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,64}$' },
       },
+      rulePolicy: {
+        type: 'string',
+        enum: ['Additive', 'Exact'],
+        default: 'Additive',
+        description:
+          "Additive: the zone's custom WAF rules, rate limits and custom access lists that no ShieldWafRule, ShieldRateLimit or ShieldAccessList manages are left alone. Exact: each of them is deleted, so the zone holds exactly the rules its objects declare (curated access lists and managed WAF rules are never touched; a rule this policy lists in waf.customRuleOrder is kept). See docs/shieldpolicy.md.",
+      },
       deletionPolicy: {
         type: 'string',
         enum: ['Reset', 'Orphan'],
@@ -367,6 +374,26 @@ function ownStatus({ names }: ShieldDocument): Record<string, Schema> {
       type: 'string',
       format: 'date-time',
       description: 'When the counters in ruleMetrics last changed.',
+    },
+    deletedRules: {
+      type: 'array',
+      description:
+        'The latest custom WAF rules, rate limits and custom access lists that rulePolicy Exact deleted (at most 20, newest first); every deletion is also an Event (DeletedUnmanagedRule).',
+      maxItems: 20,
+      items: {
+        type: 'object',
+        required: ['type', 'id', 'deletedAt'],
+        properties: {
+          type: {
+            type: 'string',
+            enum: ['CustomWafRule', 'RateLimit', 'CustomAccessList'],
+            description: 'What the deleted item was.',
+          },
+          id: { type: 'integer', format: 'int64', description: 'Its platform id.' },
+          name: { type: 'string', description: 'Its name on the platform.' },
+          deletedAt: { type: 'string', format: 'date-time', description: 'When it was deleted.' },
+        },
+      },
     },
     waf: {
       type: 'object',

@@ -10,6 +10,9 @@
  *   known only once it exists; the next pass applies them).
  * - update: one `PATCH /shield/shield-zone` with only the differing fields; override lists
  *   that would add a rule the zone does not have are held back (rule-overrides.ts).
+ * - `spec.rulePolicy: Exact`: observe also lists the zone's custom WAF rules, rate limits and
+ *   custom access lists and plans the deletion of those no object manages (rule-sweep.ts);
+ *   update deletes them (rule-sweep-sync.ts). Additive reads nothing more.
  * - delete (`deletionPolicy: Reset`): one PATCH returning the managed fields to their defaults;
  *   while deleting, observe reports `exists: false` once they are at the defaults.
  */
@@ -25,11 +28,13 @@ import type { TriggeredRule } from '../../cdn/security-types.js';
 import { TerminalError } from '../../runtime/errors.js';
 import { isDeleting } from '../../runtime/finalizer.js';
 import type {
+  ClaimHolder,
   FieldDiff,
   ExternalClient,
   ExternalContext,
   Observation,
   CreateResult,
+  UpdateResult,
 } from '../../runtime/types.js';
 import { toResetWire } from './defaults.js';
 import { createFeatureSync, type FeatureApi } from './feature-sync.js';
@@ -56,13 +61,20 @@ import {
 import { WafRuleCatalog, type RuleCatalogApi } from './rule-catalog.js';
 import { OVERRIDE_FIELDS, RuleOverrideError, type OverrideProblem } from './rule-overrides.js';
 import { triggeredStatus } from './triggered-rules.js';
+import {
+  planRuleSweep,
+  type SweepDeletion,
+  type SweepInput,
+  type SweepPlan,
+} from './rule-sweep.js';
+import { deleteSwept, readSweptItems, type RuleSweepApi } from './rule-sweep-sync.js';
 import { PlanType } from './enums.js';
 import { ExpiringMap } from '../shared/expiring-map.js';
 import { jsonEqual } from '../shared/plan.js';
 import type { ShieldPolicy, ShieldPolicyStatus } from './types.js';
 
 /** The client methods the controller uses (satisfied by `CdnClient`). */
-export interface ShieldApi extends FeatureApi, CustomPageApi, RuleCatalogApi {
+export interface ShieldApi extends FeatureApi, CustomPageApi, RuleCatalogApi, RuleSweepApi {
   getShieldZoneByPullZone(pullZoneId: number, opts?: CallOptions): Promise<ShieldZone | undefined>;
   listAllShieldZones(opts?: CallOptions): Promise<ShieldZoneListItem[]>;
   createShieldZone(body: ShieldZoneCreate, opts?: CallOptions): Promise<ShieldZone>;
@@ -212,6 +224,23 @@ function reportHeld(h: Held): void {
   }
 }
 
+/** The runtime's claim lookup of this pass, when there is a claim index. */
+function claimLookup(
+  ctx: ExternalContext,
+): ((type: string, id: string) => readonly ClaimHolder[]) | undefined {
+  if (!ctx.claimantsOf) return undefined;
+  return (type, id) => ctx.claimantsOf?.(type, id) ?? [];
+}
+
+/** What an update reports of its sweep: its error thrown (after everything else), its status. */
+function sweepResult(swept: {
+  status?: Partial<ShieldPolicyStatus>;
+  error?: Error;
+}): UpdateResult | undefined {
+  if (swept.error !== undefined) throw swept.error;
+  return swept.status ? { status: swept.status } : undefined;
+}
+
 /** The reset target of a policy, limited to what the update model can carry. */
 export function resetTarget(obj: ShieldPolicy): WireZone {
   return withoutFields(toResetWire(obj.spec ?? {}), (f) => NOT_WRITABLE.has(f));
@@ -225,6 +254,8 @@ export function createShieldExternal(b: ShieldBinding): ExternalClient<ShieldPol
   // The live zone of this pass's observe (an external client serves one pass): update checks
   // the override lists it would add against it.
   let observedLive: WireZone | undefined;
+  // What this pass's observe planned under `rulePolicy: Exact` (and from what); update sends it.
+  let observedSweep: { input: SweepInput; plan: SweepPlan } | undefined;
 
   async function readLive(pullZoneId: number, ctx: ExternalContext): Promise<WireZone | undefined> {
     const zone = await b.api.getShieldZoneByPullZone(pullZoneId, opts(ctx));
@@ -444,6 +475,67 @@ export function createShieldExternal(b: ShieldBinding): ExternalClient<ShieldPol
     });
   }
 
+  /**
+   * Under `rulePolicy: Exact`: the zone's unmanaged custom WAF rules, rate limits and custom
+   * lists, as deletions (rule-sweep.ts); three reads. Under Additive nothing is read.
+   */
+  async function observeSweep(
+    obj: ShieldPolicy,
+    shieldZoneId: number,
+    ctx: ExternalContext,
+  ): Promise<{ input: SweepInput; plan: SweepPlan } | undefined> {
+    if (obj.spec?.rulePolicy !== 'Exact') return undefined;
+    const claimantsOf = claimLookup(ctx);
+    // Without the claim index every item would look unmanaged: never guess.
+    if (!claimantsOf)
+      throw new Error('cannot apply spec.rulePolicy Exact: the claim index is not available');
+    const live = await readSweptItems(b.api, shieldZoneId, opts(ctx));
+    const { namespace, name } = obj.metadata;
+    const input: SweepInput = {
+      zoneId: shieldZoneId,
+      policy: { namespace, name },
+      live,
+      orderedRuleIds: obj.spec.waf?.customRuleOrder ?? [],
+      claimantsOf,
+    };
+    return { input, plan: planRuleSweep(input) };
+  }
+
+  /**
+   * The deletions observe planned that are still unclaimed now: an object that claimed one of
+   * them since (a rule adopting it) keeps it.
+   */
+  function stillUnclaimed(ctx: ExternalContext): SweepDeletion[] {
+    const claimantsOf = claimLookup(ctx);
+    if (!observedSweep || !claimantsOf) return [];
+    const now = planRuleSweep({ ...observedSweep.input, claimantsOf });
+    const key = (d: SweepDeletion): string => `${d.family.type}/${d.id}`;
+    const still = new Set(now.deletions.map(key));
+    return observedSweep.plan.deletions.filter((d) => still.has(key(d)));
+  }
+
+  /** Sends the deletions this pass planned; the outcome's error is reported by the caller. */
+  async function applySweep(
+    obj: ShieldPolicy,
+    shieldZoneId: number,
+    ctx: ExternalContext,
+  ): Promise<{ status?: Partial<ShieldPolicyStatus>; error?: Error }> {
+    const deletions = stillUnclaimed(ctx);
+    if (deletions.length === 0) return {};
+    const target = {
+      api: b.api,
+      zoneId: shieldZoneId,
+      previous: obj.status?.deletedRules,
+      now: b.shared.now(),
+      retryAfterMs: b.pollIntervalMs,
+    };
+    const out = await deleteSwept(target, deletions, ctx);
+    return {
+      ...(out.deletedRules ? { status: { deletedRules: out.deletedRules } } : {}),
+      ...(out.error !== undefined ? { error: out.error } : {}),
+    };
+  }
+
   return {
     async observe(obj, ctx): Promise<Observation> {
       if (b.pullZoneId === undefined) return ABSENT;
@@ -460,10 +552,12 @@ export function createShieldExternal(b: ShieldBinding): ExternalClient<ShieldPol
       observedLive = live;
       const zoneId = Number(live.shieldZoneId);
       const pages = await livePages(obj, zoneId, ctx);
+      observedSweep = await observeSweep(obj, zoneId, ctx);
       const diff = [
         ...diffZone(toDesiredWire(obj.spec ?? {}), live),
         ...(await features.observe(obj.spec ?? {}, zoneId, 'desired', opts(ctx))),
         ...diffPages(b.pages ?? [], pages),
+        ...(observedSweep?.plan.diffs ?? []),
       ];
       const insights = await observeInsights(obj, live, zoneId, ctx);
       return {
@@ -490,7 +584,7 @@ export function createShieldExternal(b: ShieldBinding): ExternalClient<ShieldPol
       return { externalId: String(shieldZoneId), status: { shieldZoneId, pullZoneId } };
     },
 
-    async update(obj, observation, ctx): Promise<void> {
+    async update(obj, observation, ctx): Promise<UpdateResult | void> {
       const pullZoneId = b.pullZoneId;
       const shieldZoneId = Number(observation.externalId ?? ctx.externalId);
       if (pullZoneId === undefined || !Number.isSafeInteger(shieldZoneId)) {
@@ -514,10 +608,12 @@ export function createShieldExternal(b: ShieldBinding): ExternalClient<ShieldPol
       const plan = typeof observed.planType === 'string' ? observed.planType : undefined;
       await applyFeatures(observation.diff, shieldZoneId, plan, ctx);
       await applyPages(observation.diff, shieldZoneId, plan, ctx);
+      const swept = await applySweep(obj, shieldZoneId, ctx);
       // A plan change just sent changes the limits and the rules: recheck with the normal
       // backoff instead of waiting a whole poll interval for the held-back fields.
       const recheck = 'planType' in settings ? undefined : b.pollIntervalMs;
       reportHeld({ violations, problems, differing, plan, recheck });
+      return sweepResult(swept);
     },
 
     async delete(obj, ctx): Promise<void> {

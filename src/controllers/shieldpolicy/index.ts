@@ -25,6 +25,7 @@ import {
   PlanNotSufficient,
 } from './plan-limits.js';
 import { RuleOverrideError } from './rule-overrides.js';
+import { RuleDeleteRefused, RuleDeleteRefusedError } from './rule-sweep-sync.js';
 import { idReferencesOf, pullZoneConfigRef, resolvePullZoneId } from './target.js';
 import { managedNames } from '../kind-names.js';
 import { SHIELD_POLICY_NAMES, SHIELD_ZONE_CLAIM, type ShieldPolicy } from './types.js';
@@ -73,8 +74,9 @@ export function shieldClaimsOf(obj: ShieldPolicy): ClaimRef[] {
 }
 
 /**
- * Classifies ShieldPolicy errors: plan limits, plan refusals and refused rule overrides are
- * rechecked every poll interval (the plan may be upgraded, the platform's rules may change).
+ * Classifies ShieldPolicy errors: plan limits, plan refusals, refused rule overrides and
+ * deletions `rulePolicy: Exact` the platform refused are rechecked every poll interval (the
+ * plan may be upgraded, the platform's rules may change).
  */
 export function classifyShieldError(err: unknown): ClassifiedError {
   if (err instanceof RuleOverrideError) {
@@ -83,6 +85,14 @@ export function classifyShieldError(err: unknown): ClassifiedError {
       reason: err.reason,
       message: err.message,
       ...(err.retryAfterMs !== undefined ? { retryAfterMs: err.retryAfterMs } : {}),
+    };
+  }
+  if (err instanceof RuleDeleteRefusedError) {
+    return {
+      class: 'retryable',
+      reason: RuleDeleteRefused,
+      message: err.message,
+      retryAfterMs: err.retryAfterMs,
     };
   }
   if (err instanceof PlanLimitError || err instanceof PlanNotSufficientError) {

@@ -3,7 +3,9 @@
  * (createShieldExternal(...).observe: diffZone over the merged live zone), read-only. The
  * target is `spec.pullZoneId`, or the `spec.pullZoneId` of the PullZoneConfig named by
  * `spec.pullZoneRef` among the compared manifests; the HTML of `spec.customPages` comes from
- * the ConfigMaps among them.
+ * the ConfigMaps among them. Under `rulePolicy: Exact` the items the rule manifests compared in
+ * the same run claim are not planned as deleted (plan-claims.ts), as the operator would not
+ * delete them.
  */
 import type { CdnClient } from '../../cdn/client.js';
 import {
@@ -19,6 +21,7 @@ import { WaitingError } from '../../runtime/errors.js';
 import type { ConnectContext } from '../../runtime/types.js';
 import { resolveCustomPages } from './custom-page-refs.js';
 import type { ResolvedPage } from './custom-pages.js';
+import { manifestRuleClaims } from './plan-claims.js';
 
 function targetOf(obj: ShieldPolicy, ctx: PlanContext): number | undefined {
   const spec = obj.spec ?? {};
@@ -72,7 +75,8 @@ export async function planShieldPolicy(
     // costs calls.
     statusReads: false,
   });
-  const seen = await external.observe(obj, diffContext(undefined));
+  const context = { ...diffContext(undefined), claimantsOf: manifestRuleClaims(obj, ctx) };
+  const seen = await external.observe(obj, context);
   if (!seen.exists) return { action: 'create', diffs: [] };
   return {
     action: seen.diff.length > 0 ? 'update' : 'none',

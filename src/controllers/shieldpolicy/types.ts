@@ -97,7 +97,27 @@ export interface ShieldPolicySpec extends AccountSpec {
   customPages?: CustomPageSpec[];
   /** WAF rule ids whose trigger counters are copied into status. */
   ruleMetrics?: string[];
+  /**
+   * Additive (default): custom WAF rules, rate limits and custom access lists no object
+   * manages are left alone. Exact: each is deleted (rule-sweep.ts).
+   */
+  rulePolicy?: RulePolicy;
   deletionPolicy?: 'Reset' | 'Orphan';
+}
+
+/** `spec.rulePolicy`. */
+export type RulePolicy = 'Additive' | 'Exact';
+
+/** What an item the `Exact` policy deleted was (the platform's kind of item). */
+export type SweptItemType = 'CustomWafRule' | 'RateLimit' | 'CustomAccessList';
+
+/** One item the `Exact` policy deleted, as shown in `status.deletedRules`. */
+export interface DeletedRuleStatus {
+  type: SweptItemType;
+  id: number;
+  name?: string;
+  /** RFC 3339 time of the deletion. */
+  deletedAt: string;
 }
 
 /** Trigger counters of one WAF rule as shown in status. */
@@ -140,6 +160,8 @@ export interface ShieldPolicyStatus extends KindStatus {
   customPages?: CustomPageStatus[];
   /** Triggered WAF rules waiting for review. */
   waf?: WafStatus;
+  /** The latest items `rulePolicy: Exact` deleted (at most 20, newest first). */
+  deletedRules?: DeletedRuleStatus[];
 }
 
 /** A ShieldPolicy object. */

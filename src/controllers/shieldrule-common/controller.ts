@@ -3,8 +3,8 @@
  * zone) into the runtime: credentials -> shared CDN client -> the zone (shieldPolicyRef or
  * shieldZoneId) -> {@link RuleExternal}. References: the credentials and the
  * ShieldPolicy named by `spec.shieldPolicyRef` (a change to it re-enqueues the rule). Claims:
- * the rule id under the kind's name (the runtime's default), and `spec.shieldZoneId` is checked
- * as a reference.
+ * the rule id under the kind's name and, while the rule may be created, its name on the zone
+ * (rule-claims.ts); `spec.shieldZoneId` is checked as a reference.
  */
 import { accountIdFor } from '../../cdn/credentials.js';
 import type { ClassifiedError } from '../../runtime/errors.js';
@@ -18,6 +18,7 @@ import type { ControllerDeps } from '../shared/deps.js';
 import { withMarkerKey } from '../shared/marker-key.js';
 import { PlanNotSufficientError, RuleExternal } from './external.js';
 import type { RuleFamily } from './family.js';
+import { ruleClaimKind, specIdOf, zonedClaimsOf } from './rule-claims.js';
 import {
   resolveShieldZoneId,
   shieldPolicyRefOf,
@@ -115,10 +116,12 @@ export function zoneKindParts<T extends ZonedObject>(
 
 /** The ManagedKind of one shield rule kind. */
 export function createRuleKind(family: RuleFamily, deps: ControllerDeps): ManagedKind<RuleObject> {
+  const claims = ruleClaimKind(family.names.kind);
   return {
     ...managedNames(family.names),
-    idStatusField: 'ruleId',
-    specExternalId: (obj) => (obj.spec?.ruleId !== undefined ? String(obj.spec.ruleId) : undefined),
+    idStatusField: claims.idStatusField,
+    specExternalId: (obj) => specIdOf(claims, obj),
+    claimsOf: (obj) => zonedClaimsOf(claims, obj),
     ...zoneKindParts<RuleObject>(
       deps,
       ({ client, ...bound }) => new RuleExternal({ family, api: family.api(client), ...bound }),

@@ -91,6 +91,12 @@ async function setUp(): Promise<Harness> {
       featurePatches.push({ uploadScanning: structuredClone(p) }),
       client.updateUploadScanning(z, p, o)
     ),
+    listCustomWafRules: (z, o) => client.listCustomWafRules(z, o),
+    listRateLimits: (z, o) => client.listRateLimits(z, o),
+    listAccessLists: (z, o) => client.listAccessLists(z, o),
+    deleteCustomWafRule: (id, o) => client.deleteCustomWafRule(id, o),
+    deleteRateLimit: (id, o) => client.deleteRateLimit(id, o),
+    deleteCustomAccessList: (z, id, o) => client.deleteCustomAccessList(z, id, o),
   };
   const admin = async (method: string, path: string, body?: unknown): Promise<unknown> => {
     const res = await fetch(`${sim.url}${path}`, {

@@ -10,6 +10,9 @@ import type { ShieldPolicy } from '../../../../src/controllers/shieldpolicy/type
 import type { ManagedObject } from '../../../../src/runtime/types.js';
 import type { PlanContext } from '../../../../src/controllers/shared/manifest-plan.js';
 import { startSimulator } from '../../../../src/simulator/server.js';
+import { desiredConfiguration } from '../../../../src/controllers/shieldrule-common/configuration.js';
+import { WAF_RULE_FAMILY } from '../../../../src/controllers/shieldwafrule/family.js';
+import { WAF_SPEC } from '../../../support/shield-rule-specs.js';
 
 const KEY = 'shield-plan-unit';
 
@@ -103,4 +106,80 @@ test('cdnctl diff reads no status-only data: neither rule metrics nor triggered 
     routes.some((r) => r.includes('review-triggered') || r.includes('/metrics/')),
     routes.join(', '),
   );
+});
+
+test('cdnctl diff under rulePolicy Exact: unmanaged items planned as deleted, the manifests’ own not', async (t) => {
+  const sim = await startSimulator({ apiKeys: [{ key: KEY }] });
+  const client = new CdnClient({
+    baseUrl: sim.url,
+    credentials: KEY,
+    logger: pino({ level: 'silent' }),
+  });
+  t.teardown(async () => {
+    client.close();
+    await sim.close();
+  });
+  const seeded = await fetch(`${sim.url}/_sim/seed`, {
+    method: 'POST',
+    headers: { 'X-Sim-Admin-Token': sim.adminToken, 'content-type': 'application/json' },
+    body: JSON.stringify({ pullZones: [{ Name: 'plan-exact' }] }),
+  });
+  const pullZoneId = ((await seeded.json()) as { pullZones: number[] }).pullZones[0]!;
+  const zone = Number(
+    (await client.createShieldZone({ pullZoneId, shieldZone: { planType: 3 } })).shieldZoneId,
+  );
+  const waf = desiredConfiguration(WAF_RULE_FAMILY.members, WAF_SPEC);
+  const rule = async (ruleName: string): Promise<number> =>
+    Number(
+      (
+        await client.createCustomWafRule({
+          shieldZoneId: zone,
+          ruleName,
+          ruleConfiguration: waf,
+        })
+      ).id,
+    );
+  const adopted = await rule('adopted');
+  await rule('declared');
+  const stray = await rule('stray');
+  const list = await client.createCustomAccessList(zone, {
+    name: 'bad',
+    type: 0,
+    content: '192.0.2.1',
+  });
+  const manifest = (kind: string, name: string, spec: Record<string, unknown>): ManagedObject =>
+    ({ apiVersion: 'cdn.operator.io/v1alpha1', kind, metadata: { name }, spec }) as ManagedObject;
+  const objects: Record<string, ManagedObject[]> = {
+    ShieldWafRule: [
+      // Adopts by id through the policy; declares a name on the zone by id; names another policy.
+      manifest('ShieldWafRule', 'a', { shieldPolicyRef: { name: 'p' }, ruleId: adopted }),
+      manifest('ShieldWafRule', 'declared', { shieldZoneId: zone }),
+      manifest('ShieldWafRule', 'stray', { shieldPolicyRef: { name: 'other' } }),
+    ],
+  };
+  const ctx: PlanContext = { objectsOf: (kind) => objects[kind] ?? [] };
+  const obj: ShieldPolicy = {
+    apiVersion: 'cdn.operator.io/v1alpha1',
+    kind: 'ShieldPolicy',
+    metadata: { name: 'p', namespace: 'ns' },
+    spec: { pullZoneId, rulePolicy: 'Exact' },
+  };
+  const plan = await planShieldPolicy(client, obj, ctx);
+  t.is(plan.action, 'update');
+  t.deepEqual(
+    plan.diffs.map((d) => d.field),
+    [`customWafRules[${stray} "stray"]`, `accessLists[${list.id} "bad"]`],
+  );
+  const writes = sim.calls.snapshot().log.filter((c) => c.method !== 'GET');
+  t.deepEqual(
+    writes.filter((c) => c.method === 'DELETE'),
+    [],
+    'a diff deletes nothing',
+  );
+  const additive = await planShieldPolicy(
+    client,
+    { ...obj, spec: { pullZoneId, rulePolicy: 'Additive' } },
+    ctx,
+  );
+  t.like(additive, { action: 'none', diffs: [] });
 });
