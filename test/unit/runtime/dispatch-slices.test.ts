@@ -42,11 +42,10 @@ test('a burst of ready keys gives the event loop a turn every slice, not after e
     },
   };
   let beforeFirstTurn = -1;
-  let lateTimer = 0;
+  let beforeTimer = -1;
   const { stop } = await startController(kind, kube, 8, () => {
-    const armed = performance.now();
     setImmediate(() => (beforeFirstTurn = connects));
-    setTimeout(() => (lateTimer = performance.now() - armed), 0);
+    setTimeout(() => (beforeTimer = connects), 0);
   });
   for (let i = 0; i < 100 && connects < 64; i++) await sleep(20);
   await stop();
@@ -56,7 +55,12 @@ test('a burst of ready keys gives the event loop a turn every slice, not after e
     beforeFirstTurn >= 1 && beforeFirstTurn <= most,
     `passes started before the event loop's next turn: ${beforeFirstTurn} (at most ${most}; 32 without slices)`,
   );
-  t.true(lateTimer < 20 * DISPATCH_SLICE_MS, `a timer due at once waited ${lateTimer} ms`);
+  // Counted in passes, not milliseconds, so a loaded machine cannot fail it: a timer due at
+  // once fires within the next slices, not after the whole burst.
+  t.true(
+    beforeTimer >= 1 && beforeTimer <= 3 * most,
+    `passes started before a timer due at once fired: ${beforeTimer} (at most ${3 * most})`,
+  );
 });
 
 test('the slicer yields only once a slice is used up, then starts a new one', async (t) => {
