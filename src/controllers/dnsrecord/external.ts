@@ -13,6 +13,9 @@
  *   record (404: already gone), or leaves it with `deletionPolicy: Orphan`.
  * - The content claim (`DnsRecordContent`, record-claims.ts) is known once the zone is resolved
  *   and checked by the runtime before anything is sent: two objects never manage one record.
+ *   It is only checked, not stored in the index (the index takes claims from the object
+ *   alone): what a zone's `Exact` policy sees of a record before its id is recorded is the
+ *   shared `DnsRecordDeclared` claim of the spec (claims.ts).
  */
 import type { CdnClient } from '../../cdn/client.js';
 import type { DnsRecord as DnsRecordModel } from '../../cdn/dns-types.js';

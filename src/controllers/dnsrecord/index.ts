@@ -1,24 +1,21 @@
 /**
  * Wiring of the DnsRecord kind (`/dnszone/{id}/records`) into the runtime: credentials ->
  * shared CDN client -> references resolved from the informer cache (references.ts) ->
- * {@link DnsRecordExternal}. Claims: the record id (`DnsRecord`) and, from the status, the
- * record's content (`DnsRecordContent`), so the DnsZone kind's `Exact` policy and other
- * DnsRecords see both.
+ * {@link DnsRecordExternal}. Claims (claims.ts): the record id (`DnsRecord`), the record's
+ * content as the status records it (`DnsRecordContent`) and, from the spec alone, the record
+ * it declares (shared `DnsRecordDeclared`), so other DnsRecords and the DnsZone kind's `Exact`
+ * policy see the record, also while it is being created.
  */
 import { accountIdFor } from '../../cdn/credentials.js';
 import type { ClassifiedError } from '../../runtime/errors.js';
-import type { ClaimRef, ManagedKind } from '../../runtime/types.js';
-import {
-  DNS_RECORD_CLAIM,
-  DNS_RECORD_CONTENT_CLAIM,
-  dnsRecordContentKey,
-} from '../dnszone/record-claims.js';
+import type { ManagedKind } from '../../runtime/types.js';
 import { managedNames } from '../kind-names.js';
 import { classifyCdnError } from '../shared/classify-error.js';
 import { getCdnClient } from '../shared/client-pool.js';
 import { credentialReferences, resolveApiKey } from '../shared/credentials.js';
 import type { ControllerDeps } from '../shared/deps.js';
 import { withMarkerKey } from '../shared/marker-key.js';
+import { dnsRecordClaimsOf } from './claims.js';
 import { DnsRecordExternal } from './external.js';
 import { idReferencesOf, objectReferences, resolveReferences } from './references.js';
 import { DNS_RECORD_NAMES, type DnsRecord } from './types.js';
@@ -53,29 +50,6 @@ export function specPathForApiField(apiField: string): string {
   return path ? `${path} (${apiField})` : apiField;
 }
 
-function positiveId(v: unknown): number | undefined {
-  return typeof v === 'number' && Number.isSafeInteger(v) && v > 0 ? v : undefined;
-}
-
-/**
- * The claims of a DnsRecord from the object alone: its record id (spec or status) and the
- * content the status recorded (zone, type, name, value as read from the platform).
- */
-export function dnsRecordClaimsOf(obj: DnsRecord): ClaimRef[] {
-  const status = obj.status ?? {};
-  const recordedId = positiveId(status.recordId);
-  const id = positiveId(obj.spec?.recordId) ?? recordedId;
-  const out: ClaimRef[] = [];
-  if (id !== undefined)
-    out.push({ type: DNS_RECORD_CLAIM, id: String(id), recorded: recordedId === id });
-  const zoneId = positiveId(status.dnsZoneId);
-  if (zoneId !== undefined && status.type !== undefined && recordedId !== undefined) {
-    const key = dnsRecordContentKey(zoneId, status.type, status.name ?? '', status.value ?? '');
-    out.push({ type: DNS_RECORD_CONTENT_CLAIM, id: key, recorded: true });
-  }
-  return out;
-}
-
 /** Builds the DnsRecord ManagedKind. */
 export function createDnsRecordKind(deps: ControllerDeps): ManagedKind<DnsRecord> {
   return {
@@ -102,3 +76,4 @@ export function createDnsRecordKind(deps: ControllerDeps): ManagedKind<DnsRecord
 }
 
 export type { DnsRecord } from './types.js';
+export { dnsRecordClaimsOf } from './claims.js';

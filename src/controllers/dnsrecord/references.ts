@@ -28,7 +28,8 @@ export const DNS_ZONE_CLAIM = 'DnsZone';
 /** Claim type of pull zones (the PullZoneConfig kind's). */
 export const PULL_ZONE_CLAIM = PULL_ZONE_CONFIG_NAMES.kind;
 
-function asId(v: unknown): number | undefined {
+/** A positive platform id given as a number or a string of digits, else undefined. */
+export function asId(v: unknown): number | undefined {
   const n = typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v;
   return typeof n === 'number' && Number.isSafeInteger(n) && n > 0 ? n : undefined;
 }

@@ -12,7 +12,9 @@
  *   (NameTaken) and never adopted. Settings, DNSSEC and records follow in the same pass as an
  *   update of the new zone (the runtime observes it right after).
  * - Update sends only what differs: one `POST /dnszone/{id}` with the differing settings,
- *   DNSSEC on or off, and one call per record to create, change or delete (records.ts).
+ *   DNSSEC on or off, and one call per record to create, change or delete (records.ts). A
+ *   deletion observe planned is sent only if the claim index still shows nobody managing the
+ *   record (record-sweep.ts): an object that adopted it meanwhile keeps it.
  * - A recorded id that reads 404 is recreated (the zone was deleted outside Kubernetes), as
  *   for every kind; an adopted id (`spec.dnsZoneId`) never leads to a create.
  * - Delete sends `DELETE /dnszone/{id}` (deletion policy Delete only; the runtime resolves the
@@ -35,7 +37,12 @@ import { deleteIgnoringNotFound, isDeleting, isNotFound } from '../shared/not-fo
 import { ADOPT_BY_NAME, adoptionPolicyOf } from '../shared/ownership-schema.js';
 import { diffDnsZone, type DnsZoneDiff } from './diff.js';
 import { dnssecStatusOf, domainOf, statusOf } from './mapping.js';
-import { planRecords, type RecordAction, type RecordPlan } from './records.js';
+import {
+  planRecords,
+  type RecordAction,
+  type RecordPlan,
+  type RecordPlanInput,
+} from './records.js';
 import type { DnsZone, DnsZoneStatus, ZoneRecordStatus } from './types.js';
 
 /** Reason of the terminal error for an adopted id (or domain) that does not exist. */
@@ -60,25 +67,51 @@ interface Seen {
   liveCount: number;
   diff: DnsZoneDiff;
   records: RecordPlan;
+  /** What the record plan was made from (planned again before deleting). */
+  input: RecordPlanInput;
 }
 
 const zoneLock = (id: number): string => `dnszone:${id}`;
 
-/** The record plan of the zone `zoneId` whose live records are `live`. */
-function planZoneRecords(
+/** The claim lookups of this pass (`ExternalContext`), as the record plan takes them. */
+function claimLookups(
+  ctx: ExternalContext,
+): Pick<RecordPlanInput, 'claimedByOther' | 'claimantsOf'> {
+  return {
+    claimedByOther: (type, id) => ctx.claimedByOther?.(type, id) ?? false,
+    ...(ctx.claimantsOf ? { claimantsOf: (type, id) => ctx.claimantsOf?.(type, id) ?? [] } : {}),
+  };
+}
+
+/** The record plan input of the zone `zoneId` whose live records are `live`. */
+function recordInput(
   obj: DnsZone,
   zoneId: number,
   live: readonly DnsRecord[],
   ctx: ExternalContext,
-): RecordPlan {
-  return planRecords({
+): RecordPlanInput {
+  const { namespace, name } = obj.metadata;
+  return {
     zoneId,
     records: obj.spec?.records,
     policy: obj.spec?.recordPolicy,
     live,
     previous: obj.status?.records,
-    claimedByOther: (type, id) => ctx.claimedByOther?.(type, id) ?? false,
-  });
+    zone: { namespace, name },
+    ...claimLookups(ctx),
+  };
+}
+
+/**
+ * The record calls observe planned, without the deletions of records some object claims now
+ * (adopted between observe and update): planned again from the same live records.
+ */
+function stillWanted(seen: Seen, ctx: ExternalContext): RecordAction[] {
+  const deletes = seen.records.actions.filter((a) => a.op === 'delete');
+  if (deletes.length === 0) return seen.records.actions;
+  const now = planRecords({ ...seen.input, ...claimLookups(ctx) });
+  const still = new Set(now.actions.flatMap((a) => (a.op === 'delete' ? [a.id] : [])));
+  return seen.records.actions.filter((a) => a.op !== 'delete' || still.has(a.id));
 }
 
 /** See the module comment. */
@@ -102,7 +135,8 @@ export class DnsZoneExternal implements ExternalClient<DnsZone> {
         `cannot manage DNS zone ${record.Id}: ${diff.immutable.join('; ')}; the domain is fixed when a zone is created: restore the spec or create a new DnsZone`,
       );
     }
-    const records = planZoneRecords(obj, record.Id, record.Records ?? [], ctx);
+    const input = recordInput(obj, record.Id, record.Records ?? [], ctx);
+    const records = planRecords(input);
     const diffs = [...diff.diffs, ...records.diffs];
     const obs: Observation = {
       exists: true,
@@ -122,6 +156,7 @@ export class DnsZoneExternal implements ExternalClient<DnsZone> {
       liveCount: (record.Records ?? []).length,
       diff,
       records,
+      input,
     });
     return obs;
   }
@@ -247,18 +282,23 @@ export class DnsZoneExternal implements ExternalClient<DnsZone> {
           : await this.opts.client.disableDnsSec(seen.id, opts);
         status.dnssec = dnssecStatusOf(ds);
       }
-      status.records = await this.applyRecords(seen, ctx);
-      const added = seen.records.actions.filter((a) => a.op === 'create').length;
-      const deleted = seen.records.actions.filter((a) => a.op === 'delete').length;
+      const actions = stillWanted(seen, ctx);
+      status.records = await this.applyRecords(seen, actions, ctx);
+      const added = actions.filter((a) => a.op === 'create').length;
+      const deleted = actions.filter((a) => a.op === 'delete').length;
       status.recordCount = seen.liveCount + added - deleted;
     });
     return { status: { ...status } };
   }
 
   /** Runs the record calls; answers `status.records` with the records created. */
-  private async applyRecords(seen: Seen, ctx: ExternalContext): Promise<ZoneRecordStatus[]> {
+  private async applyRecords(
+    seen: Seen,
+    actions: readonly RecordAction[],
+    ctx: ExternalContext,
+  ): Promise<ZoneRecordStatus[]> {
     const records = [...seen.records.observed];
-    for (const action of seen.records.actions) {
+    for (const action of actions) {
       const done = await this.applyRecord(seen.id, action, ctx);
       if (action.op === 'delete') {
         const i = records.findIndex((r) => r.id === action.id);

@@ -1,12 +1,16 @@
 /**
- * The claim check of a `cdnctl diff` of a DnsZone. The operator never deletes, under
- * `recordPolicy: Exact`, a record a DnsRecord object claims (record-claims.ts); cdnctl has no
- * claim index, so it reads the claims from the DnsRecord manifests compared in the same run:
- * a record they name by `recordId`, or whose content one of them declares in this zone (by
- * `zoneRef` to this DnsZone or by its `dnsZoneId`), counts as claimed and is not planned as
- * deleted.
+ * The claim lookups of a `cdnctl diff` of a DnsZone. The operator never deletes, under
+ * `recordPolicy: Exact`, a record a DnsRecord object manages (record-sweep.ts), nor creates or
+ * changes a listed record one manages; cdnctl has no claim index, so the DnsRecord manifests
+ * compared in the same run (the zone's namespace) stand in for it, each with the claims the
+ * operator's index would hold for it right after it is applied (dnsrecord/claims.ts): the id it
+ * adopts by `recordId`, else the record it declares on its zone (by `zoneRef` to this DnsZone
+ * or by its `dnsZoneId`), not yet recorded. A live record one of them adopts by id, or whose
+ * content one of them declares in this zone, is therefore not planned as deleted.
  */
+import type { ClaimHolder } from '../../runtime/types.js';
 import type { PlanContext } from '../shared/manifest-plan.js';
+import { dnsRecordClaimsOf } from '../dnsrecord/claims.js';
 import { specContentKey } from '../dnsrecord/external.js';
 import type { DnsRecord, DnsRecordSpec } from '../dnsrecord/types.js';
 import { DNS_RECORD_CLAIM, DNS_RECORD_CONTENT_CLAIM } from './record-claims.js';
@@ -16,7 +20,11 @@ function refersTo(spec: DnsRecordSpec, zone: DnsZone, zoneId: number): boolean {
   return spec.zoneRef?.name === zone.metadata.name || spec.dnsZoneId === zoneId;
 }
 
-/** The claim check (`ExternalContext.claimedByOther`) a diff of `zone` runs with. */
+/**
+ * The claim check of listed records (`ExternalContext.claimedByOther`) a diff of `zone` runs
+ * with: a record a manifest names by `recordId`, or whose content one declares in this zone,
+ * is managed by that DnsRecord (the zone reports the listed record as a conflict).
+ */
 export function manifestRecordClaims(
   zone: DnsZone,
   ctx: PlanContext,
@@ -36,4 +44,30 @@ export function manifestRecordClaims(
       );
     });
   };
+}
+
+const keyOf = (type: string, id: string): string => `${type}\u0000${id}`;
+
+/** The claim lookup (`ExternalContext.claimantsOf`) a diff of `zone` runs with. */
+export function manifestRecordClaimants(
+  zone: DnsZone,
+  ctx: PlanContext,
+): (type: string, id: string) => readonly ClaimHolder[] {
+  const namespace = zone.metadata.namespace;
+  const index = new Map<string, ClaimHolder[]>();
+  for (const manifest of ctx.objectsOf('DnsRecord')) {
+    // Compared together, so in the zone's namespace whatever the file says.
+    const obj = { ...manifest, metadata: { ...manifest.metadata, namespace } } as DnsRecord;
+    for (const claim of dnsRecordClaimsOf(obj)) {
+      const key = keyOf(claim.type, claim.id);
+      const holder: ClaimHolder = {
+        kind: 'DnsRecord',
+        namespace,
+        name: obj.metadata.name,
+        recorded: claim.recorded,
+      };
+      index.set(key, [...(index.get(key) ?? []), holder]);
+    }
+  }
+  return (type, id) => index.get(keyOf(type, id)) ?? [];
 }

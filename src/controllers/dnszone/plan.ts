@@ -3,12 +3,13 @@
  * (DnsZoneExternal.observe: the settings, DNSSEC and inline records), read-only like every
  * observe. A spec that changes the domain is reported as an error with the operator's own
  * message. Under `recordPolicy: Exact`, records the DnsRecord manifests compared in the same
- * run manage are not planned as deleted (plan-claims.ts), as the operator would not delete them.
+ * run adopt or declare are not planned as deleted (plan-claims.ts), as the operator would not
+ * delete them.
  */
 import type { CdnClient } from '../../cdn/client.js';
 import { diffContext, planOf, type ObjectPlan, type PlanContext } from '../shared/manifest-plan.js';
 import { DnsZoneExternal } from './external.js';
-import { manifestRecordClaims } from './plan-claims.js';
+import { manifestRecordClaimants, manifestRecordClaims } from './plan-claims.js';
 import type { DnsZone } from './types.js';
 
 /** See the module comment (`cdnctl diff` of a DnsZone manifest). */
@@ -21,6 +22,7 @@ export async function planDnsZone(
   const context = {
     ...diffContext(obj.spec?.dnsZoneId),
     claimedByOther: manifestRecordClaims(obj, ctx),
+    claimantsOf: manifestRecordClaimants(obj, ctx),
   };
   return planOf(await external.observe(obj, context));
 }

@@ -11,11 +11,12 @@
  * - `Additive` (default): records not listed are left alone, except records this object
  *   created that were dropped from the list (status.records says which), which are deleted.
  * - `Exact`: every record neither listed nor managed by another object is deleted.
- * - A record another object manages, by id (`DnsRecord`) or by content while it is being
- *   created (`DnsRecordContent`), is never deleted nor taken over.
+ * - A record another object manages (record-sweep.ts: claimed by id, or declared by a DnsRecord
+ *   of the zone's namespace that may be creating it) is never deleted. Under `Exact` the claim
+ *   lookup is required: without it every record would look unmanaged, so nothing is guessed.
  */
 import type { DnsRecord, DnsRecordAddRequest, DnsRecordUpdate } from '../../cdn/dns-types.js';
-import type { FieldDiff } from '../../runtime/types.js';
+import type { ClaimHolder, FieldDiff } from '../../runtime/types.js';
 import { renderValue } from '../shared/plan.js';
 import { recordExtras, recordNameOf, recordTypeName, toAddRecord } from './mapping.js';
 import {
@@ -23,6 +24,7 @@ import {
   DNS_RECORD_CONTENT_CLAIM,
   dnsRecordContentKey,
 } from './record-claims.js';
+import { managedRecordIds } from './record-sweep.js';
 import type { DnsZoneRecordSpec, RecordPolicy, ZoneRecordStatus } from './types.js';
 
 /** One record call. */
@@ -39,9 +41,23 @@ export interface RecordPlanInput {
   live: readonly DnsRecord[];
   /** `status.records` of the previous pass. */
   previous: readonly ZoneRecordStatus[] | undefined;
-  /** The runtime's claim check (absent: nothing is claimed by another object). */
+  /**
+   * The runtime's claim check of listed records (`ExternalContext.claimedByOther`; absent:
+   * nothing is claimed by another object).
+   */
   claimedByOther?: (type: string, id: string) => boolean;
+  /** The DnsZone object planning (its namespace decides which spec-only claims count). */
+  zone: { namespace: string; name: string };
+  /**
+   * Who claims what (`ExternalContext.claimantsOf`): what keeps a record from being deleted
+   * (record-sweep.ts). Required under `Exact`; absent otherwise: nothing is claimed.
+   */
+  claimantsOf?: (type: string, id: string) => readonly ClaimHolder[];
 }
+
+/** The error of an `Exact` plan without the claim index (every record would look unmanaged). */
+export const NO_CLAIM_INDEX =
+  'cannot apply spec.recordPolicy Exact: the claim index is not available, so records other objects manage cannot be told apart; nothing is deleted';
 
 /** Result of {@link planRecords}. */
 export interface RecordPlan {
@@ -144,14 +160,20 @@ function planListed(c: ListedContext): Set<number> {
   return used;
 }
 
+/** Ids of the live records another object manages (none without a claim lookup). */
+function managedElsewhere(input: RecordPlanInput): Set<number> {
+  if (input.policy === 'Exact' && !input.claimantsOf) throw new Error(NO_CLAIM_INDEX);
+  if (!input.claimantsOf) return new Set();
+  const { zoneId, zone, claimantsOf } = input;
+  return managedRecordIds({ zoneId, zone, claimantsOf }, input.live);
+}
+
 /** Whether an unlisted live record is to be deleted under the policy. */
 function isUnwanted(
   input: RecordPlanInput,
-  record: DnsRecord,
   key: string,
   createdBefore: Set<string>,
 ): boolean {
-  if (claimedElsewhere(input, key, record.Id)) return false;
   return input.policy === 'Exact' || createdBefore.has(key);
 }
 
@@ -167,12 +189,13 @@ export function planRecords(input: RecordPlanInput): RecordPlan {
   const createdBefore = new Set(
     (input.previous ?? []).filter((p) => p.created).map((p) => keyOf(p)),
   );
+  const managed = managedElsewhere(input);
   const used = planListed({ input, keyOf, byKey, createdBefore, out });
   for (const record of input.live) {
-    if (record.Id === undefined || used.has(record.Id)) continue;
+    if (record.Id === undefined || used.has(record.Id) || managed.has(record.Id)) continue;
     const content = contentOfLive(record);
     const key = keyOf(content);
-    if (!isUnwanted(input, record, key, createdBefore)) continue;
+    if (!isUnwanted(input, key, createdBefore)) continue;
     const label = renderRecord(content);
     // Kept in status until it is gone, so a failed delete is retried by the next pass.
     if (createdBefore.has(key)) out.observed.push({ ...content, id: record.Id, created: true });

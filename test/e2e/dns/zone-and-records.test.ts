@@ -3,7 +3,8 @@
  * cdn-sim (strict): a record naming a DnsZone object by `zoneRef` waits while that object is
  * missing or has no zone id yet and follows once it has one; an `Exact` zone deletes an
  * unmanaged record but never a record a DnsRecord object manages (over several forced passes,
- * including a record created while the zone is `Exact`); and `cdnctl export --kinds
+ * including a record created while the zone is `Exact`, and one whose create answer was lost
+ * while its object has no id: kept by the record its spec declares); and `cdnctl export --kinds
  * DnsZone,DnsRecord` of a zone with A, CNAME, MX and TXT records, applied into the other
  * namespace, reaches Ready with no platform write. Each DNS e2e file covers one kind; this one
  * covers how they meet.
@@ -15,7 +16,15 @@ import { join } from 'node:path';
 import { parse } from 'yaml';
 import type { CdnClient } from '../../../src/cdn/client.js';
 import { runCdnctl } from '../support/cdnctl.js';
-import { apply, conditionOf, patchObject, waitFor, type KubeJson } from '../support/kube.js';
+import {
+  apply,
+  conditionOf,
+  getObject,
+  patchObject,
+  waitFor,
+  type KubeJson,
+} from '../support/kube.js';
+import { simAdmin } from '../support/shield-zones.js';
 import {
   API_KEY,
   objectYaml,
@@ -152,8 +161,8 @@ test.serial(
     const mailId = Number(mail.status?.recordId);
 
     // Several records created while zone passes are forced back to back: none is ever deleted.
-    // (The window between a record's create and its id claim is too short to hit from outside
-    // reliably: the content claim that closes it is checked by the dnszone unit tests, not here.)
+    // (The window between a record's create and its recorded id is too short to hit from
+    // outside reliably: the next test holds it open.)
     const racing = callCount();
     const burst = ['r1', 'r2', 'r3', 'r4'];
     for (const name of burst)
@@ -202,6 +211,75 @@ test.serial(
     }
     const zone = await waitCondition(DNSZ, teamA, 'together', 'Ready', 'True');
     t.is(conditionOf(zone, 'Synced')?.status, 'True');
+  },
+);
+
+test.serial(
+  'Exact never deletes a record whose create answer was lost while its object has no id',
+  async (t) => {
+    t.timeout(3 * 60_000);
+    const { teamA } = env;
+    const zoneId = zoneIdOf(await waitCondition(DNSZ, teamA, 'together', 'Ready', 'True'));
+    // The platform holds the create 3 s, commits it and drops the connection. The object is
+    // paused while its create is held, so its id stays unrecorded for as long as the test
+    // wants: only the record its spec declares (a claim made from the spec alone) keeps the
+    // Exact zone from taking the record for an unmanaged one, and the zone is made to pass
+    // meanwhile. (Without the pause the window is too short to hit from outside.)
+    const route = 'PUT /dnszone/{zoneId}/records';
+    await simAdmin(env.sim, 'PUT', '/_sim/faults', {
+      slowCommit: { routes: [route], delayMs: 3000 },
+      commitThenDropRate: 1,
+      errorRoutes: [route],
+    });
+    t.teardown(() => simAdmin(env.sim, 'PUT', '/_sim/faults', {}).then(() => undefined));
+    const start = callCount();
+    await apply(
+      objectYaml('DnsRecord', teamA, 'lost', {
+        zoneRef: { name: 'together' },
+        type: 'TXT',
+        name: 'lost',
+        value: 'answer lost',
+      }),
+    );
+    // The finalizer goes on in the write just before the create is sent.
+    await waitFor(
+      async () => (await getObject(DNSR, teamA, 'lost'))?.metadata.finalizers?.length,
+      30_000,
+      'the create under way',
+      50,
+    );
+    await patchObject(DNSR, teamA, 'lost', {
+      metadata: { annotations: { 'cdn.operator.io/paused': 'true' } },
+    });
+    const made = await waitFor(
+      () => liveRecords(zoneId).find((r) => r.Name === 'lost'),
+      30_000,
+      'the create committed',
+      100,
+    );
+    await simAdmin(env.sim, 'PUT', '/_sim/faults', {});
+    await waitCondition(DNSR, teamA, 'lost', 'Synced', 'False', 'ReconcilePaused');
+    const passing = callCount();
+    for (let n = 200; n < 203; n++) {
+      await forcePass(DNSZ, teamA, 'together', n);
+      await settle(1200);
+    }
+    t.true(zoneReadsSince(passing, zoneId) >= 3, 'the zone passed while the id was unknown');
+    t.true(hasRecord(zoneId, made.Id), 'the record whose id is not recorded is kept');
+    t.is((await getObject(DNSR, teamA, 'lost'))?.status?.recordId, undefined, 'no id yet');
+    await patchObject(DNSR, teamA, 'lost', {
+      metadata: { annotations: { 'cdn.operator.io/paused': 'false' } },
+    });
+    const obj = await waitCondition(DNSR, teamA, 'lost', 'Ready', 'True');
+    t.is(Number(obj.status?.recordId), Number(made.Id), 'the object found its own record');
+    await forcePass(DNSZ, teamA, 'together', 203);
+    await settle(1500);
+    t.deepEqual(
+      writesSince(start),
+      [`PUT /dnszone/${zoneId}/records`],
+      'one create, no DELETE, no second create',
+    );
+    t.true(hasRecord(zoneId, made.Id));
   },
 );
 

@@ -2,17 +2,25 @@
  * Pure planning of inline records: adoption by content (type + name + value), extras updated
  * in place, Additive keeps unmanaged records (and deletes only the ones this object created
  * and dropped), Exact deletes unmanaged records but never one another object claims, by id
- * (`DnsRecord`) or by content while it is being created (`DnsRecordContent`), and a listed
- * record another object manages is a conflict, never created or changed.
+ * (`DnsRecord`) or by declared content while it may be creating it (`DnsRecordDeclared`;
+ * record-sweep.test.ts has the whole decision table), Exact without the claim index deletes
+ * nothing, and a listed record another object manages is a conflict, never created or changed.
  */
 import test from 'ava';
 import type { DnsRecord } from '../../../../src/cdn/dns-types.js';
 import {
+  declaredKeyByRef,
   DNS_RECORD_CLAIM,
   DNS_RECORD_CONTENT_CLAIM,
+  DNS_RECORD_DECLARED_CLAIM,
   dnsRecordContentKey,
 } from '../../../../src/controllers/dnszone/record-claims.js';
-import { planRecords, type RecordPlanInput } from '../../../../src/controllers/dnszone/records.js';
+import {
+  NO_CLAIM_INDEX,
+  planRecords,
+  type RecordPlanInput,
+} from '../../../../src/controllers/dnszone/records.js';
+import type { ClaimHolder } from '../../../../src/runtime/types.js';
 import type { DnsZoneRecordSpec } from '../../../../src/controllers/dnszone/types.js';
 
 const ZONE = 9;
@@ -26,12 +34,30 @@ const claims =
   (type: string, id: string): boolean =>
     held.some(([t, i]) => t === type && i === id);
 
+/** A claim lookup where a DnsRecord `ns/<name>` holds each `[type, id, recorded]`. */
+const claimants =
+  (held: [string, string, boolean][]) =>
+  (type: string, id: string): ClaimHolder[] =>
+    held
+      .filter(([t, i]) => t === type && i === id)
+      .map(([, i, recorded]) => ({ kind: 'DnsRecord', namespace: 'ns', name: i, recorded }));
+
+const NONE = claimants([]);
+
 function plan(
   records: DnsZoneRecordSpec[],
   live: DnsRecord[],
   extra: Partial<RecordPlanInput> = {},
 ): ReturnType<typeof planRecords> {
-  return planRecords({ zoneId: ZONE, records, policy: undefined, live, previous: [], ...extra });
+  return planRecords({
+    zoneId: ZONE,
+    zone: { namespace: 'ns', name: 'z' },
+    records,
+    policy: undefined,
+    live,
+    previous: [],
+    ...extra,
+  });
 }
 
 const ops = (p: ReturnType<typeof planRecords>): string[] =>
@@ -108,25 +134,35 @@ const cases: {
     name: 'Exact deletes every unlisted, unmanaged record',
     records: [{ type: 'CNAME', name: 'www', value: 'shop.b-cdn.net' }],
     live: [WWW, APEX_A, MX],
-    extra: { policy: 'Exact' },
+    extra: { policy: 'Exact', claimantsOf: NONE },
     ops: ['delete 2', 'delete 4'],
   },
   {
     name: 'Exact never deletes a record a DnsRecord object claims by id',
     records: [],
     live: [WWW, TEAM_TXT],
-    extra: { policy: 'Exact', claimedByOther: claims([[DNS_RECORD_CLAIM, '3']]) },
+    extra: { policy: 'Exact', claimantsOf: claimants([[DNS_RECORD_CLAIM, '3', true]]) },
     ops: ['delete 1'],
   },
   {
-    name: 'Exact never deletes a record a DnsRecord object is creating (content claim)',
+    name: 'Exact never deletes a record a DnsRecord object is creating (declared content)',
     records: [],
-    live: [TEAM_TXT],
+    live: [TEAM_TXT, WWW],
     extra: {
       policy: 'Exact',
-      claimedByOther: claims([
-        [DNS_RECORD_CONTENT_CLAIM, dnsRecordContentKey(ZONE, 'TXT', 'team', 'owned')],
+      claimantsOf: claimants([
+        [DNS_RECORD_DECLARED_CLAIM, declaredKeyByRef('ns', 'z', 'TXT', 'team', 'owned'), false],
       ]),
+    },
+    ops: ['delete 1'],
+  },
+  {
+    name: 'Additive never deletes a record it created once another object claims it by id',
+    records: [],
+    live: [WWW, APEX_A],
+    extra: {
+      previous: [{ type: 'A', name: '', value: '192.0.2.1', id: 2, created: true }],
+      claimantsOf: claimants([[DNS_RECORD_CLAIM, '2', true]]),
     },
     ops: [],
   },
@@ -149,6 +185,12 @@ const cases: {
     ops: ['create A'],
   },
 ];
+
+test('records: Exact without the claim index plans nothing and says why', (t) => {
+  const err = t.throws(() => plan([], [WWW, APEX_A], { policy: 'Exact' }));
+  t.is(err?.message, NO_CLAIM_INDEX);
+  t.deepEqual(ops(plan([], [WWW, APEX_A])), [], 'Additive needs no claim index');
+});
 
 for (const c of cases) {
   test(`records: ${c.name}`, (t) => {

@@ -1,0 +1,86 @@
+/**
+ * The claims of a DnsRecord in the runtime's claim index, from the object alone (no pass
+ * needed; the claim types are described in dnszone/record-claims.ts):
+ *
+ * - its record id (`DnsRecord`), from `spec.recordId` or the id its status records;
+ * - the content its status records (`DnsRecordContent`: zone, type, name, value as read from
+ *   the platform), recorded;
+ * - unless it adopts by id or is being deleted, the record its spec declares on its zone
+ *   (shared `DnsRecordDeclared`: by `spec.dnsZoneId`, or by the namespace and name of the
+ *   DnsZone its `spec.zoneRef` names), `recorded` once its status holds a record id. It is in
+ *   the index from the informer's first event, before any pass can send the create, so a zone
+ *   with `recordPolicy: Exact` never takes a record being created for an unmanaged one.
+ *   PullZone and Script records, whose value the platform fills in, and an adoption by name
+ *   without `spec.value` declare the type and name only (every value).
+ */
+import { ADOPT_BY_NAME, adoptionPolicyOf } from '../shared/ownership-schema.js';
+import type { ClaimRef } from '../../runtime/types.js';
+import {
+  declaredKeyByRef,
+  declaredKeyByZone,
+  DNS_RECORD_CLAIM,
+  DNS_RECORD_CONTENT_CLAIM,
+  DNS_RECORD_DECLARED_CLAIM,
+  dnsRecordContentKey,
+} from '../dnszone/record-claims.js';
+import { LINKED_TYPES } from './fields.js';
+import { normalizeName } from './mapping.js';
+import { asId } from './references.js';
+import type { DnsRecord, DnsRecordSpec } from './types.js';
+
+function positiveId(v: unknown): number | undefined {
+  return typeof v === 'number' && Number.isSafeInteger(v) && v > 0 ? v : undefined;
+}
+
+/**
+ * The value a spec declares: undefined (every value) for a linked type or an adoption by name
+ * without a value; null when the spec declares no record it could create or adopt (no value).
+ */
+function declaredValue(spec: DnsRecordSpec): string | undefined | null {
+  if (LINKED_TYPES.includes(spec.type)) return undefined;
+  if (typeof spec.value === 'string') return spec.value;
+  return adoptionPolicyOf(spec) === ADOPT_BY_NAME ? undefined : null;
+}
+
+/**
+ * The declared-record claim id of a DnsRecord, or undefined when it declares none: it adopts by
+ * id (never creates), is being deleted, or its spec names no zone or no value it could create.
+ */
+export function declaredKeyOf(obj: DnsRecord): string | undefined {
+  const spec = obj.spec;
+  if (!spec || spec.recordId !== undefined || obj.metadata.deletionTimestamp) return undefined;
+  if (typeof spec.type !== 'string') return undefined;
+  const value = declaredValue(spec);
+  if (value === null) return undefined;
+  const name = normalizeName(spec.name);
+  const zoneId = asId(spec.dnsZoneId);
+  if (zoneId !== undefined) return declaredKeyByZone(zoneId, spec.type, name, value);
+  const zone = spec.zoneRef?.name;
+  if (typeof zone !== 'string' || zone === '') return undefined;
+  return declaredKeyByRef(obj.metadata.namespace, zone, spec.type, name, value);
+}
+
+/** The content claim of the record the status records, if it records one. */
+function recordedContentClaim(obj: DnsRecord, recordedId: number | undefined): ClaimRef[] {
+  const status = obj.status ?? {};
+  const zoneId = positiveId(status.dnsZoneId);
+  if (zoneId === undefined || status.type === undefined || recordedId === undefined) return [];
+  const key = dnsRecordContentKey(zoneId, status.type, status.name ?? '', status.value ?? '');
+  return [{ type: DNS_RECORD_CONTENT_CLAIM, id: key, recorded: true }];
+}
+
+/** See the module comment. */
+export function dnsRecordClaimsOf(obj: DnsRecord): ClaimRef[] {
+  const recordedId = positiveId(obj.status?.recordId);
+  const id = positiveId(obj.spec?.recordId) ?? recordedId;
+  const out: ClaimRef[] = [];
+  if (id !== undefined)
+    out.push({ type: DNS_RECORD_CLAIM, id: String(id), recorded: recordedId === id });
+  out.push(...recordedContentClaim(obj, recordedId));
+  const declared = declaredKeyOf(obj);
+  if (declared !== undefined) {
+    const recorded = recordedId !== undefined;
+    out.push({ type: DNS_RECORD_DECLARED_CLAIM, id: declared, recorded, shared: true });
+  }
+  return out;
+}
