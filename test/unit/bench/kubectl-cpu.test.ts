@@ -22,10 +22,12 @@ test('times output without the children line is refused', (t) => {
 test('a kubectl that burns CPU and fails: its code, its stderr and its CPU seconds', async (t) => {
   const dir = mkdtempSync(path.join(tmpdir(), 'cdn-kubectl-cpu-'));
   t.teardown(() => rmSync(dir, { recursive: true, force: true }));
-  // A stand-in kubectl: spins for ~0.3 s of CPU, echoes its arguments, fails with 3.
+  // A stand-in kubectl: spins a fixed count (~0.3 s of CPU however loaded the machine is; a
+  // loop bounded by bash's whole-second SECONDS could end at once), echoes its arguments,
+  // fails with 3.
   writeFileSync(
     path.join(dir, 'kubectl'),
-    '#!/usr/bin/env bash\nend=$((SECONDS + 1))\ni=0\nwhile [ $SECONDS -lt $end ] && [ $i -lt 300000 ]; do i=$((i + 1)); done\necho "args: $*"\necho oops >&2\nexit 3\n',
+    '#!/usr/bin/env bash\ni=0\nwhile [ $i -lt 100000 ]; do i=$((i + 1)); done\necho "args: $*"\necho oops >&2\nexit 3\n',
   );
   chmodSync(path.join(dir, 'kubectl'), 0o755);
   const saved = process.env.PATH;
