@@ -51,6 +51,38 @@ export interface NullBaselineResult {
   patchRequestsMs: number;
   /** Null controller writes per create (audit), Events excluded. */
   kubeWritesPerCreate: number;
+  /**
+   * The null controller's own event-loop lag p99 per 5 s window during the create, as
+   * `[seconds since the first POST, ms]` (the operator's lag series, measured the same way).
+   */
+  createLagSeries?: Array<[number, number]>;
+}
+
+/** A started null controller and the lag windows it has reported so far. */
+interface NullChild {
+  child: ChildProcess;
+  /** `[epoch ms at the window's end, p99 ms]`. */
+  lags: Array<[number, number]>;
+}
+
+/** The `NULL-LAG` lines in a chunk of the child's output. */
+export function parseLagLines(text: string): Array<[number, number]> {
+  const out: Array<[number, number]> = [];
+  for (const m of text.matchAll(/^NULL-LAG (\d+) ([\d.]+)$/gm))
+    out.push([Number(m[1]), Number(m[2])]);
+  return out;
+}
+
+/** The windows that ended after `from` and began before `to`, as seconds since `from`. */
+export function lagWindows(
+  lags: ReadonlyArray<[number, number]>,
+  from: number,
+  to: number,
+  windowMs = 5000,
+): Array<[number, number]> {
+  return lags
+    .filter(([at]) => at > from && at - windowMs < to)
+    .map(([at, ms]) => [(at - from) / 1000, ms]);
 }
 
 async function startNull(
@@ -58,7 +90,7 @@ async function startNull(
   path: string,
   workers: number,
   statusTemplate: Record<string, unknown>,
-): Promise<ChildProcess> {
+): Promise<NullChild> {
   const options = {
     kubeconfig,
     path,
@@ -77,6 +109,10 @@ async function startNull(
     ],
     { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
   );
+  const lags: Array<[number, number]> = [];
+  // Lines are short and written whole: a chunk never splits one on this pipe in practice, and
+  // a split line is only a lost window.
+  child.stdout?.on('data', (c: Buffer) => lags.push(...parseLagLines(c.toString())));
   await new Promise<void>((ready, reject) => {
     let err = '';
     child.stdout?.on('data', (c: Buffer) => {
@@ -85,12 +121,11 @@ async function startNull(
     child.stderr?.on('data', (c: Buffer) => (err += c.toString()));
     child.on('exit', (code) => reject(new Error(`null controller exited with ${code}: ${err}`)));
   });
-  child.stdout?.resume();
   child.stderr?.resume();
-  return child;
+  return { child, lags };
 }
 
-async function stopNull(child: ChildProcess): Promise<void> {
+async function stopNull({ child }: NullChild): Promise<void> {
   if (child.exitCode !== null) return;
   const exited = new Promise<void>((r) => child.once('exit', () => r()));
   child.kill('SIGTERM');
@@ -161,6 +196,7 @@ export async function runNullBaseline(
     result.createRequestsMs = created.doneAt - created.startedAt;
     await tracker.waitUntil(() => tracker.readyAt.size >= p.n, p.timeoutMs, `${p.n} Ready`);
     result.createMs = Math.max(...tracker.readyAt.values()) - t0;
+    result.createLagSeries = lagWindows(child.lags, t0, t0 + result.createMs);
     await sleep(2000); // trailing Events
     await env.audit.refresh();
     const window = { from: t0, user: NULL_USER, verbs: WRITE_VERBS };
