@@ -83,10 +83,7 @@ function pendingByContent(
 }
 
 /** Ids of the live records of the zone that another object manages (see the module comment). */
-export function managedRecordIds(
-  c: RecordClaimsInput,
-  live: readonly DnsRecord[],
-): Set<number> {
+export function managedRecordIds(c: RecordClaimsInput, live: readonly DnsRecord[]): Set<number> {
   const managed = new Set<number>();
   const liveOwners = new Set<string>();
   for (const record of live) {

@@ -169,11 +169,7 @@ function managedElsewhere(input: RecordPlanInput): Set<number> {
 }
 
 /** Whether an unlisted live record is to be deleted under the policy. */
-function isUnwanted(
-  input: RecordPlanInput,
-  key: string,
-  createdBefore: Set<string>,
-): boolean {
+function isUnwanted(input: RecordPlanInput, key: string, createdBefore: Set<string>): boolean {
   return input.policy === 'Exact' || createdBefore.has(key);
 }
 
