@@ -8,7 +8,8 @@
  * or by its `dnsZoneId`), not yet recorded. A live record one of them adopts by id, or whose
  * content one of them declares in this zone, is therefore not planned as deleted.
  */
-import type { ClaimHolder } from '../../runtime/types.js';
+import type { ClaimHolder, ManagedObject } from '../../runtime/types.js';
+import { manifestClaimants } from '../shared/manifest-claimants.js';
 import type { PlanContext } from '../shared/manifest-plan.js';
 import { dnsRecordClaimsOf } from '../dnsrecord/claims.js';
 import { specContentKey } from '../dnsrecord/external.js';
@@ -46,28 +47,14 @@ export function manifestRecordClaims(
   };
 }
 
-const keyOf = (type: string, id: string): string => `${type}\u0000${id}`;
-
 /** The claim lookup (`ExternalContext.claimantsOf`) a diff of `zone` runs with. */
 export function manifestRecordClaimants(
   zone: DnsZone,
   ctx: PlanContext,
 ): (type: string, id: string) => readonly ClaimHolder[] {
-  const namespace = zone.metadata.namespace;
-  const index = new Map<string, ClaimHolder[]>();
-  for (const manifest of ctx.objectsOf('DnsRecord')) {
-    // Compared together, so in the zone's namespace whatever the file says.
-    const obj = { ...manifest, metadata: { ...manifest.metadata, namespace } } as DnsRecord;
-    for (const claim of dnsRecordClaimsOf(obj)) {
-      const key = keyOf(claim.type, claim.id);
-      const holder: ClaimHolder = {
-        kind: 'DnsRecord',
-        namespace,
-        name: obj.metadata.name,
-        recorded: claim.recorded,
-      };
-      index.set(key, [...(index.get(key) ?? []), holder]);
-    }
-  }
-  return (type, id) => index.get(keyOf(type, id)) ?? [];
+  const source = {
+    kind: 'DnsRecord',
+    claimsOf: (obj: ManagedObject) => dnsRecordClaimsOf(obj as DnsRecord),
+  };
+  return manifestClaimants(zone.metadata.namespace, [source], ctx);
 }
