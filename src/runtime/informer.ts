@@ -22,6 +22,8 @@ import { Store, keyOf, trimObject, type KubeObject } from './cache.js';
 import { KubeApiError, type KubeClient } from './kube-client.js';
 import { resourcePath, type ResourceType } from './resource.js';
 import { delay, setSafeTimeout } from '../common/timers.js';
+import { TurnSlicer } from './turn-slicer.js';
+import { WATCH_SLICE_MS } from './watch-lines.js';
 
 /** Event callbacks; they run synchronously on the informer's loop and must be quick. */
 export interface InformerHandlers<T extends KubeObject> {
@@ -221,7 +223,7 @@ export class Informer<T extends KubeObject = KubeObject> {
     const { items, resourceVersion } = await this.listAll();
     this.lastRelistAt = performance.now();
     this.opts.hooks?.onRelist?.(reason);
-    this.replace(items);
+    await this.replace(items);
     this.resourceVersion = resourceVersion;
     if (!this.synced) {
       this.synced = true;
@@ -270,10 +272,17 @@ export class Informer<T extends KubeObject = KubeObject> {
     });
   }
 
-  /** Replaces the store with a fresh list, emitting add/update/delete for the differences. */
-  private replace(raw: KubeObject[]): void {
+  /**
+   * Replaces the store with a fresh list, emitting add/update/delete for the differences. The
+   * handlers of 10,000 objects take seconds, so the loop gives the event loop a turn every
+   * {@link WATCH_SLICE_MS} (as the watch does for its lines); the watch starts after it ends.
+   */
+  private async replace(raw: KubeObject[]): Promise<void> {
+    const slicer = new TurnSlicer(WATCH_SLICE_MS);
     const seen = new Set<string>();
     for (const item of raw) {
+      await slicer.maybeYield();
+      if (this.stopped) return;
       const obj = this.transform(item);
       const key = keyOf(obj);
       seen.add(key);
@@ -285,6 +294,8 @@ export class Informer<T extends KubeObject = KubeObject> {
     }
     for (const key of this.store.keys()) {
       if (seen.has(key)) continue;
+      await slicer.maybeYield();
+      if (this.stopped) return;
       const prev = this.store.delete(key);
       if (prev) this.emit('delete', prev);
     }
@@ -310,6 +321,9 @@ export class Informer<T extends KubeObject = KubeObject> {
     const ctrl = new AbortController();
     this.currentWatch = ctrl;
     const onStop = (): void => ctrl.abort();
+    // A stop() that came while the list ran has already fired: the listener would never run
+    // and the watch would hold stop() until the server ends it (minutes).
+    if (this.abort.signal.aborted) ctrl.abort();
     this.abort.signal.addEventListener('abort', onStop, { once: true });
     const stall = new StallTimer(this.opts.stallTimeoutMs ?? 300_000, () => ctrl.abort());
     const session: WatchSession = { events: 0 };

@@ -16,6 +16,10 @@ import {
 } from 'node:http';
 import { KubeConfig } from '@kubernetes/client-node';
 import { clampDelay } from '../common/timers.js';
+import { KubeApiError } from './kube-api-error.js';
+import { streamLines } from './watch-lines.js';
+
+export { KubeApiError };
 
 /** Loads a kubeconfig: explicit path, else KUBECONFIG / ~/.kube/config, else in-cluster. */
 export function loadKubeConfig(path?: string): KubeConfig {
@@ -26,20 +30,6 @@ export function loadKubeConfig(path?: string): KubeConfig {
     throw new Error('cannot load kubeconfig: no current cluster (set --kubeconfig or KUBECONFIG)');
   }
   return kc;
-}
-
-/** A failed Kubernetes API call (HTTP status, or a network error without one). */
-export class KubeApiError extends Error {
-  constructor(
-    message: string,
-    readonly statusCode?: number,
-    readonly reason?: string,
-    readonly retryAfterMs?: number,
-    readonly code?: string,
-  ) {
-    super(message);
-    this.name = 'KubeApiError';
-  }
 }
 
 /** True for a Kubernetes API error with the given HTTP status. */
@@ -305,53 +295,6 @@ function readBody(res: IncomingMessage): Promise<string> {
           'ECONNRESET',
         ),
       ),
-    );
-  });
-}
-
-function streamLines(
-  res: IncomingMessage,
-  onLine: (line: string) => void,
-  signal?: AbortSignal,
-): Promise<void> {
-  return new Promise((resolve, reject) => {
-    let buf = '';
-    res.setEncoding('utf8');
-    res.on('data', (chunk: string) => {
-      buf += chunk;
-      let nl: number;
-      while ((nl = buf.indexOf('\n')) >= 0) {
-        const line = buf.slice(0, nl).trim();
-        buf = buf.slice(nl + 1);
-        if (line) onLine(line);
-      }
-    });
-    res.on('end', () => resolve());
-    res.on('close', () =>
-      signal?.aborted || res.complete
-        ? resolve()
-        : reject(
-            new KubeApiError(
-              'cannot read watch: connection closed',
-              undefined,
-              'NetworkError',
-              undefined,
-              'ECONNRESET',
-            ),
-          ),
-    );
-    res.on('error', (err) =>
-      signal?.aborted
-        ? resolve()
-        : reject(
-            new KubeApiError(
-              `cannot read watch: ${err.message}`,
-              undefined,
-              'NetworkError',
-              undefined,
-              'ECONNRESET',
-            ),
-          ),
     );
   });
 }
