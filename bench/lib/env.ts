@@ -63,6 +63,21 @@ function benchAccount(namespace: string): Record<string, unknown> {
 
 export const OPERATOR_USER = 'cdn-operator-bench';
 
+/**
+ * The operator processes' environment: `opts.env`, plus `NODE_OPTIONS` from
+ * `BENCH_OPERATOR_NODE_OPTIONS` when set (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`), so that
+ * a developer can profile or trace the operator of a bench run without touching the bench's
+ * own process, cdn-sim or kubectl.
+ */
+export function operatorEnv(
+  env: Record<string, string> | undefined,
+  from: NodeJS.ProcessEnv = process.env,
+): Record<string, string> | undefined {
+  const nodeOptions = from['BENCH_OPERATOR_NODE_OPTIONS'];
+  if (nodeOptions === undefined || nodeOptions === '') return env;
+  return { ...env, NODE_OPTIONS: nodeOptions };
+}
+
 /** See the module comment. */
 export class BenchEnv {
   readonly operators: OperatorProcess[] = [];
@@ -192,7 +207,7 @@ export class BenchEnv {
         `bench-${namespace}`,
         ...(opts.args ?? []),
       ],
-      ...(opts.env ? { env: opts.env } : {}),
+      ...(operatorEnv(opts.env) ? { env: operatorEnv(opts.env) } : {}),
       ...(opts.entry ? { entry: opts.entry } : {}),
       ...(opts.waitReady !== undefined ? { waitReady: opts.waitReady } : {}),
       timeoutMs: 180_000,

@@ -16,6 +16,7 @@ import { rateStats, type RateStats } from '../lib/rate-stats.js';
 import { ReadyTracker } from '../lib/ready-tracker.js';
 import { CallTail, countCalls, type CallCounts } from '../lib/sim.js';
 import { sleep } from '../lib/stats.js';
+import { stallWindows, type StallBatch, type StallWindow } from '../lib/stall-window.js';
 
 /** Parameters of one cold-create run. */
 export interface ColdCreateParams {
@@ -56,6 +57,12 @@ export interface ColdCreateResult {
   /** Event-loop lag p99 (ms) per scrape window: [seconds since start, ms]. */
   lagSeries: Array<[number, number]>;
   lagP99MaxMs: number;
+  /**
+   * The stall probe's windows during the create (bench/lib/stall-preload.ts), as
+   * `[seconds since start at the window's end, window]`: how much of the loop's stalls the
+   * operator spent running and how much waiting for a CPU.
+   */
+  stallSeries?: Array<[number, StallWindow]>;
   heapAfter: { heapUsedBytes: number; rssBytes: number };
   /** [seconds since start, objects Ready], for the chart. */
   readyCurve: Array<[number, number]>;
@@ -92,6 +99,11 @@ async function watchLag(
     if (s) series.push([(s.t - t0) / 1000, s.eventLoopLagP99Seconds * 1000]);
   }
   return series;
+}
+
+/** The stall probe's lines of an operator (bench/lib/stall-preload.ts). */
+function stallBatches(op: OperatorProcess): StallBatch[] {
+  return op.logs().filter((l) => l.benchStalls === true) as unknown as StallBatch[];
 }
 
 function zoneIds(tracker: ReadyTracker): number {
@@ -184,6 +196,7 @@ export async function runColdCreate(
     },
     lagSeries,
     lagP99MaxMs: Math.max(0, ...lagSeries.map(([, v]) => v)),
+    stallSeries: stallWindows(stallBatches(op), t0, lastReady),
     heapAfter,
     readyCurve: sampleCurve(tracker.readyAt.values(), t0),
   };
