@@ -2,7 +2,7 @@
 # Builds the local control plane binaries (etcd, kube-apiserver, and optionally helm) from Go
 # modules and caches them outside the repository. A binary already in the cache is reused.
 #
-# Usage: hack/build-binaries.sh [etcd] [kube-apiserver] [helm] [argocd-lua] [rulecheck] [node] [actionlint]
+# Usage: hack/build-binaries.sh [etcd] [kube-apiserver] [helm] [argocd-lua] [rulecheck] [node] [actionlint] [kubectl]
 #        (default: etcd kube-apiserver)
 # `node` builds kubelet, kube-controller-manager, kube-scheduler and kube-proxy in one `go build`
 # (they share compilation) into one directory; `actionlint` lints .github/workflows.
@@ -112,6 +112,24 @@ build_node() {
   rm -rf "$dir" && mv "$dir.tmp" "$dir"
 }
 
+# A current kubectl for the bench (hack/kubectl): KUBECTL=<path> makes the bench and the e2e
+# helpers use it instead of the kubectl on PATH.
+KUBECTL_VERSION=v1.35.4
+kubectl_path() { echo "$cache/kubectl-$KUBECTL_VERSION-$(src_key "$here/kubectl/main.go" "$here/kubectl/go.sum")/kubectl"; }
+build_kubectl() {
+  local out
+  out=$(kubectl_path)
+  [ -x "$out" ] && return 0
+  echo "building kubectl $KUBECTL_VERSION (cached at $out; takes a few minutes cold)" >&2
+  mkdir -p "$(dirname "$out")"
+  local ld="-s -w"
+  for pkg in k8s.io/component-base/version k8s.io/client-go/pkg/version; do
+    ld="$ld -X $pkg.gitVersion=$KUBECTL_VERSION -X $pkg.gitMajor=1 -X $pkg.gitMinor=35"
+    ld="$ld -X $pkg.gitTreeState=clean -X $pkg.buildDate=1970-01-01T00:00:00Z"
+  done
+  (cd "$here/kubectl" && nice -n 10 go build -trimpath -ldflags "$ld" -o "$out.tmp" .) && mv "$out.tmp" "$out"
+}
+
 ACTIONLINT_VERSION=v1.7.7
 build_actionlint() {
   local out="$cache/actionlint-$ACTIONLINT_VERSION/actionlint"
@@ -138,6 +156,7 @@ for t in "${targets[@]}"; do
     rulecheck) build_rulecheck; echo "rulecheck=$(rulecheck_path)" ;;
     argocd-lua) build_argocd_lua; echo "argocd-lua=$(argocd_lua_path)" ;;
     node) build_node; echo "node=$cache/node-$K8S_VERSION" ;;
+    kubectl) build_kubectl; echo "kubectl=$(kubectl_path)" ;;
     actionlint) build_actionlint; echo "actionlint=$cache/actionlint-$ACTIONLINT_VERSION/actionlint" ;;
     *) echo "cannot build unknown target: $t" >&2; exit 2 ;;
   esac

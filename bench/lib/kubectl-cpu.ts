@@ -48,7 +48,7 @@ export function runKubectlTimed(
   args: string[],
   input?: string,
 ): Promise<TimedKubectl> {
-  const script = `kubectl --kubeconfig "$0" "$@"; rc=$?; echo '${MARK}' >&2; times >&2; exit $rc`;
+  const script = `"\${KUBECTL:-kubectl}" --kubeconfig "$0" "$@"; rc=$?; echo '${MARK}' >&2; times >&2; exit $rc`;
   return new Promise((resolve, reject) => {
     const child = execFile(
       'bash',

@@ -59,7 +59,7 @@ export interface NullBaselineResult {
 }
 
 /** A started null controller and the lag windows it has reported so far. */
-interface NullChild {
+export interface NullChild {
   child: ChildProcess;
   /** `[epoch ms at the window's end, p99 ms]`. */
   lags: Array<[number, number]>;
@@ -85,7 +85,8 @@ export function lagWindows(
     .map(([at, ms]) => [(at - from) / 1000, ms]);
 }
 
-async function startNull(
+/** Starts a null controller on collection `path` and waits until it watches. */
+export async function startNull(
   kubeconfig: string,
   path: string,
   workers: number,
@@ -125,7 +126,8 @@ async function startNull(
   return { child, lags };
 }
 
-async function stopNull({ child }: NullChild): Promise<void> {
+/** Stops a null controller (SIGTERM, then SIGKILL after 10 s). */
+export async function stopNull({ child }: NullChild): Promise<void> {
   if (child.exitCode !== null) return;
   const exited = new Promise<void>((r) => child.once('exit', () => r()));
   child.kill('SIGTERM');

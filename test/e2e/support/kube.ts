@@ -25,6 +25,11 @@ function configOf(opts?: KubeOptions): string {
   return k;
 }
 
+/** The kubectl to run: `KUBECTL` (a path, e.g. the one hack/build-binaries.sh kubectl built), else the one on PATH. */
+export function kubectlBinary(): string {
+  return process.env['KUBECTL'] || 'kubectl';
+}
+
 /** Runs kubectl; never throws (check `code`). */
 export function kubectlRaw(
   args: string[],
@@ -33,7 +38,7 @@ export function kubectlRaw(
 ): Promise<KubectlResult> {
   return new Promise((resolve) => {
     const child = execFile(
-      'kubectl',
+      kubectlBinary(),
       ['--kubeconfig', configOf(opts), ...args],
       { maxBuffer: 32 * 1024 * 1024 },
       (err, stdout, stderr) => {

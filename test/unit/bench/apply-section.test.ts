@@ -85,3 +85,27 @@ test('requests per object during our applies, without and with the operator', (t
     /watchers' together\): PATCH pullzoneconfigs 1\.00, PATCH pullzoneconfigs\/status 1\.00, POST events 1\.00, POST pullzoneconfigs 1\.00\./,
   );
 });
+
+test('with the null controller reconciling the same apply, the create also gets its honest ratio and kubectl version', (t) => {
+  const r: ApplyEndToEndResult = {
+    ...base,
+    kubectlVersion: 'v1.35.4',
+    nullReconciled: { wallS: 5.6, kubectlCpuS: 2.6, serverCpuS: 1.1, allReadyS: 5.8 },
+    honestRatio: 6.3 / 5.8,
+  };
+  const md = applySection(r).join('\n');
+  t.regex(md, /kubectl v1\.35\.4/);
+  t.regex(
+    md,
+    /the null controller reconciling: 5\.8 s\) \| 6\.3 s ÷ 5\.8 s = \*\*1\.09\*\* \(machine-bound: the null controller is the larger\) \| ≤ 1\.3 \| met \|/,
+  );
+  t.regex(
+    md,
+    /\| our CRD, the null controller reconciling meanwhile \(our Kubernetes writes, no platform\) \| 5\.6 s \| 2\.80 \|/,
+  );
+  t.notRegex(
+    applySection(base).join('\n'),
+    /null controller reconciling/,
+    'absent when not measured',
+  );
+});
