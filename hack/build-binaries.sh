@@ -17,6 +17,18 @@ cache=${CDN_OPERATOR_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/cdn-operator}/bin
 
 export GOWORK=off CGO_ENABLED=0 GOFLAGS=-mod=mod
 
+# Linker flags that stamp a Kubernetes version (v1.X.Y) into component-base and client-go, as
+# the upstream release build does (`kubectl version`, the apiserver's /version).
+k8s_version_ldflags() {
+  local minor=${1#v1.}; minor=${minor%%.*}
+  local ld="-s -w" pkg
+  for pkg in k8s.io/component-base/version k8s.io/client-go/pkg/version; do
+    ld="$ld -X $pkg.gitVersion=$1 -X $pkg.gitMajor=1 -X $pkg.gitMinor=$minor"
+    ld="$ld -X $pkg.gitTreeState=clean -X $pkg.buildDate=1970-01-01T00:00:00Z"
+  done
+  echo "$ld"
+}
+
 build_etcd() {
   local out="$cache/etcd-$ETCD_VERSION/etcd"
   [ -x "$out" ] && return 0
@@ -32,12 +44,8 @@ build_apiserver() {
   [ -x "$out" ] && return 0
   echo "building kube-apiserver $K8S_VERSION (cached at $out; takes several minutes cold)" >&2
   mkdir -p "$(dirname "$out")"
-  local minor=${K8S_VERSION#v1.}; minor=${minor%%.*}
-  local ld="-s -w"
-  for pkg in k8s.io/component-base/version k8s.io/client-go/pkg/version; do
-    ld="$ld -X $pkg.gitVersion=$K8S_VERSION -X $pkg.gitMajor=1 -X $pkg.gitMinor=$minor"
-    ld="$ld -X $pkg.gitTreeState=clean -X $pkg.buildDate=1970-01-01T00:00:00Z"
-  done
+  local ld
+  ld=$(k8s_version_ldflags "$K8S_VERSION")
   (cd "$here/apiserver" && go build -trimpath -ldflags "$ld" \
     -o "$out.tmp" k8s.io/kubernetes/cmd/kube-apiserver) && mv "$out.tmp" "$out"
 }
@@ -100,12 +108,8 @@ build_node() {
   [ -z "$cmd" ] && return 0
   echo "building kubelet, kube-controller-manager, kube-scheduler, kube-proxy $K8S_VERSION (cached in $dir; takes several minutes cold)" >&2
   mkdir -p "$dir.tmp"
-  local minor=${K8S_VERSION#v1.}; minor=${minor%%.*}
-  local ld="-s -w"
-  for pkg in k8s.io/component-base/version k8s.io/client-go/pkg/version; do
-    ld="$ld -X $pkg.gitVersion=$K8S_VERSION -X $pkg.gitMajor=1 -X $pkg.gitMinor=$minor"
-    ld="$ld -X $pkg.gitTreeState=clean -X $pkg.buildDate=1970-01-01T00:00:00Z"
-  done
+  local ld
+  ld=$(k8s_version_ldflags "$K8S_VERSION")
   (cd "$here/node" && nice -n 10 go build -trimpath -ldflags "$ld" -o "$dir.tmp/" \
     k8s.io/kubernetes/cmd/kubelet k8s.io/kubernetes/cmd/kube-controller-manager \
     k8s.io/kubernetes/cmd/kube-scheduler k8s.io/kubernetes/cmd/kube-proxy)
@@ -122,11 +126,8 @@ build_kubectl() {
   [ -x "$out" ] && return 0
   echo "building kubectl $KUBECTL_VERSION (cached at $out; takes a few minutes cold)" >&2
   mkdir -p "$(dirname "$out")"
-  local ld="-s -w"
-  for pkg in k8s.io/component-base/version k8s.io/client-go/pkg/version; do
-    ld="$ld -X $pkg.gitVersion=$KUBECTL_VERSION -X $pkg.gitMajor=1 -X $pkg.gitMinor=35"
-    ld="$ld -X $pkg.gitTreeState=clean -X $pkg.buildDate=1970-01-01T00:00:00Z"
-  done
+  local ld
+  ld=$(k8s_version_ldflags "$KUBECTL_VERSION")
   (cd "$here/kubectl" && nice -n 10 go build -trimpath -ldflags "$ld" -o "$out.tmp" .) && mv "$out.tmp" "$out"
 }
 

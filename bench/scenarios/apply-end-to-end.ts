@@ -151,6 +151,34 @@ async function installYardsticks(env: BenchEnv, p: ApplyEndToEndParams): Promise
 }
 
 /**
+ * `kubectl apply -f` of the N PullZoneConfigs into `namespace` while `controllerPid` reconciles
+ * them; the apply's timing (also given to `onApplied` as soon as the apply ends) and the
+ * seconds from its start to the last object Ready.
+ */
+async function applyUntilReady(
+  env: BenchEnv,
+  dir: string,
+  p: ApplyEndToEndParams,
+  namespace: string,
+  tracker: ReadyTracker,
+  controllerPid: number | undefined,
+  onApplied?: (applied: ApplyTiming) => void,
+): Promise<ApplyTiming & { allReadyS: number }> {
+  const file = join(dir, `${namespace}.yaml`);
+  await writeFile(
+    file,
+    yamlOf(
+      Array.from({ length: p.n }, (_, i) => pullZoneManifest(namespace, objectName('e2e', i))),
+    ),
+  );
+  const t0 = Date.now();
+  const applied = await applyFile(env, file, controllerPid);
+  onApplied?.(applied); // kept when the wait for Ready times out
+  await tracker.waitUntil(() => tracker.readyAt.size >= p.n, p.timeoutMs, `${p.n} Ready`);
+  return { ...applied, allReadyS: (Math.max(...tracker.readyAt.values()) - t0) / 1000 };
+}
+
+/**
  * The apply to our CRD with the null controller reconciling (its own identity and process),
  * until every object is Ready: the end-to-end time of a controller making our Kubernetes writes
  * with no platform behind it.
@@ -170,17 +198,7 @@ async function runNullReconciled(
   tracker.start();
   const child = await startNull(kubeconfig, path, p.workers, statusTemplate);
   try {
-    const file = join(dir, `${namespace}.yaml`);
-    await writeFile(
-      file,
-      yamlOf(
-        Array.from({ length: p.n }, (_, i) => pullZoneManifest(namespace, objectName('e2e', i))),
-      ),
-    );
-    const t0 = Date.now();
-    const applied = await applyFile(env, file, child.child.pid);
-    await tracker.waitUntil(() => tracker.readyAt.size >= p.n, p.timeoutMs, `${p.n} Ready`);
-    return { ...applied, allReadyS: (Math.max(...tracker.readyAt.values()) - t0) / 1000 };
+    return await applyUntilReady(env, dir, p, namespace, tracker, child.child.pid);
   } finally {
     await stopNull(child);
     await tracker.stop();
@@ -208,20 +226,12 @@ async function runOurs(
   const tracker = new ReadyTracker(env.kube, collectionPath(namespace, 'PullZoneConfig'));
   tracker.start();
   try {
-    const file = join(dir, `${namespace}.yaml`);
-    await writeFile(
-      file,
-      yamlOf(
-        Array.from({ length: p.n }, (_, i) => pullZoneManifest(namespace, objectName('e2e', i))),
-      ),
-    );
-    const t0 = Date.now();
-    const applied = await applyFile(env, file, op.pid);
-    result.ours = applied;
-    result.oursApplyS = applied.wallS;
-    result.oursKubectlCpuS = applied.kubectlCpuS;
-    await tracker.waitUntil(() => tracker.readyAt.size >= p.n, p.timeoutMs, `${p.n} Ready`);
-    result.allReadyS = (Math.max(...tracker.readyAt.values()) - t0) / 1000;
+    const { allReadyS } = await applyUntilReady(env, dir, p, namespace, tracker, op.pid, (a) => {
+      result.ours = a;
+      result.oursApplyS = a.wallS;
+      result.oursKubectlCpuS = a.kubectlCpuS;
+    });
+    result.allReadyS = allReadyS;
     template.status = [...tracker.objects.values()].find((o) => o.status)?.status;
     log(
       `end to end n=${p.n}: apply ${result.oursApplyS.toFixed(1)} s, all Ready ${result.allReadyS.toFixed(1)} s`,

@@ -27,6 +27,26 @@ function response(): PassThrough & { complete: boolean } {
 
 const turn = (): Promise<void> => new Promise((r) => setImmediate(r));
 
+/** A stream whose lines each cost 2 ms and are collected, in 1 ms slices. */
+function collecting(): {
+  res: ReturnType<typeof response>;
+  seen: string[];
+  done: Promise<void>;
+} {
+  const res = response();
+  const seen: string[] = [];
+  const done = streamLines(
+    res,
+    (line) => {
+      busy(2);
+      seen.push(line);
+    },
+    undefined,
+    1,
+  );
+  return { res, seen, done };
+}
+
 function lines(n: number, from = 0): string {
   return Array.from({ length: n }, (_, i) => JSON.stringify({ n: from + i })).join('\n') + '\n';
 }
@@ -63,17 +83,7 @@ test('a read holding many events gives the event loop turns between slices', asy
 });
 
 test('a line cut across reads arrives whole, in order, and the promise waits for the queue', async (t) => {
-  const res = response();
-  const seen: string[] = [];
-  const done = streamLines(
-    res,
-    (line) => {
-      busy(2);
-      seen.push(line);
-    },
-    undefined,
-    1,
-  );
+  const { res, seen, done } = collecting();
   res.write('{"a":');
   await turn();
   res.write('1}\n{"b":2}\n\n{"c"');
@@ -86,17 +96,7 @@ test('a line cut across reads arrives whole, in order, and the promise waits for
 });
 
 test('a connection closed early rejects after the lines it delivered', async (t) => {
-  const res = response();
-  const seen: string[] = [];
-  const done = streamLines(
-    res,
-    (line) => {
-      busy(2);
-      seen.push(line);
-    },
-    undefined,
-    1,
-  );
+  const { res, seen, done } = collecting();
   res.write(lines(6));
   res.destroy();
   const err = await t.throwsAsync(done, { instanceOf: KubeApiError });
