@@ -12,7 +12,12 @@ import { join } from 'node:path';
 import { resolveBinaries, type Binaries } from './binaries.js';
 import { generatePki, type Pki } from './certs.js';
 import { findFreePorts } from './ports.js';
-import { startServerProcess, stopServerProcess, type ServerProcess } from './process.js';
+import {
+  readLogTail,
+  startServerProcess,
+  stopServerProcess,
+  type ServerProcess,
+} from './process.js';
 
 /** Options for {@link startControlPlane}. */
 export interface ControlPlaneOptions {
@@ -123,7 +128,11 @@ async function waitForReady(s: State): Promise<void> {
   const deadline = Date.now() + s.readyTimeoutMs;
   while (Date.now() < deadline) {
     if (s.apiserver && s.apiserver.child.exitCode !== null) {
-      throw new Error(`cannot start kube-apiserver: exited early, see ${s.apiserver.logFile}`);
+      // CI keeps only the test output: the log's last lines say why (e.g. the port was taken).
+      const tail = await readLogTail(s.apiserver.logFile, 5);
+      throw new Error(
+        `cannot start kube-apiserver: exited early, see ${s.apiserver.logFile}:\n${tail}`,
+      );
     }
     // The default namespace is created by a bootstrap controller just after readyz.
     if (

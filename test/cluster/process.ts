@@ -1,6 +1,7 @@
 /** A child process of the control plane, with its output kept in a log file. */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { openSync, closeSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 
 /** A started server process. */
 export interface ServerProcess {
@@ -49,4 +50,10 @@ export function isProcessAlive(pid: number): boolean {
   } catch {
     return false;
   }
+}
+
+/** The last `lines` lines of a log file ('' when it cannot be read). */
+export async function readLogTail(file: string, lines: number): Promise<string> {
+  const text = await readFile(file, 'utf8').catch(() => '');
+  return text.trimEnd().split('\n').slice(-lines).join('\n');
 }
