@@ -29,9 +29,13 @@ export const ZONE_NAME_RULES: Schema[] = [
       'spec.name is immutable: it cannot be added, changed or removed (except to the value of metadata.name, which is the default); create a new PullZoneConfig for another zone name',
   },
   {
+    // The apiserver already holds a custom resource's metadata.name to a DNS subdomain
+    // (lowercase letters, digits, '-' and '.'), so "no dot" is ZONE_NAME_PATTERN for it. No
+    // `matches`: this root rule runs on every write, status writes included, and cel-go compiles
+    // a rule's patterns each time it plans it, which the apiserver does per evaluation (issue 32).
     rule:
       `(has(self.spec) && (has(self.spec.name) || has(self.spec.pullZoneId))) || ` +
-      `(self.metadata.name.size() <= ${ZONE_NAME_MAX} && self.metadata.name.matches('${ZONE_NAME_PATTERN}'))`,
+      `(self.metadata.name.size() <= ${ZONE_NAME_MAX} && !self.metadata.name.contains('.'))`,
     message: `metadata.name is the pull zone name when spec.name is unset and must be ${ZONE_NAME_RULE}; set spec.name to a valid zone name`,
   },
 ];

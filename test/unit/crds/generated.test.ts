@@ -24,6 +24,21 @@ for (const kind of KINDS) {
     t.true(committed === text, `${path} is out of date: run node --import tsx hack/generate-crds.ts`);
   });
 
+  test(`${kind.kind}: the rules every write evaluates (root, spec, status) compile no pattern`, (t) => {
+    // The apiserver plans each rule again per evaluation and compiles its `matches` patterns
+    // while planning; rules on these three objects run on every create, update and status
+    // write whatever the object holds (issue 32). Patterns belong in `pattern`, or in rules on
+    // optional fields.
+    const schema = shippedCrd(kind).spec.versions[0].schema.openAPIV3Schema;
+    const levels = { root: schema, spec: schema.properties?.spec, status: schema.properties?.status };
+    const offending = Object.entries(levels).flatMap(([level, node]) =>
+      ((node?.['x-kubernetes-validations'] ?? []) as Array<{ rule: string }>)
+        .filter((r) => r.rule.includes('.matches('))
+        .map((r) => `${level}: ${r.rule}`),
+    );
+    t.deepEqual(offending, []);
+  });
+
   test(`${kind.kind}: names, scope and the status subresource come from the kind module`, (t) => {
     const crd = shippedCrd(kind);
     t.is(crd.metadata.name, crdNameOf(kind));
