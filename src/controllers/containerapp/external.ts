@@ -160,7 +160,7 @@ export class ContainerAppExternal implements ExternalClient<ContainerApp> {
       secretValues(d),
     );
     const appId = answer.id;
-    ctx.log.info({ appId }, 'Created container application');
+    ctx.log.debug({ appId }, 'Created container application');
     // Nothing else is read here: the id must reach status as soon as possible.
     return { externalId: appId, status: this.appliedStatus(obj, appId, d) };
   }

@@ -189,7 +189,7 @@ export class ContainerRegistryExternal implements ExternalClient<ContainerRegist
       `create-containerregistry:${this.opts.accountId}:${body.displayName}`,
       () => this.opts.client.addRegistry(body, { signal: ctx.signal }),
     );
-    ctx.log.info({ registryId: id, displayName: body.displayName }, 'Created container registry');
+    ctx.log.debug({ registryId: id, displayName: body.displayName }, 'Created container registry');
     const status: ContainerRegistryStatus = {
       registryId: id,
       passwordFingerprint: passwordFingerprint(obj.metadata.uid, password),

@@ -232,7 +232,7 @@ export class DnsZoneExternal implements ExternalClient<DnsZone> {
       `create-dnszone:${this.opts.accountId}:${domain.toLowerCase()}`,
       () => this.add(domain, ctx.signal),
     );
-    ctx.log.info({ dnsZoneId: record.Id, domain }, 'Created DNS zone');
+    ctx.log.debug({ dnsZoneId: record.Id, domain }, 'Created DNS zone');
     // Settings, DNSSEC and records are applied by the update of the same pass.
     return {
       externalId: String(record.Id),

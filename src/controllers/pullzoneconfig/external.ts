@@ -285,7 +285,7 @@ export class PullZoneExternal implements ExternalClient<PullZoneConfig> {
     const settings = this.desiredSettings(obj);
     const body = { ...settings, Name: zoneNameOf(obj) };
     const record = await this.add(body, ctx.signal);
-    ctx.log.info({ pullZoneId: record.Id, name: body.Name }, 'Created pull zone');
+    ctx.log.debug({ pullZoneId: record.Id, name: body.Name }, 'Created pull zone');
     const writeOnly = writeOnlyHashesAfter(settings);
     return {
       externalId: String(record.Id),

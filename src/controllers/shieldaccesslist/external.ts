@@ -241,7 +241,7 @@ export class AccessListExternal implements ExternalClient<ShieldAccessList> {
     } catch (err) {
       throw planRefusal(err, zone);
     }
-    ctx.log.info({ listId: list.id, shieldZoneId: zone }, 'Created access list');
+    ctx.log.debug({ listId: list.id, shieldZoneId: zone }, 'Created access list');
     // A new list is disabled with no action: in sync only when the spec wants exactly that.
     return {
       externalId: String(list.id),

@@ -580,7 +580,7 @@ export function createShieldExternal(b: ShieldBinding): ExternalClient<ShieldPol
       const zone = await b.api.createShieldZone({ pullZoneId, shieldZone: settings }, opts(ctx));
       b.shared.fleet.remember(b.account, pullZoneId, settings);
       const shieldZoneId = Number(zone.shieldZoneId);
-      ctx.log.info({ shieldZoneId, pullZoneId }, 'Created shield zone');
+      ctx.log.debug({ shieldZoneId, pullZoneId }, 'Created shield zone');
       return { externalId: String(shieldZoneId), status: { shieldZoneId, pullZoneId } };
     },
 

@@ -190,7 +190,7 @@ export class RuleExternal implements ExternalClient<RuleObject> {
         `cannot create ${this.what} on shield zone ${zone}: the zone's plan does not allow another one (${this.opts.family.limitField}); upgrade the plan or remove a rule. The platform said: ${(err as Error).message}`,
       );
     }
-    ctx.log.info({ ruleId: record.id, shieldZoneId: zone }, `Created ${this.what}`);
+    ctx.log.debug({ ruleId: record.id, shieldZoneId: zone }, `Created ${this.what}`);
     const upToDate = diffRule(this.opts.family.members, want, record).diffs.length === 0;
     return {
       externalId: String(record.id),

@@ -189,7 +189,7 @@ export class StorageZoneExternal implements ExternalClient<StorageZone> {
       this.add(body, ctx.signal),
     );
     registerPasswords(record);
-    ctx.log.info({ storageZoneId: record.Id, name: body.Name }, 'Created storage zone');
+    ctx.log.debug({ storageZoneId: record.Id, name: body.Name }, 'Created storage zone');
     // Not proven usable by the answer alone: the runtime observes it in the same pass and
     // publishes the password Secret, without which the zone is not Ready.
     return {

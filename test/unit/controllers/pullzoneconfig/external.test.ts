@@ -535,3 +535,18 @@ test.serial(
     t.true((await ext.observe(obj, ctxOf(id))).upToDate, 'the original name is in sync');
   },
 );
+
+test.serial(
+  'create logs nothing at info: the runtime logs each create once (issue 32)',
+  async (t) => {
+    // Two info lines per create (the kind's and the runtime's "Created external resource") cost
+    // the operator a second synchronous stdout write per object at burst rates.
+    const lines: Array<{ level: number; msg: string }> = [];
+    const log = pino({ level: 'info' }, { write: (line: string) => lines.push(JSON.parse(line)) });
+    const ext = external();
+    const obj = objectOf('pzc-log-once', { settings: { originUrl: 'https://origin.example.com' } });
+    const created = await ext.create(obj, { ...ctxOf(), log });
+    t.truthy(created.externalId);
+    t.deepEqual(lines, []);
+  },
+);
