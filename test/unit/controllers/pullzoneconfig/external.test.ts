@@ -542,7 +542,10 @@ test.serial(
     // Two info lines per create (the kind's and the runtime's "Created external resource") cost
     // the operator a second synchronous stdout write per object at burst rates.
     const lines: Array<{ level: number; msg: string }> = [];
-    const log = pino({ level: 'info' }, { write: (line: string) => lines.push(JSON.parse(line)) });
+    const log = pino(
+      { level: 'info' },
+      { write: (line: string) => lines.push(JSON.parse(line) as { level: number; msg: string }) },
+    );
     const ext = external();
     const obj = objectOf('pzc-log-once', { settings: { originUrl: 'https://origin.example.com' } });
     const created = await ext.create(obj, { ...ctxOf(), log });
