@@ -245,7 +245,10 @@ export class DnsRecordExternal implements ExternalClient<DnsRecord> {
     const record = await withKeyedLock(recordLock(zoneId), () =>
       this.opts.client.addDnsRecord(zoneId, body, { signal: ctx.signal }),
     );
-    ctx.log.debug({ dnsZoneId: zoneId, recordId: record.Id, type: spec.type }, 'Created DNS record');
+    ctx.log.debug(
+      { dnsZoneId: zoneId, recordId: record.Id, type: spec.type },
+      'Created DNS record',
+    );
     const diff = diffRecord(spec, record, { pullZoneId: this.opts.refs.pullZoneId });
     return {
       externalId: String(record.Id),
