@@ -3,9 +3,10 @@
  * (issue 32). On a private control plane with no operator running, for each namespaced kind in
  * crds/: `kubectl apply -f` of N objects (the kind's example from examples/, renamed), then
  * `kubectl apply -f` of the same N with one label changed (an update validates the whole object
- * again), then a merge patch of N status subresources (the operator's own write path, 8 in
- * flight) — against our CRD, against a minimal CRD with the same names and a free-form schema
- * in a group holding the minimal CRDs of all our kinds (the same API surface), and against a
+ * again), then the operator's two writes per object, 8 in flight: a merge patch adding its
+ * finalizer, then a merge patch of the status subresource — against our CRD, against a minimal
+ * CRD with the same names and a free-form schema in a group holding the minimal CRDs of all our
+ * kinds (the same API surface), and against a
  * lone minimal CRD in a group of its own (what a one-kind operator's users pay;
  * bench/lib/minimal-crd.ts). Each phase counts wall time, the CPU seconds of kube-apiserver +
  * etcd, and for the kubectl phases kubectl's own CPU seconds (it parses the whole
@@ -23,6 +24,7 @@ import { parseArgs } from 'node:util';
 import { parseAllDocuments, stringify } from 'yaml';
 import { API_GROUP } from '../src/api-group.js';
 import { KubeClient, loadKubeConfig } from '../src/runtime/kube-client.js';
+import { FINALIZER } from '../src/runtime/reasons.js';
 import { startControlPlane } from '../test/cluster/control-plane.js';
 import { kubectlRaw } from '../test/e2e/support/kube.js';
 import {
@@ -144,6 +146,19 @@ async function runPhases(
   const update = await timed(ctx.pids, () => applyTimed(ctx.kubeconfig, file(2)));
   const names = Array.from({ length: ctx.n }, (_, i) => `adm-${String(i).padStart(5, '0')}`);
   const base = `/apis/${group}/${facts.version}/namespaces/${namespace}/${facts.plural}`;
+  const patchAll = (suffix: string, body: Record<string, unknown>): Promise<unknown> =>
+    mapLimit(names, 8, (name) =>
+      ctx.kube.request({
+        method: 'PATCH',
+        path: `${base}/${name}${suffix}`,
+        contentType: 'application/merge-patch+json',
+        body,
+      }),
+    );
+  // The operator's first write to an object: its finalizer (a metadata-only merge patch).
+  const finalizer = await timed(ctx.pids, () =>
+    patchAll('', { metadata: { finalizers: [FINALIZER] } }),
+  );
   const status = await timed(ctx.pids, () =>
     mapLimit(names, 8, (name) =>
       ctx.kube.request({
@@ -154,12 +169,19 @@ async function runPhases(
       }),
     ),
   );
+  await patchAll('', { metadata: { finalizers: null } }); // or the namespace never goes
   await kubectlOrThrow(ctx.kubeconfig, ['delete', 'namespace', namespace, '--wait=false']);
   return {
     create: create.wall,
     update: update.wall,
+    finalizer: finalizer.wall,
     status: status.wall,
-    cpu: { create: create.server, update: update.server, status: status.server },
+    cpu: {
+      create: create.server,
+      update: update.server,
+      finalizer: finalizer.server,
+      status: status.server,
+    },
     kubectlCpu: { create: create.value, update: update.value },
   };
 }

@@ -8,8 +8,9 @@ import {
 const run = (wall: number, server: number, client: number): PhaseRun => ({
   create: wall,
   update: wall * 2,
+  finalizer: wall / 4,
   status: wall / 2,
-  cpu: { create: server, update: server * 2, status: server / 2 },
+  cpu: { create: server, update: server * 2, finalizer: server / 4, status: server / 2 },
   kubectlCpu: { create: client, update: client * 2 },
 });
 
@@ -42,6 +43,12 @@ test('CPU rows: milliseconds per object of the apiserver and of kubectl, none of
     /\| PullZoneConfig \| create \| 50 \/ 20 \/ 20 \| \*\*2\.5\*\* \| 110 \/ 80 \/ 10 \| \*\*1\.38\*\* \| \*\*11\*\* \|/,
   );
   t.regex(md, /\| {2}\| status \| 25 \/ 10 \/ 10 \| \*\*2\.5\*\* \| — \(no kubectl\)/);
+  // the operator's finalizer patch: 1.25 / 0.5 / 0.5 s -> 12.5 / 5 / 5 ms, no kubectl
+  t.regex(md, /\| {2}\| finalizer \| 12\.5 \/ 5 \/ 5 \| \*\*2\.5\*\* \| — \(no kubectl\)/);
+  t.regex(
+    md,
+    /\| {2}\| \| {2}\| finalizer \| 3\.75 \| 2\.75 \| 1\.25 \| \*\*1\.36\*\* \| \*\*3\*\* \|/,
+  );
 });
 
 test('a ratio within the goal is not bold; the OpenAPI documents are listed', (t) => {
@@ -68,4 +75,5 @@ test('a report written before kubectl was timed still renders', (t) => {
   const md = renderAdmissionReport([old], 10, 1, 'T');
   t.regex(md, /\| StorageZone \| 1 \| 0 \| create \| 2 \| 1 \| — \| \*\*2\*\* \| n\/a \|/);
   t.notRegex(md, /OpenAPI documents kubectl parses/);
+  t.notRegex(md, /finalizer \|/, 'no finalizer rows in a report written before that phase');
 });
