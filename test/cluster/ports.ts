@@ -27,7 +27,9 @@ export function readEphemeralRange(file = RANGE_FILE): [number, number] | undefi
 }
 
 /** The ports below the ephemeral range to pick from, or undefined when there are too few. */
-export function pickRange(ephemeral: [number, number] | undefined): [number, number] | undefined {
+export function pickRange(
+  ephemeral: [number, number] | null | undefined,
+): [number, number] | undefined {
   if (!ephemeral) return undefined;
   const high = ephemeral[0] - 1;
   return high - LOWEST_PORT >= 1000 ? [LOWEST_PORT, high] : undefined;
@@ -50,7 +52,10 @@ function listenOn(port: number): Promise<number | undefined> {
  * Returns a port that was free on 127.0.0.1 a moment ago: a random one below the ephemeral
  * range where the kernel leaves room for it, else one the OS picked.
  */
-export async function findFreePort(ephemeral = readEphemeralRange()): Promise<number> {
+export async function findFreePort(
+  // null, not undefined, says "no range": undefined would take this default again.
+  ephemeral: [number, number] | null = readEphemeralRange() ?? null,
+): Promise<number> {
   const range = pickRange(ephemeral);
   for (let attempt = 0; range && attempt < 50; attempt++) {
     const port = await listenOn(randomInt(range[0], range[1] + 1));
@@ -63,7 +68,8 @@ export async function findFreePort(ephemeral = readEphemeralRange()): Promise<nu
 
 /** Returns `count` distinct free ports. */
 export async function findFreePorts(count: number): Promise<number[]> {
+  const ephemeral = readEphemeralRange() ?? null;
   const ports = new Set<number>();
-  while (ports.size < count) ports.add(await findFreePort());
+  while (ports.size < count) ports.add(await findFreePort(ephemeral));
   return [...ports];
 }
