@@ -159,16 +159,7 @@ async function runPhases(
   const finalizer = await timed(ctx.pids, () =>
     patchAll('', { metadata: { finalizers: [FINALIZER] } }),
   );
-  const status = await timed(ctx.pids, () =>
-    mapLimit(names, 8, (name) =>
-      ctx.kube.request({
-        method: 'PATCH',
-        path: `${base}/${name}/status`,
-        contentType: 'application/merge-patch+json',
-        body: { status: benchStatus() },
-      }),
-    ),
-  );
+  const status = await timed(ctx.pids, () => patchAll('/status', { status: benchStatus() }));
   await patchAll('', { metadata: { finalizers: null } }); // or the namespace never goes
   await kubectlOrThrow(ctx.kubeconfig, ['delete', 'namespace', namespace, '--wait=false']);
   return {

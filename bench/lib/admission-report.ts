@@ -23,11 +23,13 @@ const OPERATOR_PHASES: readonly Phase[] = ['finalizer', 'status'];
 export const KUBECTL_PHASES = ['create', 'update'] as const;
 type KubectlPhase = (typeof KUBECTL_PHASES)[number];
 
+/** Seconds per phase (reports written before the finalizer phase lack it). */
+type PerPhase = Record<Exclude<Phase, 'finalizer'>, number> & { finalizer?: number };
+
 /** Wall seconds per phase of one run of one variant, with the CPU seconds behind them. */
-export interface PhaseRun extends Record<Exclude<Phase, 'finalizer'>, number> {
-  finalizer?: number;
+export interface PhaseRun extends PerPhase {
   /** CPU seconds of kube-apiserver and etcd. */
-  cpu: Record<Exclude<Phase, 'finalizer'>, number> & { finalizer?: number };
+  cpu: PerPhase;
   /** CPU seconds of kubectl (absent in reports written before it was measured). */
   kubectlCpu?: Record<KubectlPhase, number>;
 }
@@ -77,8 +79,9 @@ function wallRows(results: KindResult[]): string[] {
   ];
   for (const r of results) {
     for (const phase of PHASES) {
-      const [ours, minimal, lone] = VARIANTS.map((v) => medianOf(r, v, (t) => t[phase]));
-      if (ours === undefined && minimal === undefined && lone === undefined) continue;
+      const medians = VARIANTS.map((v) => medianOf(r, v, (t) => t[phase]));
+      if (medians.every((v) => v === undefined)) continue; // a phase the report predates
+      const [ours, minimal, lone] = medians;
       const head = phase === 'create' ? `${r.kind} | ${r.crdBytes} | ${r.celRules}` : ' | | ';
       rows.push(
         `| ${head} | ${phase} | ${seconds(ours)} | ${seconds(minimal)} | ${seconds(lone)} | ${ratioCell(ours, minimal)} | ${ratioCell(ours, lone)} |`,
@@ -96,7 +99,7 @@ function cpuRows(results: KindResult[], n: number): string[] {
   for (const r of results) {
     for (const phase of PHASES) {
       const server = VARIANTS.map((v) => medianOf(r, v, (t) => t.cpu[phase]));
-      if (server.every((v) => v === undefined)) continue;
+      if (server.every((v) => v === undefined)) continue; // a phase the report predates
       const operator = OPERATOR_PHASES.includes(phase);
       const client = VARIANTS.map((v) =>
         operator ? undefined : medianOf(r, v, (t) => t.kubectlCpu?.[phase as KubectlPhase]),

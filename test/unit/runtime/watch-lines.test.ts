@@ -27,8 +27,14 @@ function response(): PassThrough & { complete: boolean } {
 
 const turn = (): Promise<void> => new Promise((r) => setImmediate(r));
 
-/** A stream whose lines each cost 2 ms and are collected, in 1 ms slices. */
-function collecting(): {
+/**
+ * A stream whose lines each cost 2 ms and are collected, in 1 ms slices; `afterLine` sees the
+ * lines collected so far after each one.
+ */
+function collecting(
+  signal?: AbortSignal,
+  afterLine?: (seen: string[]) => void,
+): {
   res: ReturnType<typeof response>;
   seen: string[];
   done: Promise<void>;
@@ -40,8 +46,9 @@ function collecting(): {
     (line) => {
       busy(2);
       seen.push(line);
+      afterLine?.(seen);
     },
-    undefined,
+    signal,
     1,
   );
   return { res, seen, done };
@@ -105,19 +112,10 @@ test('a connection closed early rejects after the lines it delivered', async (t)
 });
 
 test('an abort stops handling at once and resolves', async (t) => {
-  const res = response();
   const ctrl = new AbortController();
-  const seen: string[] = [];
-  const done = streamLines(
-    res,
-    (line) => {
-      busy(2);
-      seen.push(line);
-      if (seen.length === 3) ctrl.abort();
-    },
-    ctrl.signal,
-    1,
-  );
+  const { res, seen, done } = collecting(ctrl.signal, (so) => {
+    if (so.length === 3) ctrl.abort();
+  });
   res.write(lines(20));
   await done;
   t.true(seen.length <= 3, `${seen.length} lines handled after the abort`);
