@@ -72,6 +72,18 @@ function macOf(signer: MarkerSigner, uid: string, ms: string): string {
     .digest('base64url');
 }
 
+/**
+ * The object's create token (see `ExternalContext.createToken`): 16 lowercase hex characters of
+ * an HMAC-SHA256 over the object's uid and the account, under the marker key. Stable for the
+ * object's life, unguessable without the account's API key, different for every object.
+ */
+export function createTokenFor(signer: MarkerSigner, uid: string): string {
+  return createHmac('sha256', signer.key)
+    .update(`cdn-operator/create-token/${MARKER_VERSION}\n${uid}\n${signer.account ?? ''}`)
+    .digest('hex')
+    .slice(0, 16);
+}
+
 /** A signed create-pending marker for `obj` (needs its uid) made at `now`. */
 export function signMarker(signer: MarkerSigner, obj: ManagedObject, now: Date): string {
   const ms = String(now.getTime());

@@ -48,6 +48,16 @@ export const SyncedReason = {
    * resolves: a create may have happened, so neither a lookup nor a new create is safe.
    */
   CreatePendingUnverifiable: 'CreatePendingUnverifiable',
+  /**
+   * Several platform resources could be the one the object stands for (adoption by name, or
+   * the recovery of a lost create): none is picked; the message names the candidates.
+   */
+  AmbiguousName: 'AmbiguousName',
+  /**
+   * A create whose answer was lost cannot be told apart from a resource someone else made
+   * (names are not unique and the create carried no proof): neither adopted nor created again.
+   */
+  CreateOutcomeUnknown: 'CreateOutcomeUnknown',
 } as const;
 
 /** Event reasons (PascalCase, stable). Kinds may add their own through a classified error. */

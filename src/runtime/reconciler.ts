@@ -25,6 +25,7 @@ import {
   buildPendingMetadataPatch,
   buildPendingStatusPatch,
   clearPendingPatch,
+  createTokenFor,
   hasUnverifiableMarker,
   isCreatePending,
   pendingRecord,
@@ -309,9 +310,11 @@ export class ManagedReconciler {
     const externalId = recordedExternalId(kind, pass.obj);
     const claimedByOther = claimedByOtherFn(this.deps.claims, kind, pass.obj, client.account);
     const claimantsOf = claimantsOfFn(this.deps.claims, kind, pass.obj);
+    const uid = pass.obj.metadata.uid;
     const ctx: ExternalContext = {
       externalId,
       createPending: isCreatePending(pass.obj, externalId, pass.signer),
+      ...(pass.signer && uid ? { createToken: createTokenFor(pass.signer, uid) } : {}),
       log: pass.log,
       signal: this.deps.signal,
       ...(claimedByOther ? { claimedByOther } : {}),
@@ -481,6 +484,8 @@ export class ManagedReconciler {
   ): Promise<ReconcileResult> {
     pass.stage = 'create';
     pass.plannedChanges = undefined;
+    // An adopted resource that is gone is reported, never replaced by a new one.
+    if (isAdopted(this.deps.kind, pass.obj)) throw adoptedGoneError(this.deps.kind, pass.obj);
     if (ctx.createPending) this.awaitPendingCreate(pass);
     if (hasUnverifiableMarker(pass.obj, pass.signer)) throw unverifiableMarkerError();
     const marked = await this.markCreatePending(pass);
@@ -734,7 +739,7 @@ export class ManagedReconciler {
       );
       return { outcome: 'success' };
     }
-    return this.requestDeletion(pass, client, ctx);
+    return this.requestDeletion(pass, client, ctx, obs);
   }
 
   private async connectAndObserve(
@@ -772,12 +777,13 @@ export class ManagedReconciler {
     pass: Pass,
     client: ExternalClient,
     ctx: ExternalContext,
+    obs: Observation,
   ): Promise<ReconcileResult> {
     const { obj } = pass;
     const key = keyOf(obj);
     pass.stage = 'delete';
     this.deps.counters?.externalCall('delete');
-    await client.delete(obj, ctx);
+    await client.delete(obj, ctx, obs);
     pass.log.info({ externalId: ctx.externalId }, 'Requested deletion of external resource');
     pass.conditions.push({
       type: ConditionType.Ready,
@@ -1053,6 +1059,15 @@ function unverifiableMarkerError(): TerminalError {
   return new TerminalError(
     SyncedReason.CreatePendingUnverifiable,
     `cannot tell whether an earlier create made the external resource: the object's ${Annotation.CreatePendingSigned} marker was signed with another API key of its account (rotated since?) and cannot be verified, so it is neither looked up nor created again; if the resource exists adopt it (spec.adoption.policy ByName), otherwise remove the annotation to create it`,
+  );
+}
+
+/** The refusal of a create for an object that adopted its resource (by id or by name). */
+function adoptedGoneError(kind: ManagedKind, obj: ManagedObject): TerminalError {
+  const id = recordedExternalId(kind, obj);
+  return new TerminalError(
+    ReadyReason.NotFound,
+    `cannot create the external resource: this object adopted ${id !== undefined ? `${kind.kind} ${id}` : 'an existing resource'}, which does not exist any more, and an adopted resource is never created again; adopt another one, or delete this object and create it without adoption`,
   );
 }
 

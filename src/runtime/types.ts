@@ -61,8 +61,14 @@ export interface ManagedStatus {
   [observed: string]: unknown;
 }
 
-/** What `observe` learned. Observe is read-only: it never writes to the platform. */
-export interface Observation {
+/**
+ * What `observe` learned. Observe is read-only: it never writes to the platform.
+ *
+ * `S` is the kind's private state of the observation (what it read and planned), handed to
+ * `update` and `delete` of the same pass in {@link Observation.seen}: the runtime passes the
+ * very observation on and never writes `seen` anywhere (status, events, logs).
+ */
+export interface Observation<S = unknown> {
   /** The external resource exists. */
   exists: boolean;
   /** The id found by observe (e.g. adopted by name); the runtime records it in status. */
@@ -92,6 +98,12 @@ export interface Observation {
    * e.g. the zone's hostname and password. The runtime writes them, never the kind.
    */
   connectionDetails?: ConnectionDetails;
+  /**
+   * The kind's private state of this observation (see the interface comment): what `update`
+   * and `delete` of the same pass act on, typed, without a second read. Never written to
+   * status, never logged.
+   */
+  seen?: S;
 }
 
 /** An event a kind asks the runtime to record about the object it observed. */
@@ -152,6 +164,14 @@ export interface ExternalContext {
   externalId?: string;
   /** A create was attempted earlier and its outcome was not recorded: look up by name before creating. */
   createPending: boolean;
+  /**
+   * A token only the operator can make for this object (an HMAC of its uid under the
+   * account's marker key, see create-guard.ts), stable across passes: a kind whose platform
+   * names are not unique creates under a provisional name built from it, so that a lost
+   * create is recovered by a name nobody else could have chosen (controllers/kit/identity.ts).
+   * Absent when the client offers no marker key.
+   */
+  createToken?: string;
   log: Logger;
   /** Cancelled on shutdown. */
   signal: AbortSignal;
@@ -203,16 +223,22 @@ export interface CreateResult {
   connectionDetails?: ConnectionDetails;
 }
 
-/** Crossplane-style external client for one kind, bound to credentials. */
-export interface ExternalClient<T extends ManagedObject = ManagedObject> {
+/**
+ * Crossplane-style external client for one kind, bound to credentials. `S` is the private
+ * state its observe hands to update and delete ({@link Observation.seen}).
+ */
+export interface ExternalClient<T extends ManagedObject = ManagedObject, S = unknown> {
   /** Read-only. Must not write to the platform. */
-  observe(obj: T, ctx: ExternalContext): Promise<Observation>;
+  observe(obj: T, ctx: ExternalContext): Promise<Observation<S>>;
   /** Idempotent where the platform allows; the runtime guards it against duplicates. */
   create(obj: T, ctx: ExternalContext): Promise<CreateResult>;
   /** Idempotent: applies only what `observation.diff` says differs. */
-  update(obj: T, observation: Observation, ctx: ExternalContext): Promise<UpdateResult | void>;
-  /** Idempotent: a resource that is already gone is success. */
-  delete(obj: T, ctx: ExternalContext): Promise<void>;
+  update(obj: T, observation: Observation<S>, ctx: ExternalContext): Promise<UpdateResult | void>;
+  /**
+   * Idempotent: a resource that is already gone is success. `observation` is the pass's
+   * observe of the resource (it exists).
+   */
+  delete(obj: T, ctx: ExternalContext, observation?: Observation<S>): Promise<void>;
   /**
    * Non-secret identity of the account the client is bound to (e.g. a truncated SHA-256 of
    * the API key). Claims of two objects conflict only within one account; without it the

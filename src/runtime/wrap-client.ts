@@ -23,6 +23,6 @@ export function wrapClient(client: ExternalClient, around: AroundCall): External
     observe: (obj, ctx) => around('observe', ctx, () => client.observe(obj, ctx)),
     create: (obj, ctx) => around('create', ctx, () => client.create(obj, ctx)),
     update: (obj, obs, ctx) => around('update', ctx, () => client.update(obj, obs, ctx)),
-    delete: (obj, ctx) => around('delete', ctx, () => client.delete(obj, ctx)),
+    delete: (obj, ctx, obs) => around('delete', ctx, () => client.delete(obj, ctx, obs)),
   };
 }

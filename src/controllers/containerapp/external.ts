@@ -8,10 +8,10 @@
  * create and update, never on deletion, so a missing reference cannot block a delete.
  */
 import type { CdnClient } from '../../cdn/client.js';
-import { isCdnApiError } from '../../cdn/errors.js';
 import type { App, ContainerTemplateRead } from '../../cdn/types.js';
 import { TerminalError } from '../../runtime/errors.js';
-import { ADOPT_BY_NAME, adoptionPolicyOf } from '../shared/ownership-schema.js';
+import { createNameOf, locate, type IdentityRules } from '../kit/identity.js';
+import { deleteIgnoringNotFound, isNotFound, readUnlessGone } from '../shared/not-found.js';
 import type {
   CreateResult,
   ExternalClient,
@@ -62,10 +62,6 @@ export type AppsApi = Pick<
 > &
   LogForwardingApi;
 
-/** Reason when `spec.appId` names an application that does not exist. */
-export const AdoptedAppNotFound = 'AdoptedAppNotFound';
-/** Reason when `spec.adoption.policy: ByName` cannot name exactly one application. */
-export const AdoptionAmbiguous = 'AdoptionAmbiguous';
 /** Claim type of applications (the runtime's default: the kind). */
 export const APP_CLAIM = 'ContainerApp';
 /** Ready reason while the platform reports the application as failing or suspended. */
@@ -79,7 +75,7 @@ interface Desired {
 }
 
 /** What observe saw, for the update of the same pass (no second read). */
-interface Seen {
+export interface AppSeen {
   d: Desired;
   appUpToDate: boolean;
   /** Undefined: the object has nothing to say about log forwarding (nothing was read). */
@@ -113,21 +109,41 @@ function recordedWriteOnly(obj: ContainerApp, appId: string): WriteOnlyRecord | 
   return obj.status?.appId === appId ? obj.status.appliedWriteOnly : undefined;
 }
 
+/** How applications are found: by id, else by name (not unique on the platform). */
+export function appIdentity(api: AppsApi): IdentityRules<App, ContainerApp> {
+  return {
+    what: 'application',
+    claimType: APP_CLAIM,
+    names: 'shared',
+    specIdField: 'appId',
+    nameOf: (obj) => obj.spec.name,
+    read: (id, signal) => api.getApp(id, { signal }),
+    // A listing answers summaries (AppListItem): a match is read again by id.
+    search: (_name, signal) => api.listApps({ signal }) as Promise<App[]>,
+    summaries: true,
+    idOf: (a) => a.id,
+    recordNameOf: (a) => a.name,
+    sameName: (live, wanted) => samePlatformName('containerApp', live, wanted),
+  };
+}
+
 /** ExternalClient of one ContainerApp, bound to one account's CDN client. */
-export class ContainerAppExternal implements ExternalClient<ContainerApp> {
-  private readonly observed = new WeakMap<Observation, Seen>();
+export class ContainerAppExternal implements ExternalClient<ContainerApp, AppSeen> {
+  private readonly identity: IdentityRules<App, ContainerApp>;
 
   constructor(
     private readonly api: AppsApi,
     private readonly resolve: (obj: ContainerApp) => Promise<ResolvedRefs>,
     /** Account fingerprint (claims conflict only within one account). */
     readonly account?: string,
-  ) {}
+  ) {
+    this.identity = appIdentity(api);
+  }
 
-  async observe(obj: ContainerApp, ctx: ExternalContext): Promise<Observation> {
-    const located = await this.locate(obj, ctx);
+  async observe(obj: ContainerApp, ctx: ExternalContext): Promise<Observation<AppSeen>> {
+    const located = await locate(this.identity, obj, ctx);
     if (!located) return { exists: false, upToDate: false, diff: [] };
-    const { appId, live } = located;
+    const { id: appId, record: live } = located;
     const found = appId !== ctx.externalId ? { externalId: appId } : {};
     if (obj.metadata.deletionTimestamp) return { exists: true, upToDate: true, diff: [], ...found };
     const d = await this.desiredOf(obj);
@@ -140,20 +156,20 @@ export class ContainerAppExternal implements ExternalClient<ContainerApp> {
     const forwarding = await observeLogForwarding(this.api, obj, appId, token, ctx);
     const appUpToDate = isUpToDate(cmp);
     const appDiff = appUpToDate ? [] : describeChanges(cmp, d.desired, live, recorded);
-    const obs: Observation = {
+    return {
       exists: true,
       ...found,
       ...verdict(appUpToDate, appDiff, forwarding),
       status: forwarding ? { ...status, logForwarding: forwarding.status } : status,
       ...unavailability(appId, live),
+      seen: { d, appUpToDate, ...(forwarding ? { forwarding } : {}) },
     };
-    this.observed.set(obs, { d, appUpToDate, ...(forwarding ? { forwarding } : {}) });
-    return obs;
   }
 
   async create(obj: ContainerApp, ctx: ExternalContext): Promise<CreateResult> {
     const d = await this.desiredOf(obj);
-    const body = toCreateBody(d.desired);
+    // Under the provisional name (identity.ts): the update of the same pass sets the real one.
+    const body = { ...toCreateBody(d.desired), name: createNameOf(this.identity, obj, ctx)! };
     const answer = await mapWriteErrors(
       () => this.api.createApp(body, { signal: ctx.signal }),
       specPathForField(d.desired, obj.spec),
@@ -172,11 +188,11 @@ export class ContainerAppExternal implements ExternalClient<ContainerApp> {
    */
   async update(
     obj: ContainerApp,
-    observation: Observation,
+    observation: Observation<AppSeen>,
     ctx: ExternalContext,
   ): Promise<{ status?: Record<string, unknown> } | void> {
     const appId = ctx.externalId!;
-    const seen = this.observed.get(observation);
+    const seen = observation.seen;
     const d = seen?.d ?? (await this.desiredOf(obj));
     const status = seen?.appUpToDate ? {} : await this.updateApp(obj, appId, d, ctx);
     const forwarding = seen
@@ -217,34 +233,12 @@ export class ContainerAppExternal implements ExternalClient<ContainerApp> {
   }
 
   async delete(_obj: ContainerApp, ctx: ExternalContext): Promise<void> {
-    if (!ctx.externalId) return;
-    try {
-      await this.api.deleteApp(ctx.externalId, { signal: ctx.signal });
-      ctx.log.info({ appId: ctx.externalId }, 'Deleted container application');
-    } catch (err) {
-      if (isCdnApiError(err) && err.kind === 'notFound') return;
-      throw err;
-    }
-  }
-
-  /** The application this object manages and its live state; undefined when there is none. */
-  private async locate(
-    obj: ContainerApp,
-    ctx: ExternalContext,
-  ): Promise<{ appId: string; live: App } | undefined> {
-    const appId = ctx.externalId ?? (await this.lookUpByName(obj, ctx));
-    if (!appId) return undefined;
-    const live = await this.readApp(appId, ctx);
-    if (live) return { appId, live };
-    // An adopted id that does not exist must not lead to a create (the spec would still
-    // point at the missing one); during deletion it simply means "already gone".
-    if (obj.spec.appId && !obj.metadata.deletionTimestamp) {
-      throw new TerminalError(
-        AdoptedAppNotFound,
-        `cannot adopt application ${obj.spec.appId}: it does not exist (spec.appId)`,
-      );
-    }
-    return undefined;
+    const appId = ctx.externalId;
+    if (!appId) return;
+    const deleted = await deleteIgnoringNotFound(() =>
+      this.api.deleteApp(appId, { signal: ctx.signal }),
+    );
+    if (deleted) ctx.log.info({ appId }, 'Deleted container application');
   }
 
   private async desiredOf(obj: ContainerApp): Promise<Desired> {
@@ -296,7 +290,7 @@ export class ContainerAppExternal implements ExternalClient<ContainerApp> {
     try {
       return await this.api.getContainer(appId, template.id, { signal: ctx.signal });
     } catch (err) {
-      if (isCdnApiError(err) && err.kind === 'notFound') return template;
+      if (isNotFound(err)) return template;
       throw err;
     }
   }
@@ -312,50 +306,7 @@ export class ContainerAppExternal implements ExternalClient<ContainerApp> {
     return new Map(listed.filter((v) => v.name && v.id).map((v) => [v.name!, v.id!]));
   }
 
-  private async readApp(appId: string, ctx: ExternalContext): Promise<App | undefined> {
-    try {
-      return await this.api.getApp(appId, { signal: ctx.signal });
-    } catch (err) {
-      if (isCdnApiError(err) && err.kind === 'notFound') return undefined;
-      throw err;
-    }
-  }
-
-  /**
-   * Without an id, the name is looked up only to recover our own unrecorded create, or when
-   * the spec asks to adopt by name. Names are not unique on the platform, so applications
-   * another object manages are skipped.
-   */
-  private async lookUpByName(obj: ContainerApp, ctx: ExternalContext): Promise<string | undefined> {
-    if (ctx.createPending) {
-      const matches = await this.unclaimedByName(obj, ctx);
-      if (matches.length > 1) {
-        ctx.log.warn(
-          { name: obj.spec.name, appIds: matches },
-          'Several unmanaged applications carry this name; adopting the first',
-        );
-      }
-      return matches[0];
-    }
-    if (obj.metadata.deletionTimestamp || adoptionPolicyOf(obj.spec) !== ADOPT_BY_NAME)
-      return undefined;
-    const matches = await this.unclaimedByName(obj, ctx);
-    if (matches.length === 1) return matches[0];
-    throw new TerminalError(
-      matches.length === 0 ? AdoptedAppNotFound : AdoptionAmbiguous,
-      `cannot adopt application ${JSON.stringify(obj.spec.name)} (spec.adoption.policy ByName): ${
-        matches.length === 0
-          ? 'no application with this name that no other object manages'
-          : `${matches.length} applications carry this name; set spec.appId instead`
-      }`,
-    );
-  }
-
-  /** Ids of the applications named like the spec that no other object manages. */
-  private async unclaimedByName(obj: ContainerApp, ctx: ExternalContext): Promise<string[]> {
-    const apps = await this.api.listApps({ signal: ctx.signal });
-    return apps
-      .map((a) => (samePlatformName('containerApp', a.name, obj.spec.name) ? a.id : undefined))
-      .filter((id): id is string => !!id && !ctx.claimedByOther?.(APP_CLAIM, id));
+  private readApp(appId: string, ctx: ExternalContext): Promise<App | undefined> {
+    return readUnlessGone(() => this.api.getApp(appId, { signal: ctx.signal }));
   }
 }

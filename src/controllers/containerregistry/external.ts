@@ -2,12 +2,11 @@
  * The ContainerRegistry external client: observe / create / update / delete of one container
  * registry (`/mc/registries`), bound to one account's CdnClient.
  *
- * - Observe is read-only on the platform: one GET by id. Without an id nothing is read (the
- *   registry is created), except for explicit adoption by name (`spec.adoption.policy: ByName`,
- *   exact display name, one match only) and the crash recovery of our own create, which skip
- *   registries another object manages. The platform's public registries are never managed.
- * - Create sends one `POST /mc/registries` with the credentials, serialized per account, and
- *   records the password's fingerprint in status.
+ * - Observe is read-only on the platform: one GET by id, found by the kit's identity rules
+ *   (kit/identity.ts; display names are not unique, so a lost create is recovered only by its
+ *   provisional name). The platform's public registries are never managed.
+ * - Create sends one `POST /mc/registries` with the credentials under the provisional name and
+ *   records the password's fingerprint in status; the update of the same pass renames it.
  * - Update sends one `PUT /mc/registries/{id}` with the display name and type, and the
  *   credentials only when the user name differs or the password Secret was rotated.
  * - Delete sends `DELETE /mc/registries/{id}` (refused by the platform while an application
@@ -17,7 +16,6 @@
  * redaction) and leaves this client only in a request body.
  */
 import type { CdnClient } from '../../cdn/client.js';
-import { isCdnApiError } from '../../cdn/errors.js';
 import { samePlatformName } from '../../cdn/platform-names.js';
 import type { ContainerRegistry as RegistryRecord } from '../../cdn/security-types.js';
 import { TerminalError } from '../../runtime/errors.js';
@@ -29,16 +27,13 @@ import type {
   Observation,
   UpdateResult,
 } from '../../runtime/types.js';
+import { createNameOf, locate, type IdentityRules } from '../kit/identity.js';
 import { withKeyedLock } from '../shared/keyed-mutex.js';
-import { ADOPT_BY_NAME, adoptionPolicyOf } from '../shared/ownership-schema.js';
+import { deleteIgnoringNotFound } from '../shared/not-found.js';
 import { diffRegistry, type RegistryDiff } from './diff.js';
 import { displayNameOf, passwordFingerprint, statusOf, toRequest } from './mapping.js';
 import type { ContainerRegistry, ContainerRegistryStatus } from './types.js';
 
-/** Reason of the terminal error for an adopted id (or name) that does not exist. */
-export const NotFound = 'NotFound';
-/** Reason when adoption by name finds several registries with the name. */
-export const AmbiguousName = 'AmbiguousName';
 /** Reason when the spec names one of the platform's public registries. */
 export const PlatformManaged = 'PlatformManaged';
 /** Claim type of container registries (the runtime's default: the kind). */
@@ -53,22 +48,33 @@ export interface ContainerRegistryExternalOptions {
   readPassword(obj: ContainerRegistry): Promise<string>;
 }
 
-interface Seen {
+/** What observe hands to update: the registry's id and the plan. */
+export interface RegistrySeen {
   id: number;
   diff: RegistryDiff;
 }
 
-/** Undefined when `call` fails with the platform's "not found"; any other error is thrown. */
-async function unlessGone<R>(call: () => Promise<R>): Promise<R | undefined> {
-  try {
-    return await call();
-  } catch (err) {
-    if (isCdnApiError(err) && err.kind === 'notFound') return undefined;
-    throw err;
-  }
-}
-
 const registryLock = (id: number): string => `containerregistry:${id}`;
+
+/** How registries are found: by id, else by display name (not unique on the platform). */
+export function registryIdentity(
+  client: CdnClient,
+): IdentityRules<RegistryRecord, ContainerRegistry> {
+  return {
+    what: 'container registry',
+    claimType: CONTAINER_REGISTRY_CLAIM,
+    names: 'shared',
+    specIdField: 'registryId',
+    nameOf: (obj) => displayNameOf(obj),
+    read: (id, signal) => client.getRegistry(Number(id), { signal }),
+    // The platform's public registries are never ours, nor adoptable by name.
+    search: async (_name, signal) =>
+      (await client.listRegistries({ signal })).filter((r) => r.isPlatformManaged !== true),
+    idOf: (r) => String(r.id),
+    recordNameOf: (r) => r.displayName,
+    sameName: (live, wanted) => samePlatformName('containerRegistry', live, wanted),
+  };
+}
 
 function checkManageable(record: RegistryRecord): void {
   if (record.isPlatformManaged === true) {
@@ -80,20 +86,22 @@ function checkManageable(record: RegistryRecord): void {
 }
 
 /** See the module comment. */
-export class ContainerRegistryExternal implements ExternalClient<ContainerRegistry> {
-  private readonly observed = new WeakMap<Observation, Seen>();
+export class ContainerRegistryExternal implements ExternalClient<ContainerRegistry, RegistrySeen> {
+  private readonly identity: IdentityRules<RegistryRecord, ContainerRegistry>;
 
-  constructor(private readonly opts: ContainerRegistryExternalOptions) {}
+  constructor(private readonly opts: ContainerRegistryExternalOptions) {
+    this.identity = registryIdentity(opts.client);
+  }
 
   /** The account fingerprint (claims conflict only within one account). */
   get account(): string {
     return this.opts.accountId;
   }
 
-  async observe(obj: ContainerRegistry, ctx: ExternalContext): Promise<Observation> {
-    const record = await this.find(obj, ctx);
-    if (!record) return { exists: false, upToDate: false, diff: [] };
-    const externalId = String(record.id);
+  async observe(obj: ContainerRegistry, ctx: ExternalContext): Promise<Observation<RegistrySeen>> {
+    const found = await locate(this.identity, obj, ctx);
+    if (!found) return { exists: false, upToDate: false, diff: [] };
+    const { id: externalId, record } = found;
     // A deletion needs no password (its Secret may be gone already).
     if (isDeleting(obj)) return { exists: true, externalId, upToDate: true, diff: [] };
     checkManageable(record);
@@ -105,90 +113,24 @@ export class ContainerRegistryExternal implements ExternalClient<ContainerRegist
       // Adopted: the Secret's value is taken as the live password (see diff.ts).
       passwordFingerprint: applied ?? current,
     };
-    const obs: Observation = {
+    return {
       exists: true,
       externalId,
       upToDate: diff.diffs.length === 0,
       diff: diff.diffs,
       status: { ...status },
+      seen: { id: Number(record.id), diff },
     };
-    this.observed.set(obs, { id: Number(record.id), diff });
-    return obs;
-  }
-
-  /**
-   * Reads the registry by id. Without an id, only an explicit adoption by name or the recovery
-   * of our own unrecorded create looks the name up; otherwise there is nothing to read.
-   */
-  private async find(
-    obj: ContainerRegistry,
-    ctx: ExternalContext,
-  ): Promise<RegistryRecord | undefined> {
-    if (ctx.externalId) return this.findById(obj, ctx.externalId, ctx.signal);
-    const name = displayNameOf(obj);
-    if (ctx.createPending) {
-      const found = await this.searchByName(name, ctx);
-      return found.length === 1 ? found[0] : undefined;
-    }
-    if (isDeleting(obj) || adoptionPolicyOf(obj.spec) !== ADOPT_BY_NAME) return undefined;
-    // Claimed ones are kept: the runtime refuses the object when another one manages it.
-    const found = await this.searchByName(name);
-    if (found.length === 1) return found[0];
-    throw new TerminalError(
-      found.length === 0 ? NotFound : AmbiguousName,
-      found.length === 0
-        ? `cannot adopt container registry ${JSON.stringify(name)} (spec.adoption.policy ByName): no registry in this account has this display name`
-        : `cannot adopt container registry ${JSON.stringify(name)} (spec.adoption.policy ByName): ${found.length} registries have this display name (ids ${found.map((r) => r.id).join(', ')}); adopt one with spec.registryId`,
-    );
-  }
-
-  private async findById(
-    obj: ContainerRegistry,
-    externalId: string,
-    signal: AbortSignal,
-  ): Promise<RegistryRecord | undefined> {
-    const record = await unlessGone(() =>
-      this.opts.client.getRegistry(Number(externalId), { signal }),
-    );
-    if (record) return record;
-    // An adopted id never leads to a create; while deleting, gone is gone.
-    if (obj.spec?.registryId !== undefined && !isDeleting(obj)) {
-      throw new TerminalError(
-        NotFound,
-        `cannot observe container registry ${externalId} (spec.registryId): it does not exist`,
-      );
-    }
-    return undefined;
-  }
-
-  /**
-   * The account's own registries with this exact display name; with `ctx` (crash recovery),
-   * those another object manages are left out.
-   */
-  private async searchByName(name: string, ctx?: ExternalContext): Promise<RegistryRecord[]> {
-    const all = await this.opts.client.listRegistries(ctx ? { signal: ctx.signal } : undefined);
-    return all.filter(
-      (r) =>
-        r.isPlatformManaged !== true &&
-        samePlatformName('containerRegistry', r.displayName, name) &&
-        !ctx?.claimedByOther?.(CONTAINER_REGISTRY_CLAIM, String(r.id)),
-    );
   }
 
   async create(obj: ContainerRegistry, ctx: ExternalContext): Promise<CreateResult> {
-    if (obj.spec?.registryId !== undefined) {
-      throw new TerminalError(
-        NotFound,
-        `cannot create container registry: spec.registryId ${obj.spec.registryId} is set, so the registry is only adopted`,
-      );
-    }
     const password = await this.opts.readPassword(obj);
-    const body = toRequest(obj, password);
-    // One create per display name at a time (crash recovery finds a create by name).
-    const id = await withKeyedLock(
-      `create-containerregistry:${this.opts.accountId}:${body.displayName}`,
-      () => this.opts.client.addRegistry(body, { signal: ctx.signal }),
-    );
+    // Under the provisional name (identity.ts): the update of the same pass sets the real one.
+    const body = {
+      ...toRequest(obj, password),
+      displayName: createNameOf(this.identity, obj, ctx)!,
+    };
+    const id = await this.opts.client.addRegistry(body, { signal: ctx.signal });
     ctx.log.debug({ registryId: id, displayName: body.displayName }, 'Created container registry');
     const status: ContainerRegistryStatus = {
       registryId: id,
@@ -200,10 +142,10 @@ export class ContainerRegistryExternal implements ExternalClient<ContainerRegist
 
   async update(
     obj: ContainerRegistry,
-    observation: Observation,
+    observation: Observation<RegistrySeen>,
     ctx: ExternalContext,
   ): Promise<UpdateResult | void> {
-    const seen = this.observed.get(observation);
+    const seen = observation.seen;
     if (!seen)
       throw new Error('cannot update container registry: observation was not made by this client');
     if (seen.diff.diffs.length === 0) return;
@@ -228,12 +170,9 @@ export class ContainerRegistryExternal implements ExternalClient<ContainerRegist
     if (!ctx.externalId || obj.spec?.deletionPolicy === 'Orphan') return;
     const id = Number(ctx.externalId);
     const deleted = await withKeyedLock(registryLock(id), () =>
-      unlessGone(async () => {
-        await this.opts.client.deleteRegistry(id, { signal: ctx.signal });
-        return true;
-      }),
+      deleteIgnoringNotFound(() => this.opts.client.deleteRegistry(id, { signal: ctx.signal })),
     );
-    // undefined: already gone, which counts as deleted.
-    if (deleted === true) ctx.log.info({ registryId: id }, 'Deleted container registry');
+    // false: already gone, which counts as deleted.
+    if (deleted) ctx.log.info({ registryId: id }, 'Deleted container registry');
   }
 }

@@ -9,6 +9,7 @@
  */
 import type { DnsRecord as DnsRecordModel, DnsRecordUpdate } from '../../cdn/dns-types.js';
 import type { FieldDiff } from '../../runtime/types.js';
+import { isProvisionalName } from '../kit/identity.js';
 import { renderValue } from '../shared/plan.js';
 import { RECORD_FIELDS } from './fields.js';
 import { nameOf, normalizeName, wireValue } from './mapping.js';
@@ -80,6 +81,10 @@ export function diffRecord(
   const liveName = record.Name ?? '';
   if (name.toLowerCase() !== liveName.toLowerCase()) add(out, 'Name', liveName, name, name);
   diffMembers(spec, record, out);
+  // A create carries the provisional name in the comment (kit/identity.ts): cleared when the
+  // spec sets no comment of its own.
+  if (spec.comment === undefined && isProvisionalName(record.Comment))
+    add(out, 'Comment', record.Comment, '', '');
   diffLinks(spec, record, links, out);
   return out;
 }

@@ -4,12 +4,15 @@
  * resolved to.
  *
  * - Observe is read-only: one `GET /dnszone/{id}` (the API has no read of a single record; the
- *   zone answers its records). Without an id nothing is looked up, except for an explicit
- *   adoption by name (`spec.adoption.policy: ByName`: the one record with the spec's type and
- *   name, and value when given) and the recovery of our own unrecorded create (a record with
- *   exactly the spec's content that no other object claims).
- * - Create is one `PUT /dnszone/{id}/records` by content; a record is never adopted unless the
- *   spec asks. Update sends only the differing members in one `POST`. Delete removes the
+ *   zone answers its records), found by the kit's identity rules (kit/identity.ts). Without an
+ *   id nothing is looked up, except for an explicit adoption by name (`spec.adoption.policy:
+ *   ByName`: the one record with the spec's type and name, and value when given; several are
+ *   refused) and the recovery of our own lost create. A record's content is not unique on the
+ *   platform, so that recovery takes only a record carrying our provisional name in its
+ *   comment, never one that merely has the same content.
+ * - Create is one `PUT /dnszone/{id}/records` with the provisional name as comment; the update
+ *   of the same pass sets the spec's comment (or clears it). A record is never adopted unless
+ *   the spec asks. Update sends only the differing members in one `POST`. Delete removes the
  *   record (404: already gone), or leaves it with `deletionPolicy: Orphan`.
  * - The content claim (`DnsRecordContent`, record-claims.ts) is known once the zone is resolved
  *   and checked by the runtime before anything is sent: two objects never manage one record.
@@ -21,7 +24,7 @@ import type { CdnClient } from '../../cdn/client.js';
 import type { DnsRecord as DnsRecordModel } from '../../cdn/dns-types.js';
 import { TerminalError } from '../../runtime/errors.js';
 import { isDeleting } from '../../runtime/finalizer.js';
-import { SyncedReason } from '../../runtime/reasons.js';
+import { ReadyReason, SyncedReason } from '../../runtime/reasons.js';
 import type {
   ClaimRef,
   CreateResult,
@@ -35,8 +38,9 @@ import {
   DNS_RECORD_CONTENT_CLAIM,
   dnsRecordContentKey,
 } from '../dnszone/record-claims.js';
+import { locate, provisionalNameOf, type IdentityRules } from '../kit/identity.js';
 import { withKeyedLock } from '../shared/keyed-mutex.js';
-import { isNotFound } from '../shared/not-found.js';
+import { deleteIgnoringNotFound, readUnlessGone } from '../shared/not-found.js';
 import { ADOPT_BY_NAME, adoptionPolicyOf } from '../shared/ownership-schema.js';
 import { diffRecord, type RecordDiff } from './diff.js';
 import { LINKED_TYPES } from './fields.js';
@@ -44,10 +48,6 @@ import { checkSpec, nameOf, normalizeName, statusOf, toAddRequest } from './mapp
 import type { ResolvedRefs } from './references.js';
 import { RECORD_TYPES, type DnsRecord, type DnsRecordSpec } from './types.js';
 
-/** Reason of the terminal error for an adopted id, name or zone that does not exist. */
-export const NotFound = 'NotFound';
-/** Reason of the terminal error when adoption by name matches more than one record. */
-export const AmbiguousAdoption = 'AmbiguousAdoption';
 /** Reason of Ready=False while the platform builds an accelerated record's pull zone. */
 export const AccelerationPending = 'AccelerationPending';
 
@@ -91,27 +91,46 @@ function sameContent(spec: DnsRecordSpec, record: DnsRecordModel, withValue: boo
 /** A zone that does not exist: nothing to delete, else a terminal error (never a create). */
 function zoneGone(obj: DnsRecord, zoneId: number): undefined {
   if (isDeleting(obj)) return undefined;
-  throw new TerminalError(NotFound, `cannot observe DNS record: DNS zone ${zoneId} does not exist`);
-}
-
-/** Our own create whose answer was lost: a record with exactly this content, unclaimed. */
-function ownLostCreate(
-  spec: DnsRecordSpec,
-  records: DnsRecordModel[],
-  ctx: ExternalContext,
-): DnsRecordModel | undefined {
-  return records.find(
-    (r) => sameContent(spec, r, true) && !ctx.claimedByOther?.(DNS_RECORD_CLAIM, String(r.Id)),
+  throw new TerminalError(
+    ReadyReason.NotFound,
+    `cannot observe DNS record: DNS zone ${zoneId} does not exist`,
   );
 }
 
-/** See the module comment. */
-export class DnsRecordExternal implements ExternalClient<DnsRecord> {
-  private readonly observed = new WeakMap<
-    Observation,
-    { zoneId: number; id: number; diff: RecordDiff }
-  >();
+/** The spec's record in words, for messages (`A record "www" with value "192.0.2.1"`). */
+function describeSpec(spec: DnsRecordSpec): string {
+  const value = spec.value !== undefined ? ` with value ${JSON.stringify(spec.value)}` : '';
+  return `${spec.type} record ${JSON.stringify(normalizeName(spec.name))}${value}`;
+}
 
+/** How the records of one zone (`records`, read once per observe) are found. */
+function recordIdentity(
+  records: readonly DnsRecordModel[],
+): IdentityRules<DnsRecordModel, DnsRecord> {
+  return {
+    what: 'DNS record',
+    claimType: DNS_RECORD_CLAIM,
+    names: 'shared',
+    specIdField: 'recordId',
+    nameOf: (obj) => describeSpec(obj.spec as DnsRecordSpec),
+    read: (id) => Promise.resolve(records.find((r) => String(r.Id) === id)),
+    search: () => Promise.resolve(records),
+    idOf: (r) => String(r.Id),
+    recordNameOf: (r) => r.Name,
+    matches: (r, obj) => sameContent(obj.spec as DnsRecordSpec, r, true),
+    proofOf: (r) => r.Comment,
+  };
+}
+
+/** What observe hands to update: the record, its zone and the plan. */
+export interface RecordSeen {
+  zoneId: number;
+  id: number;
+  diff: RecordDiff;
+}
+
+/** See the module comment. */
+export class DnsRecordExternal implements ExternalClient<DnsRecord, RecordSeen> {
   constructor(
     private readonly opts: DnsRecordExternalOptions,
     private readonly obj?: DnsRecord,
@@ -132,7 +151,7 @@ export class DnsRecordExternal implements ExternalClient<DnsRecord> {
     return [{ type: DNS_RECORD_CONTENT_CLAIM, id: key, recorded: statusKey(obj) === key }];
   }
 
-  async observe(obj: DnsRecord, ctx: ExternalContext): Promise<Observation> {
+  async observe(obj: DnsRecord, ctx: ExternalContext): Promise<Observation<RecordSeen>> {
     const zoneId = this.opts.refs.zoneId;
     if (zoneId === undefined) return { exists: false, upToDate: false, diff: [] };
     const spec = obj.spec as DnsRecordSpec;
@@ -146,12 +165,13 @@ export class DnsRecordExternal implements ExternalClient<DnsRecord> {
         `cannot manage DNS record ${record.Id}: ${diff.immutable.join('; ')}; the type of a record is fixed: restore the spec or create a new DnsRecord`,
       );
     }
-    const obs: Observation = {
+    const obs: Observation<RecordSeen> = {
       exists: true,
       externalId: String(record.Id),
       upToDate: diff.diffs.length === 0,
       diff: diff.diffs,
       status: { ...statusOf(zoneId, record) },
+      seen: { zoneId, id: Number(record.Id), diff },
     };
     if (record.Accelerated === true && record.AccelerationStatus !== ACCELERATION_COMPLETED) {
       obs.notReady = {
@@ -159,7 +179,6 @@ export class DnsRecordExternal implements ExternalClient<DnsRecord> {
         message: 'The platform is still setting up the pull zone of this accelerated record',
       };
     }
-    this.observed.set(obs, { zoneId, id: Number(record.Id), diff });
     return obs;
   }
 
@@ -168,12 +187,8 @@ export class DnsRecordExternal implements ExternalClient<DnsRecord> {
     zoneId: number,
     signal: AbortSignal,
   ): Promise<DnsRecordModel[] | undefined> {
-    try {
-      return (await this.opts.client.getDnsZone(zoneId, { signal })).Records ?? [];
-    } catch (err) {
-      if (!isNotFound(err)) throw err;
-      return undefined;
-    }
+    const zone = await readUnlessGone(() => this.opts.client.getDnsZone(zoneId, { signal }));
+    return zone === undefined ? undefined : (zone.Records ?? []);
   }
 
   private async find(
@@ -181,67 +196,24 @@ export class DnsRecordExternal implements ExternalClient<DnsRecord> {
     zoneId: number,
     ctx: ExternalContext,
   ): Promise<DnsRecordModel | undefined> {
-    const spec = obj.spec as DnsRecordSpec;
-    const byName = adoptionPolicyOf(spec) === ADOPT_BY_NAME && !isDeleting(obj);
+    const byName = adoptionPolicyOf(obj.spec) === ADOPT_BY_NAME && !isDeleting(obj);
+    // Nothing to look up: the zone is not read (the runtime creates).
     if (!ctx.externalId && !ctx.createPending && !byName) return undefined;
     const records = await this.records(zoneId, ctx.signal);
     if (records === undefined) return zoneGone(obj, zoneId);
-    if (ctx.externalId) return this.findById(obj, records, ctx.externalId);
-    const mine = ctx.createPending ? ownLostCreate(spec, records, ctx) : undefined;
-    if (mine || !byName) return mine;
-    return this.adoptByName(spec, records, zoneId);
-  }
-
-  private findById(
-    obj: DnsRecord,
-    records: DnsRecordModel[],
-    externalId: string,
-  ): DnsRecordModel | undefined {
-    const record = records.find((r) => String(r.Id) === externalId);
-    if (record) return record;
-    // An adopted id never leads to a create; while deleting, gone is gone.
-    if (obj.spec?.recordId !== undefined && !isDeleting(obj)) {
-      throw new TerminalError(
-        NotFound,
-        `cannot observe DNS record ${externalId} (spec.recordId): the zone has no such record`,
-      );
-    }
-    return undefined;
-  }
-
-  private adoptByName(
-    spec: DnsRecordSpec,
-    records: DnsRecordModel[],
-    zoneId: number,
-  ): DnsRecordModel {
-    const what = `${spec.type} record ${JSON.stringify(normalizeName(spec.name))}${
-      spec.value !== undefined ? ` with value ${JSON.stringify(spec.value)}` : ''
-    }`;
-    const matches = records.filter((r) => sameContent(spec, r, true));
-    if (matches.length === 1) return matches[0] as DnsRecordModel; // the runtime refuses it when another object manages it
-    if (matches.length === 0) {
-      throw new TerminalError(
-        NotFound,
-        `cannot adopt the ${what} (spec.adoption.policy ByName): DNS zone ${zoneId} has no such record`,
-      );
-    }
-    throw new TerminalError(
-      AmbiguousAdoption,
-      `cannot adopt the ${what} (spec.adoption.policy ByName): DNS zone ${zoneId} has ${matches.length} such records (ids ${matches.map((r) => r.Id).join(', ')}); set spec.value, or adopt one by spec.recordId`,
-    );
+    return (await locate(recordIdentity(records), obj, ctx))?.record;
   }
 
   async create(obj: DnsRecord, ctx: ExternalContext): Promise<CreateResult> {
     const spec = obj.spec as DnsRecordSpec;
-    if (spec.recordId !== undefined) {
-      throw new TerminalError(
-        NotFound,
-        `cannot create DNS record: spec.recordId ${spec.recordId} is set, so the record is only adopted`,
-      );
-    }
     const zoneId = this.opts.refs.zoneId;
     if (zoneId === undefined) throw new Error('cannot create DNS record: the zone is not resolved');
-    const body = toAddRequest(spec, this.opts.refs.pullZoneId);
+    const provisional = provisionalNameOf(ctx);
+    // The provisional name rides in the comment (identity.ts); the update sets the real one.
+    const body = {
+      ...toAddRequest(spec, this.opts.refs.pullZoneId),
+      ...(provisional !== undefined ? { Comment: provisional } : {}),
+    };
     const record = await withKeyedLock(recordLock(zoneId), () =>
       this.opts.client.addDnsRecord(zoneId, body, { signal: ctx.signal }),
     );
@@ -259,10 +231,10 @@ export class DnsRecordExternal implements ExternalClient<DnsRecord> {
 
   async update(
     _obj: DnsRecord,
-    observation: Observation,
+    observation: Observation<RecordSeen>,
     ctx: ExternalContext,
   ): Promise<UpdateResult | void> {
-    const seen = this.observed.get(observation);
+    const seen = observation.seen;
     if (!seen) throw new Error('cannot update DNS record: observation was not made by this client');
     if (Object.keys(seen.diff.update).length === 0) return;
     await withKeyedLock(recordLock(seen.zoneId), () =>
@@ -276,13 +248,11 @@ export class DnsRecordExternal implements ExternalClient<DnsRecord> {
     const zoneId = this.opts.refs.zoneId;
     if (!ctx.externalId || zoneId === undefined || obj.spec?.deletionPolicy === 'Orphan') return;
     const id = Number(ctx.externalId);
-    await withKeyedLock(recordLock(zoneId), async () => {
-      try {
-        await this.opts.client.deleteDnsRecord(zoneId, id, { signal: ctx.signal });
-        ctx.log.info({ dnsZoneId: zoneId, recordId: id }, 'Deleted DNS record');
-      } catch (err) {
-        if (!isNotFound(err)) throw err;
-      }
-    });
+    const deleted = await withKeyedLock(recordLock(zoneId), () =>
+      deleteIgnoringNotFound(() =>
+        this.opts.client.deleteDnsRecord(zoneId, id, { signal: ctx.signal }),
+      ),
+    );
+    if (deleted) ctx.log.info({ dnsZoneId: zoneId, recordId: id }, 'Deleted DNS record');
   }
 }

@@ -2,11 +2,10 @@
  * The DnsZone external client: observe / create / update / delete of one DNS zone and its
  * inline records, bound to one account's CdnClient.
  *
- * - Observe is read-only: one `GET /dnszone/{id}` (the zone with its records). Without an id
- *   nothing is read (the zone is created), except for explicit adoption by domain
- *   (`spec.adoption.policy: ByName`) and the crash recovery of our own create, which search by
- *   domain (case-insensitive, as the platform compares domains) and skip zones another object
- *   manages.
+ * - Observe is read-only: one `GET /dnszone/{id}` (the zone with its records), found by the
+ *   kit's identity rules (kit/identity.ts): domains are unique on the platform, so adoption by
+ *   domain and the recovery of a lost create search by domain (case-insensitive, as the
+ *   platform compares domains) and skip zones another object manages.
  * - Create checks the domain (`POST /dnszone/checkavailability`), then sends one
  *   `POST /dnszone`, serialized per account; a domain already on the platform is reported
  *   (NameTaken) and never adopted. Settings, DNSSEC and records follow in the same pass as an
@@ -32,9 +31,9 @@ import type {
   Observation,
   UpdateResult,
 } from '../../runtime/types.js';
+import { locate, type IdentityRules } from '../kit/identity.js';
 import { withKeyedLock } from '../shared/keyed-mutex.js';
-import { deleteIgnoringNotFound, isDeleting, isNotFound } from '../shared/not-found.js';
-import { ADOPT_BY_NAME, adoptionPolicyOf } from '../shared/ownership-schema.js';
+import { deleteIgnoringNotFound, isDeleting } from '../shared/not-found.js';
 import { diffDnsZone, type DnsZoneDiff } from './diff.js';
 import { dnssecStatusOf, domainOf, statusOf } from './mapping.js';
 import {
@@ -45,8 +44,6 @@ import {
 } from './records.js';
 import type { DnsZone, DnsZoneStatus, ZoneRecordStatus } from './types.js';
 
-/** Reason of the terminal error for an adopted id (or domain) that does not exist. */
-export const NotFound = 'NotFound';
 /** Reason when the domain already has a zone and adoption was not asked for. */
 export const NameTaken = 'NameTaken';
 /** Reason of Ready=False while a listed record is managed by another object. */
@@ -61,7 +58,8 @@ export interface DnsZoneExternalOptions {
   accountId: string;
 }
 
-interface Seen {
+/** What observe hands to update: the zone, its plan and the record plan. */
+export interface DnsZoneSeen {
   id: number;
   /** Number of records the zone had when observed. */
   liveCount: number;
@@ -106,7 +104,7 @@ function recordInput(
  * The record calls observe planned, without the deletions of records some object claims now
  * (adopted between observe and update): planned again from the same live records.
  */
-function stillWanted(seen: Seen, ctx: ExternalContext): RecordAction[] {
+function stillWanted(seen: DnsZoneSeen, ctx: ExternalContext): RecordAction[] {
   const deletes = seen.records.actions.filter((a) => a.op === 'delete');
   if (deletes.length === 0) return seen.records.actions;
   const now = planRecords({ ...seen.input, ...claimLookups(ctx) });
@@ -114,19 +112,39 @@ function stillWanted(seen: Seen, ctx: ExternalContext): RecordAction[] {
   return seen.records.actions.filter((a) => a.op !== 'delete' || still.has(a.id));
 }
 
-/** See the module comment. */
-export class DnsZoneExternal implements ExternalClient<DnsZone> {
-  private readonly observed = new WeakMap<Observation, Seen>();
+/** How DNS zones are found: by id, else by domain (unique on the platform). */
+export function dnsZoneIdentity(client: CdnClient): IdentityRules<DnsZoneRecord, DnsZone> {
+  return {
+    what: 'DNS zone',
+    claimType: DNS_ZONE_CLAIM,
+    names: 'unique',
+    specIdField: 'dnsZoneId',
+    nameOf: (obj) => domainOf(obj),
+    read: (id, signal) => client.getDnsZone(Number(id), { signal }),
+    search: (domain, signal) => client.listDnsZones({ search: domain }, { signal }),
+    // The listing answers zones without their records.
+    summaries: true,
+    idOf: (z) => String(z.Id),
+    recordNameOf: (z) => z.Domain,
+    sameName: (live, wanted) => live?.toLowerCase() === wanted.toLowerCase(),
+  };
+}
 
-  constructor(private readonly opts: DnsZoneExternalOptions) {}
+/** See the module comment. */
+export class DnsZoneExternal implements ExternalClient<DnsZone, DnsZoneSeen> {
+  private readonly identity: IdentityRules<DnsZoneRecord, DnsZone>;
+
+  constructor(private readonly opts: DnsZoneExternalOptions) {
+    this.identity = dnsZoneIdentity(opts.client);
+  }
 
   /** The account fingerprint (claims conflict only within one account). */
   get account(): string {
     return this.opts.accountId;
   }
 
-  async observe(obj: DnsZone, ctx: ExternalContext): Promise<Observation> {
-    const record = await this.find(obj, ctx);
+  async observe(obj: DnsZone, ctx: ExternalContext): Promise<Observation<DnsZoneSeen>> {
+    const record = (await locate(this.identity, obj, ctx))?.record;
     if (!record || record.Id === undefined) return { exists: false, upToDate: false, diff: [] };
     const diff = diffDnsZone(obj, record);
     if (!isDeleting(obj) && diff.immutable.length > 0) {
@@ -138,12 +156,13 @@ export class DnsZoneExternal implements ExternalClient<DnsZone> {
     const input = recordInput(obj, record.Id, record.Records ?? [], ctx);
     const records = planRecords(input);
     const diffs = [...diff.diffs, ...records.diffs];
-    const obs: Observation = {
+    const obs: Observation<DnsZoneSeen> = {
       exists: true,
       externalId: String(record.Id),
       upToDate: diffs.length === 0,
       diff: diffs,
       status: { ...statusOf(record, obj.status), records: records.observed },
+      seen: { id: record.Id, liveCount: (record.Records ?? []).length, diff, records, input },
     };
     if (records.conflicts.length > 0) {
       obs.notReady = {
@@ -151,75 +170,10 @@ export class DnsZoneExternal implements ExternalClient<DnsZone> {
         message: `cannot manage spec.records: ${records.conflicts.join('; ')}; remove it from spec.records or delete that object`,
       };
     }
-    this.observed.set(obs, {
-      id: record.Id,
-      liveCount: (record.Records ?? []).length,
-      diff,
-      records,
-      input,
-    });
     return obs;
   }
 
-  /**
-   * Reads the zone by id. Without an id, only an explicit adoption by domain or the recovery
-   * of our own unrecorded create looks the domain up; otherwise there is nothing to read.
-   */
-  private async find(obj: DnsZone, ctx: ExternalContext): Promise<DnsZoneRecord | undefined> {
-    if (ctx.externalId) return this.findById(obj, ctx.externalId, ctx.signal);
-    const domain = domainOf(obj);
-    if (domain === undefined) return undefined;
-    if (ctx.createPending) {
-      const zone = await this.searchByDomain(domain, ctx.signal);
-      // A zone another object manages is not ours: the create will report the domain taken.
-      return zone && !ctx.claimedByOther?.(DNS_ZONE_CLAIM, String(zone.Id)) ? zone : undefined;
-    }
-    if (isDeleting(obj) || adoptionPolicyOf(obj.spec) !== ADOPT_BY_NAME) return undefined;
-    const zone = await this.searchByDomain(domain, ctx.signal);
-    // The runtime refuses it when another object manages it.
-    if (zone) return this.findById(obj, String(zone.Id), ctx.signal);
-    throw new TerminalError(
-      NotFound,
-      `cannot adopt DNS zone ${JSON.stringify(domain)} (spec.adoption.policy ByName): no zone in this account has this domain`,
-    );
-  }
-
-  private async findById(
-    obj: DnsZone,
-    externalId: string,
-    signal: AbortSignal,
-  ): Promise<DnsZoneRecord | undefined> {
-    try {
-      return await this.opts.client.getDnsZone(Number(externalId), { signal });
-    } catch (err) {
-      if (!isNotFound(err)) throw err;
-    }
-    // An adopted id never leads to a create; while deleting, gone is gone.
-    if (obj.spec?.dnsZoneId !== undefined && !isDeleting(obj)) {
-      throw new TerminalError(
-        NotFound,
-        `cannot observe DNS zone ${externalId} (spec.dnsZoneId): it does not exist`,
-      );
-    }
-    return undefined;
-  }
-
-  /** The zone of `domain` (the list answers zones without their records). */
-  private async searchByDomain(
-    domain: string,
-    signal: AbortSignal,
-  ): Promise<DnsZoneRecord | undefined> {
-    const zones = await this.opts.client.listDnsZones({ search: domain }, { signal });
-    return zones.find((z) => z.Domain?.toLowerCase() === domain);
-  }
-
   async create(obj: DnsZone, ctx: ExternalContext): Promise<CreateResult> {
-    if (obj.spec?.dnsZoneId !== undefined) {
-      throw new TerminalError(
-        NotFound,
-        `cannot create DNS zone: spec.dnsZoneId ${obj.spec.dnsZoneId} is set, so the zone is only adopted`,
-      );
-    }
     const domain = domainOf(obj);
     if (domain === undefined) {
       throw new TerminalError(
@@ -265,10 +219,10 @@ export class DnsZoneExternal implements ExternalClient<DnsZone> {
 
   async update(
     obj: DnsZone,
-    observation: Observation,
+    observation: Observation<DnsZoneSeen>,
     ctx: ExternalContext,
   ): Promise<UpdateResult | void> {
-    const seen = this.observed.get(observation);
+    const seen = observation.seen;
     if (!seen) throw new Error('cannot update DNS zone: observation was not made by this client');
     const status: DnsZoneStatus = {};
     await withKeyedLock(zoneLock(seen.id), async () => {
@@ -293,7 +247,7 @@ export class DnsZoneExternal implements ExternalClient<DnsZone> {
 
   /** Runs the record calls; answers `status.records` with the records created. */
   private async applyRecords(
-    seen: Seen,
+    seen: DnsZoneSeen,
     actions: readonly RecordAction[],
     ctx: ExternalContext,
   ): Promise<ZoneRecordStatus[]> {

@@ -2,10 +2,9 @@
  * The PullZoneConfig external client: observe / create / update / delete of one pull zone
  * and its custom hostnames, bound to one account's CdnClient.
  *
- * - Observe is read-only on the platform: one GET by id. Without an id nothing is read
- *   (the zone is created), except for explicit adoption by name (`spec.adoption.policy:
- *   ByName`) and crash recovery of our own create, which search by name and skip zones
- *   another object manages. It returns the outputs (outputs.ts) as connection details; the
+ * - Observe is read-only on the platform: one GET by id, found by the kit's identity rules
+ *   (kit/identity.ts: names are unique on the platform, so adoption by name and the recovery
+ *   of a lost create search by name and skip zones another object manages). It returns the outputs (outputs.ts) as connection details; the
  *   runtime publishes them, never the kind.
  * - Create is one `POST /pullzone` carrying every managed setting (the add model accepts
  *   every property of the update model). Creates of one account run concurrently: the
@@ -30,8 +29,9 @@ import type {
   Observation,
   UpdateResult,
 } from '../../runtime/types.js';
+import { locate, type IdentityRules } from '../kit/identity.js';
 import { withKeyedLock } from '../shared/keyed-mutex.js';
-import { isDeleting, isNotFound } from '../shared/not-found.js';
+import { deleteIgnoringNotFound, isDeleting } from '../shared/not-found.js';
 import {
   CERTIFICATE_PENDING,
   certificatesPending,
@@ -61,14 +61,11 @@ import { toApiSettings } from './mapping.js';
 import { outputsData } from './outputs.js';
 import type { ResolvedSecrets } from './references.js';
 import { chooseSettingsWrite } from './settings-writes.js';
-import { ADOPT_BY_NAME, adoptionPolicyOf } from '../shared/ownership-schema.js';
 import type { HostnameStatus, PullZoneConfig } from './types.js';
 import { samePlatformName } from '../../cdn/platform-names.js';
 
 /** Reason of Ready=False while a free certificate is being issued. */
 export const CertificatePending = CERTIFICATE_PENDING;
-/** Reason of the terminal error for an adopted id (or name) that does not exist. */
-export const NotFound = 'NotFound';
 /** Reason when the zone name is already taken on the platform and adoption was not asked for. */
 export const NameTaken = 'NameTaken';
 /** Claim type of pull zones (the runtime's default: the kind). */
@@ -83,7 +80,8 @@ export interface PullZoneExternalOptions {
   now?: () => Date;
 }
 
-interface Observed {
+/** What observe hands to update: the live zone and every plan made from it. */
+export interface PullZoneSeen {
   record: PullZone;
   settings: SettingsDiff;
   hostnames: HostnamePlan;
@@ -142,13 +140,30 @@ function assertSameName(obj: PullZoneConfig, record: PullZone): void {
   );
 }
 
+/** How pull zones are found: by id, else by name (unique on the platform). */
+export function pullZoneIdentity(client: CdnClient): IdentityRules<PullZone, PullZoneConfig> {
+  return {
+    what: 'pull zone',
+    claimType: PULL_ZONE_CLAIM,
+    names: 'unique',
+    specIdField: 'pullZoneId',
+    nameOf: zoneNameOf,
+    read: (id, signal) => client.getPullZone(Number(id), { signal }),
+    search: (name, signal) => client.listPullZones({ search: name }, { signal }),
+    idOf: (z) => String(z.Id),
+    recordNameOf: (z) => z.Name,
+    sameName: (live, wanted) => samePlatformName('pullZone', live, wanted),
+  };
+}
+
 /** See the module comment. */
-export class PullZoneExternal implements ExternalClient<PullZoneConfig> {
-  private readonly observed = new WeakMap<Observation, Observed>();
+export class PullZoneExternal implements ExternalClient<PullZoneConfig, PullZoneSeen> {
   private readonly now: () => Date;
+  private readonly identity: IdentityRules<PullZone, PullZoneConfig>;
 
   constructor(private readonly opts: PullZoneExternalOptions) {
     this.now = opts.now ?? (() => new Date());
+    this.identity = pullZoneIdentity(opts.client);
   }
 
   /** The account fingerprint (claims conflict only within one account). */
@@ -161,8 +176,8 @@ export class PullZoneExternal implements ExternalClient<PullZoneConfig> {
     return toApiSettings(obj.spec?.settings, this.opts.secrets.settings);
   }
 
-  async observe(obj: PullZoneConfig, ctx: ExternalContext): Promise<Observation> {
-    const record = await this.find(obj, ctx);
+  async observe(obj: PullZoneConfig, ctx: ExternalContext): Promise<Observation<PullZoneSeen>> {
+    const record = (await locate(this.identity, obj, ctx))?.record;
     if (!record) return { exists: false, upToDate: false, diff: [] };
     if (!isDeleting(obj)) assertSameName(obj, record);
     const seen = this.compare(obj, record);
@@ -174,11 +189,12 @@ export class PullZoneExternal implements ExternalClient<PullZoneConfig> {
       ...purgeDiff(obj, seen.purge),
     ];
     const pending = seen.hostnames.pending;
-    const obs: Observation = {
+    const obs: Observation<PullZoneSeen> = {
       exists: true,
       externalId: String(record.Id),
       upToDate: diff.length === 0,
       diff,
+      seen,
       status: {
         ...this.statusOf(record, seen.hostnames.observed, obj.status?.writeOnlySettings),
         ...edgeRuleStatusOf(obj, seen.edgeRules),
@@ -193,12 +209,11 @@ export class PullZoneExternal implements ExternalClient<PullZoneConfig> {
         message: pendingMessage(pending, seen.hostnames.observed, cdnHostnameOf(record)),
       };
     }
-    this.observed.set(obs, seen);
     return obs;
   }
 
   /** Compares the spec with a live record (pure apart from the clock). */
-  private compare(obj: PullZoneConfig, record: PullZone): Observed {
+  private compare(obj: PullZoneConfig, record: PullZone): PullZoneSeen {
     const settings = diffSettings(this.desiredSettings(obj), record, obj.status?.writeOnlySettings);
     const hostnames = planHostnames({
       spec: obj.spec ?? {},
@@ -229,59 +244,7 @@ export class PullZoneExternal implements ExternalClient<PullZoneConfig> {
     };
   }
 
-  /**
-   * Reads the zone by id. Without an id, only an explicit adoption by name or the recovery of
-   * our own unrecorded create looks the name up; otherwise there is nothing to read.
-   */
-  private async find(obj: PullZoneConfig, ctx: ExternalContext): Promise<PullZone | undefined> {
-    if (ctx.externalId) return this.findById(obj, ctx.externalId, ctx.signal);
-    const name = zoneNameOf(obj);
-    if (ctx.createPending) {
-      const zone = await this.searchByName(name, ctx.signal);
-      // A zone another object manages is not ours: the create will report the name as taken.
-      return zone && !ctx.claimedByOther?.(PULL_ZONE_CLAIM, String(zone.Id)) ? zone : undefined;
-    }
-    if (isDeleting(obj) || adoptionPolicyOf(obj.spec) !== ADOPT_BY_NAME) return undefined;
-    const zone = await this.searchByName(name, ctx.signal);
-    if (zone) return zone; // the runtime refuses it when another object manages it
-    throw new TerminalError(
-      NotFound,
-      `cannot adopt pull zone ${JSON.stringify(name)} (spec.adoption.policy ByName): no zone has this name`,
-    );
-  }
-
-  private async findById(
-    obj: PullZoneConfig,
-    externalId: string,
-    signal: AbortSignal,
-  ): Promise<PullZone | undefined> {
-    try {
-      return await this.opts.client.getPullZone(Number(externalId), { signal });
-    } catch (err) {
-      if (!isNotFound(err)) throw err;
-      // An adopted id never leads to a create; while deleting, gone is gone.
-      if (obj.spec?.pullZoneId !== undefined && !isDeleting(obj)) {
-        throw new TerminalError(
-          NotFound,
-          `cannot observe pull zone ${externalId} (spec.pullZoneId): it does not exist`,
-        );
-      }
-      return undefined;
-    }
-  }
-
-  private async searchByName(name: string, signal: AbortSignal): Promise<PullZone | undefined> {
-    const zones = await this.opts.client.listPullZones({ search: name }, { signal });
-    return zones.find((z) => samePlatformName('pullZone', z.Name, name));
-  }
-
   async create(obj: PullZoneConfig, ctx: ExternalContext): Promise<CreateResult> {
-    if (obj.spec?.pullZoneId !== undefined) {
-      throw new TerminalError(
-        NotFound,
-        `cannot create pull zone: spec.pullZoneId ${obj.spec.pullZoneId} is set, so the zone is only adopted`,
-      );
-    }
     const settings = this.desiredSettings(obj);
     const body = { ...settings, Name: zoneNameOf(obj) };
     const record = await this.add(body, ctx.signal);
@@ -309,8 +272,8 @@ export class PullZoneExternal implements ExternalClient<PullZoneConfig> {
       return await this.opts.client.addPullZone(body, { signal });
     } catch (err) {
       if (!isCdnApiError(err) || err.kind !== 'invalid') throw err;
-      const existing = await this.searchByName(body.Name, signal);
-      if (!existing) throw err;
+      const existing = await this.identity.search(body.Name, signal);
+      if (!existing.some((z) => samePlatformName('pullZone', z.Name, body.Name))) throw err;
       throw new TerminalError(
         NameTaken,
         `cannot create pull zone ${JSON.stringify(body.Name)}: the name is already taken on the platform (pull zone names are unique); set spec.name to another name, or adopt that zone explicitly with spec.pullZoneId or spec.adoption.policy ByName`,
@@ -334,10 +297,10 @@ export class PullZoneExternal implements ExternalClient<PullZoneConfig> {
 
   async update(
     obj: PullZoneConfig,
-    observation: Observation,
+    observation: Observation<PullZoneSeen>,
     ctx: ExternalContext,
   ): Promise<UpdateResult> {
-    const seen = this.observed.get(observation);
+    const seen = observation.seen;
     if (!seen) throw new Error('cannot update pull zone: observation was not made by this client');
     const id = Number(seen.record.Id);
     return withKeyedLock(zoneLock(id), async () => {
@@ -378,7 +341,7 @@ export class PullZoneExternal implements ExternalClient<PullZoneConfig> {
    */
   private async hostnamesAfter(
     obj: PullZoneConfig,
-    seen: Observed,
+    seen: PullZoneSeen,
     projected: HostnameStatus[],
     signal: AbortSignal,
   ): Promise<{ hostnames: HostnameStatus[]; details?: ConnectionDetails }> {
@@ -392,7 +355,7 @@ export class PullZoneExternal implements ExternalClient<PullZoneConfig> {
   /** Runs the edge rule calls; undefined when the resource does not manage edge rules. */
   private async edgeRulesAfter(
     obj: PullZoneConfig,
-    seen: Observed,
+    seen: PullZoneSeen,
     signal: AbortSignal,
   ): Promise<EdgeRuleStatus[] | undefined> {
     if (!obj.spec?.edgeRules && !obj.status?.edgeRules && seen.edgeRules.actions.length === 0) {
@@ -459,14 +422,10 @@ export class PullZoneExternal implements ExternalClient<PullZoneConfig> {
   async delete(obj: PullZoneConfig, ctx: ExternalContext): Promise<void> {
     if (!ctx.externalId || obj.spec?.deletionPolicy === 'Orphan') return;
     const id = Number(ctx.externalId);
-    await withKeyedLock(zoneLock(id), async () => {
-      try {
-        await this.opts.client.deletePullZone(id, { signal: ctx.signal });
-        ctx.log.info({ pullZoneId: id }, 'Deleted pull zone');
-      } catch (err) {
-        if (!isNotFound(err)) throw err;
-      }
-    });
+    const deleted = await withKeyedLock(zoneLock(id), () =>
+      deleteIgnoringNotFound(() => this.opts.client.deletePullZone(id, { signal: ctx.signal })),
+    );
+    if (deleted) ctx.log.info({ pullZoneId: id }, 'Deleted pull zone');
   }
 }
 

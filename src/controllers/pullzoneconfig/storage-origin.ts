@@ -117,10 +117,10 @@ export function withOriginSettings(obj: PullZoneConfig, origin: StorageOrigin): 
  * An external client that sees every object with the origin settings added; everything else
  * (account, claims, observation bookkeeping) is the wrapped client's.
  */
-export function withStorageOrigin(
-  inner: ExternalClient<PullZoneConfig>,
+export function withStorageOrigin<S>(
+  inner: ExternalClient<PullZoneConfig, S>,
   origin: StorageOrigin | undefined,
-): ExternalClient<PullZoneConfig> {
+): ExternalClient<PullZoneConfig, S> {
   if (!origin) return inner;
   const map = (obj: PullZoneConfig): PullZoneConfig => withOriginSettings(obj, origin);
   return {
@@ -130,10 +130,10 @@ export function withStorageOrigin(
     get claims() {
       return inner.claims;
     },
-    observe: (obj: PullZoneConfig, ctx: ExternalContext): Promise<Observation> =>
+    observe: (obj: PullZoneConfig, ctx: ExternalContext): Promise<Observation<S>> =>
       inner.observe(map(obj), ctx),
     create: (obj, ctx) => inner.create(map(obj), ctx),
     update: (obj, obs, ctx) => inner.update(map(obj), obs, ctx),
-    delete: (obj, ctx) => inner.delete(obj, ctx),
+    delete: (obj, ctx, obs) => inner.delete(obj, ctx, obs),
   };
 }

@@ -23,3 +23,13 @@ export async function deleteIgnoringNotFound(remove: () => Promise<void>): Promi
     return false;
   }
 }
+
+/** The answer of `read`, or undefined when the platform says the resource is gone. */
+export async function readUnlessGone<R>(read: () => Promise<R>): Promise<R | undefined> {
+  try {
+    return await read();
+  } catch (err) {
+    if (!isNotFound(err)) throw err;
+    return undefined;
+  }
+}

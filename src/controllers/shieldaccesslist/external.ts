@@ -3,14 +3,13 @@
  * configuration, bound to one account's client.
  *
  * - Observe is read-only: the zone's listing (one GET: the list's configuration and the plan's
- *   limits), then the list itself (one GET: its entries). Without an id nothing is looked up
- *   (the list is created), except for an explicit adoption by name and the crash recovery of
- *   our own create, which match the name exactly in the listing (names are not unique; two
- *   matches are ambiguous) and skip lists another object manages. Lists are read through the
- *   zone's path, so a list id of another zone is simply not found there.
- * - Create sends one `POST` (after checking the plan's limits in the listing); the list starts
- *   disabled with no action, so the next pass sends the configuration `PATCH` when the spec
- *   wants it enabled or an action.
+ *   limits), then the list itself (one GET: its entries). The list is found in the listing by
+ *   the kit's identity rules (kit/identity.ts): names are not unique, so adoption by name
+ *   refuses several candidates and a lost create is recovered only by its provisional name.
+ *   Lists are read through the zone's path, so a list id of another zone is simply not found.
+ * - Create sends one `POST` under the provisional name (after checking the plan's limits in the
+ *   listing); the list starts disabled with no action, so the update of the same pass renames
+ *   it and sends the configuration `PATCH` when the spec wants it enabled or an action.
  * - Update sends the list `PATCH` (name, content) and the configuration `PATCH` (isEnabled,
  *   action), each only when something of it differs (diff.ts).
  * - Delete sends `DELETE` unless the deletion policy is Orphan.
@@ -33,9 +32,9 @@ import type {
   Observation,
   UpdateResult,
 } from '../../runtime/types.js';
-import { ADOPT_BY_NAME, adoptionPolicyOf } from '../shared/ownership-schema.js';
-import { isNotFound, NotFound, readById, type ReadByIdOptions } from '../shared/read-by-id.js';
-import { AmbiguousName, PlanNotSufficientError } from '../shieldrule-common/external.js';
+import { createNameOf, locate, type IdentityRules } from '../kit/identity.js';
+import { deleteIgnoringNotFound, readUnlessGone } from '../shared/not-found.js';
+import { PlanNotSufficientError } from '../shieldrule-common/external.js';
 import { fromWire } from '../shieldrule-common/enums.js';
 import { checkUnmanagedZone, type PullZoneOf } from '../shieldrule-common/unmanaged-zone.js';
 import { diffAccessList, type AccessListDiff } from './diff.js';
@@ -73,8 +72,8 @@ export interface AccessListExternalOptions {
   pullZoneOf?: PullZoneOf;
 }
 
-/** The live state an observation saw. */
-interface Seen {
+/** The live state an observation saw, handed to update. */
+export interface AccessListSeen {
   zone: number;
   overview: AccessListsOverview;
   details: AccessListDetails;
@@ -105,10 +104,33 @@ function nameOf(obj: ShieldAccessList): string {
   return obj.spec?.name ?? obj.metadata.name;
 }
 
-/** Body of the create: name, description (only here: the platform cannot change it), entries. */
-function createBody(obj: ShieldAccessList, want: DesiredAccessList): CustomAccessListCreate {
+/** How custom lists are found in a zone's listing: by id, else by name (not unique). */
+function accessListIdentity(
+  overview: AccessListsOverview | undefined,
+): IdentityRules<AccessListDetails, ShieldAccessList> {
+  const lists = overview?.customLists ?? [];
   return {
-    name: want.name ?? nameOf(obj),
+    what: WHAT,
+    claimType: SHIELD_ACCESS_LIST_NAMES.kind,
+    names: 'shared',
+    specIdField: 'listId',
+    nameOf,
+    read: (id) => Promise.resolve(lists.find((l) => String(l.listId) === id)),
+    search: () => Promise.resolve(lists),
+    idOf: (l) => String(l.listId),
+    recordNameOf: (l) => l.name,
+  };
+}
+
+/** Body of the create: name, description (only here: the platform cannot change it), entries. */
+function createBody(
+  obj: ShieldAccessList,
+  want: DesiredAccessList,
+  ctx: ExternalContext,
+): CustomAccessListCreate {
+  return {
+    // Under the provisional name (identity.ts): the update of the same pass sets the real one.
+    name: createNameOf(accessListIdentity(undefined), obj, ctx) ?? nameOf(obj),
     ...(want.description !== undefined ? { description: want.description } : {}),
     type: want.type as CustomAccessListCreate['type'],
     content: accessListContent(want.entries),
@@ -123,48 +145,36 @@ function planRefusal(err: unknown, zone: number): unknown {
 }
 
 /** See the module comment. */
-export class AccessListExternal implements ExternalClient<ShieldAccessList> {
-  private readonly observed = new WeakMap<Observation, Seen>();
-
+export class AccessListExternal implements ExternalClient<ShieldAccessList, AccessListSeen> {
   constructor(private readonly opts: AccessListExternalOptions) {}
 
   get account(): string {
     return this.opts.account;
   }
 
-  async observe(obj: ShieldAccessList, ctx: ExternalContext): Promise<Observation> {
+  async observe(obj: ShieldAccessList, ctx: ExternalContext): Promise<Observation<AccessListSeen>> {
     const zone = this.opts.shieldZoneId;
     await checkUnmanagedZone(obj, zone, this.opts.pullZoneOf, ctx);
     // Checked first: an entry of the wrong shape is refused before anything is written.
     const want = desiredAccessList(obj.spec ?? ({} as never), obj.metadata.name);
     if (zone === undefined) return { exists: false, upToDate: false, diff: [] };
     const overview = await this.opts.api.listAccessLists(zone, { signal: ctx.signal });
-    const details = this.find(obj, overview, ctx);
+    const details = (await locate(accessListIdentity(overview), obj, ctx))?.record;
     if (!details) return { exists: false, upToDate: false, diff: [] };
-    const list = await readById(
-      () => this.opts.api.getCustomAccessList(zone, details.listId, { signal: ctx.signal }),
-      this.readOptions(obj, String(details.listId)),
+    // Gone between the listing and this read: absent, like a list missing from the listing.
+    const list = await readUnlessGone(() =>
+      this.opts.api.getCustomAccessList(zone, details.listId, { signal: ctx.signal }),
     );
     if (!list) return { exists: false, upToDate: false, diff: [] };
     this.checkType(obj, want, list);
     const diff = diffAccessList(want, list, details);
-    const obs: Observation = {
+    return {
       exists: true,
       externalId: String(details.listId),
       upToDate: diff.diffs.length === 0,
       diff: diff.diffs,
       status: { ...accessListStatusOf(zone, details, list) },
-    };
-    this.observed.set(obs, { zone, overview, details, want, diff });
-    return obs;
-  }
-
-  private readOptions(obj: ShieldAccessList, externalId: string): ReadByIdOptions {
-    return {
-      externalId,
-      adoptedField: obj.spec?.listId !== undefined ? 'spec.listId' : undefined,
-      deleting: isDeleting(obj),
-      what: WHAT,
+      seen: { zone, overview, details, want, diff },
     };
   }
 
@@ -177,56 +187,8 @@ export class AccessListExternal implements ExternalClient<ShieldAccessList> {
     );
   }
 
-  /** The list's entry in the listing: by id, or by name when asked (see the module comment). */
-  private find(
-    obj: ShieldAccessList,
-    overview: AccessListsOverview,
-    ctx: ExternalContext,
-  ): AccessListDetails | undefined {
-    const lists = overview.customLists ?? [];
-    if (ctx.externalId) return this.findById(obj, lists, ctx.externalId);
-    if (isDeleting(obj)) return undefined;
-    const name = nameOf(obj);
-    const type = SHIELD_ACCESS_LIST_NAMES.kind;
-    const named = lists.filter(
-      (l) => l.name === name && !ctx.claimedByOther?.(type, String(l.listId)),
-    );
-    // Our own create, not yet recorded: the one match that no other object manages.
-    if (ctx.createPending) return named.length === 1 ? named[0] : undefined;
-    if (adoptionPolicyOf(obj.spec) !== ADOPT_BY_NAME) return undefined;
-    if (named.length === 1) return named[0];
-    throw new TerminalError(
-      named.length === 0 ? NotFound : AmbiguousName,
-      `cannot adopt access list ${JSON.stringify(name)} (spec.adoption.policy ByName): shield zone ${this.opts.shieldZoneId} has ${
-        named.length === 0
-          ? 'no custom list with this name'
-          : `${named.length} custom lists with this name that no other object manages; adopt one by spec.listId`
-      }`,
-    );
-  }
-
-  /** Gone is gone (created again), except for an id adopted from the spec. */
-  private findById(
-    obj: ShieldAccessList,
-    lists: readonly AccessListDetails[],
-    externalId: string,
-  ): AccessListDetails | undefined {
-    const found = lists.find((l) => String(l.listId) === externalId);
-    if (found || obj.spec?.listId === undefined || isDeleting(obj)) return found;
-    throw new TerminalError(
-      NotFound,
-      `cannot observe access list ${externalId} (spec.listId): shield zone ${this.opts.shieldZoneId} has no custom list with this id`,
-    );
-  }
-
   async create(obj: ShieldAccessList, ctx: ExternalContext): Promise<CreateResult> {
     const spec = obj.spec ?? ({} as never);
-    if (spec.listId !== undefined) {
-      throw new TerminalError(
-        NotFound,
-        `cannot create access list: spec.listId ${spec.listId} is set, so the list is only adopted`,
-      );
-    }
     const zone = this.opts.shieldZoneId;
     if (zone === undefined)
       throw new Error('cannot create access list: the shield zone is unknown');
@@ -235,7 +197,7 @@ export class AccessListExternal implements ExternalClient<ShieldAccessList> {
     checkCreateLimits(overview, zone, want.entries.length);
     let list: CustomAccessList;
     try {
-      list = await this.opts.api.createCustomAccessList(zone, createBody(obj, want), {
+      list = await this.opts.api.createCustomAccessList(zone, createBody(obj, want, ctx), {
         signal: ctx.signal,
       });
     } catch (err) {
@@ -251,16 +213,17 @@ export class AccessListExternal implements ExternalClient<ShieldAccessList> {
         ...(typeof list.name === 'string' ? { name: list.name } : {}),
         ...(typeof list.entryCount === 'number' ? { entryCount: list.entryCount } : {}),
       },
-      available: !want.enabled && (want.action ?? NO_ACTION) === NO_ACTION,
+      available:
+        list.name === nameOf(obj) && !want.enabled && (want.action ?? NO_ACTION) === NO_ACTION,
     };
   }
 
   async update(
     _obj: ShieldAccessList,
-    observation: Observation,
+    observation: Observation<AccessListSeen>,
     ctx: ExternalContext,
   ): Promise<UpdateResult | void> {
-    const seen = this.observed.get(observation);
+    const seen = observation.seen;
     if (!seen)
       throw new Error('cannot update access list: observation was not made by this client');
     const { zone, details, diff } = seen;
@@ -298,11 +261,9 @@ export class AccessListExternal implements ExternalClient<ShieldAccessList> {
       ctx.log.warn({ listId: id }, 'Cannot delete access list: its shield zone is unknown');
       return;
     }
-    try {
-      await this.opts.api.deleteCustomAccessList(zone, id, { signal: ctx.signal });
-      ctx.log.info({ listId: id, shieldZoneId: zone }, 'Deleted access list');
-    } catch (err) {
-      if (!isNotFound(err)) throw err;
-    }
+    const deleted = await deleteIgnoringNotFound(() =>
+      this.opts.api.deleteCustomAccessList(zone, id, { signal: ctx.signal }),
+    );
+    if (deleted) ctx.log.info({ listId: id, shieldZoneId: zone }, 'Deleted access list');
   }
 }

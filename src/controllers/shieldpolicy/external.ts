@@ -37,7 +37,13 @@ import type {
   UpdateResult,
 } from '../../runtime/types.js';
 import { toResetWire } from './defaults.js';
-import { createFeatureSync, type FeatureApi } from './feature-sync.js';
+import {
+  applyFeatures as sendFeatures,
+  observeFeatures,
+  resetFeatures as sendFeatureResets,
+  type FeatureApi,
+  type FeaturesSeen,
+} from './feature-sync.js';
 import { isFeatureField } from './features.js';
 import { readLivePages, removePages, uploadPages, type CustomPageApi } from './custom-page-sync.js';
 import {
@@ -164,7 +170,7 @@ export interface ShieldBinding {
   statusReads?: boolean;
 }
 
-const ABSENT: Observation = { exists: false, upToDate: false, diff: [] };
+const ABSENT: Observation<never> = { exists: false, upToDate: false, diff: [] };
 
 function pageTypesOf(obj: ShieldPolicy): string[] {
   return (obj.spec?.customPages ?? []).map((p) => p.pageType);
@@ -246,16 +252,19 @@ export function resetTarget(obj: ShieldPolicy): WireZone {
   return withoutFields(toResetWire(obj.spec ?? {}), (f) => NOT_WRITABLE.has(f));
 }
 
+/** What a policy's observe hands to its update or delete. */
+export interface PolicySeen {
+  /** The live zone: update checks the override lists it would add against it. */
+  live: WireZone;
+  /** Bot detection and upload scanning as read, with their targets. */
+  features: FeaturesSeen;
+  /** What observe planned under `rulePolicy: Exact` (and from what); update sends it. */
+  sweep?: { input: SweepInput; plan: SweepPlan };
+}
+
 /** Builds the external client of one policy. */
-export function createShieldExternal(b: ShieldBinding): ExternalClient<ShieldPolicy> {
+export function createShieldExternal(b: ShieldBinding): ExternalClient<ShieldPolicy, PolicySeen> {
   const opts = (ctx: ExternalContext): CallOptions => ({ signal: ctx.signal });
-  // Bot detection and upload scanning, read by observe and written by update/delete of this pass.
-  const features = createFeatureSync(b.api);
-  // The live zone of this pass's observe (an external client serves one pass): update checks
-  // the override lists it would add against it.
-  let observedLive: WireZone | undefined;
-  // What this pass's observe planned under `rulePolicy: Exact` (and from what); update sends it.
-  let observedSweep: { input: SweepInput; plan: SweepPlan } | undefined;
 
   async function readLive(pullZoneId: number, ctx: ExternalContext): Promise<WireZone | undefined> {
     const zone = await b.api.getShieldZoneByPullZone(pullZoneId, opts(ctx));
@@ -302,25 +311,33 @@ export function createShieldExternal(b: ShieldBinding): ExternalClient<ShieldPol
     obj: ShieldPolicy,
     live: WireZone,
     ctx: ExternalContext,
-  ): Promise<FieldDiff[]> {
+  ): Promise<{ diff: FieldDiff[]; features: FeaturesSeen }> {
     const zoneId = Number(live.shieldZoneId);
-    const featureDiff = await features.observe(obj.spec ?? {}, zoneId, 'reset', opts(ctx));
+    const features = await observeFeatures(b.api, obj.spec ?? {}, zoneId, 'reset', opts(ctx));
     const refused = (d: FieldDiff): boolean =>
       b.shared.resetRefused.get(refusalKey(zoneId, d.field.split('.')[0] ?? '')) !== undefined;
-    return [
+    const diff = [
       ...diffZone(resetTarget(obj), live),
-      ...featureDiff.filter((d) => !refused(d)),
+      ...features.diffs.filter((d) => !refused(d)),
       ...diffPagesForReset(pageTypesOf(obj), await livePages(obj, zoneId, ctx)),
     ];
+    return { diff, features: features.seen };
   }
 
   /** Resets the features; one the zone's plan refuses is left as it is (logged, remembered). */
   async function resetFeatures(
+    seen: FeaturesSeen,
     diff: readonly FieldDiff[],
     shieldZoneId: number,
     ctx: ExternalContext,
   ): Promise<void> {
-    const { written, refused } = await features.reset(diff, shieldZoneId, opts(ctx));
+    const { written, refused } = await sendFeatureResets(
+      b.api,
+      seen,
+      diff,
+      shieldZoneId,
+      opts(ctx),
+    );
     if (written.length > 0)
       ctx.log.info({ shieldZoneId, features: written }, 'Reset shield features');
     for (const feature of refused)
@@ -347,6 +364,7 @@ export function createShieldExternal(b: ShieldBinding): ExternalClient<ShieldPol
   }
 
   async function applyFeatures(
+    seen: FeaturesSeen,
     diff: readonly FieldDiff[],
     shieldZoneId: number,
     planType: string | undefined,
@@ -355,7 +373,7 @@ export function createShieldExternal(b: ShieldBinding): ExternalClient<ShieldPol
     const mine = diff.filter((d) => isFeatureField(d.field));
     if (mine.length === 0) return;
     const plan = { planType, retryAfterMs: b.pollIntervalMs };
-    const written = await features.apply(mine, shieldZoneId, plan, opts(ctx));
+    const written = await sendFeatures(b.api, seen, mine, shieldZoneId, plan, opts(ctx));
     if (written.length > 0)
       ctx.log.info({ shieldZoneId, features: written }, 'Updated shield features');
   }
@@ -456,12 +474,12 @@ export function createShieldExternal(b: ShieldBinding): ExternalClient<ShieldPol
    * in this pass (no platform call when the write adds no rule id).
    */
   async function checkOverrides(
+    live: WireZone,
     desired: WireZone,
     differing: ReadonlySet<string>,
     shieldZoneId: number,
     ctx: ExternalContext,
   ): Promise<OverrideProblem[]> {
-    const live = observedLive ?? {};
     const plan = zonePlanOf(live);
     return await b.shared.wafRules.check({
       api: b.api,
@@ -505,22 +523,23 @@ export function createShieldExternal(b: ShieldBinding): ExternalClient<ShieldPol
    * The deletions observe planned that are still unclaimed now: an object that claimed one of
    * them since (a rule adopting it) keeps it.
    */
-  function stillUnclaimed(ctx: ExternalContext): SweepDeletion[] {
+  function stillUnclaimed(seen: PolicySeen['sweep'], ctx: ExternalContext): SweepDeletion[] {
     const claimantsOf = claimLookup(ctx);
-    if (!observedSweep || !claimantsOf) return [];
-    const now = planRuleSweep({ ...observedSweep.input, claimantsOf });
+    if (!seen || !claimantsOf) return [];
+    const now = planRuleSweep({ ...seen.input, claimantsOf });
     const key = (d: SweepDeletion): string => `${d.family.type}/${d.id}`;
     const still = new Set(now.deletions.map(key));
-    return observedSweep.plan.deletions.filter((d) => still.has(key(d)));
+    return seen.plan.deletions.filter((d) => still.has(key(d)));
   }
 
   /** Sends the deletions this pass planned; the outcome's error is reported by the caller. */
   async function applySweep(
     obj: ShieldPolicy,
+    seen: PolicySeen['sweep'],
     shieldZoneId: number,
     ctx: ExternalContext,
   ): Promise<{ status?: Partial<ShieldPolicyStatus>; error?: Error }> {
-    const deletions = stillUnclaimed(ctx);
+    const deletions = stillUnclaimed(seen, ctx);
     if (deletions.length === 0) return {};
     const target = {
       api: b.api,
@@ -537,7 +556,7 @@ export function createShieldExternal(b: ShieldBinding): ExternalClient<ShieldPol
   }
 
   return {
-    async observe(obj, ctx): Promise<Observation> {
+    async observe(obj, ctx): Promise<Observation<PolicySeen>> {
       if (b.pullZoneId === undefined) return ABSENT;
       const live = await readLive(b.pullZoneId, ctx);
       if (!live) return ABSENT;
@@ -546,18 +565,18 @@ export function createShieldExternal(b: ShieldBinding): ExternalClient<ShieldPol
       if (isDeleting(obj)) {
         forgetPolicy(obj, Number(live.shieldZoneId));
         // Under Reset the zone "exists" (for the finalizer) until its managed fields are back at the defaults.
-        const diff = await resetDiff(obj, live, ctx);
+        const { diff } = await resetDiff(obj, live, ctx);
         return { exists: diff.length > 0, externalId, upToDate: diff.length === 0, diff, status };
       }
-      observedLive = live;
       const zoneId = Number(live.shieldZoneId);
       const pages = await livePages(obj, zoneId, ctx);
-      observedSweep = await observeSweep(obj, zoneId, ctx);
+      const sweep = await observeSweep(obj, zoneId, ctx);
+      const features = await observeFeatures(b.api, obj.spec ?? {}, zoneId, 'desired', opts(ctx));
       const diff = [
         ...diffZone(toDesiredWire(obj.spec ?? {}), live),
-        ...(await features.observe(obj.spec ?? {}, zoneId, 'desired', opts(ctx))),
+        ...features.diffs,
         ...diffPages(b.pages ?? [], pages),
-        ...(observedSweep?.plan.diffs ?? []),
+        ...(sweep?.plan.diffs ?? []),
       ];
       const insights = await observeInsights(obj, live, zoneId, ctx);
       return {
@@ -566,6 +585,7 @@ export function createShieldExternal(b: ShieldBinding): ExternalClient<ShieldPol
         upToDate: diff.length === 0,
         diff,
         status: { ...status, ...insights, ...pagesStatusOf(obj, pages) },
+        seen: { live, features: features.seen, ...(sweep ? { sweep } : {}) },
       };
     },
 
@@ -590,11 +610,14 @@ export function createShieldExternal(b: ShieldBinding): ExternalClient<ShieldPol
       if (pullZoneId === undefined || !Number.isSafeInteger(shieldZoneId)) {
         throw new Error('cannot update the shield zone: its id is unknown');
       }
+      const seen = observation.seen;
+      if (!seen)
+        throw new Error('cannot update the shield zone: observation was not made by this client');
       const desired = toDesiredWire(obj.spec ?? {});
       const differing = new Set(observation.diff.map((d) => d.field));
       const observed = (observation.status ?? {}) as WireZone;
       const violations = checkPlanLimits(desired, observed, differing);
-      const problems = await checkOverrides(desired, differing, shieldZoneId, ctx);
+      const problems = await checkOverrides(seen.live, desired, differing, shieldZoneId, ctx);
       const held = new Set([
         ...violations.map((v) => v.field),
         ...problems.map((p) => p.field),
@@ -606,9 +629,9 @@ export function createShieldExternal(b: ShieldBinding): ExternalClient<ShieldPol
       );
       await patch(shieldZoneId, pullZoneId, settings, ctx);
       const plan = typeof observed.planType === 'string' ? observed.planType : undefined;
-      await applyFeatures(observation.diff, shieldZoneId, plan, ctx);
+      await applyFeatures(seen.features, observation.diff, shieldZoneId, plan, ctx);
       await applyPages(observation.diff, shieldZoneId, plan, ctx);
-      const swept = await applySweep(obj, shieldZoneId, ctx);
+      const swept = await applySweep(obj, seen.sweep, shieldZoneId, ctx);
       // A plan change just sent changes the limits and the rules: recheck with the normal
       // backoff instead of waiting a whole poll interval for the held-back fields.
       const recheck = 'planType' in settings ? undefined : b.pollIntervalMs;
@@ -624,8 +647,8 @@ export function createShieldExternal(b: ShieldBinding): ExternalClient<ShieldPol
       const settings = buildPatchSettings(target, diffZone(target, live));
       const shieldZoneId = Number(live.shieldZoneId);
       await patch(shieldZoneId, b.pullZoneId, settings, ctx);
-      const diff = await resetDiff(obj, live, ctx);
-      await resetFeatures(diff, shieldZoneId, ctx);
+      const { diff, features } = await resetDiff(obj, live, ctx);
+      await resetFeatures(features, diff, shieldZoneId, ctx);
       await removePages(b.api, pageTypesOf(obj), diff, shieldZoneId, opts(ctx));
     },
   };

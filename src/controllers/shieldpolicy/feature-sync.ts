@@ -1,8 +1,9 @@
 /**
  * Observes and applies the zone-wide features of features.ts for one reconcile pass: observe
  * reads the object of each feature the spec manages (one GET each, none for an unmanaged
- * feature) and keeps it with its target, so apply can send complete nested objects without
- * reading again. A write the zone's plan does not allow becomes PlanNotSufficient.
+ * feature) and answers it with its target ({@link FeaturesSeen}, handed to update through the
+ * observation), so apply can send complete nested objects without reading again. A write the
+ * zone's plan does not allow becomes PlanNotSufficient.
  */
 import type { CallOptions } from '../../cdn/options.js';
 import type {
@@ -71,41 +72,20 @@ async function writeFeature(
 /** What each feature should be: the spec's values, or the reset values while deleting. */
 export type FeatureTarget = 'desired' | 'reset';
 
-/** Per-pass state of the features of one policy. */
-export interface FeatureSync {
-  /** Reads every managed feature and returns its differences from the target. */
-  observe(
-    spec: ShieldPolicySpec,
-    shieldZoneId: number,
-    target: FeatureTarget,
-    opts: CallOptions,
-  ): Promise<FieldDiff[]>;
-  /**
-   * Sends one PATCH per feature with a difference in `diff` (the entries of the last observe);
-   * returns the features written.
-   */
-  apply(
-    diff: readonly FieldDiff[],
-    shieldZoneId: number,
-    plan: { planType?: string; retryAfterMs?: number },
-    opts: CallOptions,
-  ): Promise<FeatureKey[]>;
-  /**
-   * Like apply, for a reset (deletion): a feature the zone's plan refuses to change is
-   * skipped, not an error (a plan that lost a feature must not keep a deletion forever);
-   * returns the features written and the features refused.
-   */
-  reset(
-    diff: readonly FieldDiff[],
-    shieldZoneId: number,
-    opts: CallOptions,
-  ): Promise<{ written: FeatureKey[]; refused: FeatureKey[] }>;
-}
-
-interface Seen {
+/** One feature as observe read it, with its target. */
+interface SeenFeature {
   def: FeatureDef;
   target: FeatureValues;
   live: WireObject;
+}
+
+/** What observe read of the features, for apply or reset in the same pass. */
+export type FeaturesSeen = ReadonlyMap<FeatureKey, SeenFeature>;
+
+/** The differences of the managed features from the target, and what was read. */
+export interface FeaturesObserved {
+  diffs: FieldDiff[];
+  seen: FeaturesSeen;
 }
 
 function targetOf(
@@ -118,7 +98,7 @@ function targetOf(
 
 /** The PATCH of each seen feature with a difference in `diff`. */
 function pendingPatches(
-  seen: ReadonlyMap<FeatureKey, Seen>,
+  seen: FeaturesSeen,
   diff: readonly FieldDiff[],
 ): Array<{ key: FeatureKey; patch: WireObject }> {
   const out: Array<{ key: FeatureKey; patch: WireObject }> = [];
@@ -131,51 +111,70 @@ function pendingPatches(
   return out;
 }
 
-/** Builds the feature state of one pass. */
-export function createFeatureSync(api: FeatureApi): FeatureSync {
-  const seen = new Map<FeatureKey, Seen>();
-  return {
-    async observe(spec, shieldZoneId, target, opts): Promise<FieldDiff[]> {
-      seen.clear();
-      const diffs: FieldDiff[] = [];
-      for (const def of FEATURES) {
-        const values = targetOf(def, spec, target);
-        if (!values || values.size === 0) continue;
-        const live = await readFeature(api, def.key, shieldZoneId, opts);
-        seen.set(def.key, { def, target: values, live });
-        diffs.push(...diffFeature(def, values, live));
-      }
-      return diffs;
-    },
+/** Reads every managed feature and answers its differences from the target. */
+export async function observeFeatures(
+  api: FeatureApi,
+  spec: ShieldPolicySpec,
+  shieldZoneId: number,
+  target: FeatureTarget,
+  opts: CallOptions,
+): Promise<FeaturesObserved> {
+  const seen = new Map<FeatureKey, SeenFeature>();
+  const diffs: FieldDiff[] = [];
+  for (const def of FEATURES) {
+    const values = targetOf(def, spec, target);
+    if (!values || values.size === 0) continue;
+    const live = await readFeature(api, def.key, shieldZoneId, opts);
+    seen.set(def.key, { def, target: values, live });
+    diffs.push(...diffFeature(def, values, live));
+  }
+  return { diffs, seen };
+}
 
-    async apply(diff, shieldZoneId, plan, opts): Promise<FeatureKey[]> {
-      const written: FeatureKey[] = [];
-      for (const { key, patch } of pendingPatches(seen, diff)) {
-        await withPlanCheck(key, plan.planType, plan.retryAfterMs, () =>
-          writeFeature(api, key, shieldZoneId, patch, opts),
-        );
-        written.push(key);
-      }
-      return written;
-    },
+/**
+ * Sends one PATCH per feature with a difference in `diff` (entries of the observe that read
+ * `seen`); answers the features written.
+ */
+export async function applyFeatures(
+  api: FeatureApi,
+  seen: FeaturesSeen,
+  diff: readonly FieldDiff[],
+  shieldZoneId: number,
+  plan: { planType?: string; retryAfterMs?: number },
+  opts: CallOptions,
+): Promise<FeatureKey[]> {
+  const written: FeatureKey[] = [];
+  for (const { key, patch } of pendingPatches(seen, diff)) {
+    await withPlanCheck(key, plan.planType, plan.retryAfterMs, () =>
+      writeFeature(api, key, shieldZoneId, patch, opts),
+    );
+    written.push(key);
+  }
+  return written;
+}
 
-    async reset(
-      diff,
-      shieldZoneId,
-      opts,
-    ): Promise<{ written: FeatureKey[]; refused: FeatureKey[] }> {
-      const written: FeatureKey[] = [];
-      const refused: FeatureKey[] = [];
-      for (const { key, patch } of pendingPatches(seen, diff)) {
-        try {
-          await writeFeature(api, key, shieldZoneId, patch, opts);
-          written.push(key);
-        } catch (err) {
-          if (!isPlanRefusal(err)) throw err;
-          refused.push(key);
-        }
-      }
-      return { written, refused };
-    },
-  };
+/**
+ * Like {@link applyFeatures}, for a reset (deletion): a feature the zone's plan refuses to
+ * change is skipped, not an error (a plan that lost a feature must not keep a deletion
+ * forever); answers the features written and the features refused.
+ */
+export async function resetFeatures(
+  api: FeatureApi,
+  seen: FeaturesSeen,
+  diff: readonly FieldDiff[],
+  shieldZoneId: number,
+  opts: CallOptions,
+): Promise<{ written: FeatureKey[]; refused: FeatureKey[] }> {
+  const written: FeatureKey[] = [];
+  const refused: FeatureKey[] = [];
+  for (const { key, patch } of pendingPatches(seen, diff)) {
+    try {
+      await writeFeature(api, key, shieldZoneId, patch, opts);
+      written.push(key);
+    } catch (err) {
+      if (!isPlanRefusal(err)) throw err;
+      refused.push(key);
+    }
+  }
+  return { written, refused };
 }

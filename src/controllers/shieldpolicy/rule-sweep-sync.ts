@@ -19,7 +19,7 @@ import type {
 } from '../../cdn/security-types.js';
 import { isShieldPlanRefusal } from '../../cdn/shield-rules.js';
 import type { ExternalContext } from '../../runtime/types.js';
-import { isNotFound } from '../shared/read-by-id.js';
+import { isNotFound } from '../shared/not-found.js';
 import type { LiveItem, SweepDeletion } from './rule-sweep.js';
 import type { DeletedRuleStatus, SweptItemType } from './types.js';
 

@@ -2,15 +2,15 @@
  * The external client of a shield rule kind: observe / create / update / delete of one rule on
  * one shield zone, bound to one account's client.
  *
- * - Observe is read-only: one GET by id. Without an id nothing is read (the rule is created),
- *   except for an explicit adoption by name (`spec.adoption.policy: ByName`) and the crash
- *   recovery of our own create, which list the zone's rules and match the name exactly (rule
- *   names are not unique on the platform; two matches are refused as ambiguous) and skip rules
- *   another object manages. A rule read by id that lives on another shield zone is refused
- *   before anything is written.
- * - Create sends one `POST`; a refusal for the zone's plan (403) is reported as
- *   {@link PlanNotSufficientError}, which is retried slowly (see classify.ts).
- * - Update sends one `PATCH` with the differing members only (diff.ts).
+ * - Observe is read-only: one GET by id, found by the kit's identity rules (kit/identity.ts):
+ *   rule names are not unique on the platform, so adoption by name lists the zone's rules and
+ *   matches the name exactly (several candidates are refused), and a lost create is recovered
+ *   only by its provisional name. A rule read by id that lives on another shield zone is
+ *   refused before anything is written.
+ * - Create sends one `POST` under the provisional name; a refusal for the zone's plan (403) is
+ *   reported as {@link PlanNotSufficientError}, which is retried slowly (see classify.ts).
+ * - Update sends one `PATCH` with the differing members only (diff.ts), the real name among
+ *   them after a create.
  * - Delete sends `DELETE` unless the deletion policy is Orphan (the runtime has already
  *   turned an unset policy into Orphan for an adopted rule).
  */
@@ -24,8 +24,8 @@ import type {
   Observation,
   UpdateResult,
 } from '../../runtime/types.js';
-import { ADOPT_BY_NAME, adoptionPolicyOf } from '../shared/ownership-schema.js';
-import { isNotFound, NotFound, readById } from '../shared/read-by-id.js';
+import { createNameOf, locate, type IdentityRules } from '../kit/identity.js';
+import { deleteIgnoringNotFound } from '../shared/not-found.js';
 import { desiredRule, diffRule, type RuleDiff } from './diff.js';
 import type { RuleApi, RuleCreateBody, RuleFamily } from './family.js';
 import type { RuleRecord, ShieldRuleStatusBase } from './types.js';
@@ -35,8 +35,6 @@ import { checkUnmanagedZone, type PullZoneOf } from './unmanaged-zone.js';
 /** Reason when an adopted rule lives on another shield zone than the spec names. */
 export const ZoneMismatch = 'ZoneMismatch';
 export { ReferenceNotAllowed } from './unmanaged-zone.js';
-/** Reason when ByName finds more than one rule with the name. */
-export const AmbiguousName = 'AmbiguousName';
 
 /** The zone's plan does not allow one more rule of the family (the platform answered 403). */
 export class PlanNotSufficientError extends Error {
@@ -75,11 +73,36 @@ export function ruleNameOf(obj: RuleObject): string {
   return obj.spec?.name ?? obj.metadata.name;
 }
 
-/** See the module comment. */
-export class RuleExternal implements ExternalClient<RuleObject> {
-  private readonly observed = new WeakMap<Observation, { id: number; diff: RuleDiff }>();
+/** What observe hands to update: the rule's id and the plan. */
+export interface RuleSeen {
+  id: number;
+  diff: RuleDiff;
+}
 
-  constructor(private readonly opts: RuleExternalOptions) {}
+/** How the rules of a family are found: by id, else by name on the zone (not unique). */
+export function ruleIdentity(o: RuleExternalOptions): IdentityRules<RuleRecord, RuleObject> {
+  return {
+    what: o.family.what,
+    claimType: o.family.names.kind,
+    names: 'shared',
+    specIdField: 'ruleId',
+    nameOf: ruleNameOf,
+    read: (id, signal) => o.api.get(Number(id), { signal }),
+    // Without the zone (deleting, zone unknown) there is nothing to search.
+    search: (_name, signal) =>
+      o.shieldZoneId === undefined ? Promise.resolve([]) : o.api.list(o.shieldZoneId, { signal }),
+    idOf: (r) => String(r.id),
+    recordNameOf: (r) => r.ruleName,
+  };
+}
+
+/** See the module comment. */
+export class RuleExternal implements ExternalClient<RuleObject, RuleSeen> {
+  private readonly identity: IdentityRules<RuleRecord, RuleObject>;
+
+  constructor(private readonly opts: RuleExternalOptions) {
+    this.identity = ruleIdentity(opts);
+  }
 
   get account(): string {
     return this.opts.account;
@@ -89,9 +112,9 @@ export class RuleExternal implements ExternalClient<RuleObject> {
     return this.opts.family.what;
   }
 
-  async observe(obj: RuleObject, ctx: ExternalContext): Promise<Observation> {
+  async observe(obj: RuleObject, ctx: ExternalContext): Promise<Observation<RuleSeen>> {
     await checkUnmanagedZone(obj, this.opts.shieldZoneId, this.opts.pullZoneOf, ctx);
-    const record = await this.find(obj, ctx);
+    const record = (await locate(this.identity, obj, ctx))?.record;
     if (!record) return { exists: false, upToDate: false, diff: [] };
     this.checkZone(obj, record);
     const want = desiredRule(
@@ -100,15 +123,14 @@ export class RuleExternal implements ExternalClient<RuleObject> {
       obj.metadata.name,
     );
     const diff = diffRule(this.opts.family.members, want, record);
-    const obs: Observation = {
+    return {
       exists: true,
       externalId: String(record.id),
       upToDate: diff.diffs.length === 0,
       diff: diff.diffs,
       status: { ...ruleStatusOf(record) },
+      seen: { id: Number(record.id), diff },
     };
-    this.observed.set(obs, { id: Number(record.id), diff });
-    return obs;
   }
 
   /** A rule of another shield zone is never changed from this object. */
@@ -121,63 +143,16 @@ export class RuleExternal implements ExternalClient<RuleObject> {
     );
   }
 
-  private async find(obj: RuleObject, ctx: ExternalContext): Promise<RuleRecord | undefined> {
-    if (ctx.externalId) return this.findById(obj, ctx.externalId, ctx.signal);
-    if (isDeleting(obj) || this.opts.shieldZoneId === undefined) return undefined;
-    const name = ruleNameOf(obj);
-    if (ctx.createPending) {
-      const found = await this.searchByName(name, ctx);
-      // Our own create, not yet recorded: the one match that no other object manages.
-      return found.length === 1 ? found[0] : undefined;
-    }
-    if (adoptionPolicyOf(obj.spec) !== ADOPT_BY_NAME) return undefined;
-    const found = await this.searchByName(name, ctx);
-    if (found.length === 1) return found[0];
-    throw new TerminalError(
-      found.length === 0 ? NotFound : AmbiguousName,
-      `cannot adopt ${this.what} ${JSON.stringify(name)} (spec.adoption.policy ByName): ${
-        found.length === 0
-          ? `shield zone ${this.opts.shieldZoneId} has no rule with this name`
-          : `shield zone ${this.opts.shieldZoneId} has ${found.length} rules with this name that no other object manages; adopt one by spec.ruleId`
-      }`,
-    );
-  }
-
-  private findById(
-    obj: RuleObject,
-    externalId: string,
-    signal: AbortSignal,
-  ): Promise<RuleRecord | undefined> {
-    return readById(() => this.opts.api.get(Number(externalId), { signal }), {
-      externalId,
-      adoptedField: obj.spec?.ruleId !== undefined ? 'spec.ruleId' : undefined,
-      deleting: isDeleting(obj),
-      what: this.what,
-    });
-  }
-
-  /** Rules of the zone named exactly `name` (the platform's rule names are case-sensitive). */
-  private async searchByName(name: string, ctx: ExternalContext): Promise<RuleRecord[]> {
-    const rules = await this.opts.api.list(this.opts.shieldZoneId!, { signal: ctx.signal });
-    const type = this.opts.family.names.kind;
-    return rules.filter((r) => r.ruleName === name && !ctx.claimedByOther?.(type, String(r.id)));
-  }
-
   async create(obj: RuleObject, ctx: ExternalContext): Promise<CreateResult> {
     const spec = obj.spec ?? ({} as never);
-    if (spec.ruleId !== undefined) {
-      throw new TerminalError(
-        NotFound,
-        `cannot create ${this.what}: spec.ruleId ${spec.ruleId} is set, so the rule is only adopted`,
-      );
-    }
     const zone = this.opts.shieldZoneId;
     if (zone === undefined)
       throw new Error(`cannot create ${this.what}: the shield zone is unknown`);
     const want = desiredRule(this.opts.family.members, spec, obj.metadata.name);
     const body: RuleCreateBody = {
       shieldZoneId: zone,
-      ruleName: want.name ?? ruleNameOf(obj),
+      // Under the provisional name (identity.ts): the update of the same pass sets the real one.
+      ruleName: createNameOf(this.identity, obj, ctx) ?? ruleNameOf(obj),
       ...(want.description !== undefined ? { ruleDescription: want.description } : {}),
       ruleConfiguration: want.config,
     };
@@ -201,10 +176,10 @@ export class RuleExternal implements ExternalClient<RuleObject> {
 
   async update(
     _obj: RuleObject,
-    observation: Observation,
+    observation: Observation<RuleSeen>,
     ctx: ExternalContext,
   ): Promise<UpdateResult | void> {
-    const seen = this.observed.get(observation);
+    const seen = observation.seen;
     if (!seen)
       throw new Error(`cannot update ${this.what}: observation was not made by this client`);
     if (Object.keys(seen.diff.patch).length === 0) return;
@@ -215,11 +190,9 @@ export class RuleExternal implements ExternalClient<RuleObject> {
   async delete(obj: RuleObject, ctx: ExternalContext): Promise<void> {
     if (!ctx.externalId || obj.spec?.deletionPolicy === 'Orphan') return;
     const id = Number(ctx.externalId);
-    try {
-      await this.opts.api.delete(id, { signal: ctx.signal });
-      ctx.log.info({ ruleId: id }, `Deleted ${this.what}`);
-    } catch (err) {
-      if (!isNotFound(err)) throw err;
-    }
+    const deleted = await deleteIgnoringNotFound(() =>
+      this.opts.api.delete(id, { signal: ctx.signal }),
+    );
+    if (deleted) ctx.log.info({ ruleId: id }, `Deleted ${this.what}`);
   }
 }

@@ -2,10 +2,9 @@
  * The StorageZone external client: observe / create / update / delete of one storage zone,
  * bound to one account's CdnClient.
  *
- * - Observe is read-only on the platform: one GET by id. Without an id nothing is read (the
- *   zone is created), except for explicit adoption by name (`spec.adoption.policy: ByName`)
- *   and the crash recovery of our own create, which search by name and skip zones another
- *   object manages. It returns the zone's passwords and endpoints as connection details; the
+ * - Observe is read-only on the platform: one GET by id, found by the kit's identity rules
+ *   (kit/identity.ts; names are unique on the platform, so a lost create is recovered by name,
+ *   skipping zones another object manages). It returns the zone's passwords and endpoints as connection details; the
  *   runtime publishes them in the password Secret (index.ts declares it) after the claim
  *   check and the leader fence, never for a refused object.
  * - Create checks the name with `POST /storagezone/checkavailability` first (storage zone
@@ -32,16 +31,14 @@ import type {
   Observation,
   UpdateResult,
 } from '../../runtime/types.js';
+import { locate, type IdentityRules } from '../kit/identity.js';
 import { withKeyedLock } from '../shared/keyed-mutex.js';
-import { isDeleting, isNotFound } from '../shared/not-found.js';
-import { ADOPT_BY_NAME, adoptionPolicyOf } from '../shared/ownership-schema.js';
+import { deleteIgnoringNotFound, isDeleting } from '../shared/not-found.js';
 import { diffStorageZone, type StorageZoneDiff } from './diff.js';
 import { passwordSecretData, statusOf, toAddRequest, zoneNameOf } from './mapping.js';
 import type { StorageZone } from './types.js';
 import { samePlatformName } from '../../cdn/platform-names.js';
 
-/** Reason of the terminal error for an adopted id (or name) that does not exist. */
-export const NotFound = 'NotFound';
 /** Reason when the zone name is taken on the platform and adoption was not asked for. */
 export const NameTaken = 'NameTaken';
 /** Reason of Ready=False while the platform adds a replication region. */
@@ -77,23 +74,51 @@ function registerPasswords(record: StorageZoneRecord): void {
     secretValues.set(`${source}readOnlyPassword`, record.ReadOnlyPassword);
 }
 
-function sameName(a: string | null | undefined, b: string): boolean {
-  return samePlatformName('storageZone', a, b);
+/** What observe hands to update: the zone's id and the plan. */
+export interface StorageZoneSeen {
+  id: number;
+  diff: StorageZoneDiff;
+}
+
+/** How storage zones are found: by id, else by name (unique across the platform). */
+export function storageZoneIdentity(
+  client: CdnClient,
+): IdentityRules<StorageZoneRecord, StorageZone> {
+  const registered = (record: StorageZoneRecord): StorageZoneRecord => {
+    registerPasswords(record);
+    return record;
+  };
+  return {
+    what: 'storage zone',
+    claimType: STORAGE_ZONE_CLAIM,
+    names: 'unique',
+    specIdField: 'storageZoneId',
+    nameOf: (obj) => zoneNameOf(obj),
+    read: async (id, signal) => registered(await client.getStorageZone(Number(id), { signal })),
+    search: async (name, signal) =>
+      (await client.listStorageZones({ search: name }, { signal })).map(registered),
+    idOf: (r) => String(r.Id),
+    recordNameOf: (r) => r.Name,
+    sameName: (live, wanted) => samePlatformName('storageZone', live, wanted),
+    isGone: (r) => r.Deleted === true,
+  };
 }
 
 /** See the module comment. */
-export class StorageZoneExternal implements ExternalClient<StorageZone> {
-  private readonly observed = new WeakMap<Observation, { id: number; diff: StorageZoneDiff }>();
+export class StorageZoneExternal implements ExternalClient<StorageZone, StorageZoneSeen> {
+  private readonly identity: IdentityRules<StorageZoneRecord, StorageZone>;
 
-  constructor(private readonly opts: StorageZoneExternalOptions) {}
+  constructor(private readonly opts: StorageZoneExternalOptions) {
+    this.identity = storageZoneIdentity(opts.client);
+  }
 
   /** The account fingerprint (claims conflict only within one account). */
   get account(): string {
     return this.opts.accountId;
   }
 
-  async observe(obj: StorageZone, ctx: ExternalContext): Promise<Observation> {
-    const record = await this.find(obj, ctx);
+  async observe(obj: StorageZone, ctx: ExternalContext): Promise<Observation<StorageZoneSeen>> {
+    const record = (await locate(this.identity, obj, ctx))?.record;
     if (!record) return { exists: false, upToDate: false, diff: [] };
     const diff = diffStorageZone(obj, record);
     if (!isDeleting(obj) && diff.immutable.length > 0) {
@@ -102,13 +127,14 @@ export class StorageZoneExternal implements ExternalClient<StorageZone> {
         `cannot manage storage zone ${record.Id}: ${diff.immutable.join('; ')}; name, region and tier are fixed when a zone is created: restore the spec or create a new StorageZone`,
       );
     }
-    const obs: Observation = {
+    const obs: Observation<StorageZoneSeen> = {
       exists: true,
       externalId: String(record.Id),
       upToDate: diff.diffs.length === 0,
       diff: diff.diffs,
       status: { ...statusOf(record) },
       connectionDetails: passwordSecretData(record),
+      seen: { id: Number(record.Id), diff },
     };
     if (record.ReplicationChangeInProgress === true) {
       obs.notReady = {
@@ -116,74 +142,10 @@ export class StorageZoneExternal implements ExternalClient<StorageZone> {
         message: 'The platform is still adding a replication region',
       };
     }
-    this.observed.set(obs, { id: Number(record.Id), diff });
     return obs;
   }
 
-  /**
-   * Reads the zone by id. Without an id, only an explicit adoption by name or the recovery of
-   * our own unrecorded create looks the name up; otherwise there is nothing to read.
-   */
-  private async find(
-    obj: StorageZone,
-    ctx: ExternalContext,
-  ): Promise<StorageZoneRecord | undefined> {
-    if (ctx.externalId) return this.findById(obj, ctx.externalId, ctx.signal);
-    const name = zoneNameOf(obj);
-    if (ctx.createPending) {
-      const zone = await this.searchByName(name, ctx.signal);
-      // A zone another object manages is not ours: the create will report the name as taken.
-      return zone && !ctx.claimedByOther?.(STORAGE_ZONE_CLAIM, String(zone.Id)) ? zone : undefined;
-    }
-    if (isDeleting(obj) || adoptionPolicyOf(obj.spec) !== ADOPT_BY_NAME) return undefined;
-    const zone = await this.searchByName(name, ctx.signal);
-    if (zone) return zone; // the runtime refuses it when another object manages it
-    throw new TerminalError(
-      NotFound,
-      `cannot adopt storage zone ${JSON.stringify(name)} (spec.adoption.policy ByName): no zone in this account has this name`,
-    );
-  }
-
-  private async findById(
-    obj: StorageZone,
-    externalId: string,
-    signal: AbortSignal,
-  ): Promise<StorageZoneRecord | undefined> {
-    let record: StorageZoneRecord | undefined;
-    try {
-      record = await this.opts.client.getStorageZone(Number(externalId), { signal });
-      registerPasswords(record);
-    } catch (err) {
-      if (!isNotFound(err)) throw err;
-    }
-    if (record && record.Deleted !== true) return record;
-    // An adopted id never leads to a create; while deleting, gone is gone.
-    if (obj.spec?.storageZoneId !== undefined && !isDeleting(obj)) {
-      throw new TerminalError(
-        NotFound,
-        `cannot observe storage zone ${externalId} (spec.storageZoneId): it does not exist`,
-      );
-    }
-    return undefined;
-  }
-
-  private async searchByName(
-    name: string,
-    signal: AbortSignal,
-  ): Promise<StorageZoneRecord | undefined> {
-    const zones = await this.opts.client.listStorageZones({ search: name }, { signal });
-    const zone = zones.find((z) => sameName(z.Name, name) && z.Deleted !== true);
-    if (zone) registerPasswords(zone);
-    return zone;
-  }
-
   async create(obj: StorageZone, ctx: ExternalContext): Promise<CreateResult> {
-    if (obj.spec?.storageZoneId !== undefined) {
-      throw new TerminalError(
-        NotFound,
-        `cannot create storage zone: spec.storageZoneId ${obj.spec.storageZoneId} is set, so the zone is only adopted`,
-      );
-    }
     const body = toAddRequest(obj);
     const record = await withKeyedLock(createLockOf(this.opts.accountId, body.Name), () =>
       this.add(body, ctx.signal),
@@ -224,8 +186,8 @@ export class StorageZoneExternal implements ExternalClient<StorageZone> {
   }
 
   private async nameTaken(name: string, signal: AbortSignal): Promise<TerminalError> {
-    const ours = await this.searchByName(name, signal);
-    const where = ours
+    const ours = await this.identity.search(name, signal);
+    const where = ours.some((z) => samePlatformName('storageZone', z.Name, name))
       ? 'a storage zone with this name already exists in this account; adopt it explicitly with spec.storageZoneId or spec.adoption.policy ByName, or set spec.name to another name'
       : 'storage zone names are unique across the whole platform and another account uses it; set spec.name to another name';
     return new TerminalError(
@@ -236,10 +198,10 @@ export class StorageZoneExternal implements ExternalClient<StorageZone> {
 
   async update(
     obj: StorageZone,
-    observation: Observation,
+    observation: Observation<StorageZoneSeen>,
     ctx: ExternalContext,
   ): Promise<UpdateResult | void> {
-    const seen = this.observed.get(observation);
+    const seen = observation.seen;
     if (!seen)
       throw new Error('cannot update storage zone: observation was not made by this client');
     if (Object.keys(seen.diff.update).length === 0) return;
@@ -255,13 +217,11 @@ export class StorageZoneExternal implements ExternalClient<StorageZone> {
   async delete(obj: StorageZone, ctx: ExternalContext): Promise<void> {
     if (!ctx.externalId || obj.spec?.deletionPolicy === 'Orphan') return;
     const id = Number(ctx.externalId);
-    await withKeyedLock(zoneLock(id), async () => {
-      try {
-        await this.opts.client.deleteStorageZone(id, false, { signal: ctx.signal });
-        ctx.log.info({ storageZoneId: id }, 'Deleted storage zone');
-      } catch (err) {
-        if (!isNotFound(err)) throw err;
-      }
-    });
+    const deleted = await withKeyedLock(zoneLock(id), () =>
+      deleteIgnoringNotFound(() =>
+        this.opts.client.deleteStorageZone(id, false, { signal: ctx.signal }),
+      ),
+    );
+    if (deleted) ctx.log.info({ storageZoneId: id }, 'Deleted storage zone');
   }
 }

@@ -24,6 +24,7 @@ import type {
   ContainerAppStatus,
 } from '../../../../src/controllers/containerapp/types.js';
 import type { ExternalContext, Observation } from '../../../../src/runtime/types.js';
+import type { AppSeen } from '../../../../src/controllers/containerapp/external.js';
 import { baseSpec } from './fixtures.js';
 
 const API_KEY = 'unit-test-key';
@@ -78,8 +79,8 @@ interface Harness {
   appId: string;
   status: ContainerAppStatus;
   /** Observe, then update when needed; merges status like the runtime does. */
-  sync(spec: ContainerAppSpec): Promise<Observation>;
-  observe(spec: ContainerAppSpec): Promise<Observation>;
+  sync(spec: ContainerAppSpec): Promise<Observation<AppSeen>>;
+  observe(spec: ContainerAppSpec): Promise<Observation<AppSeen>>;
 }
 
 async function createApp(
@@ -320,25 +321,33 @@ test.serial(
   },
 );
 
-test.serial('createPending: observe finds the app by name and returns its id', async (t) => {
-  const spec = specNamed('ext pending');
-  const h = await createApp(spec);
-  const ext = new ContainerAppExternal(client, () => Promise.resolve(NO_REFS));
-  const obs = await ext.observe(objectOf(spec), ctxOf(undefined, true));
-  t.true(obs.exists);
-  t.is(obs.externalId, h.appId);
-  const none = await ext.observe(objectOf(specNamed('ext never created')), ctxOf(undefined, true));
-  t.false(none.exists);
-  const noLookup = await ext.observe(objectOf(spec), ctxOf(undefined, false));
-  t.false(noLookup.exists, 'without a pending create there is no lookup by name');
-});
+test.serial(
+  'createPending: observe finds our app by its provisional name, never a same-named one',
+  async (t) => {
+    const spec = specNamed('ext pending');
+    const foreign = await createApp(spec);
+    const ext = new ContainerAppExternal(client, () => Promise.resolve(NO_REFS));
+    const token = { createToken: '0a1b2c3d4e5f6071' };
+    const pending = { ...ctxOf(undefined, true), ...token };
+    t.false((await ext.observe(objectOf(spec), pending)).exists, 'a same-named app is not ours');
+    const made = await ext.create(objectOf(spec), { ...ctxOf(), ...token });
+    const obs = await ext.observe(objectOf(spec), pending);
+    t.is(obs.externalId, made.externalId);
+    t.not(obs.externalId, foreign.appId);
+    const noLookup = await ext.observe(objectOf(spec), ctxOf(undefined, false));
+    t.false(noLookup.exists, 'without a pending create there is no lookup by name');
+  },
+);
 
 test.serial('createPending: an app another object manages is never taken by name', async (t) => {
   const spec = specNamed('ext pending claimed');
-  const theirs = await createApp(spec);
   const ext = new ContainerAppExternal(client, () => Promise.resolve(NO_REFS));
+  const token = { createToken: '1a1b2c3d4e5f6071' };
+  const made = await ext.create(objectOf(spec), { ...ctxOf(), ...token });
+  const theirs = { appId: made.externalId };
   const ctx: ExternalContext = {
     ...ctxOf(undefined, true),
+    ...token,
     claimedByOther: (type, id) => type === 'ContainerApp' && id === theirs.appId,
   };
   t.false((await ext.observe(objectOf(spec), ctx)).exists, 'skipped: it is not ours');
@@ -355,10 +364,10 @@ test.serial(
     t.is(obs.externalId, h.appId);
     await createApp(spec);
     const err = await t.throwsAsync(ext.observe(objectOf(byName), ctxOf()));
-    t.is(classifyContainerAppError(err).reason, 'AdoptionAmbiguous');
+    t.is(classifyContainerAppError(err).reason, 'AmbiguousName');
     const missing = { ...specNamed('ext adopt none'), adoption: { policy: 'ByName' } };
     const none = await t.throwsAsync(ext.observe(objectOf(missing as ContainerAppSpec), ctxOf()));
-    t.is(classifyContainerAppError(none).reason, 'AdoptedAppNotFound');
+    t.is(classifyContainerAppError(none).reason, 'NotFound');
   },
 );
 
@@ -370,11 +379,7 @@ test.serial(
     const ext = new ContainerAppExternal(client, () => Promise.resolve(NO_REFS));
     const upper = { ...specNamed('EXT-CASE-APP'), adoption: { policy: 'ByName' } };
     const err = await t.throwsAsync(ext.observe(objectOf(upper as ContainerAppSpec), ctxOf()));
-    t.is(
-      classifyContainerAppError(err).reason,
-      'AdoptedAppNotFound',
-      'EXT-CASE-APP is another name',
-    );
+    t.is(classifyContainerAppError(err).reason, 'NotFound', 'EXT-CASE-APP is another name');
     const exact = { ...spec, adoption: { policy: 'ByName' } } as ContainerAppSpec;
     t.is((await ext.observe(objectOf(exact), ctxOf())).externalId, h.appId);
   },
@@ -387,7 +392,7 @@ test.serial('adoption of a missing app id is terminal; delete is idempotent', as
   await t.notThrowsAsync(h.ext.delete(objectOf(spec), ctxOf(h.appId)));
   const adopted = { ...spec, appId: h.appId };
   const err = await t.throwsAsync(h.ext.observe(objectOf(adopted), ctxOf(h.appId)));
-  t.is(classifyContainerAppError(err).reason, 'AdoptedAppNotFound');
+  t.is(classifyContainerAppError(err).reason, 'NotFound');
   const deleting = objectOf(adopted);
   deleting.metadata.deletionTimestamp = new Date().toISOString();
   t.false((await h.ext.observe(deleting, ctxOf(h.appId))).exists, 'gone during deletion is fine');

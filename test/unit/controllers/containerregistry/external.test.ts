@@ -141,10 +141,14 @@ test.serial('adoption by name: exact name, one match; public registries refused'
   t.is(found.externalId, made.externalId);
   t.true(found.upToDate, 'adoption takes the Secret as the live password: nothing to send');
   const lower = objectOf('a', { displayName: 'legacy-reg', adoption: { policy: 'ByName' } });
-  await t.throwsAsync(ext.observe(lower, ctxOf()), { message: /no registry in this account/ });
+  await t.throwsAsync(ext.observe(lower, ctxOf()), {
+    message: /no container registry matches it/,
+  });
 
   await ext.create(objectOf('twin', { displayName: 'Legacy-Reg' }), ctxOf());
-  await t.throwsAsync(ext.observe(byName, ctxOf()), { message: /2 registries have this/ });
+  await t.throwsAsync(ext.observe(byName, ctxOf()), {
+    message: /2 container registry resources match.*ids \d+, \d+/,
+  });
 
   const publicId = [...sim.state.collections.of('registries').values()].find(
     (r) => r.isPlatformManaged === true,
@@ -155,11 +159,22 @@ test.serial('adoption by name: exact name, one match; public registries refused'
   });
 });
 
-test.serial('crash recovery finds our own create; a claimed one is skipped', async (t) => {
-  const ext = external();
-  const made = await ext.create(objectOf('rec', { displayName: 'unit-recover' }), ctxOf());
-  const pending = objectOf('rec', { displayName: 'unit-recover' });
-  t.is((await ext.observe(pending, ctxOf(undefined, true))).externalId, made.externalId);
-  const claimed = { ...ctxOf(undefined, true), claimedByOther: (): boolean => true };
-  t.false((await ext.observe(pending, claimed)).exists);
-});
+test.serial(
+  'crash recovery finds our own create by its provisional name, which the update replaces',
+  async (t) => {
+    const ext = external();
+    const token = { createToken: '0123456789abcdef' };
+    const pending = objectOf('rec', { displayName: 'unit-recover' });
+    const made = await ext.create(pending, { ...ctxOf(), ...token });
+    // A registry of another owner with the wanted name is never a candidate.
+    await ext.create(objectOf('foreign', { displayName: 'unit-recover' }), ctxOf());
+    const found = await ext.observe(pending, { ...ctxOf(undefined, true), ...token });
+    t.is(found.externalId, made.externalId);
+    t.deepEqual(
+      found.diff.map((d) => [d.field, d.live]),
+      [['displayName', 'cdnop-0123456789abcdef']],
+    );
+    await ext.update(pending, found, ctxOf(made.externalId));
+    t.true((await ext.observe(pending, ctxOf(made.externalId))).upToDate, 'renamed');
+  },
+);

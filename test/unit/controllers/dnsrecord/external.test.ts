@@ -144,7 +144,7 @@ test.serial('adoption: by id, ByName (type + name + value), ambiguity refused', 
   const err = await t.throwsAsync(external(ambiguous).observe(ambiguous, ctxOf()));
   t.regex(
     err?.message ?? '',
-    /has 2 such records .*set spec\.value, or adopt one by spec\.recordId/,
+    /2 DNS record resources match TXT record "adopt" \(ids \d+, \d+\).*adopt one by spec\.recordId/,
   );
   const missing = objectOf('missing', {
     type: 'TXT',
@@ -153,12 +153,12 @@ test.serial('adoption: by id, ByName (type + name + value), ambiguity refused', 
     recordId: 999999,
   });
   await t.throwsAsync(external(missing).observe(missing, ctxOf('999999')), {
-    message: /spec\.recordId\): the zone has no such record/,
+    message: /DNS record 999999 \(spec\.recordId\): it does not exist/,
   });
 });
 
 test.serial(
-  'without an id or adoption nothing is looked up, and a lost create is found',
+  'without an id or adoption nothing is looked up; a lost create is found by its provisional comment only',
   async (t) => {
     const obj = objectOf('lost', { type: 'A', name: 'lost', value: '192.0.2.55' });
     const calls = async (): Promise<number> => {
@@ -170,12 +170,21 @@ test.serial(
     const before = await calls();
     t.false((await external(obj).observe(obj, ctxOf())).exists);
     t.is(await calls(), before, 'observe of a new record reads nothing');
-    const made = await client.addDnsRecord(zoneId, { Type: 0, Name: 'lost', Value: '192.0.2.55' });
-    const found = await external(obj).observe(obj, ctxOf(undefined, { createPending: true }));
-    t.is(found.externalId, String(made.Id));
+    const token = { createPending: true, createToken: '99887766554433aa' };
+    // Someone else's record with exactly this content is no proof that our create happened.
+    await client.addDnsRecord(zoneId, { Type: 0, Name: 'lost', Value: '192.0.2.55' });
+    t.false((await external(obj).observe(obj, ctxOf(undefined, token))).exists);
+    const made = await external(obj).create(obj, ctxOf(undefined, token));
+    const found = await external(obj).observe(obj, ctxOf(undefined, token));
+    t.is(found.externalId, made.externalId);
+    t.deepEqual(
+      found.diff.map((d) => [d.field, d.desired]),
+      [['Comment', '']],
+      'the provisional comment is cleared by the update',
+    );
     const claimed = await external(obj).observe(
       obj,
-      ctxOf(undefined, { createPending: true, claimedByOther: () => true }),
+      ctxOf(undefined, { ...token, claimedByOther: () => true }),
     );
     t.false(claimed.exists, 'a record another object manages is never taken');
   },

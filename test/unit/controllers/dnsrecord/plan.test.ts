@@ -202,7 +202,7 @@ for (const c of cases) {
 test.serial('plan: an adopted recordId the zone lacks is an error, not a create', async (t) => {
   const obj = edited('mx', { recordId: 999_999 });
   await t.throwsAsync(planDnsRecord(client, obj, contextOf([])), {
-    message: /DNS record 999999 \(spec\.recordId\): the zone has no such record/,
+    message: /DNS record 999999 \(spec\.recordId\): it does not exist/,
   });
 });
 

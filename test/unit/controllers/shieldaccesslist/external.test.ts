@@ -152,7 +152,7 @@ simTest(
     );
     await mk(zone, 'Team');
     await t.throwsAsync(ext.observe(byName, externalContext()), {
-      message: /2 custom lists with this name/,
+      message: /2 access list resources match "Team"/,
     });
     const claimed = externalContext(undefined, {
       claimedByOther: (_type, id) => id === String(a.id),
@@ -169,7 +169,7 @@ simTest(
       adoption: { policy: 'ByName' },
     });
     await t.throwsAsync(ext.observe(missing, externalContext()), {
-      message: /no custom list with this name/,
+      message: /no access list matches it/,
     });
 
     // By id: the list of another zone is not found through this zone's path; nothing written.
@@ -299,15 +299,24 @@ simTest(
   },
 );
 
-simTest('crash recovery: an unrecorded create is found by name, not made twice', async (t, h) => {
-  const zone = await seedShieldZone(h, 1);
-  const ext = external(h, zone);
-  const obj = list('l1', { ...SPEC, shieldZoneId: zone });
-  const made = await ext.create(obj, externalContext());
-  const seen = await ext.observe(obj, externalContext(undefined, { createPending: true }));
-  t.is(seen.externalId, made.externalId);
-  t.false(
-    (await ext.observe(obj, externalContext())).exists,
-    'without a pending create, a list of the same name is not taken over',
-  );
-});
+simTest(
+  'crash recovery: an unrecorded create is found by its provisional name, not made twice',
+  async (t, h) => {
+    const zone = await seedShieldZone(h, 1);
+    const ext = external(h, zone);
+    const obj = list('l1', { ...SPEC, shieldZoneId: zone });
+    const token = { createToken: 'fedcba9876543210' };
+    // A hand-made list with the wanted name is never taken for ours.
+    await h.client.createCustomAccessList(zone, { name: 'l1', type: 0, content: '192.0.2.9' });
+    const made = await ext.create(obj, externalContext(undefined, token));
+    const seen = await ext.observe(
+      obj,
+      externalContext(undefined, { createPending: true, ...token }),
+    );
+    t.is(seen.externalId, made.externalId);
+    t.false(
+      (await ext.observe(obj, externalContext())).exists,
+      'without a pending create, a list of the same name is not taken over',
+    );
+  },
+);
