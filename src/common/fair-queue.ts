@@ -46,7 +46,8 @@ export interface Served<T> {
 
 interface Flow<T> extends HeapEntry {
   name: string;
-  lanes: Array<Set<T>>;
+  /** Items per priority, a lane made when first used (most flows use one lane). */
+  lanes: Array<Set<T> | undefined>;
   size: number;
   /** Virtual start time of the flow's next item (cost units served so far). */
   vt: number;
@@ -107,9 +108,9 @@ export class FairQueue<T> {
    */
   push(item: T, flow: string, priority: number, front = false): boolean {
     const p = this.#priority(priority);
-    if (this.#flows.get(flow)?.lanes[p]!.has(item)) return false;
+    if (this.#flows.get(flow)?.lanes[p]?.has(item)) return false;
     const f = this.#flowFor(flow);
-    const lane = f.lanes[p]!;
+    const lane = (f.lanes[p] ??= new Set<T>());
     if (front) {
       const rest = [...lane];
       lane.clear();
@@ -156,7 +157,7 @@ export class FairQueue<T> {
     this.#vnow = Math.max(this.#vnow, f.vt);
     f.vt += this.#costs[priority]!;
     for (let p = 0; p < f.lanes.length; p++)
-      f.waited[p] = p === priority || f.lanes[p]!.size === 0 ? 0 : f.waited[p]! + 1;
+      f.waited[p] = p === priority || !f.lanes[p]?.size ? 0 : f.waited[p]! + 1;
     lane.delete(item);
     f.size--;
     this.#size--;
@@ -181,7 +182,7 @@ export class FairQueue<T> {
     if (!f) {
       f = {
         name,
-        lanes: this.#costs.map(() => new Set<T>()),
+        lanes: this.#costs.map(() => undefined),
         size: 0,
         vt: this.#vnow,
         finish: 0,
@@ -226,7 +227,7 @@ export class FairQueue<T> {
   #pickPriority(f: Flow<T>): number {
     let highest = -1;
     for (let p = 0; p < f.lanes.length; p++) {
-      if (f.lanes[p]!.size === 0) continue;
+      if (!f.lanes[p]?.size) continue;
       if (f.waited[p]! >= this.#streak) return p;
       if (highest < 0) highest = p;
     }
