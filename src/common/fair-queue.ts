@@ -16,12 +16,14 @@
  * - Aging within a flow: a priority that waited while {@link FairQueueOptions.streak} items of
  *   other priorities of its flow were served gets the next turn, so no lane starves.
  *
- * Cost: a push, delete or take is O(log flows), whatever the number of flows (a relist of
- * 20,000 namespaces used to scan every flow per take: bench/fair-queue.ts). Flows with items
- * waiting sit in a heap ordered as above (finish, then start, then the record's age: "waiting
- * longest" is the oldest record); a take with an `eligible` test also looks at the flows it
- * rejects ahead of the one it serves. Flows with nothing waiting but debt sit in a second heap
- * by virtual time, where a take drops each once the current virtual time has reached it.
+ * Cost: a push, delete or take is O(log flows) (amortised: a take also drops the records that
+ * became free), whatever the number of flows; a relist of 20,000 namespaces used to scan every
+ * flow per take (bench/fair-queue.ts). Flows with items waiting sit in a heap ordered as above:
+ * finish, then start, then the older record ("waiting longest"; a dropped record made again is
+ * new). A take with an `eligible` test also looks at the flows it rejects ahead of the one it
+ * serves. Flows with nothing waiting but debt sit in a second heap by virtual time, and a take
+ * drops those the current virtual time has reached. A push to the `front` of a lane copies the
+ * lane (a lane holds the calls of one tenant waiting for a slot there).
  *
  * Memory: one record per flow with items waiting, or with debt (dropped by the first take
  * after the others caught up: until then a refill still owes it); every record goes when the
