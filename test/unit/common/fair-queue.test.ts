@@ -81,3 +81,80 @@ test('delete, has, front, and nothing kept once empty', (t) => {
   t.is(q.flows, 0);
   t.throws(() => new FairQueue({ costs: [1, 0], streak: 1 }), { message: /cost must be > 0/ });
 });
+
+/**
+ * Takes every item (stops early once a call asks about more than 64 flows), counting the flows each take and each `canShift` asks `eligible` about;
+ * returns the largest count per call and the flows served.
+ */
+function drainCounting(
+  q: FairQueue<string>,
+  accept: (flow: string) => boolean,
+): { perCall: number; served: string[] } {
+  let asked = 0;
+  let perCall = 0;
+  const eligible = (flow: string): boolean => {
+    asked++;
+    return accept(flow);
+  };
+  const served: string[] = [];
+  for (;;) {
+    asked = 0;
+    const can = q.canShift(eligible);
+    perCall = Math.max(perCall, asked);
+    asked = 0;
+    const s = q.shift(eligible);
+    perCall = Math.max(perCall, asked);
+    // A scan of every flow asks thousands of times per take: stop rather than drain slowly.
+    if (!can || !s || perCall > 64) break;
+    served.push(s.flow);
+  }
+  return { perCall, served };
+}
+
+test('a take looks at the flow it serves, not at every flow (20,000 flows, a relist)', (t) => {
+  // What a relist of 20,000 namespaces queues; a scan of every flow per take asked `eligible`
+  // about each waiting flow (20,000 on the first take), the heap asks about the one it serves.
+  const q = new FairQueue<string>({ costs: [1, 2, 4], streak: 8 });
+  for (let i = 0; i < 20_000; i++) q.push(`obj-${i}`, `ns-${i}`, 2);
+  const { perCall, served } = drainCounting(q, () => true);
+  t.is(perCall, 1, 'flows asked about per take or canShift');
+  t.is(served.length, 20_000);
+  t.is(q.records, 0);
+});
+
+test('besides the flow it serves, a take looks only at the flows eligible rejects', (t) => {
+  // The work queue's eligibility: namespaces at their in-flight limit are passed over.
+  const q = new FairQueue<string>({ costs: [1, 2, 4], streak: 8 });
+  for (let i = 0; i < 20_000; i++) q.push(`obj-${i}`, `ns-${i % 5_000}`, 2);
+  const busy = new Set(['ns-0', 'ns-1', 'ns-2']);
+  const { perCall, served } = drainCounting(q, (flow) => !busy.has(flow));
+  t.true(perCall <= 1 + busy.size, `${perCall} flows asked about in one call`);
+  t.is(served.length, 20_000 - 12, 'the busy flows keep their 4 items each');
+  t.false(
+    served.some((f) => busy.has(f)),
+    'no busy flow served',
+  );
+  t.is(q.flows, busy.size);
+  t.is(take(q, 20).length, 12, 'served once no longer passed over');
+});
+
+test('a record without debt goes at the next take; none is left once drained', (t) => {
+  const q = new FairQueue<string>({ costs: [1], streak: 8 });
+  q.push('a0', 'a', 0);
+  for (let i = 0; i < 3; i++) q.push(`b${i}`, 'b', 0);
+  t.deepEqual(take(q, 2), ['a:a0', 'b:b0']);
+  t.is(q.records, 2, 'a owes one item while b has not caught up');
+  t.is(q.flows, 1);
+  t.deepEqual(take(q, 1), ['b:b1']);
+  t.is(q.records, 2, 'b caught up with this take; a is dropped by the next');
+  t.deepEqual(take(q, 1), ['b:b2']);
+  t.is(q.records, 0, 'drained');
+
+  // Emptied by delete rather than by takes.
+  for (let i = 0; i < 100; i++) q.push(`x${i}`, `ns-${i % 7}`, 0);
+  take(q, 50);
+  for (let i = 50; i < 100; i++) q.delete(`x${i}`, `ns-${i % 7}`, 0);
+  t.is(q.size, 0);
+  t.is(q.records, 0);
+  t.is(q.flows, 0);
+});
