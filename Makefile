@@ -69,13 +69,19 @@ clean: ## Remove build outputs (not the binary cache)
 	rm -rf dist .tmp
 
 # --- Packaging and first run (deploy/, hack/demo.sh) ---
-.PHONY: helm-binary helm-lint sync-chart-crds
+.PHONY: helm-binary test-tools helm-lint sync-chart-crds
 
 helm-binary: ## Build (or reuse cached) helm from hack/helm/go.mod
 	hack/build-binaries.sh helm >/dev/null
 
-# The chart, values-schema and Argo CD checks need helm and lua5.1 in both suites.
-test-unit test-e2e: helm-binary
+# The Go tools both suites run (BUILT_TOOLS in test/unit/packaging/tools.ts): helm for the chart
+# and values-schema checks, argocd-lua for the Argo CD health check (gopher-lua, the engine
+# Argo CD embeds) and rulecheck for the alert rules. Built from Go here, so the suites need
+# nothing the README's prerequisites do not name (test/unit/packaging/prerequisites.test.ts).
+test-tools: ## Build (or reuse cached) helm, argocd-lua and rulecheck, the Go tools the tests run
+	hack/build-binaries.sh helm argocd-lua rulecheck >/dev/null
+
+test-unit test-e2e: test-tools
 
 helm-lint: helm-binary ## helm lint --strict the chart
 	"$$(hack/build-binaries.sh helm | sed -n 's/^helm=//p')" lint --strict deploy/helm/cdn-operator

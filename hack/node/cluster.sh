@@ -48,12 +48,12 @@ resolve_binaries() {
 # Checked before anything is built or started, so CI reports a clear reason instead of a timeout.
 preflight() {
   local t missing=()
-  for t in containerd containerd-shim-runc-v2 runc ctr iptables conntrack buildah openssl nsenter unshare ip; do
+  for t in containerd containerd-shim-runc-v2 runc ctr iptables conntrack buildah openssl nsenter unshare ip sysctl curl; do
     command -v "$t" >/dev/null 2>&1 || missing+=("$t")
   done
   [ -x /usr/lib/cni/bridge ] || missing+=("containernetworking-plugins")
   if [ ${#missing[@]} -gt 0 ]; then
-    echo "missing ${missing[*]} (apt-get install containerd runc containernetworking-plugins iptables conntrack buildah)"
+    echo "missing ${missing[*]} (apt-get install containerd runc containernetworking-plugins iptables conntrack iproute2 procps curl buildah)"
     return 0
   fi
   [ "$(id -u)" -eq 0 ] || { echo "needs root (namespaces, mounts, cgroups), runs as uid $(id -u)"; return 0; }

@@ -1,7 +1,7 @@
 /**
  * Helpers shared by the packaging tests (unit and e2e): the repository paths of the chart,
- * the kustomize base and the Argo CD checks, the cached helm binary, and a small process
- * runner that never throws (tests assert on the exit code and output instead).
+ * the kustomize base and the Argo CD checks, the cached Go tools (helm, argocd-lua, rulecheck),
+ * and a small process runner that never throws (tests assert on the exit code and output instead).
  */
 import { execFile, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -56,19 +56,38 @@ export function run(
   });
 }
 
-let helmPath: Promise<string> | undefined;
+/**
+ * The Go tools the tests run, each built from its module under hack/ and cached by
+ * hack/build-binaries.sh. `make test-unit` and `make test-e2e` build them first (`make
+ * test-tools`), so the suites need Go and nothing else for them (README prerequisites).
+ */
+export const BUILT_TOOLS = ['helm', 'argocd-lua', 'rulecheck'] as const;
+/** One of {@link BUILT_TOOLS}. */
+export type BuiltTool = (typeof BUILT_TOOLS)[number];
 
-/** Path of the cached helm binary (hack/build-binaries.sh helm; `make helm-binary` builds it). */
+const builtPaths = new Map<BuiltTool, Promise<string>>();
+
+/** Path of a cached Go tool; built on first use when the Makefile has not built it yet. */
+export function resolveBuiltTool(tool: BuiltTool): Promise<string> {
+  let path = builtPaths.get(tool);
+  if (path === undefined) {
+    path = execFileAsync(join(ROOT, 'hack/build-binaries.sh'), [tool], {
+      env: { ...process.env, GOWORK: 'off' },
+      maxBuffer: 16 * 1024 * 1024,
+    }).then(({ stdout }) => {
+      const line = stdout.split('\n').find((l) => l.startsWith(`${tool}=`));
+      if (!line)
+        throw new Error(`cannot locate ${tool}: no ${tool}= line in the build output: ${stdout}`);
+      return line.slice(tool.length + 1);
+    });
+    builtPaths.set(tool, path);
+  }
+  return path;
+}
+
+/** Path of the cached helm binary (built with the Kubernetes version ldflags, see hack/build-binaries.sh). */
 export function resolveHelm(): Promise<string> {
-  helmPath ??= execFileAsync(join(ROOT, 'hack/build-binaries.sh'), ['helm'], {
-    env: { ...process.env, GOWORK: 'off' },
-    maxBuffer: 16 * 1024 * 1024,
-  }).then(({ stdout }) => {
-    const line = stdout.split('\n').find((l) => l.startsWith('helm='));
-    if (!line) throw new Error(`cannot locate helm in build output: ${stdout}`);
-    return line.slice('helm='.length);
-  });
-  return helmPath;
+  return resolveBuiltTool('helm');
 }
 
 /** A Kubernetes object as parsed from YAML. */
