@@ -4,6 +4,7 @@
  * any occurrence in outgoing text, in any of its forms (secret-forms.ts: raw, JSON-escaped,
  * base64, URL-encoded, HTML-escaped), is replaced before it can reach a log or a thrown object.
  */
+import { FormIndex } from './form-index.js';
 import { CompiledSecret } from './secret-forms.js';
 
 /** Values shorter than this are not scrubbed: too short to be a credential, too likely to match prose. */
@@ -11,19 +12,20 @@ const MIN_SECRET_LENGTH = 8;
 
 /** A set of secret strings with a scrub function. */
 export class SecretSet {
-  readonly #secrets = new Map<string, CompiledSecret>();
+  readonly #secrets = new Set<string>();
+  readonly #index = new FormIndex();
 
   /** Registers a secret (ignored when empty or very short). */
   add(value: string | null | undefined): void {
     if (typeof value !== 'string' || value.length < MIN_SECRET_LENGTH) return;
-    if (!this.#secrets.has(value)) this.#secrets.set(value, new CompiledSecret(value));
+    if (this.#secrets.has(value)) return;
+    this.#secrets.add(value);
+    this.#index.add(new CompiledSecret(value));
   }
 
   /** Returns `text` with every registered secret, in each of its forms, replaced by `[REDACTED]`. */
   scrub(text: string): string {
-    let out = text;
-    for (const secret of this.#secrets.values()) out = secret.scrub(out);
-    return out;
+    return this.#index.scrub(text);
   }
 
   /** Keeps inspect/JSON output free of the secrets themselves. */
@@ -46,8 +48,7 @@ export class SecretRegistry {
   readonly #bySource = new Map<string, string>();
   /** Each distinct value once, compiled, with the number of sources holding it. */
   readonly #byValue = new Map<string, { secret: CompiledSecret; sources: number }>();
-  /** The compiled values, longest first (rebuilt after a value comes or goes). */
-  #ordered: CompiledSecret[] | undefined;
+  readonly #index = new FormIndex();
 
   /** Registers the value read from `source` (replacing what that source held before). */
   set(source: string, value: string): void {
@@ -63,8 +64,9 @@ export class SecretRegistry {
     const entry = this.#byValue.get(value);
     if (entry) entry.sources++;
     else {
-      this.#byValue.set(value, { secret: new CompiledSecret(value), sources: 1 });
-      this.#ordered = undefined;
+      const secret = new CompiledSecret(value);
+      this.#byValue.set(value, { secret, sources: 1 });
+      this.#index.add(secret);
     }
     if (this.#bySource.size > MAX_SOURCES) {
       const oldest = this.#bySource.keys().next().value;
@@ -85,13 +87,7 @@ export class SecretRegistry {
 
   /** Returns `text` with every registered value (in each of its forms) replaced by `[REDACTED]`. */
   scrub(text: string): string {
-    // Longest first: a value inside a longer one must not leave the rest of the longer behind.
-    this.#ordered ??= [...this.#byValue.values()]
-      .map((e) => e.secret)
-      .sort((a, b) => b.length - a.length);
-    let out = text;
-    for (const secret of this.#ordered) out = secret.scrub(out);
-    return out;
+    return this.#index.scrub(text);
   }
 
   /** Keeps inspect/JSON output free of the values. */
@@ -106,7 +102,7 @@ export class SecretRegistry {
     const entry = this.#byValue.get(value);
     if (entry && --entry.sources === 0) {
       this.#byValue.delete(value);
-      this.#ordered = undefined;
+      this.#index.remove(entry.secret);
     }
   }
 }

@@ -12,7 +12,7 @@
  * characters only (most API keys, most base64) is its own anchor and needs no pattern at all.
  */
 import type { HttpTransport } from './http.js';
-import { isPlainChar, spellingsOfChar } from './secret-spellings.js';
+import { PLAIN_RUNS, spellingsOfChar } from './secret-spellings.js';
 
 /** What replaces a secret in scrubbed text. */
 export const MASK = '[REDACTED]';
@@ -33,28 +33,32 @@ function patternOfChar(ch: string): string {
 /** The longest run of plain characters in `text` (empty when there is none). */
 function anchorOf(text: string): string {
   let best = '';
-  let run = '';
-  for (const ch of text) {
-    run = isPlainChar(ch) ? run + ch : '';
-    if (run.length > best.length) best = run;
-  }
+  for (const run of text.match(PLAIN_RUNS) ?? []) if (run.length > best.length) best = run;
   return best;
 }
 
 /** One form of a secret: its text, its anchor and (built on first need) its pattern. */
-class SecretForm {
+export class SecretForm {
   readonly #text: string;
   readonly #anchor: string;
   #pattern: RegExp | undefined;
+  /** Characters of the value this is a form of (longer values are scrubbed first). */
+  readonly valueLength: number;
 
-  constructor(text: string) {
+  constructor(text: string, valueLength: number) {
     this.#text = text;
     this.#anchor = anchorOf(text);
+    this.valueLength = valueLength;
   }
 
   /** Characters of the form (longer forms are scrubbed first). */
   get length(): number {
     return this.#text.length;
+  }
+
+  /** The form's longest run of plain characters, which every spelling of it contains. */
+  get anchor(): string {
+    return this.#anchor;
   }
 
   /** `text` with every spelling of this form replaced by {@link MASK}. */
@@ -63,6 +67,11 @@ class SecretForm {
     if (this.#anchor === this.#text) return text.split(this.#text).join(MASK);
     this.#pattern ??= new RegExp([...this.#text].map(patternOfChar).join(''), 'gi');
     return text.replace(this.#pattern, MASK);
+  }
+
+  /** Keeps inspect/JSON output free of the value. */
+  toJSON(): string {
+    return 'SecretForm';
   }
 }
 
@@ -75,7 +84,8 @@ const base64Of = (value: string, alphabet: 'base64' | 'base64url'): string =>
  * a form equal to another is dropped). See the module comment.
  */
 export class CompiledSecret {
-  readonly #forms: SecretForm[];
+  /** The forms, longest first. */
+  readonly forms: readonly SecretForm[];
   /** Characters of the value. */
   readonly length: number;
 
@@ -83,13 +93,15 @@ export class CompiledSecret {
     this.length = value.length;
     const texts = new Set([value, base64Of(value, 'base64'), base64Of(value, 'base64url')]);
     // Longest first: a shorter form inside a longer one must not leave the rest of it behind.
-    this.#forms = [...texts].map((t) => new SecretForm(t)).sort((a, b) => b.length - a.length);
+    this.forms = [...texts]
+      .map((t) => new SecretForm(t, value.length))
+      .sort((a, b) => b.length - a.length);
   }
 
   /** `text` with every form of the value, in every spelling, replaced by {@link MASK}. */
   scrub(text: string): string {
     let out = text;
-    for (const form of this.#forms) out = form.scrub(out);
+    for (const form of this.forms) out = form.scrub(out);
     return out;
   }
 

@@ -7,14 +7,20 @@
  * `&#039;` or `&apos;`), so each style below follows one real encoder, named in its comment.
  *
  * A character's spellings are: itself, each style applied once or twice (a JSON body echoed
- * URL-encoded), and each of those JSON-escaped once more (the JSON log line). Letters, digits
- * and `-._` are spelled one way only: no encoder touches them.
+ * URL-encoded), and each of those JSON-escaped once or twice more (a JSON log line, quoting an
+ * error that may itself quote a JSON text). Letters, digits and `-._` are spelled one way only:
+ * no encoder touches them (not even OWASP ESAPI's, which encodes every other character).
  */
 
 /** One encoding style: the spelling of one character (a code point) in that style. */
 type Style = (ch: string) => string;
 
-const SAFE = /^[A-Za-z0-9._-]$/;
+/** The characters no encoder changes: letters, digits and `-._`. */
+const PLAIN = 'A-Za-z0-9._-';
+const SAFE = new RegExp(`^[${PLAIN}]$`);
+
+/** Runs of plain characters (use with String.prototype.match). */
+export const PLAIN_RUNS = new RegExp(`[${PLAIN}]+`, 'g');
 
 /** True when no style changes `ch`: letters, digits and `-._`. */
 export function isPlainChar(ch: string): boolean {
@@ -120,6 +126,7 @@ function widen(forms: ReadonlySet<string>, styles: readonly Style[]): Set<string
 export function spellingsOfChar(ch: string): string[] {
   if (isPlainChar(ch)) return [ch];
   const twice = widen(widen(new Set([ch]), STYLES), STYLES);
-  const all = widen(twice, [jsonStd]);
+  // A JSON log line quoting an error that quotes a JSON document: two more JSON escapes.
+  const all = widen(widen(twice, [jsonStd]), [jsonStd]);
   return [...all].sort((a, b) => b.length - a.length);
 }

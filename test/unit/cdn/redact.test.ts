@@ -1,6 +1,7 @@
 import test from 'ava';
 import { inspect } from 'node:util';
 import { maskKey, SecretRegistry, SecretSet } from '../../../src/cdn/redact.js';
+import { FORMS, b64, b64url } from '../../support/secret-forms.js';
 
 test('SecretSet scrubs every occurrence and hides itself', (t) => {
   const s = new SecretSet();
@@ -21,87 +22,6 @@ test('maskKey shows only the ends of long keys and nothing of short ones', (t) =
 // A password with every character the encoders below treat differently: space, quotes, the
 // HTML-sensitive five, the URL-reserved ones, a backslash, a newline and non-ASCII.
 const VALUE = `Pa ss/+="x'<&>~!*(é)\\n\nw0rd`;
-
-const json = (s: string): string => JSON.stringify(s).slice(1, -1);
-const lowerHex = (s: string): string => s.replace(/%[0-9A-F]{2}/g, (m) => m.toLowerCase());
-const b64 = (s: string): string => Buffer.from(s, 'utf8').toString('base64');
-const b64url = (s: string): string => Buffer.from(s, 'utf8').toString('base64url');
-const form = (s: string): string => new URLSearchParams({ v: s }).toString().slice(2);
-/** .NET WebUtility.UrlEncode: `-_.!*()` kept, space as `+`, the rest percent-encoded. */
-const dotnetUrl = (s: string): string =>
-  encodeURIComponent(s)
-    .replace(/[~']/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)
-    .replace(/%20/g, '+');
-/** RFC 3986 unreserved only (.NET Uri.EscapeDataString, Python quote): `!*'()` encoded too. */
-const rfc3986 = (s: string): string =>
-  encodeURIComponent(s).replace(
-    /[!'()*]/g,
-    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
-  );
-/** HTML escaping of `&<>"` by name and the apostrophe as given. */
-const html =
-  (apostrophe: string, quote = '&quot;') =>
-  (s: string): string =>
-    s
-      .replace(/&/g, '&amp;')
-      .replace(/</g, '&lt;')
-      .replace(/>/g, '&gt;')
-      .replace(/"/g, quote)
-      .replace(/'/g, apostrophe);
-/** .NET WebUtility.HtmlEncode: also Latin-1 characters as decimal entities. */
-const dotnetHtml = (s: string): string =>
-  html('&#39;')(s).replace(/[\u00a0-\u00ff]/g, (c) => `&#${c.charCodeAt(0)};`);
-/** Every character but letters and digits as a numeric entity (encode-everything modes). */
-const entities =
-  (radix: 10 | 16, upper = true) =>
-  (s: string): string =>
-    [...s]
-      .map((c) => {
-        if (/[A-Za-z0-9]/.test(c)) return c;
-        const n = c.codePointAt(0)!.toString(radix);
-        if (radix === 10) return `&#${n};`;
-        return upper ? `&#x${n.toUpperCase()};` : `&#x${n};`;
-      })
-      .join('');
-/** System.Text.Json's default escaping (.NET): HTML-sensitive characters and non-ASCII as \u. */
-const dotnetJson = (s: string): string =>
-  json(s)
-    .replace(
-      /[&<>'"+`\u0080-\uffff]/g,
-      (c) => `\\u${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`,
-    )
-    .replace(/\\\\u0022/g, '\\u0022');
-
-/** [form, reason]: each a way a platform or our own log writes the value. */
-const FORMS: Array<[string, (s: string) => string]> = [
-  ['raw: a message quoting the value', (s) => s],
-  ['JSON-escaped: a request body echoed in an error', json],
-  ['JSON-escaped twice: that error inside a JSON log line', (s) => json(json(s))],
-  ['System.Text.Json escapes: an echo from a .NET serializer', dotnetJson],
-  ['base64: a key sent base64-encoded', b64],
-  ['base64url: a key in a URL-safe token', b64url],
-  ['URL-encoded, upper-case hex (encodeURIComponent)', encodeURIComponent],
-  ['URL-encoded, lower-case hex (some platforms)', (s) => lowerHex(encodeURIComponent(s))],
-  ['form-encoded: + for a space (URLSearchParams, Java URLEncoder)', form],
-  ['form-encoded, lower-case hex (.NET HttpUtility.UrlEncode)', (s) => lowerHex(dotnetUrl(s))],
-  ['form-encoded, upper-case hex (.NET WebUtility.UrlEncode)', dotnetUrl],
-  ['RFC 3986 unreserved only (Uri.EscapeDataString)', rfc3986],
-  ['HTML-escaped as .NET HtmlEncode does (&#39;, Latin-1 decimal)', dotnetHtml],
-  ['HTML-escaped as escape-html and lodash do (&#39;)', html('&#39;')],
-  ['HTML-escaped as Python html.escape does (&#x27;)', html('&#x27;')],
-  ['HTML-escaped as PHP htmlspecialchars does (&#039;)', html('&#039;')],
-  ['HTML-escaped as XML serializers do (&apos;)', html('&apos;')],
-  ['HTML-escaped as the OWASP encoder does (&#34; &#39;)', html('&#39;', '&#34;')],
-  ['decimal entities for every character', entities(10)],
-  ['hexadecimal entities, upper case', entities(16)],
-  ['hexadecimal entities, lower case', entities(16, false)],
-  ['a JSON body echoed URL-encoded', (s) => encodeURIComponent(json(s))],
-  ['a JSON body echoed form-encoded', (s) => form(json(s))],
-  ['a JSON body echoed HTML-escaped', (s) => html('&#39;')(json(s))],
-  ['a JSON body echoed HTML-escaped, in a JSON log line', (s) => json(html('&#39;')(json(s)))],
-  ['a base64 key echoed URL-encoded', (s) => encodeURIComponent(b64(s))],
-  ['a base64 key echoed by a .NET serializer (+ as \\u002B)', (s) => dotnetJson(b64(s))],
-];
 
 /** The two scrubbers: per client (API key, sent secrets) and process-wide (Secret values). */
 const SCRUBBERS: Array<[string, (value: string) => (text: string) => string]> = [
@@ -180,4 +100,44 @@ test('the registry keeps one compiled value per distinct value and forgets it wi
   r.set('ns/b/key', 'rotated-value-4567');
   t.is(r.scrub('shared-value-0123 rotated-value-4567'), 'shared-value-0123 [REDACTED]');
   t.is(r.size, 1);
+});
+
+/** Values of every shape the table files differently: [reason, value]. */
+const SHAPES: Array<[string, (i: number) => string]> = [
+  ['a plain API key', (i) => `plain-key-${i}-0123456789abcdef`],
+  ['a password with special characters', (i) => `Pa ss/+="x'<&>~!*(é)\\n\nw0rd${i}`],
+  ['a value whose anchor is shorter than a window', (i) => `!@#$%^&*${i % 10}!@#`],
+  ['a value with no plain character at all', (i) => `!@#$%^&*()+${'~'.repeat((i % 5) + 1)}`],
+];
+
+test('with many values registered (the hashed table), each is scrubbed in every form', (t) => {
+  const r = new SecretRegistry();
+  const values: string[] = [];
+  for (let i = 0; i < 200; i++) values.push(SHAPES[i % SHAPES.length]![1](i));
+  values.forEach((v, i) => r.set(`ns/s${i}/k`, v));
+  for (const [i, value] of values.entries()) {
+    for (const [what, encode] of FORMS) {
+      const encoded = encode(value);
+      const padding = /(?:=|%3D)*$/i.exec(encoded)![0];
+      const scrubbed = r.scrub(`before ${encoded} after`);
+      if (scrubbed !== `before [REDACTED]${padding} after`)
+        t.fail(`${SHAPES[i % SHAPES.length]![0]} #${i}, ${what}: ${scrubbed}`);
+    }
+  }
+  t.pass();
+});
+
+test('with many values registered, a forgotten one is left alone and the others are not', (t) => {
+  const r = new SecretRegistry();
+  for (let i = 0; i < 100; i++) r.set(`ns/s${i}/k`, `value-number-${i}-abcdefgh`);
+  for (let i = 0; i < 100; i += 2) r.forget(`ns/s${i}/`);
+  t.is(r.scrub('value-number-10-abcdefgh'), 'value-number-10-abcdefgh', 'forgotten');
+  t.is(r.scrub('value-number-11-abcdefgh'), '[REDACTED]', 'still held');
+  t.is(r.size, 50);
+});
+
+test('a value inside a longer run of letters and digits is still found', (t) => {
+  const r = new SecretRegistry();
+  for (let i = 0; i < 100; i++) r.set(`ns/s${i}/k`, `token${i}x0123456789`);
+  t.is(r.scrub('abctoken42x0123456789def'), 'abc[REDACTED]def');
 });
