@@ -63,52 +63,33 @@ const app = (name: string, extra: Record<string, unknown> = {}): Record<string, 
 
 const TLS_KEY = `-----BEGIN PRIVATE KEY-----\nMIIEvQ+echo/key==${odd('tls')}\n-----END PRIVATE KEY-----\n`;
 
+/** A secret setting of a pull zone (`settings.<ref>`), with the settings it needs beside it. */
+const pullZoneSetting = (ref: string, others: Record<string, unknown>): Field => ({
+  kind: 'PullZoneConfig',
+  field: `settings.${ref}`,
+  secrets: { settings: { [ref]: odd(ref) } },
+  value: odd(ref),
+  spec: () => ({
+    settings: {
+      originUrl: 'https://o.example.com',
+      ...others,
+      [ref]: { name: 'settings', key: ref },
+    },
+  }),
+  echo: ['POST /pullzone', 'POST /pullzone/{id}'],
+});
+
 const FIELDS: Field[] = [
-  {
-    kind: 'PullZoneConfig',
-    field: 'settings.awsSigningKeyRef',
-    secrets: { signing: { key: odd('aws-key') } },
-    value: odd('aws-key'),
-    spec: () => ({
-      settings: {
-        originUrl: 'https://o.example.com',
-        awsSigningEnabled: true,
-        awsSigningRegionName: 'us-east-1',
-        awsSigningKeyRef: { name: 'signing', key: 'key' },
-      },
-    }),
-    echo: ['POST /pullzone', 'POST /pullzone/{id}'],
-  },
-  {
-    kind: 'PullZoneConfig',
-    field: 'settings.awsSigningSecretRef',
-    secrets: { signing: { secret: odd('aws-secret') } },
-    value: odd('aws-secret'),
-    spec: () => ({
-      settings: {
-        originUrl: 'https://o.example.com',
-        awsSigningEnabled: true,
-        awsSigningSecretRef: { name: 'signing', key: 'secret' },
-      },
-    }),
-    echo: ['POST /pullzone', 'POST /pullzone/{id}'],
-  },
-  {
-    kind: 'PullZoneConfig',
-    field: 'settings.logForwardingTokenRef',
-    secrets: { logs: { token: odd('pz-log-token') } },
-    value: odd('pz-log-token'),
-    spec: () => ({
-      settings: {
-        originUrl: 'https://o.example.com',
-        logForwardingEnabled: true,
-        logForwardingHostname: 'logs.example.com',
-        logForwardingPort: 514,
-        logForwardingTokenRef: { name: 'logs', key: 'token' },
-      },
-    }),
-    echo: ['POST /pullzone', 'POST /pullzone/{id}'],
-  },
+  pullZoneSetting('awsSigningKeyRef', {
+    awsSigningEnabled: true,
+    awsSigningRegionName: 'us-east-1',
+  }),
+  pullZoneSetting('awsSigningSecretRef', { awsSigningEnabled: true }),
+  pullZoneSetting('logForwardingTokenRef', {
+    logForwardingEnabled: true,
+    logForwardingHostname: 'logs.example.com',
+    logForwardingPort: 514,
+  }),
   {
     kind: 'PullZoneConfig',
     field: 'hostnames[].certificate.secretRef (tls.key, sent base64-encoded)',
