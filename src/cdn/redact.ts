@@ -1,51 +1,37 @@
 /**
  * Secret scrubbing for text that leaves the client (error messages, log fields). The API key
  * and every `Key` value the client has seen in an API key list are registered as secrets;
- * any occurrence in outgoing text is replaced before it can reach a log or a thrown object.
+ * any occurrence in outgoing text, in any of its forms (secret-forms.ts: raw, JSON-escaped,
+ * base64, URL-encoded, HTML-escaped), is replaced before it can reach a log or a thrown object.
  */
+import { FormIndex } from './form-index.js';
+import { CompiledSecret } from './secret-forms.js';
 
-const MASK = '[REDACTED]';
 /** Values shorter than this are not scrubbed: too short to be a credential, too likely to match prose. */
 const MIN_SECRET_LENGTH = 8;
 
 /** A set of secret strings with a scrub function. */
 export class SecretSet {
   readonly #secrets = new Set<string>();
+  readonly #index = new FormIndex();
 
   /** Registers a secret (ignored when empty or very short). */
   add(value: string | null | undefined): void {
-    if (typeof value === 'string' && value.length >= MIN_SECRET_LENGTH) this.#secrets.add(value);
+    if (typeof value !== 'string' || value.length < MIN_SECRET_LENGTH) return;
+    if (this.#secrets.has(value)) return;
+    this.#secrets.add(value);
+    this.#index.add(new CompiledSecret(value));
   }
 
-  /** Returns `text` with every registered secret replaced by `[REDACTED]`. */
+  /** Returns `text` with every registered secret, in each of its forms, replaced by `[REDACTED]`. */
   scrub(text: string): string {
-    let out = text;
-    for (const secret of this.#secrets) {
-      if (out.includes(secret)) out = out.split(secret).join(MASK);
-    }
-    return out;
+    return this.#index.scrub(text);
   }
 
   /** Keeps inspect/JSON output free of the secrets themselves. */
   toJSON(): string {
     return `SecretSet(${this.#secrets.size})`;
   }
-}
-
-/** Forms in which a secret value can appear in outgoing or echoed text. */
-function encodingsOf(value: string): string[] {
-  const escaped = JSON.stringify(value).slice(1, -1);
-  const forms = [
-    value,
-    // Inside a JSON document (an echoed request body): quotes, backslashes, newlines escaped.
-    escaped,
-    // An echoed body inside a JSON log line: escaped twice.
-    JSON.stringify(escaped).slice(1, -1),
-    // Sent base64-encoded (certificates and their keys).
-    Buffer.from(value, 'utf8').toString('base64'),
-  ];
-  // Longest first: a shorter form inside a longer one must not leave the rest of it behind.
-  return [...new Set(forms)].sort((a, b) => b.length - a.length);
 }
 
 /** Most sources remembered at once; the oldest is forgotten first beyond it. */
@@ -58,26 +44,40 @@ const MAX_SOURCES = 20_000;
  * Every CDN client error and every classified error is scrubbed with it.
  */
 export class SecretRegistry {
-  readonly #bySource = new Map<string, string[]>();
+  /** The value each source holds (insertion order: oldest first). */
+  readonly #bySource = new Map<string, string>();
+  /** Each distinct value once, compiled, with the number of sources holding it. */
+  readonly #byValue = new Map<string, { secret: CompiledSecret; sources: number }>();
+  readonly #index = new FormIndex();
 
   /** Registers the value read from `source` (replacing what that source held before). */
   set(source: string, value: string): void {
-    if (value.length < MIN_SECRET_LENGTH) {
+    if (this.#bySource.get(source) === value) {
+      // Read again (every pass reads its Secrets): only the recency changes.
       this.#bySource.delete(source);
+      this.#bySource.set(source, value);
       return;
     }
-    this.#bySource.delete(source);
-    this.#bySource.set(source, encodingsOf(value));
+    this.#release(source);
+    if (value.length < MIN_SECRET_LENGTH) return;
+    this.#bySource.set(source, value);
+    const entry = this.#byValue.get(value);
+    if (entry) entry.sources++;
+    else {
+      const secret = new CompiledSecret(value);
+      this.#byValue.set(value, { secret, sources: 1 });
+      this.#index.add(secret);
+    }
     if (this.#bySource.size > MAX_SOURCES) {
       const oldest = this.#bySource.keys().next().value;
-      if (oldest !== undefined) this.#bySource.delete(oldest);
+      if (oldest !== undefined) this.#release(oldest);
     }
   }
 
   /** Forgets every source whose name starts with `prefix` (e.g. a deleted Secret). */
   forget(prefix: string): void {
     for (const source of this.#bySource.keys())
-      if (source.startsWith(prefix)) this.#bySource.delete(source);
+      if (source.startsWith(prefix)) this.#release(source);
   }
 
   /** Number of sources held (tests, bounds). */
@@ -85,21 +85,25 @@ export class SecretRegistry {
     return this.#bySource.size;
   }
 
-  /** Returns `text` with every registered value (in each encoding) replaced by `[REDACTED]`. */
+  /** Returns `text` with every registered value (in each of its forms) replaced by `[REDACTED]`. */
   scrub(text: string): string {
-    let out = text;
-    for (const forms of this.#bySource.values()) {
-      for (const form of forms) {
-        if (form.length >= MIN_SECRET_LENGTH && out.includes(form))
-          out = out.split(form).join(MASK);
-      }
-    }
-    return out;
+    return this.#index.scrub(text);
   }
 
   /** Keeps inspect/JSON output free of the values. */
   toJSON(): string {
     return `SecretRegistry(${this.#bySource.size})`;
+  }
+
+  #release(source: string): void {
+    const value = this.#bySource.get(source);
+    if (value === undefined) return;
+    this.#bySource.delete(source);
+    const entry = this.#byValue.get(value);
+    if (entry && --entry.sources === 0) {
+      this.#byValue.delete(value);
+      this.#index.remove(entry.secret);
+    }
   }
 }
 

@@ -125,9 +125,9 @@ export function malformedBody(area: Area, path: string, reason: string): SimResp
   return shieldError(400, 'validation.invalid_json', reason);
 }
 
-/** A 400 that repeats the request body in its message (fault `echoBodyRoutes`), per area. */
-export function echoedBody(area: Area, path: string, rawBody: string): SimResponse {
-  const message = `the request could not be processed: ${rawBody}`;
+/** A 400 that repeats the request (fault `echoBodyRoutes`: `echo`) in its message, per area. */
+export function echoedBody(area: Area, path: string, echo: string): SimResponse {
+  const message = `the request could not be processed: ${echo}`;
   if (area === 'core') return apiError(400, 'validation.echo', '', message);
   return validationProblem(400, path, [{ field: 'request', message }]);
 }

@@ -9,6 +9,12 @@
  * `errorRoutes` scopes errorRate, dropConnectionRate and commitThenDropRate; latency and the
  * rate limit apply to every API route. Admin routes (`/_sim/`) are never faulted.
  */
+import {
+  ECHO_ENCODINGS,
+  encodeEcho,
+  isEchoEncodingList,
+  type EchoEncoding,
+} from './echo-encodings.js';
 import type { SimResponse } from './types.js';
 
 /** Latency: fixed ms, uniform {min,max}, or normal {mean,stddev} (clamped at 0). */
@@ -38,6 +44,13 @@ export interface FaultConfig {
    * platform validators do), to test that secret values in a body never leak from the client.
    */
   echoBodyRoutes?: string[];
+  /**
+   * How the echoing 400 spells the body (echo-encodings.ts: `raw`, `json`, `url`, `url-lower`,
+   * `form`, `html`, `html-hex`); several repeat it once per spelling. Default `['raw']`.
+   */
+  echoBodyEncodings?: EchoEncoding[];
+  /** The echoing 400 also repeats the request's `AccessKey` header (in the same spellings). */
+  echoAccessKey?: boolean;
   /**
    * Writes on these route patterns (`POST /pullzone`) are held `delayMs` before they are
    * handled: with a delay above the client's timeout the client gives up first and the
@@ -99,6 +112,8 @@ const KNOWN = [
   'dropConnectionRate',
   'commitThenDropRate',
   'echoBodyRoutes',
+  'echoBodyEncodings',
+  'echoAccessKey',
   'slowCommit',
   'listingDelayMs',
 ];
@@ -147,9 +162,18 @@ export function checkFaultConfig(input: unknown): string | undefined {
   );
 }
 
-/** Problems of the slow-platform settings (`slowCommit`, `listingDelayMs`). */
+/** Problems of the slow-platform settings (`slowCommit`, `listingDelayMs`) and the echo. */
 function slowPlatformProblem(o: Json): string | undefined {
-  return slowCommitProblem(o.slowCommit) ?? listingDelayProblem(o.listingDelayMs);
+  return slowCommitProblem(o.slowCommit) ?? listingDelayProblem(o.listingDelayMs) ?? echoProblem(o);
+}
+
+/** Problems of the echo's spellings (`echoBodyEncodings`, `echoAccessKey`). */
+function echoProblem(o: Json): string | undefined {
+  if (o.echoBodyEncodings !== undefined && !isEchoEncodingList(o.echoBodyEncodings))
+    return `echoBodyEncodings must be a list of ${ECHO_ENCODINGS.join(', ')}`;
+  if (o.echoAccessKey !== undefined && typeof o.echoAccessKey !== 'boolean')
+    return 'echoAccessKey must be true or false';
+  return undefined;
 }
 
 function patternToRegExp(pattern: string): RegExp {
@@ -243,6 +267,15 @@ export class FaultInjector {
   /** Refuse the write with a 400 echoing its body (`echoBodyRoutes`). */
   shouldEchoBody(method: string, routeKey: string): boolean {
     return method !== 'GET' && this.echoMatchers.some((r) => r.test(routeKey));
+  }
+
+  /** What the echoing 400 repeats: the body (and the AccessKey header), in each spelling. */
+  echoText(rawBody: string, accessKey: string | string[] | undefined): string {
+    const quoted = this.config.echoAccessKey
+      ? `AccessKey: ${String(accessKey)} ${rawBody}`
+      : rawBody;
+    const encodings = this.config.echoBodyEncodings ?? ['raw'];
+    return encodings.map((e) => encodeEcho(quoted, e)).join(' ');
   }
 
   /** Apply the write, then destroy the connection unanswered. */

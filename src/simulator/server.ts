@@ -4,8 +4,8 @@
  * base URL like https://api.bunny.net, plus the admin API under `/_sim/`.
  *
  * Request pipeline: route match -> body read -> rate limit (429) -> latency -> dropped
- * connection -> injected 5xx -> AccessKey (401) -> live binding -> strict document check (400)
- * -> handler -> commit-then-drop -> response. Documented operations cdn-sim does not simulate
+ * connection -> injected 5xx -> echoed body (400, fault `echoBodyRoutes`) -> AccessKey (401) ->
+ * live binding -> strict document check (400) -> handler -> commit-then-drop -> response. Documented operations cdn-sim does not simulate
  * answer 501.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -279,7 +279,8 @@ async function handleApiRequest(
   }
   req.body = parsed.value;
   if (deps.faults.shouldEchoBody(req.method, key)) {
-    finish(deps, res, req, key, echoedBody(route.area, req.path, rawBody));
+    const echo = deps.faults.echoText(rawBody, req.headers.accesskey);
+    finish(deps, res, req, key, echoedBody(route.area, req.path, echo));
     return;
   }
   const hold = deps.faults.commitDelay(req.method, key);

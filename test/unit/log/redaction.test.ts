@@ -7,6 +7,7 @@ import test from 'ava';
 import type { DestinationStream } from 'pino';
 import { secretValues } from '../../../src/cdn/redact.js';
 import { createLogger } from '../../../src/log.js';
+import { FORMS, leakForms } from '../../support/secret-forms.js';
 import { FakeEnv, thing } from '../runtime/fake-env.js';
 
 /** A logger at debug whose lines are collected (parsed). */
@@ -89,6 +90,26 @@ test.serial('a value read from a Secret is scrubbed from every part of a line', 
     t.notThrows(() => void JSON.parse(line), 'still one JSON document');
   }
 });
+
+// A rotated password echoed by the platform in an error, spelled as it may be (issue 44).
+const ROTATED = `rotated-pa ss/+="q"'a'<&>~!*é\\z`;
+
+for (const [what, encode] of FORMS) {
+  test.serial(`an error quoting a Secret value leaves no trace in the line: ${what}`, (t) => {
+    secretValues.set('unit-log/ns/registry/password', ROTATED);
+    t.teardown(() => secretValues.forget('unit-log/'));
+    const { log, lines } = collectingLogger();
+    log.warn({ error: `cannot update: 400: ${encode(ROTATED)}` }, 'Reconcile failed');
+    t.is(lines.length, 1);
+    t.deepEqual(
+      leakForms(ROTATED).filter((f) => lines[0]!.includes(f)),
+      [],
+      lines[0],
+    );
+    t.true(lines[0]!.includes('[REDACTED]'));
+    t.notThrows(() => void JSON.parse(lines[0]!), 'still one JSON document');
+  });
+}
 
 test.serial('a forgotten value (its Secret deleted) is no longer scrubbed', (t) => {
   const value = 'unit-log-forgotten-0123456789';
