@@ -1,0 +1,210 @@
+/**
+ * The kinds as the operator runs them (createManagedKinds: real clients, credentials, Secret
+ * registration) against an in-process cdn-sim, each driven by the real reconciler on a fake
+ * apiserver (FakeEnv): what the kit's conformance table and the lost-create tests stand on.
+ */
+import { pino } from 'pino';
+import { CdnClient } from '../../../../src/cdn/client.js';
+import { createManagedKinds } from '../../../../src/controllers/registry.js';
+import { ClaimIndex } from '../../../../src/runtime/claims.js';
+import { claimsOfObject } from '../../../../src/runtime/claims-policy.js';
+import { findCondition } from '../../../../src/runtime/conditions.js';
+import { ManagedReconciler, type ReconcileResult } from '../../../../src/runtime/reconciler.js';
+import { StatusWriter } from '../../../../src/runtime/status-writer.js';
+import type { ManagedKind, ManagedObject } from '../../../../src/runtime/types.js';
+import type { FaultConfig } from '../../../../src/simulator/faults.js';
+import { startSimulator, type SimulatorHandle } from '../../../../src/simulator/server.js';
+import { FakeEnv } from '../../runtime/fake-env.js';
+
+export const NS = 'team-a';
+const API_KEY = 'kit-conformance-api-key-0001';
+
+/** One platform write the simulator logged (`POST /mc/registries`). */
+export interface Write {
+  method: string;
+  route: string;
+}
+
+/** A running world: cdn-sim, a client on it, and the kinds bound to it. */
+export interface World {
+  sim: SimulatorHandle;
+  client: CdnClient;
+  kinds: Map<string, ManagedKind>;
+  close(): Promise<void>;
+}
+
+/** Starts cdn-sim and builds every kind against it. */
+export async function startWorld(): Promise<World> {
+  const sim = await startSimulator({
+    apiKeys: [{ key: API_KEY }],
+    logger: pino({ level: 'silent' }),
+  });
+  const log = pino({ level: 'silent' });
+  const kinds = new Map(
+    (await createManagedKinds({ apiBaseUrl: sim.url, log })).map((k) => [k.kind, k]),
+  );
+  const client = new CdnClient({
+    baseUrl: sim.url,
+    credentials: API_KEY,
+    retry: { maxAttempts: 1 },
+  });
+  return { sim, client, kinds, close: () => sim.close() };
+}
+
+/** What one object of a kind needs around it in the fake cluster. */
+export interface Stage {
+  kind: string;
+  /** Secrets of the namespace besides the credentials. */
+  secrets?: Record<string, Record<string, string>>;
+  /** Another object's claims, as the claim index holds them. */
+  claims?: ClaimIndex;
+}
+
+/** An object of `kind` in the test namespace, with the credentials reference. */
+export function objectOf(kind: string, name: string, spec: Record<string, unknown>): ManagedObject {
+  return {
+    apiVersion: 'cdn.operator.io/v1alpha1',
+    kind,
+    metadata: {
+      name,
+      namespace: NS,
+      uid: `uid-${kind}-${name}`,
+      creationTimestamp: '2026-01-02T00:00:00Z',
+    },
+    spec: { credentialsRef: { name: 'creds' }, ...spec },
+  };
+}
+
+/** One object under the real reconciler on a fake apiserver, with a hand-moved monotonic clock. */
+export class Subject {
+  readonly env = new FakeEnv();
+  readonly reconciler: ManagedReconciler;
+  /** The pending-create window's clock (ms); move it with {@link advance}. */
+  private clock = 0;
+
+  constructor(
+    readonly world: World,
+    readonly stage: Stage,
+    readonly name: string,
+    spec: Record<string, unknown>,
+  ) {
+    this.env.put(objectOf(stage.kind, name, spec));
+    const kind = world.kinds.get(stage.kind);
+    if (!kind) throw new Error(`cannot stage ${stage.kind}: no such kind`);
+    this.reconciler = this.build(kind);
+  }
+
+  private build(kind: ManagedKind): ManagedReconciler {
+    const secrets: Record<string, Record<string, string>> = {
+      creds: { apiKey: API_KEY },
+      ...this.stage.secrets,
+    };
+    const writer = this.env.writer();
+    return new ManagedReconciler({
+      kind,
+      getCached: (key) =>
+        this.env.objects.has(key) ? structuredClone(this.env.objects.get(key)!) : undefined,
+      storeWritten: () => undefined,
+      writer,
+      status: new StatusWriter((o, p) => writer.patchStatus(o, p)),
+      connectContext: (log) => ({
+        log,
+        readSecret: (ns, n) =>
+          Promise.resolve(ns === NS && secrets[n] ? { ...secrets[n] } : undefined),
+        readConfigMap: () => Promise.resolve(undefined),
+        getObject: () => undefined,
+      }),
+      events: {
+        record: (_o, type, reason, message) => this.env.events.push({ type, reason, message }),
+      },
+      log: pino({ level: 'silent' }),
+      signal: new AbortController().signal,
+      timings: { afterCreateMs: 0, pendingCreateWindowMs: 60_000 },
+      monotonicNow: () => this.clock,
+      ...(this.stage.claims ? { claims: this.stage.claims } : {}),
+    });
+  }
+
+  /** The object as the fake apiserver holds it. */
+  get obj(): ManagedObject {
+    return structuredClone(this.env.objects.get(`${NS}/${this.name}`)!);
+  }
+
+  /** One pass. */
+  pass(): Promise<ReconcileResult> {
+    return this.reconciler.reconcile(`${NS}/${this.name}`);
+  }
+
+  /** Passes until Ready=True (at most `max`); the last result. */
+  async settle(max = 4): Promise<ReconcileResult> {
+    let last: ReconcileResult = { outcome: 'none' };
+    for (let i = 0; i < max && !this.ready(); i++) last = await this.pass();
+    return last;
+  }
+
+  /** Moves the pending-create window's clock. */
+  advance(ms: number): void {
+    this.clock += ms;
+  }
+
+  ready(): boolean {
+    return this.condition('Ready')?.status === 'True';
+  }
+
+  condition(type: string): { status: string; reason: string; message: string } | undefined {
+    return findCondition(this.obj.status?.conditions, type);
+  }
+
+  /** The recorded external id. */
+  id(field: string): string | undefined {
+    const v = this.obj.status?.[field];
+    return v === undefined ? undefined : String(v);
+  }
+
+  /** Edits the object (the apiserver's metadata or spec), as kubectl would. */
+  edit(change: (o: ManagedObject) => void): void {
+    const o = this.obj;
+    change(o);
+    this.env.objects.set(`${NS}/${this.name}`, {
+      ...o,
+      metadata: { ...o.metadata, resourceVersion: `${Date.now()}` },
+    });
+  }
+
+  /** Marks the object deleted (the apiserver sets deletionTimestamp; the finalizer holds it). */
+  markDeleted(): void {
+    this.edit((o) => {
+      o.metadata.deletionTimestamp = '2026-01-03T00:00:00Z';
+    });
+  }
+
+  /** True once the finalizer is gone (the apiserver would then remove the object). */
+  released(): boolean {
+    return !(this.obj.metadata.finalizers ?? []).length;
+  }
+
+  /** Enters this object's claims in `index` (as the informer would). */
+  claimIn(index: ClaimIndex): void {
+    const kind = this.world.kinds.get(this.stage.kind)!;
+    index.set(kind.kind, this.obj, claimsOfObject(kind, this.obj), undefined);
+  }
+}
+
+/** The platform writes the simulator logged since `from` (an index from {@link callCount}). */
+export function writesSince(world: World, from: number): Write[] {
+  return world.sim.calls
+    .snapshot()
+    .log.slice(from)
+    .filter((c) => c.method !== 'GET')
+    .map((c) => ({ method: c.method, route: c.route }));
+}
+
+/** The simulator's call count (a mark for {@link writesSince}). */
+export function callCount(world: World): number {
+  return world.sim.calls.snapshot().log.length;
+}
+
+/** Sets cdn-sim's faults. */
+export function setFaults(world: World, faults: FaultConfig): void {
+  world.sim.faults.set(faults);
+}
