@@ -158,7 +158,7 @@ export class Subject {
   /** The recorded external id. */
   id(field: string): string | undefined {
     const v = this.obj.status?.[field];
-    return v === undefined ? undefined : String(v);
+    return typeof v === 'string' || typeof v === 'number' ? String(v) : undefined;
   }
 
   /** Edits the object (the apiserver's metadata or spec), as kubectl would. */
