@@ -9,6 +9,9 @@
  *
  * 1. a claim recorded in status (the object created or adopted the resource) beats a claim
  *    only asked for in the spec: an older object cannot take over a resource by editing its spec;
+ *    a claim only asked for in the spec of an object the operator refused for its spec (a
+ *    reference into another namespace, an id or zone that does not exist) counts for nothing:
+ *    a refused reference cannot squat the resources it names;
  * 2. then the older object (creationTimestamp);
  * 3. then uid, namespace and name as tie breaks.
  *
@@ -31,6 +34,8 @@ export interface Claimant {
   account?: string;
   /** True when the claimant's status records the id. */
   recorded: boolean;
+  /** The operator refused the claimant for its spec (see {@link isRefusedForSpec}). */
+  refused?: true;
 }
 
 /** The kind/namespace/name of an object in the index. */
@@ -84,6 +89,26 @@ export function accountsOverlap(a: string | undefined, b: string | undefined): b
   return a === undefined || b === undefined || a === b;
 }
 
+/** Synced reasons of an object refused for what its spec names (status: the operator's own). */
+const SPEC_REFUSALS: ReadonlySet<string> = new Set(['ReferenceNotAllowed', 'NotFound']);
+
+/**
+ * True when the operator's last pass refused the object for what its spec names (Synced=False
+ * ReferenceNotAllowed or NotFound): its spec-only claims then count for nothing. Only the
+ * operator writes status, so a tenant cannot set this on another's object.
+ */
+export function isRefusedForSpec(obj: ManagedObject): boolean {
+  const conditions = obj.status?.conditions;
+  if (!Array.isArray(conditions)) return false;
+  const synced = conditions.find((c) => c.type === 'Synced');
+  return synced?.status === 'False' && SPEC_REFUSALS.has(synced.reason);
+}
+
+/** True when `c` holds its claim: recorded, or asked for by an object not refused for it. */
+function holds(c: Claimant): boolean {
+  return c.recorded || c.refused !== true;
+}
+
 /** The claimant entry of `obj` for one claim. */
 export function claimantOf(
   kind: string,
@@ -96,11 +121,14 @@ export function claimantOf(
   const creationTimestamp = m.creationTimestamp ?? '';
   const { namespace, name } = m;
   const { recorded } = claim;
-  // Two plain literals, not a spread: the index holds one per object, and a literal gets
-  // exactly its fields in the object itself (no separate property store).
-  return account !== undefined
-    ? { kind, namespace, name, uid, creationTimestamp, account, recorded }
-    : { kind, namespace, name, uid, creationTimestamp, recorded };
+  // Plain literals, not a spread: the index holds one per object, and a literal gets exactly
+  // its fields in the object itself (no separate property store). Refused ones are rare.
+  const c: Claimant =
+    account !== undefined
+      ? { kind, namespace, name, uid, creationTimestamp, account, recorded }
+      : { kind, namespace, name, uid, creationTimestamp, recorded };
+  if (!recorded && isRefusedForSpec(obj)) c.refused = true;
+  return c;
 }
 
 /**
@@ -130,6 +158,7 @@ function sameEntry(a: Claimant | undefined, b: Claimant): boolean {
     a.uid === b.uid &&
     a.account === b.account &&
     a.recorded === b.recorded &&
+    a.refused === b.refused &&
     a.creationTimestamp === b.creationTimestamp
   );
 }
@@ -203,7 +232,7 @@ export class ClaimIndex {
     let best: Claimant | undefined;
     for (const other of listOf(this.#byClaim.get(claimKey(claim.type, claim.id)))) {
       if (sameClaimant(other, self) || !accountsOverlap(other.account, self.account)) continue;
-      if (!counts(other)) continue;
+      if (!holds(other) || !counts(other)) continue;
       if (compareClaimants(other, self) >= 0) continue;
       if (!best || compareClaimants(other, best) < 0) best = other;
     }
@@ -217,7 +246,7 @@ export class ClaimIndex {
   ownerOf(claim: Pick<ClaimRef, 'type' | 'id'>, account: string | undefined): Claimant | undefined {
     let best: Claimant | undefined;
     for (const c of listOf(this.#byClaim.get(claimKey(claim.type, claim.id)))) {
-      if (!accountsOverlap(c.account, account)) continue;
+      if (!accountsOverlap(c.account, account) || !holds(c)) continue;
       if (!best || compareClaimants(c, best) < 0) best = c;
     }
     return best;

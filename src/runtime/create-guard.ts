@@ -54,9 +54,20 @@ export function recordedExternalId(
 ): string | undefined {
   const fromSpec = kind.specExternalId?.(obj);
   if (fromSpec !== undefined && fromSpec !== '') return fromSpec;
-  const fromStatus = obj.status?.[kind.idStatusField];
-  if (typeof fromStatus === 'string' && fromStatus !== '') return fromStatus;
-  if (typeof fromStatus === 'number') return String(fromStatus);
+  return statusRecordedId(kind, obj);
+}
+
+/**
+ * The id the object's status records (what the operator created or adopted for it), never
+ * the spec's: a deletion acts on this one only.
+ */
+export function statusRecordedId(
+  kind: Pick<ManagedKind, 'idStatusField'>,
+  obj: ManagedObject,
+): string | undefined {
+  const recorded = obj.status?.[kind.idStatusField];
+  if (typeof recorded === 'string' && recorded !== '') return recorded;
+  if (typeof recorded === 'number') return String(recorded);
   return undefined;
 }
 

@@ -67,6 +67,11 @@ export const EventReason = {
   DeletedExternalResource: 'DeletedExternalResource',
   AdoptedExternalResource: 'AdoptedExternalResource',
   OrphanedExternalResource: 'OrphanedExternalResource',
+  /**
+   * A deleted object the operator never accepted (nothing recorded in its status, e.g. a
+   * finalizer written by a tenant on a refused object) let go without any platform call.
+   */
+  ReleasedUnacceptedObject: 'ReleasedUnacceptedObject',
   CannotConnectToProvider: 'CannotConnectToProvider',
   CannotObserveExternalResource: 'CannotObserveExternalResource',
   CannotCreateExternalResource: 'CannotCreateExternalResource',

@@ -30,39 +30,22 @@ import {
   isCreatePending,
   pendingRecord,
   recordedExternalId,
+  statusRecordedId,
   verifiedMarkerTime,
   type MarkerSigner,
 } from './create-guard.js';
 import { PendingCreates } from './pending-create.js';
 import type { ClaimIndex } from './claims.js';
-import {
-  alreadyManagedError,
-  claimantsOfFn,
-  claimedByOtherFn,
-  claimsOfObject,
-  claimsWithId,
-  effectiveDeletionPolicy,
-  findForeignReference,
-  findRefusal,
-  isAdopted,
-  referenceNotAllowedError,
-} from './claims-policy.js';
-import { OWNERSHIP_FIELD, ownershipOf, type OwnershipStatus } from './claims-status.js';
+import { OWNERSHIP_FIELD, ownershipOf } from './claims-status.js';
+import { Ownership } from './ownership.js';
 import { TerminalError, WaitingError, type ClassifiedError } from './errors.js';
 import { resolvePollInterval } from './poll-interval.js';
-import {
-  decideDeletion,
-  hasFinalizer,
-  isDeleting,
-  withFinalizer,
-  withoutFinalizer,
-} from './finalizer.js';
+import { hasFinalizer, isDeleting, withFinalizer, withoutFinalizer } from './finalizer.js';
 import { isKubeStatus } from './kube-client.js';
 import type { ObjectWriter } from './object-writer.js';
 import { Annotation, ConditionType, EventReason, ReadyReason, SyncedReason } from './reasons.js';
 import type { StatusWriter } from './status-writer.js';
 import type {
-  ClaimRef,
   ConnectContext,
   ConnectionDetails,
   ExternalClient,
@@ -213,8 +196,10 @@ export class ManagedReconciler {
   private readonly now: () => Date;
   private readonly deleteAttempts = new Map<string, number>();
   private readonly pending: PendingCreates;
+  private readonly ownership: Ownership;
 
   constructor(private readonly deps: ReconcilerDeps) {
+    this.ownership = new Ownership(deps.kind, deps.claims);
     this.timings = { ...DEFAULT_TIMINGS, ...deps.timings };
     this.now = deps.now ?? (() => new Date());
     this.pending = new PendingCreates(
@@ -288,7 +273,7 @@ export class ManagedReconciler {
     const published = await this.publish(pass, updated);
     pass.conditions.push(readyFrom(published, obj), synced(SyncedReason.ReconcileSuccess, '', obj));
     pass.synced = true;
-    this.recordOwnership(pass, pass.adoptedByName === true || isAdopted(this.deps.kind, obj));
+    this.recordOwnership(pass);
     await this.writeStatus(pass);
     this.deps.log.debug({ key: keyOf(obj) }, 'Reconciled');
     return { outcome: 'success', requeueAfterMs: this.pollDelay(obj, published) };
@@ -305,11 +290,13 @@ export class ManagedReconciler {
       ? slotClient(fenced, slots, () => currentRequestPriority() ?? 'low')
       : fenced;
     pass.account = client.account;
-    this.checkClaims(pass, [...claimsOfObject(kind, pass.obj), ...(client.claims ?? [])]);
-    this.checkIdReferences(pass);
-    const externalId = recordedExternalId(kind, pass.obj);
-    const claimedByOther = claimedByOtherFn(this.deps.claims, kind, pass.obj, client.account);
-    const claimantsOf = claimantsOfFn(this.deps.claims, kind, pass.obj);
+    pass.stage = 'claim';
+    this.ownership.admit(pass.obj, client.claims ?? [], pass.account);
+    pass.stage = 'connect';
+    // A deletion acts only on what the status records, never on a spec id alone.
+    const externalId = isDeleting(pass.obj)
+      ? statusRecordedId(kind, pass.obj)
+      : recordedExternalId(kind, pass.obj);
     const uid = pass.obj.metadata.uid;
     const ctx: ExternalContext = {
       externalId,
@@ -317,54 +304,19 @@ export class ManagedReconciler {
       ...(pass.signer && uid ? { createToken: createTokenFor(pass.signer, uid) } : {}),
       log: pass.log,
       signal: this.deps.signal,
-      ...(claimedByOther ? { claimedByOther } : {}),
-      ...(claimantsOf ? { claimantsOf } : {}),
+      ...this.ownership.lookups(pass.obj, client.account),
       recordEvent: (e) => this.deps.events.record(pass.obj, e.type, e.reason, e.message),
     };
     return { client, ctx };
   }
 
-  /**
-   * Refuses the pass (terminal AlreadyManaged, nothing read or written on the platform) when
-   * another object holds one of the claims.
-   */
-  private checkClaims(pass: Pass, claims: readonly ClaimRef[]): void {
-    const refusal = findRefusal(this.deps.claims, this.deps.kind, pass.obj, claims, pass.account);
-    if (!refusal) return;
-    pass.stage = 'claim';
-    throw alreadyManagedError(refusal);
-  }
-
-  /**
-   * Refuses the pass (terminal ReferenceNotAllowed, nothing read or written on the platform)
-   * when the spec names by id a resource managed from another namespace. A deletion is never
-   * held back: it touches only the object's own resource.
-   */
-  private checkIdReferences(pass: Pass): void {
-    const { obj } = pass;
-    if (isDeleting(obj) || !this.deps.kind.idReferences) return;
-    const refs = this.deps.kind.idReferences(obj);
-    const foreign = findForeignReference(this.deps.claims, obj, refs, pass.account);
-    if (!foreign) return;
-    pass.stage = 'claim';
-    throw referenceNotAllowedError(foreign, obj.metadata.namespace);
-  }
-
   /** Records account, adoption and the effective deletion policy in `status.ownership`. */
-  private recordOwnership(pass: Pass, adopted: boolean): void {
-    const { kind } = this.deps;
-    const previous = ownershipOf(pass.obj);
-    const account = pass.account ?? previous.account;
-    const next: OwnershipStatus = {
-      ...(account !== undefined ? { account } : {}),
-      ...(previous.createRefused !== undefined ? { createRefused: previous.createRefused } : {}),
-      adopted,
-      deletionPolicy: effectiveDeletionPolicy(kind, {
-        ...pass.obj,
-        status: { ...pass.obj.status, [OWNERSHIP_FIELD]: { adopted } },
-      }),
-    };
-    pass.extra[OWNERSHIP_FIELD] = next;
+  private recordOwnership(pass: Pass): void {
+    pass.extra[OWNERSHIP_FIELD] = this.ownership.record(
+      pass.obj,
+      pass.account,
+      pass.adoptedByName === true,
+    );
   }
 
   /** Observes and records what observe learned (adopted id, observed fields) in the pass. */
@@ -381,7 +333,11 @@ export class ManagedReconciler {
         : undefined;
     // A resource found by name must not be one another object manages (checked before any
     // of its observed fields can reach this object's status).
-    if (found) this.checkClaims(pass, claimsWithId(this.deps.kind, pass.obj, found));
+    if (found) {
+      pass.stage = 'claim';
+      this.ownership.admitFound(pass.obj, found, pass.account);
+      pass.stage = 'observe';
+    }
     recordObserved(pass, obs);
     this.recordKindEvents(pass, obs);
     if (found) this.recordFound(pass, found, obs, ctx);
@@ -485,7 +441,7 @@ export class ManagedReconciler {
     pass.stage = 'create';
     pass.plannedChanges = undefined;
     // An adopted resource that is gone is reported, never replaced by a new one.
-    if (isAdopted(this.deps.kind, pass.obj)) throw adoptedGoneError(this.deps.kind, pass.obj);
+    if (this.ownership.isAdopted(pass.obj)) throw adoptedGoneError(this.deps.kind, pass.obj);
     if (ctx.createPending) this.awaitPendingCreate(pass);
     if (hasUnverifiableMarker(pass.obj, pass.signer)) throw unverifiableMarkerError();
     const marked = await this.markCreatePending(pass);
@@ -498,7 +454,7 @@ export class ManagedReconciler {
     if (created.status) Object.assign(pass.extra, created.status);
     pass.details = created.connectionDetails;
     this.recordId(pass, created.externalId, created.status);
-    this.recordOwnership(pass, false);
+    this.recordOwnership(pass);
     this.deps.events.record(
       marked,
       'Normal',
@@ -696,11 +652,9 @@ export class ManagedReconciler {
   private async reconcileDeletion(pass: Pass): Promise<ReconcileResult> {
     const { obj } = pass;
     const key = keyOf(obj);
-    const { kind } = this.deps;
-    const orphan = effectiveDeletionPolicy(kind, obj) === 'Orphan';
-    const early = decideDeletion(obj, undefined, isDryRun(obj) || orphan);
-    if (early === 'none') return { outcome: 'success' };
-    if (early === 'orphan') {
+    if (!hasFinalizer(obj)) return { outcome: 'success' };
+    const verdict = this.ownership.deletion(obj, isDryRun(obj));
+    if (verdict.action === 'orphan') {
       await this.removeFinalizer(pass);
       this.deps.events.record(
         obj,
@@ -710,21 +664,14 @@ export class ManagedReconciler {
       );
       return { outcome: 'success' };
     }
-    // A refused claimant never deletes what another object manages: it only lets go.
-    const refusal = findRefusal(
-      this.deps.claims,
-      kind,
-      obj,
-      claimsOfObject(kind, obj),
-      ownershipOf(obj).account,
-    );
-    if (refusal) return this.releaseRefused(pass, alreadyManagedError(refusal).message);
+    // A refused or never accepted object never deletes anything: it only lets go.
+    if (verdict.action === 'release') return this.release(pass, verdict.reason, verdict.why);
     let connected: { client: ExternalClient; ctx: ExternalContext; obs: Observation };
     try {
       connected = await this.connectAndObserve(pass);
     } catch (err) {
       if (!isRefusal(err)) throw err;
-      return this.releaseRefused(pass, err.message);
+      return this.release(pass, 'Refused', err.message);
     }
     const { client, ctx, obs } = connected;
     if (this.deletionConfirmed(obj, obs, ctx)) {
@@ -802,17 +749,27 @@ export class ManagedReconciler {
     };
   }
 
-  /** Drops the finalizer of a refused claimant; no platform call is made. */
-  private async releaseRefused(pass: Pass, message: string): Promise<ReconcileResult> {
+  /**
+   * Drops the finalizer of an object that may not act on the platform (refused, or never
+   * accepted); no platform call is made, and an Event says why.
+   */
+  private async release(
+    pass: Pass,
+    reason: 'Unaccepted' | 'Refused',
+    why: string,
+  ): Promise<ReconcileResult> {
     pass.stage = 'finalize';
     await this.removeFinalizer(pass);
     this.deleteAttempts.delete(keyOf(pass.obj));
-    this.deps.events.record(
-      pass.obj,
-      'Normal',
-      EventReason.OrphanedExternalResource,
-      `External resource left in place: ${message}`,
-    );
+    const released =
+      reason === 'Unaccepted'
+        ? EventReason.ReleasedUnacceptedObject
+        : EventReason.OrphanedExternalResource;
+    const message =
+      reason === 'Unaccepted'
+        ? `Finalizer removed: ${why}`
+        : `External resource left in place: ${why}`;
+    this.deps.events.record(pass.obj, 'Normal', released, message);
     return { outcome: 'success' };
   }
 
@@ -1071,9 +1028,12 @@ function adoptedGoneError(kind: ManagedKind, obj: ManagedObject): TerminalError 
   );
 }
 
-/** True for the runtime's AlreadyManaged refusal. */
+/** True for the runtime's refusals (AlreadyManaged, ReferenceNotAllowed). */
 function isRefusal(err: unknown): err is TerminalError {
-  return err instanceof TerminalError && err.reason === SyncedReason.AlreadyManaged;
+  return (
+    err instanceof TerminalError &&
+    (err.reason === SyncedReason.AlreadyManaged || err.reason === SyncedReason.ReferenceNotAllowed)
+  );
 }
 
 /** The freshest connection details: an update's, else the observation's, else what was known. */

@@ -8,6 +8,7 @@ import type { ManagedKind } from '../../runtime/types.js';
 import { getCdnClient } from '../shared/client-pool.js';
 import { resolveApiKey } from '../shared/credentials.js';
 import type { ControllerDeps } from '../shared/deps.js';
+import { containerAppClaimsOf } from './claims.js';
 import { classifyContainerAppError } from './errors.js';
 import { ContainerAppExternal } from './external.js';
 import { idReferencesOf, referencesOf, resolveRefs } from './references.js';
@@ -31,6 +32,7 @@ export function createContainerAppKind(deps: ControllerDeps): ManagedKind {
       );
       return withMarkerKey(external, apiKey);
     },
+    claimsOf: (obj) => containerAppClaimsOf(kind, obj),
     references: (obj) => referencesOf(obj, deps),
     idReferences: idReferencesOf,
     classifyError: classifyContainerAppError,

@@ -11,10 +11,13 @@
  *   the index from the informer's first event, before any pass can send the create, so a zone
  *   with `recordPolicy: Exact` never takes a record being created for an unmanaged one.
  *   PullZone and Script records, whose value the platform fills in, and an adoption by name
- *   without `spec.value` declare the type and name only (every value).
+ *   without `spec.value` declare the type and name only (every value);
+ * - the pull zone the platform created for it when accelerated (`PullZoneConfig`, recorded):
+ *   it goes with the record, and no object of another namespace may adopt it by id.
  */
 import { ADOPT_BY_NAME, adoptionPolicyOf } from '../shared/ownership-schema.js';
 import type { ClaimRef } from '../../runtime/types.js';
+import { PULL_ZONE_CLAIM } from '../shared/claim-types.js';
 import {
   declaredKeyByRef,
   declaredKeyByZone,
@@ -77,6 +80,9 @@ export function dnsRecordClaimsOf(obj: DnsRecord): ClaimRef[] {
   if (id !== undefined)
     out.push({ type: DNS_RECORD_CLAIM, id: String(id), recorded: recordedId === id });
   out.push(...recordedContentClaim(obj, recordedId));
+  const accelerated = positiveId(obj.status?.acceleratedPullZoneId);
+  if (accelerated !== undefined)
+    out.push({ type: PULL_ZONE_CLAIM, id: String(accelerated), recorded: true });
   const declared = declaredKeyOf(obj);
   if (declared !== undefined) {
     const recorded = recordedId !== undefined;

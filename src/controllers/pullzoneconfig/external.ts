@@ -30,6 +30,7 @@ import type {
   UpdateResult,
 } from '../../runtime/types.js';
 import { locate, type IdentityRules } from '../kit/identity.js';
+import { PULL_ZONE_CLAIM } from '../shared/claim-types.js';
 import { withKeyedLock } from '../shared/keyed-mutex.js';
 import { deleteIgnoringNotFound, isDeleting } from '../shared/not-found.js';
 import {
@@ -69,7 +70,7 @@ export const CertificatePending = CERTIFICATE_PENDING;
 /** Reason when the zone name is already taken on the platform and adoption was not asked for. */
 export const NameTaken = 'NameTaken';
 /** Claim type of pull zones (the runtime's default: the kind). */
-export const PULL_ZONE_CLAIM = 'PullZoneConfig';
+export { PULL_ZONE_CLAIM };
 
 /** What an external client is bound to. */
 export interface PullZoneExternalOptions {
