@@ -11,7 +11,9 @@
  *   reject. Every use is recorded, so our own clients are still held to the exact documents.
  *
  * The rows of the shield rule, access list, registry and log forwarding routes are written in
- * security-exceptions.ts and included here, so the table stays one list.
+ * security-exceptions.ts, those of the DNS routes in dns-exceptions.ts, and those that rest on
+ * the live platform (a public client's use) rather than the contract in live-exceptions.ts; all
+ * are included here, so the table stays one list.
  *
  * test/support/openapi.ts applies this table when it validates requests and responses, and
  * docs/simulator.md repeats it for users. The contract (management-api.md) wins over the
@@ -27,6 +29,7 @@ import type {
 import { SECURITY_EXCEPTIONS } from './security-exceptions.js';
 
 import { DNS_EXCEPTIONS } from './dns-exceptions.js';
+import { LIVE_EXCEPTIONS } from './live-exceptions.js';
 
 export type {
   BindingException,
@@ -145,6 +148,7 @@ export const CONTRACT_EXCEPTIONS: readonly ContractException[] = [
     reason:
       'Wires the two id-carrying items above into the PATCH body (PatchApplicationRequest is used by no other operation).',
   },
+  ...LIVE_EXCEPTIONS,
   {
     kind: 'response',
     area: 'core',
