@@ -273,6 +273,34 @@ for (const [what, settings, scheme, port] of DNS_ACCELERATE) {
     t.is(url.protocol, scheme);
     t.regex(String(zone.OriginUrl), new RegExp(`:${port}$`));
     t.not(url.hostname, '');
+    // The vendor's client reads the two members too (issue 49).
+    t.like(zone, { DnsOriginPort: Number(port), DnsOriginScheme: scheme.slice(0, -1) });
+  });
+}
+
+const DNS_ORIGIN_READS: Array<[string, Record<string, unknown>, unknown, unknown]> = [
+  ['an origin URL zone given none reads null', {}, null, null],
+  [
+    'an origin URL zone reads back what it was given',
+    { DnsOriginPort: 8080, DnsOriginScheme: 'http' },
+    8080,
+    'http',
+  ],
+];
+
+for (const [why, settings, port, scheme] of DNS_ORIGIN_READS) {
+  test(`DnsOriginPort and DnsOriginScheme on a read: ${why}`, async (t) => {
+    const id = await createPullZone(t, sim, `pz-dns-read-${String(port)}`, settings);
+    const zone = (
+      await call(t, sim, {
+        area: 'core',
+        method: 'GET',
+        template: '/pullzone/{id}',
+        params: { id },
+      })
+    ).body as Zone;
+    t.true('DnsOriginPort' in zone && 'DnsOriginScheme' in zone, 'both members are answered');
+    t.like(zone, { DnsOriginPort: port, DnsOriginScheme: scheme });
   });
 }
 
