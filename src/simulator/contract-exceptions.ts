@@ -42,6 +42,8 @@ export type {
 } from './contract-exception-types.js';
 
 const ref = (name: string): Record<string, unknown> => ({ $ref: `#/components/schemas/${name}` });
+const PAGED_REASON =
+  "The document's text says page > 0 returns a paged object, but its schema only shows the plain array.";
 const apiError = ref('ApiErrorData');
 /** The validation (400) and not-simulated (501) error shape of each area. */
 const AREA_ERRORS = [
@@ -54,8 +56,11 @@ function badRequest(method: string, path: string, reason: string): ResponseExcep
   return { kind: 'response', area: 'core', method, path, status: 400, schema: apiError, reason };
 }
 
-/** A core list that answers a plain array, or the paged object when `page >= 1`. */
-function pagedList(path: string, item: string): ResponseException {
+/**
+ * A core list that answers a plain array, or the paged object when `page >= 1` (and, for
+ * `/pullzone`, when `search` is given).
+ */
+function pagedList(path: string, item: string, reason = PAGED_REASON): ResponseException {
   const items = { type: 'array', items: ref(item) };
   return {
     kind: 'response',
@@ -78,8 +83,7 @@ function pagedList(path: string, item: string): ResponseException {
         },
       ],
     },
-    reason:
-      "The document's text says page > 0 returns a paged object, but its schema only shows the plain array.",
+    reason,
   };
 }
 
@@ -159,7 +163,11 @@ export const CONTRACT_EXCEPTIONS: readonly ContractException[] = [
     reason:
       'The document declares no body for 201; the simulator returns the created record (as the live service does) so a client learns the new Id.',
   },
-  pagedList('/pullzone', 'PullZoneModel'),
+  pagedList(
+    '/pullzone',
+    'PullZoneModel',
+    `${PAGED_REASON} A search without page also answers the paged form: the vendor's Terraform provider and other live clients read \`?search=NAME\` that way.`,
+  ),
   {
     kind: 'response',
     area: 'core',

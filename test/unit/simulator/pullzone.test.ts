@@ -188,14 +188,14 @@ test('get, list (plain and paged), search and delete', async (t) => {
   });
   t.is(got.status, 200);
   t.is((got.body as Zone).Name, 'pz-lifecycle');
-  const plain = await call(t, sim, {
+  const searched = await call(t, sim, {
     area: 'core',
     method: 'GET',
     template: '/pullzone',
     query: { search: 'pz-lifecycle' },
   });
   t.deepEqual(
-    (plain.body as Zone[]).map((z) => z.Id),
+    (searched.body as { Items: Zone[] }).Items.map((z) => z.Id),
     [id],
   );
   const paged = await call(t, sim, {
@@ -318,4 +318,35 @@ test('switching a DnsAccelerate zone to another scheme and port changes OriginUr
     update(id, { OriginType: 0, OriginUrl: 'https://plain.example' }),
   );
   t.is((back.body as Zone).OriginUrl, 'https://plain.example', 'other origin types keep OriginUrl');
+});
+
+const LIST_FORMS: Array<[string, Record<string, string | number>, 'array' | 'paged']> = [
+  ['no query: the whole list as a plain array (the document)', {}, 'array'],
+  ['page 1: the paged form (the document)', { page: 1 }, 'paged'],
+  [
+    "search without page: the paged form (the vendor's provider and other live clients)",
+    { search: 'NAME' },
+    'paged',
+  ],
+  ['search with page 1: the paged form', { search: 'NAME', page: 1 }, 'paged'],
+];
+
+LIST_FORMS.forEach(([why, query, form], i) => {
+  test(`GET /pullzone answer form: ${why}`, async (t) => {
+    const name = `pz-form-${i}`;
+    await createPullZone(t, sim, name);
+    const filled = Object.fromEntries(
+      Object.entries(query).map(([k, v]) => [k, v === 'NAME' ? name : v]),
+    );
+    const res = await call(t, sim, {
+      area: 'core',
+      method: 'GET',
+      template: '/pullzone',
+      query: filled,
+    });
+    t.is(res.status, 200);
+    t.is(Array.isArray(res.body) ? 'array' : 'paged', form);
+    const items = Array.isArray(res.body) ? res.body : (res.body as { Items: Zone[] }).Items;
+    t.true((items as Zone[]).some((z) => z.Name === name));
+  });
 });
