@@ -401,11 +401,11 @@ export const CORPUS: readonly CorpusStep[] = [
     },
   },
   {
-    why: 'the WAF engine defaults the client reads next: documented, not simulated',
+    why: 'the WAF engine defaults the client reads next (every variable, issue 49)',
     area: 'shield',
     method: 'GET',
     template: '/shield/waf/engine-config',
-    status: 501,
+    status: 200,
   },
   {
     why: 'the bot detection settings of a zone never configured: its defaults, in a data envelope',
