@@ -33,9 +33,15 @@ import type { RouteDef, SimRequest, SimResponse } from './types.js';
 import { simulatedRoutes } from './routes/all-routes.js';
 import { unsimulatedRoutes } from './routes/unsimulated.js';
 import { applyDnsOptions, type DnsOptions } from './dns-admin.js';
+import {
+  startStorageListener,
+  type StorageListener,
+  type StorageOptions,
+} from './storage/storage-server.js';
 
 export type { ApiKeyConfig } from './auth.js';
 export type { FaultConfig } from './faults.js';
+export type { StorageOptions } from './storage/storage-server.js';
 
 /** Options of startSimulator (`dnsCheck`, `externalDns`: see dns-admin.ts). */
 export interface SimulatorOptions extends DnsOptions {
@@ -68,12 +74,20 @@ export interface SimulatorOptions extends DnsOptions {
    * (contract-exceptions.ts wins), see documents/responses.ts.
    */
   responses?: ResponseMode;
+  /**
+   * The storage endpoint for files (storage/storage-server.ts), on its own listener: on by
+   * default (a free port, plain HTTP, records showing the platform's storage host names);
+   * `false` turns it off.
+   */
+  storage?: StorageOptions | false;
 }
 
 /** A running simulator. */
 export interface SimulatorHandle {
   /** Base URL without trailing slash, e.g. http://127.0.0.1:PORT. */
   url: string;
+  /** Base URL of the storage endpoint (`http(s)://127.0.0.1:PORT`); absent when it is off. */
+  storageUrl?: string;
   adminToken: string;
   port: number;
   /** In-process access for tests. */
@@ -386,6 +400,27 @@ function buildState(options: SimulatorOptions): SimState {
   return state;
 }
 
+/** The storage listener, unless turned off; a failure closes the API listener first. */
+async function startStorage(
+  options: SimulatorOptions,
+  host: string,
+  deps: Deps,
+  server: Server,
+): Promise<StorageListener | undefined> {
+  if (options.storage === false) return undefined;
+  try {
+    return await startStorageListener(options.storage ?? {}, host, {
+      state: deps.state,
+      calls: deps.calls,
+      logger: deps.logger,
+      onChange: () => deps.saver?.schedule(),
+    });
+  } catch (err) {
+    server.close();
+    throw err;
+  }
+}
+
 /**
  * Starts the simulator. Rejects with StateFileError when `stateFile` exists but is corrupt
  * (the file is left as it is), and with an Error for invalid options.
@@ -419,12 +454,14 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
   const host = options.host ?? '127.0.0.1';
   const port = await listen(server, options.port ?? 0, host);
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  const storage = await startStorage(options, host, deps, server);
   logger.info(
-    { url, keys: options.apiKeys.length, stateFile: options.stateFile },
+    { url, storageUrl: storage?.url, keys: options.apiKeys.length, stateFile: options.stateFile },
     'Simulator listening',
   );
   return {
     url,
+    ...(storage ? { storageUrl: storage.url } : {}),
     adminToken,
     port,
     state,
@@ -432,10 +469,13 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
     faults: deps.faults,
     saveState: async () => saver?.flush(),
     close: async () => {
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      });
+      await Promise.all([
+        new Promise<void>((resolve) => {
+          server.close(() => resolve());
+          server.closeAllConnections();
+        }),
+        storage?.close(),
+      ]);
       await saver?.flush();
     },
   };
