@@ -33,6 +33,8 @@ import type { RouteDef, SimRequest, SimResponse } from './types.js';
 import { simulatedRoutes } from './routes/all-routes.js';
 import { unsimulatedRoutes } from './routes/unsimulated.js';
 import { applyDnsOptions, type DnsOptions } from './dns-admin.js';
+import { applySeed, type Dispatch } from './seed-apply.js';
+import type { SeedFile } from './seed-file.js';
 import {
   startStorageListener,
   type StorageListener,
@@ -80,6 +82,11 @@ export interface SimulatorOptions extends DnsOptions {
    * `false` turns it off.
    */
   storage?: StorageOptions | false;
+  /**
+   * What the account holds before any request (seed-file.ts), applied through the request
+   * pipeline to a fresh state (no state file yet) and again after each `POST /_sim/reset`.
+   */
+  seed?: SeedFile;
 }
 
 /** A running simulator. */
@@ -117,6 +124,8 @@ interface Deps {
   schemas: DocumentSchemas | undefined;
   /** Present in the documented response mode. */
   responseDocuments: ApiDocuments | undefined;
+  /** Applies the seed file again (after a reset); absent without one. */
+  reseed: (() => void) | undefined;
 }
 
 class BodyTooLarge extends Error {}
@@ -189,9 +198,23 @@ function handleAdminRequest(
   }
   req.body = parsed.value;
   const before = deps.state.revision;
-  const response = handleAdmin(req, deps);
+  let response = handleAdmin(req, deps);
+  if (req.method === 'POST' && req.path === '/_sim/reset' && response.status < 300) {
+    response = reseedAfterReset(deps) ?? response;
+  }
   if (deps.state.revision !== before) deps.saver?.schedule();
   send(res, response);
+}
+
+/** The seed applied again after a reset; an error answer when it is refused. */
+function reseedAfterReset(deps: Deps): SimResponse | undefined {
+  try {
+    deps.reseed?.();
+    return undefined;
+  } catch (err) {
+    deps.logger.error({ err: (err as Error).message }, 'Cannot apply the seed after a reset');
+    return { status: 500, body: { error: (err as Error).message } };
+  }
 }
 
 /** Faults that answer (or drop) before the handler runs; true when the request is done. */
@@ -353,6 +376,37 @@ async function handleRequest(
   await handleApiRequest(deps, match.route, req, rawBody, res);
 }
 
+/**
+ * Sends seed requests through the pipeline with a configured key (no call is logged); the
+ * document notes of those requests are forgotten afterwards, so a test's count starts at zero.
+ */
+function seedDispatch(deps: Deps, key: string): Dispatch {
+  return (method, path, body) => {
+    const match = deps.router.match(method, path);
+    if (match.kind !== 'found') return { status: 404 };
+    return runHandler(deps, match.route, {
+      method,
+      path,
+      query: new URLSearchParams(),
+      params: match.params,
+      body: structuredClone(body),
+      headers: { accesskey: key },
+    });
+  };
+}
+
+/** Arms `deps.reseed` with the seed file and applies it to a fresh state. */
+function setUpSeed(deps: Deps, options: SimulatorOptions, fresh: boolean): void {
+  const seed = options.seed;
+  if (!seed) return;
+  const dispatch = seedDispatch(deps, options.apiKeys[0]!.key);
+  deps.reseed = () => {
+    applySeed(seed, dispatch, deps.state);
+    deps.calls.reset();
+  };
+  if (fresh) deps.reseed();
+}
+
 /** The simulated routes, then a 501 route for each documented operation among none of them. */
 function allRoutes(
   apiKeys: readonly ApiKeyConfig[],
@@ -391,13 +445,14 @@ function responseDocumentsOf(
   return setup.documents ?? loadDocuments(options.openApiDir ?? defaultDocumentsDir());
 }
 
-function buildState(options: SimulatorOptions): SimState {
+/** The state, and whether it is fresh (no state file to restore: the seed applies). */
+function buildState(options: SimulatorOptions): { state: SimState; fresh: boolean } {
   const state = createState();
   // Throws StateFileError for a corrupt file before anything is written.
   const snapshot = options.stateFile ? loadStateFile(options.stateFile) : undefined;
   if (snapshot) state.restore(snapshot);
   applyDnsOptions(state, options);
-  return state;
+  return { state, fresh: snapshot === undefined };
 }
 
 /** The storage listener, unless turned off; a failure closes the API listener first. */
@@ -421,30 +476,37 @@ async function startStorage(
   }
 }
 
-/**
- * Starts the simulator. Rejects with StateFileError when `stateFile` exists but is corrupt
- * (the file is left as it is), and with an Error for invalid options.
- */
-export async function startSimulator(options: SimulatorOptions): Promise<SimulatorHandle> {
-  checkOptions(options);
-  const logger = options.logger ?? createLogger({ name: 'cdn-sim', level: 'warn' });
-  const state = buildState(options);
-  const adminToken = options.adminToken ?? randomBytes(24).toString('base64url');
-  const saver = options.stateFile ? new StateSaver(options.stateFile, state, logger) : undefined;
+/** Everything a request needs, from the options and the state. */
+function buildDeps(options: SimulatorOptions, state: SimState, logger: Logger): Deps {
   const setup = setUpDocuments(options.strict !== false, options.openApiDir, logger);
-  const deps: Deps = {
+  return {
     router: new Router(allRoutes(options.apiKeys, setup.documents)),
     keys: new KeyRing(options.apiKeys),
-    adminToken,
+    adminToken: options.adminToken ?? randomBytes(24).toString('base64url'),
     state,
     calls: new CallRecorder(options.callLogLimit),
     faults: new FaultInjector(options.faults ?? {}),
-    saver,
+    saver: options.stateFile ? new StateSaver(options.stateFile, state, logger) : undefined,
     logger,
     binder: setup.binder,
     schemas: setup.schemas,
     responseDocuments: responseDocumentsOf(options, setup),
+    reseed: undefined,
   };
+}
+
+/**
+ * Starts the simulator. Rejects with StateFileError when `stateFile` exists but is corrupt
+ * (the file is left as it is), with SeedApplyError when the API refuses an item of `seed`, and
+ * with an Error for invalid options.
+ */
+export async function startSimulator(options: SimulatorOptions): Promise<SimulatorHandle> {
+  checkOptions(options);
+  const logger = options.logger ?? createLogger({ name: 'cdn-sim', level: 'warn' });
+  const { state, fresh } = buildState(options);
+  const deps = buildDeps(options, state, logger);
+  const { adminToken, saver } = deps;
+  setUpSeed(deps, options, fresh);
   const server = createServer({ keepAliveTimeout: 30_000 }, (incoming, res) => {
     handleRequest(deps, incoming, res).catch((err: unknown) => {
       logger.error({ err }, 'Request failed');

@@ -111,13 +111,18 @@ function accessOf(req: StorageRequest, zone: StoredStorageZone, base: string): A
   return key === zone.ReadOnlyPassword ? 'read' : undefined;
 }
 
+/** The content type of a file path by its extension (`application/octet-stream` if unknown). */
+export function contentTypeOfPath(path: string): string {
+  const ext = path.slice(path.lastIndexOf('.') + 1).toLowerCase();
+  return EXTENSION_TYPES[ext] ?? 'application/octet-stream';
+}
+
 function contentTypeOf(req: StorageRequest, path: string): string {
   const override = header(req, 'override-content-type');
   if (override) return override;
   const sent = header(req, 'content-type');
   if (sent && !sent.startsWith('application/octet-stream')) return sent;
-  const ext = path.slice(path.lastIndexOf('.') + 1).toLowerCase();
-  return EXTENSION_TYPES[ext] ?? 'application/octet-stream';
+  return contentTypeOfPath(path);
 }
 
 function upload(
