@@ -9,11 +9,11 @@
  * answer 501.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Logger } from 'pino';
 import { createLogger } from '../log.js';
+import { BodyTooLarge, listen, readBody } from './listener.js';
 import { handleAdmin } from './admin.js';
 import { isAdmin, KeyRing, type ApiKeyConfig } from './auth.js';
 import { CallRecorder, type CallDetails } from './calls.js';
@@ -126,22 +126,6 @@ interface Deps {
   responseDocuments: ApiDocuments | undefined;
   /** Applies the seed file again (after a reset); absent without one. */
   reseed: (() => void) | undefined;
-}
-
-class BodyTooLarge extends Error {}
-
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > MAX_BODY_BYTES) reject(new BodyTooLarge());
-      else chunks.push(chunk);
-    });
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
-  });
 }
 
 function send(res: ServerResponse, response: SimResponse): void {
@@ -353,7 +337,7 @@ async function handleRequest(
   };
   let rawBody: string;
   try {
-    rawBody = await readBody(incoming);
+    rawBody = (await readBody(incoming, MAX_BODY_BYTES)).toString('utf8');
   } catch (err) {
     send(res, { status: err instanceof BodyTooLarge ? 413 : 400 });
     return;
@@ -414,16 +398,6 @@ function allRoutes(
 ): RouteDef[] {
   const simulated = simulatedRoutes(apiKeys);
   return documents ? [...simulated, ...unsimulatedRoutes(documents, simulated)] : simulated;
-}
-
-function listen(server: Server, port: number, host: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, () => {
-      server.off('error', reject);
-      resolve((server.address() as AddressInfo).port);
-    });
-  });
 }
 
 function checkOptions(options: SimulatorOptions): void {

@@ -7,9 +7,10 @@
  * an internal HTTP server on loopback.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo, Server, Socket } from 'node:net';
+import type { Server, Socket } from 'node:net';
 import type { Logger } from 'pino';
 import type { CallRecorder } from '../calls.js';
+import { BodyTooLarge, listen, readBody } from '../listener.js';
 import type { SimState } from '../state.js';
 import { createFront, DESCRIBE_ALIAS } from './storage-front.js';
 import { LIVE_STORAGE_HOSTNAME } from './storage-host.js';
@@ -49,22 +50,6 @@ interface Deps {
   onChange: () => void;
 }
 
-class TooLarge extends Error {}
-
-function readBody(req: IncomingMessage): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > MAX_FILE_BYTES) reject(new TooLarge());
-      else chunks.push(chunk);
-    });
-    req.on('end', () => resolve(Buffer.concat(chunks)));
-    req.on('error', reject);
-  });
-}
-
 function send(res: ServerResponse, answer: StorageResponse): void {
   // Closing keeps every request at the start of a connection, where the front sees it.
   res.writeHead(answer.status, {
@@ -85,9 +70,9 @@ async function serve(
   const method = req.method === DESCRIBE_ALIAS ? 'DESCRIBE' : (req.method ?? 'GET');
   let body: Buffer;
   try {
-    body = await readBody(req);
+    body = await readBody(req, MAX_FILE_BYTES);
   } catch (err) {
-    res.writeHead(err instanceof TooLarge ? 413 : 400, { connection: 'close' }).end();
+    res.writeHead(err instanceof BodyTooLarge ? 413 : 400, { connection: 'close' }).end();
     return;
   }
   const before = deps.state.revision;
@@ -103,16 +88,6 @@ async function serve(
   const route = `${method} storage /{storageZoneName}/{path}`;
   deps.calls.record(method, route, url.pathname, answer.status, { key: -1 });
   send(res, answer);
-}
-
-function listen(server: Server, port: number, host: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, () => {
-      server.off('error', reject);
-      resolve((server.address() as AddressInfo).port);
-    });
-  });
 }
 
 function closeServer(server: Server): Promise<void> {

@@ -9,6 +9,7 @@
 import test, { type ExecutionContext } from 'ava';
 import type { SimulatorHandle } from '../../../src/simulator/server.js';
 import { call, startTestSim } from '../../support/sim-client.js';
+import { appRequest } from '../cdn/fixtures.js';
 
 let sim: SimulatorHandle;
 test.before(async () => {
@@ -20,23 +21,11 @@ test.after.always(async () => {
 
 type Json = Record<string, any>;
 
+/** A one-container app whose one CDN endpoint is `cdn`. */
 function appBody(name: string, cdn: Json): Json {
-  return {
-    name,
-    runtimeType: 'shared',
-    autoScaling: { min: 1, max: 1 },
-    regionSettings: { allowedRegionIds: ['DE'], requiredRegionIds: ['DE'] },
-    containerTemplates: [
-      {
-        name: 'echo',
-        imageName: 'http-echo',
-        imageNamespace: 'hashicorp',
-        imageTag: 'latest',
-        imageRegistryId: '1',
-        endpoints: [{ displayName: 'cdn', cdn }],
-      },
-    ],
-  };
+  const app = appRequest(name);
+  const web = app.containerTemplates?.[0];
+  return { ...app, containerTemplates: [{ ...web, endpoints: [{ displayName: 'cdn', cdn }] }] };
 }
 
 async function write(

@@ -1,4 +1,4 @@
-import test from 'ava';
+import test, { type ExecutionContext } from 'ava';
 import type { SimulatorHandle } from '../../../src/simulator/server.js';
 import { call, createPullZone, startTestSim } from '../../support/sim-client.js';
 
@@ -248,6 +248,17 @@ test('get, list (plain and paged), search and delete', async (t) => {
   );
 });
 
+async function getZone(t: ExecutionContext, id: number): Promise<Zone> {
+  const res = await call(t, sim, {
+    area: 'core',
+    method: 'GET',
+    template: '/pullzone/{id}',
+    params: { id },
+  });
+  t.is(res.status, 200);
+  return res.body as Zone;
+}
+
 const DNS_ACCELERATE: Array<[string, Record<string, unknown>, string, string]> = [
   ['https on 8443', { DnsOriginScheme: 'https', DnsOriginPort: 8443 }, 'https:', '8443'],
   ['http on 8080', { DnsOriginScheme: 'http', DnsOriginPort: 8080 }, 'http:', '8080'],
@@ -259,14 +270,7 @@ for (const [what, settings, scheme, port] of DNS_ACCELERATE) {
   test(`a DnsAccelerate zone (OriginType 1, ${what}) reads back OriginUrl scheme://host:port`, async (t) => {
     const name = `pz-dns-${scheme.slice(0, -1)}-${port}`;
     const id = await createPullZone(t, sim, name, { OriginType: 1, ...settings });
-    const zone = (
-      await call(t, sim, {
-        area: 'core',
-        method: 'GET',
-        template: '/pullzone/{id}',
-        params: { id },
-      })
-    ).body as Zone;
+    const zone = await getZone(t, id);
     t.is(typeof zone.OriginUrl, 'string', 'live clients derive scheme and port from OriginUrl');
     // A client splits it like a URL parser does; the port is always spelled out.
     const url = new URL(String(zone.OriginUrl));
@@ -291,14 +295,7 @@ const DNS_ORIGIN_READS: Array<[string, Record<string, unknown>, unknown, unknown
 for (const [why, settings, port, scheme] of DNS_ORIGIN_READS) {
   test(`DnsOriginPort and DnsOriginScheme on a read: ${why}`, async (t) => {
     const id = await createPullZone(t, sim, `pz-dns-read-${String(port)}`, settings);
-    const zone = (
-      await call(t, sim, {
-        area: 'core',
-        method: 'GET',
-        template: '/pullzone/{id}',
-        params: { id },
-      })
-    ).body as Zone;
+    const zone = await getZone(t, id);
     t.true('DnsOriginPort' in zone && 'DnsOriginScheme' in zone, 'both members are answered');
     t.like(zone, { DnsOriginPort: port, DnsOriginScheme: scheme });
   });

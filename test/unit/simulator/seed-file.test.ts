@@ -18,6 +18,7 @@ import {
 } from '../../../src/simulator/seed-file.js';
 import { admin, call, startTestSim } from '../../support/sim-client.js';
 import { storageCall } from './storage-client.js';
+import { appRequest } from '../cdn/fixtures.js';
 
 function tempDir(t: { teardown: (fn: () => void) => void }): string {
   const dir = mkdtempSync(join(tmpdir(), 'cdn-sim-seed-'));
@@ -41,23 +42,7 @@ const ACCOUNT = {
     },
   ],
   shieldZones: [{ pullZone: 'seed-site', shieldZone: { planType: 1 } }],
-  apps: [
-    {
-      name: 'seed-app',
-      runtimeType: 'shared',
-      autoScaling: { min: 1, max: 1 },
-      regionSettings: { allowedRegionIds: ['DE'], requiredRegionIds: ['DE'] },
-      containerTemplates: [
-        {
-          name: 'web',
-          imageName: 'nginx',
-          imageNamespace: 'library',
-          imageTag: '1',
-          imageRegistryId: '1',
-        },
-      ],
-    },
-  ],
+  apps: [appRequest('seed-app')],
 };
 
 function seedOf(data: unknown): SeedFile {
