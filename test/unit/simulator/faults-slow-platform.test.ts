@@ -56,8 +56,8 @@ test('listingDelayMs: a new pull zone and a new app are left out of their listin
   await admin(sim, 'PUT', '/_sim/faults', { listingDelayMs: 4000 });
   const id = await createPullZone(t, sim, 'late-a');
   const listed = async (): Promise<number[]> =>
+    // A search answers the paged form (docs/simulator.md).
     (
-      // A search answers the paged form (docs/simulator.md).
       (
         await call(t, sim, {
           area: 'core',
