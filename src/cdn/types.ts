@@ -13,8 +13,15 @@ type Shield = ShieldComponents['schemas'];
 
 // ---- core: pull zones, edge rules, purge, storage zones, video libraries, API keys ----
 
-/** The pull zone record (`GET /pullzone/{id}`, response of update and add). */
-export type PullZone = Core['PullZoneModel'];
+/**
+ * The pull zone record (`GET /pullzone/{id}`, response of update and add). Live reads also
+ * carry the DNS origin port and scheme of the add and settings models, which the document's
+ * read model lacks (the vendor's Terraform provider reads them; docs/simulator.md).
+ */
+export type PullZone = Core['PullZoneModel'] & {
+  DnsOriginPort?: number | null;
+  DnsOriginScheme?: string | null;
+};
 /** The pull zone update model: every property optional and nullable, no extra properties. */
 export type PullZoneSettings = Core['PullZoneSettingsModel'];
 /** Body of `POST /pullzone` (`Name` required). */

@@ -7,6 +7,9 @@ import { parse as parseYaml } from 'yaml';
 import type { ApiKeyConfig } from './auth.js';
 import type { FaultConfig } from './faults.js';
 import { RESPONSE_MODES, type ResponseMode } from './documents/responses.js';
+import type { SeedFile } from './seed-file.js';
+import type { StorageOptions } from './storage/storage-server.js';
+import { seedOf, STORAGE_FLAGS, STORAGE_USAGE, storageOptionsOf } from './cli-storage.js';
 
 /** Usage text printed by `--help`. */
 export const USAGE = `Usage: cdn-sim [flags]
@@ -36,7 +39,7 @@ Flags:
                        certificates are issued for it), repeatable
   --no-dns-check       issue free certificates whatever the hostname's DNS (default: only
                        for hostnames that point at their pull zone, as the live API)
-  --help               show this text
+${STORAGE_USAGE}  --help               show this text
 `;
 
 /** Parsed command line. */
@@ -58,6 +61,10 @@ export interface CliOptions {
   dnsCheck: boolean;
   /** `--external-dns` hostnames. */
   externalDns: string[];
+  /** The storage endpoint (`false` with `--no-storage`). */
+  storage: StorageOptions | false;
+  /** `--seed` file, read and checked. */
+  seed?: SeedFile;
 }
 
 /** A flag problem: message for the user, exit code 2. */
@@ -165,6 +172,7 @@ function parseFlags(argv: string[]): Record<string, unknown> {
         responses: { type: 'string' },
         'external-dns': { type: 'string', multiple: true },
         'no-dns-check': { type: 'boolean' },
+        ...STORAGE_FLAGS,
         help: { type: 'boolean' },
       },
     }).values;
@@ -232,7 +240,10 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv = process.env): 
     responses: parseResponses(v.responses, env),
     dnsCheck: v['no-dns-check'] !== true,
     externalDns: parseExternalDns(v['external-dns']),
+    storage: storageOptionsOf(v, (message) => new UsageError(message)),
   };
+  const seed = seedOf(v, (message) => new UsageError(message));
+  if (seed) options.seed = seed;
   if (typeof v['openapi-dir'] === 'string') options.openApiDir = v['openapi-dir'];
   if (typeof v['admin-token'] === 'string') options.adminToken = v['admin-token'];
   if (typeof v['state-file'] === 'string') options.stateFile = v['state-file'];

@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 /**
  * `cdn-sim`: runs the management API simulator until SIGTERM/SIGINT. Prints
- * `cdn-sim listening on <url>` on stdout once listening. Exit codes: 0 clean stop, 1 start
- * failure (e.g. corrupt state file), 2 bad flags.
+ * `cdn-sim listening on <url>` on stdout once listening, then `cdn-sim storage listening on
+ * <url>` for the storage endpoint. Exit codes: 0 clean stop, 1 start failure (e.g. corrupt
+ * state file, a seed the API refuses), 2 bad flags (a seed file of the wrong shape among them).
  */
 import type { LevelWithSilent } from 'pino';
 import { createLogger } from '../log.js';
@@ -31,6 +32,7 @@ async function main(argv: string[]): Promise<number> {
     return 1;
   }
   process.stdout.write(`cdn-sim listening on ${sim.url}\n`);
+  if (sim.storageUrl) process.stdout.write(`cdn-sim storage listening on ${sim.storageUrl}\n`);
   if (options.adminToken === undefined)
     process.stdout.write(`cdn-sim admin token: ${sim.adminToken}\n`);
   const handle = sim;

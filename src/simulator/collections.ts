@@ -1,7 +1,8 @@
 /**
  * Keyed record stores of cdn-sim for the resources that hang off a shield zone or an
  * application (custom WAF rules, rate limits, access lists, bot detection, upload scanning,
- * custom pages, triggered WAF rules) and for container registries and log forwarding. One
+ * custom pages, triggered WAF rules), for container registries and log forwarding, and for the
+ * files of the storage zones (storage/storage-files.ts). One
  * generic store keeps the state file, reset and cleanup in one place: a collection is a map
  * from a string key to a JSON record, saved and restored with the rest of the state.
  */
@@ -19,6 +20,7 @@ export const COLLECTION_NAMES = [
   'triggeredRules',
   'registries',
   'logForwarding',
+  'storageFiles',
 ] as const;
 
 /** Name of one collection. */

@@ -22,8 +22,13 @@ export interface SchemaPatchException {
   setProperties?: Record<string, unknown>;
   /** The only operations (`METHOD /path`) whose bodies see the patched schema. */
   operations: string[];
-  /** The line of management-api.md the deviation rests on. */
-  contract: string;
+  /** The line of management-api.md the deviation rests on (this, or `liveEvidence`). */
+  contract?: string;
+  /**
+   * Where the contract is silent: the public client, run against the live API, whose use shows
+   * the platform differs from the document (this, or `contract`).
+   */
+  liveEvidence?: string;
   reason: string;
 }
 

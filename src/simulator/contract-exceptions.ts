@@ -11,7 +11,9 @@
  *   reject. Every use is recorded, so our own clients are still held to the exact documents.
  *
  * The rows of the shield rule, access list, registry and log forwarding routes are written in
- * security-exceptions.ts and included here, so the table stays one list.
+ * security-exceptions.ts, those of the DNS routes in dns-exceptions.ts, and those that rest on
+ * the live platform (a public client's use) rather than the contract in live-exceptions.ts; all
+ * are included here, so the table stays one list.
  *
  * test/support/openapi.ts applies this table when it validates requests and responses, and
  * docs/simulator.md repeats it for users. The contract (management-api.md) wins over the
@@ -27,6 +29,7 @@ import type {
 import { SECURITY_EXCEPTIONS } from './security-exceptions.js';
 
 import { DNS_EXCEPTIONS } from './dns-exceptions.js';
+import { LIVE_EXCEPTIONS } from './live-exceptions.js';
 
 export type {
   BindingException,
@@ -39,6 +42,8 @@ export type {
 } from './contract-exception-types.js';
 
 const ref = (name: string): Record<string, unknown> => ({ $ref: `#/components/schemas/${name}` });
+const PAGED_REASON =
+  "The document's text says page > 0 returns a paged object, but its schema only shows the plain array.";
 const apiError = ref('ApiErrorData');
 /** The validation (400) and not-simulated (501) error shape of each area. */
 const AREA_ERRORS = [
@@ -51,8 +56,11 @@ function badRequest(method: string, path: string, reason: string): ResponseExcep
   return { kind: 'response', area: 'core', method, path, status: 400, schema: apiError, reason };
 }
 
-/** A core list that answers a plain array, or the paged object when `page >= 1`. */
-function pagedList(path: string, item: string): ResponseException {
+/**
+ * A core list that answers a plain array, or the paged object when `page >= 1` (and, for
+ * `/pullzone`, when `search` is given).
+ */
+function pagedList(path: string, item: string, reason = PAGED_REASON): ResponseException {
   const items = { type: 'array', items: ref(item) };
   return {
     kind: 'response',
@@ -75,8 +83,7 @@ function pagedList(path: string, item: string): ResponseException {
         },
       ],
     },
-    reason:
-      "The document's text says page > 0 returns a paged object, but its schema only shows the plain array.",
+    reason,
   };
 }
 
@@ -145,6 +152,7 @@ export const CONTRACT_EXCEPTIONS: readonly ContractException[] = [
     reason:
       'Wires the two id-carrying items above into the PATCH body (PatchApplicationRequest is used by no other operation).',
   },
+  ...LIVE_EXCEPTIONS,
   {
     kind: 'response',
     area: 'core',
@@ -155,7 +163,11 @@ export const CONTRACT_EXCEPTIONS: readonly ContractException[] = [
     reason:
       'The document declares no body for 201; the simulator returns the created record (as the live service does) so a client learns the new Id.',
   },
-  pagedList('/pullzone', 'PullZoneModel'),
+  pagedList(
+    '/pullzone',
+    'PullZoneModel',
+    `${PAGED_REASON} A search without page also answers the paged form: the vendor's Terraform provider and other live clients read \`?search=NAME\` that way.`,
+  ),
   {
     kind: 'response',
     area: 'core',

@@ -9,11 +9,11 @@
  * answer 501.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Logger } from 'pino';
 import { createLogger } from '../log.js';
+import { BodyTooLarge, listen, readBody } from './listener.js';
 import { handleAdmin } from './admin.js';
 import { isAdmin, KeyRing, type ApiKeyConfig } from './auth.js';
 import { CallRecorder, type CallDetails } from './calls.js';
@@ -33,9 +33,17 @@ import type { RouteDef, SimRequest, SimResponse } from './types.js';
 import { simulatedRoutes } from './routes/all-routes.js';
 import { unsimulatedRoutes } from './routes/unsimulated.js';
 import { applyDnsOptions, type DnsOptions } from './dns-admin.js';
+import { applySeed, type Dispatch } from './seed-apply.js';
+import type { SeedFile } from './seed-file.js';
+import {
+  startStorageListener,
+  type StorageListener,
+  type StorageOptions,
+} from './storage/storage-server.js';
 
 export type { ApiKeyConfig } from './auth.js';
 export type { FaultConfig } from './faults.js';
+export type { StorageOptions } from './storage/storage-server.js';
 
 /** Options of startSimulator (`dnsCheck`, `externalDns`: see dns-admin.ts). */
 export interface SimulatorOptions extends DnsOptions {
@@ -68,12 +76,25 @@ export interface SimulatorOptions extends DnsOptions {
    * (contract-exceptions.ts wins), see documents/responses.ts.
    */
   responses?: ResponseMode;
+  /**
+   * The storage endpoint for files (storage/storage-server.ts), on its own listener: on by
+   * default (a free port, plain HTTP, records showing the platform's storage host names);
+   * `false` turns it off.
+   */
+  storage?: StorageOptions | false;
+  /**
+   * What the account holds before any request (seed-file.ts), applied through the request
+   * pipeline to a fresh state (no state file yet) and again after each `POST /_sim/reset`.
+   */
+  seed?: SeedFile;
 }
 
 /** A running simulator. */
 export interface SimulatorHandle {
   /** Base URL without trailing slash, e.g. http://127.0.0.1:PORT. */
   url: string;
+  /** Base URL of the storage endpoint (`http(s)://127.0.0.1:PORT`); absent when it is off. */
+  storageUrl?: string;
   adminToken: string;
   port: number;
   /** In-process access for tests. */
@@ -103,22 +124,8 @@ interface Deps {
   schemas: DocumentSchemas | undefined;
   /** Present in the documented response mode. */
   responseDocuments: ApiDocuments | undefined;
-}
-
-class BodyTooLarge extends Error {}
-
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > MAX_BODY_BYTES) reject(new BodyTooLarge());
-      else chunks.push(chunk);
-    });
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
-  });
+  /** Applies the seed file again (after a reset); absent without one. */
+  reseed: (() => void) | undefined;
 }
 
 function send(res: ServerResponse, response: SimResponse): void {
@@ -175,9 +182,23 @@ function handleAdminRequest(
   }
   req.body = parsed.value;
   const before = deps.state.revision;
-  const response = handleAdmin(req, deps);
+  let response = handleAdmin(req, deps);
+  if (req.method === 'POST' && req.path === '/_sim/reset' && response.status < 300) {
+    response = reseedAfterReset(deps) ?? response;
+  }
   if (deps.state.revision !== before) deps.saver?.schedule();
   send(res, response);
+}
+
+/** The seed applied again after a reset; an error answer when it is refused. */
+function reseedAfterReset(deps: Deps): SimResponse | undefined {
+  try {
+    deps.reseed?.();
+    return undefined;
+  } catch (err) {
+    deps.logger.error({ err: (err as Error).message }, 'Cannot apply the seed after a reset');
+    return { status: 500, body: { error: (err as Error).message } };
+  }
 }
 
 /** Faults that answer (or drop) before the handler runs; true when the request is done. */
@@ -317,7 +338,7 @@ async function handleRequest(
   };
   let rawBody: string;
   try {
-    rawBody = await readBody(incoming);
+    rawBody = (await readBody(incoming, MAX_BODY_BYTES)).toString('utf8');
   } catch (err) {
     send(res, { status: err instanceof BodyTooLarge ? 413 : 400 });
     return;
@@ -340,6 +361,37 @@ async function handleRequest(
   await handleApiRequest(deps, match.route, req, rawBody, res);
 }
 
+/**
+ * Sends seed requests through the pipeline with a configured key (no call is logged); the
+ * document notes of those requests are forgotten afterwards, so a test's count starts at zero.
+ */
+function seedDispatch(deps: Deps, key: string): Dispatch {
+  return (method, path, body) => {
+    const match = deps.router.match(method, path);
+    if (match.kind !== 'found') return { status: 404 };
+    return runHandler(deps, match.route, {
+      method,
+      path,
+      query: new URLSearchParams(),
+      params: match.params,
+      body: structuredClone(body),
+      headers: { accesskey: key },
+    });
+  };
+}
+
+/** Arms `deps.reseed` with the seed file and applies it to a fresh state. */
+function setUpSeed(deps: Deps, options: SimulatorOptions, fresh: boolean): void {
+  const seed = options.seed;
+  if (!seed) return;
+  const dispatch = seedDispatch(deps, options.apiKeys[0]!.key);
+  deps.reseed = () => {
+    applySeed(seed, dispatch, deps.state);
+    deps.calls.reset();
+  };
+  if (fresh) deps.reseed();
+}
+
 /** The simulated routes, then a 501 route for each documented operation among none of them. */
 function allRoutes(
   apiKeys: readonly ApiKeyConfig[],
@@ -347,16 +399,6 @@ function allRoutes(
 ): RouteDef[] {
   const simulated = simulatedRoutes(apiKeys);
   return documents ? [...simulated, ...unsimulatedRoutes(documents, simulated)] : simulated;
-}
-
-function listen(server: Server, port: number, host: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, () => {
-      server.off('error', reject);
-      resolve((server.address() as AddressInfo).port);
-    });
-  });
 }
 
 function checkOptions(options: SimulatorOptions): void {
@@ -378,39 +420,68 @@ function responseDocumentsOf(
   return setup.documents ?? loadDocuments(options.openApiDir ?? defaultDocumentsDir());
 }
 
-function buildState(options: SimulatorOptions): SimState {
+/** The state, and whether it is fresh (no state file to restore: the seed applies). */
+function buildState(options: SimulatorOptions): { state: SimState; fresh: boolean } {
   const state = createState();
   // Throws StateFileError for a corrupt file before anything is written.
   const snapshot = options.stateFile ? loadStateFile(options.stateFile) : undefined;
   if (snapshot) state.restore(snapshot);
   applyDnsOptions(state, options);
-  return state;
+  return { state, fresh: snapshot === undefined };
 }
 
-/**
- * Starts the simulator. Rejects with StateFileError when `stateFile` exists but is corrupt
- * (the file is left as it is), and with an Error for invalid options.
- */
-export async function startSimulator(options: SimulatorOptions): Promise<SimulatorHandle> {
-  checkOptions(options);
-  const logger = options.logger ?? createLogger({ name: 'cdn-sim', level: 'warn' });
-  const state = buildState(options);
-  const adminToken = options.adminToken ?? randomBytes(24).toString('base64url');
-  const saver = options.stateFile ? new StateSaver(options.stateFile, state, logger) : undefined;
+/** The storage listener, unless turned off; a failure closes the API listener first. */
+async function startStorage(
+  options: SimulatorOptions,
+  host: string,
+  deps: Deps,
+  server: Server,
+): Promise<StorageListener | undefined> {
+  if (options.storage === false) return undefined;
+  try {
+    return await startStorageListener(options.storage ?? {}, host, {
+      state: deps.state,
+      calls: deps.calls,
+      logger: deps.logger,
+      onChange: () => deps.saver?.schedule(),
+    });
+  } catch (err) {
+    server.close();
+    throw err;
+  }
+}
+
+/** Everything a request needs, from the options and the state. */
+function buildDeps(options: SimulatorOptions, state: SimState, logger: Logger): Deps {
   const setup = setUpDocuments(options.strict !== false, options.openApiDir, logger);
-  const deps: Deps = {
+  return {
     router: new Router(allRoutes(options.apiKeys, setup.documents)),
     keys: new KeyRing(options.apiKeys),
-    adminToken,
+    adminToken: options.adminToken ?? randomBytes(24).toString('base64url'),
     state,
     calls: new CallRecorder(options.callLogLimit),
     faults: new FaultInjector(options.faults ?? {}),
-    saver,
+    saver: options.stateFile ? new StateSaver(options.stateFile, state, logger) : undefined,
     logger,
     binder: setup.binder,
     schemas: setup.schemas,
     responseDocuments: responseDocumentsOf(options, setup),
+    reseed: undefined,
   };
+}
+
+/**
+ * Starts the simulator. Rejects with StateFileError when `stateFile` exists but is corrupt
+ * (the file is left as it is), with SeedApplyError when the API refuses an item of `seed`, and
+ * with an Error for invalid options.
+ */
+export async function startSimulator(options: SimulatorOptions): Promise<SimulatorHandle> {
+  checkOptions(options);
+  const logger = options.logger ?? createLogger({ name: 'cdn-sim', level: 'warn' });
+  const { state, fresh } = buildState(options);
+  const deps = buildDeps(options, state, logger);
+  const { adminToken, saver } = deps;
+  setUpSeed(deps, options, fresh);
   const server = createServer({ keepAliveTimeout: 30_000 }, (incoming, res) => {
     handleRequest(deps, incoming, res).catch((err: unknown) => {
       logger.error({ err }, 'Request failed');
@@ -420,12 +491,14 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
   const host = options.host ?? '127.0.0.1';
   const port = await listen(server, options.port ?? 0, host);
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  const storage = await startStorage(options, host, deps, server);
   logger.info(
-    { url, keys: options.apiKeys.length, stateFile: options.stateFile },
+    { url, storageUrl: storage?.url, keys: options.apiKeys.length, stateFile: options.stateFile },
     'Simulator listening',
   );
   return {
     url,
+    ...(storage ? { storageUrl: storage.url } : {}),
     adminToken,
     port,
     state,
@@ -433,10 +506,13 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
     faults: deps.faults,
     saveState: async () => saver?.flush(),
     close: async () => {
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      });
+      await Promise.all([
+        new Promise<void>((resolve) => {
+          server.close(() => resolve());
+          server.closeAllConnections();
+        }),
+        storage?.close(),
+      ]);
       await saver?.flush();
     },
   };

@@ -7,6 +7,7 @@ import { Collections, type CollectionsSnapshot } from './collections.js';
 import type { JsonObject } from './json.js';
 import type { StoredDnsZone } from './dns-state.js';
 import { seedPublicRegistries } from './routes/mc-registries.js';
+import { LIVE_STORAGE_HOSTNAME } from './storage/storage-host.js';
 
 /** A pull zone: the API record plus settings the record does not show. */
 export interface StoredPullZone {
@@ -104,6 +105,11 @@ export class SimState {
    * not state: not saved, and kept by reset().
    */
   certificateDnsCheck = true;
+  /**
+   * What storage zone records show as `StorageHostname` for DE (storage/storage-host.ts): the
+   * platform's name unless the storage listener was given another. Configuration, not state.
+   */
+  storageHostname = LIVE_STORAGE_HOSTNAME;
   /** Records of the shield rule, access list, registry and log forwarding routes. */
   collections = new Collections();
   nextIds: Record<IdKind, number> = { ...FIRST_IDS };

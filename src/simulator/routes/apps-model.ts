@@ -2,7 +2,9 @@
  * Application drafts -> stored read model (Magic Containers `Application` / `ContainerTemplate`):
  * semantic checks on the full configuration, then id allocation, system-made pull zones for
  * CDN endpoints that name none, and the read-model fields the service fills in (publicHost,
- * IP address lists, sticky sessions, image digest, package id).
+ * IP address lists, the members a sent sticky sessions block leaves out, image digest, package id).
+ * What the request left out (sticky sessions, an exposed port) stays out of the read model, as
+ * the live API echoes the request (the vendor's Terraform provider depends on it, issue 49).
  */
 import { createHash, randomUUID } from 'node:crypto';
 import type { FieldError } from '../errors.js';
@@ -135,20 +137,27 @@ function ipFor(seed: string): string {
   return `10.${h[0] ?? 0}.${h[1] ?? 0}.${((h[2] ?? 0) % 250) + 2}`;
 }
 
-function stickyOf(cdn: JsonObject, previous: JsonObject | undefined): JsonObject {
-  const s = cdn.stickySessions as JsonObject | undefined;
-  if (!s)
-    return (
-      (previous?.stickySessions as JsonObject | undefined) ?? {
-        enabled: false,
-        sessionHeaders: [],
-        cookieName: DEFAULT_COOKIE,
-      }
-    );
+/**
+ * The read model's sticky sessions: what the request sent, with the members the read model
+ * requires filled in; absent when the request sent none (the live API echoes the request: a
+ * client that left the block out reads none back).
+ */
+function stickyOf(cdn: JsonObject): JsonObject | undefined {
+  const s = cdn.stickySessions as JsonObject | undefined | null;
+  if (!s) return undefined;
   return {
     enabled: s.enabled ?? false,
     sessionHeaders: s.sessionHeaders ?? [],
     cookieName: s.cookieName || DEFAULT_COOKIE,
+  };
+}
+
+/** A port mapping as read: the exposed port only when the request gave one (live echo). */
+function portMappingOf(p: JsonObject): JsonObject {
+  return {
+    containerPort: p.containerPort,
+    ...(typeof p.exposedPort === 'number' ? { exposedPort: p.exposedPort } : {}),
+    protocols: p.protocols ?? ['tcp'],
   };
 }
 
@@ -173,8 +182,8 @@ function pullZoneFor(endpointId: string, cdn: JsonObject, ctx: BuildContext): nu
 
 function buildEndpoint(e: JsonObject, ctx: BuildContext): JsonObject {
   const id = typeof e.id === 'string' ? e.id : randomUUID();
-  const previous = ctx.previous.get(id);
   const cdn = (e.cdn as JsonObject | undefined) ?? {};
+  const sticky = stickyOf(cdn);
   const pullZoneId = pullZoneFor(id, cdn, ctx);
   const zone = ctx.state.pullZones.get(pullZoneId);
   return {
@@ -184,12 +193,8 @@ function buildEndpoint(e: JsonObject, ctx: BuildContext): JsonObject {
     type: 'cdn',
     isSslEnabled: cdn.isSslEnabled ?? true,
     pullZoneId: String(pullZoneId),
-    portMappings: list(cdn.portMappings).map((p) => ({
-      containerPort: p.containerPort,
-      exposedPort: p.exposedPort ?? p.containerPort,
-      protocols: p.protocols ?? ['tcp'],
-    })),
-    stickySessions: stickyOf(cdn, previous),
+    portMappings: list(cdn.portMappings).map(portMappingOf),
+    ...(sticky ? { stickySessions: sticky } : {}),
     internalIpAddresses: ctx.regions.map((region) => ({
       address: ipFor(`${id}/${region}`),
       region,

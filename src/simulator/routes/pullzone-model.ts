@@ -167,16 +167,33 @@ export function dnsAccelerateOriginUrl(zone: StoredPullZone): string {
 
 /**
  * The record as the API returns it; certificate material only when asked for; a DnsAccelerate
- * zone's OriginUrl derived from its DNS origin settings. A shallow copy: responses are
+ * zone's OriginUrl derived from its DNS origin settings, which the record shows too. A shallow copy: responses are
  * serialized at once, and hostnames are copied because they are rewritten here.
  */
 export function renderPullZone(zone: StoredPullZone, includeCertificate = false): JsonObject {
   const hosts = (zone.record.Hostnames as JsonObject[]).map((h) =>
     includeCertificate ? { ...h } : { ...h, Certificate: null, CertificateKey: null },
   );
-  const out: JsonObject = { ...zone.record, Hostnames: hosts };
+  const out: JsonObject = { ...zone.record, Hostnames: hosts, ...dnsOriginOf(zone) };
   if (zone.record.OriginType === DNS_ACCELERATE) out.OriginUrl = dnsAccelerateOriginUrl(zone);
   return out;
+}
+
+/**
+ * `DnsOriginPort` and `DnsOriginScheme` as a read shows them (live clients read them, the
+ * document's read model lacks them: live-exceptions.ts): a DnsAccelerate zone's effective scheme
+ * and port (those of its OriginUrl), any other zone's written values, else null.
+ */
+function dnsOriginOf(zone: StoredPullZone): JsonObject {
+  if (zone.record.OriginType === DNS_ACCELERATE) {
+    const written = parseUrl(zone.record.OriginUrl);
+    const scheme = originScheme(zone, written);
+    return { DnsOriginPort: originPort(zone, written, scheme), DnsOriginScheme: scheme };
+  }
+  return {
+    DnsOriginPort: zone.hidden.DnsOriginPort ?? null,
+    DnsOriginScheme: zone.hidden.DnsOriginScheme ?? null,
+  };
 }
 
 /** Hostname entries of a zone. */

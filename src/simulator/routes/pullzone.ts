@@ -19,14 +19,20 @@ function matchesSearch(record: JsonObject, search: string | null): boolean {
   return String(record.Name).toLowerCase().includes(search.toLowerCase());
 }
 
+/**
+ * The whole list as a plain array without `page` (or `page=0`), as the document says, unless a
+ * `search` is given: live clients (the vendor's Terraform provider among them) read
+ * `?search=NAME` as the paged form, first page (docs/simulator.md, "GET /pullzone answer form").
+ */
 function listPullZones(req: SimRequest, ctx: SimContext): SimResponse {
   const paging = pageQueryProblem(req.query, { pageDefault: 0, perPageDefault: 1000 });
   if ('errorKey' in paging) return badRequest(paging);
+  const search = req.query.get('search');
   const all = [...ctx.state.pullZones.values()]
-    .filter((z) => matchesSearch(z.record, req.query.get('search')))
+    .filter((z) => matchesSearch(z.record, search))
     .map((z) => renderPullZone(z, wantsCertificates(req)));
-  if (paging.page === 0) return { status: 200, body: all };
-  return { status: 200, body: pageOf(all, paging) };
+  if (paging.page === 0 && !search) return { status: 200, body: all };
+  return { status: 200, body: pageOf(all, { ...paging, page: paging.page || 1 }) };
 }
 
 function getPullZone(req: SimRequest, ctx: SimContext): SimResponse {

@@ -1,19 +1,24 @@
 /**
- * `GET /region`: the platform's list of regions. It is static reference data (no account
- * state), so cdn-sim serves a fixed list shaped as the document's RegionModel rather than
- * answering 501; clients use it to look a region code up. Names, prices and coordinates are
- * plausible simulator values, not the platform's price list.
+ * `GET /region`: the platform's list of edge regions. It is static reference data (no account
+ * state), so cdn-sim serves it rather than answering 501; clients use it to look a region code
+ * or name up. Codes and names are the platform's (region-table.ts); the continent follows the
+ * name's prefix, and the price per GB is a simulator value per continent, not the platform's
+ * price list.
  */
 import type { JsonObject, RouteDef, SimResponse } from '../types.js';
+import { REGION_ROWS } from './region-table.js';
 
-type RegionRow = [
-  code: string,
-  city: string,
-  country: string,
-  continent: string,
-  lat: number,
-  lon: number,
-];
+/** Continent code of a name prefix (`EU: ...`); the Middle East and Latin America count as AS and SA. */
+const CONTINENT: Record<string, string> = {
+  AF: 'AF',
+  ASIA: 'AS',
+  EU: 'EU',
+  LATAM: 'SA',
+  ME: 'AS',
+  NA: 'NA',
+  OC: 'OC',
+  SA: 'SA',
+};
 
 /** Price per GB by continent code (simulator values). */
 const PRICE: Record<string, number> = {
@@ -25,46 +30,29 @@ const PRICE: Record<string, number> = {
   AF: 0.06,
 };
 
-const CONTINENT_NAME: Record<string, string> = {
-  EU: 'Europe',
-  NA: 'North America',
-  AS: 'Asia',
-  OC: 'Oceania',
-  SA: 'South America',
-  AF: 'Africa',
-};
+function continentOf(name: string): string {
+  const prefix = name.slice(0, name.indexOf(':')).toUpperCase();
+  const code = CONTINENT[prefix];
+  if (!code) throw new Error(`cannot place region ${name}: unknown prefix ${prefix}`);
+  return code;
+}
 
-const ROWS: readonly RegionRow[] = [
-  ['DE', 'Frankfurt', 'DE', 'EU', 50.11, 8.68],
-  ['UK', 'London', 'GB', 'EU', 51.51, -0.13],
-  ['FR', 'Paris', 'FR', 'EU', 48.86, 2.35],
-  ['SE', 'Stockholm', 'SE', 'EU', 59.33, 18.07],
-  ['NY', 'New York', 'US', 'NA', 40.71, -74.01],
-  ['LA', 'Los Angeles', 'US', 'NA', 34.05, -118.24],
-  ['MI', 'Miami', 'US', 'NA', 25.76, -80.19],
-  ['DA', 'Dallas', 'US', 'NA', 32.78, -96.8],
-  ['CH', 'Chicago', 'US', 'NA', 41.88, -87.63],
-  ['SG', 'Singapore', 'SG', 'AS', 1.35, 103.82],
-  ['HK', 'Hong Kong', 'HK', 'AS', 22.32, 114.17],
-  ['JP', 'Tokyo', 'JP', 'AS', 35.68, 139.69],
-  ['SYD', 'Sydney', 'AU', 'OC', -33.87, 151.21],
-  ['BR', 'Sao Paulo', 'BR', 'SA', -23.55, -46.63],
-  ['JH', 'Johannesburg', 'ZA', 'AF', -26.2, 28.05],
-];
-
-/** The static region list, in RegionModel shape. */
-export const REGIONS: readonly JsonObject[] = ROWS.map(
-  ([code, city, country, continent, lat, lon], i) => ({
-    Id: i + 1,
-    Name: `${CONTINENT_NAME[continent] ?? continent}: ${city}, ${country}`,
-    PricePerGigabyte: PRICE[continent] ?? 0.01,
-    RegionCode: code,
-    ContinentCode: continent,
-    CountryCode: country,
-    Latitude: lat,
-    Longitude: lon,
-    AllowLatencyRouting: true,
-  }),
+/** The region list, in RegionModel shape. */
+export const REGIONS: readonly JsonObject[] = REGION_ROWS.map(
+  ([code, name, country, lat, lon], i) => {
+    const continent = continentOf(name);
+    return {
+      Id: i + 1,
+      Name: name,
+      PricePerGigabyte: PRICE[continent] ?? 0.01,
+      RegionCode: code,
+      ContinentCode: continent,
+      CountryCode: country,
+      Latitude: lat,
+      Longitude: lon,
+      AllowLatencyRouting: true,
+    };
+  },
 );
 
 function listRegions(): SimResponse {

@@ -76,11 +76,12 @@ export function planRefusal(
   zone: JsonObject,
   what: string,
   needed: number,
+  errorKey = PLAN_REQUIRED,
 ): SimResponse {
   const message = `${what} needs the ${planName(needed)} plan or higher; shield zone ${String(
     zone.shieldZoneId,
   )} is on the ${planName(planOf(zone))} plan`;
-  return shieldFailure(placement, 403, PLAN_REQUIRED, message);
+  return shieldFailure(placement, 403, errorKey, message);
 }
 
 /** 403 when a zone already has `limit` items of a kind its plan counts. */

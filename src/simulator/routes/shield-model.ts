@@ -47,6 +47,8 @@ const REQUEST_FIELDS: Record<string, ShieldKind> = {
   wafRequestBodyLimitAction: [0, 1, 2],
   wafResponseBodyLimitAction: [0, 1, 2],
   dDoSShieldSensitivity: [0, 1, 2, 3, 4],
+  // Not in the document's request model, but written by live clients (live-exceptions.ts).
+  dDoSExecutionMode: [0, 1],
   dDoSChallengeWindow: 'integer',
   whitelabelResponsePages: 'boolean',
 };

@@ -6,9 +6,13 @@
  *
  * Plans: the document declares 403 on the bot detection and upload scanning routes but names
  * no plan. The platform sells bot detection as a premium (paid plan) feature; cdn-sim assumes
- * the same for upload scanning. So a PATCH on a Basic zone is 403 `shield.plan_required`
- * (in the `error` member, as the document's 403 answer carries it); reads stay open, so a
- * client can always see the zone's values (docs/simulator.md).
+ * the same for upload scanning. So a PATCH on a Basic zone that would turn the feature on is
+ * 403 in the `error` member (as the document's 403 answer carries it): bot detection with the
+ * platform's key `invalid_plan_type.bot_detection` (the one the vendor's Terraform provider
+ * matches), upload scanning with `shield.plan_required`. A PATCH that leaves the feature off
+ * (every bot detection sensitivity Off and log only; upload scanning disabled) is accepted on
+ * every plan: the vendor's provider sends one for every new shield zone (issue 49). Reads stay
+ * open, so a client can always see the zone's values (docs/simulator.md).
  *
  * Bodies bind like the platform's typed models: a top-level member left out or null keeps its
  * value; a nested object given (e.g. `browserFingerprint`) replaces the whole object, an enum
@@ -19,6 +23,7 @@ import {
   findShieldZone,
   genericResult,
   isObject,
+  PLAN_REQUIRED,
   planOf,
   planRefusal,
   shieldFailure,
@@ -127,29 +132,50 @@ function applyUploadScanning(current: JsonObject, body: JsonObject): Problem {
   return undefined;
 }
 
+/** Bot detection that detects nothing: every check Off, log only. */
+function botDetectionOff(setting: JsonObject): boolean {
+  const off = (name: string): boolean =>
+    ((setting[name] as JsonObject | undefined)?.sensitivity ?? 0) === 0;
+  return (
+    (setting.executionMode ?? 0) === 0 &&
+    ['requestIntegrity', 'ipAddress', 'browserFingerprint'].every(off)
+  );
+}
+
+/** The errorKey of the platform's refusal of bot detection on a plan without it. */
+export const BOT_DETECTION_PLAN_KEY = 'invalid_plan_type.bot_detection';
+
 interface Setting {
   collection: 'botDetection' | 'uploadScanning';
   /** The feature's name in a plan refusal. */
   what: string;
-  /** Lowest plan that may change it. */
+  /** Lowest plan that may turn it on. */
   plan: number;
+  /** errorKey of the refusal on a lower plan. */
+  refusalKey: string;
   defaults: (shieldZoneId: number) => JsonObject;
   apply: (current: JsonObject, body: JsonObject) => Problem;
+  /** True when the setting leaves the feature off (allowed on every plan). */
+  isOff: (setting: JsonObject) => boolean;
 }
 
 const BOT_DETECTION: Setting = {
   collection: 'botDetection',
   what: 'bot detection',
   plan: BOT_DETECTION_PLAN,
+  refusalKey: BOT_DETECTION_PLAN_KEY,
   defaults: defaultBotDetection,
   apply: applyBotDetection,
+  isOff: botDetectionOff,
 };
 const UPLOAD_SCANNING: Setting = {
   collection: 'uploadScanning',
   what: 'upload scanning',
   plan: UPLOAD_SCANNING_PLAN,
+  refusalKey: PLAN_REQUIRED,
   defaults: defaultUploadScanning,
   apply: applyUploadScanning,
+  isOff: (setting) => setting.isEnabled !== true,
 };
 
 function currentSetting(setting: Setting, ctx: SimContext, zoneId: number): JsonObject {
@@ -171,7 +197,6 @@ function patchSetting(setting: Setting) {
   return (req: SimRequest, ctx: SimContext): SimResponse => {
     const zone = findShieldZone(ctx, req.params.shieldZoneId);
     if (!zone) return zoneNotFound('error', req.params.shieldZoneId);
-    if (planOf(zone) < setting.plan) return planRefusal('error', zone, setting.what, setting.plan);
     const body = req.body;
     if (!isObject(body))
       return shieldFailure('error', 400, 'validation.invalid_body', 'body must be a JSON object');
@@ -179,6 +204,8 @@ function patchSetting(setting: Setting) {
     const current = structuredClone(currentSetting(setting, ctx, zoneId));
     const problem = bodyZoneProblem(body, zone) ?? setting.apply(current, body);
     if (problem) return shieldFailure('error', 400, 'validation.invalid_value', problem);
+    if (planOf(zone) < setting.plan && !setting.isOff(current))
+      return planRefusal('error', zone, setting.what, setting.plan, setting.refusalKey);
     ctx.state.collections.of(setting.collection).set(String(zoneId), current);
     ctx.state.touch();
     return { status: 200, body: { data: structuredClone(current) } };

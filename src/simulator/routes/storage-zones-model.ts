@@ -6,6 +6,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { SimState, StoredStorageZone } from '../state.js';
 import type { JsonObject } from '../types.js';
+import { zoneUsage } from '../storage/storage-files.js';
+import { storageHostnameOf } from '../storage/storage-host.js';
 
 /** Main regions the document lists for StorageZoneModelAdd.Region. */
 export const MAIN_REGIONS = ['DE', 'NY', 'LA', 'SG'] as const;
@@ -24,10 +26,6 @@ export function nameProblem(name: string): string | undefined {
 /** A fresh password, the shape the platform uses (uuid-like with a random tail). */
 function newPassword(): string {
   return `${randomUUID()}-${randomBytes(6).toString('hex')}`;
-}
-
-function storageHostname(region: string): string {
-  return region === 'DE' ? 'storage.bunnycdn.com' : `${region.toLowerCase()}.storage.bunnycdn.com`;
 }
 
 /** Creates and stores a zone from a validated add body. */
@@ -85,6 +83,7 @@ export function renderStorageZone(state: SimState, zone: StoredStorageZone): Jso
   ensurePasswords(state, zone);
   const region = (zone.Region as string | undefined) ?? 'DE';
   const s3 = zone.StorageZoneType === 1;
+  const usage = zoneUsage(state, zone.Id);
   return {
     Id: zone.Id,
     UserId: 'sim-user',
@@ -92,15 +91,15 @@ export function renderStorageZone(state: SimState, zone: StoredStorageZone): Jso
     Password: zone.Password,
     DateModified: zone.DateModified ?? '2024-01-01T00:00:00Z',
     Deleted: false,
-    StorageUsed: 0,
-    FilesStored: 0,
+    StorageUsed: usage.bytes,
+    FilesStored: usage.files,
     Region: region,
     ReplicationRegions: zone.ReplicationRegions ?? [],
     PullZones: linkedPullZones(state, zone.Id),
     ReadOnlyPassword: zone.ReadOnlyPassword,
     Rewrite404To200: zone.Rewrite404To200 ?? false,
     Custom404FilePath: zone.Custom404FilePath ?? null,
-    StorageHostname: storageHostname(region),
+    StorageHostname: storageHostnameOf(state.storageHostname, region),
     S3Hostname: s3 ? `${region.toLowerCase()}-s3.storage.bunnycdn.com` : null,
     ZoneTier: zone.ZoneTier ?? 0,
     ReplicationChangeInProgress: false,

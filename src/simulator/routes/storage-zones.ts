@@ -9,14 +9,15 @@
  *   `storagezone.invalid_region`);
  * - a replication region cannot be removed once added (400 `storagezone.replication_remove`),
  *   which is how the platform behaves: replicas are only ever added;
- * - a deleted zone is gone (`includeDeleted` is accepted, nothing deleted is kept); unless
- *   `deleteLinkedPullZones=false` (the document's default is true), the pull zones using it
- *   as origin go with it.
+ * - a deleted zone is gone with its files (`includeDeleted` is accepted, nothing deleted is
+ *   kept); unless `deleteLinkedPullZones=false` (the document's default is true), the pull
+ *   zones using it as origin go with it.
  */
 import { apiError, emptyStatus } from '../errors.js';
 import type { StoredStorageZone } from '../state.js';
 import type { JsonObject, RouteDef, SimContext, SimRequest, SimResponse } from '../types.js';
 import { checkCoreModel } from './core-schema.js';
+import { dropZoneFiles } from '../storage/storage-files.js';
 import { pageQueryProblem } from './paging.js';
 import { badRequest, parseId } from './pullzone-common.js';
 import {
@@ -154,6 +155,7 @@ function deleteStorageZone(req: SimRequest, ctx: SimContext): SimResponse {
   const zone = zoneOr404(req.params.id, ctx);
   if (isResponse(zone)) return zone;
   ctx.state.storageZones.delete(zone.Id);
+  dropZoneFiles(ctx.state, zone.Id);
   // The document's default is true: only an explicit false keeps the linked pull zones.
   if (req.query.get('deleteLinkedPullZones')?.toLowerCase() !== 'false') {
     for (const [id, pullZone] of ctx.state.pullZones) {

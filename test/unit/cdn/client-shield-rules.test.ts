@@ -199,7 +199,8 @@ test('bot detection and upload scanning: patches carry only what changes; Basic 
     instanceOf: CdnApiError,
   });
   t.true(isShieldPlanRefusal(refused));
-  t.like(refused, { status: 403, errorKey: 'shield.plan_required' });
+  // The platform's key for bot detection on a plan without it (the vendor's provider matches it).
+  t.like(refused, { status: 403, errorKey: 'invalid_plan_type.bot_detection' });
   const scanRefused = await t.throwsAsync(c.updateUploadScanning(basic, { isEnabled: true }), {
     instanceOf: CdnApiError,
   });

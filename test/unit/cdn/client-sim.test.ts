@@ -30,6 +30,18 @@ test('pull zone lifecycle: add, get, list, update, delete', async (t) => {
   assertBodiesValid(t, h.sent);
 });
 
+test('a DnsAccelerate zone reads back its DNS origin port and scheme (issue 49)', async (t) => {
+  const h = await startSimClient(t);
+  const zone = await h.client.addPullZone({
+    Name: 'dns-origin-zone',
+    OriginType: 1,
+    DnsOriginPort: 8443,
+    DnsOriginScheme: 'https',
+  });
+  t.like(await h.client.getPullZone(zone.Id!), { DnsOriginPort: 8443, DnsOriginScheme: 'https' });
+  assertBodiesValid(t, h.sent);
+});
+
 test('listPullZones follows pages; with page it returns one page', async (t) => {
   const h = await startSimClient(t);
   for (let i = 0; i < 7; i++)

@@ -192,7 +192,7 @@ for (const [mode, strict] of MODES) {
     t.is((replaced.body as Json).id, appId);
   });
 
-  test(`${mode}: shield create and update with dDoSExecutionMode (a read-model member)`, async (t) => {
+  test(`${mode}: shield create and update with dDoSExecutionMode (written, as live clients do) and nulls`, async (t) => {
     const sim = simOf(strict);
     const pullZoneId = await createPullZone(t, sim, `shield-bind-${mode.replace(/\W/g, '')}`);
     const shieldZone = {

@@ -180,7 +180,7 @@ function vendorApp(name: string, extra: Json = {}): Json {
   };
 }
 
-/** Shield settings as the vendor client writes them (a read-model member among them). */
+/** Shield settings as the vendor client writes them (dDoSExecutionMode among them, live-exceptions.ts). */
 const SHIELD_ZONE = {
   planType: 0,
   dDoSShieldSensitivity: 1,
@@ -364,7 +364,7 @@ export const CORPUS: readonly CorpusStep[] = [
     status: 404,
   },
   {
-    why: 'create the shield zone with dDoSExecutionMode (a read-model member) and nulls',
+    why: 'create the shield zone with dDoSExecutionMode and nulls',
     area: 'shield',
     method: 'POST',
     template: '/shield/shield-zone',
@@ -401,11 +401,11 @@ export const CORPUS: readonly CorpusStep[] = [
     },
   },
   {
-    why: 'the WAF engine defaults the client reads next: documented, not simulated',
+    why: 'the WAF engine defaults the client reads next (every variable, issue 49)',
     area: 'shield',
     method: 'GET',
     template: '/shield/waf/engine-config',
-    status: 501,
+    status: 200,
   },
   {
     why: 'the bot detection settings of a zone never configured: its defaults, in a data envelope',

@@ -56,6 +56,7 @@ test('listingDelayMs: a new pull zone and a new app are left out of their listin
   await admin(sim, 'PUT', '/_sim/faults', { listingDelayMs: 4000 });
   const id = await createPullZone(t, sim, 'late-a');
   const listed = async (): Promise<number[]> =>
+    // A search answers the paged form (docs/simulator.md).
     (
       (
         await call(t, sim, {
@@ -64,8 +65,8 @@ test('listingDelayMs: a new pull zone and a new app are left out of their listin
           template: '/pullzone',
           query: { search: 'late-a' },
         })
-      ).body as Json[]
-    ).map((z) => z.Id as number);
+      ).body as { Items: Json[] }
+    ).Items.map((z) => z.Id as number);
   t.deepEqual(await listed(), [], 'not listed yet');
   const paged = await call(t, sim, {
     area: 'core',

@@ -59,11 +59,11 @@ test('validateRequest: ids on volumes only in PATCH (the contract rule), runtime
   );
 });
 
-test('every contract exception states a reason; every schema patch its contract line and operations', (t) => {
+test('every contract exception states a reason; every schema patch its contract line or live evidence, and operations', (t) => {
   for (const e of CONTRACT_EXCEPTIONS) {
     t.true(e.reason.length > 20, JSON.stringify(e));
     if (e.kind !== 'schema-patch') continue;
-    t.true(e.contract.length > 20, e.schema);
+    t.true((e.contract ?? e.liveEvidence ?? '').length > 20, e.schema);
     t.true(e.operations.length > 0, e.schema);
   }
 });

@@ -1,4 +1,4 @@
-import test from 'ava';
+import test, { type ExecutionContext } from 'ava';
 import type { SimulatorHandle } from '../../../src/simulator/server.js';
 import { call, createPullZone, startTestSim } from '../../support/sim-client.js';
 
@@ -188,14 +188,14 @@ test('get, list (plain and paged), search and delete', async (t) => {
   });
   t.is(got.status, 200);
   t.is((got.body as Zone).Name, 'pz-lifecycle');
-  const plain = await call(t, sim, {
+  const searched = await call(t, sim, {
     area: 'core',
     method: 'GET',
     template: '/pullzone',
     query: { search: 'pz-lifecycle' },
   });
   t.deepEqual(
-    (plain.body as Zone[]).map((z) => z.Id),
+    (searched.body as { Items: Zone[] }).Items.map((z) => z.Id),
     [id],
   );
   const paged = await call(t, sim, {
@@ -248,6 +248,17 @@ test('get, list (plain and paged), search and delete', async (t) => {
   );
 });
 
+async function getZone(t: ExecutionContext, id: number): Promise<Zone> {
+  const res = await call(t, sim, {
+    area: 'core',
+    method: 'GET',
+    template: '/pullzone/{id}',
+    params: { id },
+  });
+  t.is(res.status, 200);
+  return res.body as Zone;
+}
+
 const DNS_ACCELERATE: Array<[string, Record<string, unknown>, string, string]> = [
   ['https on 8443', { DnsOriginScheme: 'https', DnsOriginPort: 8443 }, 'https:', '8443'],
   ['http on 8080', { DnsOriginScheme: 'http', DnsOriginPort: 8080 }, 'http:', '8080'],
@@ -259,20 +270,34 @@ for (const [what, settings, scheme, port] of DNS_ACCELERATE) {
   test(`a DnsAccelerate zone (OriginType 1, ${what}) reads back OriginUrl scheme://host:port`, async (t) => {
     const name = `pz-dns-${scheme.slice(0, -1)}-${port}`;
     const id = await createPullZone(t, sim, name, { OriginType: 1, ...settings });
-    const zone = (
-      await call(t, sim, {
-        area: 'core',
-        method: 'GET',
-        template: '/pullzone/{id}',
-        params: { id },
-      })
-    ).body as Zone;
+    const zone = await getZone(t, id);
     t.is(typeof zone.OriginUrl, 'string', 'live clients derive scheme and port from OriginUrl');
     // A client splits it like a URL parser does; the port is always spelled out.
     const url = new URL(String(zone.OriginUrl));
     t.is(url.protocol, scheme);
     t.regex(String(zone.OriginUrl), new RegExp(`:${port}$`));
     t.not(url.hostname, '');
+    // The vendor's client reads the two members too (issue 49).
+    t.like(zone, { DnsOriginPort: Number(port), DnsOriginScheme: scheme.slice(0, -1) });
+  });
+}
+
+const DNS_ORIGIN_READS: Array<[string, Record<string, unknown>, unknown, unknown]> = [
+  ['an origin URL zone given none reads null', {}, null, null],
+  [
+    'an origin URL zone reads back what it was given',
+    { DnsOriginPort: 8080, DnsOriginScheme: 'http' },
+    8080,
+    'http',
+  ],
+];
+
+for (const [why, settings, port, scheme] of DNS_ORIGIN_READS) {
+  test(`DnsOriginPort and DnsOriginScheme on a read: ${why}`, async (t) => {
+    const id = await createPullZone(t, sim, `pz-dns-read-${String(port)}`, settings);
+    const zone = await getZone(t, id);
+    t.true('DnsOriginPort' in zone && 'DnsOriginScheme' in zone, 'both members are answered');
+    t.like(zone, { DnsOriginPort: port, DnsOriginScheme: scheme });
   });
 }
 
@@ -290,4 +315,35 @@ test('switching a DnsAccelerate zone to another scheme and port changes OriginUr
     update(id, { OriginType: 0, OriginUrl: 'https://plain.example' }),
   );
   t.is((back.body as Zone).OriginUrl, 'https://plain.example', 'other origin types keep OriginUrl');
+});
+
+const LIST_FORMS: Array<[string, Record<string, string | number>, 'array' | 'paged']> = [
+  ['no query: the whole list as a plain array (the document)', {}, 'array'],
+  ['page 1: the paged form (the document)', { page: 1 }, 'paged'],
+  [
+    "search without page: the paged form (the vendor's provider and other live clients)",
+    { search: 'NAME' },
+    'paged',
+  ],
+  ['search with page 1: the paged form', { search: 'NAME', page: 1 }, 'paged'],
+];
+
+LIST_FORMS.forEach(([why, query, form], i) => {
+  test(`GET /pullzone answer form: ${why}`, async (t) => {
+    const name = `pz-form-${i}`;
+    await createPullZone(t, sim, name);
+    const filled = Object.fromEntries(
+      Object.entries(query).map(([k, v]) => [k, v === 'NAME' ? name : v]),
+    );
+    const res = await call(t, sim, {
+      area: 'core',
+      method: 'GET',
+      template: '/pullzone',
+      query: filled,
+    });
+    t.is(res.status, 200);
+    t.is(Array.isArray(res.body) ? 'array' : 'paged', form);
+    const items = Array.isArray(res.body) ? res.body : (res.body as { Items: Zone[] }).Items;
+    t.true((items as Zone[]).some((z) => z.Name === name));
+  });
 });

@@ -85,8 +85,13 @@ test('upload scanning: only the members given change', async (t) => {
   t.like(missing.body, { error: { errorKey: 'shield.zone_not_found' } });
 });
 
+const PLAN_KEYS: Record<string, string> = {
+  'bot-detection': 'invalid_plan_type.bot_detection',
+  'upload-scanning': 'shield.plan_required',
+};
+
 for (const feature of ['bot-detection', 'upload-scanning']) {
-  test(`${feature}: a change on a Basic zone is 403 plan_required in the error member; reads stay open`, async (t) => {
+  test(`${feature}: turning it on on a Basic zone is 403 in the error member; reads stay open`, async (t) => {
     const shieldZoneId = await createShieldZone(t, sim, `gate-${feature}`, 0);
     const before = await call(t, sim, {
       area: 'shield',
@@ -105,7 +110,7 @@ for (const feature of ['bot-detection', 'upload-scanning']) {
     });
     t.is(refused.status, 403);
     t.like(refused.body, {
-      error: { statusCode: 403, success: false, errorKey: 'shield.plan_required' },
+      error: { statusCode: 403, success: false, errorKey: PLAN_KEYS[feature] },
     });
     t.regex(
       String((refused.body as any).error.message),
@@ -129,6 +134,58 @@ for (const feature of ['bot-detection', 'upload-scanning']) {
     t.is(allowed.status, 200, 'allowed once the plan is raised');
   });
 }
+
+/** The vendor's bot detection PATCH for a shield zone configured without bot detection. */
+const VENDOR_OFF = {
+  executionMode: 0,
+  requestIntegrity: { sensitivity: 0 },
+  ipAddress: { sensitivity: 0 },
+  browserFingerprint: { sensitivity: 0, aggression: 0, complexEnabled: false },
+};
+
+const BASIC_PATCHES: Array<[string, string, Record<string, unknown>, number]> = [
+  [
+    "bot detection left off (the vendor's flow for every new shield zone)",
+    'bot-detection',
+    VENDOR_OFF,
+    200,
+  ],
+  [
+    'bot detection with one check on',
+    'bot-detection',
+    { ...VENDOR_OFF, ipAddress: { sensitivity: 1 } },
+    403,
+  ],
+  ['bot detection keeping the Low defaults', 'bot-detection', { executionMode: 0 }, 403],
+  [
+    'upload scanning left disabled',
+    'upload-scanning',
+    { isEnabled: false, csamScanningMode: 1 },
+    200,
+  ],
+];
+
+BASIC_PATCHES.forEach(([why, feature, body, status], i) => {
+  test(`a Basic zone: a PATCH of ${why} answers ${status}`, async (t) => {
+    const shieldZoneId = await createShieldZone(t, sim, `basic-off-${i}`, 0);
+    const res = await call(t, sim, {
+      area: 'shield',
+      method: 'PATCH',
+      template: `${ZONE}/${feature}`,
+      params: { shieldZoneId },
+      body,
+    });
+    t.is(res.status, status, JSON.stringify(res.body));
+    if (status !== 200) return;
+    const read = await call(t, sim, {
+      area: 'shield',
+      method: 'GET',
+      template: `${ZONE}/${feature}`,
+      params: { shieldZoneId },
+    });
+    t.like((read.body as any).data, body, 'stored and read back as written');
+  });
+});
 
 async function pageCall(
   t: ExecutionContext,

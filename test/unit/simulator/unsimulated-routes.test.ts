@@ -44,7 +44,7 @@ const CASES: Array<[Area, string, string, Record<string, string | number>, (body
     [
       'shield',
       'GET',
-      '/shield/waf/engine-config',
+      '/shield/waf/profiles',
       {},
       (b) => b.error?.statusCode === 501 && b.error?.success === false,
     ],
