@@ -36,6 +36,8 @@ export interface Claimant {
   recorded: boolean;
   /** The operator refused the claimant for its spec (see {@link isRefusedForSpec}). */
   refused?: true;
+  /** The claim holds against other namespaces only (`ClaimRef.scope`). */
+  scoped?: true;
 }
 
 /** The kind/namespace/name of an object in the index. */
@@ -109,6 +111,11 @@ function holds(c: Claimant): boolean {
   return c.recorded || c.refused !== true;
 }
 
+/** True when a namespace-scoped claim makes `a` and `b` no rivals (same namespace). */
+function sameScope(a: Claimant, b: Claimant): boolean {
+  return (a.scoped === true || b.scoped === true) && a.namespace === b.namespace;
+}
+
 /** The claimant entry of `obj` for one claim. */
 export function claimantOf(
   kind: string,
@@ -128,6 +135,7 @@ export function claimantOf(
       ? { kind, namespace, name, uid, creationTimestamp, account, recorded }
       : { kind, namespace, name, uid, creationTimestamp, recorded };
   if (!recorded && isRefusedForSpec(obj)) c.refused = true;
+  if (claim.scope === 'namespace') c.scoped = true;
   return c;
 }
 
@@ -159,6 +167,7 @@ function sameEntry(a: Claimant | undefined, b: Claimant): boolean {
     a.account === b.account &&
     a.recorded === b.recorded &&
     a.refused === b.refused &&
+    a.scoped === b.scoped &&
     a.creationTimestamp === b.creationTimestamp
   );
 }
@@ -232,7 +241,7 @@ export class ClaimIndex {
     let best: Claimant | undefined;
     for (const other of listOf(this.#byClaim.get(claimKey(claim.type, claim.id)))) {
       if (sameClaimant(other, self) || !accountsOverlap(other.account, self.account)) continue;
-      if (!holds(other) || !counts(other)) continue;
+      if (!holds(other) || !counts(other) || sameScope(other, self)) continue;
       if (compareClaimants(other, self) >= 0) continue;
       if (!best || compareClaimants(other, best) < 0) best = other;
     }

@@ -273,6 +273,12 @@ export interface ClaimRef {
    * of a shield rule it is about to create (rule names are not unique on the platform).
    */
   shared?: boolean;
+  /**
+   * The claim holds against other namespaces only: an object of the same namespace may manage
+   * the resource too (the pull zone the platform made for a DNS record or an app endpoint:
+   * no other namespace may adopt it, while a PullZoneConfig beside its owner may).
+   */
+  scope?: 'namespace';
 }
 
 /**

@@ -2,8 +2,9 @@
  * The claims of a ContainerApp, from the object alone: its application (the runtime's default
  * claim), and the pull zone the platform created for each CDN endpoint that names none of its
  * own (`cdn.pullZoneRef` / `cdn.pullZoneId` name a zone another object manages). Claimed by the
- * application's object, such a zone cannot be adopted by id from another namespace (issue 44):
- * it is managed with the application and goes with it.
+ * application's object against other namespaces (`scope: namespace`), such a zone cannot be
+ * adopted by id from another namespace (issue 44); a PullZoneConfig beside the app may manage
+ * its settings.
  */
 import { defaultClaimsOf } from '../../runtime/claims-policy.js';
 import type { ClaimRef, ManagedKind } from '../../runtime/types.js';
@@ -33,7 +34,7 @@ export function containerAppClaimsOf(
     for (const e of c.endpoints ?? []) {
       const zone = e.pullZoneId;
       if (!zone || referenced.has(`${c.name}/${e.displayName}`)) continue;
-      out.push({ type: PULL_ZONE_CLAIM, id: String(zone), recorded: true });
+      out.push({ type: PULL_ZONE_CLAIM, id: String(zone), recorded: true, scope: 'namespace' });
     }
   }
   return out;

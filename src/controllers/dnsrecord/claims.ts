@@ -12,8 +12,9 @@
  *   with `recordPolicy: Exact` never takes a record being created for an unmanaged one.
  *   PullZone and Script records, whose value the platform fills in, and an adoption by name
  *   without `spec.value` declare the type and name only (every value);
- * - the pull zone the platform created for it when accelerated (`PullZoneConfig`, recorded):
- *   it goes with the record, and no object of another namespace may adopt it by id.
+ * - the pull zone the platform created for it when accelerated (`PullZoneConfig`, recorded,
+ *   against other namespaces only): no object of another namespace may adopt it by id, while a
+ *   PullZoneConfig beside the record may manage its settings.
  */
 import { ADOPT_BY_NAME, adoptionPolicyOf } from '../shared/ownership-schema.js';
 import type { ClaimRef } from '../../runtime/types.js';
@@ -82,7 +83,12 @@ export function dnsRecordClaimsOf(obj: DnsRecord): ClaimRef[] {
   out.push(...recordedContentClaim(obj, recordedId));
   const accelerated = positiveId(obj.status?.acceleratedPullZoneId);
   if (accelerated !== undefined)
-    out.push({ type: PULL_ZONE_CLAIM, id: String(accelerated), recorded: true });
+    out.push({
+      type: PULL_ZONE_CLAIM,
+      id: String(accelerated),
+      recorded: true,
+      scope: 'namespace',
+    });
   const declared = declaredKeyOf(obj);
   if (declared !== undefined) {
     const recorded = recordedId !== undefined;

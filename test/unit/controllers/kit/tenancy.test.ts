@@ -15,7 +15,9 @@ import { ClaimIndex } from '../../../../src/runtime/claims.js';
 import { FINALIZER } from '../../../../src/runtime/reasons.js';
 import type { ManagedObject } from '../../../../src/runtime/types.js';
 import { FIXTURES, type KindFixture, type KindScene } from './fixtures.js';
-import { callCount, objectOf, startWorld, Subject, type World } from './world.js';
+import { containerAppClaimsOf } from '../../../../src/controllers/containerapp/claims.js';
+import { dnsRecordClaimsOf } from '../../../../src/controllers/dnsrecord/claims.js';
+import { callCount, NS, objectOf, startWorld, Subject, type World } from './world.js';
 
 let world: World;
 const scenes = new Map<string, KindScene>();
@@ -161,16 +163,64 @@ test.serial(
     await s.settle(6);
     const made = s.obj.status?.acceleratedPullZoneId;
     t.is(typeof made, 'number', JSON.stringify(s.obj.status));
-    const claims = new ClaimIndex();
-    s.claimIn(claims);
-    const other = new Subject(world, { kind: 'PullZoneConfig', claims }, 'grab', {
-      pullZoneId: made,
-      settings: { originUrl: 'https://evil.example.com' },
-    });
-    other.edit((o) => {
-      o.metadata.namespace = 'team-a';
-    });
+    // The record's claims as the index holds them, as if it lived in another namespace.
+    const foreignNs = (ns: string): ClaimIndex => {
+      const claims = new ClaimIndex();
+      const owner = { ...s.obj, metadata: { ...s.obj.metadata, namespace: ns } };
+      claims.set('DnsRecord', owner, dnsRecordClaimsOf(owner as never), undefined);
+      return claims;
+    };
+    const grab = (claims: ClaimIndex, name: string): Subject =>
+      new Subject(world, { kind: 'PullZoneConfig', claims }, name, {
+        pullZoneId: made,
+        settings: { originUrl: 'https://o.example.com' },
+      });
+    const other = grab(foreignNs('team-owner'), 'grab');
     await other.pass();
     t.is(other.condition('Synced')?.reason, 'AlreadyManaged', other.condition('Synced')?.message);
+    // Beside the record (same namespace) a PullZoneConfig may manage the zone's settings.
+    const beside = grab(foreignNs(NS), 'beside');
+    await beside.settle();
+    t.true(beside.ready(), JSON.stringify(beside.obj.status?.conditions));
+  },
+);
+
+test.serial(
+  'ContainerApp: the pull zone the platform made for a CDN endpoint is claimed against other namespaces',
+  async (t) => {
+    const s = new Subject(world, { kind: 'ContainerApp' }, 'edge-app', {
+      name: 'edge-app',
+      autoScaling: { min: 1, max: 1 },
+      containerTemplates: [
+        {
+          name: 'web',
+          imageName: 'nginx',
+          imageNamespace: 'library',
+          imageTag: '1.27',
+          imageRegistryId: 'dockerhub',
+          endpoints: [{ displayName: 'public', cdn: { portMappings: [{ containerPort: 80 }] } }],
+        },
+      ],
+    });
+    await s.settle(6);
+    const containers = (s.obj.status?.containers ?? []) as {
+      endpoints: { pullZoneId?: string }[];
+    }[];
+    const made = containers[0]?.endpoints[0]?.pullZoneId;
+    t.truthy(made, JSON.stringify(s.obj.status));
+    const claims = new ClaimIndex();
+    const owner = { ...s.obj, metadata: { ...s.obj.metadata, namespace: 'team-owner' } };
+    claims.set(
+      'ContainerApp',
+      owner,
+      containerAppClaimsOf({ kind: 'ContainerApp', idStatusField: 'appId' }, owner as never),
+      undefined,
+    );
+    const grab = new Subject(world, { kind: 'PullZoneConfig', claims }, 'grab-app-zone', {
+      pullZoneId: Number(made),
+      settings: { originUrl: 'https://o.example.com' },
+    });
+    await grab.pass();
+    t.is(grab.condition('Synced')?.reason, 'AlreadyManaged', grab.condition('Synced')?.message);
   },
 );
