@@ -111,6 +111,15 @@ function holds(c: Claimant): boolean {
   return c.recorded || c.refused !== true;
 }
 
+/**
+ * True when `other` may contend with `self` for one claim: another object, of an account that
+ * may be `self`'s, holding its claim, and not kept apart by a namespace-scoped claim.
+ */
+function contends(other: Claimant, self: Claimant): boolean {
+  if (sameClaimant(other, self) || !accountsOverlap(other.account, self.account)) return false;
+  return holds(other) && !sameScope(other, self);
+}
+
 /** True when a namespace-scoped claim makes `a` and `b` no rivals (same namespace). */
 function sameScope(a: Claimant, b: Claimant): boolean {
   return (a.scoped === true || b.scoped === true) && a.namespace === b.namespace;
@@ -240,8 +249,7 @@ export class ClaimIndex {
   ): Claimant | undefined {
     let best: Claimant | undefined;
     for (const other of listOf(this.#byClaim.get(claimKey(claim.type, claim.id)))) {
-      if (sameClaimant(other, self) || !accountsOverlap(other.account, self.account)) continue;
-      if (!holds(other) || !counts(other) || sameScope(other, self)) continue;
+      if (!contends(other, self) || !counts(other)) continue;
       if (compareClaimants(other, self) >= 0) continue;
       if (!best || compareClaimants(other, best) < 0) best = other;
     }
