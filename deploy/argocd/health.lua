@@ -2,7 +2,11 @@
 -- Single source: deploy/argocd/health.lua. The chart ships a copy and a ready-made argocd-cm
 -- snippet (deploy/argocd/argocd-cm.yaml); `make sync-chart-crds` keeps them in step.
 --
---   Healthy      Ready=True for the current generation and no terminal sync error
+--   Healthy      Ready=True for the current generation and no terminal sync error; a custom
+--                hostname whose certificate is pending (CertificatesReady=False: its DNS does
+--                not point at the zone yet) is named in the message and does not hold it,
+--                since the zone serves meanwhile and the record that lets the certificate be
+--                issued often comes in a later sync wave (docs/install.md, Argo CD)
 --   Progressing  not yet reconciled, generation not yet observed, creating, deleting,
 --                waiting for a referenced object, or retrying a transient API error (the
 --                error is in the message)
@@ -109,6 +113,10 @@ local function evaluate(o)
   end
   if ready ~= nil and ready.status == "True" then
     if generation == nil or observedGeneration(status, ready) == generation then
+      local certificates = condition(status.conditions, "CertificatesReady")
+      if certificates ~= nil and certificates.status == "False" then
+        return "Healthy", "Ready; " .. describe(certificates)
+      end
       return "Healthy", "Ready"
     end
     if synced ~= nil and synced.status == "False" then

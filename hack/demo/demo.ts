@@ -352,6 +352,7 @@ function printNextSteps(
     `  kubectl -n ${NAMESPACE} describe pzc shop-cdn     # conditions, status and events`,
     `  kubectl -n ${NAMESPACE} get pzc shop-cdn -o jsonpath='{.status.edgeRules}'   # edge rules -> GUIDs`,
     `  kubectl -n ${NAMESPACE} annotate pzc shop-cdn --overwrite ${PURGE_ANNOTATION}="$(date -Is)"   # purge once`,
+    `  kubectl -n ${NAMESPACE} wait pzc/shop-media --for=condition=CertificatesReady   # the custom hostname's certificate, issued once its CNAME exists`,
     '',
     '  Edit a resource and watch it reconcile:',
     `    kubectl -n ${NAMESPACE} get pzc,capp,shp -w &`,

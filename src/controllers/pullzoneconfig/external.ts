@@ -20,7 +20,7 @@ import type { CdnClient } from '../../cdn/client.js';
 import { isCdnApiError } from '../../cdn/errors.js';
 import type { PullZone, PullZoneAddRequest } from '../../cdn/types.js';
 import { TerminalError } from '../../runtime/errors.js';
-import { SyncedReason } from '../../runtime/reasons.js';
+import { Annotation, SyncedReason } from '../../runtime/reasons.js';
 import type {
   ConnectionDetails,
   CreateResult,
@@ -35,10 +35,10 @@ import { withKeyedLock } from '../shared/keyed-mutex.js';
 import { deleteIgnoringNotFound, isDeleting } from '../shared/not-found.js';
 import {
   CERTIFICATE_PENDING,
-  certificatesPending,
+  certificateRecheckMs,
+  certificatesCondition,
   countDnsRefusals,
   isNotPointingError,
-  pendingMessage,
 } from './certificate-dns.js';
 import { diffSettings, writeOnlyHashesAfter, type SettingsDiff } from './diff.js';
 import { planHostnames, type HostnameAction, type HostnamePlan } from './hostnames.js';
@@ -65,7 +65,7 @@ import { chooseSettingsWrite } from './settings-writes.js';
 import type { HostnameStatus, PullZoneConfig } from './types.js';
 import { samePlatformName } from '../../cdn/platform-names.js';
 
-/** Reason of Ready=False while a free certificate is being issued. */
+/** Reason of CertificatesReady=False while a free certificate is being issued. */
 export const CertificatePending = CERTIFICATE_PENDING;
 /** Reason when the zone name is already taken on the platform and adoption was not asked for. */
 export const NameTaken = 'NameTaken';
@@ -113,12 +113,25 @@ function hasFollowUpWork(obj: PullZoneConfig): boolean {
   return managesEdgeRules(obj) || pendingPurge(obj) !== undefined;
 }
 
-/** The next pass and the event a purge asks for (a deferred or unfinished purge). */
-function purgeRequeue(p: PurgeObservation): Pick<Observation, 'requeueAfterMs' | 'events'> {
+/**
+ * The next pass and the event a purge asks for (a deferred or unfinished purge), the sooner of
+ * the purge's next pass and the certificates' (`certificates`, certificate-dns.ts).
+ */
+function purgeRequeue(
+  p: PurgeObservation,
+  certificates: number | undefined,
+): Pick<Observation, 'requeueAfterMs' | 'events'> {
+  const waits = [p.requeueAfterMs, certificates].filter((ms): ms is number => ms !== undefined);
   return {
-    ...(p.requeueAfterMs !== undefined ? { requeueAfterMs: p.requeueAfterMs } : {}),
+    ...(waits.length > 0 ? { requeueAfterMs: Math.min(...waits) } : {}),
     ...(p.events ? { events: p.events } : {}),
   };
+}
+
+/** True when this pass's update will request a free certificate (never in dry-run). */
+function requestsCertificate(obj: PullZoneConfig, plan: HostnamePlan): boolean {
+  if (obj.metadata.annotations?.[Annotation.DryRun] === 'true') return false;
+  return plan.actions.some((a) => a.op === 'loadFreeCertificate');
 }
 
 /** `status.edgeRules` from observe, only for resources that manage edge rules. */
@@ -189,28 +202,28 @@ export class PullZoneExternal implements ExternalClient<PullZoneConfig, PullZone
       ...seen.edgeRules.diffs,
       ...purgeDiff(obj, seen.purge),
     ];
-    const pending = seen.hostnames.pending;
-    const obs: Observation<PullZoneSeen> = {
+    const hostnames = seen.hostnames.observed;
+    const certificates = certificatesCondition(obj, hostnames, cdnHostnameOf(record));
+    const recheck = certificateRecheckMs(
+      hostnames,
+      requestsCertificate(obj, seen.hostnames),
+      this.now(),
+    );
+    return {
       exists: true,
       externalId: String(record.Id),
       upToDate: diff.length === 0,
       diff,
       seen,
       status: {
-        ...this.statusOf(record, seen.hostnames.observed, obj.status?.writeOnlySettings),
+        ...this.statusOf(record, hostnames, obj.status?.writeOnlySettings),
         ...edgeRuleStatusOf(obj, seen.edgeRules),
         ...(purge.status ? { purge: purge.status } : {}),
       },
-      ...purgeRequeue(purge),
-      connectionDetails: outputsOf(obj, record, seen.hostnames.observed),
+      ...(certificates ? { conditions: [certificates] } : {}),
+      ...purgeRequeue(purge, recheck),
+      connectionDetails: outputsOf(obj, record, hostnames),
     };
-    if (pending.length > 0) {
-      obs.notReady = {
-        reason: CertificatePending,
-        message: pendingMessage(pending, seen.hostnames.observed, cdnHostnameOf(record)),
-      };
-    }
-    return obs;
   }
 
   /** Compares the spec with a live record (pure apart from the clock). */
@@ -318,10 +331,10 @@ export class PullZoneExternal implements ExternalClient<PullZoneConfig, PullZone
       const edgeRules = await this.edgeRulesAfter(obj, seen, ctx.signal);
       const zone = { id, cdnHostname: cdnHostnameOf(seen.record) };
       const purge = await runPurge(this.opts.client, obj, seen.purge, zone, this.now(), ctx.signal);
-      const notReady = certificatesPending(hostnames, zone.cdnHostname);
+      const certificates = certificatesCondition(obj, hostnames, zone.cdnHostname);
       return {
         ...(details ? { connectionDetails: details } : {}),
-        ...(notReady ? { notReady } : {}),
+        ...(certificates ? { conditions: [certificates] } : {}),
         status: {
           hostnames,
           ...(edgeRules ? { edgeRules } : {}),

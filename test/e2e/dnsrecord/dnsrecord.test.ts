@@ -4,8 +4,9 @@
  * no write), an update and drift are restored with one write, adoption by id and ByName write
  * nothing, a second namespace asking for the same record id or naming another namespace's pull
  * zone by id is refused with 0 platform writes, a PullZone record follows its pullZoneRef, and
- * certificates follow DNS: a PullZoneConfig's free certificate stays CertificatePending until a
- * DnsRecord CNAME points its hostname at the zone, then is issued on the next retry. The DNS
+ * certificates follow DNS: a PullZoneConfig's free certificate stays CertificatePending (in
+ * CertificatesReady, the zone Ready meanwhile) until a DnsRecord CNAME points its hostname at
+ * the zone, then is issued on the next retry. The DNS
  * zone is made in cdn-sim directly (the DnsZone kind is another folder) and named by
  * spec.dnsZoneId, which no object claims.
  */
@@ -187,13 +188,32 @@ test.serial(
         hostnames: [{ hostname: host, certificate: { type: 'Free' } }],
       }),
     );
-    const pending = await waitCondition(PZC, teamA, 'cert', 'Ready', 'False', 'CertificatePending');
-    t.regex(conditionOf(pending, 'Ready')?.message ?? '', /does not point to the pull zone yet/);
+    const pending = await waitCondition(
+      PZC,
+      teamA,
+      'cert',
+      'CertificatesReady',
+      'False',
+      'CertificatePending',
+    );
+    t.regex(
+      conditionOf(pending, 'CertificatesReady')?.message ?? '',
+      /does not point to the pull zone yet/,
+    );
     t.is(conditionOf(pending, 'Synced')?.status, 'True', 'not a spec error');
+    t.is(conditionOf(pending, 'Ready')?.status, 'True', 'the zone serves meanwhile');
     const cdnHostname = String(pending.status?.cdnHostname);
     await apply(record(teamA, 'www', { type: 'CNAME', name: 'www', value: cdnHostname }));
     await waitCondition(DNSR, teamA, 'www', 'Ready', 'True');
-    const issued = await waitCondition(PZC, teamA, 'cert', 'Ready', 'True', undefined, 120_000);
+    const issued = await waitCondition(
+      PZC,
+      teamA,
+      'cert',
+      'CertificatesReady',
+      'True',
+      undefined,
+      120_000,
+    );
     const hostStatus = (issued.status?.hostnames as { certificate: unknown }[] | undefined)?.[0];
     t.deepEqual(hostStatus?.certificate, { type: 'Free', state: 'Issued' });
   },

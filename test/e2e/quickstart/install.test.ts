@@ -2,9 +2,12 @@
  * The README's install path, run literally on a real apiserver: the commands between the
  * `quickstart:begin` / `quickstart:end` markers of README.md (chart defaults, the documented
  * Secret, `kubectl apply -f examples/` into the namespace the block opens), then every example
- * object must become Ready with every printer column filled, be Healthy for Argo CD (evaluated
- * with gopher-lua, the Lua engine Argo CD embeds), and the install notes must describe the
- * default account as the block opened it.
+ * object must become Ready with no condition False and every printer column filled, be Healthy
+ * for Argo CD (evaluated with gopher-lua, the Lua engine Argo CD embeds), and the install notes
+ * must describe the default account as the block opened it. cdn-sim runs with its defaults, as
+ * a user would start it: a free certificate is refused for a hostname whose DNS does not point
+ * at the zone, as on the platform, and no hostname is declared as pointing, so the quick start
+ * cannot rely on a hostname the user does not own (issue 53).
  *
  * The README block is the single place the steps live; edit it and this test follows. The
  * only substitutions, needed because e2e files share one apiserver: the namespaces
@@ -34,7 +37,6 @@ import {
   run,
   type RunResult,
 } from '../../unit/packaging/tools.js';
-import { freeCertificateHostnames } from '../../../hack/demo/example-hostnames.js';
 
 const adminKubeconfig = process.env.KUBECONFIG ?? '';
 const suffix = randomBytes(3).toString('hex');
@@ -259,10 +261,9 @@ test.serial(
       steps.some((s) => /^kubectl apply .*-f examples\/$/.test(s)),
       steps.join('\n'),
     );
-    sim = await startSimulator({
-      apiKeys: [{ key: API_KEY }],
-      externalDns: freeCertificateHostnames(),
-    });
+    // cdn-sim with its defaults, as a user starts it: certificates follow DNS like the live
+    // API, and no hostname is declared as pointing at the CDN from DNS outside cdn-sim.
+    sim = await startSimulator({ apiKeys: [{ key: API_KEY }] });
     await runReadme(t, steps, sim.url);
     const files = (await readdir(join(ROOT, 'examples'))).filter((f) => f.endsWith('.yaml'));
     const texts = await Promise.all(files.map((f) => readFile(join(ROOT, 'examples', f), 'utf8')));
@@ -284,6 +285,14 @@ test.serial(
       objects.length === examples.length && objects.every((o) => readyOf(o) === 'True'),
       `not all Ready:\n${summary}\n${operator?.output().slice(-3000) ?? ''}`,
     );
+    // Nothing the quick start applies waits on something the user must own (a hostname's DNS):
+    // no condition of any object is False, CertificatesReady included.
+    const falseConditions = objects.flatMap((o) =>
+      (o.status?.conditions ?? [])
+        .filter((c) => c.status !== 'True')
+        .map((c) => `${o.kind}/${o.metadata.name}: ${c.type}=${c.status} ${c.reason ?? ''}`),
+    );
+    t.deepEqual(falseConditions, [], summary);
     t.deepEqual(await exampleObjects(contextNs), [], 'nothing landed in the context namespace');
     const empty = await emptyPrinterColumns(
       KINDS.map((k) => k.plural),

@@ -312,6 +312,48 @@ const cases: { name: string; sample: Sample; status: string; message?: RegExp }[
     status: 'Healthy',
   },
   {
+    name: 'a custom hostname waits for its certificate (DNS elsewhere) while the zone serves: Healthy, named in the message',
+    sample: {
+      conditions: [
+        ready,
+        synced,
+        {
+          type: 'CertificatesReady',
+          status: 'False',
+          reason: 'CertificatePending',
+          message: 'the DNS of cdn.shop.example.com does not point to the pull zone yet',
+          lastTransitionTime: ago(3600),
+        },
+      ],
+    },
+    status: 'Healthy',
+    message: /^Ready; CertificatePending: the DNS of cdn\.shop\.example\.com/,
+  },
+  {
+    name: 'certificates issued',
+    sample: {
+      conditions: [
+        ready,
+        synced,
+        { type: 'CertificatesReady', status: 'True', reason: 'CertificatesIssued' },
+      ],
+    },
+    status: 'Healthy',
+    message: /^Ready$/,
+  },
+  {
+    name: 'a pending certificate does not hide a terminal sync error',
+    sample: {
+      conditions: [
+        ready,
+        { type: 'Synced', status: 'False', reason: 'InvalidSpec', message: 'spec.hostnames[0]' },
+        { type: 'CertificatesReady', status: 'False', reason: 'CertificatePending' },
+      ],
+    },
+    status: 'Degraded',
+    message: /^InvalidSpec: /,
+  },
+  {
     name: 'paused by annotation',
     sample: { annotations: { 'cdn.operator.io/paused': 'true' }, conditions: [ready, synced] },
     status: 'Suspended',

@@ -2,7 +2,8 @@
  * Certificates follow DNS: a free certificate the platform refuses because the hostname's DNS
  * does not point at the zone yet is a pending certificate retried with a bounded backoff (30 s
  * doubling to 5 min), never a spec error, and is issued on the first retry after the record
- * appears. Against an in-process cdn-sim with its DNS check on (the default).
+ * appears. The wait is reported in CertificatesReady beside Ready, never by holding Ready at
+ * False. Against an in-process cdn-sim with its DNS check on (the default).
  */
 import test from 'ava';
 import { CdnClient } from '../../../../src/cdn/client.js';
@@ -14,6 +15,7 @@ import {
 } from '../../../../src/controllers/pullzoneconfig/hostnames.js';
 import type { PullZoneConfig } from '../../../../src/controllers/pullzoneconfig/types.js';
 import { startSimulator, type SimulatorHandle } from '../../../../src/simulator/server.js';
+import type { Observation } from '../../../../src/runtime/types.js';
 import { runPass, simExternal } from './sim-pass.js';
 
 const API_KEY = 'pzc-cert-dns-key';
@@ -56,6 +58,9 @@ function zoneObject(name: string, hostname: string): PullZoneConfig {
   };
 }
 
+const certificatesOf = (obs: Observation): Observation['conditions'] =>
+  obs.conditions?.filter((c) => c.type === 'CertificatesReady');
+
 async function certificateCalls(): Promise<number> {
   const res = await fetch(`${sim.url}/_sim/calls`, {
     headers: { 'X-Sim-Admin-Token': sim.adminToken },
@@ -76,12 +81,15 @@ test.serial(
     t.like(obj.status?.hostnames?.[0]?.certificate, { state: 'Pending', dnsRefusals: 1 });
     t.is(await certificateCalls(), 1);
 
-    // Within the backoff: in sync, not Ready, no request.
+    // Within the backoff: in sync, Ready (the zone serves), CertificatesReady=False, no request.
     now = new Date(now.getTime() + 10_000);
     const waiting = await runPass(ext, obj);
     t.true(waiting.obs.upToDate, JSON.stringify(waiting.obs.diff));
-    t.is(waiting.obs.notReady?.reason, 'CertificatePending');
-    t.regex(waiting.obs.notReady?.message ?? '', /does not point to the pull zone yet.*b-cdn\.net/);
+    t.is(waiting.obs.notReady, undefined, 'a pending certificate does not hold Ready');
+    const [pending] = certificatesOf(waiting.obs) ?? [];
+    t.like(pending, { status: 'False', reason: 'CertificatePending' });
+    t.regex(pending?.message ?? '', /does not point to the pull zone yet.*b-cdn\.net/);
+    t.is(waiting.obs.requeueAfterMs, 20_000, 'looked at again when the 30 s retry is due');
     t.is(await certificateCalls(), 1, 'no request before the backoff ends');
 
     // After 30 s: asked again, refused again, the next wait doubles.
@@ -103,6 +111,8 @@ test.serial(
     const done = await runPass(ext, obj);
     t.true(done.obs.upToDate);
     t.is(done.obs.notReady, undefined);
+    t.like(certificatesOf(done.obs), [{ status: 'True', reason: 'CertificatesIssued' }]);
+    t.is(done.obs.requeueAfterMs, undefined, 'nothing pending: the ordinary poll');
     t.deepEqual(done.obj.status?.hostnames?.[0]?.certificate, { type: 'Free', state: 'Issued' });
   },
 );
