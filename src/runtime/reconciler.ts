@@ -188,6 +188,8 @@ interface Pass {
   details?: ConnectionDetails;
   /** The create was handed to the client and no answer came back (yet). */
   createUnanswered?: boolean;
+  /** Status fields the kind recorded as platform effects (`ctx.recordEffect`). */
+  effects: Record<string, unknown>;
 }
 
 /** See the module comment. */
@@ -221,7 +223,15 @@ export class ManagedReconciler {
       name: obj.metadata.name,
       reconcileID: randomUUID(),
     });
-    const pass: Pass = { obj, log, stage: 'connect', extra: {}, conditions: [], synced: false };
+    const pass: Pass = {
+      obj,
+      log,
+      stage: 'connect',
+      extra: {},
+      conditions: [],
+      synced: false,
+      effects: {},
+    };
     try {
       return await this.run(pass);
     } catch (err) {
@@ -306,6 +316,10 @@ export class ManagedReconciler {
       signal: this.deps.signal,
       ...this.ownership.lookups(pass.obj, client.account),
       recordEvent: (e) => this.deps.events.record(pass.obj, e.type, e.reason, e.message),
+      recordEffect: (status) => {
+        Object.assign(pass.effects, status);
+        Object.assign(pass.extra, status);
+      },
     };
     return { client, ctx };
   }
@@ -578,15 +592,11 @@ export class ManagedReconciler {
    */
   private async writeStatusAfterCreate(pass: Pass): Promise<void> {
     try {
-      await this.writeStatus(pass);
+      await this.writeDesiredStatus(pass);
     } catch (err) {
       if (!isKubeStatus(err, 409)) throw err;
       const field = this.deps.kind.idStatusField;
-      const stored = await this.deps.writer.patchStatus(pass.obj, {
-        status: { [field]: pass.extra[field], ...clearPendingPatch() },
-      });
-      this.deps.counters?.statusWrite();
-      this.deps.storeWritten(stored);
+      await this.writeEffects(pass, { [field]: pass.extra[field], ...clearPendingPatch() });
     }
   }
 
@@ -786,8 +796,22 @@ export class ManagedReconciler {
     pass.log.info({}, 'Removed finalizer');
   }
 
-  /** Builds the desired status from the pass and writes it if anything changed. */
+  /**
+   * Builds the desired status from the pass and writes it if anything changed. Effects the kind
+   * recorded (`ctx.recordEffect`) survive a refused write: on 409 they are written again
+   * without precondition, and the 409 is still reported (the next pass sees the fresh object).
+   */
   private async writeStatus(pass: Pass): Promise<void> {
+    try {
+      await this.writeDesiredStatus(pass);
+    } catch (err) {
+      if (!isKubeStatus(err, 409) || Object.keys(pass.effects).length === 0) throw err;
+      await this.writeEffects(pass, {});
+      throw err;
+    }
+  }
+
+  private async writeDesiredStatus(pass: Pass): Promise<void> {
     const { obj } = pass;
     const now = this.now();
     const current: ManagedStatus = obj.status ?? {};
@@ -807,7 +831,25 @@ export class ManagedReconciler {
       this.deps.counters?.statusWrite();
       this.deps.storeWritten(stored);
       pass.obj = stored;
+      pass.effects = {};
     }
+  }
+
+  /**
+   * Writes the pass's recorded effects and `more` as a merge patch without the resourceVersion
+   * precondition: whatever changed meanwhile, these fields are facts about the platform.
+   */
+  private async writeEffects(pass: Pass, more: Record<string, unknown>): Promise<void> {
+    const stored = await this.deps.writer.patchStatus(pass.obj, {
+      status: { ...pass.effects, ...more },
+    });
+    this.deps.counters?.statusWrite();
+    this.deps.storeWritten(stored);
+    pass.effects = {};
+    pass.log.debug(
+      { fields: Object.keys(stored.status ?? {}).length },
+      'Recorded effects without precondition',
+    );
   }
 
   private async fail(pass: Pass, err: unknown): Promise<ReconcileResult> {

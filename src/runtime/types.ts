@@ -197,6 +197,15 @@ export interface ExternalContext {
    * {@link Observation.events} instead. Absent in tests without an event sink.
    */
   recordEvent?(event: KindEvent): void;
+  /**
+   * Records at once, in status fields, what a platform write just did that a later pass must
+   * know (a record created, a purge sent, a certificate requested): the runtime merges it into
+   * this pass's status write and, when that write is refused with 409 (the object changed
+   * meanwhile) or the pass fails after it, writes it again without the resourceVersion
+   * precondition (status has one writer, the leader), so no effect is ever lost. A later call
+   * replaces a field an earlier one set (send whole lists). Absent in tests without a runtime.
+   */
+  recordEffect?(status: Record<string, unknown>): void;
 }
 
 /** An object that claims a platform resource, as {@link ExternalContext.claimantsOf} shows it. */

@@ -259,6 +259,9 @@ export class DnsZoneExternal implements ExternalClient<DnsZone, DnsZoneSeen> {
         if (i >= 0) records.splice(i, 1);
       }
       if (done) records.push(done);
+      // Which records this zone created must outlive a failure later in the pass or a
+      // refused status write: recorded after each call (the whole list, as status holds it).
+      if (action.op !== 'update') ctx.recordEffect?.({ records: [...records] });
     }
     return records;
   }

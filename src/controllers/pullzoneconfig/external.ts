@@ -318,19 +318,14 @@ export class PullZoneExternal implements ExternalClient<PullZoneConfig, PullZone
     if (!seen) throw new Error('cannot update pull zone: observation was not made by this client');
     const id = Number(seen.record.Id);
     return withKeyedLock(zoneLock(id), async () => {
-      const write = chooseSettingsWrite(seen.settings.changed, seen.record);
-      if (write.kind === 'update')
-        await this.opts.client.updatePullZone(id, write.body, { signal: ctx.signal });
-      if (write.kind === 'list')
-        await this.opts.client[write.call.op](id, write.call.value, { signal: ctx.signal });
-      const refused = new Set<string>();
-      for (const action of seen.hostnames.actions)
-        await this.runHostnameAction(id, action, ctx.signal, refused);
-      const projected = countDnsRefusals(seen.hostnames.projected, refused, obj.status?.hostnames);
+      await this.writeSettings(id, seen, ctx.signal);
+      const projected = await this.runHostnames(id, obj, seen, ctx);
       const { hostnames, details } = await this.hostnamesAfter(obj, seen, projected, ctx.signal);
       const edgeRules = await this.edgeRulesAfter(obj, seen, ctx.signal);
       const zone = { id, cdnHostname: cdnHostnameOf(seen.record) };
       const purge = await runPurge(this.opts.client, obj, seen.purge, zone, this.now(), ctx.signal);
+      // The per-object purge bound stands on this record: it must survive a refused write.
+      if (purge) ctx.recordEffect?.({ purge });
       const certificates = certificatesCondition(obj, hostnames, zone.cdnHostname);
       return {
         ...(details ? { connectionDetails: details } : {}),
@@ -346,6 +341,33 @@ export class PullZoneExternal implements ExternalClient<PullZoneConfig, PullZone
         },
       };
     });
+  }
+
+  /** The one settings write observe planned (an update, or a targeted list call), if any. */
+  private async writeSettings(id: number, seen: PullZoneSeen, signal: AbortSignal): Promise<void> {
+    const write = chooseSettingsWrite(seen.settings.changed, seen.record);
+    if (write.kind === 'update') await this.opts.client.updatePullZone(id, write.body, { signal });
+    if (write.kind === 'list')
+      await this.opts.client[write.call.op](id, write.call.value, { signal });
+  }
+
+  /**
+   * Runs the hostname calls; answers the hostname status they lead to. Certificate requests
+   * and their refusals are facts a later pass must know (the retry bound): recorded at once
+   * (`ctx.recordEffect`), whatever happens to this pass's status write.
+   */
+  private async runHostnames(
+    id: number,
+    obj: PullZoneConfig,
+    seen: PullZoneSeen,
+    ctx: ExternalContext,
+  ): Promise<HostnameStatus[]> {
+    const refused = new Set<string>();
+    for (const action of seen.hostnames.actions)
+      await this.runHostnameAction(id, action, ctx.signal, refused);
+    const projected = countDnsRefusals(seen.hostnames.projected, refused, obj.status?.hostnames);
+    if (seen.hostnames.actions.length > 0) ctx.recordEffect?.({ hostnames: projected });
+    return projected;
   }
 
   /**

@@ -7,6 +7,7 @@ import { pino } from 'pino';
 import { CdnClient } from '../../../../src/cdn/client.js';
 import { createManagedKinds } from '../../../../src/controllers/registry.js';
 import { ClaimIndex } from '../../../../src/runtime/claims.js';
+import { KubeApiError } from '../../../../src/runtime/kube-client.js';
 import { claimsOfObject } from '../../../../src/runtime/claims-policy.js';
 import { findCondition } from '../../../../src/runtime/conditions.js';
 import { ManagedReconciler, type ReconcileResult } from '../../../../src/runtime/reconciler.js';
@@ -81,6 +82,11 @@ export class Subject {
   readonly reconciler: ManagedReconciler;
   /** The pending-create window's clock (ms); move it with {@link advance}. */
   private clock = 0;
+  /**
+   * Status writes with a resourceVersion precondition answered 409 from now on (the object
+   * keeps changing under the operator, e.g. a tenant bumping an annotation in a loop).
+   */
+  conflicts = 0;
 
   constructor(
     readonly world: World,
@@ -99,7 +105,18 @@ export class Subject {
       creds: { apiKey: API_KEY },
       ...this.stage.secrets,
     };
-    const writer = this.env.writer();
+    const plain = this.env.writer();
+    const writer = {
+      ...plain,
+      patchStatus: (o: ManagedObject, p: Record<string, unknown>): Promise<ManagedObject> => {
+        const rv = (p.metadata as { resourceVersion?: string } | undefined)?.resourceVersion;
+        if (rv !== undefined && this.conflicts > 0) {
+          this.conflicts--;
+          return Promise.reject(new KubeApiError('the object has been modified', 409));
+        }
+        return plain.patchStatus(o, p);
+      },
+    };
     return new ManagedReconciler({
       kind,
       getCached: (key) =>
