@@ -58,6 +58,21 @@ function objectKeyOf(ref: ClaimantRef): string {
   return `${ref.kind}${SEP}${ref.namespace}${SEP}${ref.name}`;
 }
 
+function claimantRefOf(key: string): ClaimantRef {
+  const [kind = '', namespace = '', name = ''] = key.split(SEP);
+  return { kind, namespace, name };
+}
+
+/** `own` with the connected claims whose key it lacks. */
+function withConnected(
+  own: readonly ClaimRef[],
+  connected: readonly ClaimRef[] | undefined,
+): readonly ClaimRef[] {
+  if (!connected || connected.length === 0) return own;
+  const keys = new Set(own.map((c) => claimKey(c.type, c.id)));
+  return [...own, ...connected.filter((c) => !keys.has(claimKey(c.type, c.id)))];
+}
+
 function groupKeyOf(ref: ClaimantRef): string {
   return flatString(`${ref.kind}${SEP}${ref.namespace}`);
 }
@@ -190,6 +205,18 @@ export class ClaimIndex {
   // Per kind and namespace (few), then keyed by the object's own name string: the key is the
   // copy the cached object already holds, not one more string per object.
   readonly #byObject = new Map<string, Map<string, OneOrMany<string>>>();
+  /**
+   * Claims known only once an object's client is connected (a DNS record's content, a target
+   * resolved through a reference), per object key: entered by the reconciler after the object
+   * passed admission, kept across the informer's updates, dropped with the object. Only the
+   * few kinds with such claims hold an entry.
+   */
+  readonly #connected = new Map<string, readonly ClaimRef[]>();
+  /**
+   * Creates in flight, per claim key: the object whose create acts on the claim, until its
+   * status records it (or the create failed). A second object's create on the same claim waits.
+   */
+  readonly #creating = new Map<string, string>();
 
   /**
    * Replaces the claims of `obj` (of kind `kind`). Returns the other claimants of every
@@ -203,6 +230,7 @@ export class ClaimIndex {
     account: string | undefined,
   ): ClaimantRef[] {
     const self: ClaimantRef = { kind, namespace: obj.metadata.namespace, name: obj.metadata.name };
+    claims = withConnected(claims, this.#connected.get(objectKeyOf(self)));
     const before = listOf(this.#byObject.get(groupKeyOf(self))?.get(self.name));
     const after: string[] = [];
     const touched = new Set<string>();
@@ -212,6 +240,9 @@ export class ClaimIndex {
       const ckey = before.find((k) => k === fresh) ?? fresh;
       if (!after.includes(ckey)) after.push(ckey);
       if (this.#put(ckey, claimantOf(kind, obj, claim, account))) touched.add(ckey);
+      // Recorded: the create that acted on the claim is done.
+      if (claim.recorded && this.#creating.get(ckey) === objectKeyOf(self))
+        this.#creating.delete(ckey);
     }
     for (const ckey of before) {
       if (after.includes(ckey)) continue;
@@ -224,7 +255,53 @@ export class ClaimIndex {
 
   /** Removes every claim of the object; returns the other claimants of those claims. */
   remove(kind: string, obj: ManagedObject): ClaimantRef[] {
+    const self: ClaimantRef = { kind, namespace: obj.metadata.namespace, name: obj.metadata.name };
+    this.#connected.delete(objectKeyOf(self));
+    this.endCreate(self);
     return this.set(kind, obj, [], undefined);
+  }
+
+  /**
+   * Enters the claims `obj` makes once connected (`connected`) beside its own (`own`, as the
+   * informer's `set` gives them); returns the other claimants of the claims that changed.
+   */
+  setConnected(
+    kind: string,
+    obj: ManagedObject,
+    own: readonly ClaimRef[],
+    connected: readonly ClaimRef[],
+    account: string | undefined,
+  ): ClaimantRef[] {
+    const key = objectKeyOf({ kind, namespace: obj.metadata.namespace, name: obj.metadata.name });
+    if (connected.length === 0) this.#connected.delete(key);
+    else this.#connected.set(key, connected);
+    return this.set(kind, obj, own, account);
+  }
+
+  /**
+   * Marks the create of `self` as acting on `claims` (not shared ones); answers the object
+   * whose create already acts on one of them (nothing marked then), or undefined.
+   */
+  beginCreate(self: ClaimantRef, claims: readonly ClaimRef[]): ClaimantRef | undefined {
+    const me = objectKeyOf(self);
+    const keys = claims.filter((c) => c.shared !== true).map((c) => claimKey(c.type, c.id));
+    for (const k of keys) {
+      const holder = this.#creating.get(k);
+      if (holder !== undefined && holder !== me) return claimantRefOf(holder);
+    }
+    for (const k of keys) this.#creating.set(k, me);
+    return undefined;
+  }
+
+  /** Drops the create marks of `self` (its create made nothing, or the object is gone). */
+  endCreate(self: ClaimantRef): void {
+    const me = objectKeyOf(self);
+    for (const [k, holder] of this.#creating) if (holder === me) this.#creating.delete(k);
+  }
+
+  /** Creates in flight (leak checks in tests). */
+  get creating(): number {
+    return this.#creating.size;
   }
 
   /** Stores `entry` under `ckey`; true when it is new or changed. */

@@ -29,8 +29,18 @@ import {
   referenceNotAllowedError,
 } from './claims-policy.js';
 import { statusRecordedId } from './create-guard.js';
-import { Annotation } from './reasons.js';
+import { WaitingError } from './errors.js';
+import { isDeleting } from './finalizer.js';
+import { Annotation, ReadyReason } from './reasons.js';
+import type { ClaimantRef } from './claims.js';
 import type { ClaimRef, ExternalContext, ManagedKind, ManagedObject } from './types.js';
+
+/** How soon an object waiting for another's create on the same resource looks again. */
+const CREATE_WAIT_MS = 2_000;
+
+function refOf(kind: ManagedKind, obj: ManagedObject): ClaimantRef {
+  return { kind: kind.kind, namespace: obj.metadata.namespace, name: obj.metadata.name };
+}
 
 /**
  * What a deletion may do before it touches the platform:
@@ -61,7 +71,32 @@ export class Ownership {
    */
   admit(obj: ManagedObject, connectClaims: readonly ClaimRef[], account: string | undefined): void {
     this.checkReferences(obj, account);
-    this.checkClaims(obj, [...claimsOfObject(this.kind, obj), ...connectClaims], account);
+    const own = claimsOfObject(this.kind, obj);
+    this.checkClaims(obj, [...own, ...connectClaims], account);
+    // Admitted: what it claims once connected is entered in the index (not while deleting).
+    if (this.index && !isDeleting(obj))
+      this.index.setConnected(this.kind.kind, obj, own, connectClaims, account);
+  }
+
+  /**
+   * Marks this object's create as acting on `claims` (those known once connected: a DNS
+   * record's content); waits (WaitingError) while another object's create acts on one of
+   * them, so two objects never both create one resource.
+   */
+  beginCreate(obj: ManagedObject, claims: readonly ClaimRef[]): void {
+    if (!this.index || claims.length === 0) return;
+    const holder = this.index.beginCreate(refOf(this.kind, obj), claims);
+    if (!holder) return;
+    throw new WaitingError(
+      ReadyReason.CreatePending,
+      `waiting: ${holder.kind} ${holder.namespace}/${holder.name} is creating the same platform resource; this object is checked again once that create is recorded`,
+      CREATE_WAIT_MS,
+    );
+  }
+
+  /** Drops this object's create marks (its create made nothing). */
+  endCreate(obj: ManagedObject): void {
+    this.index?.endCreate(refOf(this.kind, obj));
   }
 
   /** Refuses a resource found by name (`id`) that another object manages. */

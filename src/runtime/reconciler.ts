@@ -52,6 +52,8 @@ import type {
   ExternalContext,
   FieldDiff,
   ManagedKind,
+  ClaimRef,
+  CreateResult,
   ManagedObject,
   ManagedStatus,
   Observation,
@@ -176,6 +178,8 @@ interface Pass {
   extra: Record<string, unknown>;
   conditions: ConditionInput[];
   plannedChanges?: FieldDiff[];
+  /** Claims the client knows once connected (`ExternalClient.claims`). */
+  connectClaims: readonly ClaimRef[];
   /** Set when the pass succeeded, to refresh lastSyncTime when status is written anyway. */
   synced: boolean;
   /** Account fingerprint of the connected client. */
@@ -231,6 +235,7 @@ export class ManagedReconciler {
       conditions: [],
       synced: false,
       effects: {},
+      connectClaims: [],
     };
     try {
       return await this.run(pass);
@@ -301,7 +306,8 @@ export class ManagedReconciler {
       : fenced;
     pass.account = client.account;
     pass.stage = 'claim';
-    this.ownership.admit(pass.obj, client.claims ?? [], pass.account);
+    pass.connectClaims = client.claims ?? [];
+    this.ownership.admit(pass.obj, pass.connectClaims, pass.account);
     pass.stage = 'connect';
     // A deletion acts only on what the status records, never on a spec id alone.
     const externalId = isDeleting(pass.obj)
@@ -458,11 +464,10 @@ export class ManagedReconciler {
     if (this.ownership.isAdopted(pass.obj)) throw adoptedGoneError(this.deps.kind, pass.obj);
     if (ctx.createPending) this.awaitPendingCreate(pass);
     if (hasUnverifiableMarker(pass.obj, pass.signer)) throw unverifiableMarkerError();
-    const marked = await this.markCreatePending(pass);
-    this.deps.counters?.externalCall('create');
-    pass.createUnanswered = true;
-    const created = await client.create(marked, { ...ctx, createPending: false });
-    pass.createUnanswered = false;
+    // One create at a time per claim known at connect (a DNS record's content).
+    this.ownership.beginCreate(pass.obj, pass.connectClaims);
+    const created = await this.sendCreate(pass, client, ctx);
+    const marked = pass.obj;
     this.pending.resolve(keyOf(marked));
     pass.log.info({ externalId: created.externalId }, 'Created external resource');
     if (created.status) Object.assign(pass.extra, created.status);
@@ -488,6 +493,30 @@ export class ManagedReconciler {
     await this.writeStatusAfterCreate(pass);
     const requeueAfterMs = settled ? this.pollDelay(marked, settled) : this.timings.afterCreateMs;
     return { outcome: 'success', requeueAfterMs };
+  }
+
+  /**
+   * The create-pending marker, then the create. The create's mark on the claims (beginCreate)
+   * is dropped when nothing was sent or the platform refused it; an unanswered create keeps
+   * it until the status records the resource (or the object goes).
+   */
+  private async sendCreate(
+    pass: Pass,
+    client: ExternalClient,
+    ctx: ExternalContext,
+  ): Promise<CreateResult> {
+    try {
+      const marked = await this.markCreatePending(pass);
+      this.deps.counters?.externalCall('create');
+      pass.createUnanswered = true;
+      const created = await client.create(marked, { ...ctx, createPending: false });
+      pass.createUnanswered = false;
+      return created;
+    } catch (err) {
+      const c = classifyError(err, (e) => this.deps.kind.classifyError(e));
+      if (pass.createUnanswered !== true || madeNothing(c)) this.ownership.endCreate(pass.obj);
+      throw err;
+    }
   }
 
   /**

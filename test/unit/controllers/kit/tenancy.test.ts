@@ -224,3 +224,31 @@ test.serial(
     t.is(grab.condition('Synced')?.reason, 'AlreadyManaged', grab.condition('Synced')?.message);
   },
 );
+
+test.serial(
+  'DnsRecord: two identical records whose passes overlap make one platform record (issue 53 item 4)',
+  async (t) => {
+    const f = FIXTURES.find((x) => x.kind === 'DnsRecord')!;
+    const zone = sceneOf(f).spec('x').dnsZoneId;
+    const spec = { dnsZoneId: zone, type: 'TXT', name: 'twin', value: 'same' };
+    const claims = new ClaimIndex();
+    const a = new Subject(world, { kind: 'DnsRecord', claims }, 'twin-a', spec);
+    const b = new Subject(world, { kind: 'DnsRecord', claims }, 'twin-b', spec);
+    const feed = (): void => {
+      a.claimIn(claims);
+      b.claimIn(claims);
+    };
+    feed();
+    for (let round = 0; round < 3; round++) {
+      await Promise.all([a.pass(), b.pass()]);
+      feed();
+    }
+    const live = ((await world.client.getDnsZone(Number(zone))).Records ?? []).filter(
+      (r) => r.Name === 'twin' && r.Value === 'same',
+    );
+    t.is(live.length, 1, 'one record');
+    const states = [a, b].map((s) => s.condition('Synced')?.reason).sort();
+    t.deepEqual(states, ['AlreadyManaged', 'ReconcileSuccess']);
+    t.is(claims.creating, 0, 'no create mark left');
+  },
+);
