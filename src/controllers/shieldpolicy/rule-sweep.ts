@@ -17,12 +17,16 @@
  *    yet, from being taken for an unmanaged item.
  *
  * 3. it is a custom WAF rule whose id the policy's own `spec.waf.customRuleOrder` lists: the
- *    policy names it itself, so deleting it would contradict the same spec.
+ *    policy names it itself, so deleting it would contradict the same spec; or
+ * 4. it carries a provisional name (`cdnop-` and 16 hex digits, kit/identity.ts): an object's
+ *    create made it and its rename is still pending (a lost answer, a crash), which the name
+ *    claim of rule 2 cannot see (the object claims its real name).
  *
  * Everything else is planned for deletion. An item that says it lives on another zone is
  * never touched.
  */
 import type { ClaimHolder, FieldDiff } from '../../runtime/types.js';
+import { isProvisionalName } from '../kit/identity.js';
 import {
   ruleNameKeyByPolicy,
   ruleNameKeyByZone,
@@ -158,7 +162,7 @@ function planFamily(c: FamilyContext, items: readonly LiveItem[], out: SweepPlan
     if (owners.length === 0 && !named.has(item.id)) unclaimed.push(item);
   }
   for (const item of unclaimed) {
-    if (pendingByName(c, item, liveOwners)) continue;
+    if (pendingByName(c, item, liveOwners) || isProvisionalName(item.name)) continue;
     const label = `${c.family.what} ${itemText(item)}`;
     out.deletions.push({
       family: c.family,
