@@ -149,6 +149,11 @@ function pendingByName(c: FamilyContext, item: LiveItem, liveOwners: Set<string>
   );
 }
 
+/** True when an object may be creating `item` (rules 2 and 4). */
+function mayBeInFlight(c: FamilyContext, item: LiveItem, liveOwners: Set<string>): boolean {
+  return isProvisionalName(item.name) || pendingByName(c, item, liveOwners);
+}
+
 function planFamily(c: FamilyContext, items: readonly LiveItem[], out: SweepPlan): void {
   const { zoneId } = c.input;
   const onZone = items.filter((i) => i.shieldZoneId === undefined || i.shieldZoneId === zoneId);
@@ -162,7 +167,7 @@ function planFamily(c: FamilyContext, items: readonly LiveItem[], out: SweepPlan
     if (owners.length === 0 && !named.has(item.id)) unclaimed.push(item);
   }
   for (const item of unclaimed) {
-    if (pendingByName(c, item, liveOwners) || isProvisionalName(item.name)) continue;
+    if (mayBeInFlight(c, item, liveOwners)) continue;
     const label = `${c.family.what} ${itemText(item)}`;
     out.deletions.push({
       family: c.family,
