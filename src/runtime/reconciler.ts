@@ -480,6 +480,7 @@ export class ManagedReconciler {
       EventReason.CreatedExternalResource,
       `Created external resource ${created.externalId}`,
     );
+    if (created.recordFirst === true) await this.recordCreated(pass);
     const confirmed =
       created.available === true
         ? ({ exists: true, upToDate: true, diff: [] } as Observation)
@@ -493,6 +494,19 @@ export class ManagedReconciler {
     await this.writeStatusAfterCreate(pass);
     const requeueAfterMs = settled ? this.pollDelay(marked, settled) : this.timings.afterCreateMs;
     return { outcome: 'success', requeueAfterMs };
+  }
+
+  /**
+   * Writes the create's id (and Ready=False Creating) before anything else touches the
+   * resource (`CreateResult.recordFirst`); the pass's final status write reports availability.
+   */
+  private async recordCreated(pass: Pass): Promise<void> {
+    pass.conditions.push(
+      createdReadyCondition(pass.obj),
+      synced(SyncedReason.ReconcileSuccess, '', pass.obj),
+    );
+    await this.writeStatusAfterCreate(pass);
+    pass.conditions = [];
   }
 
   /**

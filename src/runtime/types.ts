@@ -228,6 +228,13 @@ export interface CreateResult {
    * status write and one read per create).
    */
   available?: boolean;
+  /**
+   * The id must be in status before any further write to the resource: the create carried the
+   * proof that the resource is this object's (a provisional name, kit/identity.ts) and the
+   * update that follows in the same pass replaces it. The runtime then writes the id first
+   * (one more status write), so a crash after that update cannot lose the resource.
+   */
+  recordFirst?: boolean;
   /** Connection details known from the create's answer (see {@link Observation.connectionDetails}). */
   connectionDetails?: ConnectionDetails;
 }

@@ -10,7 +10,7 @@
 import type { CdnClient } from '../../cdn/client.js';
 import type { App, ContainerTemplateRead } from '../../cdn/types.js';
 import { TerminalError } from '../../runtime/errors.js';
-import { createNameOf, locate, type IdentityRules } from '../kit/identity.js';
+import { createNameOf, isProvisionalName, locate, type IdentityRules } from '../kit/identity.js';
 import { deleteIgnoringNotFound, isNotFound, readUnlessGone } from '../shared/not-found.js';
 import type {
   CreateResult,
@@ -178,7 +178,9 @@ export class ContainerAppExternal implements ExternalClient<ContainerApp, AppSee
     const appId = answer.id;
     ctx.log.debug({ appId }, 'Created container application');
     // Nothing else is read here: the id must reach status as soon as possible.
-    return { externalId: appId, status: this.appliedStatus(obj, appId, d) };
+    // The rename that follows in this pass removes the proof: the id goes to status first.
+    const recordFirst = isProvisionalName(body.name);
+    return { externalId: appId, status: this.appliedStatus(obj, appId, d), recordFirst };
   }
 
   /**

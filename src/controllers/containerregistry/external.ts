@@ -27,7 +27,7 @@ import type {
   Observation,
   UpdateResult,
 } from '../../runtime/types.js';
-import { createNameOf, locate, type IdentityRules } from '../kit/identity.js';
+import { createNameOf, isProvisionalName, locate, type IdentityRules } from '../kit/identity.js';
 import { withKeyedLock } from '../shared/keyed-mutex.js';
 import { deleteIgnoringNotFound } from '../shared/not-found.js';
 import { diffRegistry, type RegistryDiff } from './diff.js';
@@ -137,7 +137,9 @@ export class ContainerRegistryExternal implements ExternalClient<ContainerRegist
       passwordFingerprint: passwordFingerprint(obj.metadata.uid, password),
     };
     // The answer is the id only: the runtime observes it in the same pass.
-    return { externalId: String(id), status: { ...status }, available: false };
+    // The rename that follows in this pass removes the proof: the id goes to status first.
+    const recordFirst = isProvisionalName(body.displayName);
+    return { externalId: String(id), status: { ...status }, available: false, recordFirst };
   }
 
   async update(

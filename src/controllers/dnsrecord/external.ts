@@ -226,6 +226,8 @@ export class DnsRecordExternal implements ExternalClient<DnsRecord, RecordSeen> 
       externalId: String(record.Id),
       status: { ...statusOf(zoneId, record) },
       available: diff.diffs.length === 0 && record.Accelerated !== true,
+      // The comment update that follows in this pass removes the proof: the id goes first.
+      recordFirst: provisional !== undefined,
     };
   }
 

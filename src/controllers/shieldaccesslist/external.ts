@@ -32,7 +32,7 @@ import type {
   Observation,
   UpdateResult,
 } from '../../runtime/types.js';
-import { createNameOf, locate, type IdentityRules } from '../kit/identity.js';
+import { createNameOf, isProvisionalName, locate, type IdentityRules } from '../kit/identity.js';
 import { deleteIgnoringNotFound, readUnlessGone } from '../shared/not-found.js';
 import { PlanNotSufficientError } from '../shieldrule-common/external.js';
 import { fromWire } from '../shieldrule-common/enums.js';
@@ -215,6 +215,8 @@ export class AccessListExternal implements ExternalClient<ShieldAccessList, Acce
       },
       available:
         list.name === nameOf(obj) && !want.enabled && (want.action ?? NO_ACTION) === NO_ACTION,
+      // The rename that follows in this pass removes the proof: the id goes to status first.
+      recordFirst: isProvisionalName(list.name),
     };
   }
 

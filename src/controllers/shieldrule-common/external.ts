@@ -24,7 +24,7 @@ import type {
   Observation,
   UpdateResult,
 } from '../../runtime/types.js';
-import { createNameOf, locate, type IdentityRules } from '../kit/identity.js';
+import { createNameOf, isProvisionalName, locate, type IdentityRules } from '../kit/identity.js';
 import { deleteIgnoringNotFound } from '../shared/not-found.js';
 import { desiredRule, diffRule, type RuleDiff } from './diff.js';
 import type { RuleApi, RuleCreateBody, RuleFamily } from './family.js';
@@ -171,6 +171,8 @@ export class RuleExternal implements ExternalClient<RuleObject, RuleSeen> {
       externalId: String(record.id),
       status: { ...ruleStatusOf(record) },
       available: upToDate,
+      // The rename that follows in this pass removes the proof: the id goes to status first.
+      recordFirst: isProvisionalName(body.ruleName),
     };
   }
 

@@ -1,13 +1,11 @@
 /**
- * The StorageZone CRD schema: our own field descriptions, with the region codes and tier names
- * read from the official core document at generation time (`StorageZoneModelAdd`: the region
- * lists sit in the property descriptions, the tiers in the `StorageZoneTier` enum), so the CRD
- * cannot drift from what the platform accepts. Account, adoption and status fragments are
- * shared with the other kinds. Rendered by hack/generate-crds.ts.
+ * The StorageZone CRD schema: the field table's properties (fields.ts), the password Secret's
+ * name and the rules across fields; account, adoption and status fragments are shared with the
+ * other kinds. Rendered by hack/generate-crds.ts.
  */
 import { accountFragment } from '../shared/account-schema.js';
+import { schemaOf } from '../kit/fields.js';
 import {
-  immutable,
   managedColumns,
   nameRefSchema,
   withFragments,
@@ -17,73 +15,21 @@ import {
 } from '../shared/crd-schema.js';
 import { adoptionFragment, adoptionIdFragment } from '../shared/ownership-schema.js';
 import { managedStatusSchema } from '../shared/status-schema.js';
+import { STORAGE_ZONE_FIELDS } from './fields.js';
 
 function ownSpec(docs: DocumentBounds): Schema {
-  const mainRegions = docs.listedValues('core', 'StorageZoneModelAdd.Region');
-  const replicaRegions = docs.listedValues('core', 'StorageZoneModelAdd.ReplicationRegions');
+  const { properties, required } = schemaOf(STORAGE_ZONE_FIELDS, docs);
   return {
     type: 'object',
     description:
       'Desired state of one storage zone. Name, region and tier are fixed when the zone is created; replication regions can only be added.',
+    ...(required.length > 0 ? { required } : {}),
     properties: {
-      name: {
-        type: 'string',
-        minLength: 1,
-        maxLength: 64,
-        pattern: '^[A-Za-z0-9-]+$',
-        description:
-          'Name of the storage zone (defaults to metadata.name): letters, digits and dashes. Storage zone names are unique across the whole platform: the operator checks the name before creating and reports Synced=False NameTaken when it is not available, unless spec.adoption asks to adopt a zone of this account. Immutable.',
-        'x-kubernetes-validations': immutable('name'),
-      },
-      region: {
-        type: 'string',
-        enum: mainRegions,
-        description:
-          'Code of the main storage region. Required to create a zone; may be left out when adopting (status.region shows the live one). Immutable.',
-        'x-kubernetes-validations': immutable('region'),
-      },
-      replicationRegions: {
-        type: 'array',
-        description:
-          'Regions the files are replicated to. The platform can add a replication region but never remove one, so entries can only be added here; live regions not listed are left in place.',
-        maxItems: replicaRegions.length,
-        'x-kubernetes-list-type': 'set',
-        items: { type: 'string', enum: replicaRegions },
-        'x-kubernetes-validations': [
-          {
-            rule: 'oldSelf.all(r, r in self)',
-            message: 'replication regions can only be added: the platform cannot remove one',
-          },
-        ],
-      },
-      zoneTier: {
-        type: 'string',
-        enum: docs.xEnumNames('core', 'StorageZoneTier'),
-        description:
-          'Storage tier the files are kept on: Standard, or Edge (the faster tier). Unset means the platform default, Standard. Immutable.',
-        'x-kubernetes-validations': immutable('zoneTier'),
-      },
-      storageZoneType: {
-        type: 'string',
-        enum: docs.xEnumNames('core', 'StorageZoneS3Type'),
-        description:
-          'S3 support: Supported creates a zone that also answers the S3-compatible API (its endpoint is in status.s3Hostname and the password Secret). Unset means NotSupported. Set at creation only. Immutable.',
-        'x-kubernetes-validations': immutable('storageZoneType'),
-      },
+      ...properties,
       passwordSecretRef: nameRefSchema(
         "The Secret (same namespace) this resource creates and owns, holding the zone's password, readOnlyPassword, hostname (storage endpoint), storageZoneName, storageZoneId and region. Default name: <metadata.name>-storagezone. An existing Secret not owned by this resource is never touched (status condition OutputsReady=False SecretNotOwned).",
         'Name of the Secret.',
       ),
-      rewrite404To200: {
-        type: 'boolean',
-        description:
-          'Answer a request for a missing file whose URL has no extension with 200 instead of 404 (single-page applications).',
-      },
-      custom404FilePath: {
-        type: 'string',
-        maxLength: 1024,
-        description: 'Path of the file in the zone served when a requested file does not exist.',
-      },
     },
     'x-kubernetes-validations': [
       {

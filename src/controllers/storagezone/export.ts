@@ -1,8 +1,8 @@
 /**
- * One storage zone as a StorageZone that adopts it by id (`spec.storageZoneId`). The shape
- * follows the StorageZone kind (docs/storagezone.md): name, region, replicationRegions,
- * zoneTier, deletionPolicy and the Secret the operator writes the zone's passwords into
- * (`passwordSecretRef`). The passwords the API returns are never copied.
+ * One storage zone as a StorageZone that adopts it by id (`spec.storageZoneId`): every field of
+ * the field table the platform returns (fields.ts), the deletion policy and the Secret the
+ * operator writes the zone's passwords into (`passwordSecretRef`). The passwords the API
+ * returns are never copied.
  */
 import type { StorageZone } from '../../cdn/types.js';
 import { typeMetaOf } from '../kind-names.js';
@@ -14,7 +14,9 @@ import {
   type ExportedObject,
   type RequiredSecret,
 } from '../shared/manifest-export.js';
-import { STORAGE_ZONE_NAMES, ZONE_TIERS } from './types.js';
+import { specOfRecord } from '../kit/fields.js';
+import { STORAGE_ZONE_FIELDS } from './fields.js';
+import { STORAGE_ZONE_NAMES } from './types.js';
 
 /** What one storage zone export produced. */
 export interface StorageZoneExport {
@@ -30,14 +32,9 @@ export function exportStorageZone(
   secretNames: NameAllocator,
 ): StorageZoneExport {
   const secretName = secretNames.allocate(`${name}-storage-password`, String(zone.Id), 'storage');
-  const tier = typeof zone.ZoneTier === 'number' ? ZONE_TIERS[zone.ZoneTier] : undefined;
-  const replication = zone.ReplicationRegions ?? [];
   const spec = {
     storageZoneId: zone.Id,
-    name: zone.Name,
-    region: zone.Region,
-    ...(replication.length > 0 ? { replicationRegions: [...replication] } : {}),
-    ...(tier ? { zoneTier: tier } : {}),
+    ...specOfRecord(STORAGE_ZONE_FIELDS, zone),
     ...opts.account,
     deletionPolicy: opts.deletionPolicy,
     passwordSecretRef: { name: secretName },

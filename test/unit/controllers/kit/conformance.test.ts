@@ -182,6 +182,27 @@ const CASES: Case[] = [
     },
   ],
   [
+    'a crash after the create and the update of its pass, before the last status write, leaves no duplicate',
+    all,
+    async (t, f) => {
+      const name = fresh(f);
+      const s = subject(f, name);
+      s.crashBeforeReady = true;
+      await s.pass();
+      s.restart();
+      s.advance(61_000);
+      await s.settle(6);
+      t.true(s.ready(), JSON.stringify(s.obj.status?.conditions));
+      t.deepEqual(
+        (await sceneOf(f).named(name)).map((r) => r.id),
+        [s.id(f.idField)],
+        'one resource, the recorded one',
+      );
+      const leftovers = (await sceneOf(f).all()).filter((r) => r.name.startsWith('cdnop-'));
+      t.deepEqual(leftovers, [], 'no resource left under a provisional name');
+    },
+  ],
+  [
     'a create lost before the commit never takes a resource of another owner; created after the window',
     shared,
     async (t, f) => {

@@ -79,7 +79,7 @@ export function objectOf(kind: string, name: string, spec: Record<string, unknow
 /** One object under the real reconciler on a fake apiserver, with a hand-moved monotonic clock. */
 export class Subject {
   readonly env = new FakeEnv();
-  readonly reconciler: ManagedReconciler;
+  reconciler: ManagedReconciler;
   /** The pending-create window's clock (ms); move it with {@link advance}. */
   private clock = 0;
   /**
@@ -87,6 +87,12 @@ export class Subject {
    * keeps changing under the operator, e.g. a tenant bumping an annotation in a loop).
    */
   conflicts = 0;
+  /**
+   * The next status write that reports Ready=True throws, as if the process died there: every
+   * write fails from then on, until {@link restart}.
+   */
+  crashBeforeReady = false;
+  private dead = false;
 
   constructor(
     readonly world: World,
@@ -114,6 +120,11 @@ export class Subject {
           this.conflicts--;
           return Promise.reject(new KubeApiError('the object has been modified', 409));
         }
+        if (this.crashBeforeReady && reportsReady(p)) {
+          this.crashBeforeReady = false;
+          this.dead = true;
+        }
+        if (this.dead) return Promise.reject(new Error('simulated crash: the process is dead'));
         return plain.patchStatus(o, p);
       },
     };
@@ -140,6 +151,12 @@ export class Subject {
       monotonicNow: () => this.clock,
       ...(this.stage.claims ? { claims: this.stage.claims } : {}),
     });
+  }
+
+  /** A new process: a fresh reconciler (no memory of pending creates), the same cluster. */
+  restart(): void {
+    this.dead = false;
+    this.reconciler = this.build(this.world.kinds.get(this.stage.kind)!);
   }
 
   /** The object as the fake apiserver holds it. */
@@ -205,6 +222,12 @@ export class Subject {
     const kind = this.world.kinds.get(this.stage.kind)!;
     index.set(kind.kind, this.obj, claimsOfObject(kind, this.obj), undefined);
   }
+}
+
+/** True when a status merge patch sets Ready=True. */
+function reportsReady(patch: Record<string, unknown>): boolean {
+  const status = patch.status as { conditions?: { type: string; status: string }[] } | undefined;
+  return (status?.conditions ?? []).some((c) => c.type === 'Ready' && c.status === 'True');
 }
 
 /** The platform writes the simulator logged since `from` (an index from {@link callCount}). */

@@ -7,7 +7,7 @@
  */
 import test from 'ava';
 import { STORAGE_ZONE } from '../../../../src/controllers/storagezone/kind.js';
-import { S3_TYPES, ZONE_TIERS } from '../../../../src/controllers/storagezone/types.js';
+import { S3_TYPES, ZONE_TIERS } from '../../../../src/controllers/storagezone/fields.js';
 import {
   MAIN_REGIONS,
   REPLICATION_REGIONS,

@@ -1,19 +1,18 @@
 /**
- * StorageZone mapping and diff, pure: the create body, tier names, status and Secret data, and
- * the comparison of a spec with a live zone (table-driven, each case with its reason).
+ * StorageZone's field table (fields.ts) through the kit, pure: the create body, tier names,
+ * status and Secret data, and the comparison of a spec with a live zone (table-driven, each
+ * case with its reason).
  */
 import test from 'ava';
 import type { StorageZone as ZoneRecord } from '../../../../src/cdn/types.js';
-import { TerminalError } from '../../../../src/runtime/errors.js';
-import { diffStorageZone } from '../../../../src/controllers/storagezone/diff.js';
+import { compareFields, createBody, statusOf } from '../../../../src/controllers/kit/fields.js';
+import { enumByIndex } from '../../../../src/controllers/kit/codecs.js';
+import { STORAGE_ZONE_FIELDS, ZONE_TIERS } from '../../../../src/controllers/storagezone/fields.js';
 import {
   passwordSecretData,
   passwordSecretNameOf,
-  statusOf,
-  tierName,
-  toAddRequest,
   zoneNameOf,
-} from '../../../../src/controllers/storagezone/mapping.js';
+} from '../../../../src/controllers/storagezone/index.js';
 import type {
   StorageZone,
   StorageZoneSpec,
@@ -57,36 +56,42 @@ test('names: spec.name wins, else metadata.name; Secret name defaults to <name>-
 });
 
 test('create body: name, region, replication regions and tier as the platform numbers it', (t) => {
+  // The name comes from the identity rules (the create's name member), not the table.
+  const body = (spec: StorageZoneSpec): Record<string, unknown> =>
+    createBody(STORAGE_ZONE_FIELDS, objectOf(spec));
+  t.deepEqual(body({ region: 'NY', replicationRegions: ['DE', 'SYD'], zoneTier: 'Edge' }), {
+    Region: 'NY',
+    ReplicationRegions: ['DE', 'SYD'],
+    ZoneTier: 1,
+  });
+  t.deepEqual(body({ region: 'DE' }), { Region: 'DE' });
   t.deepEqual(
-    toAddRequest(objectOf({ region: 'NY', replicationRegions: ['DE', 'SYD'], zoneTier: 'Edge' })),
-    { Name: 'assets', Region: 'NY', ReplicationRegions: ['DE', 'SYD'], ZoneTier: 1 },
-  );
-  t.deepEqual(toAddRequest(objectOf({ region: 'DE' })), { Name: 'assets', Region: 'DE' });
-  t.deepEqual(
-    toAddRequest(objectOf({ region: 'DE', storageZoneType: 'Supported' })),
-    { Name: 'assets', Region: 'DE', StorageZoneType: 1 },
+    body({ region: 'DE', storageZoneType: 'Supported' }),
+    { Region: 'DE', StorageZoneType: 1 },
     'an S3 zone is asked for with the add model StorageZoneType (1 = Supported)',
   );
-  const err = t.throws(() => toAddRequest(objectOf({})));
-  t.true(err instanceof TerminalError);
-  t.regex(err?.message ?? '', /spec\.region is required/);
+  t.deepEqual(
+    body({ region: 'DE', rewrite404To200: true }),
+    { Region: 'DE' },
+    'update-only members are not in the add body',
+  );
 });
 
 test('tier names: numbers map to the document names; absent is Standard', (t) => {
-  t.is(tierName(0), 'Standard');
-  t.is(tierName(1), 'Edge');
-  t.is(tierName(undefined), 'Standard');
-  t.is(tierName(7), '7', 'an unknown number is shown, not hidden');
+  const tier = enumByIndex(ZONE_TIERS);
+  t.is(tier.fromWire(0), 'Standard');
+  t.is(tier.fromWire(1), 'Edge');
+  t.is(tier.toWire('Edge'), 1);
+  t.is(tier.fromWire(7), undefined, 'an unknown number is no name');
+  t.is(statusOf(STORAGE_ZONE_FIELDS, { ZoneTier: null }).zoneTier, 'Standard');
 });
 
 test('status carries no password; the Secret data carries both passwords and the endpoint', (t) => {
-  const status = statusOf(LIVE);
+  const status = statusOf(STORAGE_ZONE_FIELDS, LIVE as Record<string, unknown>);
   t.like(status, {
-    storageZoneId: 12,
     name: 'assets',
     region: 'DE',
     zoneTier: 'Standard',
-    hostname: 'storage.bunnycdn.com',
     replicationRegions: ['NY'],
   });
   t.false(JSON.stringify(status).includes('0123456789'));
@@ -156,14 +161,14 @@ const cases: {
     spec: { region: 'NY' },
     fields: [],
     update: {},
-    immutable: /spec\.region is NY but the zone's main region is DE/,
+    immutable: /spec\.region is NY but the storage zone has DE/,
   },
   {
     name: 'another tier cannot be fixed by an update',
     spec: { region: 'DE', zoneTier: 'Edge' },
     fields: [],
     update: {},
-    immutable: /spec\.zoneTier is Edge but the zone's tier is Standard/,
+    immutable: /spec\.zoneTier is Edge but the storage zone has Standard/,
   },
   {
     name: 'S3 support cannot be added to or removed from an existing zone',
@@ -171,7 +176,7 @@ const cases: {
     live: { StorageZoneType: 0 },
     fields: [],
     update: {},
-    immutable: /spec\.storageZoneType is Supported but the zone's type is NotSupported/,
+    immutable: /spec\.storageZoneType is Supported but the storage zone has NotSupported/,
   },
   {
     name: 'an S3 zone as asked: nothing to do',
@@ -199,7 +204,7 @@ const cases: {
     spec: { region: 'DE', name: 'renamed' },
     fields: [],
     update: {},
-    immutable: /spec\.name is renamed but the zone is named assets/,
+    immutable: /spec\.name is renamed but the storage zone has assets/,
   },
   {
     name: 'name compared without case (the platform treats names so)',
@@ -211,13 +216,14 @@ const cases: {
 
 for (const c of cases) {
   test(`diff: ${c.name}`, (t) => {
-    const d = diffStorageZone(objectOf(c.spec), { ...LIVE, ...c.live });
+    const live = { ...LIVE, ...c.live } as Record<string, unknown>;
+    const d = compareFields(STORAGE_ZONE_FIELDS, objectOf(c.spec), live, 'storage zone');
     t.deepEqual(
       d.diffs.map((x) => x.field),
       c.fields,
     );
     t.deepEqual(d.update, c.update);
-    if (c.immutable) t.regex(d.immutable.join('; '), c.immutable);
-    else t.deepEqual(d.immutable, []);
+    if (c.immutable) t.regex(d.problems.join('; '), c.immutable);
+    else t.deepEqual(d.problems, []);
   });
 }

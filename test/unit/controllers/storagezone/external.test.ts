@@ -1,5 +1,5 @@
 /**
- * StorageZoneExternal against an in-process cdn-sim (strict: requests the official documents
+ * The StorageZone client (kit/crud-external.ts on storagezone/index.ts) against an in-process cdn-sim (strict: requests the official documents
  * do not allow are rejected): the calls it makes, the name check before create, NameTaken
  * without adoption, adoption by name, crash recovery of an unrecorded create, the password
  * Secret's data as connection details (the runtime publishes them; the kind writes nothing),
@@ -11,10 +11,11 @@ import { pino } from 'pino';
 import { CdnClient } from '../../../../src/cdn/client.js';
 import { scrubSecretValues } from '../../../../src/cdn/redact.js';
 import { startSimulator, type SimulatorHandle } from '../../../../src/simulator/server.js';
-import { StorageZoneExternal } from '../../../../src/controllers/storagezone/external.js';
+import { CrudExternal } from '../../../../src/controllers/kit/crud-external.js';
 import {
   createStorageZoneKind,
   PASSWORD_SECRET,
+  storageZoneResource,
 } from '../../../../src/controllers/storagezone/index.js';
 import type {
   StorageZone,
@@ -34,6 +35,11 @@ test.before(async () => {
 test.after.always(async () => {
   await sim?.close();
 });
+
+/** The kind's external client (the kit's CRUD client on StorageZone's resource). */
+function external(): CrudExternal<StorageZone, unknown> {
+  return new CrudExternal(storageZoneResource({ client, account: 'acct' })) as never;
+}
 
 function objectOf(name: string, spec: StorageZoneSpec, uid = `uid-${name}`): StorageZone {
   return {
@@ -71,7 +77,7 @@ async function callCount(): Promise<number> {
 test.serial(
   'create: name check, one add; observe returns both passwords as connection details',
   async (t) => {
-    const ext = new StorageZoneExternal({ client, accountId: 'acct' });
+    const ext = external();
     const obj = objectOf('unit-create', {
       region: 'NY',
       replicationRegions: ['DE'],
@@ -105,7 +111,7 @@ test.serial(
 test.serial(
   'a taken name is NameTaken, never adopted, and says whether this account holds it',
   async (t) => {
-    const ext = new StorageZoneExternal({ client, accountId: 'acct' });
+    const ext = external();
     const first = objectOf('unit-taken', { region: 'DE' });
     await ext.create(first, ctxOf());
     const zones = sim.state.storageZones.size;
@@ -118,7 +124,7 @@ test.serial(
 );
 
 test.serial('adoption ByName finds the zone; without it nothing is looked up', async (t) => {
-  const ext = new StorageZoneExternal({ client, accountId: 'acct' });
+  const ext = external();
   const made = await ext.create(objectOf('unit-adopt', { region: 'SG' }), ctxOf());
   const plain = await ext.observe(objectOf('unit-adopt', { region: 'SG' }, 'uid-b'), ctxOf());
   t.false(plain.exists, 'no adoption asked: the zone is not taken over');
@@ -136,7 +142,7 @@ test.serial('adoption ByName finds the zone; without it nothing is looked up', a
 test.serial(
   'adoption by name uses the platform case rule: zone names are unique without case',
   async (t) => {
-    const ext = new StorageZoneExternal({ client, accountId: 'acct' });
+    const ext = external();
     const made = await ext.create(objectOf('sec-files-a', { region: 'DE' }), ctxOf());
     const upper = objectOf('x', { name: 'SEC-FILES-A', adoption: { policy: 'ByName' } }, 'uid-c');
     t.is((await ext.observe(upper, ctxOf())).externalId, made.externalId);
@@ -146,7 +152,7 @@ test.serial(
 test.serial(
   'crash recovery: a pending create finds its own zone; one claimed by another is skipped',
   async (t) => {
-    const ext = new StorageZoneExternal({ client, accountId: 'acct' });
+    const ext = external();
     const made = await ext.create(objectOf('unit-pending', { region: 'DE' }), ctxOf());
     const obj = objectOf('unit-pending', { region: 'DE' });
     const found = await ext.observe(obj, ctxOf(undefined, true));
@@ -162,7 +168,7 @@ test.serial(
 test.serial(
   'replication region added: one update with the whole list; removal is never sent',
   async (t) => {
-    const ext = new StorageZoneExternal({ client, accountId: 'acct' });
+    const ext = external();
     const made = await ext.create(
       objectOf('unit-repl', { region: 'DE', replicationRegions: ['NY'] }),
       ctxOf(),
@@ -189,7 +195,7 @@ test.serial(
 test.serial(
   'region or tier changed after creation: a terminal InvalidSpec naming the field',
   async (t) => {
-    const ext = new StorageZoneExternal({ client, accountId: 'acct' });
+    const ext = external();
     const made = await ext.create(objectOf('unit-immut', { region: 'DE' }), ctxOf());
     const err = await t.throwsAsync(
       ext.observe(objectOf('unit-immut', { region: 'LA' }), ctxOf(made.externalId)),
@@ -202,7 +208,7 @@ test.serial(
 test.serial(
   'delete: keeps the pull zones serving from the zone; a zone already gone is success',
   async (t) => {
-    const ext = new StorageZoneExternal({ client, accountId: 'acct' });
+    const ext = external();
     const obj = objectOf('unit-delete', { region: 'DE' });
     const made = await ext.create(obj, ctxOf());
     const id = Number(made.externalId);
@@ -219,7 +225,7 @@ test.serial(
 );
 
 test.serial('passwords are registered for redaction as soon as a zone is read', async (t) => {
-  const ext = new StorageZoneExternal({ client, accountId: 'acct' });
+  const ext = external();
   const made = await ext.create(objectOf('unit-redact', { region: 'DE' }), ctxOf());
   const pw = String(sim.state.storageZones.get(Number(made.externalId))?.Password);
   t.false(scrubSecretValues(`error echoing ${pw}`).includes(pw));

@@ -1,0 +1,77 @@
+/**
+ * How one spec value is written in the CRD, sent on the wire and read back from a platform
+ * record: the value types of the kit's field tables (fields.ts). Each codec carries its
+ * TypeScript type, so a table's spec type is inferred from the table (`SpecOf`).
+ */
+import type { Schema } from '../shared/crd-schema.js';
+
+/** One value's CRD schema (without description), wire form and reading back. */
+export interface Codec<V> {
+  /** The CRD type part (`{type: 'string'}`, `{type: 'string', enum: [...]}`, ...). */
+  readonly schema: Schema;
+  /** The wire form of a spec value. */
+  toWire(value: V): unknown;
+  /** The spec value of a wire value; undefined when absent or not understood. */
+  fromWire(wire: unknown): V | undefined;
+  /** Equality of two spec values (default: strict). */
+  same?(a: V, b: V): boolean;
+}
+
+/** The spec type a codec carries. */
+export type ValueOf<C> = C extends Codec<infer V> ? V : never;
+
+/** A string. */
+export function text(schema: Schema = {}): Codec<string> {
+  return {
+    schema: { type: 'string', ...schema },
+    toWire: (v) => v,
+    fromWire: (w) => (typeof w === 'string' ? w : undefined),
+  };
+}
+
+/** An integer. */
+export function integer(schema: Schema = {}): Codec<number> {
+  return {
+    schema: { type: 'integer', ...schema },
+    toWire: (v) => v,
+    fromWire: (w) => (typeof w === 'number' && Number.isInteger(w) ? w : undefined),
+  };
+}
+
+/** A boolean. */
+export function flag(): Codec<boolean> {
+  return {
+    schema: { type: 'boolean' },
+    toWire: (v) => v,
+    fromWire: (w) => (typeof w === 'boolean' ? w : undefined),
+  };
+}
+
+/** A name of `names`, sent as its index (the platform's integer enums). */
+export function enumByIndex<const N extends readonly string[]>(names: N): Codec<N[number]> {
+  return {
+    schema: { type: 'string', enum: [...names] },
+    toWire: (v) => names.indexOf(v),
+    fromWire: (w) => (typeof w === 'number' ? names[w] : undefined),
+  };
+}
+
+/** A name of `names`, sent as the name itself (the platform's string enums). */
+export function enumByName<const N extends readonly string[]>(names: N): Codec<N[number]> {
+  return {
+    schema: { type: 'string', enum: [...names] },
+    toWire: (v) => v,
+    fromWire: (w) => (typeof w === 'string' && names.includes(w) ? w : undefined),
+  };
+}
+
+/** A list of strings (a set: order does not count). */
+export function textSet(item: Schema = {}): Codec<string[]> {
+  return {
+    schema: { type: 'array', 'x-kubernetes-list-type': 'set', items: { type: 'string', ...item } },
+    toWire: (v) => [...v],
+    fromWire: (w) =>
+      Array.isArray(w) ? w.filter((x): x is string => typeof x === 'string') : undefined,
+    same: (a, b) => a.length === b.length && a.every((x) => b.includes(x)),
+  };
+}

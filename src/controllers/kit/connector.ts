@@ -1,0 +1,39 @@
+/**
+ * The connector every kind shares: the object's credentials → the account's pooled client →
+ * the account fingerprint (claims conflict only within one account) → the marker key that
+ * signs create-pending markers and makes create tokens (runtime/create-guard.ts). A kind gives
+ * only how to build its external client from the connection.
+ */
+import { accountIdFor } from '../../cdn/credentials.js';
+import type { CdnClient } from '../../cdn/client.js';
+import type { ConnectContext, ExternalClient, ManagedObject } from '../../runtime/types.js';
+import { getCdnClient } from '../shared/client-pool.js';
+import { resolveApiKey } from '../shared/credentials.js';
+import type { ControllerDeps } from '../shared/deps.js';
+import { withMarkerKey } from '../shared/marker-key.js';
+
+/** What a kind builds its external client from. */
+export interface Connection {
+  client: CdnClient;
+  /** Non-secret account fingerprint. */
+  account: string;
+}
+
+/** Builds a kind's external client for one object. */
+export type BuildExternal<T extends ManagedObject> = (
+  conn: Connection,
+  obj: T,
+  ctx: ConnectContext,
+) => ExternalClient<T> | Promise<ExternalClient<T>>;
+
+/** `ManagedKind.connect` of a kind whose client `build` makes (see the module comment). */
+export function connector<T extends ManagedObject>(
+  deps: ControllerDeps,
+  build: BuildExternal<T>,
+): (obj: T, ctx: ConnectContext) => Promise<ExternalClient<T>> {
+  return async (obj, ctx) => {
+    const apiKey = await resolveApiKey(obj, ctx, deps);
+    const conn = { client: getCdnClient(deps, apiKey), account: accountIdFor(apiKey) };
+    return withMarkerKey(await build(conn, obj, ctx), apiKey);
+  };
+}
