@@ -87,7 +87,7 @@ test('tier names: numbers map to the document names; absent is Standard', (t) =>
 });
 
 test('status carries no password; the Secret data carries both passwords and the endpoint', (t) => {
-  const status = statusOf(STORAGE_ZONE_FIELDS, LIVE as Record<string, unknown>);
+  const status = statusOf(STORAGE_ZONE_FIELDS, LIVE);
   t.like(status, {
     name: 'assets',
     region: 'DE',

@@ -38,7 +38,7 @@ test.after.always(async () => {
 
 /** The kind's external client (the kit's CRUD client on StorageZone's resource). */
 function external(): CrudExternal<StorageZone, unknown> {
-  return new CrudExternal(storageZoneResource({ client, account: 'acct' })) as never;
+  return new CrudExternal(storageZoneResource({ client, account: 'acct' }));
 }
 
 function objectOf(name: string, spec: StorageZoneSpec, uid = `uid-${name}`): StorageZone {
