@@ -13,86 +13,51 @@
  * - custom nameservers set in the spec show in `status.nameservers` as soon as they are set.
  */
 import test from 'ava';
-import { CdnClient } from '../../../src/cdn/client.js';
 import type { StoredDnsZone } from '../../../src/simulator/dns-state.js';
-import { startSimulator, type SimulatorHandle } from '../../../src/simulator/server.js';
-import {
-  accountJson,
-  defaultAccountArgs,
-  deleteAccount,
-  namespacesSelector,
-} from '../support/account.js';
-import { applyAllCrds } from '../support/crds.js';
 import {
   apply,
   conditionOf,
-  createNamespace,
-  deleteNamespace,
   deleteObject,
-  getObject,
   kubectlRaw,
-  waitFor,
   waitForCondition,
   type KubeJson,
 } from '../support/kube.js';
-import { secretYaml } from '../support/operator-env.js';
-import { startOperator, type OperatorProcess } from '../support/operator.js';
+import {
+  objectYaml,
+  settle,
+  startTenancyEnv,
+  waitGone,
+  type TenancyEnv,
+} from '../tenancy/setup.js';
 
 const ZONES = 'dnszones.cdn.operator.io';
 const RECORDS = 'dnsrecords.cdn.operator.io';
-const API_KEY = 'e2e-dnszone-inline-key';
-
-interface Env {
-  ops: string;
-  ns: string;
-  sim: SimulatorHandle;
-  cdn: CdnClient;
-  operator: OperatorProcess;
-}
-let env: Env;
+let env: TenancyEnv;
+let ns: string;
 
 test.before(async () => {
-  const kubeconfig = process.env.KUBECONFIG;
-  if (!kubeconfig)
-    throw new Error('KUBECONFIG is not set: run through test/cluster/with-cluster.ts');
-  await applyAllCrds();
-  const ops = await createNamespace('e2e-dnsi-ops');
-  const ns = await createNamespace('e2e-dnsi');
-  await apply(secretYaml(ops, 'cdn-credentials', { apiKey: API_KEY }));
-  await apply(accountJson(ops, 'cdn-credentials', namespacesSelector(ns)));
-  const sim = await startSimulator({ apiKeys: [{ key: API_KEY }] });
-  const operator = await startOperator({
-    kubeconfig,
-    args: ['--namespace', ns, '--api-url', sim.url, ...defaultAccountArgs(ops)],
-  });
-  const cdn = new CdnClient({ baseUrl: sim.url, credentials: API_KEY, retry: { maxAttempts: 1 } });
-  env = { ops, ns, sim, cdn, operator };
+  env = await startTenancyEnv();
+  ns = env.teamA;
 });
 
 test.after.always(async () => {
   if (!env) return;
   for (const resource of [RECORDS, ZONES])
-    await kubectlRaw(['delete', resource, '--all', '-n', env.ns, '--wait=true', '--timeout=60s']);
-  await env.operator.stop();
-  env.cdn.close();
-  await env.sim.close();
-  await deleteAccount(env.ops);
-  for (const ns of [env.ops, env.ns]) await deleteNamespace(ns);
+    await kubectlRaw(['delete', resource, '--all', '-n', ns, '--wait=true', '--timeout=60s']);
+  await env.stop();
 });
 
+/** A DnsZone or DnsRecord of the test namespace, polled every `pollSeconds` when given. */
 function objectJson(
-  kind: string,
+  kind: 'DnsZone' | 'DnsRecord',
   name: string,
   spec: Record<string, unknown>,
   pollSeconds?: number,
 ): string {
-  const annotations = pollSeconds ? { 'cdn.operator.io/poll-interval': `${pollSeconds}s` } : {};
-  return JSON.stringify({
-    apiVersion: 'cdn.operator.io/v1alpha1',
-    kind,
-    metadata: { name, namespace: env.ns, annotations },
-    spec,
-  });
+  const annotations: Record<string, string> = pollSeconds
+    ? { 'cdn.operator.io/poll-interval': `${pollSeconds}s` }
+    : {};
+  return objectYaml(kind, ns, name, spec, annotations);
 }
 
 const callCount = (): number => env.sim.calls.snapshot().log.length;
@@ -107,12 +72,11 @@ function zoneWrites(since: number, id: number): string[] {
 }
 
 const stored = (id: number): StoredDnsZone | undefined => env.sim.state.dnsZones.get(id);
-const quiet = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 const messageOf = (obj: KubeJson, type: string): string => conditionOf(obj, type)?.message ?? '';
 
 async function ready(kind: string, name: string): Promise<KubeJson> {
-  await waitForCondition(kind, env.ns, name, 'Synced', 'True');
-  return waitForCondition(kind, env.ns, name, 'Ready', 'True');
+  await waitForCondition(kind, ns, name, 'Synced', 'True');
+  return waitForCondition(kind, ns, name, 'Ready', 'True');
 }
 
 test.serial(
@@ -154,7 +118,7 @@ test.serial(
     const operatorWrites = (): string[] =>
       zoneWrites(before, id).filter((r) => !r.startsWith('DELETE '));
     for (const r of [...stored(id)!.records]) await env.cdn.deleteDnsRecord(id, Number(r.Id));
-    const gone = await waitForCondition(ZONES, env.ns, 'adopted', 'Synced', 'False', 'NotFound');
+    const gone = await waitForCondition(ZONES, ns, 'adopted', 'Synced', 'False', 'NotFound');
     t.like(conditionOf(gone, 'Ready'), { status: 'False', reason: 'NotFound' });
     const message = messageOf(gone, 'Synced');
     for (const entry of [
@@ -165,7 +129,7 @@ test.serial(
       t.true(message.includes(entry), message);
     t.regex(message, /never created again/);
     t.false(message.includes('spec.records[3]'), 'the created record is not reported');
-    await quiet(7000); // two polls
+    await settle(7000); // two polls
     t.deepEqual(operatorWrites(), [], 'an adopted record never leads to a create');
     t.is(stored(id)?.records.length, 0);
 
@@ -193,7 +157,7 @@ test.serial(
     );
     const refused = await waitForCondition(
       ZONES,
-      env.ns,
+      ns,
       'shared',
       'Synced',
       'False',
@@ -202,22 +166,18 @@ test.serial(
     t.regex(
       messageOf(refused, 'Synced'),
       new RegExp(
-        `spec\\.records\\[1\\] \\(TXT team "owned"\\) is managed by DnsRecord ${env.ns}/team-txt`,
+        `spec\\.records\\[1\\] \\(TXT team "owned"\\) is managed by DnsRecord ${ns}/team-txt`,
       ),
     );
-    await quiet(4000);
+    await settle(4000);
     t.deepEqual(zoneWrites(before, id), [], 'nothing written while the conflict stands');
 
     // The DnsRecord deletes its record; the zone then applies its spec on its own.
-    await deleteObject(RECORDS, env.ns, 'team-txt');
-    await waitFor(
-      async () => (await getObject(RECORDS, env.ns, 'team-txt')) === undefined,
-      60_000,
-      'team-txt gone',
-    );
+    await deleteObject(RECORDS, ns, 'team-txt');
+    await waitGone(RECORDS, ns, 'team-txt');
     const applied = await waitForCondition(
       ZONES,
-      env.ns,
+      ns,
       'shared',
       'Synced',
       'True',
@@ -246,14 +206,7 @@ test.serial('a record value the platform refuses is reported with its entry', as
       ],
     }),
   );
-  const refused = await waitForCondition(
-    ZONES,
-    env.ns,
-    'refused',
-    'Synced',
-    'False',
-    'InvalidSpec',
-  );
+  const refused = await waitForCondition(ZONES, ns, 'refused', 'Synced', 'False', 'InvalidSpec');
   const message = messageOf(refused, 'Synced');
   t.regex(message, /spec\.records\[1\] \(A bad "not-an-address"\)/);
   t.regex(message, /spec\.records\[1\]\.value \(Value\): /);
