@@ -5,11 +5,12 @@
  *
  * - Settings are compared only when set in the spec (desiredSettings): an unset field is
  *   left as it is on the platform.
- * - `spec.dnssec` turns DNSSEC on or off. The platform answers the DS record only to the
- *   call that turns it on (a zone read says only whether it is on), so a zone whose DNSSEC is
- *   on while status holds no DS record (adopted, or turned on outside the operator) gets
- *   the same call once: on a zone already signed it changes nothing and answers the key in
- *   use.
+ * - `spec.dnssec` turns DNSSEC on or off, and only that: a zone already signed gets no
+ *   DNSSEC call, even while status holds no DS record (an adopted zone, or one signed outside
+ *   the operator). The platform answers the DS record only to the call that turns DNSSEC on,
+ *   a write whose effect on a signed zone the documents do not state (a new key would break
+ *   the chain of trust until the registrar is updated), so adopting a signed zone writes
+ *   nothing and `status.dnssec` shows `enabled` without the DS record.
  */
 import type { DnsZone as DnsZoneRecord, DnsZoneSettings } from '../../cdn/dns-types.js';
 import type { FieldDiff } from '../../runtime/types.js';
@@ -32,19 +33,9 @@ function diffDnsSec(obj: DnsZone, record: DnsZoneRecord, out: DnsZoneDiff): void
   const want = obj.spec?.dnssec;
   if (want === undefined) return;
   const live = record.DnsSecEnabled === true;
-  if (want !== live) {
-    out.dnssec = want;
-    out.diffs.push({ field: 'DnsSecEnabled', live: renderValue(live), desired: renderValue(want) });
-    return;
-  }
-  if (want && obj.status?.dnssec?.dsRecord === undefined) {
-    out.dnssec = true;
-    out.diffs.push({
-      field: 'DnsSec.DsRecord',
-      live: '<unknown>',
-      desired: 'read from the platform',
-    });
-  }
+  if (want === live) return;
+  out.dnssec = want;
+  out.diffs.push({ field: 'DnsSecEnabled', live: renderValue(live), desired: renderValue(want) });
 }
 
 /** Compares the spec with the live zone (see the module comment). */

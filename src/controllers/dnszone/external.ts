@@ -23,7 +23,7 @@ import type { CdnClient } from '../../cdn/client.js';
 import type { DnsRecord, DnsZone as DnsZoneRecord } from '../../cdn/dns-types.js';
 import { isCdnApiError } from '../../cdn/errors.js';
 import { TerminalError } from '../../runtime/errors.js';
-import { SyncedReason } from '../../runtime/reasons.js';
+import { ReadyReason, SyncedReason } from '../../runtime/reasons.js';
 import type {
   CreateResult,
   ExternalClient,
@@ -35,7 +35,8 @@ import { locate, type IdentityRules } from '../kit/identity.js';
 import { withKeyedLock } from '../shared/keyed-mutex.js';
 import { deleteIgnoringNotFound, isDeleting } from '../shared/not-found.js';
 import { diffDnsZone, type DnsZoneDiff } from './diff.js';
-import { dnssecStatusOf, domainOf, statusOf } from './mapping.js';
+import { dnssecStatusOf, domainOf, nameserversOf, statusOf } from './mapping.js';
+import { RecordCallError, RecordConflictError } from './record-errors.js';
 import {
   planRecords,
   type RecordAction,
@@ -46,8 +47,6 @@ import type { DnsZone, DnsZoneStatus, ZoneRecordStatus } from './types.js';
 
 /** Reason when the domain already has a zone and adoption was not asked for. */
 export const NameTaken = 'NameTaken';
-/** Reason of Ready=False while a listed record is managed by another object. */
-export const RecordManagedElsewhere = 'RecordManagedElsewhere';
 /** Claim type of DNS zones (the runtime's default: the kind). */
 export const DNS_ZONE_CLAIM = 'DnsZone';
 
@@ -112,6 +111,22 @@ function stillWanted(seen: DnsZoneSeen, ctx: ExternalContext): RecordAction[] {
   return seen.records.actions.filter((a) => a.op !== 'delete' || still.has(a.id));
 }
 
+/**
+ * Refuses a record plan that cannot be applied as the spec says, before anything is written:
+ * an adopted record that is gone (NotFound: never created again), or a listed record another
+ * object manages (RecordManagedElsewhere). Either way Synced=False names the entries.
+ */
+function refuseUnappliable(plan: RecordPlan): void {
+  if (plan.gone.length > 0) {
+    const also = plan.conflicts.length > 0 ? `; also ${plan.conflicts.join('; ')}` : '';
+    throw new TerminalError(
+      ReadyReason.NotFound,
+      `cannot manage spec.records: ${plan.gone.join('; ')}${also}; an adopted record is never created again: remove the entry from spec.records (listed again afterwards, it is created by this object)`,
+    );
+  }
+  if (plan.conflicts.length > 0) throw new RecordConflictError(plan.conflicts);
+}
+
 /** How DNS zones are found: by id, else by domain (unique on the platform). */
 export function dnsZoneIdentity(client: CdnClient): IdentityRules<DnsZoneRecord, DnsZone> {
   return {
@@ -155,8 +170,9 @@ export class DnsZoneExternal implements ExternalClient<DnsZone, DnsZoneSeen> {
     }
     const input = recordInput(obj, record.Id, record.Records ?? [], ctx);
     const records = planRecords(input);
+    if (!isDeleting(obj)) refuseUnappliable(records);
     const diffs = [...diff.diffs, ...records.diffs];
-    const obs: Observation<DnsZoneSeen> = {
+    return {
       exists: true,
       externalId: String(record.Id),
       upToDate: diffs.length === 0,
@@ -164,13 +180,6 @@ export class DnsZoneExternal implements ExternalClient<DnsZone, DnsZoneSeen> {
       status: { ...statusOf(record, obj.status), records: records.observed },
       seen: { id: record.Id, liveCount: (record.Records ?? []).length, diff, records, input },
     };
-    if (records.conflicts.length > 0) {
-      obs.notReady = {
-        reason: RecordManagedElsewhere,
-        message: `cannot manage spec.records: ${records.conflicts.join('; ')}; remove it from spec.records or delete that object`,
-      };
-    }
-    return obs;
   }
 
   async create(obj: DnsZone, ctx: ExternalContext): Promise<CreateResult> {
@@ -227,7 +236,12 @@ export class DnsZoneExternal implements ExternalClient<DnsZone, DnsZoneSeen> {
     const status: DnsZoneStatus = {};
     await withKeyedLock(zoneLock(seen.id), async () => {
       if (Object.keys(seen.diff.update).length > 0) {
-        await this.opts.client.updateDnsZone(seen.id, seen.diff.update, { signal: ctx.signal });
+        const zone = await this.opts.client.updateDnsZone(seen.id, seen.diff.update, {
+          signal: ctx.signal,
+        });
+        // The observation read the nameservers before this update changed them.
+        const nameservers = nameserversOf(zone);
+        if (nameservers.length > 0) status.nameservers = nameservers;
       }
       if (seen.diff.dnssec !== undefined) {
         const opts = { signal: ctx.signal };
@@ -253,7 +267,9 @@ export class DnsZoneExternal implements ExternalClient<DnsZone, DnsZoneSeen> {
   ): Promise<ZoneRecordStatus[]> {
     const records = [...seen.records.observed];
     for (const action of actions) {
-      const done = await this.applyRecord(seen.id, action, ctx);
+      const done = await this.applyRecord(seen.id, action, ctx).catch((err: unknown) => {
+        throw new RecordCallError(action, err);
+      });
       if (action.op === 'delete') {
         const i = records.findIndex((r) => r.id === action.id);
         if (i >= 0) records.splice(i, 1);

@@ -4,15 +4,14 @@
  * the object).
  */
 import { accountIdFor } from '../../cdn/credentials.js';
-import type { ClassifiedError } from '../../runtime/errors.js';
 import type { ManagedKind } from '../../runtime/types.js';
 import { managedNames } from '../kind-names.js';
-import { classifyCdnError } from '../shared/classify-error.js';
 import { getCdnClient } from '../shared/client-pool.js';
 import { credentialReferences, resolveApiKey } from '../shared/credentials.js';
 import type { ControllerDeps } from '../shared/deps.js';
 import { withMarkerKey } from '../shared/marker-key.js';
 import { DnsZoneExternal } from './external.js';
+import { classifyDnsZoneError } from './record-errors.js';
 import { DNS_ZONE_NAMES, type DnsZone } from './types.js';
 
 const SPEC_PATHS: Record<string, string> = {
@@ -53,8 +52,7 @@ export function createDnsZoneKind(deps: ControllerDeps): ManagedKind<DnsZone> {
       return withMarkerKey(external, apiKey);
     },
     references: (obj) => credentialReferences(obj, deps),
-    classifyError: (err: unknown): ClassifiedError =>
-      classifyCdnError(err, { specPathForField: specPathForApiField }),
+    classifyError: (err) => classifyDnsZoneError(err, specPathForApiField),
   };
 }
 

@@ -132,9 +132,14 @@ export function statusOf(
     recordCount: (record.Records ?? []).length,
   };
   if (record.Domain) status.domain = record.Domain;
-  const ns = [record.Nameserver1, record.Nameserver2].filter((n): n is string => !!n);
+  const ns = nameserversOf(record);
   if (ns.length > 0) status.nameservers = ns;
   return status;
+}
+
+/** The nameservers a zone announces (its own or the platform's), as `status.nameservers`. */
+export function nameserversOf(record: DnsZoneRecord): string[] {
+  return [record.Nameserver1, record.Nameserver2].filter((n): n is string => !!n);
 }
 
 /** The type name of a live record (`A`, `CNAME`, ...). */

@@ -6,6 +6,11 @@
  *   and value: a record created earlier, one whose create answer was lost, or one that was
  *   already there are all adopted by content, never duplicated. Its TTL, priority, weight,
  *   port, flags and tag are compared when listed, and updated in place.
+ * - A listed record that is not live is created, unless the previous `status.records` shows
+ *   this object adopted it (an entry without `created`: it was on the platform before this
+ *   object listed it). An adopted record that is gone is never created again: the plan names
+ *   it in `gone` (reported NotFound). Whether a record was created here is read from
+ *   `status.records[].created` only, so that field must survive every pass that created one.
  * - A listed record whose content another object manages (a DnsRecord object's claim) is a
  *   conflict: it is neither created nor changed, and the zone reports it.
  * - `Additive` (default): records not listed are left alone, except records this object
@@ -27,10 +32,13 @@ import {
 import { managedRecordIds } from './record-sweep.js';
 import type { DnsZoneRecordSpec, RecordPolicy, ZoneRecordStatus } from './types.js';
 
-/** One record call. */
+/**
+ * One record call. `label` is the record's short text (`A www "192.0.2.1"`); `entry` the index
+ * in `spec.records` of the entry a create or update applies, so that a refusal names it.
+ */
 export type RecordAction =
-  | { op: 'create'; type: string; record: DnsRecordAddRequest }
-  | { op: 'update'; id: number; record: DnsRecordUpdate }
+  | { op: 'create'; type: string; record: DnsRecordAddRequest; entry: number; label: string }
+  | { op: 'update'; id: number; record: DnsRecordUpdate; entry: number; label: string }
   | { op: 'delete'; label: string; id: number };
 
 /** Inputs of {@link planRecords}. */
@@ -65,8 +73,13 @@ export interface RecordPlan {
   actions: RecordAction[];
   /** `status.records`: the listed records found live (and created ones not yet deleted). */
   observed: ZoneRecordStatus[];
-  /** Listed records another object manages (each a sentence naming the record). */
+  /** Listed records another object manages (each a sentence naming the entry). */
   conflicts: string[];
+  /**
+   * Listed records this object adopted that are no longer live (each a sentence naming the
+   * entry): never created again.
+   */
+  gone: string[];
 }
 
 interface Content {
@@ -99,6 +112,24 @@ function claimedElsewhere(input: RecordPlanInput, key: string, id?: number): boo
   return claimed(DNS_RECORD_CONTENT_CLAIM, key);
 }
 
+/** `DnsRecord ns/name, ...` of the objects claiming the record, or a generic phrase. */
+function claimantNames(input: RecordPlanInput, key: string, id?: number): string {
+  const lookup = input.claimantsOf;
+  const holders = lookup
+    ? [
+        ...(id !== undefined ? lookup(DNS_RECORD_CLAIM, String(id)) : []),
+        ...lookup(DNS_RECORD_CONTENT_CLAIM, key),
+      ]
+    : [];
+  const names = [...new Set(holders.map((h) => `${h.kind} ${h.namespace}/${h.name}`))];
+  return names.length > 0 ? names.join(', ') : 'another object (a DnsRecord)';
+}
+
+/** The spec path of entry `index` of spec.records (`spec.records[2]`). */
+export function entryPath(index: number): string {
+  return `spec.records[${index}]`;
+}
+
 /** The members of a listed record that differ from the live record (empty: in sync). */
 function changedExtras(spec: DnsZoneRecordSpec, live: DnsRecord): DnsRecordUpdate {
   const out: Record<string, unknown> = {};
@@ -113,32 +144,53 @@ interface ListedContext {
   keyOf: (c: Content) => string;
   byKey: Map<string, DnsRecord>;
   createdBefore: Set<string>;
+  /** `status.records` entries of records this object adopted (not created), by content key. */
+  adoptedBefore: Map<string, ZoneRecordStatus>;
   out: RecordPlan;
 }
 
+/** Plans a listed record that is not live: created, unless this object adopted it. */
+function planMissing(c: ListedContext, spec: DnsZoneRecordSpec, index: number, key: string): void {
+  const content = contentOfSpec(spec);
+  const adopted = c.adoptedBefore.get(key);
+  if (adopted) {
+    // Kept in status: the next pass must still know it was adopted, not created.
+    c.out.observed.push(adopted);
+    c.out.gone.push(
+      `${entryPath(index)} (${renderRecord(content)}) was adopted (it was on the platform before this object listed it) and record ${adopted.id} is gone`,
+    );
+    return;
+  }
+  const label = renderRecord(content);
+  const record = toAddRecord(spec);
+  c.out.actions.push({ op: 'create', type: spec.type, record, entry: index, label });
+  const field = `records[${label}]`;
+  c.out.diffs.push({ field, live: '<absent>', desired: 'present' });
+}
+
 /** Plans one listed record; answers the id of the live record it is, if any. */
-function planOne(c: ListedContext, spec: DnsZoneRecordSpec): number | undefined {
+function planOne(c: ListedContext, spec: DnsZoneRecordSpec, index: number): number | undefined {
   const content = contentOfSpec(spec);
   const key = c.keyOf(content);
   const live = c.byKey.get(key);
   if (claimedElsewhere(c.input, key, live?.Id)) {
-    c.out.conflicts.push(`${renderRecord(content)} is managed by another object (a DnsRecord)`);
+    const who = claimantNames(c.input, key, live?.Id);
+    c.out.conflicts.push(`${entryPath(index)} (${renderRecord(content)}) is managed by ${who}`);
     return undefined;
   }
   if (live?.Id === undefined) {
-    c.out.actions.push({ op: 'create', type: spec.type, record: toAddRecord(spec) });
-    const field = `records[${renderRecord(content)}]`;
-    c.out.diffs.push({ field, live: '<absent>', desired: 'present' });
+    planMissing(c, spec, index, key);
     return undefined;
   }
   const created = c.createdBefore.has(key) ? { created: true } : {};
   c.out.observed.push({ ...content, id: live.Id, ...created });
   const update = changedExtras(spec, live);
   if (Object.keys(update).length === 0) return live.Id;
-  c.out.actions.push({ op: 'update', id: live.Id, record: update });
+  const label = renderRecord(content);
+  c.out.actions.push({ op: 'update', id: live.Id, record: update, entry: index, label });
   for (const [field, want] of Object.entries(update)) {
     c.out.diffs.push({
-      field: `records[${renderRecord(content)}].${field}`,
+      field: `records[${label}].${field}`,
       live: renderValue(live[field as keyof DnsRecord]),
       desired: renderValue(want),
     });
@@ -149,12 +201,12 @@ function planOne(c: ListedContext, spec: DnsZoneRecordSpec): number | undefined 
 function planListed(c: ListedContext): Set<number> {
   const used = new Set<number>();
   const listed = new Set<string>();
-  for (const spec of c.input.records ?? []) {
+  for (const [index, spec] of (c.input.records ?? []).entries()) {
     const key = c.keyOf(contentOfSpec(spec));
     // The same record listed twice is one record (the first entry's extras count).
     if (listed.has(key)) continue;
     listed.add(key);
-    const id = planOne(c, spec);
+    const id = planOne(c, spec, index);
     if (id !== undefined) used.add(id);
   }
   return used;
@@ -176,17 +228,17 @@ function isUnwanted(input: RecordPlanInput, key: string, createdBefore: Set<stri
 /** See the module comment. */
 export function planRecords(input: RecordPlanInput): RecordPlan {
   const keyOf = (c: Content): string => dnsRecordContentKey(input.zoneId, c.type, c.name, c.value);
-  const out: RecordPlan = { diffs: [], actions: [], observed: [], conflicts: [] };
+  const out: RecordPlan = { diffs: [], actions: [], observed: [], conflicts: [], gone: [] };
   const byKey = new Map<string, DnsRecord>();
   for (const r of input.live) {
     const k = keyOf(contentOfLive(r));
     if (!byKey.has(k)) byKey.set(k, r);
   }
-  const createdBefore = new Set(
-    (input.previous ?? []).filter((p) => p.created).map((p) => keyOf(p)),
-  );
+  const previous = input.previous ?? [];
+  const createdBefore = new Set(previous.filter((p) => p.created).map((p) => keyOf(p)));
+  const adoptedBefore = new Map(previous.filter((p) => !p.created).map((p) => [keyOf(p), p]));
   const managed = managedElsewhere(input);
-  const used = planListed({ input, keyOf, byKey, createdBefore, out });
+  const used = planListed({ input, keyOf, byKey, createdBefore, adoptedBefore, out });
   for (const record of input.live) {
     if (record.Id === undefined || used.has(record.Id) || managed.has(record.Id)) continue;
     const content = contentOfLive(record);

@@ -1,11 +1,19 @@
 /**
- * Seeds cdn-sim with a mixed account for the export e2e test: 24 pull zones (hostnames, edge
- * rules, enum / boolean / list / class settings, some with secret settings), 12 shield zones
- * with WAF and DDoS settings, 7 container apps (each with a CDN endpoint, which creates one more
- * pull zone) and 3 storage zones. Secret values are unique strings the test greps for.
+ * Seeds cdn-sim with an account holding every kind cdnctl exports, for the export e2e test: 24
+ * pull zones (hostnames, edge rules, enum / boolean / list / class settings, some with secret
+ * settings), 12 shield zones with WAF and DDoS settings, a custom WAF rule, a rate limit and a
+ * custom access list on one of them, a private container registry, 7 container apps (each with
+ * a CDN endpoint, which creates one more pull zone), 3 storage zones, and two DNS zones: one
+ * signed with custom nameservers, logging and records of many types (a PullZone record linking
+ * a pull zone among them), one plain. Secret values are unique strings the test greps for.
  */
 import type { CdnClient } from '../../../src/cdn/client.js';
+import type { DnsRecordAddRequest } from '../../../src/cdn/dns-types.js';
 import type { EdgeRule } from '../../../src/cdn/types.js';
+import { desiredConfiguration } from '../../../src/controllers/shieldrule-common/configuration.js';
+import { RATE_LIMIT_FAMILY } from '../../../src/controllers/shieldratelimit/family.js';
+import { WAF_RULE_FAMILY } from '../../../src/controllers/shieldwafrule/family.js';
+import { RATE_SPEC, WAF_SPEC } from '../../support/shield-rule-specs.js';
 
 /** Known secret values by Secret key, per resource name (the test fills the Secrets with them). */
 export interface Seeded {
@@ -13,9 +21,11 @@ export interface Seeded {
   zoneSecrets: Map<string, Record<string, string>>;
   /** App name -> variable -> value. */
   appSecrets: Map<string, Record<string, string>>;
+  /** Registry display name -> `{ password }` (the export names a Secret per registry). */
+  registrySecrets: Map<string, Record<string, string>>;
   /** Every secret value seeded (never allowed in the export). */
   secretValues: string[];
-  /** Resources that export as manifests of the three applied kinds. */
+  /** Resources that export as manifests (every exported kind). */
   appliedCount: number;
 }
 
@@ -118,7 +128,7 @@ async function seedZone(cdn: CdnClient, i: number, seeded: Seeded): Promise<numb
   return id;
 }
 
-async function seedShield(cdn: CdnClient, pullZoneId: number, i: number): Promise<void> {
+async function seedShield(cdn: CdnClient, pullZoneId: number, i: number): Promise<number> {
   // Zones whose bot detection or upload scanning is changed below need a plan that has them
   // (cdn-sim: Advanced or higher).
   const features = i % 3 === 1 || i % 4 === 1;
@@ -151,6 +161,79 @@ async function seedShield(cdn: CdnClient, pullZoneId: number, i: number): Promis
   if (i % 4 === 1) {
     await cdn.updateUploadScanning(shieldZoneId, { isEnabled: true, antivirusScanningMode: 2 });
   }
+  return shieldZoneId;
+}
+
+/** One custom WAF rule, one rate limit and one custom access list on the zone (3 objects). */
+async function seedShieldRules(cdn: CdnClient, shieldZoneId: number): Promise<void> {
+  await cdn.createCustomWafRule({
+    shieldZoneId,
+    ruleName: 'block-admin',
+    ruleDescription: 'No admin from outside',
+    ruleConfiguration: desiredConfiguration(WAF_RULE_FAMILY.members, WAF_SPEC),
+  });
+  await cdn.createRateLimit({
+    shieldZoneId,
+    ruleName: 'login-limit',
+    ruleConfiguration: desiredConfiguration(RATE_LIMIT_FAMILY.members, RATE_SPEC),
+  });
+  await cdn.createCustomAccessList(shieldZoneId, {
+    name: 'office',
+    type: 0,
+    content: '192.0.2.1\n198.51.100.7',
+  });
+}
+
+/** A private registry (the platform's public ones are not exported). */
+async function seedRegistry(cdn: CdnClient, seeded: Seeded): Promise<void> {
+  const password = 'seed-secret-registry-token';
+  await cdn.addRegistry({
+    displayName: 'ghcr-shop',
+    type: 'gitHub',
+    passwordCredentials: { userName: 'shop-bot', password },
+  } as never);
+  seeded.registrySecrets.set('ghcr-shop', { password });
+  seeded.secretValues.push(password);
+}
+
+/** Records of the signed zone: one of many types, a PullZone record linking `pullZoneId`. */
+function shopRecords(pullZoneId: number): DnsRecordAddRequest[] {
+  return [
+    { Type: 0, Name: '', Value: '192.0.2.10', Ttl: 3600 },
+    { Type: 1, Name: 'www', Value: '2001:db8::10', Weight: 50 },
+    { Type: 2, Name: 'cdn', Value: 'zone-2.b-cdn.net' },
+    { Type: 3, Name: '', Value: 'v=spf1 include:_spf.shop.example -all' },
+    { Type: 4, Name: '', Value: 'mail.shop.example', Priority: 10 },
+    { Type: 8, Name: '_sip._tcp', Value: 'sip.shop.example', Priority: 10, Weight: 5, Port: 5060 },
+    { Type: 9, Name: '', Value: 'letsencrypt.org', Flags: 0, Tag: 'issue' },
+    { Type: 7, Name: 'static', Value: '', PullZoneId: pullZoneId },
+  ];
+}
+
+/** A signed zone with custom nameservers, logging and records; a plain one with one record. */
+async function seedDns(cdn: CdnClient, pullZoneId: number): Promise<void> {
+  const shop = Number((await cdn.addDnsZone({ Domain: 'shop.example' })).Id);
+  await cdn.updateDnsZone(shop, {
+    CustomNameserversEnabled: true,
+    Nameserver1: 'ns1.shop.example',
+    Nameserver2: 'ns2.shop.example',
+    SoaEmail: 'dns@shop.example',
+    LoggingEnabled: true,
+    LogAnonymizationType: 1,
+    CertificateKeyType: 1,
+  });
+  await cdn.enableDnsSec(shop);
+  for (const record of shopRecords(pullZoneId)) await cdn.addDnsRecord(shop, record);
+  const plain = Number((await cdn.addDnsZone({ Domain: 'plain.example' })).Id);
+  await cdn.addDnsRecord(plain, { Type: 0, Name: 'www', Value: '192.0.2.20' });
+}
+
+/** Exported objects of the DNS kinds: one per zone and one per record. */
+async function dnsObjectCount(cdn: CdnClient): Promise<number> {
+  const zones = await cdn.listDnsZones();
+  let records = 0;
+  for (const z of zones) records += (await cdn.listDnsRecords(Number(z.Id))).length;
+  return zones.length + records;
 }
 
 async function seedApp(cdn: CdnClient, i: number, seeded: Seeded): Promise<void> {
@@ -204,12 +287,17 @@ export async function seedAccount(cdn: CdnClient): Promise<Seeded> {
   const seeded: Seeded = {
     zoneSecrets: new Map(),
     appSecrets: new Map(),
+    registrySecrets: new Map(),
     secretValues: [],
     appliedCount: 0,
   };
   const zoneIds: number[] = [];
   for (let i = 0; i < 24; i++) zoneIds.push(await seedZone(cdn, i, seeded));
-  for (let i = 0; i < 12; i++) await seedShield(cdn, zoneIds[i]!, i);
+  const shieldZoneIds: number[] = [];
+  for (let i = 0; i < 12; i++) shieldZoneIds.push(await seedShield(cdn, zoneIds[i]!, i));
+  // Zone 1 is on a plan with custom WAF rules.
+  await seedShieldRules(cdn, shieldZoneIds[1]!);
+  await seedRegistry(cdn, seeded);
   for (let i = 0; i < 7; i++) await seedApp(cdn, i, seeded);
   for (let i = 0; i < 3; i++)
     await cdn.addStorageZone({
@@ -217,8 +305,11 @@ export async function seedAccount(cdn: CdnClient): Promise<Seeded> {
       Region: 'DE',
       ReplicationRegions: i > 0 ? ['NY'] : [],
     });
-  // Pull zones, the apps' own zones, shield zones, apps, and every storage zone (cdn-sim
-  // starts with two of its own besides the three seeded here).
-  seeded.appliedCount = 24 + 7 + 12 + 7 + (await cdn.listStorageZones()).length;
+  await seedDns(cdn, zoneIds[2]!);
+  // Pull zones, the apps' own zones, shield zones, the three shield rules and lists, the
+  // registry, apps, every storage zone (cdn-sim starts with two of its own besides the three
+  // seeded here), and the DNS zones with their records.
+  const storage = (await cdn.listStorageZones()).length;
+  seeded.appliedCount = 24 + 7 + 12 + 3 + 1 + 7 + storage + (await dnsObjectCount(cdn));
   return seeded;
 }

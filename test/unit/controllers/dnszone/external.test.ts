@@ -3,12 +3,17 @@
  * domain then adds; the update of the same pass applies settings, DNSSEC and records, and
  * reports the DS record and the created records in status; a taken domain is NameTaken; an
  * adopted id that does not exist is NotFound; `cdnctl diff` (planDnsZone) sees create, update
- * and none.
+ * and none. Issue 53: an update reports the nameservers it set; a refused record names its
+ * entry of spec.records; an adopted inline record that is gone is NotFound and never created;
+ * a listed record another object manages is Synced=False RecordManagedElsewhere before any
+ * write; a signed zone adopted without its DS record gets no DNSSEC call.
  */
 import test from 'ava';
 import { pino } from 'pino';
 import { CdnClient } from '../../../../src/cdn/client.js';
 import { DnsZoneExternal } from '../../../../src/controllers/dnszone/external.js';
+import { createDnsZoneKind } from '../../../../src/controllers/dnszone/index.js';
+import type { ControllerDeps } from '../../../../src/controllers/shared/deps.js';
 import { planDnsZone } from '../../../../src/controllers/dnszone/plan.js';
 import type {
   DnsZone,
@@ -135,6 +140,135 @@ test.serial(
     });
   },
 );
+
+/** The kind's own classification of an error (what the conditions will say). */
+const classify = (
+  err: unknown,
+): ReturnType<ReturnType<typeof createDnsZoneKind>['classifyError']> =>
+  createDnsZoneKind({} as ControllerDeps).classifyError(err);
+
+/** Creates zone `domain` through the client, then returns it observed and updated once. */
+async function createdZone(
+  spec: DnsZoneSpec,
+): Promise<{ ext: DnsZoneExternal; id: string; status: DnsZoneStatus }> {
+  const ext = new DnsZoneExternal({ client, accountId: 'acct' });
+  const { externalId: id } = await ext.create(zoneOf(spec), ctxOf());
+  const obs = await ext.observe(zoneOf(spec), ctxOf(id));
+  const res = obs.upToDate ? undefined : await ext.update(zoneOf(spec), obs, ctxOf(id));
+  return { ext, id, status: { ...obs.status, ...res?.status } };
+}
+
+test.serial('custom nameservers set by the update show in status.nameservers', async (t) => {
+  const ns = { enabled: true, ns1: 'ns1.names.example', ns2: 'ns2.names.example' };
+  const { status } = await createdZone({ domain: 'names.example', customNameservers: ns });
+  t.deepEqual(status.nameservers, ['ns1.names.example', 'ns2.names.example']);
+});
+
+test.serial('a record the platform refuses names its entry of spec.records', async (t) => {
+  const spec: DnsZoneSpec = {
+    domain: 'refused.example',
+    records: [
+      { type: 'A', name: 'www', value: '192.0.2.1' },
+      { type: 'A', name: 'bad', value: 'not-an-address' },
+    ],
+  };
+  const err = await t.throwsAsync(() => createdZone(spec));
+  const c = classify(err);
+  t.like(c, { class: 'terminal', reason: 'InvalidSpec' });
+  t.regex(c.message, /^spec\.records\[1\] \(A bad "not-an-address"\): addDnsRecord \(HTTP 400\): /);
+  t.regex(c.message, /spec\.records\[1\]\.value \(Value\): /);
+});
+
+test.serial(
+  'an adopted inline record that is gone is NotFound, never created; a created one is',
+  async (t) => {
+    const zone = await client.addDnsZone({ Domain: 'adopted-records.example' });
+    const id = String(zone.Id);
+    const ext = new DnsZoneExternal({ client, accountId: 'acct' });
+    const spec: DnsZoneSpec = {
+      dnsZoneId: Number(zone.Id),
+      records: [
+        { type: 'TXT', name: '', value: 'adopted' },
+        { type: 'TXT', name: '', value: 'created' },
+      ],
+    };
+    const adopted = await client.addDnsRecord(Number(zone.Id), {
+      Type: 3,
+      Name: '',
+      Value: 'adopted',
+    });
+    const obs = await ext.observe(zoneOf(spec), ctxOf(id));
+    const res = await ext.update(zoneOf(spec), obs, ctxOf(id));
+    const status = { ...obs.status, ...res?.status } as DnsZoneStatus;
+    t.deepEqual(
+      status.records?.map((r) => [r.value, r.created === true]),
+      [
+        ['adopted', false],
+        ['created', true],
+      ],
+    );
+    for (const r of await client.listDnsRecords(Number(zone.Id)))
+      await client.deleteDnsRecord(Number(zone.Id), Number(r.Id));
+    const n = count();
+    const err = await t.throwsAsync(() => ext.observe(zoneOf(spec, status), ctxOf(id)));
+    t.like(classify(err), { class: 'terminal', reason: 'NotFound' });
+    t.regex(
+      classify(err).message,
+      new RegExp(
+        `spec\\.records\\[0\\] \\(TXT @ "adopted"\\) was adopted .* record ${adopted.Id} is gone.*never created again`,
+      ),
+    );
+    t.deepEqual(routesSince(n), ['GET /dnszone/{id}'], 'nothing written');
+    // Without the adopted entry the created one is created again.
+    const only = { ...spec, records: [spec.records![1]!] };
+    const again = await ext.observe(zoneOf(only, status), ctxOf(id));
+    t.deepEqual(
+      again.diff.map((d) => d.field),
+      ['records[TXT @ "created"]'],
+    );
+  },
+);
+
+test.serial(
+  'a listed record another object manages: RecordManagedElsewhere before any write',
+  async (t) => {
+    const { ext, id } = await createdZone({ domain: 'conflict.example' });
+    const spec: DnsZoneSpec = {
+      domain: 'conflict.example',
+      logging: { enabled: true },
+      records: [{ type: 'TXT', name: 'team', value: 'owned' }],
+    };
+    const ctx: ExternalContext = {
+      ...ctxOf(id),
+      claimedByOther: (type, key) => type === 'DnsRecordContent' && key.endsWith('/TXT/team/owned'),
+      claimantsOf: (type, key) =>
+        type === 'DnsRecordContent' && key.endsWith('/TXT/team/owned')
+          ? [{ kind: 'DnsRecord', namespace: 'ns', name: 'team-txt', recorded: true }]
+          : [],
+    };
+    const n = count();
+    const err = await t.throwsAsync(() => ext.observe(zoneOf(spec), ctx));
+    const c = classify(err);
+    t.like(c, { class: 'retryable', reason: 'RecordManagedElsewhere' });
+    t.regex(
+      c.message,
+      /spec\.records\[0\] \(TXT team "owned"\) is managed by DnsRecord ns\/team-txt/,
+    );
+    t.deepEqual(routesSince(n), ['GET /dnszone/{id}'], 'nothing written');
+  },
+);
+
+test.serial('a signed zone adopted without its DS record gets no DNSSEC call', async (t) => {
+  const zone = await client.addDnsZone({ Domain: 'signed.example' });
+  await client.enableDnsSec(Number(zone.Id));
+  const ext = new DnsZoneExternal({ client, accountId: 'acct' });
+  const obs = await ext.observe(
+    zoneOf({ dnsZoneId: Number(zone.Id), dnssec: true }),
+    ctxOf(String(zone.Id)),
+  );
+  t.true(obs.upToDate, JSON.stringify(obs.diff));
+  t.deepEqual(obs.status?.dnssec, { enabled: true });
+});
 
 test.serial('nothing sent was rejected by the documents', (t) => {
   t.is(sim.calls.snapshot().rejectedByDocument.count, 0);

@@ -5,6 +5,8 @@
  * (`DnsRecord`) or by declared content while it may be creating it (`DnsRecordDeclared`;
  * record-sweep.test.ts has the whole decision table), Exact without the claim index deletes
  * nothing, and a listed record another object manages is a conflict, never created or changed.
+ * A listed record that is gone is created again only when this object created it
+ * (`status.records[].created`): one it adopted is reported gone, never created (issue 53).
  */
 import test from 'ava';
 import type { DnsRecord } from '../../../../src/cdn/dns-types.js';
@@ -78,6 +80,7 @@ const cases: {
   ops: string[];
   observed?: number[];
   conflicts?: number;
+  gone?: number;
 }[] = [
   {
     name: 'a listed record that exists is adopted by content (name case-insensitive)',
@@ -176,6 +179,33 @@ const cases: {
     conflicts: 1,
   },
   {
+    name: 'a listed record this object adopted that is gone is never created again',
+    records: [
+      { type: 'A', name: 'www', value: '192.0.2.5' },
+      { type: 'CNAME', name: 'www', value: 'shop.b-cdn.net' },
+    ],
+    live: [],
+    extra: { previous: [{ type: 'A', name: 'www', value: '192.0.2.5', id: 7 }] },
+    ops: ['create CNAME'],
+    observed: [7],
+    gone: 1,
+  },
+  {
+    name: 'a listed record this object created that is gone is created again',
+    records: [{ type: 'A', name: 'www', value: '192.0.2.5' }],
+    live: [],
+    extra: { previous: [{ type: 'A', name: 'www', value: '192.0.2.5', id: 7, created: true }] },
+    ops: ['create A'],
+    observed: [],
+  },
+  {
+    name: 'an adopted record dropped from the list and listed again is created (a new entry)',
+    records: [{ type: 'A', name: 'www', value: '192.0.2.5' }],
+    live: [],
+    extra: { previous: [] },
+    ops: ['create A'],
+  },
+  {
     name: 'a record listed twice is one record',
     records: [
       { type: 'A', value: '192.0.2.9' },
@@ -202,6 +232,7 @@ for (const c of cases) {
         c.observed,
       );
     t.is(p.conflicts.length, c.conflicts ?? 0);
+    t.is(p.gone.length, c.gone ?? 0);
     t.is(p.diffs.length > 0, p.actions.length > 0, 'a plan entry exactly when a call is planned');
   });
 }
@@ -213,6 +244,29 @@ test('records: the create body carries the type number and only the listed extra
       op: 'create',
       type: 'CAA',
       record: { Type: 9, Name: '', Value: 'letsencrypt.org', Flags: 0, Tag: 'issue' },
+      entry: 0,
+      label: 'CAA @ "letsencrypt.org"',
     },
   ]);
+});
+
+test('records: gone and conflicting entries are named by their index in spec.records', (t) => {
+  const p = plan(
+    [
+      { type: 'A', name: 'www', value: '192.0.2.5' },
+      { type: 'TXT', name: 'team', value: 'owned' },
+      { type: 'MX', value: 'mail.shop.example', priority: 20 },
+    ],
+    [TEAM_TXT, MX],
+    {
+      previous: [{ type: 'A', name: 'www', value: '192.0.2.5', id: 7 }],
+      claimedByOther: claims([[DNS_RECORD_CLAIM, '3']]),
+      claimantsOf: claimants([[DNS_RECORD_CLAIM, '3', true]]),
+    },
+  );
+  t.deepEqual(p.gone, [
+    'spec.records[0] (A www "192.0.2.5") was adopted (it was on the platform before this object listed it) and record 7 is gone',
+  ]);
+  t.deepEqual(p.conflicts, ['spec.records[1] (TXT team "owned") is managed by DnsRecord ns/3']);
+  t.like(p.actions[0], { op: 'update', id: 4, entry: 2, label: 'MX @ "mail.shop.example"' });
 });
