@@ -1,8 +1,9 @@
 /**
  * Crash between create and id record: the simulator commits the create and drops the answer
  * (`commitThenDropRate: 1`), the operator is killed in that window and restarted with the
- * fault cleared. The create-pending marker (status.ownership.createPending) makes it look the application up by name: exactly
- * one application exists and its id is recorded.
+ * fault cleared. The create went out under the object's provisional name (docs/kit.md), and the
+ * signed create-pending marker makes the new process look for that name only: exactly one
+ * application exists, its id is recorded and it carries its real name.
  */
 import test from 'ava';
 import { apply, getObject, waitFor } from '../support/kube.js';
@@ -42,7 +43,11 @@ test('operator killed after a committed but unanswered create leaves exactly one
       containerTemplates: [container('web', 'nginx', '1.25')],
     }),
   );
-  await waitFor(() => appsNamed('crashy app').length > 0, 60_000, 'create committed');
+  const provisional = (): string[] =>
+    [...env.sim.state.apps.values()]
+      .filter((a) => /^cdnop-[0-9a-f]{16}$/.test(String(a.app.name)))
+      .map((a) => String(a.app.id));
+  await waitFor(() => provisional().length > 0, 60_000, 'create committed');
   await env.operator.kill();
   const pending = await getObject(RESOURCE, env.ns, 'crashy');
   t.regex(
@@ -60,4 +65,5 @@ test('operator killed after a committed but unanswered create leaves exactly one
   t.is(obj.status?.appId, apps[0]);
   const posts = (await simCalls(env.sim)).filter((c) => c.route === 'POST /mc/apps');
   t.is(posts.length, 1, 'no second create');
+  t.deepEqual(provisional(), [], 'renamed: no application left under a provisional name');
 });

@@ -85,10 +85,12 @@ function liveApp(): Record<string, unknown> & {
 }
 
 test.serial(
-  'create: one POST /mc/apps, Ready, ids and endpoints in status, printer columns',
+  'create: one POST /mc/apps and its rename, Ready, ids and endpoints in status, printer columns',
   async (t) => {
     const writes = await applyAndSettle();
-    t.deepEqual(writes, ['POST /mc/apps'], 'exactly one write for the create');
+    // The create goes out under the provisional name (the proof a lost create is ours,
+    // docs/kit.md); the same pass renames it.
+    t.deepEqual(writes, ['POST /mc/apps', 'PATCH /mc/apps/{appId}'], 'the create and its rename');
     const obj = await waitCondition(env.ns, NAME, 'Ready', 'True');
     appId = String(obj.status?.appId);
     t.truthy(env.sim.state.apps.get(appId), 'status.appId names the created application');

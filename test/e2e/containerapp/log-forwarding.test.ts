@@ -117,7 +117,11 @@ test.serial(
     appId = await appIdOf('logs');
     await waitFor(() => stored(appId), 30_000, 'forwarding created');
     const obj = await waitObject(env.ns, 'logs', (o) => !!fingerprintOf(o), 'fingerprint');
-    t.deepEqual(await writes(from), ['POST /mc/apps', 'POST /mc/log/forwarding']);
+    t.deepEqual(await writes(from), [
+      'POST /mc/apps',
+      'PATCH /mc/apps/{appId}',
+      'POST /mc/log/forwarding',
+    ]);
     t.like(stored(appId), {
       type: 'SyslogTcp',
       endpoint: 'logs.example.com',
@@ -223,7 +227,11 @@ test.serial(
     await apply(secretYaml(env.ns, 'later-token', { token: TOKEN_1 }));
     const id = await appIdOf('waits');
     await waitFor(() => stored(id), 30_000, 'created once the Secret exists');
-    t.deepEqual(await writes(from), ['POST /mc/apps', 'POST /mc/log/forwarding']);
+    t.deepEqual(await writes(from), [
+      'POST /mc/apps',
+      'PATCH /mc/apps/{appId}',
+      'POST /mc/log/forwarding',
+    ]);
   },
 );
 
