@@ -4,6 +4,8 @@
  * queries by name.
  */
 import type { BenchEnv } from '../lib/env.js';
+import { accountIdFor, markerKeyFor } from '../../src/cdn/credentials.js';
+import { createTokenFor } from '../../src/runtime/create-guard.js';
 import { collectionPath, kindNamed, type KindName } from '../lib/objects.js';
 import { ReadyTracker } from '../lib/ready-tracker.js';
 
@@ -71,6 +73,27 @@ export async function platformNames(
   const out = new Map<string, number>();
   for (const n of names) if (n.startsWith(prefix)) out.set(n, (out.get(n) ?? 0) + 1);
   return out;
+}
+
+/**
+ * The provisional name (kit/identity.ts) of every object of `kind` in `namespace`, mapped to the
+ * object's name: the name its creates carried on the wire. Computed as the operator does, from
+ * the account's API key (the bench's own) and each object's uid.
+ */
+export async function provisionalNames(
+  env: BenchEnv,
+  namespace: string,
+  kind: KindName,
+): Promise<Map<string, string>> {
+  const key = markerKeyFor(env.apiKey);
+  const signer = { key, account: accountIdFor(env.apiKey) };
+  const list = await env.kube.request<{ items: { metadata: { name: string; uid: string } }[] }>({
+    method: 'GET',
+    path: collectionPath(namespace, kind),
+  });
+  return new Map(
+    list.items.map((o) => [`cdnop-${createTokenFor(signer, o.metadata.uid)}`, o.metadata.name]),
+  );
 }
 
 /** The pull zone record named `name` in the sim. */

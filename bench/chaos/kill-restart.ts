@@ -8,7 +8,14 @@ import type { CallsSnapshot } from '../../src/simulator/calls.js';
 import type { BenchEnv } from '../lib/env.js';
 import { createAll, kindNamed, objectName, sampleManifest, type KindName } from '../lib/objects.js';
 import { sleep } from '../lib/stats.js';
-import { check, platformNames, servedKind, waitAllReady, type ScenarioResult } from './common.js';
+import {
+  check,
+  platformNames,
+  provisionalNames,
+  servedKind,
+  waitAllReady,
+  type ScenarioResult,
+} from './common.js';
 
 /** Parameters. */
 export interface KillRestartParams {
@@ -33,6 +40,7 @@ export function successfulCreates(
   snapshot: CallsSnapshot,
   route: string,
   names: Set<string>,
+  provisional: ReadonlyMap<string, string> = new Map(),
 ): { perObject: Map<string, number>; total: number; complete: boolean } {
   const perObject = new Map<string, number>();
   let total = 0;
@@ -41,8 +49,10 @@ export function successfulCreates(
     if (e.route !== route) continue;
     logged++;
     const ok = (e.status >= 200 && e.status < 300) || e.committed === true;
-    if (!ok || e.name === undefined || !names.has(e.name)) continue;
-    perObject.set(e.name, (perObject.get(e.name) ?? 0) + 1);
+    // A create of a kind whose names are not unique carries the object's provisional name.
+    const name = e.name === undefined ? undefined : (provisional.get(e.name) ?? e.name);
+    if (!ok || name === undefined || !names.has(name)) continue;
+    perObject.set(name, (perObject.get(name) ?? 0) + 1);
     total++;
   }
   // Every call of the route since the last reset must still be in the log.
@@ -78,11 +88,17 @@ export async function runKillRestart(env: BenchEnv, p: KillRestartParams): Promi
     (after.routes[writeRoute]?.byStatus['0'] ?? 0) -
     (before.routes[writeRoute]?.byStatus['0'] ?? 0);
   const names = await platformNames(env, kind, prefix);
+  const provisional = await provisionalNames(env, p.namespace, kind);
+  // A resource left under its provisional name (never renamed) is an orphan too.
+  const unrenamed = [...(await platformNames(env, kind, 'cdnop-')).values()].reduce(
+    (s, c) => s + c,
+    0,
+  );
   const expected = new Set(manifests.map((m) => m.metadata.name));
-  const creates = successfulCreates(after, writeRoute, expected);
+  const creates = successfulCreates(after, writeRoute, expected, provisional);
   const notOnce = [...expected].filter((n) => creates.perObject.get(n) !== 1);
   const duplicates = [...names.values()].reduce((s, c) => s + (c - 1), 0);
-  const orphans = [...names.keys()].filter((n) => !expected.has(n)).length;
+  const orphans = [...names.keys()].filter((n) => !expected.has(n)).length + unrenamed;
   const missing = [...expected].filter((n) => !names.has(n)).length;
   return {
     scenario: '3. kill -9 during creates with commit-then-drop',
