@@ -60,26 +60,29 @@ function outside(kind: string): string[] {
   );
 }
 
+/** One row: the kind's figures, with those at `base` and the change, or the outside count. */
+function rowOf(kind: string, base: string | undefined, places: readonly string[]): string {
+  const now = figuresOf(kind) ?? { files: 0, lines: 0 };
+  const row = `${kind.padEnd(20)} ${String(now.files).padStart(5)} ${String(now.lines).padStart(6)}`;
+  if (!base) return `${row}  ${String(places.length).padStart(7)}`;
+  const then = figuresOf(kind, base);
+  const change = then ? `${Math.round(((now.lines - then.lines) / then.lines) * 100)}%` : 'new';
+  return `${row}  | ${String(then?.files ?? 0).padStart(12)} ${String(then?.lines ?? 0).padStart(6)} | ${change}`;
+}
+
 function main(): void {
   const args = process.argv.slice(2);
   const at = args.indexOf('--base');
   const base = at >= 0 ? args[at + 1] : undefined;
   const showOutside = args.includes('--outside');
-  const kinds = kindFolders();
-  const head = base
-    ? `${'kind'.padEnd(20)} files  lines  | at ${base}: files  lines | change`
-    : `${'kind'.padEnd(20)} files  lines  outside`;
-  console.log(head);
-  for (const kind of kinds) {
-    const now = figuresOf(kind)!;
+  console.log(
+    base
+      ? `${'kind'.padEnd(20)} files  lines  | at ${base}: files  lines | change`
+      : `${'kind'.padEnd(20)} files  lines  outside`,
+  );
+  for (const kind of kindFolders()) {
     const places = outside(kind);
-    let line = `${kind.padEnd(20)} ${String(now.files).padStart(5)} ${String(now.lines).padStart(6)}`;
-    if (base) {
-      const then = figuresOf(kind, base);
-      const change = then ? `${Math.round(((now.lines - then.lines) / then.lines) * 100)}%` : 'new';
-      line += `  | ${String(then?.files ?? 0).padStart(12)} ${String(then?.lines ?? 0).padStart(6)} | ${change}`;
-    } else line += `  ${String(places.length).padStart(7)}`;
-    console.log(line);
+    console.log(rowOf(kind, base, places));
     if (showOutside) for (const p of places) console.log(`    ${p}`);
   }
   const kit = filesOf('src/controllers/kit');
