@@ -4,6 +4,8 @@
  * TypeScript type, so a table's spec type is inferred from the table (`SpecOf`).
  */
 import type { Schema } from '../shared/crd-schema.js';
+import { renderValue } from '../shared/plan.js';
+import { sameMembers, specOfRecord, wireOf, type AnyField, type SpecOf } from './fields.js';
 
 /** One value's CRD schema (without description), wire form and reading back. */
 export interface Codec<V> {
@@ -15,6 +17,8 @@ export interface Codec<V> {
   fromWire(wire: unknown): V | undefined;
   /** Equality of two spec values (default: strict). */
   same?(a: V, b: V): boolean;
+  /** How a wire value is shown in a plan entry (default: its JSON; an enum: its name). */
+  render?(wire: unknown): string;
 }
 
 /** The spec type a codec carries. */
@@ -74,4 +78,96 @@ export function textSet(item: Schema = {}): Codec<string[]> {
       Array.isArray(w) ? w.filter((x): x is string => typeof x === 'string') : undefined,
     same: (a, b) => a.length === b.length && a.every((x) => b.includes(x)),
   };
+}
+
+/** `read` of a wire value, with `empty` for a record's null or missing member. */
+function orEmpty<V>(empty: V, read: (w: unknown) => V | undefined): (w: unknown) => V | undefined {
+  return (w) => (w === null || w === undefined ? empty : read(w));
+}
+
+/** A platform enum's names and the numbers it sends for them (not always 0..n). */
+export interface NumberedNames<N extends string = string> {
+  readonly names: readonly N[];
+  readonly numbers: readonly number[];
+}
+
+/** A name of `table`, sent as its number (integer enums whose numbers skip or are seconds). */
+export function enumByNumber<N extends string>(table: NumberedNames<N>): Codec<N> {
+  const fromWire = (w: unknown): N | undefined =>
+    typeof w === 'number' ? table.names[table.numbers.indexOf(w)] : undefined;
+  return {
+    schema: { type: 'string', enum: [...table.names] },
+    toWire: (v) => table.numbers[table.names.indexOf(v)],
+    fromWire,
+    render: (w) => renderValue(fromWire(w) ?? w),
+  };
+}
+
+/**
+ * An ordered list of `item` values. A record without the list (null) reads as `[]`; a list
+ * with an item `item` does not understand reads as not understood (it never equals a wish).
+ */
+export function listOf<V>(item: Codec<V>): Codec<V[]> {
+  const same = item.same ?? ((a: V, b: V): boolean => a === b);
+  return {
+    schema: { type: 'array', items: item.schema },
+    toWire: (v) => v.map((x) => item.toWire(x)),
+    fromWire: orEmpty([], (w) => {
+      const out = Array.isArray(w) ? w.map((x) => item.fromWire(x)) : [undefined];
+      return out.includes(undefined) ? undefined : (out as V[]);
+    }),
+    same: (a, b) => a.length === b.length && a.every((x, i) => same(x, b[i]!)),
+    render: (w) => renderValue(Array.isArray(w) ? w.map((x) => item.fromWire(x) ?? x) : w),
+  };
+}
+
+/** An object of strings (a map: key order does not count); a record's null reads as `{}`. */
+export function stringMap(schema: Schema = {}): Codec<Record<string, string>> {
+  const sorted = (m: Record<string, string>): string =>
+    JSON.stringify(Object.entries(m).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  return {
+    schema: { type: 'object', additionalProperties: { type: 'string' }, ...schema },
+    toWire: (v) => ({ ...v }),
+    fromWire: orEmpty({}, (w) =>
+      typeof w === 'object' && !Array.isArray(w)
+        ? Object.fromEntries(Object.entries(w as object).filter(([, x]) => typeof x === 'string'))
+        : undefined,
+    ),
+    same: (a, b) => sorted(a) === sorted(b),
+  };
+}
+
+/**
+ * A list of objects whose members are the fields of `fields` (spec name, codec, wire member
+ * `api`): sent and read member by member, compared item by item in order, a missing member
+ * equal to its field's `unset`. A record's null reads as `[]`. The CRD items come from
+ * `schemaOf(fields, docs)` in the field's `bounds` (they may need the documents).
+ */
+export function objectList<const F extends readonly AnyField[]>(fields: F): Codec<SpecOf<F>[]> {
+  type Item = Record<string, unknown>;
+  const read = (x: unknown): Item =>
+    specOfRecord(fields, typeof x === 'object' && x !== null ? (x as Item) : {});
+  return {
+    schema: { type: 'array', items: { type: 'object' } },
+    toWire: (v) => v.map((x) => wireOf(fields, x as Item)),
+    fromWire: orEmpty([], (w) => (Array.isArray(w) ? (w.map(read) as SpecOf<F>[]) : undefined)),
+    same: (a, b) =>
+      a.length === b.length && a.every((x, i) => sameMembers(fields, x as Item, b[i] as Item)),
+  };
+}
+
+/**
+ * `codec`, where a record without the member (or null) reads as `wire`: the platform binds a
+ * left-out member as `0` (an enum's first name, a count).
+ */
+export function absentAs<V>(codec: Codec<V>, wire: unknown): Codec<V> {
+  return { ...codec, fromWire: (w) => codec.fromWire(w ?? wire) };
+}
+
+/**
+ * `codec`, where the platform's blank value (`""`, `false`) reads as absent, like null: an
+ * export leaves it out. Give the field `unset: blank` so that a spec asking for it is in sync.
+ */
+export function blankAsAbsent<V>(codec: Codec<V>, blank: V): Codec<V> {
+  return { ...codec, fromWire: (w) => (w === blank ? undefined : codec.fromWire(w)) };
 }

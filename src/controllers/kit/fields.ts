@@ -35,8 +35,11 @@ export interface FieldOptions<V> {
   readonly write?: 'create' | 'update';
   /** Required by the CRD (the spec type then has it always). */
   readonly required?: true;
-  /** The desired value when the spec leaves it out, for the create and the comparison. */
-  defaultOf?(obj: ManagedObject): V;
+  /**
+   * The desired value when the spec leaves it out, for the create and the comparison;
+   * undefined: not managed for this object.
+   */
+  defaultOf?(obj: ManagedObject): V | undefined;
   /** What the record reads when the member was never set (compared as such). */
   readonly unset?: V;
   /** The platform's comparison, when not plain equality (name rules, case). */
@@ -120,10 +123,31 @@ function put(body: Record<string, unknown>, path: string, value: unknown): void 
   at[parts[parts.length - 1]!] = value;
 }
 
+/** The dotted member `path` of `record`. */
+function valueAt(record: Record<string, unknown>, path: string): unknown {
+  let at: unknown = record;
+  for (const p of path.split('.'))
+    at = typeof at === 'object' && at !== null ? (at as Record<string, unknown>)[p] : undefined;
+  return at;
+}
+
 /** The record's member for `f` (the record member, else the api member), raw. */
 function liveWire(f: AnyField, record: Record<string, unknown>): unknown {
   const name = f.record === false ? undefined : (f.record ?? f.api);
-  return name === undefined ? undefined : record[name];
+  return name === undefined ? undefined : valueAt(record, name);
+}
+
+/** The wire object of spec values (member -> value), each at its field's api member. */
+export function wireOf(
+  fields: readonly AnyField[],
+  values: Record<string, unknown>,
+): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const f of fields) {
+    const v = values[f.spec];
+    if (f.api !== undefined && v !== undefined && v !== null) put(out, f.api, f.codec.toWire(v));
+  }
+  return out;
 }
 
 /** The create body of the table's fields (the hooks add the rest). */
@@ -131,13 +155,18 @@ export function createBody(
   fields: readonly AnyField[],
   obj: ManagedObject,
 ): Record<string, unknown> {
-  const body: Record<string, unknown> = {};
-  for (const f of fields) {
-    if (f.api === undefined || f.write === 'update') continue;
-    const want = desiredOf(f, obj);
-    if (want !== undefined) put(body, f.api, f.codec.toWire(want));
-  }
-  return body;
+  const sent = fields.filter((f) => f.write !== 'update');
+  return wireOf(sent, Object.fromEntries(sent.map((f) => [f.spec, desiredOf(f, obj)])));
+}
+
+/**
+ * The same fields as members of the nested wire object `prefix` (`ruleConfiguration`): one
+ * table serves both a nested member of the body and the items of a list (codecs.ts objectList).
+ */
+export function nestedIn<const T extends readonly AnyField[]>(prefix: string, fields: T): T {
+  return fields.map((f) =>
+    f.api === undefined ? f : { ...f, api: `${prefix}.${f.api}` },
+  ) as unknown as T;
 }
 
 /** What {@link compareFields} found. */
@@ -195,13 +224,30 @@ function writeDifference(
   if (f.addOnly && live !== undefined && isSame(f, live, sent)) return;
   const value = f.codec.toWire(sent);
   put(out.update, f.updateApi ?? f.api!, value);
-  out.diffs.push({ field: f.api!, live: renderValue(wire), desired: renderValue(value) });
+  const show = (w: unknown): string => f.codec.render?.(w) ?? renderValue(w);
+  out.diffs.push({ field: f.api!, live: show(wire), desired: show(value) });
 }
 
 function isSame(f: AnyField, live: never, want: never): boolean {
   if (f.same) return f.same(live, want);
   if (f.codec.same) return f.codec.same(live, want);
   return live === want;
+}
+
+/**
+ * True when two objects of spec values agree on every field of the table, a missing member
+ * read as the field's `unset` (the items of a list of objects, codecs.ts objectList).
+ */
+export function sameMembers(
+  fields: readonly AnyField[],
+  a: Record<string, unknown>,
+  b: Record<string, unknown>,
+): boolean {
+  return fields.every((f) => {
+    const x = (a[f.spec] ?? f.unset) as never;
+    const y = (b[f.spec] ?? f.unset) as never;
+    return x === undefined || y === undefined ? x === y : isSame(f, x, y);
+  });
 }
 
 /** The live list with the wanted items it lacks (an add-only list). */

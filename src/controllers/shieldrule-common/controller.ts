@@ -1,21 +1,18 @@
 /**
  * Wiring of a shield rule kind (and, through {@link zoneKindParts}, of every kind on a shield
- * zone) into the runtime: credentials -> shared CDN client -> the zone (shieldPolicyRef or
- * shieldZoneId) -> {@link RuleExternal}. References: the credentials and the
+ * zone) into the runtime: the zone (shieldPolicyRef or shieldZoneId) -> the kit's connector
+ * (credentials, shared CDN client, marker key) -> {@link RuleExternal}. References: the credentials and the
  * ShieldPolicy named by `spec.shieldPolicyRef` (a change to it re-enqueues the rule). Claims:
  * the rule id under the kind's name and, while the rule may be created, its name on the zone
  * (rule-claims.ts); `spec.shieldZoneId` is checked as a reference.
  */
-import { accountIdFor } from '../../cdn/credentials.js';
 import type { ClassifiedError } from '../../runtime/errors.js';
-import type { CdnClient } from '../../cdn/client.js';
 import type { ExternalClient, ManagedKind, ObjectReference } from '../../runtime/types.js';
+import { connector, type Connection } from '../kit/connector.js';
 import { managedNames } from '../kind-names.js';
 import { classifyCdnError } from '../shared/classify-error.js';
-import { getCdnClient } from '../shared/client-pool.js';
-import { credentialReferences, resolveApiKey } from '../shared/credentials.js';
+import { credentialReferences } from '../shared/credentials.js';
 import type { ControllerDeps } from '../shared/deps.js';
-import { withMarkerKey } from '../shared/marker-key.js';
 import { PlanNotSufficientError, RuleExternal } from './external.js';
 import type { RuleFamily } from './family.js';
 import { ruleClaimKind, specIdOf, zonedClaimsOf } from './rule-claims.js';
@@ -71,10 +68,7 @@ export function shieldErrorClassifier(
 export const classifyRuleError = shieldErrorClassifier(SPEC_PATHS);
 
 /** What a kind on a shield zone is connected with (see {@link zoneKindParts}). */
-export interface ZoneConnection {
-  client: CdnClient;
-  /** Account fingerprint (claims conflict only within one account). */
-  account: string;
+export interface ZoneConnection extends Connection {
   /** The zone; undefined only while deleting with the zone unknown. */
   shieldZoneId: number | undefined;
   /** For the ownership check of a raw `spec.shieldZoneId` (unmanaged-zone.ts). */
@@ -93,17 +87,17 @@ export function zoneKindParts<T extends ZonedObject>(
 ): Pick<ManagedKind<T>, 'connect' | 'references' | 'idReferences'> {
   return {
     async connect(obj, ctx) {
+      // The zone first: a spec naming none is refused before its credentials are read.
       const shieldZoneId = resolveShieldZoneId(obj, (ref) => ctx.getObject(ref));
-      const apiKey = await resolveApiKey(obj, ctx, deps);
-      const client = getCdnClient(deps, apiKey);
-      const external = make({
-        client,
-        account: accountIdFor(apiKey),
-        shieldZoneId,
-        pullZoneOf: async (id, signal) =>
-          (await client.getShieldZone(id, { signal })).pullZoneId ?? undefined,
-      });
-      return withMarkerKey(external, apiKey);
+      const build = connector<T>(deps, (conn) =>
+        make({
+          ...conn,
+          shieldZoneId,
+          pullZoneOf: async (id, signal) =>
+            (await conn.client.getShieldZone(id, { signal })).pullZoneId ?? undefined,
+        }),
+      );
+      return build(obj, ctx);
     },
     idReferences: zoneIdReferencesOf,
     references(obj): ObjectReference[] {

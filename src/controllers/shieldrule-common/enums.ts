@@ -2,21 +2,33 @@
  * The integer enums of shield rules (custom WAF rules and rate limits), exposed in the CRDs by
  * name. Names and numbers follow the official Shield document's enum mappings
  * (`x-enum-varnames`; the numbers are not always 0..n: operators skip 10, 11, 13 and 16,
- * timeframes are seconds), the CRDs read the same names from the document, and
- * test/unit/controllers/shieldrule-common/enums.test.ts checks both against it.
+ * timeframes are seconds); test/unit/controllers/shieldrule-common/enums.test.ts checks them
+ * against it. A field sends them through the kit's `enumByNumber` codec (fields.ts).
  */
+import type { NumberedNames } from '../kit/codecs.js';
 
 /** A name <-> number table of one platform enum. */
-export interface RuleEnum {
+export interface RuleEnum<N extends string = string> extends NumberedNames<N> {
   /** The document's enum component, for messages (`WafRuleOperatorType`). */
   readonly title: string;
-  readonly names: readonly string[];
-  readonly numbers: readonly number[];
 }
 
 /** A table from `[name, number]` pairs. */
-export function defineEnum(title: string, pairs: readonly (readonly [string, number])[]): RuleEnum {
+export function defineEnum<const N extends string>(
+  title: string,
+  pairs: readonly (readonly [N, number])[],
+): RuleEnum<N> {
   return { title, names: pairs.map(([n]) => n), numbers: pairs.map(([, v]) => v) };
+}
+
+/**
+ * A table of the space-separated `names`, in the document's order, numbered `numbers` (or one by
+ * one from `numbers` when it is a number).
+ */
+function enumOf(title: string, names: string, numbers: number | readonly number[]): RuleEnum {
+  const list = names.split(' ');
+  const nums = typeof numbers === 'number' ? list.map((_, i) => numbers + i) : numbers;
+  return { title, names: list, numbers: nums };
 }
 
 /** The number of `name`; throws a clear error for a name outside the table. */
@@ -37,103 +49,47 @@ export function fromWire(table: RuleEnum, value: unknown): string | undefined {
 }
 
 /** `WafRuleActionType`. */
-export const WAF_ACTION = defineEnum('WafRuleActionType', [
-  ['Block', 1],
-  ['Log', 2],
-  ['Challenge', 3],
-  ['Allow', 4],
-  ['Bypass', 5],
-]);
+export const WAF_ACTION = enumOf('WafRuleActionType', 'Block Log Challenge Allow Bypass', 1);
 
 /** `RatelimitRuleActionType`. */
-export const RATE_LIMIT_ACTION = defineEnum('RatelimitRuleActionType', [
-  ['RateLimit', 1],
-  ['Log', 2],
-  ['Challenge', 3],
-]);
+export const RATE_LIMIT_ACTION = enumOf('RatelimitRuleActionType', 'RateLimit Log Challenge', 1);
 
 /** `WafRuleOperatorType`. */
-export const OPERATOR = defineEnum('WafRuleOperatorType', [
-  ['BEGINSWITH', 0],
-  ['ENDSWITH', 1],
-  ['CONTAINS', 2],
-  ['CONTAINSWORD', 3],
-  ['STRMATCH', 4],
-  ['EQ', 5],
-  ['GE', 6],
-  ['GT', 7],
-  ['LE', 8],
-  ['LT', 9],
-  ['WITHIN', 12],
-  ['RX', 14],
-  ['STREQ', 15],
-  ['DETECTSQLI', 17],
-  ['DETECTXSS', 18],
-]);
+export const OPERATOR = enumOf(
+  'WafRuleOperatorType',
+  'BEGINSWITH ENDSWITH CONTAINS CONTAINSWORD STRMATCH EQ GE GT LE LT WITHIN RX STREQ DETECTSQLI DETECTXSS',
+  [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 12, 14, 15, 17, 18],
+);
 
 /** `WafRuleSeverityType`. */
-export const SEVERITY = defineEnum('WafRuleSeverityType', [
-  ['NOTICE', 0],
-  ['WARNING', 1],
-  ['CRITICAL', 2],
-]);
+export const SEVERITY = enumOf('WafRuleSeverityType', 'NOTICE WARNING CRITICAL', 0);
 
 /** `WafRuleTransformationType`. */
-export const TRANSFORMATION = defineEnum(
+export const TRANSFORMATION = enumOf(
   'WafRuleTransformationType',
-  [
-    'CMDLINE',
-    'COMPRESSWHITESPACE',
-    'CSSDECODE',
-    'HEXENCODE',
-    'HTMLENTITYDECODE',
-    'JSDECODE',
-    'LENGTH',
-    'LOWERCASE',
-    'MD5',
-    'NORMALIZEPATH',
-    'NORMALISEPATH',
-    'NORMALIZEPATHWIN',
-    'NORMALISEPATHWIN',
-    'REMOVECOMMENTS',
-    'REMOVENULLS',
-    'REMOVEWHITESPACE',
-    'REPLACECOMMENTS',
-    'SHA1',
-    'URLDECODE',
-    'URLDECODEUNI',
-    'UTF8TOUNICODE',
-  ].map((n, i) => [n, i + 1] as const),
+  'CMDLINE COMPRESSWHITESPACE CSSDECODE HEXENCODE HTMLENTITYDECODE JSDECODE LENGTH LOWERCASE MD5 ' +
+    'NORMALIZEPATH NORMALISEPATH NORMALIZEPATHWIN NORMALISEPATHWIN REMOVECOMMENTS REMOVENULLS ' +
+    'REMOVEWHITESPACE REPLACECOMMENTS SHA1 URLDECODE URLDECODEUNI UTF8TOUNICODE',
+  1,
 );
 
 /** `WafRatelimitCounterKeyType`. */
-export const COUNTER_KEY = defineEnum('WafRatelimitCounterKeyType', [
-  ['IP', 0],
-  ['Host', 1],
-  ['Country', 2],
-  ['City', 3],
-  ['ASN', 4],
-  ['Organization', 5],
-  ['JA4', 6],
-  ['IP_JA4', 7],
-]);
+export const COUNTER_KEY = enumOf(
+  'WafRatelimitCounterKeyType',
+  'IP Host Country City ASN Organization JA4 IP_JA4',
+  0,
+);
 
 /** `WafRateLimitTimeframeType` (seconds). */
-export const TIMEFRAME = defineEnum('WafRateLimitTimeframeType', [
-  ['PerSecond', 1],
-  ['PerTenSeconds', 10],
-  ['PerOneMinute', 60],
-  ['PerFiveMinutes', 300],
-  ['PerFifteenMinutes', 900],
-  ['PerOneHour', 3600],
-]);
+export const TIMEFRAME = enumOf(
+  'WafRateLimitTimeframeType',
+  'PerSecond PerTenSeconds PerOneMinute PerFiveMinutes PerFifteenMinutes PerOneHour',
+  [1, 10, 60, 300, 900, 3600],
+);
 
 /** `WafRatelimitBlockType` (seconds). */
-export const BLOCK_TIME = defineEnum('WafRatelimitBlockType', [
-  ['ForThirtySeconds', 30],
-  ['ForOneMinute', 60],
-  ['ForFiveMinutes', 300],
-  ['ForFifteenMinutes', 900],
-  ['ForThirtyMinutes', 1800],
-  ['ForOneHour', 3600],
-]);
+export const BLOCK_TIME = enumOf(
+  'WafRatelimitBlockType',
+  'ForThirtySeconds ForOneMinute ForFiveMinutes ForFifteenMinutes ForThirtyMinutes ForOneHour',
+  [30, 60, 300, 900, 1800, 3600],
+);

@@ -2,9 +2,11 @@
  * `cdnctl export` of a shield rule kind: every rule of every shield zone of the account, as an
  * object that adopts it by id (`spec.ruleId`) and names its zone through the exported
  * ShieldPolicy (`shieldPolicyRef`) when policies are exported too, else by `shieldZoneId`.
- * Every member the rule holds is written, so applying the export changes nothing.
+ * Every member of the field table the rule holds is written (fields.ts), so applying the export
+ * changes nothing.
  */
 import type { CdnClient } from '../../cdn/client.js';
+import { specOfRecord } from '../kit/fields.js';
 import { typeMetaOf } from '../kind-names.js';
 import { NameAllocator } from '../shared/export-names.js';
 import {
@@ -15,7 +17,6 @@ import {
   type KindExporter,
 } from '../shared/manifest-export.js';
 import { SHIELD_POLICY_NAMES } from '../shieldpolicy/types.js';
-import { specFromConfiguration } from './configuration.js';
 import type { RuleFamily } from './family.js';
 import type { RuleRecord } from './types.js';
 
@@ -30,15 +31,12 @@ export function exportRule(
   const target = policy
     ? { shieldPolicyRef: { name: policy } }
     : { shieldZoneId: rule.shieldZoneId };
-  const description = rule.ruleDescription ?? '';
   const spec = {
     ruleId: rule.id,
     ...target,
     ...opts.account,
     deletionPolicy: opts.deletionPolicy,
-    ...(typeof rule.ruleName === 'string' ? { name: rule.ruleName } : {}),
-    ...(description !== '' ? { description } : {}),
-    ...specFromConfiguration(family.members, rule.ruleConfiguration),
+    ...specOfRecord(family.members, rule as Record<string, unknown>),
   };
   return {
     kind: family.names.kind,

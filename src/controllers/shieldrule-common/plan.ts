@@ -70,15 +70,13 @@ export async function planOnZone(
 export function rulePlanner(family: RuleFamily): KindPlanner {
   return async (client: CdnClient, raw, ctx): Promise<ObjectPlan> => {
     const obj = raw as RuleObject;
-    return planOnZone(client, obj, ctx, (zone) => {
-      const api = family.api(client);
-      const external = new RuleExternal({
+    return planOnZone(client, obj, ctx, (shieldZoneId) =>
+      new RuleExternal({
         family,
-        api,
+        api: family.api(client),
         account: 'cdnctl-diff',
-        shieldZoneId: zone,
-      });
-      return external.observe(obj, diffContext(obj.spec?.ruleId));
-    });
+        shieldZoneId,
+      }).observe(obj, diffContext(obj.spec?.ruleId)),
+    );
   };
 }

@@ -1,18 +1,31 @@
 /**
- * Custom WAF rules (`/shield/waf/custom-rule*`) as a shield rule family: the action
- * (`WafRuleActionType`) and the shared condition members.
+ * Custom WAF rules (`/shield/waf/custom-rule*`) as a shield rule family: the shared rule fields
+ * (shieldrule-common/fields.ts) with the action (`WafRuleActionType`).
  */
 import type { CdnClient } from '../../cdn/client.js';
+import { field } from '../kit/fields.js';
 import { WAF_ACTION } from '../shieldrule-common/enums.js';
 import type { RuleApi, RuleFamily } from '../shieldrule-common/family.js';
-import { CONDITION_MEMBERS } from '../shieldrule-common/members.js';
+import { ruleEnum, ruleFields } from '../shieldrule-common/fields.js';
 import { SHIELD_WAF_RULE_NAMES } from './types.js';
+
+/** The ShieldWafRule's fields. */
+export const WAF_RULE_FIELDS = ruleFields(
+  'custom WAF rule',
+  field('action', ruleEnum(WAF_ACTION), {
+    api: 'actionType',
+    required: true,
+    description:
+      'What a matching request gets: Block, Log (let through and log), Challenge, Allow (skip the other WAF rules) or Bypass (skip the whole shield).',
+  }),
+  [],
+);
 
 function wafRuleApi(client: CdnClient): RuleApi {
   return {
     list: (zone, opts) => client.listCustomWafRules(zone, opts),
     get: (id, opts) => client.getCustomWafRule(id, opts),
-    create: (body, opts) => client.createCustomWafRule(body, opts),
+    create: (body, opts) => client.createCustomWafRule(body as never, opts),
     update: (id, patch, opts) => client.updateCustomWafRule(id, patch, opts),
     delete: (id, opts) => client.deleteCustomWafRule(id, opts),
   };
@@ -22,10 +35,9 @@ function wafRuleApi(client: CdnClient): RuleApi {
 export const WAF_RULE_FAMILY: RuleFamily = {
   names: SHIELD_WAF_RULE_NAMES,
   what: 'custom WAF rule',
-  members: [
-    { spec: 'action', api: 'actionType', type: 'enum', table: WAF_ACTION },
-    ...CONDITION_MEMBERS,
-  ],
+  description:
+    "One custom WAF rule of a shield zone, managed by cdn-operator: a condition on the request and what a matching request gets. Needs a plan that allows custom WAF rules (the zone's customWafRulesLimit).",
+  members: WAF_RULE_FIELDS,
   limitField: 'customWafRulesLimit',
   api: wafRuleApi,
 };

@@ -1,7 +1,8 @@
-/** The ShieldWafRule custom resource as the controller reads it (crd.ts describes every field). */
+/** The ShieldWafRule custom resource as the controller reads it (its fields: family.ts). */
+import type { SpecOf } from '../kit/fields.js';
 import type { KindNames } from '../kind-names.js';
 import type { ShieldRuleSpecBase, ShieldRuleStatusBase } from '../shieldrule-common/types.js';
-import type { RuleObject } from '../shieldrule-common/zone.js';
+import type { WAF_RULE_FIELDS } from './family.js';
 
 /** The kind's names (its KindModule, kind.ts, adds the lazy parts). */
 export const SHIELD_WAF_RULE_NAMES: KindNames = {
@@ -11,16 +12,8 @@ export const SHIELD_WAF_RULE_NAMES: KindNames = {
   scope: 'Namespaced',
 };
 
-/** `spec` of a ShieldWafRule. */
-export interface ShieldWafRuleSpec extends ShieldRuleSpecBase {
-  /** What a matching request gets (`WafRuleActionType` name). */
-  action: string;
-}
+/** `spec` of a ShieldWafRule: the field table's members and the shared parts. */
+export type ShieldWafRuleSpec = SpecOf<typeof WAF_RULE_FIELDS> & ShieldRuleSpecBase;
 
 /** `status` of a ShieldWafRule. */
 export type ShieldWafRuleStatus = ShieldRuleStatusBase;
-
-/** A ShieldWafRule object. */
-export interface ShieldWafRule extends RuleObject {
-  spec?: ShieldWafRuleSpec & Record<string, unknown>;
-}

@@ -1,16 +1,24 @@
 /**
- * Pure diff of a shield rule (shieldrule-common/diff.ts): only members that differ are sent;
- * a configuration is sent whole (the platform binds it whole) and only when one of its managed
+ * Pure diff of a shield rule (its field table, shieldrule-common/fields.ts, compared by the kit,
+ * the configuration completed by configuration.ts): only members that differ are sent; a
+ * configuration is sent whole (the platform binds it whole) and only when one of its managed
  * members differs; members the spec leaves out are not managed; the platform's defaults
- * (null, [], "", false, 0) compare equal to their absence.
+ * (null, [], "", false, 0) compare equal to their absence. The export reads a record back
+ * through the same table.
  */
 import test from 'ava';
+import type { ManagedObject } from '../../../../src/runtime/types.js';
 import {
-  desiredRule,
-  diffRule,
-  type RuleDiff,
-} from '../../../../src/controllers/shieldrule-common/diff.js';
-import type { ShieldRuleSpecBase } from '../../../../src/controllers/shieldrule-common/types.js';
+  compareFields,
+  createBody,
+  specOfRecord,
+  type AnyField,
+  type FieldsDiff,
+} from '../../../../src/controllers/kit/fields.js';
+import {
+  desiredConfiguration,
+  wholeConfiguration,
+} from '../../../../src/controllers/shieldrule-common/configuration.js';
 import { WAF_RULE_FAMILY } from '../../../../src/controllers/shieldwafrule/family.js';
 import { RATE_LIMIT_FAMILY } from '../../../../src/controllers/shieldratelimit/family.js';
 
@@ -51,30 +59,29 @@ function live(
   };
 }
 
+function objectOf(spec: Record<string, unknown>): ManagedObject {
+  return { apiVersion: 'v', kind: 'ShieldWafRule', metadata: { name: 'meta-name', namespace: 'ns' }, spec };
+}
+
 function diffOf(
   spec: Record<string, unknown>,
   record: Record<string, unknown>,
-  members = MEMBERS,
-): RuleDiff {
-  return diffRule(
-    members,
-    desiredRule(members, spec as unknown as ShieldRuleSpecBase, 'meta-name'),
-    record,
-  );
+  members: readonly AnyField[] = MEMBERS,
+): FieldsDiff {
+  const obj = objectOf(spec);
+  return wholeConfiguration(members, obj, record, compareFields(members, obj, record, 'rule'));
 }
 
 test('the desired state maps names to the numbers the document gives', (t) => {
-  const want = desiredRule(
-    MEMBERS,
-    {
-      ...SPEC,
-      severity: 'CRITICAL',
-      transformations: ['LOWERCASE', 'URLDECODE'],
-      operator: 'WITHIN',
-    } as unknown as ShieldRuleSpecBase,
-    'x',
-  );
-  t.deepEqual(want.config, {
+  const spec = {
+    ...SPEC,
+    severity: 'CRITICAL',
+    transformations: ['LOWERCASE', 'URLDECODE'],
+    operator: 'WITHIN',
+  };
+  const body = createBody(MEMBERS, objectOf(spec));
+  t.deepEqual(desiredConfiguration(MEMBERS, spec), body.ruleConfiguration);
+  t.deepEqual(body.ruleConfiguration, {
     actionType: 1,
     variableTypes: { REQUEST_URI: '' },
     operatorType: 12,
@@ -82,7 +89,7 @@ test('the desired state maps names to the numbers the document gives', (t) => {
     severityType: 2,
     transformationTypes: [8, 19],
   });
-  t.is(want.name, 'block-admin');
+  t.is(body.ruleName, 'block-admin');
 });
 
 const CASES: Array<{
@@ -175,6 +182,34 @@ const CASES: Array<{
     fields: [],
   },
   {
+    why: 'severity NOTICE equals a record without one (the platform binds 0)',
+    spec: { ...SPEC, severity: 'NOTICE', negated: false, value: '/admin' },
+    record: live({ severityType: null }),
+    patch: {},
+    fields: [],
+  },
+  {
+    why: 'a chained condition with an operator the table does not know is drift',
+    spec: {
+      ...SPEC,
+      chainedConditions: [{ variables: { ARGS: '' }, operator: 'BEGINSWITH', value: 'x' }],
+    },
+    record: live({
+      chainedRuleConditions: [{ variableTypes: { ARGS: '' }, operatorType: 99, value: 'x' }],
+    }),
+    patch: {
+      ruleConfiguration: {
+        actionType: 1,
+        variableTypes: { REQUEST_URI: '' },
+        operatorType: 0,
+        value: '/admin',
+        severityType: 0,
+        chainedRuleConditions: [{ variableTypes: { ARGS: '' }, operatorType: 0, value: 'x' }],
+      },
+    },
+    fields: ['ruleConfiguration.chainedRuleConditions'],
+  },
+  {
     why: 'a rule adopted by id without spec.name keeps its name',
     spec: { ...SPEC, name: undefined, ruleId: 11 },
     record: live({}, { ruleName: 'their-name' }),
@@ -186,7 +221,7 @@ const CASES: Array<{
 for (const c of CASES) {
   test(`diff: ${c.why}`, (t) => {
     const d = diffOf(c.spec, c.record);
-    t.deepEqual(d.patch, c.patch);
+    t.deepEqual(d.update, c.patch);
     t.deepEqual(
       d.diffs.map((x) => x.field),
       c.fields,
@@ -209,10 +244,49 @@ test('a rate limit diff covers count, timeframe and block time, rendered by name
     { field: 'ruleConfiguration.requestCount', live: '50', desired: '100' },
     { field: 'ruleConfiguration.blockTime', live: 'ForThirtySeconds', desired: 'ForFiveMinutes' },
   ]);
-  t.like(d.patch.ruleConfiguration, {
+  t.like(d.update.ruleConfiguration, {
     requestCount: 100,
     timeframe: 60,
     blockTime: 300,
     actionType: 1,
   });
+});
+
+test('transformations compare in order and are shown by name', (t) => {
+  const d = diffOf(
+    { ...SPEC, transformations: ['URLDECODE', 'LOWERCASE'] },
+    live({ transformationTypes: [8, 19] }),
+  );
+  t.deepEqual(d.diffs, [
+    {
+      field: 'ruleConfiguration.transformationTypes',
+      live: '["LOWERCASE","URLDECODE"]',
+      desired: '["URLDECODE","LOWERCASE"]',
+    },
+  ]);
+});
+
+test('the export reads every member back by name and leaves the defaults out', (t) => {
+  const record = live(
+    {
+      isNegated: true,
+      transformationTypes: [],
+      chainedRuleConditions: [
+        { variableTypes: { ARGS: 'q' }, operatorType: 12, value: '', isRegexVariable: null },
+      ],
+    },
+    { ruleDescription: '' },
+  );
+  t.deepEqual(specOfRecord(MEMBERS, record), {
+    name: 'block-admin',
+    action: 'Block',
+    variables: { REQUEST_URI: '' },
+    operator: 'BEGINSWITH',
+    value: '/admin',
+    negated: true,
+    severity: 'NOTICE',
+    chainedConditions: [{ variables: { ARGS: 'q' }, operator: 'WITHIN' }],
+  });
+  const spec = specOfRecord(MEMBERS, record);
+  t.deepEqual(diffOf(spec, record).diffs, [], 'the exported spec is in sync with the rule');
 });

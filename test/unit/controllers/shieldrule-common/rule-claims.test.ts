@@ -6,7 +6,7 @@
  */
 import test from 'ava';
 import { createShieldAccessListKind } from '../../../../src/controllers/shieldaccesslist/index.js';
-import { createShieldRateLimitKind } from '../../../../src/controllers/shieldratelimit/index.js';
+import { SHIELD_RATE_LIMIT } from '../../../../src/controllers/shieldratelimit/kind.js';
 import {
   ACCESS_LIST_CLAIM_KIND,
   ruleClaimKind,
@@ -14,7 +14,7 @@ import {
   type ZonedClaimKind,
 } from '../../../../src/controllers/shieldrule-common/rule-claims.js';
 import type { ZonedObject } from '../../../../src/controllers/shieldrule-common/zone.js';
-import { createShieldWafRuleKind } from '../../../../src/controllers/shieldwafrule/index.js';
+import { SHIELD_WAF_RULE } from '../../../../src/controllers/shieldwafrule/kind.js';
 import type { ControllerDeps } from '../../../../src/controllers/shared/deps.js';
 import { pino } from 'pino';
 import { claimsOfObject } from '../../../../src/runtime/claims-policy.js';
@@ -98,7 +98,7 @@ for (const [title, kind, obj, expected] of cases) {
   });
 }
 
-test('the three kinds claim through zonedClaimsOf (the runtime sees the name claim)', (t) => {
+test('the three kinds claim through zonedClaimsOf (the runtime sees the name claim)', async (t) => {
   const deps: ControllerDeps = {
     apiBaseUrl: 'http://127.0.0.1:1',
     defaultAccount: 'default',
@@ -107,8 +107,8 @@ test('the three kinds claim through zonedClaimsOf (the runtime sees the name cla
   };
   const obj = object({ shieldPolicyRef: { name: 'pol' } });
   for (const [kind, make] of [
-    ['ShieldWafRule', createShieldWafRuleKind],
-    ['ShieldRateLimit', createShieldRateLimitKind],
+    ['ShieldWafRule', await SHIELD_WAF_RULE.controller!()],
+    ['ShieldRateLimit', await SHIELD_RATE_LIMIT.controller!()],
     ['ShieldAccessList', createShieldAccessListKind],
   ] as const) {
     const claims = claimsOfObject(make(deps), obj);

@@ -1,0 +1,145 @@
+/**
+ * The fields of a shield rule, written once (kit/fields.ts): the CRD properties, the spec types,
+ * the create body, the diff and the PATCH body, the status and the export all come from the
+ * table {@link ruleFields} builds. The name and description are top-level members of a rule;
+ * the action, the condition (also the item of `chainedConditions`), severity, transformations
+ * and a rate limit's counting are members of its `ruleConfiguration`. The platform binds a
+ * left-out member as 0 or null, so `null`, `[]`, `""` and `false` read as their absence
+ * (configuration.ts sends a configuration whole). The request variables are read from the
+ * official Shield document (`CreateCustomWafRuleModel`) at generation time.
+ */
+import {
+  absentAs,
+  blankAsAbsent,
+  enumByNumber,
+  flag,
+  listOf,
+  objectList,
+  stringMap,
+  text,
+  type Codec,
+} from '../kit/codecs.js';
+import { field, nestedIn, schemaOf, type AnyField, type Field } from '../kit/fields.js';
+import type { DocumentBounds, Schema } from '../shared/crd-schema.js';
+import { OPERATOR, SEVERITY, TRANSFORMATION, type RuleEnum } from './enums.js';
+
+/** The platform member holding a rule's configuration. */
+export const CONFIGURATION = 'ruleConfiguration';
+
+/** A platform enum by name; a member the record leaves out is the platform's 0. */
+export function ruleEnum<N extends string>(table: RuleEnum<N>): Codec<N> {
+  return absentAs(enumByNumber(table), 0);
+}
+
+const VARIABLES =
+  'Request variables the condition inspects, each with a sub-key (a header, cookie or argument name) or "" for the whole variable; at least one.';
+
+function variablesBounds(docs: DocumentBounds): Schema {
+  const names = docs.propertyNames('shield', 'CreateCustomWafRuleModel.variableTypes');
+  return {
+    description: `${VARIABLES} Keys: ${names.join(', ')}.`,
+    maxProperties: names.length,
+    'x-kubernetes-validations': [
+      {
+        rule: `self.all(k, k in ${JSON.stringify(names)})`,
+        message: `every key must be one of ${names.join(', ')}`,
+      },
+    ],
+  };
+}
+
+/** One condition (the rule's own, in its configuration, and each chained one). */
+export const CONDITION_FIELDS = [
+  field(
+    'variables',
+    stringMap({ minProperties: 1, additionalProperties: { type: 'string', maxLength: 256 } }),
+    { api: 'variableTypes', required: true, description: VARIABLES, bounds: variablesBounds },
+  ),
+  field('operator', ruleEnum(OPERATOR), {
+    api: 'operatorType',
+    required: true,
+    description:
+      'How the variables are compared with value: BEGINSWITH, ENDSWITH, CONTAINS, CONTAINSWORD, STRMATCH, EQ (equal), GE, GT, LE, LT (numbers), WITHIN (value lists words), RX (regular expression), STREQ (string equal), DETECTSQLI and DETECTXSS (attack detection; value unused).',
+  }),
+  field('value', blankAsAbsent(text({ maxLength: 4096 }), ''), {
+    api: 'value',
+    unset: '',
+    description: 'What the variables are compared with (unset: empty).',
+  }),
+  field('negated', blankAsAbsent(flag(), false), {
+    api: 'isNegated',
+    unset: false,
+    description: 'Match when the comparison fails instead of when it succeeds.',
+  }),
+  field('regexVariable', blankAsAbsent(flag(), false), {
+    api: 'isRegexVariable',
+    unset: false,
+    description: 'The variable sub-keys are regular expressions (e.g. all headers matching x-.*).',
+  }),
+] as const;
+
+/** The configuration members after the action that every rule kind has. */
+const SHARED_CONFIGURATION = [
+  field('severity', ruleEnum(SEVERITY), {
+    api: 'severityType',
+    description:
+      'Severity logged when the rule matches (unset: not managed; a new rule gets NOTICE).',
+  }),
+  field('transformations', listOf(enumByNumber(TRANSFORMATION)), {
+    api: 'transformationTypes',
+    schema: { maxItems: TRANSFORMATION.names.length },
+    description:
+      'Transformations applied to the variables before the comparison, in order (e.g. LOWERCASE, URLDECODE). Unset: not managed.',
+  }),
+  field('chainedConditions', objectList(CONDITION_FIELDS), {
+    api: 'chainedRuleConditions',
+    schema: { maxItems: 10 },
+    bounds: (docs) => ({
+      items: {
+        type: 'object',
+        description: 'One more condition.',
+        ...schemaOf(CONDITION_FIELDS, docs),
+      },
+    }),
+    description:
+      'More conditions that must all match as well (AND). Unset: not managed; [] removes them.',
+  }),
+] as const;
+
+/** A rule's name and description (top-level members of the record). */
+type RuleHead = readonly [Field<'name', string>, Field<'description', string>];
+
+/**
+ * The table of a rule kind whose rules are called `what`: the name and description, then in
+ * `ruleConfiguration` the condition, its `action`, the shared members and its own (a rate
+ * limit's counting).
+ */
+export function ruleFields<const A extends AnyField, const C extends readonly AnyField[]>(
+  what: string,
+  action: A,
+  own: C,
+): readonly [...RuleHead, ...typeof CONDITION_FIELDS, A, ...typeof SHARED_CONFIGURATION, ...C] {
+  const head = [
+    field('name', text({ minLength: 1, maxLength: 255, pattern: '.*\\S.*' }), {
+      api: 'ruleName',
+      status: 'name',
+      // A rule adopted by id keeps its own name unless the spec sets one.
+      defaultOf: (obj) => (obj.spec?.ruleId === undefined ? obj.metadata.name : undefined),
+      description: `Name of the ${what} on the platform (default metadata.name). With spec.adoption the existing rule of this exact name (case-sensitive) is adopted. A rule adopted by spec.ruleId keeps its own name unless this is set.`,
+    }),
+    field('description', blankAsAbsent(text({ maxLength: 1024 }), ''), {
+      api: 'ruleDescription',
+      unset: '',
+      description: `Description of the ${what} (unset: not managed).`,
+    }),
+  ] as const;
+  return [
+    ...head,
+    ...nestedIn(CONFIGURATION, [
+      ...CONDITION_FIELDS,
+      action,
+      ...SHARED_CONFIGURATION,
+      ...own,
+    ] as const),
+  ];
+}
