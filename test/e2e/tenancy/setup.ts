@@ -26,6 +26,9 @@ import {
 } from '../support/kube.js';
 import { secretYaml } from '../support/operator-env.js';
 import { startOperator, type OperatorProcess } from '../support/operator.js';
+import { crdNameOf } from '../../../src/controllers/kind-names.js';
+import { findKind } from '../../../src/controllers/kinds.js';
+import { FINALIZER } from '../../../src/runtime/reasons.js';
 
 export const API_KEY = 'e2e-tenancy-key';
 export const PZC = 'pullzoneconfigs.cdn.operator.io';
@@ -144,9 +147,16 @@ export async function startTenancyEnv(): Promise<TenancyEnv> {
   };
 }
 
+/** The resource name kubectl takes for `kind` (`pullzoneconfigs.cdn.operator.io`). */
+export function resourceOf(kind: string): string {
+  const found = findKind(kind);
+  if (!found) throw new Error(`cannot name the resource of ${kind}: no such kind`);
+  return crdNameOf(found);
+}
+
 /** JSON of a managed object as a user writes it. */
 export function objectYaml(
-  kind: 'PullZoneConfig' | 'ContainerApp' | 'ShieldPolicy' | 'DnsRecord' | 'DnsZone',
+  kind: string,
   ns: string,
   name: string,
   spec: Record<string, unknown>,
@@ -158,6 +168,12 @@ export function objectYaml(
     metadata: { name, namespace: ns, annotations },
     spec,
   });
+}
+
+/** `json` (a manifest) with the operator's finalizer, written by the tenant itself. */
+export function withTenantFinalizer(json: string): string {
+  const obj = JSON.parse(json) as { metadata: Record<string, unknown> };
+  return JSON.stringify({ ...obj, metadata: { ...obj.metadata, finalizers: [FINALIZER] } });
 }
 
 /** A ContainerApp spec with one nginx container (plus `extra`). */
@@ -221,13 +237,17 @@ export async function resetCalls(sim: SimulatorHandle): Promise<void> {
   });
 }
 
-/** The platform writes (POST/PUT/PATCH/DELETE) logged since the last reset. */
-export async function simWrites(sim: SimulatorHandle): Promise<SimCall[]> {
+/** Every platform call (reads included) logged since the last reset. */
+export async function simCalls(sim: SimulatorHandle): Promise<SimCall[]> {
   const res = await fetch(`${sim.url}/_sim/calls`, {
     headers: { 'X-Sim-Admin-Token': sim.adminToken },
   });
-  const body = (await res.json()) as { log: SimCall[] };
-  return body.log.filter((c) => c.method !== 'GET');
+  return ((await res.json()) as { log: SimCall[] }).log;
+}
+
+/** The platform writes (POST/PUT/PATCH/DELETE) logged since the last reset. */
+export async function simWrites(sim: SimulatorHandle): Promise<SimCall[]> {
+  return (await simCalls(sim)).filter((c) => c.method !== 'GET');
 }
 
 /** Sleeps (lets the operator make any call it would make). */
