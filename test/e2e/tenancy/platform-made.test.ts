@@ -7,7 +7,7 @@
  * place. On 72f93ad team-b's PullZoneConfig adopted both zones and rewrote their origin.
  */
 import test from 'ava';
-import { apply, conditionOf, deleteObject, getObject, waitFor } from '../support/kube.js';
+import { apply, deleteObject } from '../support/kube.js';
 import {
   appSpec,
   objectYaml,
@@ -16,6 +16,7 @@ import {
   settle,
   simWrites,
   startTenancyEnv,
+  syncedReason,
   waitCondition,
   waitGone,
   type TenancyEnv,
@@ -87,20 +88,6 @@ const GRABS = [
   },
 ];
 
-/** The Synced reason of team-b's object once its first pass is done. */
-async function syncedReason(kind: string, name: string): Promise<string | undefined> {
-  const resource = resourceOf(kind);
-  const obj = await waitFor(
-    async () => {
-      const o = await getObject(resource, env.teamB, name);
-      return o && conditionOf(o, 'Synced') ? o : undefined;
-    },
-    60_000,
-    `${name} synced`,
-  );
-  return conditionOf(obj, 'Synced')?.reason;
-}
-
 test.serial(
   "team-b cannot adopt, nor put a shield on, the pull zones the platform made for team-a's objects",
   async (t) => {
@@ -120,7 +107,7 @@ test.serial(
     for (const a of attempts) {
       outcome.push({
         grab: `${a.kind} on ${a.zone.what}`,
-        reason: await syncedReason(a.kind, a.name),
+        reason: await syncedReason(a.kind, env.teamB, a.name),
       });
     }
     t.log(JSON.stringify(outcome));

@@ -17,6 +17,7 @@ import { startSimulator, type SimulatorHandle } from '../../../src/simulator/ser
 import { applyAllCrds } from '../support/crds.js';
 import {
   apply,
+  conditionOf,
   createNamespace,
   deleteNamespace,
   getObject,
@@ -210,6 +211,24 @@ export function waitCondition(
   timeoutMs = 60_000,
 ): Promise<KubeJson> {
   return waitForCondition(resource, ns, name, type, status, reason, timeoutMs);
+}
+
+/** The Synced reason of an object once it has one (its first pass is done). */
+export async function syncedReason(
+  kind: string,
+  ns: string,
+  name: string,
+): Promise<string | undefined> {
+  const resource = resourceOf(kind);
+  const obj = await waitFor(
+    async () => {
+      const o = await getObject(resource, ns, name);
+      return conditionOf(o, 'Synced') ? o : undefined;
+    },
+    60_000,
+    `${ns}/${name} synced`,
+  );
+  return conditionOf(obj, 'Synced')?.reason;
 }
 
 /** Waits until the object is gone from the apiserver (its finalizer released). */
