@@ -26,6 +26,7 @@ test.after.always(async () => {
 interface Items extends OutsideItems {
   dnsZone: number;
   record: number;
+  recordName: string;
   shieldZone: number;
 }
 
@@ -45,9 +46,14 @@ const ITEMS: Array<{
       dnsZoneId: zone ?? NO_DNS_ZONE,
       recordId: i.record,
       type: 'A',
-      name: 'squat',
+      name: i.recordName,
     }),
-    adopt: (i) => ({ zoneRef: { name: 'zone' }, recordId: i.record, type: 'A', name: 'squat' }),
+    adopt: (i) => ({
+      zoneRef: { name: 'zone' },
+      recordId: i.record,
+      type: 'A',
+      name: i.recordName,
+    }),
   },
   {
     kind: 'ShieldWafRule',
@@ -80,14 +86,16 @@ async function teamAItems(
   shieldZoneId: number,
   tag: string,
 ): Promise<Items> {
+  const recordName = `squat-${tag}`;
   const record = await env.cdn.addDnsRecord(dns.zoneId, {
     Type: 0,
-    Name: `squat-${tag}`,
+    Name: recordName,
     Value: '192.0.2.7',
   });
   return {
     dnsZone: dns.zoneId,
     record: Number(record.Id),
+    recordName,
     shieldZone: shieldZoneId,
     ...(await outsideItems(env, shieldZoneId, tag)),
   };
