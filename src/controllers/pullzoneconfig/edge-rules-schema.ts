@@ -29,14 +29,16 @@ export const MAX_EXTRA_ACTIONS = 5;
 const KIND_CHECK: Record<ParameterKind, (p: string) => string> = {
   text: (p) => `size(self.${p}) > 0`,
   url: (p) => `self.${p}.matches('^https?://[^\\\\s]+$')`,
-  integer: (p) => `self.${p}.matches('^[0-9]{1,10}$')`,
+  // One spelling per number (no sign, space or leading zero): a storage zone or script id is
+  // then the id the reference check knows (shared/platform-id.ts), and no other rule is needed.
+  integer: (p) => `self.${p}.matches('^(0|[1-9][0-9]{0,9})$')`,
   statusCode: (p) => `self.${p}.matches('^[1-5][0-9][0-9]$')`,
 };
 
 const KIND_TEXT: Record<ParameterKind, string> = {
   text: 'a non-empty string',
   url: 'an http(s) URL',
-  integer: 'a non-negative integer (as a string)',
+  integer: 'a non-negative integer (as a string, in decimal without a leading zero)',
   statusCode: 'an HTTP status code such as 301',
 };
 

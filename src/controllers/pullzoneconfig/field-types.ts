@@ -24,6 +24,8 @@ export interface SettingField {
   roundUpTo?: readonly number[];
   /** Pattern every list item must match. */
   itemPattern?: string;
+  /** Pattern a string setting must match (an id's one spelling). */
+  pattern?: string;
   /**
    * A secret value: set through `<spec>Ref` (a Secret key reference) instead of a plain
    * string, and never rendered in plans, events or logs.

@@ -82,7 +82,9 @@ function integerSchema(f: SettingField): Schema {
 
 function stringSchema(f: SettingField): Schema {
   const markup = f.api === 'ErrorPageCustomCode';
-  return { type: 'string', maxLength: markup ? MAX_MARKUP_LENGTH : MAX_STRING_LENGTH };
+  const s: Schema = { type: 'string', maxLength: markup ? MAX_MARKUP_LENGTH : MAX_STRING_LENGTH };
+  if (f.pattern) s.pattern = f.pattern;
+  return s;
 }
 
 const SCALAR: Partial<Record<SettingField['kind'], Schema>> = {

@@ -10,6 +10,7 @@ import { classifyCdnError } from '../shared/classify-error.js';
 import { getCdnClient } from '../shared/client-pool.js';
 import { credentialReferences, resolveApiKey } from '../shared/credentials.js';
 import { withMarkerKey } from '../shared/marker-key.js';
+import { parseIntegerId } from '../shared/platform-id.js';
 import type { ControllerDeps } from '../shared/deps.js';
 import {
   createShieldExternal,
@@ -42,17 +43,12 @@ export interface ShieldPolicyKindOptions {
 /** Claim type of a policy's pull zone: two policies on one zone fight, so one zone has one policy. */
 export const SHIELD_CLAIM = 'ShieldPolicy';
 
-function positiveId(v: unknown): number | undefined {
-  const n = typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v;
-  return typeof n === 'number' && Number.isSafeInteger(n) && n > 0 ? n : undefined;
-}
-
 /** The pull zone claim of a policy targeting `pullZoneId` (recorded when its status says so). */
 function zoneClaim(obj: ShieldPolicy, pullZoneId: number): ClaimRef {
   return {
     type: SHIELD_CLAIM,
     id: String(pullZoneId),
-    recorded: positiveId(obj.status?.pullZoneId) === pullZoneId,
+    recorded: parseIntegerId(obj.status?.pullZoneId) === pullZoneId,
   };
 }
 
@@ -63,8 +59,8 @@ function zoneClaim(obj: ShieldPolicy, pullZoneId: number): ClaimRef {
  * kinds can refuse a zone managed from another namespace.
  */
 export function shieldClaimsOf(obj: ShieldPolicy): ClaimRef[] {
-  const id = positiveId(obj.spec?.pullZoneId) ?? positiveId(obj.status?.pullZoneId);
-  const shieldZoneId = positiveId(obj.status?.shieldZoneId);
+  const id = parseIntegerId(obj.spec?.pullZoneId) ?? parseIntegerId(obj.status?.pullZoneId);
+  const shieldZoneId = parseIntegerId(obj.status?.shieldZoneId);
   return [
     ...(id === undefined ? [] : [zoneClaim(obj, id)]),
     ...(shieldZoneId === undefined
