@@ -2,7 +2,15 @@
 
 /** How a setting is represented in the spec and on the wire. */
 export type FieldKind =
-  'boolean' | 'string' | 'int32' | 'int64' | 'double' | 'stringList' | 'enum' | 'classList';
+  | 'boolean'
+  | 'string'
+  | 'int32'
+  | 'int64'
+  | 'double'
+  | 'stringList'
+  | 'enum'
+  | 'classList'
+  | 'optimizerClassList';
 
 /** One pull zone setting: spec name, API name, type, limits and our description. */
 export interface SettingField {

@@ -292,8 +292,8 @@ const OPTIMIZER: SettingField[] = [
   ),
   field(
     'OptimizerClasses',
-    'classList',
-    'Named presets of optimizer parameters, selectable with the class query parameter.',
+    'optimizerClassList',
+    'Named presets of optimizer parameters, selectable with the class query parameter; each documented parameter is a typed member.',
   ),
   bool('OptimizerForceClasses', 'Only allow image transformations defined by an optimizer class.'),
   bool(

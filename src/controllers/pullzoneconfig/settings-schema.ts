@@ -6,6 +6,7 @@
 import type { Schema } from '../shared/crd-schema.js';
 import type { SettingField } from './field-types.js';
 import { SETTING_FIELDS, secretRefName } from './fields.js';
+import { MAX_OPTIMIZER_CLASSES, optimizerClassSchema } from './optimizer-classes.js';
 
 export type { Schema } from '../shared/crd-schema.js';
 
@@ -108,6 +109,8 @@ function typeSchema(f: SettingField): Schema {
       if (f.itemPattern) item.pattern = f.itemPattern;
       return { type: 'array', maxItems: MAX_LIST_ITEMS, items: item };
     }
+    case 'optimizerClassList':
+      return { type: 'array', maxItems: MAX_OPTIMIZER_CLASSES, items: optimizerClassSchema() };
     default:
       return { type: 'array', items: CLASS_ITEM };
   }

@@ -26,6 +26,7 @@ import {
   PlanNotSufficient,
 } from './plan-limits.js';
 import { RuleOverrideError } from './rule-overrides.js';
+import { CuratedListError } from './curated-lists.js';
 import { RuleDeleteRefused, RuleDeleteRefusedError } from './rule-sweep-sync.js';
 import { idReferencesOf, pullZoneConfigRef, resolvePullZoneId } from './target.js';
 import { managedNames } from '../kind-names.js';
@@ -70,12 +71,12 @@ export function shieldClaimsOf(obj: ShieldPolicy): ClaimRef[] {
 }
 
 /**
- * Classifies ShieldPolicy errors: plan limits, plan refusals, refused rule overrides and
- * deletions `rulePolicy: Exact` the platform refused are rechecked every poll interval (the
- * plan may be upgraded, the platform's rules may change).
+ * Classifies ShieldPolicy errors: plan limits, plan refusals, refused rule overrides, held-back
+ * curated access lists and deletions `rulePolicy: Exact` the platform refused are rechecked
+ * every poll interval (the plan may be upgraded, the platform's rules may change).
  */
 export function classifyShieldError(err: unknown): ClassifiedError {
-  if (err instanceof RuleOverrideError) {
+  if (err instanceof RuleOverrideError || err instanceof CuratedListError) {
     return {
       class: 'retryable',
       reason: err.reason,
