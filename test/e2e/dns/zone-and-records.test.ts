@@ -278,7 +278,7 @@ test.serial(
     // clears it (docs/kit.md).
     t.deepEqual(
       writesSince(start),
-      [`PUT /dnszone/${zoneId}/records`, `POST /dnszone/${zoneId}/records/${made.Id}`],
+      [`PUT /dnszone/${zoneId}/records`, `POST /dnszone/${zoneId}/records/${String(made.Id)}`],
       'one create and its comment cleared, no DELETE, no second create',
     );
     t.true(hasRecord(zoneId, made.Id));

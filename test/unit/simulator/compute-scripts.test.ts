@@ -1,4 +1,4 @@
-/* eslint-disable @typescript-eslint/no-unsafe-call, @typescript-eslint/no-unsafe-argument -- answer bodies are read loosely here; computeCall() has already checked each against the compute document */
+/* eslint-disable @typescript-eslint/no-unsafe-argument -- answer bodies are read loosely here; computeCall() has already checked each against the compute document */
 /**
  * cdn-sim's edge scripts (compute document): the script lifecycle, the pull zone a standalone
  * script gets, middleware scripts on pull zones, what a delete does to linked zones, the list's
