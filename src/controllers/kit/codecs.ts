@@ -91,6 +91,18 @@ export interface NumberedNames<N extends string = string> {
   readonly numbers: readonly number[];
 }
 
+/**
+ * The table of `names` (in the document's order) numbered `numbers`, or one by one from
+ * `numbers` when it is a number.
+ */
+export function numberedNames<const N extends string>(
+  names: readonly N[],
+  numbers: number | readonly number[],
+): NumberedNames<N> {
+  const nums = typeof numbers === 'number' ? names.map((_, i) => numbers + i) : numbers;
+  return { names, numbers: nums };
+}
+
 /** A name of `table`, sent as its number (integer enums whose numbers skip or are seconds). */
 export function enumByNumber<N extends string>(table: NumberedNames<N>): Codec<N> {
   const fromWire = (w: unknown): N | undefined =>
@@ -143,7 +155,7 @@ export function stringMap(schema: Schema = {}): Codec<Record<string, string>> {
  * equal to its field's `unset`. A record's null reads as `[]`. The CRD items come from
  * `schemaOf(fields, docs)` in the field's `bounds` (they may need the documents).
  */
-export function objectList<const F extends readonly AnyField[]>(fields: F): Codec<SpecOf<F>[]> {
+export function tableList<const F extends readonly AnyField[]>(fields: F): Codec<SpecOf<F>[]> {
   type Item = Record<string, unknown>;
   const read = (x: unknown): Item =>
     specOfRecord(fields, typeof x === 'object' && x !== null ? (x as Item) : {});

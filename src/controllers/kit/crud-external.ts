@@ -3,8 +3,8 @@
  * identity rules, compared and written through its field table, deleted by id. A kind gives
  * data (`CrudResource`) and, where it needs more, a few named hooks (plain functions):
  *
- * - `check(obj, ctx)`: refuse, before anything is read, an object that may not use what it
- *   names (a shield zone whose pull zone another object manages);
+ * - `precheck(obj, ctx)`: refuse the object before anything is read (a check the CRD cannot make,
+ *   a raw reference to a resource another object manages);
  * - `admit(obj, record)`: refuse a resource the object may never manage (a public registry);
  * - `createBody(obj, body, ctx)`: complete the create body (a secret, a check before creating);
  * - `compare(obj, record, diff)`: differences the table cannot see (a rotated password), and
@@ -57,7 +57,7 @@ export interface CrudSeen<R> {
 
 /** The named hooks (see the module comment). */
 export interface CrudHooks<T extends ManagedObject, R> {
-  check?(obj: T, ctx: ExternalContext): Promise<void>;
+  precheck?(obj: T, ctx: ExternalContext): Promise<void>;
   admit?(obj: T, record: R): void;
   createBody?(
     obj: T,
@@ -104,7 +104,7 @@ export class CrudExternal<T extends ManagedObject, R> implements ExternalClient<
   }
 
   async observe(obj: T, ctx: ExternalContext): Promise<Observation<CrudSeen<R>>> {
-    await this.r.hooks?.check?.(obj, ctx);
+    await this.r.hooks?.precheck?.(obj, ctx);
     const found = await locate(this.r.identity, obj, ctx);
     if (!found) return { exists: false, upToDate: false, diff: [] };
     const { id, record } = found;

@@ -37,7 +37,7 @@ export interface FieldOptions<V> {
   readonly required?: true;
   /**
    * The desired value when the spec leaves it out, for the create and the comparison;
-   * undefined: not managed for this object.
+   * undefined: none for this object (not managed, e.g. a name of a resource adopted by id).
    */
   defaultOf?(obj: ManagedObject): V | undefined;
   /** What the record reads when the member was never set (compared as such). */
@@ -159,16 +159,6 @@ export function createBody(
   return wireOf(sent, Object.fromEntries(sent.map((f) => [f.spec, desiredOf(f, obj)])));
 }
 
-/**
- * The same fields as members of the nested wire object `prefix` (`ruleConfiguration`): one
- * table serves both a nested member of the body and the items of a list (codecs.ts objectList).
- */
-export function nestedIn<const T extends readonly AnyField[]>(prefix: string, fields: T): T {
-  return fields.map((f) =>
-    f.api === undefined ? f : { ...f, api: `${prefix}.${f.api}` },
-  ) as unknown as T;
-}
-
 /** What {@link compareFields} found. */
 export interface FieldsDiff {
   /** Plan entries (platform member names). */
@@ -236,7 +226,7 @@ function isSame(f: AnyField, live: never, want: never): boolean {
 
 /**
  * True when two objects of spec values agree on every field of the table, a missing member
- * read as the field's `unset` (the items of a list of objects, codecs.ts objectList).
+ * read as the field's `unset` (the items of a list of objects, codecs.ts tableList).
  */
 export function sameMembers(
   fields: readonly AnyField[],

@@ -1,7 +1,6 @@
 /**
- * Rate limits (`/shield/rate-limit*`) as a shield rule family: the shared rule fields
- * (shieldrule-common/fields.ts) with the action (`RatelimitRuleActionType`) and the counting
- * (request count, counter key, timeframe, block time; `CreateWafRateLimitRuleModel`).
+ * Rate limits (`/shield/rate-limit*`): the shared rule fields with their action and counting
+ * (`CreateWafRateLimitRuleModel`: request count, counter key, timeframe, block time).
  */
 import type { CdnClient } from '../../cdn/client.js';
 import { absentAs, integer } from '../kit/codecs.js';

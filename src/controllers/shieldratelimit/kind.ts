@@ -1,11 +1,10 @@
 /** The ShieldRateLimit kind: one rate limit rule of a shield zone. */
 import type { KindModule } from '../kind-module.js';
-import { ruleKindParts } from '../shieldrule-common/kind-parts.js';
+import { ruleKindParts } from '../shieldrule-common/family.js';
 import { SHIELD_RATE_LIMIT_NAMES } from './types.js';
 
 export const SHIELD_RATE_LIMIT: KindModule = {
   ...SHIELD_RATE_LIMIT_NAMES,
-  schema: async () => (await import('./crd.js')).shieldRateLimitSchema,
   ...ruleKindParts(async () => (await import('./family.js')).RATE_LIMIT_FAMILY),
   // It needs a ShieldPolicy of its own namespace; kept beside the WAF rule example.
   example: 'shield/shieldratelimit.yaml',

@@ -1,19 +1,19 @@
 /**
  * Wiring of a shield rule kind (and, through {@link zoneKindParts}, of every kind on a shield
- * zone) into the runtime: the zone (shieldPolicyRef or shieldZoneId) -> the kit's connector
- * (credentials, shared CDN client, marker key) -> {@link RuleExternal}. References: the credentials and the
- * ShieldPolicy named by `spec.shieldPolicyRef` (a change to it re-enqueues the rule). Claims:
- * the rule id under the kind's name and, while the rule may be created, its name on the zone
- * (rule-claims.ts); `spec.shieldZoneId` is checked as a reference.
+ * zone): the zone (shieldPolicyRef or shieldZoneId), then the kit's connector, then the rule
+ * resource (external.ts). A change to the named ShieldPolicy re-enqueues the object; claims:
+ * rule-claims.ts; `spec.shieldZoneId` is checked as a reference.
  */
 import type { ClassifiedError } from '../../runtime/errors.js';
 import type { ExternalClient, ManagedKind, ObjectReference } from '../../runtime/types.js';
 import { connector, type Connection } from '../kit/connector.js';
+import { CrudExternal } from '../kit/crud-external.js';
+import { specPathOf, type AnyField } from '../kit/fields.js';
 import { managedNames } from '../kind-names.js';
 import { classifyCdnError } from '../shared/classify-error.js';
 import { credentialReferences } from '../shared/credentials.js';
 import type { ControllerDeps } from '../shared/deps.js';
-import { PlanNotSufficientError, RuleExternal } from './external.js';
+import { PlanNotSufficientError, ruleResource } from './external.js';
 import type { RuleFamily } from './family.js';
 import { ruleClaimKind, specIdOf, zonedClaimsOf } from './rule-claims.js';
 import {
@@ -30,26 +30,16 @@ export const PlanNotSufficient = 'PlanNotSufficient';
 /** How long a rule the plan refused waits before it is tried again (a plan change is rare). */
 export const PLAN_RETRY_MS = 5 * 60_000;
 
-const SPEC_PATHS: Record<string, string> = {
-  ruleName: 'spec.name',
-  ruleDescription: 'spec.description',
-  shieldZoneId: 'spec.shieldZoneId',
-};
-
 /**
- * The error classifier of a kind on a shield zone: a plan refusal
- * ({@link PlanNotSufficientError}) is retried slowly (not a hot loop, not a terminal
- * InvalidSpec: upgrading the plan on the platform is picked up without touching the object);
- * the rest as for every kind, an API field named in a platform error shown as the spec path a
- * user edits (`specPaths`: API field -> spec path).
+ * The error classifier of a kind on a shield zone: a plan refusal is retried slowly (not a hot
+ * loop, not InvalidSpec: a plan upgrade is picked up without touching the object); the rest as
+ * for every kind, a platform field shown as its spec path (the table's `fields`, `specPaths`).
  */
 export function shieldErrorClassifier(
   specPaths: Record<string, string>,
+  fields: readonly AnyField[] = [],
 ): (err: unknown) => ClassifiedError {
-  const specPathForField = (apiField: string): string => {
-    const path = specPaths[apiField];
-    return path ? `${path} (${apiField})` : apiField;
-  };
+  const specPathForField = (apiField: string): string => specPathOf(fields, apiField, specPaths);
   return (err) => {
     if (err instanceof PlanNotSufficientError) {
       return {
@@ -63,9 +53,6 @@ export function shieldErrorClassifier(
     return classifyCdnError(err, { specPathForField });
   };
 }
-
-/** Classifies a shield rule kind's errors (see {@link shieldErrorClassifier}). */
-export const classifyRuleError = shieldErrorClassifier(SPEC_PATHS);
 
 /** What a kind on a shield zone is connected with (see {@link zoneKindParts}). */
 export interface ZoneConnection extends Connection {
@@ -118,8 +105,9 @@ export function createRuleKind(family: RuleFamily, deps: ControllerDeps): Manage
     claimsOf: (obj) => zonedClaimsOf(claims, obj),
     ...zoneKindParts<RuleObject>(
       deps,
-      ({ client, ...bound }) => new RuleExternal({ family, api: family.api(client), ...bound }),
+      ({ client, ...bound }) =>
+        new CrudExternal(ruleResource({ family, api: family.api(client), ...bound })),
     ),
-    classifyError: classifyRuleError,
+    classifyError: shieldErrorClassifier({ shieldZoneId: 'spec.shieldZoneId' }, family.members),
   };
 }

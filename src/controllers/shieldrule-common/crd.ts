@@ -1,8 +1,6 @@
 /**
  * The CRD schema of a shield rule kind: its field table's properties (fields.ts), the shield
- * zone (a ShieldPolicy reference or a raw id, exactly one), adoption (by id or by name) and the
- * status. Number formats and the request variables are read from the official Shield document;
- * lengths and list sizes the document does not give are the operator's own.
+ * zone (a ShieldPolicy reference or a raw id, exactly one), adoption (by id or by name), status.
  */
 import { accountFragment } from '../shared/account-schema.js';
 import {
@@ -66,6 +64,8 @@ function ownSpec(docs: DocumentBounds, family: RuleFamily): Schema {
   };
 }
 
+const INT64 = { type: 'integer', format: 'int64' } as const;
+
 /** The schema of the shield rule kind `family`. */
 export function ruleSchema(docs: DocumentBounds, family: RuleFamily): KindSchema {
   const { what, description } = family;
@@ -77,7 +77,7 @@ export function ruleSchema(docs: DocumentBounds, family: RuleFamily): KindSchema
       accountFragment(),
       adoptionIdFragment(
         'ruleId',
-        { type: 'integer', format: 'int64', minimum: 1, maximum: 2147483647 },
+        { ...INT64, minimum: 1, maximum: 2147483647 },
         `Adopt the existing ${what} with this id (refused when another object manages it or when it lives on another shield zone). The operator never creates a rule when this is set. Immutable.`,
       ),
       adoptionFragment(what, 'spec.name (or metadata.name) on the shield zone'),
@@ -87,12 +87,8 @@ export function ruleSchema(docs: DocumentBounds, family: RuleFamily): KindSchema
       resource: what,
       conditions: `Ready (the ${what} matches the spec) and Synced (the last reconcile succeeded; PlanNotSufficient while the zone's plan does not allow the rule).`,
       properties: {
-        ruleId: { type: 'integer', format: 'int64', description: `Id of the managed ${what}.` },
-        shieldZoneId: {
-          type: 'integer',
-          format: 'int64',
-          description: 'Id of the shield zone that holds it.',
-        },
+        ruleId: { ...INT64, description: `Id of the managed ${what}.` },
+        shieldZoneId: { ...INT64, description: 'Id of the shield zone that holds it.' },
         name: { type: 'string', description: 'Name of the rule on the platform.' },
       },
     }),

@@ -1,15 +1,12 @@
 /**
- * The integer enums of shield rules (custom WAF rules and rate limits), exposed in the CRDs by
- * name. Names and numbers follow the official Shield document's enum mappings
- * (`x-enum-varnames`; the numbers are not always 0..n: operators skip 10, 11, 13 and 16,
- * timeframes are seconds); test/unit/controllers/shieldrule-common/enums.test.ts checks them
- * against it. A field sends them through the kit's `enumByNumber` codec (fields.ts).
+ * The integer enums of shield rules, exposed in the CRDs by name (kit codecs.ts enumByNumber).
+ * Names and numbers follow the official Shield document's `x-enum-varnames` (not always 0..n:
+ * operators skip 10, 11, 13 and 16, timeframes are seconds); enums.test.ts checks them.
  */
-import type { NumberedNames } from '../kit/codecs.js';
+import { numberedNames, type NumberedNames } from '../kit/codecs.js';
 
-/** A name <-> number table of one platform enum. */
+/** A name <-> number table of one platform enum, `title`d as its document component. */
 export interface RuleEnum<N extends string = string> extends NumberedNames<N> {
-  /** The document's enum component, for messages (`WafRuleOperatorType`). */
   readonly title: string;
 }
 
@@ -21,14 +18,9 @@ export function defineEnum<const N extends string>(
   return { title, names: pairs.map(([n]) => n), numbers: pairs.map(([, v]) => v) };
 }
 
-/**
- * A table of the space-separated `names`, in the document's order, numbered `numbers` (or one by
- * one from `numbers` when it is a number).
- */
+/** A table of the space-separated `names` (kit codecs.ts numberedNames). */
 function enumOf(title: string, names: string, numbers: number | readonly number[]): RuleEnum {
-  const list = names.split(' ');
-  const nums = typeof numbers === 'number' ? list.map((_, i) => numbers + i) : numbers;
-  return { title, names: list, numbers: nums };
+  return { title, ...numberedNames(names.split(' '), numbers) };
 }
 
 /** The number of `name`; throws a clear error for a name outside the table. */

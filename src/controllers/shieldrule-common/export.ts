@@ -1,9 +1,7 @@
 /**
  * `cdnctl export` of a shield rule kind: every rule of every shield zone of the account, as an
- * object that adopts it by id (`spec.ruleId`) and names its zone through the exported
- * ShieldPolicy (`shieldPolicyRef`) when policies are exported too, else by `shieldZoneId`.
- * Every member of the field table the rule holds is written (fields.ts), so applying the export
- * changes nothing.
+ * object adopting it by id, on the exported ShieldPolicy (`shieldPolicyRef`) when policies are
+ * exported too, else on its `shieldZoneId`; every table member it holds is written (fields.ts).
  */
 import type { CdnClient } from '../../cdn/client.js';
 import { specOfRecord } from '../kit/fields.js';
@@ -28,12 +26,9 @@ export function exportRule(
   policy: string | undefined,
   opts: ExportOptions,
 ): ExportedObject {
-  const target = policy
-    ? { shieldPolicyRef: { name: policy } }
-    : { shieldZoneId: rule.shieldZoneId };
   const spec = {
     ruleId: rule.id,
-    ...target,
+    ...(policy ? { shieldPolicyRef: { name: policy } } : { shieldZoneId: rule.shieldZoneId }),
     ...opts.account,
     deletionPolicy: opts.deletionPolicy,
     ...specOfRecord(family.members, rule as Record<string, unknown>),
@@ -47,8 +42,7 @@ export function exportRule(
 
 /** Ids of every shield zone of the account, ascending. */
 export async function zoneIds(client: CdnClient): Promise<number[]> {
-  const zones = await client.listAllShieldZones();
-  return zones
+  return (await client.listAllShieldZones())
     .map((z) => Number(z.shieldZoneId))
     .filter((id) => Number.isSafeInteger(id) && id > 0)
     .sort((a, b) => a - b);

@@ -1,17 +1,17 @@
 /**
- * The external client of a shield rule kind: the kit's CRUD client (kit/crud-external.ts) on one
- * shield zone with the family's field table. Rule names are not unique on the platform (a lost
- * create is recovered by its provisional name only). Before anything is read, a raw zone id
- * whose pull zone another object manages is refused (unmanaged-zone.ts); a rule of another zone
- * is refused before anything is written; a create the zone's plan refuses (403) is
- * {@link PlanNotSufficientError}, retried slowly; an update sends the configuration whole.
+ * The platform side of a shield rule kind: the kit's CRUD resource (kit/crud-external.ts) on one
+ * shield zone with the family's field table. Rule names are not unique (a lost create is
+ * recovered by its provisional name only); a raw zone id whose pull zone another object manages
+ * is refused before anything is read (unmanaged-zone.ts), a rule of another zone before anything
+ * is written; a create the zone's plan refuses (403) is {@link PlanNotSufficientError}, retried
+ * slowly; the platform binds a configuration whole, so an update sends it whole.
  */
 import { isShieldPlanRefusal } from '../../cdn/shield-rules.js';
 import { TerminalError } from '../../runtime/errors.js';
-import { CrudExternal, type CrudResource } from '../kit/crud-external.js';
-import type { IdentityRules } from '../kit/identity.js';
-import { wholeConfiguration } from './configuration.js';
+import type { CrudResource } from '../kit/crud-external.js';
+import { wholeNested } from '../kit/nested.js';
 import type { RuleApi, RuleFamily } from './family.js';
+import { CONFIGURATION } from './fields.js';
 import { itemNameOf } from './rule-claims.js';
 import type { RuleRecord } from './types.js';
 import type { RuleObject } from './zone.js';
@@ -19,7 +19,6 @@ import { checkUnmanagedZone, type PullZoneOf } from './unmanaged-zone.js';
 
 /** Reason when an adopted rule lives on another shield zone than the spec names. */
 export const ZoneMismatch = 'ZoneMismatch';
-export { ReferenceNotAllowed } from './unmanaged-zone.js';
 
 /** The zone's plan does not allow one more rule of the family (the platform answered 403). */
 export class PlanNotSufficientError extends Error {
@@ -29,36 +28,15 @@ export class PlanNotSufficientError extends Error {
   }
 }
 
-/** What an external client is bound to. */
+/** What a rule resource is bound to. */
 export interface RuleExternalOptions {
   family: RuleFamily;
   api: RuleApi;
-  /** Account fingerprint (claims conflict only within one account). */
   account: string;
   /** The rule's shield zone; undefined only while deleting with the zone unknown. */
   shieldZoneId: number | undefined;
-  /**
-   * The pull zone a shield zone protects (one GET), for the ownership check of a raw
-   * `spec.shieldZoneId` that no ShieldPolicy manages. Absent (cdnctl diff): not checked.
-   */
+  /** The pull zone of a shield zone (unmanaged-zone.ts); absent (cdnctl diff): not checked. */
   pullZoneOf?: PullZoneOf;
-}
-
-/** How the rules of a family are found: by id, else by name on the zone (not unique). */
-export function ruleIdentity(o: RuleExternalOptions): IdentityRules<RuleRecord, RuleObject> {
-  return {
-    what: o.family.what,
-    claimType: o.family.names.kind,
-    names: 'shared',
-    specIdField: 'ruleId',
-    nameOf: itemNameOf,
-    read: (id, signal) => o.api.get(Number(id), { signal }),
-    // Without the zone (deleting, zone unknown) there is nothing to search.
-    search: (_name, signal) =>
-      o.shieldZoneId === undefined ? Promise.resolve([]) : o.api.list(o.shieldZoneId, { signal }),
-    idOf: (r) => String(r.id),
-    recordNameOf: (r) => r.ruleName,
-  };
 }
 
 /** A rule of another shield zone is never changed from this object. */
@@ -92,31 +70,38 @@ async function createOnZone(
 
 /** The kit resource of the rules of `o.family` on one zone (see the module comment). */
 export function ruleResource(o: RuleExternalOptions): CrudResource<RuleObject, RuleRecord> {
-  const fields = o.family.members;
+  const { family, api, shieldZoneId: zone } = o;
   return {
     idField: 'ruleId',
-    identity: ruleIdentity(o),
-    fields,
+    identity: {
+      what: family.what,
+      claimType: family.names.kind,
+      names: 'shared',
+      specIdField: 'ruleId',
+      nameOf: itemNameOf,
+      read: (id, signal) => api.get(Number(id), { signal }),
+      // Without the zone (deleting, zone unknown) there is nothing to search.
+      search: (_name, signal) =>
+        zone === undefined ? Promise.resolve([]) : api.list(zone, { signal }),
+      idOf: (r) => String(r.id),
+      recordNameOf: (r) => r.ruleName,
+    },
+    fields: family.members,
     nameApi: 'ruleName',
     account: o.account,
     api: {
       create: (body, signal) => createOnZone(o, body, signal),
-      update: (id, patch, signal) => o.api.update(Number(id), patch, { signal }),
-      remove: (id, signal) => o.api.delete(Number(id), { signal }),
+      update: (id, patch, signal) => api.update(Number(id), patch, { signal }),
+      remove: (id, signal) => api.delete(Number(id), { signal }),
     },
     hooks: {
-      check: (obj, ctx) => checkUnmanagedZone(obj, o.shieldZoneId, o.pullZoneOf, ctx),
+      precheck: (obj, ctx) => checkUnmanagedZone(obj, zone, o.pullZoneOf, ctx),
       admit: (_obj, record) => checkZone(o, record),
       compare: (obj, record, diff) =>
-        Promise.resolve(wholeConfiguration(fields, obj, record, diff)),
+        Promise.resolve(
+          wholeNested(family.members, CONFIGURATION, obj.spec ?? {}, record as never, diff),
+        ),
       status: (r) => (r.shieldZoneId !== undefined ? { shieldZoneId: r.shieldZoneId } : {}),
     },
   };
-}
-
-/** See the module comment. */
-export class RuleExternal extends CrudExternal<RuleObject, RuleRecord> {
-  constructor(opts: RuleExternalOptions) {
-    super(ruleResource(opts));
-  }
 }

@@ -1,12 +1,12 @@
 /**
- * One shield rule kind described as data: its names, its platform calls, its field table
- * (fields.ts) and how its CRD and messages name it. The common code (external client,
- * controller, CRD, export, plan) is written once against this description; each kind folder
- * (shieldwafrule/, shieldratelimit/) gives its own.
+ * One shield rule kind as data: its names, platform calls and field table (fields.ts); the
+ * common code (resource, controller, CRD, export, plan) is written once against it, and loaded
+ * lazily into the kind's KindModule by {@link ruleKindParts}.
  */
 import type { CdnClient } from '../../cdn/client.js';
 import type { CallOptions } from '../../cdn/options.js';
 import type { AnyField } from '../kit/fields.js';
+import type { KindModule, Lazy } from '../kind-module.js';
 import type { KindNames } from '../kind-names.js';
 import type { RuleRecord } from './types.js';
 
@@ -16,9 +16,7 @@ type Body = Record<string, unknown>;
 export interface RuleApi {
   list(shieldZoneId: number, opts?: CallOptions): Promise<RuleRecord[]>;
   get(id: number, opts?: CallOptions): Promise<RuleRecord>;
-  /** `shieldZoneId`, `ruleName`, `ruleDescription` and `ruleConfiguration`. */
   create(body: Body, opts?: CallOptions): Promise<RuleRecord>;
-  /** Only the members that change (a configuration is bound whole: configuration.ts). */
   update(id: number, patch: Body, opts?: CallOptions): Promise<RuleRecord>;
   delete(id: number, opts?: CallOptions): Promise<void>;
 }
@@ -36,4 +34,22 @@ export interface RuleFamily {
   readonly limitField: string;
   /** The family's calls on `client`. */
   api(client: CdnClient): RuleApi;
+}
+
+/** The schema, controller, planner and exporter of the kind of `family`, loaded on first use. */
+export function ruleKindParts(
+  family: Lazy<RuleFamily>,
+): Pick<KindModule, 'schema' | 'controller' | 'planner' | 'exporter'> {
+  return {
+    schema: async () => {
+      const [f, { ruleSchema }] = await Promise.all([family(), import('./crd.js')]);
+      return (docs) => ruleSchema(docs, f);
+    },
+    controller: async () => {
+      const [f, { createRuleKind }] = await Promise.all([family(), import('./controller.js')]);
+      return (deps) => createRuleKind(f, deps);
+    },
+    planner: async () => (await import('./plan.js')).rulePlanner(await family()),
+    exporter: async () => (await import('./export.js')).ruleExporter(await family()),
+  };
 }

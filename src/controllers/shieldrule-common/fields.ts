@@ -1,12 +1,8 @@
 /**
- * The fields of a shield rule, written once (kit/fields.ts): the CRD properties, the spec types,
- * the create body, the diff and the PATCH body, the status and the export all come from the
- * table {@link ruleFields} builds. The name and description are top-level members of a rule;
- * the action, the condition (also the item of `chainedConditions`), severity, transformations
- * and a rate limit's counting are members of its `ruleConfiguration`. The platform binds a
- * left-out member as 0 or null, so `null`, `[]`, `""` and `false` read as their absence
- * (configuration.ts sends a configuration whole). The request variables are read from the
- * official Shield document (`CreateCustomWafRuleModel`) at generation time.
+ * The fields of a shield rule, written once (kit/fields.ts): the name and description, then in
+ * `ruleConfiguration` the condition (also the item of `chainedConditions`), the action, severity,
+ * transformations and a kind's own (a rate limit's counting). The platform binds a left-out
+ * member as 0 or null, so `null`, `[]`, `""` and `false` read as their absence.
  */
 import {
   absentAs,
@@ -14,12 +10,13 @@ import {
   enumByNumber,
   flag,
   listOf,
-  objectList,
+  tableList,
   stringMap,
   text,
   type Codec,
 } from '../kit/codecs.js';
-import { field, nestedIn, schemaOf, type AnyField, type Field } from '../kit/fields.js';
+import { field, schemaOf, type AnyField, type Field } from '../kit/fields.js';
+import { nestedIn } from '../kit/nested.js';
 import type { DocumentBounds, Schema } from '../shared/crd-schema.js';
 import { OPERATOR, SEVERITY, TRANSFORMATION, type RuleEnum } from './enums.js';
 
@@ -79,7 +76,7 @@ export const CONDITION_FIELDS = [
 ] as const;
 
 /** The configuration members after the action that every rule kind has. */
-const SHARED_CONFIGURATION = [
+const SETTINGS = [
   field('severity', ruleEnum(SEVERITY), {
     api: 'severityType',
     description:
@@ -91,7 +88,7 @@ const SHARED_CONFIGURATION = [
     description:
       'Transformations applied to the variables before the comparison, in order (e.g. LOWERCASE, URLDECODE). Unset: not managed.',
   }),
-  field('chainedConditions', objectList(CONDITION_FIELDS), {
+  field('chainedConditions', tableList(CONDITION_FIELDS), {
     api: 'chainedRuleConditions',
     schema: { maxItems: 10 },
     bounds: (docs) => ({
@@ -118,7 +115,7 @@ export function ruleFields<const A extends AnyField, const C extends readonly An
   what: string,
   action: A,
   own: C,
-): readonly [...RuleHead, ...typeof CONDITION_FIELDS, A, ...typeof SHARED_CONFIGURATION, ...C] {
+): readonly [...RuleHead, ...typeof CONDITION_FIELDS, A, ...typeof SETTINGS, ...C] {
   const head = [
     field('name', text({ minLength: 1, maxLength: 255, pattern: '.*\\S.*' }), {
       api: 'ruleName',
@@ -135,11 +132,6 @@ export function ruleFields<const A extends AnyField, const C extends readonly An
   ] as const;
   return [
     ...head,
-    ...nestedIn(CONFIGURATION, [
-      ...CONDITION_FIELDS,
-      action,
-      ...SHARED_CONFIGURATION,
-      ...own,
-    ] as const),
+    ...nestedIn(CONFIGURATION, [...CONDITION_FIELDS, action, ...SETTINGS, ...own] as const),
   ];
 }

@@ -1,8 +1,7 @@
 /**
- * `cdnctl diff` of a shield rule manifest, computed by the kind's own external client in
- * read-only mode. The zone is `spec.shieldZoneId`, or that of the ShieldPolicy manifest named
- * by `spec.shieldPolicyRef` among the compared manifests (its `spec.pullZoneId`, or the
- * `spec.pullZoneId` of the PullZoneConfig its `pullZoneRef` names), looked up by pull zone.
+ * `cdnctl diff` of a shield rule manifest by the kind's own resource, read-only. The zone is
+ * `spec.shieldZoneId`, or that of the pull zone of the ShieldPolicy manifest it names (the
+ * policy's `spec.pullZoneId`, or that of the PullZoneConfig manifest its `pullZoneRef` names).
  */
 import type { CdnClient } from '../../cdn/client.js';
 import type { Observation } from '../../runtime/types.js';
@@ -16,7 +15,8 @@ import {
 } from '../shared/manifest-plan.js';
 import { PULL_ZONE_CONFIG_NAMES } from '../pullzoneconfig/types.js';
 import { SHIELD_POLICY_NAMES } from '../shieldpolicy/types.js';
-import { RuleExternal } from './external.js';
+import { CrudExternal } from '../kit/crud-external.js';
+import { ruleResource } from './external.js';
 import type { RuleFamily } from './family.js';
 import type { RuleObject, ZonedObject } from './zone.js';
 
@@ -71,12 +71,9 @@ export function rulePlanner(family: RuleFamily): KindPlanner {
   return async (client: CdnClient, raw, ctx): Promise<ObjectPlan> => {
     const obj = raw as RuleObject;
     return planOnZone(client, obj, ctx, (shieldZoneId) =>
-      new RuleExternal({
-        family,
-        api: family.api(client),
-        account: 'cdnctl-diff',
-        shieldZoneId,
-      }).observe(obj, diffContext(obj.spec?.ruleId)),
+      new CrudExternal(
+        ruleResource({ family, api: family.api(client), account: 'cdnctl-diff', shieldZoneId }),
+      ).observe(obj, diffContext(obj.spec?.ruleId)),
     );
   };
 }

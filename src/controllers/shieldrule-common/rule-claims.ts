@@ -1,23 +1,17 @@
 /**
  * How the objects on a shield zone (ShieldWafRule, ShieldRateLimit, ShieldAccessList) claim
- * their platform item in the runtime's claim index, so that a ShieldPolicy with
- * `rulePolicy: Exact` never deletes an item one of them manages or is about to create.
+ * their platform item, so that a ShieldPolicy with `rulePolicy: Exact` never deletes an item one
+ * of them manages or is about to create:
  *
- * - By id (claim type = the kind, id = the rule or list id): the runtime's default claim, from
- *   `spec.ruleId`/`spec.listId` or the id recorded in status.
- * - By name, before there is an id to claim (shared claim type {@link SHIELD_RULE_NAME_CLAIM}):
- *   the zone the object names (`spec.shieldZoneId`, or the namespace and name of its
- *   `spec.shieldPolicyRef`, known from the object alone), its kind and the platform name it
- *   will create or adopt ({@link ruleNameKeyByZone}, {@link ruleNameKeyByPolicy}). It comes from
- *   the spec, so the index holds it from the informer's first event about the object, before
- *   any pass on it can send a create; a create in flight, or one whose id is not recorded yet,
- *   is then never taken for an unmanaged item. `recorded` says whether the status already holds
- *   the object's id: a sweep needs the name claim only of objects whose recorded item is not
- *   live (see shieldpolicy/rule-sweep.ts).
+ * - by id (claim type = the kind): the runtime's default claim, from the spec or the status id;
+ * - by name, before there is an id (shared claim type {@link SHIELD_RULE_NAME_CLAIM}): the zone
+ *   the object names (by id, or by its ShieldPolicy's namespace and name), its kind and the
+ *   platform name it will create or adopt. It comes from the spec, so the index holds it before
+ *   any pass can send a create: a create in flight is never taken for an unmanaged item.
+ *   `recorded`: the status already holds the id (see shieldpolicy/rule-sweep.ts).
  *
- * The name claim is shared: rule and list names are not unique on the platform, so two objects
- * may declare one name and neither is refused for it. An object that adopts by id never
- * creates and claims no name; an object being deleted claims none either.
+ * Names are not unique on the platform, so the name claim is shared (two objects may declare one
+ * name). An object that adopts by id, or is being deleted, claims no name.
  */
 import { defaultClaimsOf } from '../../runtime/claims-policy.js';
 import type { ClaimRef, ManagedObject } from '../../runtime/types.js';

@@ -1,7 +1,6 @@
 /**
- * What the shield rule kinds (ShieldWafRule, ShieldRateLimit) have in common besides their
- * field table (fields.ts): the shield zone they live on, adoption, and the status. Each kind's
- * types.ts adds its table's members (`SpecOf`).
+ * What the shield rule kinds have in common besides their field table (fields.ts): the zone,
+ * adoption, the status and the platform's record. Each kind's types.ts adds `SpecOf` its table.
  */
 import type { AccountSpec } from '../shared/account-schema.js';
 import type { AdoptionSpec } from '../shared/ownership-schema.js';
@@ -14,8 +13,6 @@ export interface ShieldRuleSpecBase extends AccountSpec, AdoptionSpec {
   shieldZoneId?: number;
   /** Adopt the rule with this id. */
   ruleId?: number;
-  /** The rule's name on the platform (default metadata.name; the table's `name`). */
-  name?: string;
 }
 
 /** `status` of a shield rule. */

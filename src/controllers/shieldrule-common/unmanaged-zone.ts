@@ -1,11 +1,9 @@
 /**
- * The ownership check of a raw `spec.shieldZoneId` that no ShieldPolicy manages, shared by every
- * kind that lives on a shield zone (the shield rules, ShieldAccessList). The runtime has already
- * refused a zone a ShieldPolicy of another namespace manages; such a zone may still protect a
- * pull zone another object manages (a PullZoneConfig, perhaps of another namespace, without a
- * policy). Its pull zone is known only after a read, so the check runs in observe, before
- * anything is written; the claim index cannot tell which namespace holds the pull zone, so any
- * managed one is refused (refusing too much is safe).
+ * The ownership check of a raw `spec.shieldZoneId` that no ShieldPolicy manages (every kind on a
+ * shield zone). Such a zone may still protect a pull zone another object manages (a
+ * PullZoneConfig, perhaps of another namespace), known only after a read: checked in observe,
+ * before any write. The claim index cannot tell the pull zone's namespace: any managed one is
+ * refused (refusing too much is safe).
  */
 import { TerminalError } from '../../runtime/errors.js';
 import { isDeleting } from '../../runtime/finalizer.js';

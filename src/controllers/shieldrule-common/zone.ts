@@ -1,9 +1,8 @@
 /**
  * The shield zone a rule lives on: the `status.shieldZoneId` of the ShieldPolicy named by
- * `spec.shieldPolicyRef` (same namespace), or a raw `spec.shieldZoneId`. The raw id is a
- * reference like the `*Ref`: a shield zone whose ShieldPolicy lives in another namespace is
- * refused by the runtime (`ReferenceNotAllowed`, nothing sent), through the claim every
- * ShieldPolicy holds on its shield zone (claim type `ShieldZone`).
+ * `spec.shieldPolicyRef` (same namespace), or a raw `spec.shieldZoneId`, a reference like a
+ * `*Ref`: refused by the runtime (`ReferenceNotAllowed`, nothing sent) when a ShieldPolicy of
+ * another namespace claims the zone (claim type `ShieldZone`).
  */
 import { TerminalError, WaitingError } from '../../runtime/errors.js';
 import { isDeleting } from '../../runtime/finalizer.js';

@@ -1,7 +1,4 @@
-/**
- * Custom WAF rules (`/shield/waf/custom-rule*`) as a shield rule family: the shared rule fields
- * (shieldrule-common/fields.ts) with the action (`WafRuleActionType`).
- */
+/** Custom WAF rules (`/shield/waf/custom-rule*`): the shared rule fields with their action. */
 import type { CdnClient } from '../../cdn/client.js';
 import { field } from '../kit/fields.js';
 import { WAF_ACTION } from '../shieldrule-common/enums.js';

@@ -10,10 +10,9 @@
 import type { CdnClient } from '../../../src/cdn/client.js';
 import type { DnsRecordAddRequest } from '../../../src/cdn/dns-types.js';
 import type { EdgeRule } from '../../../src/cdn/types.js';
-import { desiredConfiguration } from '../../../src/controllers/shieldrule-common/configuration.js';
 import { RATE_LIMIT_FAMILY } from '../../../src/controllers/shieldratelimit/family.js';
 import { WAF_RULE_FAMILY } from '../../../src/controllers/shieldwafrule/family.js';
-import { RATE_SPEC, WAF_SPEC } from '../../support/shield-rule-specs.js';
+import { desiredConfiguration, RATE_SPEC, WAF_SPEC } from '../../support/shield-rule-specs.js';
 
 /** Known secret values by Secret key, per resource name (the test fills the Secrets with them). */
 export interface Seeded {

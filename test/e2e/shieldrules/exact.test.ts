@@ -15,10 +15,9 @@ import { SHIELD_ACCESS_LIST_NAMES } from '../../../src/controllers/shieldaccessl
 import { SHIELD_POLICY_NAMES } from '../../../src/controllers/shieldpolicy/types.js';
 import { SHIELD_RATE_LIMIT_NAMES } from '../../../src/controllers/shieldratelimit/types.js';
 import { SHIELD_WAF_RULE_NAMES } from '../../../src/controllers/shieldwafrule/types.js';
-import { desiredConfiguration } from '../../../src/controllers/shieldrule-common/configuration.js';
 import { RATE_LIMIT_FAMILY } from '../../../src/controllers/shieldratelimit/family.js';
 import { WAF_RULE_FAMILY } from '../../../src/controllers/shieldwafrule/family.js';
-import { RATE_SPEC, WAF_SPEC } from '../../support/shield-rule-specs.js';
+import { desiredConfiguration, RATE_SPEC, WAF_SPEC } from '../../support/shield-rule-specs.js';
 import { apply, getObject, kubectl, patchObject, waitFor, type KubeJson } from '../support/kube.js';
 import {
   pollingManifest,

@@ -13,7 +13,7 @@ import test from 'ava';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { desiredConfiguration } from '../../../src/controllers/shieldrule-common/configuration.js';
+import { desiredConfiguration } from '../../support/shield-rule-specs.js';
 import type { RuleFamily } from '../../../src/controllers/shieldrule-common/family.js';
 import type { RuleRecord } from '../../../src/controllers/shieldrule-common/types.js';
 import { crdNameOf } from '../../../src/controllers/kind-names.js';

@@ -3,10 +3,9 @@
  * its ShieldPolicy manages, and items on that shield zone made outside Kubernetes (a custom WAF
  * rule, a rate limit, an access list) that no object manages: what team-b names by id.
  */
-import { desiredConfiguration } from '../../../src/controllers/shieldrule-common/configuration.js';
 import { RATE_LIMIT_FAMILY } from '../../../src/controllers/shieldratelimit/family.js';
 import { WAF_RULE_FAMILY } from '../../../src/controllers/shieldwafrule/family.js';
-import { RATE_SPEC, WAF_SPEC } from '../../support/shield-rule-specs.js';
+import { desiredConfiguration, RATE_SPEC, WAF_SPEC } from '../../support/shield-rule-specs.js';
 import { apply } from '../support/kube.js';
 import { adoptShieldPolicy, seedShieldZone, type SeededZone } from '../support/shield-zones.js';
 import { objectYaml, resourceOf, waitCondition, type TenancyEnv } from './setup.js';

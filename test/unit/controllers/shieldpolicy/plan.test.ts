@@ -10,9 +10,8 @@ import type { ShieldPolicy } from '../../../../src/controllers/shieldpolicy/type
 import type { ManagedObject } from '../../../../src/runtime/types.js';
 import type { PlanContext } from '../../../../src/controllers/shared/manifest-plan.js';
 import { startSimulator } from '../../../../src/simulator/server.js';
-import { desiredConfiguration } from '../../../../src/controllers/shieldrule-common/configuration.js';
 import { WAF_RULE_FAMILY } from '../../../../src/controllers/shieldwafrule/family.js';
-import { WAF_SPEC } from '../../../support/shield-rule-specs.js';
+import { desiredConfiguration, WAF_SPEC } from '../../../support/shield-rule-specs.js';
 
 const KEY = 'shield-plan-unit';
 

@@ -34,10 +34,9 @@ import type {
   Observation,
 } from '../../../../src/runtime/types.js';
 import { startSimClient, type SimClient } from '../../cdn/sim-harness.js';
-import { desiredConfiguration } from '../../../../src/controllers/shieldrule-common/configuration.js';
 import { RATE_LIMIT_FAMILY } from '../../../../src/controllers/shieldratelimit/family.js';
 import { WAF_RULE_FAMILY } from '../../../../src/controllers/shieldwafrule/family.js';
-import { RATE_SPEC, WAF_SPEC } from '../../../support/shield-rule-specs.js';
+import { desiredConfiguration, RATE_SPEC, WAF_SPEC } from '../../../support/shield-rule-specs.js';
 import { seedShieldZone, simWriteRoutes } from '../shield-sim.js';
 
 const log = pino({ level: 'silent' });

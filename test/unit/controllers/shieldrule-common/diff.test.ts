@@ -1,6 +1,6 @@
 /**
  * Pure diff of a shield rule (its field table, shieldrule-common/fields.ts, compared by the kit,
- * the configuration completed by configuration.ts): only members that differ are sent; a
+ * the configuration sent whole by kit/nested.ts wholeNested): only members that differ are sent; a
  * configuration is sent whole (the platform binds it whole) and only when one of its managed
  * members differs; members the spec leaves out are not managed; the platform's defaults
  * (null, [], "", false, 0) compare equal to their absence. The export reads a record back
@@ -15,10 +15,9 @@ import {
   type AnyField,
   type FieldsDiff,
 } from '../../../../src/controllers/kit/fields.js';
-import {
-  desiredConfiguration,
-  wholeConfiguration,
-} from '../../../../src/controllers/shieldrule-common/configuration.js';
+import { wholeNested } from '../../../../src/controllers/kit/nested.js';
+import { CONFIGURATION } from '../../../../src/controllers/shieldrule-common/fields.js';
+import { desiredConfiguration } from '../../../support/shield-rule-specs.js';
 import { WAF_RULE_FAMILY } from '../../../../src/controllers/shieldwafrule/family.js';
 import { RATE_LIMIT_FAMILY } from '../../../../src/controllers/shieldratelimit/family.js';
 
@@ -60,7 +59,12 @@ function live(
 }
 
 function objectOf(spec: Record<string, unknown>): ManagedObject {
-  return { apiVersion: 'v', kind: 'ShieldWafRule', metadata: { name: 'meta-name', namespace: 'ns' }, spec };
+  return {
+    apiVersion: 'v',
+    kind: 'ShieldWafRule',
+    metadata: { name: 'meta-name', namespace: 'ns' },
+    spec,
+  };
 }
 
 function diffOf(
@@ -69,7 +73,8 @@ function diffOf(
   members: readonly AnyField[] = MEMBERS,
 ): FieldsDiff {
   const obj = objectOf(spec);
-  return wholeConfiguration(members, obj, record, compareFields(members, obj, record, 'rule'));
+  const diff = compareFields(members, obj, record, 'rule');
+  return wholeNested(members, CONFIGURATION, spec, record, diff);
 }
 
 test('the desired state maps names to the numbers the document gives', (t) => {
