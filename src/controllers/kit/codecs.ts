@@ -120,7 +120,7 @@ export function enumByNumber<N extends string>(table: NumberedNames<N>): Codec<N
  * with an item `item` does not understand reads as not understood (it never equals a wish).
  */
 export function listOf<V>(item: Codec<V>): Codec<V[]> {
-  const same = item.same ?? ((a: V, b: V): boolean => a === b);
+  const same = (a: V, b: V): boolean => (item.same ? item.same(a, b) : a === b);
   return {
     schema: { type: 'array', items: item.schema },
     toWire: (v) => v.map((x) => item.toWire(x)),
@@ -129,7 +129,7 @@ export function listOf<V>(item: Codec<V>): Codec<V[]> {
       return out.includes(undefined) ? undefined : (out as V[]);
     }),
     same: (a, b) => a.length === b.length && a.every((x, i) => same(x, b[i]!)),
-    render: (w) => renderValue(Array.isArray(w) ? w.map((x) => item.fromWire(x) ?? x) : w),
+    render: (w) => renderValue(Array.isArray(w) ? w.map((x: unknown) => item.fromWire(x) ?? x) : w),
   };
 }
 

@@ -54,7 +54,7 @@ function rateLimitApi(client: CdnClient): RuleApi {
   return {
     list: (zone, opts) => client.listRateLimits(zone, opts),
     get: (id, opts) => client.getRateLimit(id, opts),
-    create: (body, opts) => client.createRateLimit(body as never, opts),
+    create: (body, opts) => client.createRateLimit(body, opts),
     update: (id, patch, opts) => client.updateRateLimit(id, patch, opts),
     delete: (id, opts) => client.deleteRateLimit(id, opts),
   };

@@ -95,7 +95,8 @@ const SETTINGS = [
       items: {
         type: 'object',
         description: 'One more condition.',
-        ...schemaOf(CONDITION_FIELDS, docs),
+        // A copy, so that the CRD file repeats the schema instead of a YAML alias to it.
+        ...structuredClone(schemaOf(CONDITION_FIELDS, docs)),
       },
     }),
     description:

@@ -68,8 +68,7 @@ export async function planOnZone(
 
 /** The planner of `family` (see the module comment). */
 export function rulePlanner(family: RuleFamily): KindPlanner {
-  return async (client: CdnClient, raw, ctx): Promise<ObjectPlan> => {
-    const obj = raw as RuleObject;
+  return async (client: CdnClient, obj: RuleObject, ctx): Promise<ObjectPlan> => {
     return planOnZone(client, obj, ctx, (shieldZoneId) =>
       new CrudExternal(
         ruleResource({ family, api: family.api(client), account: 'cdnctl-diff', shieldZoneId }),

@@ -22,7 +22,7 @@ function wafRuleApi(client: CdnClient): RuleApi {
   return {
     list: (zone, opts) => client.listCustomWafRules(zone, opts),
     get: (id, opts) => client.getCustomWafRule(id, opts),
-    create: (body, opts) => client.createCustomWafRule(body as never, opts),
+    create: (body, opts) => client.createCustomWafRule(body, opts),
     update: (id, patch, opts) => client.updateCustomWafRule(id, patch, opts),
     delete: (id, opts) => client.deleteCustomWafRule(id, opts),
   };

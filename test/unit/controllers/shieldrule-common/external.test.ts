@@ -50,7 +50,7 @@ function rule(name: string, spec: Record<string, unknown>): RuleObject {
     apiVersion: 'cdn.operator.io/v1alpha1',
     kind: 'ShieldWafRule',
     metadata: { name, namespace: 'team-a', uid: `uid-${name}`, generation: 1 },
-    spec: spec as RuleObject['spec'],
+    spec: spec,
   };
 }
 
@@ -62,7 +62,7 @@ const classifyRuleError = (err: unknown): ClassifiedError =>
 
 /** The rule kinds' external client, as the controller builds it. */
 function ruleExternal(o: RuleExternalOptions): RuleExternal {
-  return new CrudExternal(ruleResource(o)) as RuleExternal;
+  return new CrudExternal(ruleResource(o));
 }
 
 function external(h: SimClient, family: RuleFamily, shieldZoneId: number): RuleExternal {
