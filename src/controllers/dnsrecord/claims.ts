@@ -19,6 +19,7 @@
 import { ADOPT_BY_NAME, adoptionPolicyOf } from '../shared/ownership-schema.js';
 import type { ClaimRef } from '../../runtime/types.js';
 import { PULL_ZONE_CLAIM } from '../shared/claim-types.js';
+import { parseIntegerId } from '../shared/platform-id.js';
 import {
   declaredKeyByRef,
   declaredKeyByZone,
@@ -29,12 +30,7 @@ import {
 } from '../dnszone/record-claims.js';
 import { LINKED_TYPES } from './fields.js';
 import { normalizeName } from './mapping.js';
-import { asId } from './references.js';
 import type { DnsRecord, DnsRecordSpec } from './types.js';
-
-function positiveId(v: unknown): number | undefined {
-  return typeof v === 'number' && Number.isSafeInteger(v) && v > 0 ? v : undefined;
-}
 
 /**
  * The value a spec declares: undefined (every value) for a linked type or an adoption by name
@@ -57,7 +53,7 @@ export function declaredKeyOf(obj: DnsRecord): string | undefined {
   const value = declaredValue(spec);
   if (value === null) return undefined;
   const name = normalizeName(spec.name);
-  const zoneId = asId(spec.dnsZoneId);
+  const zoneId = parseIntegerId(spec.dnsZoneId);
   if (zoneId !== undefined) return declaredKeyByZone(zoneId, spec.type, name, value);
   const zone = spec.zoneRef?.name;
   if (typeof zone !== 'string' || zone === '') return undefined;
@@ -67,7 +63,7 @@ export function declaredKeyOf(obj: DnsRecord): string | undefined {
 /** The content claim of the record the status records, if it records one. */
 function recordedContentClaim(obj: DnsRecord, recordedId: number | undefined): ClaimRef[] {
   const status = obj.status ?? {};
-  const zoneId = positiveId(status.dnsZoneId);
+  const zoneId = parseIntegerId(status.dnsZoneId);
   if (zoneId === undefined || status.type === undefined || recordedId === undefined) return [];
   const key = dnsRecordContentKey(zoneId, status.type, status.name ?? '', status.value ?? '');
   return [{ type: DNS_RECORD_CONTENT_CLAIM, id: key, recorded: true }];
@@ -75,13 +71,13 @@ function recordedContentClaim(obj: DnsRecord, recordedId: number | undefined): C
 
 /** See the module comment. */
 export function dnsRecordClaimsOf(obj: DnsRecord): ClaimRef[] {
-  const recordedId = positiveId(obj.status?.recordId);
-  const id = positiveId(obj.spec?.recordId) ?? recordedId;
+  const recordedId = parseIntegerId(obj.status?.recordId);
+  const id = parseIntegerId(obj.spec?.recordId) ?? recordedId;
   const out: ClaimRef[] = [];
   if (id !== undefined)
     out.push({ type: DNS_RECORD_CLAIM, id: String(id), recorded: recordedId === id });
   out.push(...recordedContentClaim(obj, recordedId));
-  const accelerated = positiveId(obj.status?.acceleratedPullZoneId);
+  const accelerated = parseIntegerId(obj.status?.acceleratedPullZoneId);
   if (accelerated !== undefined)
     out.push({
       type: PULL_ZONE_CLAIM,

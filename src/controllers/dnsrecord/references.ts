@@ -18,6 +18,7 @@ import type {
   ObjectReference,
 } from '../../runtime/types.js';
 import { typeMetaOf } from '../kind-names.js';
+import { parseIntegerId } from '../shared/platform-id.js';
 import { PULL_ZONE_CONFIG_NAMES } from '../pullzoneconfig/types.js';
 import type { DnsRecord } from './types.js';
 
@@ -27,12 +28,6 @@ export const DNS_ZONE_KIND = 'DnsZone';
 export const DNS_ZONE_CLAIM = 'DnsZone';
 /** Claim type of pull zones (the PullZoneConfig kind's). */
 export const PULL_ZONE_CLAIM = PULL_ZONE_CONFIG_NAMES.kind;
-
-/** A positive platform id given as a number or a string of digits, else undefined. */
-export function asId(v: unknown): number | undefined {
-  const n = typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v;
-  return typeof n === 'number' && Number.isSafeInteger(n) && n > 0 ? n : undefined;
-}
 
 function refOf(obj: DnsRecord, kind: string, name: unknown): ObjectReference | undefined {
   if (typeof name !== 'string' || name === '') return undefined;
@@ -60,10 +55,10 @@ export function objectReferences(obj: DnsRecord): ObjectReference[] {
 /** The raw ids the spec names (checked by the runtime like a `*Ref`). */
 export function idReferencesOf(obj: DnsRecord): IdReference[] {
   const out: IdReference[] = [];
-  const zone = asId(obj.spec?.dnsZoneId);
+  const zone = parseIntegerId(obj.spec?.dnsZoneId);
   if (zone !== undefined)
     out.push({ field: 'spec.dnsZoneId', type: DNS_ZONE_CLAIM, id: String(zone) });
-  const pullZone = asId(obj.spec?.pullZoneId);
+  const pullZone = parseIntegerId(obj.spec?.pullZoneId);
   if (pullZone !== undefined)
     out.push({ field: 'spec.pullZoneId', type: PULL_ZONE_CLAIM, id: String(pullZone) });
   return out;
@@ -84,7 +79,7 @@ function accountOf(o: ManagedObject): unknown {
 function resolve(t: Target, getObject: ConnectContext['getObject'], account: string): number {
   const refField = t.refField;
   if (t.ref === undefined) {
-    const id = asId(t.direct);
+    const id = parseIntegerId(t.direct);
     if (id !== undefined) return id;
     throw new TerminalError(
       SyncedReason.InvalidSpec,
@@ -92,7 +87,7 @@ function resolve(t: Target, getObject: ConnectContext['getObject'], account: str
     );
   }
   const found = getObject(t.ref);
-  const id = asId(found?.status?.[t.statusField]);
+  const id = parseIntegerId(found?.status?.[t.statusField]);
   if (!found || id === undefined) {
     throw new WaitingError(
       ReadyReason.ReferenceNotReady,
@@ -121,7 +116,7 @@ export interface ResolvedRefs {
 
 /** While deleting: the zone recorded in status (or given by id), never a lookup. */
 function recordedRefs(obj: DnsRecord): ResolvedRefs {
-  const zoneId = asId(obj.status?.dnsZoneId) ?? asId(obj.spec?.dnsZoneId);
+  const zoneId = parseIntegerId(obj.status?.dnsZoneId) ?? parseIntegerId(obj.spec?.dnsZoneId);
   return zoneId === undefined ? {} : { zoneId };
 }
 
