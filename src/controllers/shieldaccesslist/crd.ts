@@ -1,8 +1,7 @@
 /**
- * The ShieldAccessList CRD schema: the shield zone (shared with the shield rules), adoption by
- * id or name, and the field table's properties (fields.ts: the list's name, description, type
- * and entries, and its configuration, enabled and action). The plan's own limits are checked
- * against the zone's listing (limits.ts); entries by schema keywords only (entries.ts).
+ * The ShieldAccessList CRD schema: the shield zone (the shield rules'), adoption by id or name,
+ * the field table's properties (fields.ts). The plan's limits are checked against the zone's
+ * listing (limits.ts); entries by schema keywords only (entries.ts).
  */
 import { accountFragment } from '../shared/account-schema.js';
 import { schemaOf } from '../kit/fields.js';

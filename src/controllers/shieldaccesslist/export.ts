@@ -1,9 +1,8 @@
 /**
- * `cdnctl export` of ShieldAccessList: every custom access list of every shield zone of the
- * account, as an object that adopts it by id (`spec.listId`) and names its zone through the
- * exported ShieldPolicy (`shieldPolicyRef`) when policies are exported too, else by
- * `shieldZoneId`. Every field of the table the list holds is written (fields.ts: entries, enabled,
- * action, ...), so applying the export changes nothing.
+ * `cdnctl export` of ShieldAccessList: every custom list of every shield zone of the account, as
+ * an object adopting it by `spec.listId` on the exported ShieldPolicy (`shieldPolicyRef`) when
+ * policies are exported too, else on `shieldZoneId`. Every field of the table the list holds is
+ * written (fields.ts), so applying the export changes nothing.
  */
 import { specOfRecord } from '../kit/fields.js';
 import { typeMetaOf } from '../kind-names.js';
@@ -22,7 +21,7 @@ import { readLists, type AccessListRecord } from './resource.js';
 import { SHIELD_ACCESS_LIST_NAMES } from './types.js';
 
 /** One live list on `zone` as an object named `name`; `policy` names the exported ShieldPolicy. */
-export function exportAccessList(
+function exportAccessList(
   zone: number,
   list: AccessListRecord,
   name: string,
@@ -38,27 +37,24 @@ export function exportAccessList(
     ...fields,
     entries: fields.entries ?? [], // required; a record's spec leaves out an empty list
   };
-  const names = SHIELD_ACCESS_LIST_NAMES;
-  return {
-    kind: names.kind,
-    name,
-    manifest: { ...typeMetaOf(names), metadata: metadataOf(name, opts.namespace), spec },
+  const meta = {
+    ...typeMetaOf(SHIELD_ACCESS_LIST_NAMES),
+    metadata: metadataOf(name, opts.namespace),
   };
+  return { kind: SHIELD_ACCESS_LIST_NAMES.kind, name, manifest: { ...meta, spec } };
 }
 
 /** See the module comment. */
 export const exportShieldAccessLists: KindExporter = async (c: ExportContext): Promise<void> => {
   const names = new NameAllocator();
-  const policies = c.wants(SHIELD_POLICY_NAMES.kind)
-    ? c.names(SHIELD_POLICY_NAMES.kind)
-    : new Map<string, string>();
+  const wanted = c.wants(SHIELD_POLICY_NAMES.kind);
+  const policies = wanted ? c.names(SHIELD_POLICY_NAMES.kind) : new Map<string, string>();
   for (const zone of await zoneIds(c.client)) {
     // Read the way the operator reads them.
     const lists = (await readLists(c.client, zone, () => true)).sort((a, b) => a.id - b.id);
     for (const list of lists) {
       const name = names.allocate(String(list.name ?? ''), list.id, 'list');
-      const policy = policies.get(String(zone));
-      c.result.objects.push(exportAccessList(zone, list, name, policy, c.opts));
+      c.result.objects.push(exportAccessList(zone, list, name, policies.get(String(zone)), c.opts));
     }
   }
 };

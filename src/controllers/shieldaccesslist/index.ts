@@ -1,7 +1,6 @@
 /**
- * The ShieldAccessList controller and planner: a kind on the kit (kit/crud-kind.ts) on a shield
- * zone, whose zone, references, claims and plan refusals are those of the shield rules
- * (shieldrule-common: zone.ts, rule-claims.ts, shieldErrorClassifier).
+ * The ShieldAccessList controller and planner: a kind on the kit (kit/crud-kind.ts) whose zone,
+ * references, claims and plan refusals are the shield rules' (shieldrule-common).
  */
 import type { ManagedKind } from '../../runtime/types.js';
 import { CrudExternal } from '../kit/crud-external.js';
@@ -19,8 +18,6 @@ import {
 import { ACCESS_LIST_FIELDS } from './fields.js';
 import { accessListResource, type AccessListRecord } from './resource.js';
 import { SHIELD_ACCESS_LIST_NAMES, type ShieldAccessList } from './types.js';
-
-export { exportShieldAccessLists } from './export.js';
 
 /** Builds the ShieldAccessList ManagedKind. */
 export function createShieldAccessListKind(deps: ControllerDeps): ManagedKind<ShieldAccessList> {
@@ -48,10 +45,7 @@ export function createShieldAccessListKind(deps: ControllerDeps): ManagedKind<Sh
   };
 }
 
-/**
- * `cdnctl diff` of a ShieldAccessList manifest, by the kind's own external client in read-only
- * mode; the zone from `spec.shieldZoneId` or the ShieldPolicy manifest it names.
- */
+/** `cdnctl diff` of a manifest (read-only observe) on `spec.shieldZoneId` or its policy's zone. */
 export const planShieldAccessList: KindPlanner = (client, raw, ctx): Promise<ObjectPlan> => {
   const obj = raw as ShieldAccessList;
   return planOnZone(client, obj, ctx, (zone) =>

@@ -19,10 +19,7 @@ function entriesOutside(overview: AccessListsOverview, listId: number | undefine
   return lists.filter((l) => l.listId !== listId).reduce((n, l) => n + (l.entryCount ?? 0), 0);
 }
 
-/**
- * Refuses `entries` entries in list `listId` beyond the zone's limits; a new list (`listId`
- * undefined) also beyond its list limit.
- */
+/** Refuses `entries` entries in list `listId` beyond the limits; a new list (no id) beyond its own. */
 export function checkLimits(
   overview: AccessListsOverview,
   zone: number,

@@ -1,14 +1,11 @@
 /**
- * A custom access list of one shield zone and the zone's configuration of it on the kit
- * (kit/crud-external.ts): its fields (fields.ts) and hooks. Names are not unique (a lost create
- * is recovered only by its provisional name). A list is read through the zone's listing (its
- * configuration, the plan's limits) and its own path (its entries): a list of another zone is
- * not found. Before anything is read, a raw `spec.shieldZoneId` of a pull zone another object
- * manages is refused (shieldrule-common/unmanaged-zone.ts) and each entry is checked against the
- * type; an adopted list of another type is TypeMismatch (the platform cannot change it). Create
- * is one `POST` after the plan's limits are checked (a new list is disabled, with no action: the
- * update of the same pass configures it); an update sends the list `PATCH` (name, content) and
- * the configuration `PATCH` (the table's `configuration` members), each only when needed.
+ * A custom access list of one shield zone and the zone's configuration of it, on the kit
+ * (kit/crud-external.ts; fields.ts). Read through the zone's listing (configuration, plan limits)
+ * and the list's own path (entries): a list of another zone is not found. Refused before any
+ * read: a raw `spec.shieldZoneId` of a pull zone another object manages, an entry unfit for the
+ * type; an adopted list of another type is TypeMismatch. Create is one `POST` within the plan's
+ * limits (disabled, no action: the same pass's update configures it); an update sends the list
+ * `PATCH` (name, content) and the configuration `PATCH` (`configuration.*`), each when needed.
  */
 import type { CdnClient } from '../../cdn/client.js';
 import type {
@@ -41,10 +38,7 @@ export const TypeMismatch = 'TypeMismatch';
 export type AccessListRecord = CustomAccessList &
   AccessListConfiguration & { configurationId?: number; listing?: AccessListsOverview };
 
-/**
- * The custom lists of `zone` that `match` picks in its listing, each read by id (a list gone
- * between the listing and its read is absent, like a list missing from the listing).
- */
+/** The custom lists of `zone` that `match` picks in its listing, each read by id (gone: absent). */
 export async function readLists(
   client: CdnClient,
   zone: number | undefined,
@@ -84,15 +78,13 @@ function identityOf(
 }
 
 /** `call`; the platform's refusal for the zone's plan (403) is PlanNotSufficient. */
-async function withinPlan<R>(zone: number, call: () => Promise<R>): Promise<R> {
-  try {
-    return await call();
-  } catch (err) {
+function withinPlan<R>(zone: number, call: () => Promise<R>): Promise<R> {
+  return call().catch((err: unknown) => {
     if (!isShieldPlanRefusal(err)) throw err;
     throw new PlanNotSufficientError(
       `cannot write the access list on shield zone ${zone}: the zone's plan does not allow it (customListLimit, customEntryLimit); upgrade the plan or remove lists or entries. The platform said: ${(err as Error).message}`,
     );
-  }
+  });
 }
 
 /** The type of a list cannot change: an adopted list of another type is refused. */
@@ -134,10 +126,7 @@ async function updateList(
   return { ...record, ...list, ...configured };
 }
 
-/**
- * The access list of one connection on `zone` (unknown only while deleting); `pullZoneOf` is
- * absent in cdnctl diff (see the module comment).
- */
+/** The list of a connection on `zone` (unknown only while deleting); no `pullZoneOf` in a diff. */
 export function accessListResource(
   { client, account }: Connection,
   zone: number | undefined,

@@ -56,7 +56,7 @@ function object(spec: Partial<ShieldAccessListSpec>): ShieldAccessList {
     apiVersion: 'cdn.operator.io/v1alpha1',
     kind: 'ShieldAccessList',
     metadata: { name: 'meta', namespace: 'ns', uid: 'u' },
-    spec: { ...SPEC, ...spec } as ShieldAccessList['spec'],
+    spec: { ...SPEC, ...spec },
   };
 }
 

@@ -74,6 +74,22 @@ async function reconcile(
   return { seen, sent: (await simWriteRoutes(h)).slice(before) };
 }
 
+simTest('a delete whose shield zone is unknown sends nothing and says why', async (t, h) => {
+  const zone = await seedShieldZone(h, 1);
+  const obj = list('l1', { ...SPEC, shieldZoneId: zone });
+  const made = await external(h, zone).create(obj, externalContext());
+  const before = (await simWriteRoutes(h)).length;
+  const lines: string[] = [];
+  const log = pino({ level: 'info' }, { write: (s: string): void => void lines.push(s) });
+  await external(h, undefined).delete(obj, externalContext(made.externalId, { log }));
+  t.is((await simWriteRoutes(h)).length, before, 'no DELETE');
+  t.truthy(await h.client.getCustomAccessList(zone, Number(made.externalId)));
+  t.like(JSON.parse(lines[0]!), {
+    level: 40,
+    msg: 'Cannot delete access list: its shield zone is unknown',
+  });
+});
+
 simTest(
   'create = POST, then one configuration PATCH; one PATCH per change; drift; delete',
   async (t, h) => {
