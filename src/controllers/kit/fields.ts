@@ -33,10 +33,19 @@ export interface FieldOptions<V> {
    * by updates (the add model lacks it). Default: both.
    */
   readonly write?: 'create' | 'update';
+  /**
+   * `false`: never compared. For a member the create sends and no call can change, where a later
+   * spec change is accepted but not applied (a description): no diff, no problem, and no
+   * immutability rule in the CRD. Default: compared.
+   */
+  readonly compare?: false;
   /** Required by the CRD (the spec type then has it always). */
   readonly required?: true;
-  /** The desired value when the spec leaves it out, for the create and the comparison. */
-  defaultOf?(obj: ManagedObject): V;
+  /**
+   * The desired value when the spec leaves it out, for the create and the comparison;
+   * undefined: none for this object (not managed, e.g. a name of a resource adopted by id).
+   */
+  defaultOf?(obj: ManagedObject): V | undefined;
   /** What the record reads when the member was never set (compared as such). */
   readonly unset?: V;
   /** The platform's comparison, when not plain equality (name rules, case). */
@@ -85,7 +94,7 @@ export function schemaOf(
 ): { properties: Record<string, Schema>; required: string[] } {
   const properties: Record<string, Schema> = {};
   for (const f of fields) {
-    const rules = f.write === 'create' ? immutable(f.spec) : [];
+    const rules = f.write === 'create' && f.compare !== false ? immutable(f.spec) : [];
     const own = (f.schema?.['x-kubernetes-validations'] as Schema[] | undefined) ?? [];
     properties[f.spec] = {
       type: f.codec.schema.type,
@@ -169,7 +178,7 @@ function compareOne(
   what: string,
   out: FieldsDiff,
 ): void {
-  if (f.record === false || f.api === undefined) return;
+  if (f.record === false || f.api === undefined || f.compare === false) return;
   const want = desiredOf(f, obj) as never;
   if (want === undefined) return;
   const wire = liveWire(f, record);
@@ -195,7 +204,11 @@ function writeDifference(
   if (f.addOnly && live !== undefined && isSame(f, live, sent)) return;
   const value = f.codec.toWire(sent);
   put(out.update, f.updateApi ?? f.api!, value);
-  out.diffs.push({ field: f.api!, live: renderValue(wire), desired: renderValue(value) });
+  const shown = f.codec.describe?.(live, sent) ?? {
+    live: renderValue(wire),
+    desired: renderValue(value),
+  };
+  out.diffs.push({ field: f.api!, ...shown });
 }
 
 function isSame(f: AnyField, live: never, want: never): boolean {
