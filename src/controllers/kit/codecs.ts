@@ -17,7 +17,16 @@ export interface Codec<V> {
   fromWire(wire: unknown): V | undefined;
   /** Equality of two spec values (default: strict). */
   same?(a: V, b: V): boolean;
-  /** How a wire value is shown in a plan entry (default: its JSON; an enum: its name). */
+  /**
+   * How a difference shows in a plan entry, when the wire values do not say it well (an enum's
+   * names, a long list summarized); `live` is undefined when the record has no value. Default:
+   * both wire values rendered.
+   */
+  describe?(live: V | undefined, want: V): { live: string; desired: string };
+  /**
+   * How one wire value shows in a plan entry, when {@link describe} is not given (an enum: its
+   * name; a number the enum lacks as it is). Default: its JSON.
+   */
   render?(wire: unknown): string;
 }
 
@@ -51,12 +60,18 @@ export function flag(): Codec<boolean> {
   };
 }
 
-/** A name of `names`, sent as its index (the platform's integer enums). */
-export function enumByIndex<const N extends readonly string[]>(names: N): Codec<N[number]> {
+/**
+ * A name of `names`, sent as its index plus `first` (the platform's integer enums; `first` 1
+ * when 0 means "none", which is no name and reads as unset).
+ */
+export function enumByIndex<const N extends readonly string[]>(
+  names: N,
+  first = 0,
+): Codec<N[number]> {
   return {
     schema: { type: 'string', enum: [...names] },
-    toWire: (v) => names.indexOf(v),
-    fromWire: (w) => (typeof w === 'number' ? names[w] : undefined),
+    toWire: (v) => names.indexOf(v) + first,
+    fromWire: (w) => (typeof w === 'number' && w >= first ? names[w - first] : undefined),
   };
 }
 

@@ -33,6 +33,12 @@ export interface FieldOptions<V> {
    * by updates (the add model lacks it). Default: both.
    */
   readonly write?: 'create' | 'update';
+  /**
+   * `false`: never compared. For a member the create sends and no call can change, where a later
+   * spec change is accepted but not applied (a description): no diff, no problem, and no
+   * immutability rule in the CRD. Default: compared.
+   */
+  readonly compare?: false;
   /** Required by the CRD (the spec type then has it always). */
   readonly required?: true;
   /**
@@ -88,7 +94,7 @@ export function schemaOf(
 ): { properties: Record<string, Schema>; required: string[] } {
   const properties: Record<string, Schema> = {};
   for (const f of fields) {
-    const rules = f.write === 'create' ? immutable(f.spec) : [];
+    const rules = f.write === 'create' && f.compare !== false ? immutable(f.spec) : [];
     const own = (f.schema?.['x-kubernetes-validations'] as Schema[] | undefined) ?? [];
     properties[f.spec] = {
       type: f.codec.schema.type,
@@ -188,7 +194,7 @@ function compareOne(
   what: string,
   out: FieldsDiff,
 ): void {
-  if (f.record === false || f.api === undefined) return;
+  if (f.record === false || f.api === undefined || f.compare === false) return;
   const want = desiredOf(f, obj) as never;
   if (want === undefined) return;
   const wire = liveWire(f, record);
@@ -215,7 +221,8 @@ function writeDifference(
   const value = f.codec.toWire(sent);
   put(out.update, f.updateApi ?? f.api!, value);
   const show = (w: unknown): string => f.codec.render?.(w) ?? renderValue(w);
-  out.diffs.push({ field: f.api!, live: show(wire), desired: show(value) });
+  const shown = f.codec.describe?.(live, sent) ?? { live: show(wire), desired: show(value) };
+  out.diffs.push({ field: f.api!, ...shown });
 }
 
 function isSame(f: AnyField, live: never, want: never): boolean {
