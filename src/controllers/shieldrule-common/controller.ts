@@ -1,7 +1,7 @@
 /**
- * Wiring of a shield rule kind (and, through {@link zoneKindParts}, of every kind on a shield
- * zone): the zone (shieldPolicyRef or shieldZoneId), then the kit's connector, then the rule
- * resource (external.ts). A change to the named ShieldPolicy re-enqueues the object; claims:
+ * Wiring of a shield rule kind ({@link zoneKindParts} serves any kind on a shield zone): the
+ * zone (shieldPolicyRef or shieldZoneId), then the kit's connector, then the rule resource
+ * (external.ts). A change to the named ShieldPolicy re-enqueues the object; claims:
  * rule-claims.ts; `spec.shieldZoneId` is checked as a reference.
  */
 import type { ClassifiedError } from '../../runtime/errors.js';

@@ -10,34 +10,9 @@ export interface RuleEnum<N extends string = string> extends NumberedNames<N> {
   readonly title: string;
 }
 
-/** A table from `[name, number]` pairs. */
-export function defineEnum<const N extends string>(
-  title: string,
-  pairs: readonly (readonly [N, number])[],
-): RuleEnum<N> {
-  return { title, names: pairs.map(([n]) => n), numbers: pairs.map(([, v]) => v) };
-}
-
 /** A table of the space-separated `names` (kit codecs.ts numberedNames). */
 function enumOf(title: string, names: string, numbers: number | readonly number[]): RuleEnum {
   return { title, ...numberedNames(names.split(' '), numbers) };
-}
-
-/** The number of `name`; throws a clear error for a name outside the table. */
-export function toWire(table: RuleEnum, name: string): number {
-  const i = table.names.indexOf(name);
-  if (i < 0) {
-    throw new Error(
-      `cannot map ${table.title} ${JSON.stringify(name)}: expected one of ${table.names.join(', ')}`,
-    );
-  }
-  return table.numbers[i]!;
-}
-
-/** The name of a platform number; undefined for a number the table does not know. */
-export function fromWire(table: RuleEnum, value: unknown): string | undefined {
-  const i = typeof value === 'number' ? table.numbers.indexOf(value) : -1;
-  return i < 0 ? undefined : table.names[i];
 }
 
 /** `WafRuleActionType`. */
