@@ -58,6 +58,15 @@ function live(
   };
 }
 
+/** The configuration members a PATCH of SPEC sends complete (the live defaults kept). */
+const SENT = {
+  actionType: 1,
+  variableTypes: { REQUEST_URI: '' },
+  operatorType: 0,
+  value: '/admin',
+  severityType: 0,
+};
+
 function objectOf(spec: Record<string, unknown>): ManagedObject {
   return {
     apiVersion: 'v',
@@ -149,11 +158,7 @@ const CASES: Array<{
     }),
     patch: {
       ruleConfiguration: {
-        actionType: 1,
-        variableTypes: { REQUEST_URI: '' },
-        operatorType: 0,
-        value: '/admin',
-        severityType: 0,
+        ...SENT,
         chainedRuleConditions: [],
       },
     },
@@ -204,11 +209,7 @@ const CASES: Array<{
     }),
     patch: {
       ruleConfiguration: {
-        actionType: 1,
-        variableTypes: { REQUEST_URI: '' },
-        operatorType: 0,
-        value: '/admin',
-        severityType: 0,
+        ...SENT,
         chainedRuleConditions: [{ variableTypes: { ARGS: '' }, operatorType: 0, value: 'x' }],
       },
     },
