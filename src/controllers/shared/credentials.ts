@@ -15,7 +15,7 @@ import {
   DEFAULT_ACCOUNT_KEY,
   servesAccount,
   type CdnAccountSpec,
-} from '../cdnaccount/types.js';
+} from './account-types.js';
 import { typeMetaOf } from '../kind-names.js';
 import { AccountError, AccountReasons, accountNotAllowedMessage } from './account-errors.js';
 import { DEFAULT_CREDENTIALS_KEY } from './account-schema.js';

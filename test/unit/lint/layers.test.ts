@@ -45,6 +45,33 @@ const REFUSED: Array<[string, string, string]> = [
     'controllers -> cdn-sim',
   ],
   ['src/cli/run.ts', "import '../simulator/server.js';", 'cli -> cdn-sim'],
+  // A kind imports only the kit, shared/, its family and other kinds' types.js (issue 43).
+  [
+    'src/controllers/storagezone/index.ts',
+    "import '../containerapp/external.js';",
+    'kind -> another kind (not its types)',
+  ],
+  [
+    'src/controllers/containerapp/index.ts',
+    "import { X } from '../pullzoneconfig/fields.js';",
+    'kind -> another kind (a named import of its fields)',
+  ],
+  [
+    'src/controllers/shieldpolicy/index.ts',
+    "import '../dnszone/records.js';",
+    'shield family -> DNS family',
+  ],
+  [
+    'src/controllers/shared/credentials.ts',
+    "import '../cdnaccount/types.js';",
+    'shared -> a kind (even its types)',
+  ],
+  ['src/controllers/kit/identity.ts', "import '../storagezone/types.js';", 'kit -> a kind'],
+  [
+    'src/controllers/storagezone/index.ts',
+    "import '../../cli/run.js';",
+    'a kind folder keeps the layer rule',
+  ],
   ['src/simulator/server.ts', "import '../runtime/types.js';", 'cdn-sim -> runtime'],
 ];
 
@@ -64,6 +91,23 @@ const ALLOWED: Array<[string, string, string]> = [
   ],
   ['src/controllers/storagezone/index.ts', "import '../../cdn/client.js';", 'controllers -> cdn'],
   ['src/cli/run.ts', "import '../controllers/kinds.js';", 'cli -> controllers'],
+  [
+    'src/controllers/containerapp/references.ts',
+    "import '../containerregistry/types.js';",
+    "kind -> another kind's types",
+  ],
+  [
+    'src/controllers/dnsrecord/claims.ts',
+    "import '../dnszone/record-claims.js';",
+    'kind -> its family (DNS)',
+  ],
+  [
+    'src/controllers/shieldaccesslist/index.ts',
+    "import '../shieldrule-common/zone.js';",
+    'kind -> its family (shield)',
+  ],
+  ['src/controllers/storagezone/index.ts', "import '../kit/identity.js';", 'kind -> kit'],
+  ['src/controllers/storagezone/index.ts', "import '../shared/deps.js';", 'kind -> shared'],
   ['src/runtime/reasons.ts', "import '../api-group.js';", 'runtime -> the API group leaf'],
   ['src/cdn/client.ts', "import '../common/timers.js';", 'cdn -> common'],
   ['src/runtime/workqueue.ts', "import '../common/fair-queue.js';", 'runtime -> common'],
