@@ -38,6 +38,23 @@ export function integer(schema: Schema = {}): Codec<number> {
   };
 }
 
+/** A number (not only integers: coordinates). */
+export function decimal(schema: Schema = {}): Codec<number> {
+  return {
+    schema: { type: 'number', ...schema },
+    toWire: (v) => v,
+    fromWire: (w) => (typeof w === 'number' && Number.isFinite(w) ? w : undefined),
+  };
+}
+
+/**
+ * A nested spec object whose members are fields of their own, with dotted names
+ * (`logging.enabled`): it gives the object's CRD schema a description; no wire value.
+ */
+export function group(): Codec<Record<never, never>> {
+  return { schema: { type: 'object' }, toWire: () => undefined, fromWire: () => undefined };
+}
+
 /** A boolean. */
 export function flag(): Codec<boolean> {
   return {
@@ -73,5 +90,49 @@ export function textSet(item: Schema = {}): Codec<string[]> {
     fromWire: (w) =>
       Array.isArray(w) ? w.filter((x): x is string => typeof x === 'string') : undefined,
     same: (a, b) => a.length === b.length && a.every((x) => b.includes(x)),
+  };
+}
+
+/**
+ * A list of objects, in order, whose members the platform names otherwise: `members` maps each
+ * spec member to its wire member (`{name: 'Name'}`); every member is text. `item`: the CRD
+ * schema of one object.
+ */
+export function objectList<const K extends string>(
+  members: Record<K, string>,
+  item: Schema,
+  schema: Schema = {},
+): Codec<Record<K, string>[]> {
+  const keys = Object.keys(members) as K[];
+  const convert = (
+    x: unknown,
+    from: (k: K) => string,
+    to: (k: K) => string,
+  ): Record<string, string> =>
+    Object.fromEntries(
+      keys.map((k) => [to(k), String((x as Record<string, unknown>)[from(k)] ?? '')]),
+    );
+  return {
+    schema: { type: 'array', items: { type: 'object', ...item }, ...schema },
+    toWire: (v) =>
+      v.map((x) =>
+        convert(
+          x,
+          (k) => k,
+          (k) => members[k],
+        ),
+      ),
+    fromWire: (w) =>
+      Array.isArray(w)
+        ? w.map(
+            (x) =>
+              convert(
+                x,
+                (k) => members[k],
+                (k) => k,
+              ) as Record<K, string>,
+          )
+        : undefined,
+    same: (a, b) => JSON.stringify(a) === JSON.stringify(b),
   };
 }

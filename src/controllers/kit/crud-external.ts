@@ -3,6 +3,8 @@
  * identity rules, compared and written through its field table, deleted by id. A kind gives
  * data (`CrudResource`) and, where it needs more, a few named hooks (plain functions):
  *
+ * - `check(obj)`: refuse a spec before anything is read (rules the CRD states too, for a spec
+ *   that bypassed admission); not while the object is deleted;
  * - `admit(obj, record)`: refuse a resource the object may never manage (a public registry);
  * - `createBody(obj, body, ctx)`: complete the create body (a secret, a check before creating);
  * - `compare(obj, record, diff)`: differences the table cannot see (a rotated password);
@@ -18,6 +20,7 @@ import { TerminalError } from '../../runtime/errors.js';
 import { isDeleting } from '../../runtime/finalizer.js';
 import { SyncedReason } from '../../runtime/reasons.js';
 import type {
+  ClaimRef,
   ConnectionDetails,
   CreateResult,
   ExternalClient,
@@ -47,6 +50,7 @@ export interface CrudSeen<R> {
 
 /** The named hooks (see the module comment). */
 export interface CrudHooks<T extends ManagedObject, R> {
+  check?(obj: T): void;
   admit?(obj: T, record: R): void;
   createBody?(
     obj: T,
@@ -78,6 +82,8 @@ export interface CrudResource<T extends ManagedObject, R> {
   readonly hooks?: CrudHooks<T, R>;
   /** Read the resource back after an update (its answer is not the record). */
   readonly readBack?: boolean;
+  /** Claims known only once connected (a record's content in its resolved zone). */
+  readonly claims?: readonly ClaimRef[];
 }
 
 /** See the module comment. */
@@ -88,11 +94,16 @@ export class CrudExternal<T extends ManagedObject, R> implements ExternalClient<
     return this.r.account;
   }
 
+  get claims(): readonly ClaimRef[] | undefined {
+    return this.r.claims;
+  }
+
   private lock(id: string): string {
     return `${this.r.identity.claimType}:${id}`;
   }
 
   async observe(obj: T, ctx: ExternalContext): Promise<Observation<CrudSeen<R>>> {
+    if (!isDeleting(obj)) this.r.hooks?.check?.(obj);
     const found = await locate(this.r.identity, obj, ctx);
     if (!found) return { exists: false, upToDate: false, diff: [] };
     const { id, record } = found;
