@@ -3,7 +3,7 @@ SHELL := /bin/bash
 NODE_BIN := node_modules/.bin
 export GOWORK := off
 
-.PHONY: help install build generate lint typecheck test test-unit test-unit-plain test-e2e binaries cluster-up cluster-down demo demo-down bench bench-admission bench-sim chaos clean
+.PHONY: help install build generate lint typecheck test test-unit test-unit-plain test-e2e binaries cluster-up cluster-down demo demo-down bench bench-admission bench-sim chaos clean kind-lines
 
 help: ## List targets
 	@grep -E '^[a-z-]+:.*## ' Makefile | sed 's/:.*## /\t/'
@@ -64,6 +64,9 @@ ifeq ($(NODE),1)
 else
 	node --import tsx test/cluster/cli.ts down
 endif
+
+kind-lines: node_modules ## Hand-written files and lines per kind folder and the places outside it that name the kind (BASE=rev compares)
+	node --import tsx hack/kind-lines.ts $(if $(BASE),--base $(BASE),)
 
 clean: ## Remove build outputs (not the binary cache)
 	rm -rf dist .tmp

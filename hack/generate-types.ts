@@ -11,7 +11,7 @@ import path from 'node:path';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { officialDocumentsDir } from './api-model/source.js';
 
-const docs = ['core', 'magic-containers', 'shield'] as const;
+const docs = ['core', 'magic-containers', 'shield', 'compute'] as const;
 const sourceDir = officialDocumentsDir();
 const outDir = new URL('../src/cdn/generated/', import.meta.url);
 

@@ -17,6 +17,7 @@ export const MODEL_EXPORTS: Record<Area, string> = {
   core: 'CORE_API_MODEL',
   mc: 'MC_API_MODEL',
   shield: 'SHIELD_API_MODEL',
+  compute: 'COMPUTE_API_MODEL',
 };
 
 /** A JSON text as the body of a template literal (backslashes, backticks and `${` escaped). */

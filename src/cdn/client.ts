@@ -36,6 +36,10 @@ import * as accessLists from './shield-access-lists.js';
 import * as features from './shield-features.js';
 import * as registries from './registries.js';
 import * as logForwarding from './log-forwarding.js';
+import * as scripts from './edge-scripts.js';
+import * as scriptReleases from './edge-script-releases.js';
+import * as scriptEnv from './edge-script-env.js';
+import type * as es from './edge-script-types.js';
 import type * as sec from './security-types.js';
 import type {
   ApiKeyList,
@@ -750,5 +754,170 @@ export class CdnClient {
 
   deleteLogForwarding(appId: string, opts?: CallOptions): Promise<void> {
     return logForwarding.deleteLogForwarding(this.#http, appId, opts);
+  }
+
+  // ---- edge scripts (/compute: edge-scripts.ts, edge-script-releases.ts, edge-script-env.ts) ----
+
+  /**
+   * Scripts of the account, every page followed. Each `DeploymentKey` read is registered as a
+   * secret (no error text carries it); keep it out of logs, events and status.
+   */
+  listEdgeScripts(
+    query?: es.EdgeScriptListQuery,
+    opts?: PagedCallOptions,
+  ): Promise<es.EdgeScript[]> {
+    return scripts.listEdgeScripts(this.#http, query ?? {}, opts);
+  }
+
+  /** One script with its variables and linked pull zones (`notFound` when it does not exist). */
+  getEdgeScript(id: number, opts?: CallOptions): Promise<es.EdgeScript> {
+    return scripts.getEdgeScript(this.#http, id, opts);
+  }
+
+  /**
+   * Adds a script; `CreateLinkedPullZone` gives a standalone one its own pull zone. Retried only
+   * after a 429 (a lost answer may still have created it).
+   */
+  addEdgeScript(body: es.EdgeScriptAddRequest, opts?: CallOptions): Promise<es.EdgeScript> {
+    return scripts.addEdgeScript(this.#http, body, opts);
+  }
+
+  /** Changes a script's name or type (members left out keep their value). */
+  updateEdgeScript(
+    id: number,
+    body: es.EdgeScriptUpdate,
+    opts?: CallOptions,
+  ): Promise<es.EdgeScript> {
+    return scripts.updateEdgeScript(this.#http, id, body, opts);
+  }
+
+  /**
+   * Deletes a script, with the pull zones linked to it when `deleteLinkedPullZones` (default:
+   * they stay, a fronting zone pointed at the platform's landing page, a middleware dropped).
+   */
+  deleteEdgeScript(id: number, deleteLinkedPullZones = false, opts?: CallOptions): Promise<void> {
+    return scripts.deleteEdgeScript(this.#http, id, deleteLinkedPullZones, opts);
+  }
+
+  /** The code as last set, and when. */
+  getEdgeScriptCode(id: number, opts?: CallOptions): Promise<es.EdgeScriptCode> {
+    return scripts.getEdgeScriptCode(this.#http, id, opts);
+  }
+
+  /** Sets the code; nothing is published until publishEdgeScript. */
+  setEdgeScriptCode(id: number, code: string, opts?: CallOptions): Promise<void> {
+    return scripts.setEdgeScriptCode(this.#http, id, code, opts);
+  }
+
+  /** Replaces the script's deployment key (read the script for the new one). */
+  rotateEdgeScriptDeploymentKey(id: number, opts?: CallOptions): Promise<void> {
+    return scripts.rotateEdgeScriptDeploymentKey(this.#http, id, opts);
+  }
+
+  /** Usage over a range (default the last 30 days), charted per day or per hour. */
+  getEdgeScriptStatistics(
+    id: number,
+    query?: es.EdgeScriptStatisticsQuery,
+    opts?: CallOptions,
+  ): Promise<es.EdgeScriptStatistics> {
+    return scripts.getEdgeScriptStatistics(this.#http, id, query ?? {}, opts);
+  }
+
+  /**
+   * Publishes the current code as a new release (retried only after a 429), or with
+   * `releaseUuid` makes an earlier release live again, a rollback (retried).
+   */
+  publishEdgeScript(id: number, publish?: es.EdgeScriptPublish, opts?: CallOptions): Promise<void> {
+    return scriptReleases.publishEdgeScript(this.#http, id, publish ?? {}, opts);
+  }
+
+  /** The script's releases, newest first, every page followed. */
+  listEdgeScriptReleases(id: number, opts?: PagedCallOptions): Promise<es.EdgeScriptRelease[]> {
+    return scriptReleases.listEdgeScriptReleases(this.#http, id, opts);
+  }
+
+  /** The live release; undefined when none was published (or the script does not exist). */
+  getActiveEdgeScriptRelease(
+    id: number,
+    opts?: CallOptions,
+  ): Promise<es.EdgeScriptRelease | undefined> {
+    return scriptReleases.getActiveEdgeScriptRelease(this.#http, id, opts);
+  }
+
+  /** Adds an environment variable (a name the script has is refused). */
+  addEdgeScriptVariable(
+    id: number,
+    body: es.EdgeScriptVariableAdd,
+    opts?: CallOptions,
+  ): Promise<es.EdgeScriptVariable> {
+    return scriptEnv.addEdgeScriptVariable(this.#http, id, body, opts);
+  }
+
+  /** Creates or updates the variable of that name: the new one, or undefined for an update. */
+  upsertEdgeScriptVariable(
+    id: number,
+    body: es.EdgeScriptVariableUpsert,
+    opts?: CallOptions,
+  ): Promise<es.EdgeScriptVariable | undefined> {
+    return scriptEnv.upsertEdgeScriptVariable(this.#http, id, body, opts);
+  }
+
+  getEdgeScriptVariable(
+    id: number,
+    variableId: number,
+    opts?: CallOptions,
+  ): Promise<es.EdgeScriptVariable> {
+    return scriptEnv.getEdgeScriptVariable(this.#http, id, variableId, opts);
+  }
+
+  /** Changes a variable's default value or whether it is required (left out: kept). */
+  updateEdgeScriptVariable(
+    id: number,
+    variableId: number,
+    body: es.EdgeScriptVariableUpdate,
+    opts?: CallOptions,
+  ): Promise<es.EdgeScriptVariable> {
+    return scriptEnv.updateEdgeScriptVariable(this.#http, id, variableId, body, opts);
+  }
+
+  deleteEdgeScriptVariable(id: number, variableId: number, opts?: CallOptions): Promise<void> {
+    return scriptEnv.deleteEdgeScriptVariable(this.#http, id, variableId, opts);
+  }
+
+  /** The script's secrets: ids, names and when they changed, never their values. */
+  listEdgeScriptSecrets(id: number, opts?: CallOptions): Promise<es.EdgeScriptSecret[]> {
+    return scriptEnv.listEdgeScriptSecrets(this.#http, id, opts);
+  }
+
+  /** Adds a secret; its value is registered as a secret before it is sent. */
+  addEdgeScriptSecret(
+    id: number,
+    body: es.EdgeScriptSecretWrite,
+    opts?: CallOptions,
+  ): Promise<es.EdgeScriptSecret> {
+    return scriptEnv.addEdgeScriptSecret(this.#http, id, body, opts);
+  }
+
+  /** Creates or sets the secret of that name: the new one, or undefined for an update. */
+  upsertEdgeScriptSecret(
+    id: number,
+    body: es.EdgeScriptSecretWrite,
+    opts?: CallOptions,
+  ): Promise<es.EdgeScriptSecret | undefined> {
+    return scriptEnv.upsertEdgeScriptSecret(this.#http, id, body, opts);
+  }
+
+  /** Sets a secret's value by its id. */
+  updateEdgeScriptSecret(
+    id: number,
+    secretId: number,
+    value: string,
+    opts?: CallOptions,
+  ): Promise<es.EdgeScriptSecret> {
+    return scriptEnv.updateEdgeScriptSecret(this.#http, id, secretId, value, opts);
+  }
+
+  deleteEdgeScriptSecret(id: number, secretId: number, opts?: CallOptions): Promise<void> {
+    return scriptEnv.deleteEdgeScriptSecret(this.#http, id, secretId, opts);
   }
 }

@@ -26,54 +26,15 @@ import type {
   DnsZoneStatistics,
   ExternalDnsChallenge,
 } from './dns-types.js';
-import { checkId, checkIntRange, checkNonEmpty } from './validate.js';
+import { checkId, checkIntRange, checkNonEmpty, isoDate } from './validate.js';
+import { fetchPages, type Paging } from './core-pages.js';
 import { checkNameAvailability } from './account.js';
 import { DNS_RECORD_TYPE_NAMES } from './dns-record-types.js';
 
 export { DNS_RECORD_TYPE_NAMES };
 
-const MAX_PAGE = 2147483647;
-const MAX_PAGES_FOLLOWED = 10000;
-
 /** Paging of a list call: one page when `page` is given, else every page. */
-export interface DnsPaging {
-  page?: number;
-  perPage?: number;
-}
-
-interface Page<T> {
-  Items?: T[] | null;
-  HasMoreItems?: boolean;
-}
-
-async function fetchPages<T>(
-  http: HttpTransport,
-  call: { operation: string; path: string; query: Record<string, string | number | undefined> },
-  paging: DnsPaging,
-  opts?: CallOptions,
-): Promise<T[]> {
-  checkIntRange(http, call.operation, 'page', paging.page, 1, MAX_PAGE);
-  checkIntRange(http, call.operation, 'perPage', paging.perPage, 5, 1000);
-  const all: T[] = [];
-  const first = paging.page ?? 1;
-  const last = paging.page ?? MAX_PAGES_FOLLOWED;
-  for (let page = first; page <= last; page++) {
-    const res = await http.request(
-      {
-        operation: call.operation,
-        method: 'GET',
-        path: call.path,
-        query: { ...call.query, page, perPage: paging.perPage ?? 1000 },
-      },
-      opts,
-    );
-    const body = expectObject<Page<T>>(http, call.operation, res.body);
-    const items = body.Items ?? [];
-    all.push(...items);
-    if (body.HasMoreItems !== true || items.length === 0) break;
-  }
-  return all;
-}
+export type DnsPaging = Paging;
 
 // ---- zones ----
 
@@ -329,18 +290,6 @@ export async function importDnsRecords(
   return expectObject<DnsZoneImportResult>(http, 'importDnsRecords', res.body);
 }
 
-function isoDate(
-  http: HttpTransport,
-  field: string,
-  value: Date | string | undefined,
-): string | undefined {
-  if (value === undefined) return undefined;
-  const t = value instanceof Date ? value.getTime() : Date.parse(value);
-  if (Number.isNaN(t))
-    throw http.failure('getDnsZoneStatistics', 'invalid', `${field} must be a date`, { field });
-  return new Date(t).toISOString();
-}
-
 /** Query statistics (default the last 30 days). */
 export async function getDnsZoneStatistics(
   http: HttpTransport,
@@ -355,8 +304,8 @@ export async function getDnsZoneStatistics(
       method: 'GET',
       path: pathOf`/dnszone/${zoneId}/statistics`,
       query: {
-        dateFrom: isoDate(http, 'dateFrom', range.dateFrom),
-        dateTo: isoDate(http, 'dateTo', range.dateTo),
+        dateFrom: isoDate(http, 'getDnsZoneStatistics', 'dateFrom', range.dateFrom),
+        dateTo: isoDate(http, 'getDnsZoneStatistics', 'dateTo', range.dateTo),
       },
     },
     opts,

@@ -48,7 +48,8 @@ export interface RequestSpec {
   method: HttpMethod;
   /** Path below the base URL, path parameters already encoded (see {@link pathOf}). */
   path: string;
-  query?: Record<string, string | number | boolean | undefined>;
+  /** Query parameters; an array is sent once per item (`type=1&type=2`), undefined not at all. */
+  query?: Record<string, string | number | boolean | readonly number[] | undefined>;
   body?: unknown;
   /**
    * Request Content-Type when there is a body (default application/json). A string body with
@@ -286,7 +287,8 @@ export class HttpTransport {
   #url(spec: RequestSpec): string {
     const params = new URLSearchParams();
     for (const [name, value] of Object.entries(spec.query ?? {})) {
-      if (value !== undefined) params.set(name, String(value));
+      if (typeof value === 'object') for (const item of value) params.append(name, String(item));
+      else if (value !== undefined) params.set(name, String(value));
     }
     const qs = params.toString();
     return `${this.baseUrl}${spec.path}${qs ? `?${qs}` : ''}`;

@@ -44,3 +44,20 @@ export function checkNonEmpty(
     throw http.failure(operation, 'invalid', `${field} must be a non-empty string`, { field });
   }
 }
+
+/**
+ * A date argument as the ISO date-time the documents' `date-time` parameters take; undefined
+ * stays undefined. Throws an `invalid` CdnApiError naming `field` when it is not a date.
+ */
+export function isoDate(
+  http: HttpTransport,
+  operation: string,
+  field: string,
+  value: Date | string | undefined,
+): string | undefined {
+  if (value === undefined) return undefined;
+  const t = value instanceof Date ? value.getTime() : Date.parse(value);
+  if (Number.isNaN(t))
+    throw http.failure(operation, 'invalid', `${field} must be a date`, { field });
+  return new Date(t).toISOString();
+}

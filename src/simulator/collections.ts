@@ -1,8 +1,9 @@
 /**
  * Keyed record stores of cdn-sim for the resources that hang off a shield zone or an
  * application (custom WAF rules, rate limits, access lists, bot detection, upload scanning,
- * custom pages, triggered WAF rules), for container registries and log forwarding, and for the
- * files of the storage zones (storage/storage-files.ts). One
+ * custom pages, triggered WAF rules), for container registries and log forwarding, for the
+ * files of the storage zones (storage/storage-files.ts) and for edge scripts (one record per
+ * script with its code, variables, secret digests and releases: routes/compute-model.ts). One
  * generic store keeps the state file, reset and cleanup in one place: a collection is a map
  * from a string key to a JSON record, saved and restored with the rest of the state.
  */
@@ -21,6 +22,7 @@ export const COLLECTION_NAMES = [
   'registries',
   'logForwarding',
   'storageFiles',
+  'edgeScripts',
 ] as const;
 
 /** Name of one collection. */

@@ -6,7 +6,7 @@
  */
 
 /** Area of the management API a rule applies to. */
-export type ExceptionArea = 'core' | 'mc' | 'shield';
+export type ExceptionArea = 'core' | 'mc' | 'shield' | 'compute';
 
 /** Changes one component schema of a document. */
 export interface SchemaPatchException {

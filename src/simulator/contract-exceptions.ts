@@ -11,7 +11,8 @@
  *   reject. Every use is recorded, so our own clients are still held to the exact documents.
  *
  * The rows of the shield rule, access list, registry and log forwarding routes are written in
- * security-exceptions.ts, those of the DNS routes in dns-exceptions.ts, and those that rest on
+ * security-exceptions.ts, those of the DNS routes in dns-exceptions.ts, those of the edge script
+ * routes in compute-exceptions.ts, and those that rest on
  * the live platform (a public client's use) rather than the contract in live-exceptions.ts; all
  * are included here, so the table stays one list.
  *
@@ -29,6 +30,7 @@ import type {
 import { SECURITY_EXCEPTIONS } from './security-exceptions.js';
 
 import { DNS_EXCEPTIONS } from './dns-exceptions.js';
+import { COMPUTE_EXCEPTIONS } from './compute-exceptions.js';
 import { LIVE_EXCEPTIONS } from './live-exceptions.js';
 
 export type {
@@ -50,6 +52,7 @@ const AREA_ERRORS = [
   ['core', apiError],
   ['mc', ref('ErrorDetails')],
   ['shield', ref('GetWafRuleMetricsResponse')],
+  ['compute', apiError],
 ] as const;
 
 function badRequest(method: string, path: string, reason: string): ResponseException {
@@ -273,6 +276,7 @@ export const CONTRACT_EXCEPTIONS: readonly ContractException[] = [
   },
   // Before the route-wide 400 below: the first matching entry wins.
   ...SECURITY_EXCEPTIONS,
+  ...COMPUTE_EXCEPTIONS,
   ...AREA_ERRORS.map(([area, schema]): ResponseException => ({
     kind: 'response',
     area,
@@ -330,7 +334,7 @@ export const CONTRACT_EXCEPTIONS: readonly ContractException[] = [
   ),
   pagedList('/storagezone', 'StorageZoneModel'),
   ...DNS_EXCEPTIONS,
-  ...(['core', 'mc', 'shield'] as const).map((area): ResponseException => ({
+  ...(['core', 'mc', 'shield', 'compute'] as const).map((area): ResponseException => ({
     kind: 'response',
     area,
     method: '*',

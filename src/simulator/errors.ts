@@ -3,7 +3,15 @@
  */
 import type { Area, SimResponse } from './types.js';
 
-/** Core area (pull zone, video library, storage zone): `ApiErrorData`. */
+/**
+ * Whether the area answers errors as the core area does: `ApiErrorData` for a 400, no body for
+ * 401, 404 and 5xx. The compute document (edge scripts) declares the same shapes.
+ */
+export function usesApiErrorData(area: Area): boolean {
+  return area === 'core' || area === 'compute';
+}
+
+/** Core area (pull zone, video library, storage zone) and compute: `ApiErrorData`. */
 export function apiError(
   status: number,
   errorKey: string,
@@ -100,7 +108,7 @@ const SHIELD_ZONE_SUBROUTE = ' /shield/shield-zone/{shieldZoneId}/';
 
 /** 401 body per area and route, as the documents declare it. */
 export function unauthorized(area: Area, routeKey: string, path: string): SimResponse {
-  if (area === 'core') return emptyStatus(401);
+  if (usesApiErrorData(area)) return emptyStatus(401);
   if (
     area === 'mc' ||
     SHIELD_PROBLEM_ROUTES.has(routeKey) ||
@@ -120,7 +128,7 @@ export function serverError(area: Area, status: number, path: string): SimRespon
 
 /** Body that is not JSON, per area. */
 export function malformedBody(area: Area, path: string, reason: string): SimResponse {
-  if (area === 'core') return apiError(400, 'validation.invalid_json', 'body', reason);
+  if (usesApiErrorData(area)) return apiError(400, 'validation.invalid_json', 'body', reason);
   if (area === 'mc') return validationProblem(400, path, [{ field: 'body', message: reason }]);
   return shieldError(400, 'validation.invalid_json', reason);
 }
@@ -128,6 +136,6 @@ export function malformedBody(area: Area, path: string, reason: string): SimResp
 /** A 400 that repeats the request (fault `echoBodyRoutes`: `echo`) in its message, per area. */
 export function echoedBody(area: Area, path: string, echo: string): SimResponse {
   const message = `the request could not be processed: ${echo}`;
-  if (area === 'core') return apiError(400, 'validation.echo', '', message);
+  if (usesApiErrorData(area)) return apiError(400, 'validation.echo', '', message);
   return validationProblem(400, path, [{ field: 'request', message }]);
 }

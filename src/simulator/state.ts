@@ -1,6 +1,7 @@
 /**
  * In-memory platform state of cdn-sim: pull zones, container apps, shield zones, seeded storage
- * zones and video libraries, WAF rule metrics, DNS zones. Every mutation goes through `touch()`, which
+ * zones and video libraries, WAF rule metrics, DNS zones, and (in `collections`) the records of
+ * the other areas, edge scripts among them. Every mutation goes through `touch()`, which
  * bumps `revision` so persistence can save after changes.
  */
 import { Collections, type CollectionsSnapshot } from './collections.js';
@@ -70,7 +71,11 @@ export type IdKind =
   | 'dnsRecord'
   | 'wafRule'
   | 'accessList'
-  | 'registry';
+  | 'registry'
+  | 'edgeScript'
+  | 'edgeScriptVariable'
+  | 'edgeScriptSecret'
+  | 'edgeScriptRelease';
 
 const FIRST_IDS: Record<IdKind, number> = {
   pullZone: 1000,
@@ -83,6 +88,10 @@ const FIRST_IDS: Record<IdKind, number> = {
   wafRule: 1,
   accessList: 1000,
   registry: 1,
+  edgeScript: 300,
+  edgeScriptVariable: 20000,
+  edgeScriptSecret: 30000,
+  edgeScriptRelease: 40000,
 };
 
 /** The simulator's mutable platform state. */

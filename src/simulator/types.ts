@@ -3,7 +3,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { SimState } from './state.js';
 
 /** API area of a route: decides the error body shapes (contract, Errors table). */
-export type Area = 'core' | 'mc' | 'shield';
+export type Area = 'core' | 'mc' | 'shield' | 'compute';
 
 /** A parsed request as seen by a route handler. */
 export interface SimRequest {

@@ -16,6 +16,7 @@ import {
   type Schema,
 } from '../shared/crd-schema.js';
 import { adoptionFragment, adoptionIdFragment } from '../shared/ownership-schema.js';
+import { APP_ID_PATTERN, REGISTRY_ID_PATTERN } from '../shared/platform-id.js';
 import { managedStatusSchema } from '../shared/status-schema.js';
 import { LOG_FORWARDING_STATUS, logForwardingSpecSchema } from './log-forwarding-crd.js';
 
@@ -289,8 +290,9 @@ function ownSpec(doc: Doc): Schema {
               type: 'string',
               minLength: 1,
               maxLength: 255,
+              pattern: REGISTRY_ID_PATTERN,
               description:
-                "Registry the image is pulled from, as the platform identifies it (a public registry's id, or a registry id managed elsewhere). A registry managed by a ContainerRegistry of another namespace is refused (ReferenceNotAllowed). Exactly one of imageRegistryId and registryRef.",
+                "Registry the image is pulled from, as the platform identifies it: a public registry's name (dockerhub, github) or a registry id (digits, no sign or leading zero) managed elsewhere. A registry managed by a ContainerRegistry of another namespace is refused (ReferenceNotAllowed). Exactly one of imageRegistryId and registryRef.",
               ...doc('ContainerRequest.imageRegistryId'),
             },
             registryRef: nameRefSchema(
@@ -734,8 +736,8 @@ export function containerAppSchema(docs: DocumentBounds): KindSchema {
       accountFragment(),
       adoptionIdFragment(
         'appId',
-        { type: 'string', minLength: 1 },
-        'Adopt the existing application with this id instead of creating one. Immutable.',
+        { type: 'string', minLength: 1, pattern: APP_ID_PATTERN },
+        'Adopt the existing application with this id (letters, digits, - and _) instead of creating one. Immutable.',
       ),
       adoptionFragment('application', 'spec.name'),
     ]),

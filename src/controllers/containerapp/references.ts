@@ -14,6 +14,12 @@ import { envKey, type ResolvedRefs } from './mapping.js';
 import { typeMetaOf } from '../kind-names.js';
 import { CONTAINER_REGISTRY_NAMES } from '../containerregistry/types.js';
 import { PULL_ZONE_CONFIG_NAMES } from '../pullzoneconfig/types.js';
+import {
+  invalidIdError,
+  parseAppId,
+  parseIntegerId,
+  parseRegistryId,
+} from '../shared/platform-id.js';
 import type { ContainerApp, ContainerSpec, KeySelector } from './types.js';
 
 /** Condition reason while a referenced object is missing or not ready. */
@@ -85,41 +91,48 @@ export function referencesOf(
   return [...refs.values()];
 }
 
-/** A numeric `imageRegistryId` as a reference (other ids name no ContainerRegistry). */
+/**
+ * A registry given by id (`imageRegistryId`) as a reference; a public registry's name names no
+ * ContainerRegistry. Any other spelling is refused (an id is parsed once, shared/platform-id.ts).
+ */
 function registryIdReference(c: ContainerSpec): IdReference[] {
-  const id = c.imageRegistryId;
-  if (id === undefined || !/^[1-9][0-9]{0,15}$/.test(id)) return [];
+  const value = c.imageRegistryId;
+  if (value === undefined) return [];
   const field = `spec.containerTemplates[${c.name}].imageRegistryId`;
-  return [{ field, type: CONTAINER_REGISTRY_NAMES.kind, id }];
+  const parsed = parseRegistryId(value);
+  if (!parsed) throw invalidIdError(field, value, "a registry id or a public registry's name");
+  return 'id' in parsed
+    ? [{ field, type: CONTAINER_REGISTRY_NAMES.kind, id: String(parsed.id) }]
+    : [];
+}
+
+/** `spec.appId` in the platform's form: it is refused before the claim check otherwise. */
+function checkAppId(obj: ContainerApp): void {
+  const value = obj.spec.appId;
+  if (value !== undefined && parseAppId(value) === undefined)
+    throw invalidIdError('spec.appId', value, 'an application id (letters, digits, - and _)');
 }
 
 /**
  * Pull zones and registries the spec names by id (`endpoints[].cdn.pullZoneId`,
  * `imageRegistryId`): references checked by the runtime like `pullZoneRef` and `registryRef`
- * (ReferenceNotAllowed when another namespace manages the resource). A registry id that is
- * not a number (no ContainerRegistry can manage it) is not a reference.
+ * (ReferenceNotAllowed when another namespace manages the resource). A registry named by a
+ * public registry's name is not a reference. Throws InvalidSpec for an id (these, or
+ * `spec.appId`) that is not in the platform's form.
  */
 export function idReferencesOf(obj: ContainerApp): IdReference[] {
+  checkAppId(obj);
   const out: IdReference[] = [];
   for (const c of obj.spec.containerTemplates ?? []) {
     out.push(...registryIdReference(c));
     for (const e of c.endpoints ?? []) {
-      const id = e.cdn?.pullZoneId;
-      if (typeof id !== 'number' || !Number.isSafeInteger(id) || id <= 0) continue;
+      const id = parseIntegerId(e.cdn?.pullZoneId);
+      if (id === undefined) continue;
       const field = `spec.containerTemplates[${c.name}].endpoints[${e.displayName}].cdn.pullZoneId`;
       out.push({ field, type: PULL_ZONE_CONFIG_NAMES.kind, id: String(id) });
     }
   }
   return out;
-}
-
-function statusIdOf(
-  status: Record<string, unknown> | undefined,
-  field: 'pullZoneId' | 'registryId',
-): number | undefined {
-  const raw = status?.[field];
-  const id = typeof raw === 'string' && raw !== '' ? Number(raw) : raw;
-  return typeof id === 'number' && Number.isInteger(id) && id > 0 ? id : undefined;
 }
 
 /** A referenced kind whose objects record a platform id in status. */
@@ -150,7 +163,7 @@ function resolveIds(
   const out = new Map<string, number>();
   for (const name of names) {
     const found = ctx.getObject({ ...source.type, namespace, name });
-    const id = statusIdOf(found?.status, source.field);
+    const id = parseIntegerId(found?.status?.[source.field]);
     if (id === undefined) {
       const what = `${source.type.kind} ${namespace}/${name}`;
       throw new WaitingError(

@@ -1,10 +1,9 @@
 /**
- * The ContainerRegistry CRD schema: our own field descriptions, with the display name's bounds,
- * the registry types and the user name's bounds read from the Magic Containers document at
- * generation time (`ContainerRegistryRequest`, `RegistryType`, `Credentials`). Account,
- * adoption and status fragments are shared with the other kinds. Rendered by
- * hack/generate-crds.ts.
+ * The ContainerRegistry CRD schema: the field table's properties (fields.ts) and the password
+ * Secret's key; account, adoption and status fragments are shared with the other kinds.
+ * Rendered by hack/generate-crds.ts.
  */
+import { schemaOf } from '../kit/fields.js';
 import { accountFragment } from '../shared/account-schema.js';
 import {
   managedColumns,
@@ -16,40 +15,21 @@ import {
 } from '../shared/crd-schema.js';
 import { adoptionFragment, adoptionIdFragment } from '../shared/ownership-schema.js';
 import { managedStatusSchema } from '../shared/status-schema.js';
-
-function passwordSecretRefSchema(): Schema {
-  return secretKeyRefSchema(
-    'Secret key in this namespace holding the registry password or access token. The operator reads it and never writes it. When the value changes the registry is updated once with the new password (rotation); status keeps only a fingerprint of the applied value.',
-    'Key in the Secret whose value is the password, used exactly as stored.',
-  );
-}
+import { CONTAINER_REGISTRY_FIELDS } from './fields.js';
 
 function ownSpec(docs: DocumentBounds): Schema {
+  const { properties, required } = schemaOf(CONTAINER_REGISTRY_FIELDS, docs);
   return {
     type: 'object',
     description:
       'Desired state of one container image registry of Magic Containers and the credentials the platform pulls images with.',
-    required: ['type', 'username', 'passwordSecretRef'],
+    required: [...required, 'passwordSecretRef'],
     properties: {
-      displayName: {
-        type: 'string',
-        ...docs.bounds('mc', 'ContainerRegistryRequest.displayName', ['minLength', 'maxLength']),
-        description:
-          'Name of the registry on the platform (defaults to metadata.name). Registry names are not unique on the platform; adoption by name matches the exact name.',
-      },
-      type: {
-        type: 'string',
-        ...docs.bounds('mc', 'ContainerRegistryRequest.type', ['enum']),
-        description:
-          'Kind of registry the platform pulls from. The platform does not report it back, so a change made outside the operator is not detected; every update sends this value.',
-      },
-      username: {
-        type: 'string',
-        ...docs.bounds('mc', 'Credentials.userName', ['minLength']),
-        maxLength: 253,
-        description: 'User name of the registry credentials.',
-      },
-      passwordSecretRef: passwordSecretRefSchema(),
+      ...properties,
+      passwordSecretRef: secretKeyRefSchema(
+        'Secret key in this namespace holding the registry password or access token. The operator reads it and never writes it. When the value changes the registry is updated once with the new password (rotation); status keeps only a fingerprint of the applied value.',
+        'Key in the Secret whose value is the password, used exactly as stored.',
+      ),
     },
     'x-kubernetes-validations': [
       {

@@ -29,9 +29,9 @@ import {
   DNS_RECORD_DECLARED_CLAIM,
   dnsRecordContentKey,
 } from '../dnszone/record-claims.js';
-import { asId } from '../kit/ref-or-id.js';
 import { PULL_ZONE_CLAIM } from '../shared/claim-types.js';
 import { ADOPT_BY_NAME, adoptionPolicyOf } from '../shared/ownership-schema.js';
+import { parseIntegerId } from '../shared/platform-id.js';
 import { LINKED_TYPES, normalizeName } from './fields.js';
 import type { DnsRecord, DnsRecordSpec } from './types.js';
 
@@ -56,7 +56,7 @@ export function declaredKeyOf(obj: DnsRecord): string | undefined {
   const value = declaredValue(spec);
   if (value === null) return undefined;
   const name = normalizeName(spec.name);
-  const zoneId = asId(spec.dnsZoneId);
+  const zoneId = parseIntegerId(spec.dnsZoneId);
   if (zoneId !== undefined) return declaredKeyByZone(zoneId, spec.type, name, value);
   const zone = spec.zoneRef?.name;
   if (typeof zone !== 'string' || zone === '') return undefined;
@@ -72,7 +72,7 @@ export function specContentKey(zoneId: number, spec: DnsRecordSpec): string | un
 /** The content claim id of the record the status records, if it records one. */
 function recordedContentKey(obj: DnsRecord): string | undefined {
   const status = obj.status ?? {};
-  const zoneId = asId(status.dnsZoneId);
+  const zoneId = parseIntegerId(status.dnsZoneId);
   if (zoneId === undefined || status.type === undefined) return undefined;
   return dnsRecordContentKey(zoneId, status.type, status.name ?? '', status.value ?? '');
 }
@@ -87,15 +87,15 @@ export function connectClaims(obj: DnsRecord, zoneId: number | undefined): Claim
 
 /** See the module comment. */
 export function dnsRecordClaimsOf(obj: DnsRecord): ClaimRef[] {
-  const recordedId = asId(obj.status?.recordId);
-  const id = asId(obj.spec?.recordId) ?? recordedId;
+  const recordedId = parseIntegerId(obj.status?.recordId);
+  const id = parseIntegerId(obj.spec?.recordId) ?? recordedId;
   const out: ClaimRef[] = [];
   if (id !== undefined)
     out.push({ type: DNS_RECORD_CLAIM, id: String(id), recorded: recordedId === id });
   const content = recordedId !== undefined ? recordedContentKey(obj) : undefined;
   if (content !== undefined)
     out.push({ type: DNS_RECORD_CONTENT_CLAIM, id: content, recorded: true });
-  const accelerated = asId(obj.status?.acceleratedPullZoneId);
+  const accelerated = parseIntegerId(obj.status?.acceleratedPullZoneId);
   const scope = 'namespace';
   if (accelerated !== undefined)
     out.push({ type: PULL_ZONE_CLAIM, id: String(accelerated), recorded: true, scope });

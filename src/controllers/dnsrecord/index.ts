@@ -24,13 +24,13 @@ import type { CrudResource } from '../kit/crud-external.js';
 import { crudKind } from '../kit/crud-kind.js';
 import { specPathOf, type FieldsDiff } from '../kit/fields.js';
 import { isProvisionalName, provisionalNameOf, type IdentityRules } from '../kit/identity.js';
-import { asId } from '../kit/ref-or-id.js';
 import { DNS_RECORD_CLAIM } from '../dnszone/record-claims.js';
 import { classifyCdnError } from '../shared/classify-error.js';
 import type { ControllerDeps } from '../shared/deps.js';
 import { withKeyedLock } from '../shared/keyed-mutex.js';
 import { readUnlessGone } from '../shared/not-found.js';
 import { renderValue } from '../shared/plan.js';
+import { parseIntegerId } from '../shared/platform-id.js';
 import { checkSpec } from './checks.js';
 import { connectClaims, dnsRecordClaimsOf } from './claims.js';
 import { normalizeName, RECORD_FIELDS, RECORD_TYPES } from './fields.js';
@@ -108,13 +108,13 @@ async function readZone(
 /** What status shows beyond the table: the zone, acceleration, monitor and link. */
 function statusOf(zoneId: number | undefined, r: RecordModel): DnsRecordStatus {
   const status: DnsRecordStatus = zoneId !== undefined ? { dnsZoneId: zoneId } : {};
-  const accelerated = asId(r.AcceleratedPullZoneId);
+  const accelerated = parseIntegerId(r.AcceleratedPullZoneId);
   if (accelerated !== undefined) status.acceleratedPullZoneId = accelerated;
   if (r.Accelerated === true || accelerated !== undefined)
     status.accelerationStatus = nameOf(ACCELERATION_STATUSES, r.AccelerationStatus ?? 0);
   if ((r.MonitorType ?? 0) !== 0)
     status.monitorStatus = nameOf(MONITOR_STATUSES, r.MonitorStatus ?? 0);
-  const linked = asId(r.LinkName);
+  const linked = parseIntegerId(r.LinkName);
   if (linked !== undefined && r.Type === RECORD_TYPES.indexOf('PullZone'))
     status.linkedPullZoneId = linked;
   return status;

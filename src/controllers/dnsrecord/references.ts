@@ -8,13 +8,13 @@ import { isDeleting } from '../../runtime/finalizer.js';
 import type { ConnectContext, IdReference, ObjectReference } from '../../runtime/types.js';
 import { DNS_ZONE_NAMES } from '../dnszone/types.js';
 import {
-  asId,
   idReferenceOf,
   objectRefOf,
   resolveRefOrId,
   type RefOrId,
 } from '../kit/ref-or-id.js';
 import { PULL_ZONE_CONFIG_NAMES } from '../pullzoneconfig/types.js';
+import { parseIntegerId } from '../shared/platform-id.js';
 import type { DnsRecord } from './types.js';
 
 /** The zone that holds the record. */
@@ -59,7 +59,7 @@ export function resolveReferences(
   account: string,
 ): ResolvedRefs {
   if (isDeleting(obj)) {
-    const zoneId = asId(obj.status?.dnsZoneId) ?? asId(obj.spec?.dnsZoneId);
+    const zoneId = parseIntegerId(obj.status?.dnsZoneId) ?? parseIntegerId(obj.spec?.dnsZoneId);
     return zoneId === undefined ? {} : { zoneId };
   }
   const zoneId = resolveRefOrId(obj, ZONE, getObject, account);

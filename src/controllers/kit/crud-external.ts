@@ -7,10 +7,12 @@
  *   that bypassed admission); not while the object is deleted;
  * - `admit(obj, record)`: refuse a resource the object may never manage (a public registry);
  * - `createBody(obj, body, ctx)`: complete the create body (a secret, a check before creating);
- * - `compare(obj, record, diff)`: differences the table cannot see (a rotated password);
+ * - `compare(obj, record, diff)`: differences the table cannot see (a rotated password), and
+ *   the status members that comparison learned (`CrudDiff.status`: a secret's fingerprint);
  * - `updateBody(obj, seen, body)`: complete the update body;
- * - `status(record)`, `details(record)`, `notReady(record)`: what status, the connection Secret
- *   and readiness show beyond the table.
+ * - `status(record, obj, sent)`, `details(record)`, `notReady(record)`: what status, the
+ *   connection Secret and readiness show beyond the table; `sent` is the body of the create or
+ *   update just made (absent after a read), for status that records what was written.
  *
  * Observe reads nothing but what the identity rules read; create sends one call (under the
  * provisional name where names are not unique), update one call with the differing members,
@@ -41,11 +43,17 @@ export interface CrudApi<R> {
   remove(id: string, signal: AbortSignal): Promise<void>;
 }
 
+/** The comparison of the table and the `compare` hook. */
+export interface CrudDiff extends FieldsDiff {
+  /** Status members the comparison learned (merged into the observed status). */
+  status?: Record<string, unknown>;
+}
+
 /** What observe hands to update: the resource, its id and the plan. */
 export interface CrudSeen<R> {
   id: string;
   record: R;
-  diff: FieldsDiff;
+  diff: CrudDiff;
 }
 
 /** The named hooks (see the module comment). */
@@ -57,13 +65,13 @@ export interface CrudHooks<T extends ManagedObject, R> {
     body: Record<string, unknown>,
     ctx: ExternalContext,
   ): Promise<Record<string, unknown>>;
-  compare?(obj: T, record: R, diff: FieldsDiff): Promise<FieldsDiff>;
+  compare?(obj: T, record: R, diff: FieldsDiff): Promise<CrudDiff>;
   updateBody?(
     obj: T,
     seen: CrudSeen<R>,
     body: Record<string, unknown>,
   ): Promise<Record<string, unknown>>;
-  status?(record: R, obj: T): Record<string, unknown>;
+  status?(record: R, obj: T, sent?: Record<string, unknown>): Record<string, unknown>;
   details?(record: R): ConnectionDetails;
   notReady?(record: R): { reason: string; message: string } | undefined;
 }
@@ -115,7 +123,7 @@ export class CrudExternal<T extends ManagedObject, R> implements ExternalClient<
       externalId: id,
       upToDate: diff.diffs.length === 0,
       diff: diff.diffs,
-      status: this.statusOf(obj, record),
+      status: { ...this.statusOf(obj, record), ...diff.status },
       seen: { id, record, diff },
       ...this.extras(record),
     };
@@ -131,7 +139,7 @@ export class CrudExternal<T extends ManagedObject, R> implements ExternalClient<
     };
   }
 
-  private async compare(obj: T, record: R): Promise<FieldsDiff> {
+  private async compare(obj: T, record: R): Promise<CrudDiff> {
     const rec = record as Record<string, unknown>;
     const base = compareFields(this.r.fields, obj, rec, this.r.identity.what);
     const diff = this.r.hooks?.compare ? await this.r.hooks.compare(obj, record, base) : base;
@@ -144,12 +152,13 @@ export class CrudExternal<T extends ManagedObject, R> implements ExternalClient<
     return diff;
   }
 
-  private statusOf(obj: T, record: R): Record<string, unknown> {
+  /** Status of `record`; `sent`: the body of the write that answered it. */
+  private statusOf(obj: T, record: R, sent?: Record<string, unknown>): Record<string, unknown> {
     const id = this.r.identity.idOf(record);
     return {
       [this.r.idField]: /^\d+$/.test(id) ? Number(id) : id,
       ...statusOf(this.r.fields, record as Record<string, unknown>),
-      ...this.r.hooks?.status?.(record, obj),
+      ...this.r.hooks?.status?.(record, obj, sent),
     };
   }
 
@@ -167,7 +176,7 @@ export class CrudExternal<T extends ManagedObject, R> implements ExternalClient<
     // observes it in the same pass and updates what is left.
     return {
       externalId: id,
-      status: this.statusOf(obj, record),
+      status: this.statusOf(obj, record, body),
       available: false,
       // The rename that follows removes the proof: the id goes to status first.
       ...(provisional ? { recordFirst: true } : {}),
@@ -192,7 +201,7 @@ export class CrudExternal<T extends ManagedObject, R> implements ExternalClient<
     if (record === undefined) return;
     const { connectionDetails } = this.extras(record);
     return {
-      status: this.statusOf(obj, record),
+      status: this.statusOf(obj, record, body),
       ...(connectionDetails ? { connectionDetails } : {}),
     };
   }

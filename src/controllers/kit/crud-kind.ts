@@ -27,6 +27,8 @@ export interface CrudKind<T extends ManagedObject, R> {
   /** Spec member that adopts by id. */
   readonly specIdField: string;
   readonly fields: readonly AnyField[];
+  /** Spec paths of platform members the hooks send (`passwordCredentials.password`). */
+  readonly specPaths?: Readonly<Record<string, string>>;
   /** The resource of one connection. */
   resource(conn: Connection, obj: T, ctx: ConnectContext): CrudResource<T, R>;
   /** Objects besides the credentials whose change re-enqueues the object (its Secrets). */
@@ -51,7 +53,7 @@ export function crudKind<T extends ManagedObject, R>(
     connect: connector<T>(deps, (conn, obj, ctx) => new CrudExternal(k.resource(conn, obj, ctx))),
     references: (obj) => [...credentialReferences(obj, deps), ...(k.references?.(obj) ?? [])],
     classifyError: (err: unknown): ClassifiedError =>
-      classifyCdnError(err, { specPathForField: (f) => specPathOf(k.fields, f) }),
+      classifyCdnError(err, { specPathForField: (f) => specPathOf(k.fields, f, k.specPaths) }),
     ...(k.connectionSecret ? { connectionSecret: k.connectionSecret } : {}),
   };
 }

@@ -333,8 +333,16 @@ export function specOfRecord(
   return out;
 }
 
-/** The spec path a user edits for a platform member named in an error (`spec.region (Region)`). */
-export function specPathOf(fields: readonly AnyField[], apiField: string): string {
+/**
+ * The spec path a user edits for a platform member named in an error (`spec.region (Region)`);
+ * `extra` names the spec paths of members no field sends (a hook's: a password from a Secret).
+ */
+export function specPathOf(
+  fields: readonly AnyField[],
+  apiField: string,
+  extra: Readonly<Record<string, string>> = {},
+): string {
   const f = fields.find((x) => x.api === apiField || x.updateApi === apiField);
-  return f ? `spec.${f.spec} (${apiField})` : apiField;
+  const path = f ? `spec.${f.spec}` : extra[apiField];
+  return path ? `${path} (${apiField})` : apiField;
 }

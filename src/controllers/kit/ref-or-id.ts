@@ -17,6 +17,7 @@ import type {
 } from '../../runtime/types.js';
 import { typeMetaOf, type KindNames } from '../kind-names.js';
 import type { PlanContext } from '../shared/manifest-plan.js';
+import { parseIntegerId } from '../shared/platform-id.js';
 
 /** One reference of a kind. */
 export interface RefOrId {
@@ -32,12 +33,6 @@ export interface RefOrId {
   readonly claimType: string;
 }
 
-/** A positive platform id given as a number or a string of digits, else undefined. */
-export function asId(v: unknown): number | undefined {
-  const n = typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v;
-  return typeof n === 'number' && Number.isSafeInteger(n) && n > 0 ? n : undefined;
-}
-
 /** The object the `*Ref` names, if the spec sets it. */
 export function objectRefOf(obj: ManagedObject, r: RefOrId): ObjectReference | undefined {
   const name = (obj.spec?.[r.ref] as { name?: unknown } | undefined)?.name;
@@ -47,7 +42,7 @@ export function objectRefOf(obj: ManagedObject, r: RefOrId): ObjectReference | u
 
 /** The raw id as the runtime checks it, if the spec sets one. */
 export function idReferenceOf(obj: ManagedObject, r: RefOrId): IdReference | undefined {
-  const id = asId(obj.spec?.[r.id]);
+  const id = parseIntegerId(obj.spec?.[r.id]);
   return id === undefined
     ? undefined
     : { field: `spec.${r.id}`, type: r.claimType, id: String(id) };
@@ -66,7 +61,7 @@ function referencedId(
   account: string,
 ): number {
   const found = getObject(ref);
-  const id = asId(found?.status?.[r.statusId]);
+  const id = parseIntegerId(found?.status?.[r.statusId]);
   const named = `${ref.kind} ${ref.namespace}/${ref.name}`;
   if (!found || id === undefined) {
     const why = found ? `has no status.${r.statusId} yet` : 'was not found';
@@ -101,7 +96,7 @@ export function resolveRefOrId(
     );
   }
   if (ref) return referencedId(obj, r, ref, getObject, account);
-  const id = asId(raw);
+  const id = parseIntegerId(raw);
   if (id !== undefined) return id;
   throw new TerminalError(
     SyncedReason.InvalidSpec,
@@ -121,7 +116,7 @@ export function manifestObjects(
     const r = refs.find((x) => x.kind.kind === ref.kind);
     const found = ctx.objectsOf(ref.kind).find((o) => o.metadata.name === ref.name);
     if (r === undefined || found === undefined) return undefined;
-    const id = asId(found.spec?.[r.statusId]);
+    const id = parseIntegerId(found.spec?.[r.statusId]);
     return { ...found, status: id === undefined ? {} : { [r.statusId]: id } };
   };
 }

@@ -50,6 +50,7 @@ export function settingEqual(f: SettingField, desired: unknown, live: unknown): 
     case 'stringList':
       return jsonEqual(sortedStrings(desired), sortedStrings(live));
     case 'classList':
+    case 'optimizerClassList':
       return jsonEqual(normalizeClasses(desired), normalizeClasses(live));
     case 'string':
       return (isEmpty(desired) && isEmpty(live)) || desired === live;

@@ -25,18 +25,22 @@ export const MAX_PATTERNS = 50;
 const MAX_TEXT = 1024;
 /** Most extra actions per rule. */
 export const MAX_EXTRA_ACTIONS = 5;
+/** Entries of `spec.purge` (URLs and cache tags together): one request's purge calls. */
+export const MAX_PURGE_ENTRIES = 100;
 
 const KIND_CHECK: Record<ParameterKind, (p: string) => string> = {
   text: (p) => `size(self.${p}) > 0`,
   url: (p) => `self.${p}.matches('^https?://[^\\\\s]+$')`,
-  integer: (p) => `self.${p}.matches('^[0-9]{1,10}$')`,
+  // One spelling per number (no sign, space or leading zero): a storage zone or script id is
+  // then the id the reference check knows (shared/platform-id.ts), and no other rule is needed.
+  integer: (p) => `self.${p}.matches('^(0|[1-9][0-9]{0,9})$')`,
   statusCode: (p) => `self.${p}.matches('^[1-5][0-9][0-9]$')`,
 };
 
 const KIND_TEXT: Record<ParameterKind, string> = {
   text: 'a non-empty string',
   url: 'an http(s) URL',
-  integer: 'a non-negative integer (as a string)',
+  integer: 'a non-negative integer (as a string, in decimal without a leading zero)',
   statusCode: 'an HTTP status code such as 301',
 };
 
@@ -191,11 +195,17 @@ export const EDGE_RULE_SPEC_PROPERTIES: Record<string, Schema> = {
   },
   purge: {
     type: 'object',
-    description: `What a purge request (annotation ${groupKey('purge-requested-at')} set to a new value) purges: the listed URLs, or the whole zone when none are listed.`,
+    description: `What a purge request (annotation ${groupKey('purge-requested-at')} set to a new value) purges: the listed URLs and cache tags, or the whole zone when none are listed. At most ${MAX_PURGE_ENTRIES} entries in both lists together.`,
+    'x-kubernetes-validations': [
+      {
+        rule: `(has(self.urls) ? size(self.urls) : 0) + (has(self.cacheTags) ? size(self.cacheTags) : 0) <= ${MAX_PURGE_ENTRIES}`,
+        message: `urls and cacheTags together may list at most ${MAX_PURGE_ENTRIES} entries`,
+      },
+    ],
     properties: {
       urls: {
         type: 'array',
-        maxItems: 100,
+        maxItems: MAX_PURGE_ENTRIES,
         description:
           'Absolute http(s) URLs, or paths starting with / (taken on the zone CDN hostname); a trailing * purges every URL with that prefix.',
         items: {
@@ -204,6 +214,14 @@ export const EDGE_RULE_SPEC_PROPERTIES: Record<string, Schema> = {
           maxLength: 2048,
           pattern: '^(https?://[^\\s/]+)?/[^\\s]*$',
         },
+      },
+      cacheTags: {
+        type: 'array',
+        maxItems: MAX_PURGE_ENTRIES,
+        'x-kubernetes-list-type': 'set',
+        description:
+          "Cache tags to purge: each one is a purge of the zone limited to the responses carrying that tag (the platform's CacheTag).",
+        items: { type: 'string', minLength: 1, maxLength: 255, pattern: '^\\S+$' },
       },
     },
   },
@@ -246,7 +264,10 @@ export const EDGE_RULE_STATUS_PROPERTIES: Record<string, Schema> = {
         format: 'date-time',
         description: 'When the platform accepted the purge.',
       },
-      scope: { type: 'string', description: 'Zone, or how many URLs were purged.' },
+      scope: {
+        type: 'string',
+        description: 'Zone, or how many URLs and cache tags were purged.',
+      },
       startedAt: {
         type: 'string',
         format: 'date-time',
@@ -256,12 +277,13 @@ export const EDGE_RULE_STATUS_PROPERTIES: Record<string, Schema> = {
       inProgress: {
         type: 'string',
         description:
-          'The annotation value of a URL purge still being sent (at most 20 URLs per reconcile pass).',
+          'The annotation value of a URL or cache tag purge still being sent (at most 20 entries per reconcile pass).',
       },
       urlsPurged: {
         type: 'integer',
         minimum: 0,
-        description: 'URLs of the purge in progress purged so far.',
+        description:
+          'Entries of the purge in progress purged so far (its URLs first, then its cache tags).',
       },
       deferredUntil: {
         type: 'string',

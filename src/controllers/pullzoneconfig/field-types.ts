@@ -2,7 +2,15 @@
 
 /** How a setting is represented in the spec and on the wire. */
 export type FieldKind =
-  'boolean' | 'string' | 'int32' | 'int64' | 'double' | 'stringList' | 'enum' | 'classList';
+  | 'boolean'
+  | 'string'
+  | 'int32'
+  | 'int64'
+  | 'double'
+  | 'stringList'
+  | 'enum'
+  | 'classList'
+  | 'optimizerClassList';
 
 /** One pull zone setting: spec name, API name, type, limits and our description. */
 export interface SettingField {
@@ -24,6 +32,8 @@ export interface SettingField {
   roundUpTo?: readonly number[];
   /** Pattern every list item must match. */
   itemPattern?: string;
+  /** Pattern a string setting must match (an id's one spelling). */
+  pattern?: string;
   /**
    * A secret value: set through `<spec>Ref` (a Secret key reference) instead of a plain
    * string, and never rendered in plans, events or logs.

@@ -3,6 +3,7 @@
  * model, with its spec name, type, limits and our description. The CRD schema
  * (hack/generate-crds.ts), the spec <-> API mapping and the diff are all derived from it.
  */
+import { APP_ID_PATTERN } from '../shared/platform-id.js';
 import { toSpecName, type FieldKind, type SettingField } from './field-types.js';
 
 type Extra = Omit<SettingField, 'api' | 'spec' | 'kind' | 'description'>;
@@ -21,6 +22,8 @@ const enumOf = (api: string, names: readonly string[], d: string): SettingField 
 const secret = (api: string, d: string): SettingField => field(api, 'string', d, { secret: true });
 
 const COUNTRY = '^[A-Za-z]{2}$';
+/** An application or endpoint id setting: its one spelling, or empty for none. */
+const APP_ID: Extra = { pattern: `^$|${APP_ID_PATTERN}` };
 
 /** Enum names from the official document's `x-enumNames` (and the contract for the first two). */
 export const ENUMS = {
@@ -289,8 +292,8 @@ const OPTIMIZER: SettingField[] = [
   ),
   field(
     'OptimizerClasses',
-    'classList',
-    'Named presets of optimizer parameters, selectable with the class query parameter.',
+    'optimizerClassList',
+    'Named presets of optimizer parameters, selectable with the class query parameter; each documented parameter is a typed member.',
   ),
   bool('OptimizerForceClasses', 'Only allow image transformations defined by an optimizer class.'),
   bool(
@@ -340,8 +343,12 @@ const FURTHER: SettingField[] = [
     'Request phase in which the edge script runs.',
   ),
   enumOf('OriginType', ENUMS.OriginType, 'Kind of origin the zone pulls from.'),
-  str('MagicContainersAppId', 'Id of the container application used as origin.'),
-  str('MagicContainersEndpointId', 'Id of the container application endpoint used as origin.'),
+  str('MagicContainersAppId', 'Id of the container application used as origin.', APP_ID),
+  str(
+    'MagicContainersEndpointId',
+    'Id of the container application endpoint used as origin.',
+    APP_ID,
+  ),
   enumOf('LogFormat', ENUMS.LogFormat, 'Format of stored access logs.'),
   enumOf('LogForwardingFormat', ENUMS.LogFormat, 'Format of forwarded access logs.'),
   enumOf('ShieldDDosProtectionType', ENUMS.DDosProtection, 'DDoS protection mode.'),

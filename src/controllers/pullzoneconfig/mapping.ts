@@ -1,23 +1,47 @@
 /**
  * Pure spec <-> API mapping of pull zone settings, driven by the field table: lowerCamelCase
- * spec names to the API's PascalCase, enum names to integers, optimizer classes to
- * `{Name, Properties}`, and secret references to the values resolved from Secrets.
+ * spec names to the API's PascalCase, enum names to integers, optimizer classes (typed
+ * members, optimizer-classes.ts) and image blueprints to `{Name, Properties}`, and secret
+ * references to the values resolved from Secrets.
  */
-import type { SettingField } from './field-types.js';
+import type { FieldKind, SettingField } from './field-types.js';
 import { FIELDS_BY_API, FIELDS_BY_SPEC, SETTING_FIELDS, secretRefName } from './fields.js';
+import {
+  optimizerClassFromWire,
+  optimizerClassToWire,
+  type SpecOptimizerClass,
+  type WireOptimizerClass,
+} from './optimizer-classes.js';
 import type { SecretKeyRef } from './types.js';
 
-/** Wire form of one optimizer class / image blueprint. */
+/** Wire form of one image blueprint. */
 interface WireClass {
   Name?: string | null;
   Properties?: Record<string, string> | null;
 }
 
-/** Spec form of one optimizer class / image blueprint. */
+/** Spec form of one image blueprint. */
 interface SpecClass {
   name?: string;
   properties?: Record<string, string>;
 }
+
+/** Spec -> wire of the list kinds whose items change shape. */
+const LIST_TO_WIRE: Partial<Record<FieldKind, (items: unknown[]) => unknown[]>> = {
+  classList: (items) =>
+    (items as SpecClass[]).map((c) => ({ Name: c.name ?? null, Properties: c.properties ?? {} })),
+  optimizerClassList: (items) => (items as SpecOptimizerClass[]).map(optimizerClassToWire),
+};
+
+/** Wire -> spec of the same list kinds. */
+const LIST_FROM_WIRE: Partial<Record<FieldKind, (items: unknown[]) => unknown[]>> = {
+  classList: (items) =>
+    (items as WireClass[]).map((c) => ({
+      name: c.Name ?? undefined,
+      properties: c.Properties ?? {},
+    })),
+  optimizerClassList: (items) => (items as WireOptimizerClass[]).map(optimizerClassFromWire),
+};
 
 /** The tier the platform keeps for `value`: the first tier at or above it (0 stays 0). */
 export function roundUpToTier(tiers: readonly number[], value: number): number {
@@ -40,26 +64,16 @@ export function toWireValue(f: SettingField, value: unknown): unknown {
     }
     return index;
   }
-  if (f.kind === 'classList' && Array.isArray(value)) {
-    return (value as SpecClass[]).map((c) => ({
-      Name: c.name ?? null,
-      Properties: c.properties ?? {},
-    }));
-  }
-  return value;
+  const toList = LIST_TO_WIRE[f.kind];
+  return toList && Array.isArray(value) ? toList(value) : value;
 }
 
 /** Converts one wire value to its spec form (integer -> enum name, classes -> camelCase). */
 export function fromWireValue(f: SettingField, value: unknown): unknown {
   if (value === null || value === undefined) return undefined;
   if (f.kind === 'enum' && typeof value === 'number') return f.enumNames?.[value] ?? value;
-  if (f.kind === 'classList' && Array.isArray(value)) {
-    return (value as WireClass[]).map((c) => ({
-      name: c.Name ?? undefined,
-      properties: c.Properties ?? {},
-    }));
-  }
-  return value;
+  const fromList = LIST_FROM_WIRE[f.kind];
+  return fromList && Array.isArray(value) ? fromList(value) : value;
 }
 
 /** The Secret key references of the secret settings present in the spec, by API name. */

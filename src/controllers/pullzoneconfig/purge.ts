@@ -1,8 +1,9 @@
 /**
  * Cache purge on demand, bounded per object. Setting the annotation
- * `<group>/purge-requested-at` to a new value asks for one purge: of `spec.purge.urls`
- * when listed (a trailing `*` purges a prefix; a path starting with `/` is taken on the zone's
- * CDN hostname), else of the whole zone. The handled value is recorded in
+ * `<group>/purge-requested-at` to a new value asks for one purge: of `spec.purge.urls` (a
+ * trailing `*` purges a prefix; a path starting with `/` is taken on the zone's CDN hostname)
+ * and `spec.purge.cacheTags` (one zone purge per tag) when either is listed, else of the whole
+ * zone. The handled value is recorded in
  * `status.purge.requestedAt`, so the same request is never sent again by a later poll or by a
  * restarted operator (it reads the value back from status).
  *
@@ -12,12 +13,13 @@
  *   deferred: `status.purge.deferredUntil` says when it goes, a `PurgeDeferred` event says
  *   why, and the pass is requeued for that time. Requests made meanwhile are merged: the value
  *   current at that time is the one sent and recorded;
- * - at most {@link PURGE_URLS_PER_PASS} URL purges per pass: a longer list (up to the CRD's
- *   100) continues in the next passes ({@link PURGE_CONTINUE_MS} apart, `status.purge.inProgress`
- *   and `urlsPurged` record where), so a purge never holds a platform slot for 100 calls;
+ * - at most {@link PURGE_URLS_PER_PASS} URL or cache tag purges per pass (URLs first, then
+ *   tags): a longer list (the CRD allows 100 entries in both lists together) continues in the
+ *   next passes ({@link PURGE_CONTINUE_MS} apart, `status.purge.inProgress` and `urlsPurged`
+ *   record where), so a purge never holds a platform slot for 100 calls;
  * - the annotation change is queued in the normal lane, like a create, not in the high lane
  *   of changes (runtime/enqueue-rules.ts), and continuations with the drift checks.
- * So per object and minute: at most one whole-zone purge or 100 URL purges.
+ * So per object and minute: at most one whole-zone purge or 100 URL and cache tag purges.
  *
  * The one gap: if the operator dies after the platform accepted a purge and before the status
  * write, the next pass purges again (at most one pass's worth). A purge is harmless to repeat;
@@ -31,7 +33,7 @@ import type { FieldDiff, KindEvent } from '../../runtime/types.js';
 export const PURGE_ANNOTATION = groupKey('purge-requested-at');
 /** Minimum time between the starts of two purge requests of one object. */
 export const PURGE_MIN_INTERVAL_MS = 60_000;
-/** URL purges one pass sends at most; a longer list continues in the next passes. */
+/** URL and cache tag purges one pass sends at most; a longer list continues in the next passes. */
 export const PURGE_URLS_PER_PASS = 20;
 /** Delay before the next pass of an unfinished URL purge. */
 export const PURGE_CONTINUE_MS = 1_000;
@@ -42,6 +44,8 @@ export const PurgeDeferred = 'PurgeDeferred';
 export interface PurgeSpec {
   /** URLs or paths to purge instead of the whole zone. */
   urls?: string[];
+  /** Cache tags to purge instead of the whole zone (one zone purge per tag). */
+  cacheTags?: string[];
 }
 
 /** `status.purge`: the last purge request handled, and the one under way or deferred. */
@@ -50,13 +54,13 @@ export interface PurgeStatus {
   requestedAt?: string;
   /** When the platform accepted the last purge call of that request (RFC 3339). */
   completedAt?: string;
-  /** `Zone` (whole zone) or the number of URLs purged. */
+  /** `Zone` (whole zone), or the number of URLs and cache tags purged. */
   scope?: string;
   /** When the latest purge request started (RFC 3339): the next may start an interval later. */
   startedAt?: string;
-  /** The annotation value of a URL purge still being sent over several passes. */
+  /** The annotation value of a URL or cache tag purge still being sent over several passes. */
   inProgress?: string;
-  /** URLs of `inProgress` purged so far. */
+  /** Entries of `inProgress` purged so far (its URLs first, then its cache tags). */
   urlsPurged?: number;
   /** A newer request waits for the minimum interval: it is sent at this time (RFC 3339). */
   deferredUntil?: string;
@@ -71,7 +75,7 @@ interface PurgeTarget {
 /** What a pass does about purges. */
 export type PurgePlan =
   | { kind: 'none' }
-  /** Send `value`'s purge, from URL index `from` (0 for a new request). */
+  /** Send `value`'s purge, from entry index `from` (0 for a new request). */
   | { kind: 'send'; value: string; from: number }
   /** `value` waits for the interval until `until`. */
   | { kind: 'deferred'; value: string; until: Date };
@@ -114,15 +118,35 @@ export function planPurge(obj: PurgeTarget, now: Date): PurgePlan {
   return { kind: 'send', value, from: 0 };
 }
 
-function urlsOf(obj: PurgeTarget): string[] {
-  return obj.spec?.purge?.urls ?? [];
+/** One entry of a listed purge: a URL (or path) or a cache tag. */
+export type PurgeEntry = { url: string } | { cacheTag: string };
+
+/** The entries of a listed purge in the order they are sent: URLs, then cache tags. */
+export function purgeEntries(obj: PurgeTarget): PurgeEntry[] {
+  const purge = obj.spec?.purge;
+  return [
+    ...(purge?.urls ?? []).map((url) => ({ url })),
+    ...(purge?.cacheTags ?? []).map((cacheTag) => ({ cacheTag })),
+  ];
+}
+
+/** `N URL(s)`, `N cache tag(s)` or both: what a listed purge covers. */
+function describeEntries(entries: readonly PurgeEntry[]): string {
+  const urls = entries.filter((e) => 'url' in e).length;
+  const tags = entries.length - urls;
+  const parts = [
+    ...(urls > 0 ? [`${urls} URL(s)`] : []),
+    ...(tags > 0 ? [`${tags} cache tag(s)`] : []),
+  ];
+  return parts.join(', ');
 }
 
 /** The plan entry of a purge this pass sends (a deferred one is not a pending change). */
 export function purgeDiff(obj: PurgeTarget, plan: PurgePlan): FieldDiff[] {
   if (plan.kind !== 'send') return [];
-  const n = urlsOf(obj).length;
-  const scope = n === 0 ? 'whole zone' : `${n - plan.from} of ${n} URL(s) left`;
+  const entries = purgeEntries(obj);
+  const n = entries.length;
+  const scope = n === 0 ? 'whole zone' : `${n - plan.from} of ${describeEntries(entries)} left`;
   return [
     {
       field: 'purge',
@@ -166,11 +190,11 @@ export function observePurge(obj: PurgeTarget, plan: PurgePlan, now: Date): Purg
 }
 
 /**
- * True when purges remain after this pass sends its share: more URLs of this request, or a
+ * True when purges remain after this pass sends its share: more entries of this request, or a
  * newer request behind the one under way (its next pass defers or sends it).
  */
 function hasMoreAfter(obj: PurgeTarget, plan: { value: string; from: number }): boolean {
-  if (urlsOf(obj).length - plan.from > PURGE_URLS_PER_PASS) return true;
+  if (purgeEntries(obj).length - plan.from > PURGE_URLS_PER_PASS) return true;
   const newer = requestedValue(obj);
   return newer !== undefined && newer !== plan.value;
 }
@@ -182,10 +206,24 @@ export function absoluteUrl(entry: string, cdnHostname: string | undefined): str
   return `https://${cdnHostname}${entry}`;
 }
 
+/** Sends the purge of one entry: `POST /purge?url=` or `POST /pullzone/{id}/purgeCache` with the tag. */
+async function purgeEntry(
+  client: CdnClient,
+  entry: PurgeEntry,
+  zone: { id: number; cdnHostname: string | undefined },
+  signal: AbortSignal,
+): Promise<void> {
+  if ('url' in entry) {
+    await client.purgeUrl(absoluteUrl(entry.url, zone.cdnHostname), {}, { signal });
+    return;
+  }
+  await client.purgePullZone(zone.id, entry.cacheTag, { signal });
+}
+
 /**
  * Sends this pass's share of the planned purge (if any) and returns the status that records
- * it: the whole zone, or up to {@link PURGE_URLS_PER_PASS} URLs in order. A failure throws;
- * the next pass resends the same share (a purge is harmless to repeat).
+ * it: the whole zone, or up to {@link PURGE_URLS_PER_PASS} URLs and cache tags in order. A
+ * failure throws; the next pass resends the same share (a purge is harmless to repeat).
  */
 export async function runPurge(
   client: CdnClient,
@@ -199,22 +237,20 @@ export async function runPurge(
   const previous = obj.status?.purge ?? {};
   const { inProgress: _i, urlsPurged: _u, deferredUntil: _d, ...done } = previous;
   const startedAt = plan.from === 0 ? rfc3339(now) : (previous.startedAt ?? rfc3339(now));
-  const urls = urlsOf(obj);
-  if (urls.length === 0) {
+  const entries = purgeEntries(obj);
+  if (entries.length === 0) {
     await client.purgePullZone(zone.id, undefined, { signal });
     return { requestedAt: plan.value, completedAt: rfc3339(now), scope: 'Zone', startedAt };
   }
-  const share = urls.slice(plan.from, plan.from + PURGE_URLS_PER_PASS);
-  for (const entry of share) {
-    await client.purgeUrl(absoluteUrl(entry, zone.cdnHostname), {}, { signal });
-  }
+  const share = entries.slice(plan.from, plan.from + PURGE_URLS_PER_PASS);
+  for (const entry of share) await purgeEntry(client, entry, zone, signal);
   const purged = plan.from + share.length;
-  if (purged < urls.length)
+  if (purged < entries.length)
     return { ...done, startedAt, inProgress: plan.value, urlsPurged: purged };
   return {
     requestedAt: plan.value,
     completedAt: rfc3339(now),
-    scope: `${urls.length} URL(s)`,
+    scope: describeEntries(entries),
     startedAt,
   };
 }

@@ -10,6 +10,7 @@ import { WaitingError } from '../../runtime/errors.js';
 import type { ConnectContext, IdReference, ObjectReference } from '../../runtime/types.js';
 import type { EdgeRuleActionSpec, EdgeRuleSpec } from './edge-rules-mapping.js';
 import { secretSettingRefs } from './mapping.js';
+import { invalidIdError, parseAppId, parseIntegerId } from '../shared/platform-id.js';
 import type { PullZoneConfig } from './types.js';
 
 /** Reason of the waiting condition while a referenced Secret is missing. */
@@ -125,13 +126,25 @@ const ID_ACTIONS: Readonly<Record<string, string>> = {
   OriginMagicContainers: CONTAINER_APP,
 };
 
-/** A storage zone id names a zone when it is a positive integer (0 turns the feature off). */
-function idText(type: string, value: unknown): string | undefined {
-  if (type === STORAGE_ZONE) {
-    const n = typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : value;
-    return typeof n === 'number' && Number.isSafeInteger(n) && n > 0 ? String(n) : undefined;
-  }
-  return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
+/** What each claim type's id must be, in an error message. */
+const EXPECTED: Readonly<Record<string, string>> = {
+  [STORAGE_ZONE]: 'a storage zone id (a positive integer)',
+  [CONTAINER_APP]: 'an application id (letters, digits, - and _)',
+};
+
+/**
+ * The id `value` names as a reference of `type`, parsed once (shared/platform-id.ts). Throws
+ * InvalidSpec for a value that is not an id in the platform's form.
+ */
+function parseReference(field: string, type: string, value: unknown): IdReference {
+  const id = type === STORAGE_ZONE ? parseIntegerId(value) : parseAppId(value);
+  if (id === undefined) throw invalidIdError(field, value, EXPECTED[type] ?? 'an id');
+  return { field, type, id: String(id) };
+}
+
+/** A setting that names no resource: unset, or turned off (0, empty). */
+function isOff(value: unknown): boolean {
+  return value === undefined || value === null || value === 0 || value === '';
 }
 
 /** The actions of an edge rule with their spec paths. */
@@ -147,9 +160,8 @@ function edgeRuleIdReferences(obj: PullZoneConfig): IdReference[] {
   for (const rule of obj.spec?.edgeRules ?? []) {
     for (const { path, action } of actionsOf(rule)) {
       const type = ID_ACTIONS[action?.type ?? ''];
-      const id = type ? idText(type, action.parameter1) : undefined;
-      if (type && id)
-        out.push({ field: `spec.edgeRules[${rule.name}].${path}.parameter1`, type, id });
+      const field = `spec.edgeRules[${rule.name}].${path}.parameter1`;
+      if (type) out.push(parseReference(field, type, action.parameter1));
     }
   }
   return out;
@@ -160,13 +172,14 @@ function edgeRuleIdReferences(obj: PullZoneConfig): IdReference[] {
  * storage zones, a container app as origin, and the storage zones and apps edge rules send
  * requests to. The runtime checks each like a `*Ref` (ReferenceNotAllowed when another
  * namespace manages it); `spec.storageZoneRef` is resolved in this namespace and needs none.
+ * Throws InvalidSpec for one that is not an id in the platform's form (nothing is sent).
  */
 export function idReferencesOf(obj: PullZoneConfig): IdReference[] {
   const settings = obj.spec?.settings ?? {};
   const out: IdReference[] = [];
   for (const [setting, type] of ID_SETTINGS) {
-    const id = idText(type, settings[setting]);
-    if (id !== undefined) out.push({ field: `spec.settings.${setting}`, type, id });
+    const value = settings[setting];
+    if (!isOff(value)) out.push(parseReference(`spec.settings.${setting}`, type, value));
   }
   return [...out, ...edgeRuleIdReferences(obj)];
 }

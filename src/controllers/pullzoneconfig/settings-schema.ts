@@ -6,6 +6,7 @@
 import type { Schema } from '../shared/crd-schema.js';
 import type { SettingField } from './field-types.js';
 import { SETTING_FIELDS, secretRefName } from './fields.js';
+import { MAX_OPTIMIZER_CLASSES, optimizerClassSchema } from './optimizer-classes.js';
 
 export type { Schema } from '../shared/crd-schema.js';
 
@@ -82,7 +83,9 @@ function integerSchema(f: SettingField): Schema {
 
 function stringSchema(f: SettingField): Schema {
   const markup = f.api === 'ErrorPageCustomCode';
-  return { type: 'string', maxLength: markup ? MAX_MARKUP_LENGTH : MAX_STRING_LENGTH };
+  const s: Schema = { type: 'string', maxLength: markup ? MAX_MARKUP_LENGTH : MAX_STRING_LENGTH };
+  if (f.pattern) s.pattern = f.pattern;
+  return s;
 }
 
 const SCALAR: Partial<Record<SettingField['kind'], Schema>> = {
@@ -106,6 +109,8 @@ function typeSchema(f: SettingField): Schema {
       if (f.itemPattern) item.pattern = f.itemPattern;
       return { type: 'array', maxItems: MAX_LIST_ITEMS, items: item };
     }
+    case 'optimizerClassList':
+      return { type: 'array', maxItems: MAX_OPTIMIZER_CLASSES, items: optimizerClassSchema() };
     default:
       return { type: 'array', items: CLASS_ITEM };
   }

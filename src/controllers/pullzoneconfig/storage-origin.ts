@@ -17,6 +17,7 @@ import type {
   ObjectReference,
 } from '../../runtime/types.js';
 import { typeMetaOf } from '../kind-names.js';
+import { parseIntegerId } from '../shared/platform-id.js';
 import { STORAGE_ZONE_NAMES } from '../storagezone/types.js';
 import type { PullZoneConfig } from './types.js';
 
@@ -34,11 +35,6 @@ export function storageZoneReference(obj: PullZoneConfig): ObjectReference | und
     namespace: obj.metadata.namespace,
     name,
   };
-}
-
-function asId(v: unknown): number | undefined {
-  const n = typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v;
-  return typeof n === 'number' && Number.isSafeInteger(n) && n > 0 ? n : undefined;
 }
 
 /** Settings that the reference sets and the spec must therefore leave out. */
@@ -78,7 +74,7 @@ function referencedId(
   zone: ManagedObject | undefined,
   account: string,
 ): number {
-  const id = asId(zone?.status?.storageZoneId);
+  const id = parseIntegerId(zone?.status?.storageZoneId);
   if (!zone || id === undefined) {
     throw new WaitingError(
       ReadyReason.ReferenceNotReady,

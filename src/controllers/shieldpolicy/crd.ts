@@ -150,6 +150,37 @@ function customPagesSpec(): Schema {
   };
 }
 
+/** Most curated lists one policy names (the operator's bound; the platform has a handful). */
+const MAX_CURATED_LISTS = 50;
+
+function curatedListsSpec(names: Names): Schema {
+  return {
+    type: 'array',
+    description:
+      "The zone's curated access lists (maintained by the platform: Tor exit nodes, VPN providers, ...), each named as the platform names it. A list left out is not managed; inside an entry, a member left out is not managed either. Enabling a list the zone's plan does not include is held back with PlanNotSufficient (see docs/shieldpolicy.md).",
+    maxItems: MAX_CURATED_LISTS,
+    'x-kubernetes-list-type': 'map',
+    'x-kubernetes-list-map-keys': ['name'],
+    items: {
+      type: 'object',
+      required: ['name'],
+      properties: {
+        name: {
+          type: 'string',
+          minLength: 1,
+          maxLength: 100,
+          description: "The list's name on the platform (for example Tor Exit Nodes).",
+        },
+        enabled: { type: 'boolean', description: 'Whether the list is applied to requests.' },
+        action: names(
+          'AccessListAction',
+          'What happens to a request from an address (or network, country, ...) on the list.',
+        ),
+      },
+    },
+  };
+}
+
 function ownSpec({ doc, names }: ShieldDocument): Schema {
   return {
     type: 'object',
@@ -288,6 +319,7 @@ function ownSpec({ doc, names }: ShieldDocument): Schema {
       botDetection: botDetectionSpec(names),
       uploadScanning: uploadScanningSpec(names),
       customPages: customPagesSpec(),
+      curatedAccessLists: curatedListsSpec(names),
       ruleMetrics: {
         type: 'array',
         description:
@@ -301,7 +333,7 @@ function ownSpec({ doc, names }: ShieldDocument): Schema {
         enum: ['Additive', 'Exact'],
         default: 'Additive',
         description:
-          "Additive: the zone's custom WAF rules, rate limits and custom access lists that no ShieldWafRule, ShieldRateLimit or ShieldAccessList manages are left alone. Exact: each of them is deleted, so the zone holds exactly the rules its objects declare (curated access lists and managed WAF rules are never touched; a rule this policy lists in waf.customRuleOrder is kept). See docs/shieldpolicy.md.",
+          "Additive: the zone's custom WAF rules, rate limits and custom access lists that no ShieldWafRule, ShieldRateLimit or ShieldAccessList manages are left alone. Exact: each of them is deleted, so the zone holds exactly the rules its objects declare (curated access lists and managed WAF rules are never deleted; a rule this policy lists in waf.customRuleOrder is kept). See docs/shieldpolicy.md.",
       },
       deletionPolicy: {
         type: 'string',

@@ -77,3 +77,15 @@ export const SCANNER_MODE_NAMES = ['Disabled', 'Log', 'Block'] as const;
 export type ScannerModeName = (typeof SCANNER_MODE_NAMES)[number];
 /** Upload scanning `csamScanningMode` / `antivirusScanningMode`: 0 Disabled, 1 Log, 2 Block. */
 export const ScannerMode = defineEnum('UploadScanningScannerMode', SCANNER_MODE_NAMES);
+
+export const ACCESS_LIST_ACTION_NAMES = [
+  'None',
+  'Allow',
+  'Block',
+  'Challenge',
+  'Log',
+  'Bypass',
+] as const;
+export type AccessListActionName = (typeof ACCESS_LIST_ACTION_NAMES)[number];
+/** An access list's `action`: 0 None, 1 Allow, 2 Block, 3 Challenge, 4 Log, 5 Bypass. */
+export const AccessListAction = defineEnum('AccessListAction', ACCESS_LIST_ACTION_NAMES);

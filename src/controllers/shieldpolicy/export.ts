@@ -3,7 +3,8 @@
  * (`pullZoneRef`) when the pull zone is part of the export, else the pull zone id; every field
  * the zone shows comes from shieldpolicy/reverse-mapping.ts, its bot detection and upload
  * scanning from features.ts (one GET each per zone), and its custom response pages from
- * export-pages.ts (one GET per page type; a ConfigMap per page, written before the policy).
+ * export-pages.ts (one GET per page type; a ConfigMap per page, written before the policy), and
+ * the curated access lists not at a fresh zone's configuration from curated-lists.ts (one GET).
  * Shield zones hold no secrets.
  */
 import { typeMetaOf } from '../kind-names.js';
@@ -22,9 +23,17 @@ import { readFeature } from './feature-sync.js';
 import { FEATURES, specFromFeature, type FeatureKey, type WireObject } from './features.js';
 import type { CustomPageSpec } from './custom-pages.js';
 import { exportPages, readExportPages } from './export-pages.js';
+import { exportCuratedLists, type CuratedListSpec } from './curated-lists.js';
 
 /** The live bot detection / upload scanning objects of a zone, by spec block. */
 export type LiveFeatures = Partial<Record<FeatureKey, WireObject>>;
+
+/** What a zone has beyond its settings: features, custom pages, curated lists. */
+export interface ZoneExtras {
+  features?: LiveFeatures;
+  customPages?: readonly CustomPageSpec[];
+  curatedAccessLists?: readonly CuratedListSpec[];
+}
 
 function featureBlocks(features: LiveFeatures): Record<string, WireObject> {
   const out: Record<string, WireObject> = {};
@@ -38,7 +47,7 @@ function featureBlocks(features: LiveFeatures): Record<string, WireObject> {
 /**
  * The ShieldPolicy of the live zone `single` (single-zone GET) completed with its entry in the
  * zone list. `zoneRef` names the exported PullZoneConfig of the target zone, if any;
- * `customPages` the ConfigMaps of its exported pages (export-pages.ts).
+ * `extras.customPages` the ConfigMaps of its exported pages (export-pages.ts).
  */
 export function exportShieldPolicy(
   single: WireZone,
@@ -47,9 +56,9 @@ export function exportShieldPolicy(
   name: string,
   zoneRef: string | undefined,
   opts: ExportOptions,
-  features: LiveFeatures = {},
-  customPages: readonly CustomPageSpec[] = [],
+  extras: ZoneExtras = {},
 ): ExportedObject {
+  const { features = {}, customPages = [], curatedAccessLists = [] } = extras;
   const live = mergeLiveZone(single, listItem);
   const target = zoneRef ? { pullZoneRef: { name: zoneRef } } : { pullZoneId };
   const spec = {
@@ -59,6 +68,7 @@ export function exportShieldPolicy(
     ...specFromLiveZone(live),
     ...featureBlocks(features),
     ...(customPages.length > 0 ? { customPages: [...customPages] } : {}),
+    ...(curatedAccessLists.length > 0 ? { curatedAccessLists: [...curatedAccessLists] } : {}),
   };
   return {
     kind: SHIELD_POLICY_NAMES.kind,
@@ -100,6 +110,7 @@ export async function exportShieldPolicies(c: ExportContext): Promise<void> {
     if (!single) continue;
     const shieldZoneId = Number(single.shieldZoneId);
     const features = await readFeatures(c, shieldZoneId);
+    const curatedAccessLists = exportCuratedLists(await c.client.listAccessLists(shieldZoneId));
     const zoneName = zoneNames.get(String(pullZoneId));
     const name = names.allocate(zoneName ?? '', pullZoneId, 'shield');
     const policy = { name, namespace: c.opts.namespace, shieldZoneId };
@@ -109,7 +120,11 @@ export async function exportShieldPolicies(c: ExportContext): Promise<void> {
     c.result.notes.push(...pages.notes);
     c.result.objects.push(
       ...pages.configMaps,
-      exportShieldPolicy(single, item, pullZoneId, name, ref, c.opts, features, pages.customPages),
+      exportShieldPolicy(single, item, pullZoneId, name, ref, c.opts, {
+        features,
+        customPages: pages.customPages,
+        curatedAccessLists,
+      }),
     );
     // Shield rules exported after this name their zone's policy (shieldPolicyRef).
     c.names(SHIELD_POLICY_NAMES.kind).set(String(single.shieldZoneId), name);

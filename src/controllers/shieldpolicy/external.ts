@@ -10,6 +10,9 @@
  *   known only once it exists; the next pass applies them).
  * - update: one `PATCH /shield/shield-zone` with only the differing fields; override lists
  *   that would add a rule the zone does not have are held back (rule-overrides.ts).
+ * - `spec.curatedAccessLists`: observe reads the zone's access lists (one GET, only when the spec
+ *   names a curated list); update sends one PATCH per list configuration that differs, holding
+ *   back a list the zone's plan does not include (curated-lists.ts).
  * - `spec.rulePolicy: Exact`: observe also lists the zone's custom WAF rules, rate limits and
  *   custom access lists and plans the deletion of those no object manages (rule-sweep.ts);
  *   update deletes them (rule-sweep-sync.ts). Additive reads nothing more.
@@ -45,6 +48,12 @@ import {
   type FeaturesSeen,
 } from './feature-sync.js';
 import { isFeatureField } from './features.js';
+import { CuratedListError, type CuratedPlan, type CuratedProblem } from './curated-lists.js';
+import {
+  applyCuratedLists,
+  observeCuratedLists,
+  type CuratedListApi,
+} from './curated-list-sync.js';
 import { readLivePages, removePages, uploadPages, type CustomPageApi } from './custom-page-sync.js';
 import {
   diffPages,
@@ -80,7 +89,8 @@ import { jsonEqual } from '../shared/plan.js';
 import type { ShieldPolicy, ShieldPolicyStatus } from './types.js';
 
 /** The client methods the controller uses (satisfied by `CdnClient`). */
-export interface ShieldApi extends FeatureApi, CustomPageApi, RuleCatalogApi, RuleSweepApi {
+export interface ShieldApi
+  extends FeatureApi, CustomPageApi, RuleCatalogApi, RuleSweepApi, CuratedListApi {
   getShieldZoneByPullZone(pullZoneId: number, opts?: CallOptions): Promise<ShieldZone | undefined>;
   listAllShieldZones(opts?: CallOptions): Promise<ShieldZoneListItem[]>;
   createShieldZone(body: ShieldZoneCreate, opts?: CallOptions): Promise<ShieldZone>;
@@ -212,6 +222,7 @@ function zonePlanOf(observed: WireZone): { name: string; value: number } | undef
 interface Held {
   violations: readonly PlanLimitViolation[];
   problems: readonly OverrideProblem[];
+  curated: readonly CuratedProblem[];
   differing: ReadonlySet<string>;
   plan: string | undefined;
   recheck: number | undefined;
@@ -221,6 +232,7 @@ interface Held {
 function reportHeld(h: Held): void {
   if (h.violations.length > 0) throw new PlanLimitError(h.violations, h.plan, h.recheck);
   if (h.problems.length > 0) throw new RuleOverrideError(h.problems, h.plan, h.recheck);
+  if (h.curated.length > 0) throw new CuratedListError(h.curated, h.plan, h.recheck);
   const unwritable = [...h.differing].filter((f) => NOT_WRITABLE.has(f));
   if (unwritable.length > 0) {
     throw new TerminalError(
@@ -258,6 +270,8 @@ export interface PolicySeen {
   live: WireZone;
   /** Bot detection and upload scanning as read, with their targets. */
   features: FeaturesSeen;
+  /** The curated access lists the spec names, as read and matched (absent: none named). */
+  curated?: CuratedPlan;
   /** What observe planned under `rulePolicy: Exact` (and from what); update sends it. */
   sweep?: { input: SweepInput; plan: SweepPlan };
 }
@@ -311,17 +325,20 @@ export function createShieldExternal(b: ShieldBinding): ExternalClient<ShieldPol
     obj: ShieldPolicy,
     live: WireZone,
     ctx: ExternalContext,
-  ): Promise<{ diff: FieldDiff[]; features: FeaturesSeen }> {
+  ): Promise<{ diff: FieldDiff[]; features: FeaturesSeen; curated?: CuratedPlan }> {
     const zoneId = Number(live.shieldZoneId);
     const features = await observeFeatures(b.api, obj.spec ?? {}, zoneId, 'reset', opts(ctx));
+    const entries = obj.spec?.curatedAccessLists;
+    const curated = await observeCuratedLists(b.api, entries, zoneId, 'reset', opts(ctx));
     const refused = (d: FieldDiff): boolean =>
       b.shared.resetRefused.get(refusalKey(zoneId, d.field.split('.')[0] ?? '')) !== undefined;
     const diff = [
       ...diffZone(resetTarget(obj), live),
       ...features.diffs.filter((d) => !refused(d)),
       ...diffPagesForReset(pageTypesOf(obj), await livePages(obj, zoneId, ctx)),
+      ...curated.diffs,
     ];
-    return { diff, features: features.seen };
+    return { diff, features: features.seen, ...(curated.seen ? { curated: curated.seen } : {}) };
   }
 
   /** Resets the features; one the zone's plan refuses is left as it is (logged, remembered). */
@@ -376,6 +393,21 @@ export function createShieldExternal(b: ShieldBinding): ExternalClient<ShieldPol
     const written = await sendFeatures(b.api, seen, mine, shieldZoneId, plan, opts(ctx));
     if (written.length > 0)
       ctx.log.info({ shieldZoneId, features: written }, 'Updated shield features');
+  }
+
+  /** Writes the differing curated lists; answers the entries held back. */
+  async function applyCurated(
+    seen: CuratedPlan | undefined,
+    diff: readonly FieldDiff[],
+    shieldZoneId: number,
+    live: WireZone,
+    ctx: ExternalContext,
+  ): Promise<CuratedProblem[]> {
+    const plan = zonePlanOf(live)?.value;
+    const out = await applyCuratedLists(b.api, seen, diff, shieldZoneId, plan, opts(ctx));
+    if (out.written.length > 0)
+      ctx.log.info({ shieldZoneId, lists: out.written }, 'Updated curated access lists');
+    return out.problems;
   }
 
   /** The metrics part of status; `read` when this pass read them. */
@@ -555,6 +587,37 @@ export function createShieldExternal(b: ShieldBinding): ExternalClient<ShieldPol
     };
   }
 
+  /**
+   * Everything a live zone is compared with the spec on: its settings, features, pages,
+   * curated lists and, under `rulePolicy: Exact`, its unmanaged rules.
+   */
+  async function observeDesired(
+    obj: ShieldPolicy,
+    live: WireZone,
+    ctx: ExternalContext,
+  ): Promise<{ diff: FieldDiff[]; seen: PolicySeen; pages: LivePages }> {
+    const zoneId = Number(live.shieldZoneId);
+    const pages = await livePages(obj, zoneId, ctx);
+    const sweep = await observeSweep(obj, zoneId, ctx);
+    const features = await observeFeatures(b.api, obj.spec ?? {}, zoneId, 'desired', opts(ctx));
+    const entries = obj.spec?.curatedAccessLists;
+    const curated = await observeCuratedLists(b.api, entries, zoneId, 'desired', opts(ctx));
+    const diff = [
+      ...diffZone(toDesiredWire(obj.spec ?? {}), live),
+      ...features.diffs,
+      ...diffPages(b.pages ?? [], pages),
+      ...curated.diffs,
+      ...(sweep?.plan.diffs ?? []),
+    ];
+    const seen: PolicySeen = {
+      live,
+      features: features.seen,
+      ...(curated.seen ? { curated: curated.seen } : {}),
+      ...(sweep ? { sweep } : {}),
+    };
+    return { diff, seen, pages };
+  }
+
   return {
     async observe(obj, ctx): Promise<Observation<PolicySeen>> {
       if (b.pullZoneId === undefined) return ABSENT;
@@ -569,15 +632,7 @@ export function createShieldExternal(b: ShieldBinding): ExternalClient<ShieldPol
         return { exists: diff.length > 0, externalId, upToDate: diff.length === 0, diff, status };
       }
       const zoneId = Number(live.shieldZoneId);
-      const pages = await livePages(obj, zoneId, ctx);
-      const sweep = await observeSweep(obj, zoneId, ctx);
-      const features = await observeFeatures(b.api, obj.spec ?? {}, zoneId, 'desired', opts(ctx));
-      const diff = [
-        ...diffZone(toDesiredWire(obj.spec ?? {}), live),
-        ...features.diffs,
-        ...diffPages(b.pages ?? [], pages),
-        ...(sweep?.plan.diffs ?? []),
-      ];
+      const { diff, seen, pages } = await observeDesired(obj, live, ctx);
       const insights = await observeInsights(obj, live, zoneId, ctx);
       return {
         exists: true,
@@ -585,7 +640,7 @@ export function createShieldExternal(b: ShieldBinding): ExternalClient<ShieldPol
         upToDate: diff.length === 0,
         diff,
         status: { ...status, ...insights, ...pagesStatusOf(obj, pages) },
-        seen: { live, features: features.seen, ...(sweep ? { sweep } : {}) },
+        seen,
       };
     },
 
@@ -631,11 +686,18 @@ export function createShieldExternal(b: ShieldBinding): ExternalClient<ShieldPol
       const plan = typeof observed.planType === 'string' ? observed.planType : undefined;
       await applyFeatures(seen.features, observation.diff, shieldZoneId, plan, ctx);
       await applyPages(observation.diff, shieldZoneId, plan, ctx);
+      const curated = await applyCurated(
+        seen.curated,
+        observation.diff,
+        shieldZoneId,
+        seen.live,
+        ctx,
+      );
       const swept = await applySweep(obj, seen.sweep, shieldZoneId, ctx);
       // A plan change just sent changes the limits and the rules: recheck with the normal
       // backoff instead of waiting a whole poll interval for the held-back fields.
       const recheck = 'planType' in settings ? undefined : b.pollIntervalMs;
-      reportHeld({ violations, problems, differing, plan, recheck });
+      reportHeld({ violations, problems, curated, differing, plan, recheck });
       return sweepResult(swept);
     },
 
@@ -647,8 +709,9 @@ export function createShieldExternal(b: ShieldBinding): ExternalClient<ShieldPol
       const settings = buildPatchSettings(target, diffZone(target, live));
       const shieldZoneId = Number(live.shieldZoneId);
       await patch(shieldZoneId, b.pullZoneId, settings, ctx);
-      const { diff, features } = await resetDiff(obj, live, ctx);
+      const { diff, features, curated } = await resetDiff(obj, live, ctx);
       await resetFeatures(features, diff, shieldZoneId, ctx);
+      await applyCurated(curated, diff, shieldZoneId, live, ctx);
       await removePages(b.api, pageTypesOf(obj), diff, shieldZoneId, opts(ctx));
     },
   };

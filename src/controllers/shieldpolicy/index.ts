@@ -10,6 +10,7 @@ import { classifyCdnError } from '../shared/classify-error.js';
 import { getCdnClient } from '../shared/client-pool.js';
 import { credentialReferences, resolveApiKey } from '../shared/credentials.js';
 import { withMarkerKey } from '../shared/marker-key.js';
+import { parseIntegerId } from '../shared/platform-id.js';
 import type { ControllerDeps } from '../shared/deps.js';
 import {
   createShieldExternal,
@@ -25,6 +26,7 @@ import {
   PlanNotSufficient,
 } from './plan-limits.js';
 import { RuleOverrideError } from './rule-overrides.js';
+import { CuratedListError } from './curated-lists.js';
 import { RuleDeleteRefused, RuleDeleteRefusedError } from './rule-sweep-sync.js';
 import { idReferencesOf, pullZoneConfigRef, resolvePullZoneId } from './target.js';
 import { managedNames } from '../kind-names.js';
@@ -42,17 +44,12 @@ export interface ShieldPolicyKindOptions {
 /** Claim type of a policy's pull zone: two policies on one zone fight, so one zone has one policy. */
 export const SHIELD_CLAIM = 'ShieldPolicy';
 
-function positiveId(v: unknown): number | undefined {
-  const n = typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v;
-  return typeof n === 'number' && Number.isSafeInteger(n) && n > 0 ? n : undefined;
-}
-
 /** The pull zone claim of a policy targeting `pullZoneId` (recorded when its status says so). */
 function zoneClaim(obj: ShieldPolicy, pullZoneId: number): ClaimRef {
   return {
     type: SHIELD_CLAIM,
     id: String(pullZoneId),
-    recorded: positiveId(obj.status?.pullZoneId) === pullZoneId,
+    recorded: parseIntegerId(obj.status?.pullZoneId) === pullZoneId,
   };
 }
 
@@ -63,8 +60,8 @@ function zoneClaim(obj: ShieldPolicy, pullZoneId: number): ClaimRef {
  * kinds can refuse a zone managed from another namespace.
  */
 export function shieldClaimsOf(obj: ShieldPolicy): ClaimRef[] {
-  const id = positiveId(obj.spec?.pullZoneId) ?? positiveId(obj.status?.pullZoneId);
-  const shieldZoneId = positiveId(obj.status?.shieldZoneId);
+  const id = parseIntegerId(obj.spec?.pullZoneId) ?? parseIntegerId(obj.status?.pullZoneId);
+  const shieldZoneId = parseIntegerId(obj.status?.shieldZoneId);
   return [
     ...(id === undefined ? [] : [zoneClaim(obj, id)]),
     ...(shieldZoneId === undefined
@@ -74,12 +71,12 @@ export function shieldClaimsOf(obj: ShieldPolicy): ClaimRef[] {
 }
 
 /**
- * Classifies ShieldPolicy errors: plan limits, plan refusals, refused rule overrides and
- * deletions `rulePolicy: Exact` the platform refused are rechecked every poll interval (the
- * plan may be upgraded, the platform's rules may change).
+ * Classifies ShieldPolicy errors: plan limits, plan refusals, refused rule overrides, held-back
+ * curated access lists and deletions `rulePolicy: Exact` the platform refused are rechecked
+ * every poll interval (the plan may be upgraded, the platform's rules may change).
  */
 export function classifyShieldError(err: unknown): ClassifiedError {
-  if (err instanceof RuleOverrideError) {
+  if (err instanceof RuleOverrideError || err instanceof CuratedListError) {
     return {
       class: 'retryable',
       reason: err.reason,

@@ -7,6 +7,7 @@ import { isDeleting } from '../../runtime/finalizer.js';
 import { ReadyReason, SyncedReason } from '../../runtime/reasons.js';
 import type { ConnectContext, IdReference, ObjectReference } from '../../runtime/types.js';
 import { typeMetaOf } from '../kind-names.js';
+import { parseIntegerId } from '../shared/platform-id.js';
 import { PULL_ZONE_CONFIG_NAMES } from '../pullzoneconfig/types.js';
 import type { ShieldPolicy } from './types.js';
 
@@ -27,19 +28,14 @@ export function pullZoneConfigRef(obj: ShieldPolicy): ObjectReference | undefine
  * cannot change the shield of another tenant's zone.
  */
 export function idReferencesOf(obj: ShieldPolicy): IdReference[] {
-  const id = asId(obj.spec?.pullZoneId);
+  const id = parseIntegerId(obj.spec?.pullZoneId);
   return id === undefined
     ? []
     : [{ field: 'spec.pullZoneId', type: 'PullZoneConfig', id: String(id) }];
 }
 
-function asId(v: unknown): number | undefined {
-  const n = typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v;
-  return typeof n === 'number' && Number.isSafeInteger(n) && n > 0 ? n : undefined;
-}
-
 function directId(direct: unknown): number {
-  const id = asId(direct);
+  const id = parseIntegerId(direct);
   if (id === undefined) {
     throw new TerminalError(
       SyncedReason.InvalidSpec,
@@ -69,9 +65,9 @@ export function resolvePullZoneId(
   }
   if (direct !== undefined) return directId(direct);
   const target = ref as ObjectReference;
-  const referenced = asId(getObject(target)?.status?.pullZoneId);
+  const referenced = parseIntegerId(getObject(target)?.status?.pullZoneId);
   if (referenced !== undefined) return referenced;
-  if (isDeleting(obj)) return asId(obj.status?.pullZoneId);
+  if (isDeleting(obj)) return parseIntegerId(obj.status?.pullZoneId);
   const found = getObject(target) !== undefined;
   throw new WaitingError(
     ReadyReason.ReferenceNotReady,

@@ -3,6 +3,7 @@ import type { ManagedObject } from '../../runtime/types.js';
 import type { KindNames } from '../kind-names.js';
 import type { AccountSpec } from '../shared/account-schema.js';
 import type { KindStatus } from '../shared/status-schema.js';
+import type { CuratedListSpec } from './curated-lists.js';
 import type { CustomPageSpec, CustomPageStatus } from './custom-pages.js';
 import type {
   BotExecutionModeName,
@@ -95,6 +96,8 @@ export interface ShieldPolicySpec extends AccountSpec {
   uploadScanning?: UploadScanningSpec;
   /** Custom response pages, HTML from ConfigMap keys (absent page types not managed). */
   customPages?: CustomPageSpec[];
+  /** The zone's curated (platform-maintained) access lists, by name (curated-lists.ts). */
+  curatedAccessLists?: CuratedListSpec[];
   /** WAF rule ids whose trigger counters are copied into status. */
   ruleMetrics?: string[];
   /**

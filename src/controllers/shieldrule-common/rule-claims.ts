@@ -21,6 +21,7 @@
  */
 import { defaultClaimsOf } from '../../runtime/claims-policy.js';
 import type { ClaimRef, ManagedObject } from '../../runtime/types.js';
+import { parseIntegerId } from '../shared/platform-id.js';
 import { SHIELD_ACCESS_LIST_NAMES } from '../shieldaccesslist/types.js';
 import { SHIELD_RATE_LIMIT_NAMES } from '../shieldratelimit/types.js';
 import { SHIELD_WAF_RULE_NAMES } from '../shieldwafrule/types.js';
@@ -44,13 +45,9 @@ export function ruleNameKeyByPolicy(
   return `policy/${namespace}/${policy}/${kind}/${name}`;
 }
 
-function positiveId(v: unknown): number | undefined {
-  return typeof v === 'number' && Number.isSafeInteger(v) && v > 0 ? v : undefined;
-}
-
 /** The name claim id of an object, or undefined when it names no zone (invalid spec). */
 export function ruleNameKeyOf(kind: string, obj: ZonedObject, name: string): string | undefined {
-  const zoneId = positiveId(obj.spec?.shieldZoneId);
+  const zoneId = parseIntegerId(obj.spec?.shieldZoneId);
   if (zoneId !== undefined) return ruleNameKeyByZone(zoneId, kind, name);
   const policy = obj.spec?.shieldPolicyRef?.name;
   if (typeof policy !== 'string' || policy === '') return undefined;

@@ -15,6 +15,7 @@ import type {
   ObjectReference,
 } from '../../runtime/types.js';
 import { typeMetaOf } from '../kind-names.js';
+import { parseIntegerId } from '../shared/platform-id.js';
 import { SHIELD_POLICY_NAMES, SHIELD_ZONE_CLAIM } from '../shieldpolicy/types.js';
 import type { ShieldRuleSpecBase, ShieldRuleStatusBase } from './types.js';
 
@@ -33,11 +34,6 @@ export interface RuleObject extends ZonedObject {
   status?: ShieldRuleStatusBase;
 }
 
-function asId(v: unknown): number | undefined {
-  const n = typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v;
-  return typeof n === 'number' && Number.isSafeInteger(n) && n > 0 ? n : undefined;
-}
-
 /** The ShieldPolicy a rule names with `spec.shieldPolicyRef`, if any. */
 export function shieldPolicyRefOf(obj: ZonedObject): ObjectReference | undefined {
   const name = obj.spec?.shieldPolicyRef?.name;
@@ -47,14 +43,14 @@ export function shieldPolicyRefOf(obj: ZonedObject): ObjectReference | undefined
 
 /** `spec.shieldZoneId` as a reference checked against the ShieldPolicies' claims. */
 export function zoneIdReferencesOf(obj: ZonedObject): IdReference[] {
-  const id = asId(obj.spec?.shieldZoneId);
+  const id = parseIntegerId(obj.spec?.shieldZoneId);
   return id === undefined
     ? []
     : [{ field: 'spec.shieldZoneId', type: SHIELD_ZONE_CLAIM, id: String(id) }];
 }
 
 function directZoneId(direct: unknown): number {
-  const id = asId(direct);
+  const id = parseIntegerId(direct);
   if (id !== undefined) return id;
   throw new TerminalError(
     SyncedReason.InvalidSpec,
@@ -82,9 +78,9 @@ export function resolveShieldZoneId(
   if (direct !== undefined) return directZoneId(direct);
   const target = ref as ObjectReference;
   const policy = getObject(target);
-  const referenced = asId(policy?.status?.shieldZoneId);
+  const referenced = parseIntegerId(policy?.status?.shieldZoneId);
   if (referenced !== undefined) return referenced;
-  if (isDeleting(obj)) return asId(obj.status?.shieldZoneId);
+  if (isDeleting(obj)) return parseIntegerId(obj.status?.shieldZoneId);
   throw new WaitingError(
     ReadyReason.ReferenceNotReady,
     `cannot resolve spec.shieldPolicyRef: ShieldPolicy ${target.namespace}/${target.name} ${

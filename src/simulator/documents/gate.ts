@@ -11,7 +11,7 @@
  */
 import type { Logger } from 'pino';
 import type { CallRecorder } from '../calls.js';
-import { apiError, shieldError, validationProblem } from '../errors.js';
+import { apiError, shieldError, usesApiErrorData, validationProblem } from '../errors.js';
 import type { RouteDef, SimRequest, SimResponse } from '../types.js';
 import type { Binder } from './binding.js';
 import { checkRequest } from './request-check.js';
@@ -56,7 +56,7 @@ function answer(route: RouteDef, req: SimRequest, problems: SchemaProblem[]): Si
   const first = problems[0]!;
   const field = fieldOf(first.pointer);
   const message = `${field} ${first.message} (official document)`;
-  if (route.area === 'core') {
+  if (usesApiErrorData(route.area)) {
     const ofField = problems.filter((p) => p.pointer === first.pointer);
     return apiError(400, coreErrorKey(ofField), field, message);
   }

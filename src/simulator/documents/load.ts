@@ -1,6 +1,6 @@
 /**
  * The API documents cdn-sim checks requests against and projects responses onto (core, Magic
- * Containers, Shield). By default they are the committed structural model
+ * Containers, Shield, Compute). By default they are the committed structural model
  * (src/simulator/generated/api-model/, generated from the official OpenAPI documents by
  * `make generate`: the same OpenAPI 3 shape, no prose), so a plain clone and the published
  * package need nothing outside themselves. `--openapi-dir DIR` or `CDN_SIM_OPENAPI_DIR` loads
@@ -12,6 +12,7 @@ import type { Area } from '../types.js';
 import { CORE_API_MODEL } from '../generated/api-model/core.js';
 import { MC_API_MODEL } from '../generated/api-model/mc.js';
 import { SHIELD_API_MODEL } from '../generated/api-model/shield.js';
+import { COMPUTE_API_MODEL } from '../generated/api-model/compute.js';
 
 /** One parsed document per area. */
 export type ApiDocuments = Record<Area, Record<string, unknown>>;
@@ -21,6 +22,7 @@ export const DOCUMENT_FILES: Record<Area, string> = {
   core: 'core-api.json',
   mc: 'magic-containers-api.json',
   shield: 'shield-api.json',
+  compute: 'compute-api.json',
 };
 
 function deepFreeze<T>(value: T): T {
@@ -37,6 +39,7 @@ export const API_MODEL: Readonly<ApiDocuments> = deepFreeze({
   core: CORE_API_MODEL,
   mc: MC_API_MODEL,
   shield: SHIELD_API_MODEL,
+  compute: COMPUTE_API_MODEL,
 });
 
 /**

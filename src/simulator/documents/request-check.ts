@@ -84,25 +84,60 @@ export function findOperation(
   return findDocumentOperation(schemas.documents, area, method, template);
 }
 
+/**
+ * The parameters a request can carry: query parameters, and path parameters the path template
+ * names. A path parameter the template does not name cannot be sent (OpenAPI requires each to
+ * match a template expression); the compute document declares one (`uuid` of
+ * `POST /compute/script/{id}/publish`, which it shares with `/publish/{uuid}`).
+ */
+function checkedParameters(op: Json, template: string): Parameter[] {
+  const params = (op.parameters as Parameter[] | undefined) ?? [];
+  return params.filter(
+    (p) => p.in === 'query' || (p.in === 'path' && template.includes(`{${p.name}}`)),
+  );
+}
+
+/**
+ * A parameter's value as its schema types it; an array query parameter (`type=1&type=2`, the
+ * form the documents' `style: form, explode: true` describes) is every occurrence, each typed
+ * by the items' schema. Undefined when the request does not carry it.
+ */
+function parameterValue(
+  schemas: DocumentSchemas,
+  area: Area,
+  p: Parameter,
+  req: CheckedRequest,
+): unknown {
+  if (p.in === 'path') {
+    const raw = req.params[p.name];
+    return raw === undefined ? undefined : coerce(raw, schemaType(schemas, area, p.schema));
+  }
+  if (schemaType(schemas, area, p.schema) !== 'array') {
+    const raw = req.query.get(p.name);
+    return raw === null ? undefined : coerce(raw, schemaType(schemas, area, p.schema));
+  }
+  const all = req.query.getAll(p.name);
+  const itemType = schemaType(schemas, area, p.schema?.items as Json | undefined);
+  return all.length === 0 ? undefined : all.map((raw) => coerce(raw, itemType));
+}
+
 function checkParameters(
   schemas: DocumentSchemas,
   area: Area,
-  key: string,
+  call: { key: string; template: string },
   op: Json,
   req: CheckedRequest,
 ): SchemaProblem[] {
   const problems: SchemaProblem[] = [];
-  const params = (op.parameters as Parameter[] | undefined) ?? [];
-  for (const p of params.filter((x) => x.in === 'path' || x.in === 'query')) {
-    const raw = p.in === 'path' ? req.params[p.name] : (req.query.get(p.name) ?? undefined);
-    if (raw === undefined) {
+  for (const p of checkedParameters(op, call.template)) {
+    const value = parameterValue(schemas, area, p, req);
+    if (value === undefined) {
       if (p.required)
         problems.push({ pointer: p.name, message: 'is required', keyword: 'required' });
       continue;
     }
     if (!p.schema) continue;
-    const value = coerce(raw, schemaType(schemas, area, p.schema));
-    const found = schemas.validateInline(`${key} ${p.in}:${p.name}`, area, p.schema, value);
+    const found = schemas.validateInline(`${call.key} ${p.in}:${p.name}`, area, p.schema, value);
     for (const f of found) problems.push({ ...f, pointer: p.name });
   }
   return problems;
@@ -160,7 +195,7 @@ export function checkRequest(
   return {
     kind: 'checked',
     problems: [
-      ...checkParameters(schemas, area, key, op, req),
+      ...checkParameters(schemas, area, { key, template }, op, req),
       ...checkBody(schemas, area, method, template, op, req.body),
     ],
   };

@@ -5,6 +5,7 @@
 import type { ApiKeyConfig } from '../auth.js';
 import type { RouteDef } from '../types.js';
 import { APP_ROUTES } from './apps.js';
+import { COMPUTE_ROUTES } from './compute.js';
 import { DNS_ROUTES } from './dns.js';
 import { EDGE_RULE_ROUTES } from './pullzone-edge-rules.js';
 import { PULL_ZONE_ROUTES } from './pullzone.js';
@@ -31,5 +32,6 @@ export function simulatedRoutes(apiKeys: readonly ApiKeyConfig[]): RouteDef[] {
     ...SHIELD_ROUTES,
     ...DNS_ROUTES,
     ...SECURITY_ROUTES,
+    ...COMPUTE_ROUTES,
   ];
 }

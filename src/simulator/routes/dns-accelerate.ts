@@ -9,7 +9,14 @@ import type { SimState } from '../state.js';
 import { recordHostname, type StoredDnsZone } from '../dns-state.js';
 import type { JsonObject } from '../types.js';
 import type { SettingsProblem } from './pullzone-settings.js';
-import { createPullZone, findHostname, hostnamesOf, newHostname } from './pullzone-model.js';
+import {
+  createPullZone,
+  findHostname,
+  freePullZoneName,
+  hostnamesOf,
+  newHostname,
+  removePullZone,
+} from './pullzone-model.js';
 import { RECORD_TYPE } from './dns-record-rules.js';
 
 /** AcceleratedStatus values. */
@@ -48,22 +55,8 @@ function originOf(record: JsonObject): string {
   return record.Type === RECORD_TYPE.AAAA ? `http://[${value}]` : `http://${value}`;
 }
 
-function freeName(state: SimState, base: string): string {
-  let name = base;
-  for (let n = 2; state.findPullZoneByName(name); n++) name = `${base}-${n}`;
-  return name;
-}
-
-/** Deletes a pull zone and the shield zone that belongs to it. */
-export function removePullZone(state: SimState, id: number): void {
-  state.pullZones.delete(id);
-  for (const [shieldId, shield] of state.shieldZones) {
-    if (shield.pullZoneId === id) state.shieldZones.delete(shieldId);
-  }
-}
-
 function createZoneFor(state: SimState, zone: StoredDnsZone, record: JsonObject): number {
-  const pullZone = createPullZone(state, freeName(state, `dns-${String(record.Id)}`), {
+  const pullZone = createPullZone(state, freePullZoneName(state, `dns-${String(record.Id)}`), {
     OriginUrl: originOf(record),
     OriginType: ORIGIN_DNS_ACCELERATE,
     DnsRecordId: record.Id,

@@ -20,38 +20,14 @@ import { dnsZoneOr404, isDnsResponse } from './dns-common.js';
 import { touchZone } from './dns-model.js';
 import { hostnameProblem } from './dns-record-rules.js';
 import { domainProblem } from './dns-zones.js';
-
-const DAY_MS = 86_400_000;
-const MAX_DAYS = 366;
-
-function dateParam(req: SimRequest, name: string): Date | undefined | SimResponse {
-  const raw = req.query.get(name);
-  if (raw === null || raw === '') return undefined;
-  const t = Date.parse(raw);
-  return Number.isNaN(t)
-    ? apiError(400, 'validation.invalid_value', name, `${name} must be a date-time, got ${raw}`)
-    : new Date(t);
-}
-
-function dayKeys(from: Date, to: Date): string[] {
-  const last = Math.floor(to.getTime() / DAY_MS);
-  const first = Math.max(Math.floor(from.getTime() / DAY_MS), last - MAX_DAYS + 1);
-  const keys: string[] = [];
-  for (let day = first; day <= last; day++) keys.push(new Date(day * DAY_MS).toISOString());
-  return keys;
-}
+import { isStatsProblem, statsRangeOf, zeroChart } from './stats-range.js';
 
 function statistics(req: SimRequest, ctx: SimContext): SimResponse {
   const zone = dnsZoneOr404(req.params.id, ctx);
   if (isDnsResponse(zone)) return zone;
-  const to = dateParam(req, 'dateTo');
-  if (to && !(to instanceof Date)) return to;
-  const from = dateParam(req, 'dateFrom');
-  if (from && !(from instanceof Date)) return from;
-  const end = to ?? new Date();
-  const zeros = Object.fromEntries(
-    dayKeys(from ?? new Date(end.getTime() - 30 * DAY_MS), end).map((k) => [k, 0]),
-  );
+  const range = statsRangeOf(req);
+  if (isStatsProblem(range)) return range;
+  const zeros = zeroChart(range);
   return {
     status: 200,
     body: {

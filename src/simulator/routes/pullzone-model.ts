@@ -5,8 +5,9 @@
 import { randomUUID } from 'node:crypto';
 import { RECORD_FIELDS } from '../generated/pull-zone-tables.js';
 import type { RecordField } from '../generated/field-spec.js';
+import { apiError } from '../errors.js';
 import type { SimState, StoredPullZone } from '../state.js';
-import type { JsonObject } from '../types.js';
+import type { JsonObject, SimResponse } from '../types.js';
 import { keptValue } from './pullzone-prose-rules.js';
 
 /** CDN system hostname suffix. */
@@ -90,6 +91,49 @@ export function newHostname(id: number, value: string, system: boolean): JsonObj
     CertificateKeyType: 0,
     CertificateProvisionType: system ? 4 : 0,
   };
+}
+
+const NAME_PATTERN = /^[a-zA-Z0-9-]+$/;
+const NAME_MAX = 60;
+
+/**
+ * The 400 answer for a pull zone name that is missing or not one the platform allows (letters,
+ * digits and dashes, at most 60), naming `field` (`Name`, or the member that carries the name).
+ */
+export function pullZoneNameProblem(name: unknown, field = 'Name'): SimResponse | undefined {
+  if (typeof name !== 'string' || name.length < 1) {
+    return apiError(400, 'validation.required', field, `${field} is required`);
+  }
+  if (!NAME_PATTERN.test(name) || name.length > NAME_MAX) {
+    return apiError(
+      400,
+      'pullzone.invalid_name',
+      field,
+      `${field} "${name}" may only contain letters, digits and dashes (at most ${NAME_MAX})`,
+    );
+  }
+  return undefined;
+}
+
+/** `base`, or `base-2`, `base-3`, ... : the first no pull zone has (names are global). */
+export function freePullZoneName(state: SimState, base: string): string {
+  let name = base;
+  for (let n = 2; state.findPullZoneByName(name); n++) name = `${base}-${n}`;
+  return name;
+}
+
+/**
+ * Deletes a pull zone, and the shield zone that belongs to it with that zone's rules, lists
+ * and settings.
+ */
+export function removePullZone(state: SimState, id: number): void {
+  state.pullZones.delete(id);
+  for (const [shieldId, shield] of state.shieldZones) {
+    if (shield.pullZoneId !== id) continue;
+    state.shieldZones.delete(shieldId);
+    state.collections.dropShieldZone(shieldId);
+  }
+  state.touch();
 }
 
 /** Creates and stores a pull zone with its system hostname. */

@@ -3,12 +3,16 @@
  */
 import { apiError, emptyStatus } from '../errors.js';
 import type { RouteDef, SimContext, SimRequest, SimResponse, JsonObject } from '../types.js';
-import { createPullZone, applySettings, renderPullZone } from './pullzone-model.js';
+import {
+  applySettings,
+  createPullZone,
+  pullZoneNameProblem,
+  removePullZone,
+  renderPullZone,
+} from './pullzone-model.js';
 import { validateSettings } from './pullzone-settings.js';
 import { badRequest, isResponse, zoneOr404 } from './pullzone-common.js';
 import { pageOf, pageQueryProblem } from './paging.js';
-
-const NAME_PATTERN = /^[a-zA-Z0-9-]+$/;
 
 function wantsCertificates(req: SimRequest): boolean {
   return req.query.get('includeCertificate')?.toLowerCase() === 'true';
@@ -41,26 +45,11 @@ function getPullZone(req: SimRequest, ctx: SimContext): SimResponse {
   return { status: 200, body: renderPullZone(zone, wantsCertificates(req)) };
 }
 
-function nameProblem(name: unknown): SimResponse | undefined {
-  if (typeof name !== 'string' || name.length < 1) {
-    return apiError(400, 'validation.required', 'Name', 'Name is required');
-  }
-  if (!NAME_PATTERN.test(name) || name.length > 60) {
-    return apiError(
-      400,
-      'pullzone.invalid_name',
-      'Name',
-      `Name "${name}" may only contain letters, digits and dashes (at most 60)`,
-    );
-  }
-  return undefined;
-}
-
 function addPullZone(req: SimRequest, ctx: SimContext): SimResponse {
   const problem = validateSettings(req.body, ['Name']);
   if (problem) return badRequest(problem);
   const body = req.body as JsonObject;
-  const invalidName = nameProblem(body.Name);
+  const invalidName = pullZoneNameProblem(body.Name);
   if (invalidName) return invalidName;
   const name = body.Name as string;
   if (ctx.state.findPullZoneByName(name)) {
@@ -88,15 +77,8 @@ function updatePullZone(req: SimRequest, ctx: SimContext): SimResponse {
 function deletePullZone(req: SimRequest, ctx: SimContext): SimResponse {
   const zone = zoneOr404(req, ctx);
   if (isResponse(zone)) return zone;
-  const id = Number(zone.record.Id);
-  ctx.state.pullZones.delete(id);
   // A shield zone belongs to its pull zone; it goes with it.
-  for (const [shieldId, shield] of ctx.state.shieldZones) {
-    if (shield.pullZoneId !== id) continue;
-    ctx.state.shieldZones.delete(shieldId);
-    ctx.state.collections.dropShieldZone(shieldId);
-  }
-  ctx.state.touch();
+  removePullZone(ctx.state, Number(zone.record.Id));
   return emptyStatus(204);
 }
 

@@ -5,21 +5,21 @@
  * gone" and make a client drop it from its state; 501 says the simulator cannot answer. Paths no
  * document has still answer 404.
  */
-import { apiError, errorDetails, shieldError } from '../errors.js';
+import { apiError, errorDetails, shieldError, usesApiErrorData } from '../errors.js';
 import type { ApiDocuments } from '../documents/load.js';
 import { routeTemplate } from '../documents/request-check.js';
 import type { Area, RouteDef, SimRequest, SimResponse } from '../types.js';
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'];
-const AREAS: readonly Area[] = ['core', 'mc', 'shield'];
+const AREAS: readonly Area[] = ['core', 'mc', 'shield', 'compute'];
 
-/** The error key of a 501 (core `ErrorKey`, shield `errorKey`). */
+/** The error key of a 501 (core and compute `ErrorKey`, shield `errorKey`). */
 export const NOT_SIMULATED = 'simulator.not_simulated';
 
 function notSimulated(area: Area, method: string, template: string) {
   const message = `${method} ${template} is documented, but cdn-sim does not simulate it`;
   return (req: SimRequest): SimResponse => {
-    if (area === 'core') return apiError(501, NOT_SIMULATED, '', message);
+    if (usesApiErrorData(area)) return apiError(501, NOT_SIMULATED, '', message);
     if (area === 'mc') return errorDetails(501, 'Not Implemented', message, req.path);
     return shieldError(501, NOT_SIMULATED, message);
   };

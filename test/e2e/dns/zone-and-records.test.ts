@@ -274,10 +274,12 @@ test.serial(
     t.is(Number(obj.status?.recordId), Number(made.Id), 'the object found its own record');
     await forcePass(DNSZ, teamA, 'together', 203);
     await settle(1500);
+    // The create carried the provisional name in its comment; the recovered record's update
+    // clears it (docs/kit.md).
     t.deepEqual(
       writesSince(start),
-      [`PUT /dnszone/${zoneId}/records`],
-      'one create, no DELETE, no second create',
+      [`PUT /dnszone/${zoneId}/records`, `POST /dnszone/${zoneId}/records/${String(made.Id)}`],
+      'one create and its comment cleared, no DELETE, no second create',
     );
     t.true(hasRecord(zoneId, made.Id));
   },

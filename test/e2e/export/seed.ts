@@ -82,7 +82,22 @@ function zoneSettings(i: number): Record<string, unknown> {
     AllowedReferrers: i % 5 === 0 ? [`ref-${i}.example`] : [],
     CacheControlMaxAgeOverride: i % 2 === 0 ? 3600 : -1,
     OptimizerClasses:
-      i % 6 === 0 ? [{ Name: 'thumb', Properties: { width: '120', height: '120' } }] : [],
+      i % 6 === 0
+        ? [
+            {
+              Name: 'thumb',
+              // Typed members (quality, crop_gravity, sharpen) and one without (face_crop).
+              Properties: {
+                width: '120',
+                height: '120',
+                quality: '80',
+                crop_gravity: 'north',
+                sharpen: 'true',
+                face_crop: '100,100',
+              },
+            },
+          ]
+        : [],
     ErrorPageCustomCode: i % 7 === 0 ? '<h1>on</h1>' : null,
   };
 }

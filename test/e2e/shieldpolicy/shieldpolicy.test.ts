@@ -2,7 +2,8 @@
  * ShieldPolicy end to end: kubectl on the shared real apiserver, the real operator process and
  * an in-process cdn-sim. Covers the acceptance list of issue 8: waiting for a referenced
  * PullZoneConfig, create, one PATCH per WAF change, zero writes in sync, drift correction,
- * metrics in status, plan limits, enum validation at apply time, dry-run, Reset and Orphan.
+ * metrics in status, plan limits, enum validation at apply time, dry-run, Reset and Orphan;
+ * curated access lists with the plan check (issue 48).
  */
 import { applyNamespaceAccount, defaultAccountArgs, deleteAccount } from '../support/account.js';
 import test from 'ava';
@@ -39,6 +40,7 @@ const BOT_GET_ROUTE = 'GET /shield/shield-zone/{shieldZoneId}/bot-detection';
 const UPLOAD_PATCH_ROUTE = 'PATCH /shield/shield-zone/{shieldZoneId}/upload-scanning';
 const PAGE_PUT_ROUTE = 'PUT /shield/shield-zone/{shieldZoneId}/custom-page/{pageType}';
 const METRICS_ROUTE = 'GET /shield/metrics/shield-zone/{shieldZoneId}/waf-rule/{ruleId}';
+const CURATED_ROUTE = 'PATCH /shield/shield-zone/{shieldZoneId}/access-lists/configurations/{id}';
 const ROOT = new URL('../../../', import.meta.url);
 
 const kubeconfig = process.env.KUBECONFIG ?? '';
@@ -349,6 +351,51 @@ test.serial('a configuration above the plan limits is reported with the numbers'
   t.pass();
 });
 
+/** A curated list of the zone as `[isEnabled, action]`. */
+async function curatedList(shieldZoneId: number, name: string): Promise<[boolean, number]> {
+  const overview = await client.listAccessLists(shieldZoneId);
+  const found = overview.managedLists?.find((l) => l.name === name);
+  if (!found) throw new Error(`no curated list ${name} on zone ${shieldZoneId}`);
+  return [found.isEnabled, found.action];
+}
+
+test.serial(
+  'curated access lists: set by name; one above the plan is PlanNotSufficient, the others written',
+  async (t) => {
+    const o = (await policy('shop-shield'))!;
+    const zone = o.status?.shieldZoneId as number;
+    // The shipped example enables Tor Exit Nodes (every plan has it) with Challenge.
+    t.deepEqual(await curatedList(zone, 'Tor Exit Nodes'), [true, 3]);
+    const before = await callCount(CURATED_ROUTE);
+    await patchObject(SHP, ns, 'shop-shield', {
+      spec: {
+        curatedAccessLists: [
+          { name: 'Tor Exit Nodes', enabled: true, action: 'Block' },
+          { name: 'VPN Providers', enabled: true, action: 'Block' },
+        ],
+      },
+    });
+    const held = await waitSynced('shop-shield', 'False', 'PlanNotSufficient');
+    t.regex(
+      conditionOf(held, 'Synced')!.message,
+      /curatedAccessLists\[VPN Providers\]: the list needs the Advanced plan or higher; the zone's plan is Basic/,
+    );
+    await waitFor(
+      async () => (await curatedList(zone, 'Tor Exit Nodes'))[1] === 2,
+      20_000,
+      'Tor Exit Nodes set to Block',
+    );
+    t.deepEqual(await curatedList(zone, 'VPN Providers'), [false, 0], 'nothing sent for it');
+    t.is((await callCount(CURATED_ROUTE)) - before, 1, 'one PATCH: the list the plan allows');
+    // Without the list above the plan, the policy is in sync again.
+    await patchObject(SHP, ns, 'shop-shield', {
+      spec: { curatedAccessLists: [{ name: 'Tor Exit Nodes', enabled: true, action: 'Block' }] },
+    });
+    await waitReady('shop-shield');
+    t.deepEqual(await curatedList(zone, 'VPN Providers'), [false, 0]);
+  },
+);
+
 test.serial('planType is set, drift-restored, and left alone once out of the spec', async (t) => {
   const o = (await policy('shop-shield'))!;
   const zone = String(o.status?.shieldZoneId);
@@ -576,6 +623,7 @@ spec: { pullZoneId: ${pullZoneId}, waf: { enabled: false } }
 test.serial('deletionPolicy Reset returns the managed settings to the defaults', async (t) => {
   const o = (await policy('shop-shield'))!;
   const pullZoneId = o.status?.pullZoneId as number;
+  const shieldZoneId = o.status?.shieldZoneId as number;
   await deleteObject(SHP, ns, 'shop-shield');
   await waitFor(async () => (await policy('shop-shield')) === undefined, 30_000, 'policy gone');
   const zone = await listedZone(pullZoneId);
@@ -594,6 +642,7 @@ test.serial('deletionPolicy Reset returns the managed settings to the defaults',
     whitelabelResponsePages: false,
   });
   t.truthy(zone, 'the shield zone itself remains (the platform has no delete)');
+  t.deepEqual(await curatedList(shieldZoneId, 'Tor Exit Nodes'), [false, 0], 'off, no action');
 });
 
 test.serial('deletionPolicy Orphan leaves the shield zone as it is', async (t) => {

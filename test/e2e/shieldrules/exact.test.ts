@@ -301,9 +301,12 @@ test.serial(
     await patchObject(RES, env.teamA, 'lost', {
       metadata: { annotations: { 'cdn.operator.io/paused': 'true' } },
     });
+    // The create goes out under the object's provisional name (docs/kit.md).
     const made = await waitFor(
       async () =>
-        (await env.cdn.listCustomWafRules(zone.shieldZoneId)).find((r) => r.ruleName === 'lost'),
+        (await env.cdn.listCustomWafRules(zone.shieldZoneId)).find((r) =>
+          /^cdnop-[0-9a-f]{16}$/.test(String(r.ruleName)),
+        ),
       30_000,
       'the create committed',
       100,
@@ -324,7 +327,11 @@ test.serial(
     t.is(Number(obj.status?.ruleId), Number(made.id), 'the object found its own rule');
     await settle(1000);
     const writes = (await simWrites(env.sim)).map((c) => c.route);
-    t.deepEqual(writes, [route], 'one create, no DELETE');
+    t.deepEqual(
+      writes,
+      [route, 'PATCH /shield/waf/custom-rule/{id}'],
+      'one create and its rename, no DELETE',
+    );
   },
 );
 

@@ -8,11 +8,13 @@
  */
 import test from 'ava';
 import { apply } from '../support/kube.js';
+import { secretYaml } from '../support/operator-env.js';
 import {
   appSpec,
   CAPP,
   PZC,
   resetCalls,
+  resourceOf,
   settle,
   SHP,
   simWrites,
@@ -42,23 +44,47 @@ function manifest(kind: string, ns: string, name: string, spec: Record<string, u
   });
 }
 
-/** Team-a's storage zone and pull zone, both Ready; returns their ids. */
-async function teamAResources(): Promise<{ storageZoneId: number; pullZoneId: number }> {
+/** Team-a's resources' ids. */
+interface TeamAIds {
+  storageZoneId: number;
+  pullZoneId: number;
+  registryId: number;
+}
+
+/** Team-a's storage zone, pull zone and container registry, all Ready; returns their ids. */
+async function teamAResources(): Promise<TeamAIds> {
   const { teamA } = env;
   await apply(manifest('StorageZone', teamA, 'files', { name: 'e2e-ten-files', region: 'DE' }));
   await apply(
     manifest('PullZoneConfig', teamA, 'site', { settings: { originUrl: 'https://a.example.com' } }),
   );
+  await apply(secretYaml(teamA, 'registry-pass', { password: 'team-a-registry-password' }));
+  await apply(
+    manifest('ContainerRegistry', teamA, 'registry', {
+      displayName: 'e2e-ten-registry',
+      type: 'gitHub',
+      username: 'bot',
+      passwordSecretRef: { name: 'registry-pass', key: 'password' },
+    }),
+  );
   const sz = await waitCondition(SZ, teamA, 'files', 'Ready', 'True');
   const pz = await waitCondition(PZC, teamA, 'site', 'Ready', 'True');
+  const reg = await waitCondition(
+    resourceOf('ContainerRegistry'),
+    teamA,
+    'registry',
+    'Ready',
+    'True',
+  );
   return {
     storageZoneId: Number(sz.status?.storageZoneId),
     pullZoneId: Number(pz.status?.pullZoneId),
+    registryId: Number(reg.status?.registryId),
   };
 }
 
-let ids: { storageZoneId: number; pullZoneId: number } | undefined;
-async function resources(): Promise<{ storageZoneId: number; pullZoneId: number }> {
+let ids: TeamAIds | undefined;
+async function resources(): Promise<TeamAIds> {
   ids ??= await teamAResources();
   return ids;
 }
@@ -183,3 +209,86 @@ test.serial('the same ids in the owner namespace are allowed', async (t) => {
   await waitCondition(SHP, teamA, 'own-shield', 'Synced', 'True');
   t.pass();
 });
+
+test.serial(
+  'another spelling of an id is refused at apply; the id itself is a reference (issue 44, item 4)',
+  async (t) => {
+    const { teamA, teamB } = env;
+    const { registryId: reg, storageZoneId: sz } = await resources();
+    await settle(1000);
+    await resetCalls(env.sim);
+    // Spellings a lenient parser reads as the same number (on 72f93ad none was a reference).
+    const spell = (id: number): string[] => [
+      `0${id}`,
+      `+${id}`,
+      ` ${id}`,
+      `${id} `,
+      `${id}.0`,
+      `0x${id.toString(16)}`,
+    ];
+    const registry = (id: string): Record<string, unknown> =>
+      appSpec('spelled', {}, { imageRegistryId: id });
+    const origin = (id: string): Record<string, unknown> => ({
+      settings: { originUrl: 'https://b.example.com' },
+      edgeRules: [
+        {
+          name: 'files',
+          action: { type: 'OriginStorage', parameter1: id },
+          triggers: [{ type: 'Url', patternMatches: ['*/files/*'] }],
+        },
+      ],
+    });
+    const cases = [
+      ...spell(reg).map((id) => ({
+        kind: 'ContainerApp',
+        field: 'imageRegistryId',
+        id,
+        spec: registry(id),
+      })),
+      ...[`0${sz}`].map((id) => ({
+        kind: 'PullZoneConfig',
+        field: 'parameter1',
+        id,
+        spec: origin(id),
+      })),
+      {
+        kind: 'ContainerApp',
+        field: 'appId',
+        id: ' app',
+        spec: appSpec('spelled', { appId: ' app' }),
+      },
+      {
+        kind: 'PullZoneConfig',
+        field: 'magicContainersAppId',
+        id: 'app ',
+        spec: { settings: { originUrl: 'https://b.example.com', magicContainersAppId: 'app ' } },
+      },
+    ];
+    const outcome = [];
+    for (const [i, c] of cases.entries()) {
+      const verdict = await apply(manifest(c.kind, teamB, `spelled-${i}`, c.spec)).then(
+        () => 'accepted',
+        (err: Error) => (err.message.includes(c.field) ? 'refused' : err.message),
+      );
+      outcome.push({ case: `${c.kind} ${c.field} ${JSON.stringify(c.id)}`, verdict });
+    }
+    t.deepEqual(
+      outcome,
+      outcome.map((o) => ({ ...o, verdict: 'refused' })),
+      'the apiserver refuses every other spelling',
+    );
+    // The id's one spelling in team-b is a reference to team-a's registry: refused, nothing sent.
+    await apply(manifest('ContainerApp', teamB, 'spelled', registry(String(reg))));
+    const app = await waitCondition(
+      CAPP,
+      teamB,
+      'spelled',
+      'Synced',
+      'False',
+      'ReferenceNotAllowed',
+    );
+    t.true(JSON.stringify(app.status?.conditions).includes(`namespace ${teamA}`));
+    await settle(2000);
+    t.deepEqual(await simWrites(env.sim), [], 'nothing sent for any of them');
+  },
+);

@@ -17,6 +17,7 @@ import { startSimulator, type SimulatorHandle } from '../../../src/simulator/ser
 import { applyAllCrds } from '../support/crds.js';
 import {
   apply,
+  conditionOf,
   createNamespace,
   deleteNamespace,
   getObject,
@@ -26,6 +27,9 @@ import {
 } from '../support/kube.js';
 import { secretYaml } from '../support/operator-env.js';
 import { startOperator, type OperatorProcess } from '../support/operator.js';
+import { crdNameOf } from '../../../src/controllers/kind-names.js';
+import { findKind } from '../../../src/controllers/kinds.js';
+import { FINALIZER } from '../../../src/runtime/reasons.js';
 
 export const API_KEY = 'e2e-tenancy-key';
 export const PZC = 'pullzoneconfigs.cdn.operator.io';
@@ -144,9 +148,16 @@ export async function startTenancyEnv(): Promise<TenancyEnv> {
   };
 }
 
+/** The resource name kubectl takes for `kind` (`pullzoneconfigs.cdn.operator.io`). */
+export function resourceOf(kind: string): string {
+  const found = findKind(kind);
+  if (!found) throw new Error(`cannot name the resource of ${kind}: no such kind`);
+  return crdNameOf(found);
+}
+
 /** JSON of a managed object as a user writes it. */
 export function objectYaml(
-  kind: 'PullZoneConfig' | 'ContainerApp' | 'ShieldPolicy' | 'DnsRecord' | 'DnsZone',
+  kind: string,
   ns: string,
   name: string,
   spec: Record<string, unknown>,
@@ -158,6 +169,12 @@ export function objectYaml(
     metadata: { name, namespace: ns, annotations },
     spec,
   });
+}
+
+/** `json` (a manifest) with the operator's finalizer, written by the tenant itself. */
+export function withTenantFinalizer(json: string): string {
+  const obj = JSON.parse(json) as { metadata: Record<string, unknown> };
+  return JSON.stringify({ ...obj, metadata: { ...obj.metadata, finalizers: [FINALIZER] } });
 }
 
 /** A ContainerApp spec with one nginx container (plus `extra`). */
@@ -196,6 +213,24 @@ export function waitCondition(
   return waitForCondition(resource, ns, name, type, status, reason, timeoutMs);
 }
 
+/** The Synced reason of an object once it has one (its first pass is done). */
+export async function syncedReason(
+  kind: string,
+  ns: string,
+  name: string,
+): Promise<string | undefined> {
+  const resource = resourceOf(kind);
+  const obj = await waitFor(
+    async () => {
+      const o = await getObject(resource, ns, name);
+      return conditionOf(o, 'Synced') ? o : undefined;
+    },
+    60_000,
+    `${ns}/${name} synced`,
+  );
+  return conditionOf(obj, 'Synced')?.reason;
+}
+
 /** Waits until the object is gone from the apiserver (its finalizer released). */
 export function waitGone(resource: string, ns: string, name: string): Promise<boolean> {
   return waitFor(
@@ -221,13 +256,17 @@ export async function resetCalls(sim: SimulatorHandle): Promise<void> {
   });
 }
 
-/** The platform writes (POST/PUT/PATCH/DELETE) logged since the last reset. */
-export async function simWrites(sim: SimulatorHandle): Promise<SimCall[]> {
+/** Every platform call (reads included) logged since the last reset. */
+export async function simCalls(sim: SimulatorHandle): Promise<SimCall[]> {
   const res = await fetch(`${sim.url}/_sim/calls`, {
     headers: { 'X-Sim-Admin-Token': sim.adminToken },
   });
-  const body = (await res.json()) as { log: SimCall[] };
-  return body.log.filter((c) => c.method !== 'GET');
+  return ((await res.json()) as { log: SimCall[] }).log;
+}
+
+/** The platform writes (POST/PUT/PATCH/DELETE) logged since the last reset. */
+export async function simWrites(sim: SimulatorHandle): Promise<SimCall[]> {
+  return (await simCalls(sim)).filter((c) => c.method !== 'GET');
 }
 
 /** Sleeps (lets the operator make any call it would make). */

@@ -11,7 +11,7 @@ import { documentedResponse, projectOnSchema } from '../../../src/simulator/docu
 import type { SimulatorHandle } from '../../../src/simulator/server.js';
 import type { Area, RouteDef } from '../../../src/simulator/types.js';
 import { parseCli } from '../../../src/simulator/cli-args.js';
-import { loadOpenApiDocument } from '../../support/openapi-docs.js';
+import { loadOpenApiDocument, type ApiArea } from '../../support/openapi-docs.js';
 import { call, createPullZone, rawCall, startTestSim } from '../../support/sim-client.js';
 
 type Json = Record<string, any>;
@@ -20,7 +20,7 @@ const docs = {
   core: loadOpenApiDocument('core'),
   mc: loadOpenApiDocument('mc'),
   shield: loadOpenApiDocument('shield'),
-} as Record<Area, Json>;
+} as Record<ApiArea, Json>;
 
 function resolve(doc: Json, schema: any): Json | undefined {
   if (!schema || typeof schema !== 'object') return undefined;
@@ -66,7 +66,7 @@ function undeclared(doc: Json, schema: any, value: unknown, path = ''): string[]
 }
 
 /** The documented response schema of an operation and status. */
-function responseSchema(area: Area, method: string, template: string, status: number): unknown {
+function responseSchema(area: ApiArea, method: string, template: string, status: number): unknown {
   const path = area === 'mc' ? template.replace(/^\/mc/, '') : template;
   const op = docs[area].paths[path][method.toLowerCase()];
   const content = op.responses[String(status)]?.content;
@@ -136,7 +136,7 @@ async function seed(
 }
 
 interface Probe {
-  area: Area;
+  area: ApiArea;
   method: string;
   template: string;
   params: Record<string, string | number>;

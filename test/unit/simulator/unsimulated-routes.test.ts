@@ -8,7 +8,7 @@ import test from 'ava';
 import { defaultDocumentsDir, loadDocuments } from '../../../src/simulator/documents/load.js';
 import { documentPath } from '../../../src/simulator/documents/request-check.js';
 import type { SimulatorHandle } from '../../../src/simulator/server.js';
-import type { Area } from '../../../src/simulator/types.js';
+import type { ApiArea } from '../../support/openapi-docs.js';
 import { simulatedRoutes } from '../../../src/simulator/routes/all-routes.js';
 import { unsimulatedRoutes } from '../../../src/simulator/routes/unsimulated.js';
 import { call, rawCall, startTestSim, TEST_KEY } from '../../support/sim-client.js';
@@ -23,32 +23,27 @@ test.after.always(async () => {
 
 type Json = Record<string, any>;
 
-const CASES: Array<[Area, string, string, Record<string, string | number>, (body: Json) => void]> =
+const CASES: Array<
+  [ApiArea, string, string, Record<string, string | number>, (body: Json) => void]
+> = [
+  ['core', 'GET', '/videolibrary/{id}', { id: 7 }, (b) => b.ErrorKey === 'simulator.not_simulated'],
+  ['core', 'GET', '/pullzone/count', {}, (b) => typeof b.Message === 'string'],
+  ['mc', 'GET', '/mc/limits', {}, (b) => b.status === 501 && typeof b.detail === 'string'],
   [
-    [
-      'core',
-      'GET',
-      '/videolibrary/{id}',
-      { id: 7 },
-      (b) => b.ErrorKey === 'simulator.not_simulated',
-    ],
-    ['core', 'GET', '/pullzone/count', {}, (b) => typeof b.Message === 'string'],
-    ['mc', 'GET', '/mc/limits', {}, (b) => b.status === 501 && typeof b.detail === 'string'],
-    [
-      'shield',
-      'GET',
-      '/shield/shield-zone/{shieldZoneId}/bot-categorization',
-      { shieldZoneId: 1 },
-      (b) => b.error?.errorKey === 'simulator.not_simulated',
-    ],
-    [
-      'shield',
-      'GET',
-      '/shield/waf/profiles',
-      {},
-      (b) => b.error?.statusCode === 501 && b.error?.success === false,
-    ],
-  ];
+    'shield',
+    'GET',
+    '/shield/shield-zone/{shieldZoneId}/bot-categorization',
+    { shieldZoneId: 1 },
+    (b) => b.error?.errorKey === 'simulator.not_simulated',
+  ],
+  [
+    'shield',
+    'GET',
+    '/shield/waf/profiles',
+    {},
+    (b) => b.error?.statusCode === 501 && b.error?.success === false,
+  ],
+];
 
 for (const [area, method, template, params, shaped] of CASES) {
   test(`${method} ${template}: 501 with the ${area} error shape naming the route`, async (t) => {

@@ -1,11 +1,11 @@
 /**
  * ContainerApp and ContainerRegistry: `registryRef` resolves to the registry's status id, is
  * watched, waits while the registry has no id; a numeric `imageRegistryId` is an id reference
- * (checked by the runtime like a ref), a public registry's non-numeric id is not.
+ * (checked by the runtime like a ref), a public registry's name is not, anything else is refused.
  */
 import test from 'ava';
 import { pino } from 'pino';
-import { WaitingError } from '../../../../src/runtime/errors.js';
+import { TerminalError, WaitingError } from '../../../../src/runtime/errors.js';
 import type { ConnectContext, ObjectReference } from '../../../../src/runtime/types.js';
 import { toDesiredApp } from '../../../../src/controllers/containerapp/mapping.js';
 import {
@@ -55,14 +55,22 @@ test('a numeric imageRegistryId is an id reference of claim type ContainerRegist
   ]);
 });
 
-const NOT_REFERENCES = [
-  { id: 'dockerhub', why: 'a public registry named by the platform, no object can own it' },
+test('a public registry named by the platform is no id reference (no object can own it)', (t) => {
+  t.deepEqual(idReferencesOf(app({ imageRegistryId: 'dockerhub' })), []);
+});
+
+// Neither a registry id nor a name: refused before any request (issue 44, item 4), where it was
+// once sent as "not a reference".
+const NOT_IDS = [
   { id: '0', why: 'not a platform id' },
-  { id: '12a', why: 'not a number' },
+  { id: '12a', why: 'not a number, nor a name' },
 ];
-for (const c of NOT_REFERENCES) {
-  test(`imageRegistryId ${c.id} is not an id reference (${c.why})`, (t) => {
-    t.deepEqual(idReferencesOf(app({ imageRegistryId: c.id })), []);
+for (const c of NOT_IDS) {
+  test(`imageRegistryId ${c.id} is refused InvalidSpec (${c.why})`, (t) => {
+    const err = t.throws(() => idReferencesOf(app({ imageRegistryId: c.id })), {
+      instanceOf: TerminalError,
+    });
+    t.is(err?.reason, 'InvalidSpec');
   });
 }
 

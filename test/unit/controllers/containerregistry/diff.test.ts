@@ -1,18 +1,26 @@
 /**
- * Pure mapping and comparison of a ContainerRegistry: the add/replace body, the fingerprint
- * (salted, not the value, stable), and which differences send the credentials.
+ * Pure mapping and comparison of a ContainerRegistry: the table's body and status, the
+ * fingerprint (salted, not the value, stable), which differences send the credentials, and the
+ * spec path of a credentials member named in a platform error.
  */
 import test from 'ava';
-import { diffRegistry } from '../../../../src/controllers/containerregistry/diff.js';
+import { CdnApiError } from '../../../../src/cdn/errors.js';
+import {
+  credentialDiffs,
+  sendsCredentials,
+} from '../../../../src/controllers/containerregistry/credentials.js';
+import { CONTAINER_REGISTRY_FIELDS as FIELDS } from '../../../../src/controllers/containerregistry/fields.js';
+import { createContainerRegistryKind } from '../../../../src/controllers/containerregistry/index.js';
 import {
   passwordFingerprint,
-  statusOf,
-  toRequest,
-} from '../../../../src/controllers/containerregistry/mapping.js';
+  sentFingerprint,
+} from '../../../../src/controllers/containerregistry/credentials.js';
 import type {
   ContainerRegistry,
   ContainerRegistrySpec,
 } from '../../../../src/controllers/containerregistry/types.js';
+import { compareFields, createBody, statusOf } from '../../../../src/controllers/kit/fields.js';
+import type { ControllerDeps } from '../../../../src/controllers/shared/deps.js';
 
 function objectOf(spec: Partial<ContainerRegistrySpec> = {}): ContainerRegistry {
   return {
@@ -28,12 +36,11 @@ function objectOf(spec: Partial<ContainerRegistrySpec> = {}): ContainerRegistry 
   };
 }
 
-test('toRequest: display name defaults to metadata.name; credentials only with a password', (t) => {
-  t.deepEqual(toRequest(objectOf()), { displayName: 'ghcr', type: 'gitHub' });
-  t.deepEqual(toRequest(objectOf({ displayName: 'Shop' }), 'pw'), {
+test('the table body: display name defaults to metadata.name; no credentials (the hooks add them)', (t) => {
+  t.deepEqual(createBody(FIELDS, objectOf()), { displayName: 'ghcr', type: 'gitHub' });
+  t.deepEqual(createBody(FIELDS, objectOf({ displayName: 'Shop' })), {
     displayName: 'Shop',
     type: 'gitHub',
-    passwordCredentials: { userName: 'bot', password: 'pw' },
   });
 });
 
@@ -46,15 +53,24 @@ test('passwordFingerprint: stable, salted by uid, never contains the value', (t)
   t.false(a.includes('hunter2'));
 });
 
-test('statusOf: ids and names, never password pieces', (t) => {
-  const status = statusOf({
+test('sentFingerprint: the fingerprint of a body with credentials, nothing without', (t) => {
+  const sent = { displayName: 'x', passwordCredentials: { userName: 'bot', password: 'pw-1' } };
+  t.deepEqual(sentFingerprint(objectOf(), sent), {
+    passwordFingerprint: passwordFingerprint('uid-1', 'pw-1'),
+  });
+  t.deepEqual(sentFingerprint(objectOf(), { displayName: 'x' }), {}, 'a rename keeps the old one');
+  t.deepEqual(sentFingerprint(objectOf(), undefined), {}, 'after a read');
+});
+
+test('the table status: names, never password pieces', (t) => {
+  const status = statusOf(FIELDS, {
     id: 7,
     displayName: 'Shop',
     hostName: 'ghcr.io',
     userName: 'bot',
     firstPasswordSymbols: 'abc',
-  } as never);
-  t.deepEqual(status, { registryId: 7, displayName: 'Shop', hostName: 'ghcr.io', username: 'bot' });
+  });
+  t.deepEqual(status, { displayName: 'Shop', username: 'bot' });
 });
 
 const LIVE = { id: 7, displayName: 'ghcr', hostName: 'ghcr.io', userName: 'bot' };
@@ -107,24 +123,51 @@ const CASES: {
   },
 ];
 for (const c of CASES) {
-  test(`diffRegistry: ${c.name}`, (t) => {
-    const d = diffRegistry(
-      objectOf(c.spec),
-      { ...LIVE, ...c.live },
-      {
-        applied: c.applied,
-        current: c.current,
-      },
-    );
+  test(`compare: ${c.name}`, (t) => {
+    const obj = objectOf(c.spec);
+    const live = { ...LIVE, ...c.live };
+    const diffs = [
+      ...compareFields(FIELDS, obj, live, 'container registry').diffs,
+      ...credentialDiffs(obj, live, { applied: c.applied, current: c.current }),
+    ];
     t.deepEqual(
-      d.diffs.map((x) => x.field),
+      diffs.map((x) => x.field),
       c.fields,
     );
-    t.is(d.sendCredentials, c.credentials);
+    t.is(sendsCredentials(diffs), c.credentials);
   });
 }
 
-test('diffRegistry: a rotation plan entry shows no value or fingerprint', (t) => {
-  const d = diffRegistry(objectOf(), LIVE, { applied: 'sha256:aaa', current: 'sha256:bbb' });
+test('credentialDiffs: a rotation plan entry shows no value or fingerprint', (t) => {
+  const d = credentialDiffs(objectOf(), LIVE, { applied: 'sha256:aaa', current: 'sha256:bbb' });
   t.false(JSON.stringify(d).includes('sha256:'));
 });
+
+const PATHS = [
+  { field: 'displayName', path: 'spec.displayName (displayName)', why: 'a table field' },
+  { field: 'type', path: 'spec.type (type)', why: 'a table field the platform never returns' },
+  {
+    field: 'passwordCredentials.userName',
+    path: 'spec.username (passwordCredentials.userName)',
+    why: 'the credentials the hooks send',
+  },
+  {
+    field: 'passwordCredentials.password',
+    path: 'spec.passwordSecretRef (passwordCredentials.password)',
+    why: 'the password comes from the Secret',
+  },
+];
+for (const c of PATHS) {
+  test(`a platform error naming ${c.field} names ${c.path} (${c.why})`, (t) => {
+    const kind = createContainerRegistryKind({} as ControllerDeps);
+    const err = new CdnApiError({
+      operation: 'addRegistry',
+      kind: 'invalid',
+      message: 'cannot addRegistry: bad value',
+      detail: 'bad value',
+      status: 400,
+      field: c.field,
+    });
+    t.regex(kind.classifyError(err).message, new RegExp(c.path.replace(/[().]/g, '\\$&')));
+  });
+}

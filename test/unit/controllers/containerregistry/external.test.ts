@@ -1,18 +1,22 @@
 /**
- * ContainerRegistryExternal against an in-process cdn-sim (strict): the calls it makes, a
- * rotation sending the credentials once, a rename sending none, adoption by name (exact, one
- * match), the platform's public registries refused, crash recovery of an unrecorded create,
- * and the password in no status or observation.
+ * The ContainerRegistry's external client (the kit's CrudExternal with the kind's hooks)
+ * against an in-process cdn-sim (strict): the calls it makes, a rotation sending the
+ * credentials once, a rename sending none, adoption by name (exact, one match), the platform's
+ * public registries refused, crash recovery of an unrecorded create, and the password in no
+ * status or observation.
  */
 import test from 'ava';
 import { createHash } from 'node:crypto';
 import { pino } from 'pino';
 import { CdnClient } from '../../../../src/cdn/client.js';
-import { ContainerRegistryExternal } from '../../../../src/controllers/containerregistry/external.js';
+import type { ContainerRegistry as RegistryRecord } from '../../../../src/cdn/security-types.js';
+import { containerRegistryResource } from '../../../../src/controllers/containerregistry/index.js';
+import { passwordFingerprint } from '../../../../src/controllers/containerregistry/credentials.js';
 import type {
   ContainerRegistry,
   ContainerRegistrySpec,
 } from '../../../../src/controllers/containerregistry/types.js';
+import { CrudExternal } from '../../../../src/controllers/kit/crud-external.js';
 import type { ExternalContext } from '../../../../src/runtime/types.js';
 import { startSimulator, type SimulatorHandle } from '../../../../src/simulator/server.js';
 
@@ -47,12 +51,12 @@ test.after.always(async () => {
   await sim?.close();
 });
 
-function external(): ContainerRegistryExternal {
-  return new ContainerRegistryExternal({
-    client: spying(client),
-    accountId: 'unit',
-    readPassword: (o) => Promise.resolve(passwords.get(o.metadata.name) ?? 'unset'),
-  });
+/** The client as the operator builds it; each object's Secret holds `passwords.get(name)`. */
+function external(): CrudExternal<ContainerRegistry, RegistryRecord> {
+  const conn = { client: spying(client), account: 'unit' };
+  const readSecret = (_ns: string, secret: string): Promise<Record<string, string>> =>
+    Promise.resolve({ password: passwords.get(secret.replace(/-pass$/, '')) ?? 'unset' });
+  return new CrudExternal(containerRegistryResource(conn, objectOf('any'), { readSecret }));
 }
 
 function objectOf(name: string, spec: Partial<ContainerRegistrySpec> = {}): ContainerRegistry {
@@ -63,7 +67,7 @@ function objectOf(name: string, spec: Partial<ContainerRegistrySpec> = {}): Cont
     spec: {
       type: 'gitHub',
       username: 'bot',
-      passwordSecretRef: { name: 'p', key: 'password' },
+      passwordSecretRef: { name: `${name}-pass`, key: 'password' },
       ...spec,
     },
   };
@@ -100,10 +104,18 @@ test.serial('create, in sync, rotation once, rename without credentials', async 
   const created = await ext.create(obj, ctxOf());
   t.deepEqual(writesSince(from), ['POST /mc/registries']);
   t.is(digestOf(created.externalId), sha256('first-password-0001'));
+  const first = passwordFingerprint('uid-ghcr', 'first-password-0001');
+  t.deepEqual(
+    created.status,
+    { registryId: Number(created.externalId), passwordFingerprint: first },
+    'the create records the fingerprint of the password it sent',
+  );
   obj.status = { ...(created.status ?? {}) };
 
   const same = await ext.observe(obj, ctxOf(created.externalId));
   t.true(same.upToDate);
+  t.like(same.status, { displayName: 'unit-ghcr', username: 'bot', passwordFingerprint: first });
+  t.is(typeof same.status?.hostName, 'string', 'the host the platform pulls from');
   t.false(JSON.stringify(same).includes('first-password'));
 
   passwords.set('ghcr', 'second-password-0002');
@@ -116,6 +128,8 @@ test.serial('create, in sync, rotation once, rename without credentials', async 
   const res = await ext.update(obj, rotated, ctxOf(created.externalId));
   t.deepEqual(writesSince(before), ['PUT /mc/registries/{registryId}']);
   t.is(digestOf(created.externalId), sha256('second-password-0002'));
+  const second = passwordFingerprint('uid-ghcr', 'second-password-0002');
+  t.is(res?.status?.passwordFingerprint, second, 'the rotation records the new fingerprint');
   obj.status = { ...obj.status, ...(res?.status ?? {}) };
   t.true((await ext.observe(obj, ctxOf(created.externalId))).upToDate, 'sent once');
 
@@ -126,7 +140,9 @@ test.serial('create, in sync, rotation once, rename without credentials', async 
     seen.diff.map((d) => d.field),
     ['displayName'],
   );
-  await ext.update(renamed, seen, ctxOf(created.externalId));
+  const renaming = await ext.update(renamed, seen, ctxOf(created.externalId));
+  t.like(renaming?.status, { displayName: 'unit-ghcr-2' });
+  t.false('passwordFingerprint' in (renaming?.status ?? {}), 'nothing sent, nothing recorded');
   t.deepEqual(replaced.at(-1), { displayName: 'unit-ghcr-2', type: 'gitHub' }, 'no credentials');
   t.like(replaced.at(-2), { passwordCredentials: { userName: 'bot' } }, 'the rotation sent them');
   t.is(digestOf(created.externalId), sha256('second-password-0002'));
@@ -140,6 +156,7 @@ test.serial('adoption by name: exact name, one match; public registries refused'
   const found = await ext.observe(byName, ctxOf());
   t.is(found.externalId, made.externalId);
   t.true(found.upToDate, 'adoption takes the Secret as the live password: nothing to send');
+  t.is(found.status?.passwordFingerprint, passwordFingerprint('uid-a', 'adopted-password-01'));
   const lower = objectOf('a', { displayName: 'legacy-reg', adoption: { policy: 'ByName' } });
   await t.throwsAsync(ext.observe(lower, ctxOf()), {
     message: /no container registry matches it/,

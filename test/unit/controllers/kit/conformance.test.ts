@@ -203,6 +203,26 @@ const CASES: Case[] = [
     },
   ],
   [
+    'deleted while its create is pending: the late resource is found and deleted, nothing leaks',
+    all,
+    async (t, f) => {
+      const name = fresh(f);
+      const s = subject(f, name);
+      setFaults(world, { commitThenDropRate: 1, errorRoutes: [f.createRoute] });
+      try {
+        await s.pass();
+      } finally {
+        setFaults(world, {});
+      }
+      const before = (await sceneOf(f).all()).length;
+      s.markDeleted();
+      for (let i = 0; i < 4 && !s.released(); i++) await s.pass();
+      t.true(s.released(), JSON.stringify(s.obj.status?.conditions));
+      t.is((await sceneOf(f).all()).length, before - 1, 'the late resource was deleted');
+      t.deepEqual(await sceneOf(f).named(name), []);
+    },
+  ],
+  [
     'a create lost before the commit never takes a resource of another owner; created after the window',
     shared,
     async (t, f) => {

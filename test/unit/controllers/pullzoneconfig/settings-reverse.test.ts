@@ -30,6 +30,7 @@ function sampleWire(f: SettingField): unknown {
     case 'stringList':
       return f.itemPattern ? ['DE', 'us'] : ['b.example', 'a.example'];
     case 'classList':
+    case 'optimizerClassList':
       return [{ Name: 'thumb', Properties: { width: '120' } }];
     default:
       return `value-of-${f.api}`;

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
 import { loadOpenApiDocument } from '../../../support/openapi-docs.js';
 import {
+  AccessListAction,
   BotExecutionMode,
   BotSensitivity,
   FingerprintAggression,
@@ -53,6 +54,11 @@ const TABLES: Array<{ table: EnumTable<string>; expected: Record<string, number>
     table: ScannerMode,
     expected: { Disabled: 0, Log: 1, Block: 2 },
     why: 'UploadScanningScannerMode',
+  },
+  {
+    table: AccessListAction,
+    expected: { None: 0, Allow: 1, Block: 2, Challenge: 3, Log: 4, Bypass: 5 },
+    why: 'AccessListAction',
   },
 ];
 
@@ -114,6 +120,11 @@ test('the CRD lists exactly the enum names of each table', (t) => {
     [spec.ddos.properties.shieldSensitivity.enum, DdosSensitivity, 'ddos.shieldSensitivity'],
     [spec.ddos.properties.executionMode.enum, DdosExecutionMode, 'ddos.executionMode'],
     [root.status.properties.planType.enum, PlanType, 'status.planType'],
+    [
+      spec.curatedAccessLists.items.properties.action.enum,
+      AccessListAction,
+      'curatedAccessLists[].action',
+    ],
   ];
   for (const [crdEnum, table, path] of cases) t.deepEqual(crdEnum, [...table.names], path);
 });

@@ -94,6 +94,8 @@ async function setUp(): Promise<Harness> {
     listCustomWafRules: (z, o) => client.listCustomWafRules(z, o),
     listRateLimits: (z, o) => client.listRateLimits(z, o),
     listAccessLists: (z, o) => client.listAccessLists(z, o),
+    updateAccessListConfiguration: (z, id, p, o) =>
+      client.updateAccessListConfiguration(z, id, p, o),
     deleteCustomWafRule: (id, o) => client.deleteCustomWafRule(id, o),
     deleteRateLimit: (id, o) => client.deleteRateLimit(id, o),
     deleteCustomAccessList: (z, id, o) => client.deleteCustomAccessList(z, id, o),
