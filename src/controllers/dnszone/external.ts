@@ -225,6 +225,7 @@ export class DnsZoneExternal implements ExternalClient<DnsZone, DnsZoneSeen> {
   }
 
   delete(obj: DnsZone, ctx: ExternalContext): Promise<void> {
-    return this.zone.delete(obj, ctx);
+    // Not while this process updates the zone's records.
+    return withKeyedLock(`dnszone:${ctx.externalId}`, () => this.zone.delete(obj, ctx));
   }
 }
