@@ -33,10 +33,10 @@ export async function addBodyOf(
   pullZoneId?: number,
 ): Promise<Record<string, unknown>> {
   const obj = recordObject(spec);
-  const hook = resourceOf(obj, pullZoneId).hooks?.createBody;
+  const hooks = resourceOf(obj, pullZoneId).hooks;
   const ctx = { createPending: false } as ExternalContext;
   const body = createBody(RECORD_FIELDS, obj);
-  return hook ? hook(obj, body, ctx) : body;
+  return hooks?.createBody ? hooks.createBody(obj, body, ctx) : body;
 }
 
 /** The comparison of `spec` with `live` (the table, then the kind's hook). */
@@ -46,16 +46,16 @@ export async function compareRecord(
   pullZoneId?: number,
 ): Promise<CrudDiff> {
   const obj = recordObject(spec);
-  const base = compareFields(RECORD_FIELDS, obj, live as Record<string, unknown>, 'DNS record');
-  const hook = resourceOf(obj, pullZoneId).hooks?.compare;
-  return hook ? hook(obj, live, base) : base;
+  const base = compareFields(RECORD_FIELDS, obj, live, 'DNS record');
+  const hooks = resourceOf(obj, pullZoneId).hooks;
+  return hooks?.compare ? hooks.compare(obj, live, base) : base;
 }
 
 /** The status a record shows (the table's members and the kind's), zone 5. */
 export function recordStatusOf(live: DnsRecordModel): Record<string, unknown> {
   const obj = recordObject({ type: 'A', name: '' });
   return {
-    ...statusOf(RECORD_FIELDS, live as Record<string, unknown>),
+    ...statusOf(RECORD_FIELDS, live),
     ...resourceOf(obj).hooks?.status?.(live, obj),
   };
 }

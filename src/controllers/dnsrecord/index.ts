@@ -22,10 +22,9 @@ import type { ConnectContext, ManagedKind } from '../../runtime/types.js';
 import type { Connection } from '../kit/connector.js';
 import type { CrudResource } from '../kit/crud-external.js';
 import { crudKind } from '../kit/crud-kind.js';
-import { specPathOf, type FieldsDiff } from '../kit/fields.js';
+import type { FieldsDiff } from '../kit/fields.js';
 import { isProvisionalName, provisionalNameOf, type IdentityRules } from '../kit/identity.js';
 import { DNS_RECORD_CLAIM } from '../dnszone/record-claims.js';
-import { classifyCdnError } from '../shared/classify-error.js';
 import type { ControllerDeps } from '../shared/deps.js';
 import { withKeyedLock } from '../shared/keyed-mutex.js';
 import { readUnlessGone } from '../shared/not-found.js';
@@ -105,13 +104,21 @@ async function readZone(
   );
 }
 
+/** The pull zone the platform made for an accelerated record, and its state. */
+function accelerationOf(r: RecordModel): DnsRecordStatus {
+  const accelerated = parseIntegerId(r.AcceleratedPullZoneId);
+  if (r.Accelerated !== true && accelerated === undefined) return {};
+  const accelerationStatus = nameOf(ACCELERATION_STATUSES, r.AccelerationStatus ?? 0);
+  return {
+    ...(accelerated !== undefined ? { acceleratedPullZoneId: accelerated } : {}),
+    accelerationStatus,
+  };
+}
+
 /** What status shows beyond the table: the zone, acceleration, monitor and link. */
 function statusOf(zoneId: number | undefined, r: RecordModel): DnsRecordStatus {
   const status: DnsRecordStatus = zoneId !== undefined ? { dnsZoneId: zoneId } : {};
-  const accelerated = parseIntegerId(r.AcceleratedPullZoneId);
-  if (accelerated !== undefined) status.acceleratedPullZoneId = accelerated;
-  if (r.Accelerated === true || accelerated !== undefined)
-    status.accelerationStatus = nameOf(ACCELERATION_STATUSES, r.AccelerationStatus ?? 0);
+  Object.assign(status, accelerationOf(r));
   if ((r.MonitorType ?? 0) !== 0)
     status.monitorStatus = nameOf(MONITOR_STATUSES, r.MonitorStatus ?? 0);
   const linked = parseIntegerId(r.LinkName);
@@ -195,22 +202,19 @@ export function dnsRecordResource(
 export function createDnsRecordKind(deps: ControllerDeps): ManagedKind<DnsRecord> {
   const refs = (conn: Connection, obj: DnsRecord, ctx: ConnectContext): ResolvedRefs =>
     resolveReferences(obj, (r) => ctx.getObject(r), conn.account);
-  const pullZone = 'spec.pullZoneRef / spec.pullZoneId (PullZoneId)';
   return {
     ...crudKind<DnsRecord, RecordModel>(deps, {
       names: DNS_RECORD_NAMES,
       idField: 'recordId',
       specIdField: 'recordId',
       fields: RECORD_FIELDS,
+      // The link the createBody and compare hooks send.
+      specPaths: { PullZoneId: 'spec.pullZoneRef / spec.pullZoneId' },
       resource: (conn, obj, ctx) => dnsRecordResource(conn, obj, refs(conn, obj, ctx)),
       references: objectReferences,
     }),
     claimsOf: dnsRecordClaimsOf,
     idReferences: idReferencesOf,
-    classifyError: (err) =>
-      classifyCdnError(err, {
-        specPathForField: (f) => (f === 'PullZoneId' ? pullZone : specPathOf(RECORD_FIELDS, f)),
-      }),
   };
 }
 

@@ -7,12 +7,7 @@
 import { isDeleting } from '../../runtime/finalizer.js';
 import type { ConnectContext, IdReference, ObjectReference } from '../../runtime/types.js';
 import { DNS_ZONE_NAMES } from '../dnszone/types.js';
-import {
-  idReferenceOf,
-  objectRefOf,
-  resolveRefOrId,
-  type RefOrId,
-} from '../kit/ref-or-id.js';
+import { idReferenceOf, objectRefOf, resolveRefOrId, type RefOrId } from '../kit/ref-or-id.js';
 import { PULL_ZONE_CONFIG_NAMES } from '../pullzoneconfig/types.js';
 import { parseIntegerId } from '../shared/platform-id.js';
 import type { DnsRecord } from './types.js';

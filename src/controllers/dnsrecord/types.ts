@@ -16,9 +16,7 @@ export const DNS_RECORD_NAMES: KindNames = {
 };
 
 /** A reference by name to an object in the same namespace. */
-export interface NameRef {
-  name: string;
-}
+export type NameRef = { name: string };
 
 /** `spec` of a DnsRecord: the field table's members, the references and the shared parts. */
 export type DnsRecordSpec = SpecOf<typeof RECORD_FIELDS> &

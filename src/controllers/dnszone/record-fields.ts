@@ -23,16 +23,13 @@ type Listed<S extends Member> = Omit<
   'write' | 'status' | 'required' | 'bounds' | 'schema' | 'description'
 > & { readonly description: string };
 
+/** What a listed record's member does not take from the DnsRecord field. */
+const DROPPED = new Set(['write', 'status', 'required', 'bounds', 'schema', 'description']);
+
 /** The DnsRecord field `spec` as a member of a listed record: CRD type `schema`, own words. */
 function member<S extends Member>(spec: S, schema: Schema, description: string): Listed<S> {
-  const {
-    write,
-    status,
-    required,
-    bounds,
-    schema: rules,
-    ...shared
-  } = fieldOf(RECORD_FIELDS, spec) as AnyField;
+  const entries = Object.entries(fieldOf(RECORD_FIELDS, spec));
+  const shared = Object.fromEntries(entries.filter(([k]) => !DROPPED.has(k))) as AnyField;
   return { ...shared, codec: { ...shared.codec, schema }, description } as unknown as Listed<S>;
 }
 
@@ -97,7 +94,7 @@ function entryObject(spec: DnsZoneRecordSpec): ManagedObject {
 
 /** The add body of an entry (`PUT /dnszone/{id}/records`). */
 export function addBodyOf(spec: DnsZoneRecordSpec): DnsRecordAddRequest {
-  return createBody(INLINE_RECORD_FIELDS, entryObject(spec)) as unknown as DnsRecordAddRequest;
+  return createBody(INLINE_RECORD_FIELDS, entryObject(spec));
 }
 
 /** The members of an entry that differ from its live record, and the update that fixes them. */

@@ -22,7 +22,6 @@
  */
 import type { DnsRecord, DnsRecordAddRequest, DnsRecordUpdate } from '../../cdn/dns-types.js';
 import type { ClaimHolder, FieldDiff } from '../../runtime/types.js';
-import { renderValue } from '../shared/plan.js';
 import { normalizeName } from '../dnsrecord/fields.js';
 import { addBodyOf, compareEntry, typeNameOf } from './record-fields.js';
 import {

@@ -93,6 +93,11 @@ export function textSet(item: Schema = {}): Codec<string[]> {
   };
 }
 
+/** A member of a list item as text (absent: empty). */
+function textOf(v: unknown): string {
+  return typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean' ? String(v) : '';
+}
+
 /**
  * A list of objects, in order, whose members the platform names otherwise: `members` maps each
  * spec member to its wire member (`{name: 'Name'}`); every member is text. `item`: the CRD
@@ -109,9 +114,7 @@ export function objectList<const K extends string>(
     from: (k: K) => string,
     to: (k: K) => string,
   ): Record<string, string> =>
-    Object.fromEntries(
-      keys.map((k) => [to(k), String((x as Record<string, unknown>)[from(k)] ?? '')]),
-    );
+    Object.fromEntries(keys.map((k) => [to(k), textOf((x as Record<string, unknown>)[from(k)])]));
   return {
     schema: { type: 'array', items: { type: 'object', ...item }, ...schema },
     toWire: (v) =>

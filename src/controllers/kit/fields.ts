@@ -64,7 +64,7 @@ export interface FieldOptions<V> {
   /** `write: 'create'`: the CRD rules keeping it fixed, instead of `self == oldSelf`. */
   readonly immutableRules?: Schema[];
   /** How plans and events show a wire value (default: its JSON): items by count, say. */
-  render?(wire: unknown): string;
+  readonly render?: (wire: unknown) => string;
 }
 
 /** One field of a kind. */
@@ -308,6 +308,15 @@ export function statusOf(
   return out;
 }
 
+/** The spec value of `f` in `record`: none when empty, or the unset value with `omitUnset`. */
+function readValue(f: AnyField, record: Record<string, unknown>, omitUnset: boolean): unknown {
+  const v: unknown = f.codec.fromWire(liveWire(f, record));
+  if (v === undefined || (Array.isArray(v) && v.length === 0)) return undefined;
+  if (omitUnset && f.unset !== undefined && isSame(f, v as never, f.unset as never))
+    return undefined;
+  return v;
+}
+
 /**
  * The spec of a record (cdnctl export): every readable field with a value that applies to the
  * spec so made; `omitUnset` leaves out values equal to the field's `unset` (what a resource
@@ -318,14 +327,10 @@ export function specOfRecord(
   record: Record<string, unknown>,
   opts: { omitUnset?: boolean } = {},
 ): Record<string, unknown> {
-  const read: [AnyField, unknown][] = [];
-  for (const f of fields) {
-    const v: unknown = f.codec.fromWire(liveWire(f, record));
-    if (v === undefined || (Array.isArray(v) && v.length === 0)) continue;
-    if (opts.omitUnset && f.unset !== undefined && isSame(f, v as never, f.unset as never))
-      continue;
-    read.push([f, v]);
-  }
+  const read = fields.flatMap((f): [AnyField, unknown][] => {
+    const v = readValue(f, record, opts.omitUnset === true);
+    return v === undefined ? [] : [[f, v]];
+  });
   const all: Record<string, unknown> = {};
   for (const [f, v] of read) put(all, f.spec, v);
   const out: Record<string, unknown> = {};

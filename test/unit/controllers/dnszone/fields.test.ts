@@ -53,7 +53,7 @@ const RESOURCE = dnsZoneResource({ client: {} as CdnClient, account: 'acct' });
 
 /** The comparison as the kit makes it: the table, then the kind's hook (DNSSEC). */
 async function compareZone(obj: DnsZone, live: DnsZoneRecord): Promise<CrudDiff> {
-  const base = compareFields(DNS_ZONE_FIELDS, obj, live as Record<string, unknown>, 'DNS zone');
+  const base = compareFields(DNS_ZONE_FIELDS, obj, live, 'DNS zone');
   return RESOURCE.hooks?.compare ? RESOURCE.hooks.compare(obj, live, base) : base;
 }
 
@@ -218,7 +218,7 @@ test('a read keeps the recorded DS record while DNSSEC is on, drops it when off'
   t.deepEqual(observedDnsSec({ ...LIVE, DnsSecEnabled: true }, undefined), { enabled: true });
   const live = { ...LIVE, DnsSecEnabled: true };
   const status = {
-    ...statusOf(DNS_ZONE_FIELDS, live as Record<string, unknown>),
+    ...statusOf(DNS_ZONE_FIELDS, live),
     ...zoneStatus(live, zoneOf({ domain: 'shop.example' }, { dnssec: DS_STATUS })),
   };
   t.like(status, {
