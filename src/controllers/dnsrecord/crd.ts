@@ -55,10 +55,7 @@ const RULES: Schema[] = [
     rule: "!has(self.weight) || self.type == 'SRV' || self.weight <= 100",
     message: 'weight of an A or AAAA record is 0..100',
   },
-  only('priority'),
-  only('port'),
-  only('flags'),
-  only('tag'),
+  ...['priority', 'port', 'flags', 'tag'].map(only),
   { rule: "self.type != 'CAA' || has(self.tag)", message: 'a CAA record needs tag' },
   only('accelerated'),
   {

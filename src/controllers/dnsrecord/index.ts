@@ -117,8 +117,8 @@ function accelerationOf(r: RecordModel): DnsRecordStatus {
 
 /** What status shows beyond the table: the zone, acceleration, monitor and link. */
 function statusOf(zoneId: number | undefined, r: RecordModel): DnsRecordStatus {
-  const status: DnsRecordStatus = zoneId !== undefined ? { dnsZoneId: zoneId } : {};
-  Object.assign(status, accelerationOf(r));
+  const zone = zoneId !== undefined ? { dnsZoneId: zoneId } : {};
+  const status: DnsRecordStatus = { ...zone, ...accelerationOf(r) };
   if ((r.MonitorType ?? 0) !== 0)
     status.monitorStatus = nameOf(MONITOR_STATUSES, r.MonitorStatus ?? 0);
   const linked = parseIntegerId(r.LinkName);

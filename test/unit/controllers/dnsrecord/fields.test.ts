@@ -70,7 +70,7 @@ for (const [why, change, field, wire] of drifts) {
     const live = { ...readBack(await addBodyOf(spec), 1), ...change };
     const diff = await compareRecord(spec, live);
     t.deepEqual(Object.keys(diff.update), [field]);
-    t.deepEqual((diff.update)[field], wire);
+    t.deepEqual(diff.update[field], wire);
     t.is(diff.diffs.length, 1);
   });
 }
