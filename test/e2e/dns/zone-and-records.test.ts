@@ -220,14 +220,15 @@ test.serial(
     t.timeout(3 * 60_000);
     const { teamA } = env;
     const zoneId = zoneIdOf(await waitCondition(DNSZ, teamA, 'together', 'Ready', 'True'));
-    // The platform holds the create 3 s, commits it and drops the connection. The object is
+    // The platform holds the create 8 s, commits it and drops the connection (8 s: the pause
+    // below must reach the operator's cache first, which took over 3 s at a load of 20). The object is
     // paused while its create is held, so its id stays unrecorded for as long as the test
     // wants: only the record its spec declares (a claim made from the spec alone) keeps the
     // Exact zone from taking the record for an unmanaged one, and the zone is made to pass
     // meanwhile. (Without the pause the window is too short to hit from outside.)
     const route = 'PUT /dnszone/{zoneId}/records';
     await simAdmin(env.sim, 'PUT', '/_sim/faults', {
-      slowCommit: { routes: [route], delayMs: 3000 },
+      slowCommit: { routes: [route], delayMs: 8000 },
       commitThenDropRate: 1,
       errorRoutes: [route],
     });

@@ -47,9 +47,16 @@ test('the latest schedule of a key wins and delete cancels', async (t) => {
   h.set('b', 10, 1);
   t.true(h.delete('b'));
   t.false(h.delete('b'));
+  // Past the earlier due time of a and b; on a loaded machine the later one may be due too,
+  // so what is checked is that neither earlier schedule ever fires (no exact timing).
   await sleep(60);
-  t.deepEqual(fired, [], 'the earlier schedule of a and the cancelled b never fire');
-  await sleep(500);
+  t.deepEqual(
+    fired.filter((f) => f !== 'a:2'),
+    [],
+    'the earlier schedule of a and the cancelled b never fire',
+  );
+  for (let i = 0; i < 100 && fired.length === 0; i++) await sleep(50);
+  await sleep(50);
   t.deepEqual(fired, ['a:2']);
 });
 
