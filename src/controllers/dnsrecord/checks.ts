@@ -4,6 +4,7 @@
  * anything is read or sent.
  */
 import { TerminalError } from '../../runtime/errors.js';
+import { isDeleting } from '../../runtime/finalizer.js';
 import { SyncedReason } from '../../runtime/reasons.js';
 import { inapplicable } from '../kit/fields.js';
 import { LINKED_TYPES, RECORD_FIELDS, RECORD_TYPES } from './fields.js';
@@ -50,8 +51,9 @@ function checkRouting(spec: DnsRecordSpec): void {
     );
 }
 
-/** Refuses a spec that breaks a per-type rule (see the module comment). */
+/** Refuses a spec that breaks a per-type rule (see the module comment); never a deletion. */
 export function checkSpec(obj: DnsRecord): void {
+  if (isDeleting(obj)) return;
   const spec = obj.spec as DnsRecordSpec;
   if (!(RECORD_TYPES as readonly string[]).includes(spec.type))
     throw new TerminalError(

@@ -96,9 +96,8 @@ export function dnsRecordClaimsOf(obj: DnsRecord): ClaimRef[] {
   if (content !== undefined)
     out.push({ type: DNS_RECORD_CONTENT_CLAIM, id: content, recorded: true });
   const accelerated = parseIntegerId(obj.status?.acceleratedPullZoneId);
-  const scope = 'namespace';
-  if (accelerated !== undefined)
-    out.push({ type: PULL_ZONE_CLAIM, id: String(accelerated), recorded: true, scope });
+  const pullZone = { type: PULL_ZONE_CLAIM, recorded: true, scope: 'namespace' } as const;
+  if (accelerated !== undefined) out.push({ ...pullZone, id: String(accelerated) });
   const declared = declaredKeyOf(obj);
   if (declared !== undefined) {
     const recorded = recordedId !== undefined;

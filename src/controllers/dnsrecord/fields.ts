@@ -10,6 +10,7 @@
  */
 import { DNS_RECORD_TYPE_NAMES } from '../../cdn/dns-record-types.js';
 import {
+  counted,
   decimal,
   enumByIndex,
   flag,
@@ -66,7 +67,10 @@ const VARIABLE = {
     value: { type: 'string', maxLength: 4096, description: 'Variable value.' },
   },
 };
+const VARIABLE_MEMBERS = { name: 'Name', value: 'Value' };
 const MAX_64 = { maxItems: 64 };
+// Values may be credentials of the script: plans and events count them.
+const VARIABLES = counted(objectList(VARIABLE_MEMBERS, VARIABLE, MAX_64), 'variables');
 const int32 = (minimum: number, maximum: number): Codec<number> =>
   integer({ format: 'int32', minimum, maximum });
 const only = (...values: readonly RecordTypeName[]): { field: 'type'; values: typeof values } => ({
@@ -197,11 +201,9 @@ export const RECORD_FIELDS = [
     appliesTo: only('Script'),
     description: 'Script records (required there): id of the edge script the record runs.',
   }),
-  field('environmentVariables', objectList({ name: 'Name', value: 'Value' }, VARIABLE, MAX_64), {
+  field('environmentVariables', VARIABLES, {
     api: 'EnviromentalVariables',
     appliesTo: only('Script'),
-    // Values may be credentials of the script: plans and events count them.
-    render: (wire) => `${Array.isArray(wire) ? wire.length : 0} variables`,
     description: 'Script records: environment variables passed to the script, in order.',
   }),
 ] as const;

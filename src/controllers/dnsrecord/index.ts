@@ -43,15 +43,13 @@ import { DNS_RECORD_NAMES, type DnsRecord, type DnsRecordStatus } from './types.
 
 /** Reason of Ready=False while the platform builds an accelerated record's pull zone. */
 export const AccelerationPending = 'AccelerationPending';
-/** Monitor status names in wire order (`DnsMonitoringStatus`). */
+/** Status names in wire order: `DnsMonitoringStatus`, `AcceleratedStatus`. */
 const MONITOR_STATUSES = ['Unknown', 'Online', 'Offline'] as const;
-/** Acceleration status names in wire order (`AcceleratedStatus`). */
 const ACCELERATION_STATUSES = ['None', 'Pending', 'Processing', 'Completed', 'Failed'] as const;
 
 /** The name of a wire value in `names`, or the value as text when unknown. */
-function nameOf(names: readonly string[], value: unknown): string {
-  return typeof value === 'number' ? (names[value] ?? String(value)) : (names[0] ?? '');
-}
+const nameOf = (names: readonly string[], value: unknown): string =>
+  typeof value === 'number' ? (names[value] ?? String(value)) : (names[0] ?? '');
 
 /** The spec's record in words, for messages (`A record "www" with value "192.0.2.1"`). */
 function describeSpec(obj: DnsRecord): string {
@@ -166,7 +164,7 @@ export function dnsRecordResource(
       remove: (id, signal) => locked((z) => client.deleteDnsRecord(z, Number(id), { signal })),
     },
     hooks: {
-      check: checkSpec,
+      precheck: (o) => Promise.resolve(checkSpec(o)),
       createBody: (_obj, body, ctx) => {
         const provisional = provisionalNameOf(ctx);
         return Promise.resolve({

@@ -15,6 +15,12 @@ export interface Codec<V> {
   fromWire(wire: unknown): V | undefined;
   /** Equality of two spec values (default: strict). */
   same?(a: V, b: V): boolean;
+  /**
+   * How a difference shows in a plan entry, when the wire values do not say it well (an enum's
+   * names, a long list summarized); `live` is undefined when the record has no value. Default:
+   * both wire values rendered.
+   */
+  describe?(live: V | undefined, want: V): { live: string; desired: string };
 }
 
 /** The spec type a codec carries. */
@@ -64,12 +70,18 @@ export function flag(): Codec<boolean> {
   };
 }
 
-/** A name of `names`, sent as its index (the platform's integer enums). */
-export function enumByIndex<const N extends readonly string[]>(names: N): Codec<N[number]> {
+/**
+ * A name of `names`, sent as its index plus `first` (the platform's integer enums; `first` 1
+ * when 0 means "none", which is no name and reads as unset).
+ */
+export function enumByIndex<const N extends readonly string[]>(
+  names: N,
+  first = 0,
+): Codec<N[number]> {
   return {
     schema: { type: 'string', enum: [...names] },
-    toWire: (v) => names.indexOf(v),
-    fromWire: (w) => (typeof w === 'number' ? names[w] : undefined),
+    toWire: (v) => names.indexOf(v) + first,
+    fromWire: (w) => (typeof w === 'number' && w >= first ? names[w - first] : undefined),
   };
 }
 
@@ -91,6 +103,12 @@ export function textSet(item: Schema = {}): Codec<string[]> {
       Array.isArray(w) ? w.filter((x): x is string => typeof x === 'string') : undefined,
     same: (a, b) => a.length === b.length && a.every((x) => b.includes(x)),
   };
+}
+
+/** `codec` of a list whose plan entries count `noun` instead of showing items (secrets, long lists). */
+export function counted<V extends readonly unknown[]>(codec: Codec<V>, noun: string): Codec<V> {
+  const count = (v: V | undefined): string => `${v?.length ?? 0} ${noun}`;
+  return { ...codec, describe: (live, want) => ({ live: count(live), desired: count(want) }) };
 }
 
 /** A member of a list item as text (absent: empty). */

@@ -3,8 +3,8 @@
  * identity rules, compared and written through its field table, deleted by id. A kind gives
  * data (`CrudResource`) and, where it needs more, a few named hooks (plain functions):
  *
- * - `check(obj)`: refuse a spec before anything is read (rules the CRD states too, for a spec
- *   that bypassed admission); not while the object is deleted;
+ * - `precheck(obj, ctx)`: refuse the object before anything is read (a check the CRD cannot make,
+ *   a raw reference to a resource another object manages);
  * - `admit(obj, record)`: refuse a resource the object may never manage (a public registry);
  * - `createBody(obj, body, ctx)`: complete the create body (a secret, a check before creating);
  * - `compare(obj, record, diff)`: differences the table cannot see (a rotated password), and
@@ -12,11 +12,14 @@
  * - `updateBody(obj, seen, body)`: complete the update body;
  * - `status(record, obj, sent)`, `details(record)`, `notReady(record)`: what status, the
  *   connection Secret and readiness show beyond the table; `sent` is the body of the create or
- *   update just made (absent after a read), for status that records what was written.
+ *   update just made (absent after a read), for status that records what was written;
+ * - `available(obj, record)`: the create's answer already matches the spec (no confirming pass).
  *
  * Observe reads nothing but what the identity rules read; create sends one call (under the
- * provisional name where names are not unique), update one call with the differing members,
- * delete one call (404: already gone). Writes to one resource are serialized in this process.
+ * provisional name where names are not unique), update one call of the kind's api with the
+ * differing members (which may send them to more than one endpoint: it is given the record
+ * observe saw), delete one call (404: already gone). Writes to one resource are serialized in
+ * this process.
  */
 import { TerminalError } from '../../runtime/errors.js';
 import { isDeleting } from '../../runtime/finalizer.js';
@@ -39,8 +42,15 @@ import { createNameOf, isProvisionalName, locate, type IdentityRules } from './i
 /** The platform calls of one kind, bound to a client. */
 export interface CrudApi<R> {
   create(body: Record<string, unknown>, signal: AbortSignal): Promise<R>;
-  update(id: string, body: Record<string, unknown>, signal: AbortSignal): Promise<R | void>;
-  remove(id: string, signal: AbortSignal): Promise<void>;
+  /** `record`: the resource as observe saw it (a kind whose members take two calls). */
+  update(
+    id: string,
+    body: Record<string, unknown>,
+    signal: AbortSignal,
+    record: R,
+  ): Promise<R | void>;
+  /** A sentence: nothing was sent, the resource cannot be reached (why: its parent is unknown). */
+  remove(id: string, signal: AbortSignal): Promise<void | string>;
 }
 
 /** The comparison of the table and the `compare` hook. */
@@ -58,7 +68,7 @@ export interface CrudSeen<R> {
 
 /** The named hooks (see the module comment). */
 export interface CrudHooks<T extends ManagedObject, R> {
-  check?(obj: T): void;
+  precheck?(obj: T, ctx: ExternalContext): Promise<void>;
   admit?(obj: T, record: R): void;
   createBody?(
     obj: T,
@@ -74,6 +84,7 @@ export interface CrudHooks<T extends ManagedObject, R> {
   status?(record: R, obj: T, sent?: Record<string, unknown>): Record<string, unknown>;
   details?(record: R): ConnectionDetails;
   notReady?(record: R): { reason: string; message: string } | undefined;
+  available?(obj: T, record: R): boolean;
 }
 
 /** One kind's resource as data. */
@@ -111,7 +122,7 @@ export class CrudExternal<T extends ManagedObject, R> implements ExternalClient<
   }
 
   async observe(obj: T, ctx: ExternalContext): Promise<Observation<CrudSeen<R>>> {
-    if (!isDeleting(obj)) this.r.hooks?.check?.(obj);
+    await this.r.hooks?.precheck?.(obj, ctx);
     const found = await locate(this.r.identity, obj, ctx);
     if (!found) return { exists: false, upToDate: false, diff: [] };
     const { id, record } = found;
@@ -172,16 +183,22 @@ export class CrudExternal<T extends ManagedObject, R> implements ExternalClient<
     const id = this.r.identity.idOf(record);
     ctx.log.debug({ id }, `Created ${this.r.identity.what}`);
     const details = this.r.hooks?.details?.(record);
-    // Not proven by the answer alone (a provisional name, read-only members): the runtime
-    // observes it in the same pass and updates what is left.
     return {
       externalId: id,
       status: this.statusOf(obj, record, body),
-      available: false,
+      available: this.isAvailable(obj, record),
       // The rename that follows removes the proof: the id goes to status first.
       ...(provisional ? { recordFirst: true } : {}),
       ...(details ? { connectionDetails: details } : {}),
     };
+  }
+
+  /**
+   * Usually not proven by the answer alone (a provisional name, read-only members): the runtime
+   * observes it in the same pass and updates what is left.
+   */
+  private isAvailable(obj: T, record: R): boolean {
+    return this.r.hooks?.available?.(obj, record) ?? false;
   }
 
   async update(
@@ -197,7 +214,7 @@ export class CrudExternal<T extends ManagedObject, R> implements ExternalClient<
     let body = seen.diff.update;
     if (this.r.hooks?.updateBody) body = await this.r.hooks.updateBody(obj, seen, body);
     if (Object.keys(body).length === 0) return;
-    const record = await this.send(seen.id, body, ctx.signal);
+    const record = await this.send(seen, body, ctx.signal);
     if (record === undefined) return;
     const { connectionDetails } = this.extras(record);
     return {
@@ -208,11 +225,13 @@ export class CrudExternal<T extends ManagedObject, R> implements ExternalClient<
 
   /** One update call; the record after it (its answer, or read back). */
   private async send(
-    id: string,
+    { id, record }: CrudSeen<R>,
     body: Record<string, unknown>,
     signal: AbortSignal,
   ): Promise<R | undefined> {
-    const answer = await withKeyedLock(this.lock(id), () => this.r.api.update(id, body, signal));
+    const answer = await withKeyedLock(this.lock(id), () =>
+      this.r.api.update(id, body, signal, record),
+    );
     if (answer && !this.r.readBack) return answer;
     return this.r.identity.read(id, signal);
   }
@@ -220,9 +239,14 @@ export class CrudExternal<T extends ManagedObject, R> implements ExternalClient<
   async delete(obj: T, ctx: ExternalContext): Promise<void> {
     const id = ctx.externalId;
     if (id === undefined || obj.spec?.deletionPolicy === 'Orphan') return;
+    const said: { unreachable?: string | void } = {};
     const deleted = await withKeyedLock(this.lock(id), () =>
-      deleteIgnoringNotFound(() => this.r.api.remove(id, ctx.signal)),
+      deleteIgnoringNotFound(async () => {
+        said.unreachable = await this.r.api.remove(id, ctx.signal);
+      }),
     );
-    if (deleted) ctx.log.info({ id }, `Deleted ${this.r.identity.what}`);
+    const what = this.r.identity.what;
+    if (said.unreachable) ctx.log.warn({ id }, `Cannot delete ${what}: ${said.unreachable}`);
+    else if (deleted) ctx.log.info({ id }, `Deleted ${what}`);
   }
 }

@@ -40,10 +40,19 @@ export interface FieldOptions<V> {
    * by updates (the add model lacks it). Default: both.
    */
   readonly write?: 'create' | 'update';
+  /**
+   * `false`: never compared. For a member the create sends and no call can change, where a later
+   * spec change is accepted but not applied (a description): no diff, no problem, and no
+   * immutability rule in the CRD. Default: compared.
+   */
+  readonly compare?: false;
   /** Required by the CRD (the spec type then has it always). */
   readonly required?: true;
-  /** The desired value when the spec leaves it out, for the create and the comparison. */
-  defaultOf?(obj: ManagedObject): V;
+  /**
+   * The desired value when the spec leaves it out, for the create and the comparison;
+   * undefined: none for this object (not managed, e.g. a name of a resource adopted by id).
+   */
+  defaultOf?(obj: ManagedObject): V | undefined;
   /** What the record reads when the member was never set (compared as such). */
   readonly unset?: V;
   /** The platform's comparison, when not plain equality (name rules, case). */
@@ -63,8 +72,6 @@ export interface FieldOptions<V> {
   readonly appliesTo?: AppliesTo;
   /** `write: 'create'`: the CRD rules keeping it fixed, instead of `self == oldSelf`. */
   readonly immutableRules?: Schema[];
-  /** How plans and events show a wire value (default: its JSON): items by count, say. */
-  readonly render?: (wire: unknown) => string;
 }
 
 /** One field of a kind. */
@@ -120,7 +127,8 @@ export type SpecOf<T extends readonly AnyField[]> = Intersect<NestOf<T[number]>>
 
 /** The CRD property of one field. */
 function propertyOf(f: AnyField, docs: DocumentBounds): Schema {
-  const rules = f.write === 'create' ? (f.immutableRules ?? immutable(f.spec)) : [];
+  const fixed = f.write === 'create' && f.compare !== false;
+  const rules = fixed ? (f.immutableRules ?? immutable(f.spec)) : [];
   const own = (f.schema?.['x-kubernetes-validations'] as Schema[] | undefined) ?? [];
   return {
     type: f.codec.schema.type,
@@ -241,6 +249,11 @@ export function compareFields(
   return out;
 }
 
+/** Whether `f` is compared for `obj` (read back, sent, compared and applying to its spec). */
+function compared(f: AnyField, obj: ManagedObject): boolean {
+  return f.record !== false && f.api !== undefined && f.compare !== false && applies(f, obj.spec);
+}
+
 function compareOne(
   f: AnyField,
   obj: ManagedObject,
@@ -248,7 +261,7 @@ function compareOne(
   what: string,
   out: FieldsDiff,
 ): void {
-  if (f.record === false || f.api === undefined || !applies(f, obj.spec)) return;
+  if (!compared(f, obj)) return;
   const want = desiredOf(f, obj) as never;
   if (want === undefined) return;
   const wire = liveWire(f, record);
@@ -274,8 +287,11 @@ function writeDifference(
   if (f.addOnly && live !== undefined && isSame(f, live, sent)) return;
   const value = f.codec.toWire(sent);
   put(out.update, f.updateApi ?? f.api!, value);
-  const render = f.render ?? renderValue;
-  out.diffs.push({ field: f.api!, live: render(wire), desired: render(value) });
+  const shown = f.codec.describe?.(live, sent) ?? {
+    live: renderValue(wire),
+    desired: renderValue(value),
+  };
+  out.diffs.push({ field: f.api!, ...shown });
 }
 
 function isSame(f: AnyField, live: never, want: never): boolean {

@@ -1,61 +1,55 @@
 /**
- * The ShieldAccessList controller, planner and exporter. Wiring (shieldrule-common's
- * zoneKindParts): credentials -> shared CDN client -> the zone (shieldPolicyRef or
- * shieldZoneId) -> {@link AccessListExternal}. References: the credentials and the ShieldPolicy named by
- * `spec.shieldPolicyRef`; `spec.shieldZoneId` is checked as a reference like the shield rules'.
- * Claims: the list id under the kind's name and, while the list may be created, its name on the
- * zone (shieldrule-common/rule-claims.ts).
+ * The ShieldAccessList controller and planner: a kind on the kit (kit/crud-kind.ts) whose zone,
+ * references, claims and plan refusals are the shield rules' (shieldrule-common).
  */
 import type { ManagedKind } from '../../runtime/types.js';
-import { managedNames } from '../kind-names.js';
+import { CrudExternal } from '../kit/crud-external.js';
+import { crudKind } from '../kit/crud-kind.js';
 import type { ControllerDeps } from '../shared/deps.js';
 import { diffContext, type KindPlanner, type ObjectPlan } from '../shared/manifest-plan.js';
-import { shieldErrorClassifier, zoneKindParts } from '../shieldrule-common/controller.js';
+import { shieldErrorClassifier } from '../shieldrule-common/controller.js';
 import { planOnZone } from '../shieldrule-common/plan.js';
-import { AccessListExternal } from './external.js';
+import { ACCESS_LIST_CLAIM_KIND, zonedClaimsOf } from '../shieldrule-common/rule-claims.js';
 import {
-  ACCESS_LIST_CLAIM_KIND,
-  specIdOf,
-  zonedClaimsOf,
-} from '../shieldrule-common/rule-claims.js';
+  resolveShieldZoneId,
+  shieldPolicyRefOf,
+  zoneIdReferencesOf,
+} from '../shieldrule-common/zone.js';
+import { ACCESS_LIST_FIELDS } from './fields.js';
+import { accessListResource, type AccessListRecord } from './resource.js';
 import { SHIELD_ACCESS_LIST_NAMES, type ShieldAccessList } from './types.js';
-
-export { exportShieldAccessLists } from './export.js';
-
-/** API members named in platform errors -> the spec path a user edits. */
-const SPEC_PATHS: Record<string, string> = {
-  name: 'spec.name',
-  content: 'spec.entries',
-  type: 'spec.type',
-  description: 'spec.description',
-  isEnabled: 'spec.enabled',
-  action: 'spec.action',
-};
 
 /** Builds the ShieldAccessList ManagedKind. */
 export function createShieldAccessListKind(deps: ControllerDeps): ManagedKind<ShieldAccessList> {
-  const claims = ACCESS_LIST_CLAIM_KIND;
+  const kind = crudKind<ShieldAccessList, AccessListRecord>(deps, {
+    names: SHIELD_ACCESS_LIST_NAMES,
+    idField: 'listId',
+    specIdField: 'listId',
+    fields: ACCESS_LIST_FIELDS,
+    resource: (conn, obj, ctx) =>
+      accessListResource(
+        conn,
+        resolveShieldZoneId(obj, (ref) => ctx.getObject(ref)),
+        async (id, signal) =>
+          (await conn.client.getShieldZone(id, { signal })).pullZoneId ?? undefined,
+      ),
+    references: (obj) => [shieldPolicyRefOf(obj)].filter((r) => r !== undefined),
+  });
   return {
-    ...managedNames(SHIELD_ACCESS_LIST_NAMES),
-    idStatusField: claims.idStatusField,
-    specExternalId: (obj) => specIdOf(claims, obj),
-    claimsOf: (obj) => zonedClaimsOf(claims, obj),
-    ...zoneKindParts<ShieldAccessList>(
-      deps,
-      ({ client, ...bound }) => new AccessListExternal({ api: client, ...bound }),
+    ...kind,
+    claimsOf: (obj) => zonedClaimsOf(ACCESS_LIST_CLAIM_KIND, obj),
+    idReferences: zoneIdReferencesOf,
+    classifyError: shieldErrorClassifier(
+      Object.fromEntries(ACCESS_LIST_FIELDS.map((f) => [f.api, `spec.${f.spec}`])),
     ),
-    classifyError: shieldErrorClassifier(SPEC_PATHS),
   };
 }
 
-/**
- * `cdnctl diff` of a ShieldAccessList manifest, by the kind's own external client in read-only
- * mode; the zone from `spec.shieldZoneId` or the ShieldPolicy manifest it names.
- */
+/** `cdnctl diff` of a manifest (read-only observe) on `spec.shieldZoneId` or its policy's zone. */
 export const planShieldAccessList: KindPlanner = (client, raw, ctx): Promise<ObjectPlan> => {
   const obj = raw as ShieldAccessList;
   return planOnZone(client, obj, ctx, (zone) =>
-    new AccessListExternal({ api: client, account: 'cdnctl-diff', shieldZoneId: zone }).observe(
+    new CrudExternal(accessListResource({ client, account: 'cdnctl-diff' }, zone)).observe(
       obj,
       diffContext(obj.spec?.listId),
     ),

@@ -7,7 +7,7 @@ export const SHIELD_ACCESS_LIST: KindModule = {
   schema: async () => (await import('./crd.js')).shieldAccessListSchema,
   controller: async () => (await import('./index.js')).createShieldAccessListKind,
   planner: async () => (await import('./index.js')).planShieldAccessList,
-  exporter: async () => (await import('./index.js')).exportShieldAccessLists,
+  exporter: async () => (await import('./export.js')).exportShieldAccessLists,
   // It needs a ShieldPolicy of its own namespace; kept beside the shield rule examples.
   example: 'shield/shieldaccesslist.yaml',
 };

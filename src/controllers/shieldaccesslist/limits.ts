@@ -19,12 +19,14 @@ function entriesOutside(overview: AccessListsOverview, listId: number | undefine
   return lists.filter((l) => l.listId !== listId).reduce((n, l) => n + (l.entryCount ?? 0), 0);
 }
 
-function checkEntryLimit(
+/** Refuses `entries` entries in list `listId` beyond the limits; a new list (no id) beyond its own. */
+export function checkLimits(
   overview: AccessListsOverview,
   zone: number,
   listId: number | undefined,
   entries: number,
 ): void {
+  if (listId === undefined) checkListLimit(overview, zone);
   const limit = limitOf(overview.customEntryLimit);
   if (limit === undefined) return;
   const total = entriesOutside(overview, listId) + entries;
@@ -34,12 +36,7 @@ function checkEntryLimit(
   );
 }
 
-/** Refuses a new list of `entries` entries beyond the zone's limits. */
-export function checkCreateLimits(
-  overview: AccessListsOverview,
-  zone: number,
-  entries: number,
-): void {
+function checkListLimit(overview: AccessListsOverview, zone: number): void {
   const limit = limitOf(overview.customListLimit);
   const count = overview.customListCount ?? (overview.customLists ?? []).length;
   if (limit !== undefined && count >= limit) {
@@ -47,15 +44,4 @@ export function checkCreateLimits(
       `cannot create the access list on shield zone ${zone}: the zone has ${count} custom lists and its plan allows ${limit} (customListLimit); upgrade the plan or remove a list`,
     );
   }
-  checkEntryLimit(overview, zone, undefined, entries);
-}
-
-/** Refuses replacing list `listId`'s entries with `entries` entries beyond the zone's limit. */
-export function checkUpdateLimits(
-  overview: AccessListsOverview,
-  zone: number,
-  listId: number,
-  entries: number,
-): void {
-  checkEntryLimit(overview, zone, listId, entries);
 }

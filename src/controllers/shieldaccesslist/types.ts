@@ -1,9 +1,11 @@
-/** The ShieldAccessList custom resource as the controller reads it (crd.ts describes every field). */
+/** The ShieldAccessList custom resource as the controller reads it (its fields: fields.ts). */
+import type { SpecOf } from '../kit/fields.js';
 import type { AccountSpec } from '../shared/account-schema.js';
 import type { AdoptionSpec } from '../shared/ownership-schema.js';
 import type { KindStatus } from '../shared/status-schema.js';
 import type { KindNames } from '../kind-names.js';
 import type { ZonedObject } from '../shieldrule-common/zone.js';
+import type { ACCESS_LIST_FIELDS } from './fields.js';
 
 /** The kind's names (its KindModule, kind.ts, adds the lazy parts). */
 export const SHIELD_ACCESS_LIST_NAMES: KindNames = {
@@ -13,26 +15,16 @@ export const SHIELD_ACCESS_LIST_NAMES: KindNames = {
   scope: 'Namespaced',
 };
 
-/** `spec` of a ShieldAccessList. */
-export interface ShieldAccessListSpec extends AccountSpec, AdoptionSpec {
-  /** A ShieldPolicy in the same namespace (exactly one of shieldPolicyRef / shieldZoneId). */
-  shieldPolicyRef?: { name: string };
-  shieldZoneId?: number;
-  /** Adopt the custom list with this id. */
-  listId?: number;
-  /** The list's name on the platform (default metadata.name). */
-  name?: string;
-  /** Set when the list is created (the platform cannot change it afterwards). */
-  description?: string;
-  /** What the entries are (`AccessListType` name). */
-  type: string;
-  /** The entries, one address, range, ASN, country code, organization or fingerprint each. */
-  entries: string[];
-  /** Whether the list applies (default true). */
-  enabled?: boolean;
-  /** What a matching request gets (`AccessListAction` name); unset: not managed. */
-  action?: string;
-}
+/** `spec` of a ShieldAccessList: the field table's members and the shared parts. */
+export type ShieldAccessListSpec = SpecOf<typeof ACCESS_LIST_FIELDS> &
+  AccountSpec &
+  AdoptionSpec & {
+    /** A ShieldPolicy in the same namespace (exactly one of shieldPolicyRef / shieldZoneId). */
+    shieldPolicyRef?: { name: string };
+    shieldZoneId?: number;
+    /** Adopt the custom list with this id. */
+    listId?: number;
+  };
 
 /** `status` of a ShieldAccessList. */
 export interface ShieldAccessListStatus extends KindStatus {

@@ -10,71 +10,26 @@
  */
 import test from 'ava';
 import { pino } from 'pino';
-import { text } from '../../../../src/controllers/kit/codecs.js';
-import { CrudExternal, type CrudHooks } from '../../../../src/controllers/kit/crud-external.js';
-import { field, specPathOf } from '../../../../src/controllers/kit/fields.js';
+import type { CrudHooks } from '../../../../src/controllers/kit/crud-external.js';
+import { specPathOf } from '../../../../src/controllers/kit/fields.js';
 import type { ExternalContext, ManagedObject } from '../../../../src/runtime/types.js';
-
-interface Rec {
-  id: number;
-  name: string;
-}
-
-const FIELDS = [
-  field('name', text(), { api: 'name', status: 'name', description: 'The name.' }),
-] as const;
+import { FIELDS, memoryThings, thingNamed as objectOf, type Rec } from './memory-things.js';
 
 /** A platform of one kind of record, and the bodies the status hook was given. */
 function platformOf(hooks: CrudHooks<ManagedObject, Rec>): {
-  ext: CrudExternal<ManagedObject, Rec>;
+  ext: ReturnType<typeof memoryThings>['ext'];
   sent: (Record<string, unknown> | undefined)[];
 } {
-  const records = new Map<string, Rec>();
   const sent: (Record<string, unknown> | undefined)[] = [];
-  const ext = new CrudExternal<ManagedObject, Rec>({
-    idField: 'thingId',
-    fields: FIELDS,
-    account: 'unit',
-    identity: {
-      what: 'thing',
-      claimType: 'Thing',
-      names: 'unique',
-      nameOf: (o) => String(o.spec?.name),
-      read: (id) => Promise.resolve(records.get(id)),
-      search: () => Promise.resolve([...records.values()]),
-      idOf: (r) => String(r.id),
-      recordNameOf: (r) => r.name,
-    },
-    api: {
-      create: (body) => {
-        const r = { id: records.size + 1, name: String(body.name) };
-        records.set(String(r.id), r);
-        return Promise.resolve(r);
-      },
-      update: (id, body) => {
-        const r = { ...records.get(id)!, name: String(body.name) };
-        records.set(id, r);
-        return Promise.resolve(r);
-      },
-      remove: (id) => Promise.resolve(void records.delete(id)),
-    },
-    hooks: {
-      ...hooks,
-      status: (r, o, body) => {
-        sent.push(body);
-        return hooks.status?.(r, o, body) ?? {};
-      },
+  const { ext } = memoryThings({
+    ...hooks,
+    status: (r, o, body) => {
+      sent.push(body);
+      return hooks.status?.(r, o, body) ?? {};
     },
   });
   return { ext, sent };
 }
-
-const objectOf = (name: string): ManagedObject => ({
-  apiVersion: 'v1',
-  kind: 'Thing',
-  metadata: { name: 'a', namespace: 'ns', uid: 'uid-a' },
-  spec: { name },
-});
 
 const ctxOf = (externalId?: string): ExternalContext => ({
   ...(externalId ? { externalId } : {}),

@@ -5,12 +5,13 @@
  * - `appliesTo`: a member that applies only while another spec field has some values is not
  *   sent, compared or exported elsewhere, and `inapplicable` lists a spec that sets it there;
  * - dotted names nest in the CRD (under a `group()` field's object), the body and the export;
- * - `immutableRules` replace `self == oldSelf`; `render` shows a member's value in plans;
+ * - `immutableRules` replace `self == oldSelf`; a `counted` list shows its count in plans;
  * - `specOfRecord(..., {omitUnset})` leaves out what a new resource reads back;
  * - `fieldOf` finds a member of a table; `decimal` and `objectList` codecs.
  */
 import test from 'ava';
 import {
+  counted,
   decimal,
   enumByIndex,
   flag,
@@ -59,11 +60,14 @@ const FIELDS = [
     appliesTo: { field: 'logging.enabled', values: [true] },
     description: 'Where, while on.',
   }),
-  field('vars', objectList({ name: 'Name', value: 'Value' }, { required: ['name'] }), {
-    api: 'Vars',
-    render: (wire) => `${Array.isArray(wire) ? wire.length : 0} variables`,
-    description: 'Variables.',
-  }),
+  field(
+    'vars',
+    counted(objectList({ name: 'Name', value: 'Value' }, { required: ['name'] }), 'variables'),
+    {
+      api: 'Vars',
+      description: 'Variables.',
+    },
+  ),
 ] as const;
 
 type Spec = SpecOf<typeof FIELDS>;
@@ -120,7 +124,7 @@ test('appliesTo: a member that does not apply is not compared', (t) => {
   t.deepEqual(compareFields(FIELDS, obj, live, 'thing').diffs, []);
 });
 
-test('render: a plan shows the value as the field says (secrets in a list counted)', (t) => {
+test('counted: a plan shows a list by its count (secrets in a list never shown)', (t) => {
   const obj = objectOf({ kind: 'A', vars: [{ name: 'K', value: 'secret' }] });
   const diff = compareFields(FIELDS, obj, { Kind: 0, Vars: [] }, 'thing');
   t.deepEqual(diff.diffs, [{ field: 'Vars', live: '0 variables', desired: '1 variables' }]);

@@ -1,14 +1,11 @@
 /**
  * The plan's custom list limits read from the zone's listing (shieldaccesslist/limits.ts): a
  * create or an entry change beyond them is refused before it is sent, as PlanNotSufficient
- * (retried slowly), naming the limit.
+ * (retried slowly), naming the limit; an update is never refused for the list count.
  */
 import test from 'ava';
 import type { AccessListsOverview } from '../../../../src/cdn/security-types.js';
-import {
-  checkCreateLimits,
-  checkUpdateLimits,
-} from '../../../../src/controllers/shieldaccesslist/limits.js';
+import { checkLimits } from '../../../../src/controllers/shieldaccesslist/limits.js';
 import { PlanNotSufficientError } from '../../../../src/controllers/shieldrule-common/external.js';
 
 function overview(lists: number[], listLimit = 5, entryLimit = 1000): AccessListsOverview {
@@ -31,30 +28,39 @@ function overview(lists: number[], listLimit = 5, entryLimit = 1000): AccessList
 }
 
 const CASES: [why: string, run: () => void, limit: string | undefined][] = [
-  ['a create within both limits', () => checkCreateLimits(overview([10, 10]), 1, 980), undefined],
+  [
+    'a create within both limits',
+    () => checkLimits(overview([10, 10]), 1, undefined, 980),
+    undefined,
+  ],
   [
     'a create at the list limit',
-    () => checkCreateLimits(overview([1, 1, 1, 1, 1]), 1, 1),
+    () => checkLimits(overview([1, 1, 1, 1, 1]), 1, undefined, 1),
     'customListLimit',
   ],
   [
     'a create beyond the entry limit',
-    () => checkCreateLimits(overview([500]), 1, 501),
+    () => checkLimits(overview([500]), 1, undefined, 501),
     'customEntryLimit',
   ],
   [
     'a create with no limits in the listing',
-    () => checkCreateLimits({ customLists: [] }, 1, 1e6),
+    () => checkLimits({ customLists: [] }, 1, undefined, 1e6),
     undefined,
   ],
   [
     'an update within the limit (its own entries replaced)',
-    () => checkUpdateLimits(overview([500, 400]), 1, 1, 600),
+    () => checkLimits(overview([500, 400]), 1, 1, 600),
+    undefined,
+  ],
+  [
+    'an update of a zone at its list limit (the list count is for creates)',
+    () => checkLimits(overview([1, 1, 1, 1, 1]), 1, 1, 1),
     undefined,
   ],
   [
     'an update beyond the limit',
-    () => checkUpdateLimits(overview([500, 400]), 1, 1, 601),
+    () => checkLimits(overview([500, 400]), 1, 1, 601),
     'customEntryLimit',
   ],
 ];

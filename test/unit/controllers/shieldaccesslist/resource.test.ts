@@ -1,17 +1,24 @@
 /**
- * The ShieldAccessList external client and exporter against an in-process cdn-sim (strict:
+ * The ShieldAccessList on the kit (resource.ts run by the kit's CrudExternal, as the operator runs
+ * it) and its exporter against an in-process cdn-sim (strict:
  * requests the official documents do not allow are rejected; every body sent is checked against
  * the request schema): create is one POST and the configuration PATCH follows from the next
  * observation; one list PATCH per entry change, one configuration PATCH per action change,
  * nothing for a reorder; adoption by name (exact; ambiguous refused; claimed skipped) and by id
  * (a list of another zone is not found); the plan's limits refused before anything is sent and
- * classified as PlanNotSufficient (retried slowly); Orphan/Delete; export adopting by listId
- * and naming the exported ShieldPolicy.
+ * classified as PlanNotSufficient (retried slowly); Orphan/Delete, and a delete whose zone is
+ * unknown sends nothing and says why; export adopting by listId and naming the exported
+ * ShieldPolicy.
  */
 import test, { type ExecutionContext } from 'ava';
+import { pino } from 'pino';
 import type { CustomAccessList } from '../../../../src/cdn/security-types.js';
+import { CrudExternal, type CrudSeen } from '../../../../src/controllers/kit/crud-external.js';
 import { exportShieldAccessLists } from '../../../../src/controllers/shieldaccesslist/export.js';
-import { AccessListExternal } from '../../../../src/controllers/shieldaccesslist/external.js';
+import {
+  accessListResource,
+  type AccessListRecord,
+} from '../../../../src/controllers/shieldaccesslist/resource.js';
 import type { ShieldAccessList } from '../../../../src/controllers/shieldaccesslist/types.js';
 import { NameAllocator } from '../../../../src/controllers/shared/export-names.js';
 import type {
@@ -46,8 +53,10 @@ function list(name: string, spec: Record<string, unknown>): ShieldAccessList {
   };
 }
 
-function external(h: SimClient, zone: number): AccessListExternal {
-  return new AccessListExternal({ api: h.client, account: 'acct', shieldZoneId: zone });
+type External = CrudExternal<ShieldAccessList, AccessListRecord>;
+
+function external(h: SimClient, zone: number | undefined): External {
+  return new CrudExternal(accessListResource({ client: h.client, account: 'acct' }, zone));
 }
 
 const SPEC = { type: 'IP', entries: ['192.0.2.1', '192.0.2.2'], action: 'Block' };
@@ -55,15 +64,31 @@ const SPEC = { type: 'IP', entries: ['192.0.2.1', '192.0.2.2'], action: 'Block' 
 /** Observes and applies what differs; the writes it made. */
 async function reconcile(
   h: SimClient,
-  ext: AccessListExternal,
+  ext: External,
   obj: ShieldAccessList,
   id: string,
-): Promise<{ seen: Observation; sent: string[] }> {
+): Promise<{ seen: Observation<CrudSeen<AccessListRecord>>; sent: string[] }> {
   const seen = await ext.observe(obj, externalContext(id));
   const before = (await simWriteRoutes(h)).length;
   if (!seen.upToDate) await ext.update(obj, seen, externalContext(id));
   return { seen, sent: (await simWriteRoutes(h)).slice(before) };
 }
+
+simTest('a delete whose shield zone is unknown sends nothing and says why', async (t, h) => {
+  const zone = await seedShieldZone(h, 1);
+  const obj = list('l1', { ...SPEC, shieldZoneId: zone });
+  const made = await external(h, zone).create(obj, externalContext());
+  const before = (await simWriteRoutes(h)).length;
+  const lines: string[] = [];
+  const log = pino({ level: 'info' }, { write: (s: string): void => void lines.push(s) });
+  await external(h, undefined).delete(obj, externalContext(made.externalId, { log }));
+  t.is((await simWriteRoutes(h)).length, before, 'no DELETE');
+  t.truthy(await h.client.getCustomAccessList(zone, Number(made.externalId)));
+  t.like(JSON.parse(lines[0]!), {
+    level: 40,
+    msg: 'Cannot delete access list: its shield zone is unknown',
+  });
+});
 
 simTest(
   'create = POST, then one configuration PATCH; one PATCH per change; drift; delete',
