@@ -249,39 +249,53 @@ test.serial(
   },
 );
 
-test.serial('two ShieldPolicies on one pull zone: the second is refused', async (t) => {
-  const { teamA, teamB } = env;
-  await apply(pzc(teamA, 'guarded', { settings: { originUrl: 'https://g.example.com' } }));
-  const zone = await waitCondition(PZC, teamA, 'guarded', 'Ready', 'True');
-  const id = Number(zone.status?.pullZoneId);
-  await apply(
-    objectYaml('ShieldPolicy', teamA, 'guard', {
-      pullZoneRef: { name: 'guarded' },
-      waf: { enabled: true },
-    }),
-  );
-  await waitCondition(SHP, teamA, 'guard', 'Ready', 'True');
-  await settle(1000);
-  await resetCalls(env.sim);
-  await apply(
-    objectYaml('ShieldPolicy', teamB, 'guard', { pullZoneId: id, waf: { enabled: false } }),
-  );
-  const b = await waitCondition(SHP, teamB, 'guard', 'Synced', 'False', 'AlreadyManaged');
-  t.true(JSON.stringify(b.status?.conditions).includes(`${teamA}/guard`));
-  await settle(2000);
-  t.deepEqual(
-    (await simWrites(env.sim)).filter((c) => c.path.startsWith('/shield')),
-    [],
-    'no shield write for the second policy',
-  );
-  await deleteObject(SHP, teamB, 'guard');
-  await waitGone(SHP, teamB, 'guard');
-  t.deepEqual(
-    (await simWrites(env.sim)).filter((c) => c.path.startsWith('/shield')),
-    [],
-    'its deletion resets nothing',
-  );
-});
+test.serial(
+  'a ShieldPolicy on a pull zone another namespace manages, or a second one on a shielded zone, is refused',
+  async (t) => {
+    const { teamA, teamB } = env;
+    await apply(pzc(teamA, 'guarded', { settings: { originUrl: 'https://g.example.com' } }));
+    const zone = await waitCondition(PZC, teamA, 'guarded', 'Ready', 'True');
+    const id = Number(zone.status?.pullZoneId);
+    await apply(
+      objectYaml('ShieldPolicy', teamA, 'guard', {
+        pullZoneRef: { name: 'guarded' },
+        waf: { enabled: true },
+      }),
+    );
+    await waitCondition(SHP, teamA, 'guard', 'Ready', 'True');
+    await settle(1000);
+    await resetCalls(env.sim);
+    await apply(
+      objectYaml('ShieldPolicy', teamB, 'guard', { pullZoneId: id, waf: { enabled: false } }),
+    );
+    // The pull zone is managed in team-a: a reference by id into another namespace, refused
+    // before any claim is looked at (docs/security.md, issue 44).
+    const b = await waitCondition(SHP, teamB, 'guard', 'Synced', 'False', 'ReferenceNotAllowed');
+    t.true(JSON.stringify(b.status?.conditions).includes(teamA), 'names the owning namespace');
+    await settle(2000);
+    t.deepEqual(
+      (await simWrites(env.sim)).filter((c) => c.path.startsWith('/shield')),
+      [],
+      'no shield write for the second policy',
+    );
+    // A second policy on the zone in the owner's own namespace: the zone is its to name, the
+    // shield zone is another policy's.
+    await apply(
+      objectYaml('ShieldPolicy', teamA, 'guard-2', { pullZoneId: id, waf: { enabled: false } }),
+    );
+    const second = await waitCondition(SHP, teamA, 'guard-2', 'Synced', 'False', 'AlreadyManaged');
+    t.true(JSON.stringify(second.status?.conditions).includes(`${teamA}/guard`));
+    await deleteObject(SHP, teamB, 'guard');
+    await deleteObject(SHP, teamA, 'guard-2');
+    await waitGone(SHP, teamB, 'guard');
+    await waitGone(SHP, teamA, 'guard-2');
+    t.deepEqual(
+      (await simWrites(env.sim)).filter((c) => c.path.startsWith('/shield')),
+      [],
+      'no shield write for either refused policy, nor for their deletion',
+    );
+  },
+);
 
 test.serial(
   'deletion: a 404 on the observe GET still sends DELETE and the zone is gone',

@@ -5,7 +5,8 @@
  * operator makes to every object (each write is a new resourceVersion; the test writes
  * nothing after the create). Events are other objects and are reported, not counted.
  * Goal: at most 2 writes per object (finalizer + signed create-pending marker, then one
- * status write with id and availability).
+ * status write with id and availability); 3 for the kinds whose platform names are not unique,
+ * whose id is written before the same-pass rename that removes the create's proof (docs/kit.md).
  */
 import test from 'ava';
 import { KubeClient, loadKubeConfig } from '../../../src/runtime/kube-client.js';
@@ -19,6 +20,21 @@ import { conditionOf, kubectl, waitFor, type KubeJson } from '../support/kube.js
 import { startOperatorEnv, type OperatorEnv } from '../support/operator-env.js';
 
 const PER_KIND = 4;
+
+/** Kinds created under a provisional name (docs/kit.md): one more write, the id before the rename. */
+const SHARED_NAME_KINDS: ReadonlySet<string> = new Set([
+  'ContainerApp',
+  'ContainerRegistry',
+  'ShieldWafRule',
+  'ShieldRateLimit',
+  'ShieldAccessList',
+  'DnsRecord',
+]);
+
+/** The most Kubernetes writes a create of `kind` may take. */
+function writeBudget(kind: string): number {
+  return SHARED_NAME_KINDS.has(kind) ? 3 : 2;
+}
 const SETTLE_MS = 5_000;
 
 interface WatchEvent {
@@ -104,7 +120,7 @@ function isReady(o: KubeJson | undefined): boolean {
   return conditionOf(o, 'Ready')?.status === 'True';
 }
 
-test('every kind: at most 2 Kubernetes writes per create (Events excluded)', async (t) => {
+test('every kind: at most 2 Kubernetes writes per create, 3 under a provisional name (Events excluded)', async (t) => {
   const kinds = BENCH_KINDS.map((k) => k.kind);
   const counters = new Map(
     kinds.map((k) => [k, new WriteCounter(kube, collectionPath(env.ns, k))] as const),
@@ -150,9 +166,9 @@ test('every kind: at most 2 Kubernetes writes per create (Events excluded)', asy
     );
     for (const [i, n] of perObject.entries()) {
       const name = manifests.get(k)![i]!.metadata.name;
-      if (n > 2)
+      if (n > writeBudget(k))
         failures.push(`${k} ${name}: ${n} writes: ${(c.history.get(name) ?? []).join(' | ')}`);
     }
   }
-  t.deepEqual(failures, [], 'at most 2 Kubernetes writes per create for every object');
+  t.deepEqual(failures, [], 'no object took more Kubernetes writes than its kind allows');
 });
