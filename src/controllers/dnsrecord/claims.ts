@@ -15,11 +15,12 @@
  * - the pull zone the platform created for it when accelerated (`PullZoneConfig`, recorded,
  *   against other namespaces only): no object of another namespace may adopt it by id, while a
  *   PullZoneConfig beside the record may manage its settings.
+ *
+ * Once connected, the content its spec asks for in its zone ({@link connectClaims}) is checked
+ * before anything is sent (two objects never manage one record), not stored in the index.
  */
-import { ADOPT_BY_NAME, adoptionPolicyOf } from '../shared/ownership-schema.js';
+import { isDeleting } from '../../runtime/finalizer.js';
 import type { ClaimRef } from '../../runtime/types.js';
-import { PULL_ZONE_CLAIM } from '../shared/claim-types.js';
-import { parseIntegerId } from '../shared/platform-id.js';
 import {
   declaredKeyByRef,
   declaredKeyByZone,
@@ -28,8 +29,10 @@ import {
   DNS_RECORD_DECLARED_CLAIM,
   dnsRecordContentKey,
 } from '../dnszone/record-claims.js';
-import { LINKED_TYPES } from './fields.js';
-import { normalizeName } from './mapping.js';
+import { PULL_ZONE_CLAIM } from '../shared/claim-types.js';
+import { ADOPT_BY_NAME, adoptionPolicyOf } from '../shared/ownership-schema.js';
+import { parseIntegerId } from '../shared/platform-id.js';
+import { LINKED_TYPES, normalizeName } from './fields.js';
 import type { DnsRecord, DnsRecordSpec } from './types.js';
 
 /**
@@ -60,13 +63,26 @@ export function declaredKeyOf(obj: DnsRecord): string | undefined {
   return declaredKeyByRef(obj.metadata.namespace, zone, spec.type, name, value);
 }
 
-/** The content claim of the record the status records, if it records one. */
-function recordedContentClaim(obj: DnsRecord, recordedId: number | undefined): ClaimRef[] {
+/** The content claim id of a spec in zone `zoneId`; undefined for linked types (value filled in). */
+export function specContentKey(zoneId: number, spec: DnsRecordSpec): string | undefined {
+  if (LINKED_TYPES.includes(spec.type) || spec.value === undefined) return undefined;
+  return dnsRecordContentKey(zoneId, spec.type, normalizeName(spec.name), spec.value);
+}
+
+/** The content claim id of the record the status records, if it records one. */
+function recordedContentKey(obj: DnsRecord): string | undefined {
   const status = obj.status ?? {};
   const zoneId = parseIntegerId(status.dnsZoneId);
-  if (zoneId === undefined || status.type === undefined || recordedId === undefined) return [];
-  const key = dnsRecordContentKey(zoneId, status.type, status.name ?? '', status.value ?? '');
-  return [{ type: DNS_RECORD_CONTENT_CLAIM, id: key, recorded: true }];
+  if (zoneId === undefined || status.type === undefined) return undefined;
+  return dnsRecordContentKey(zoneId, status.type, status.name ?? '', status.value ?? '');
+}
+
+/** The content claim of the spec in its resolved zone (see the module comment). */
+export function connectClaims(obj: DnsRecord, zoneId: number | undefined): ClaimRef[] {
+  if (zoneId === undefined || !obj.spec || isDeleting(obj)) return [];
+  const key = specContentKey(zoneId, obj.spec);
+  if (key === undefined) return [];
+  return [{ type: DNS_RECORD_CONTENT_CLAIM, id: key, recorded: recordedContentKey(obj) === key }];
 }
 
 /** See the module comment. */
@@ -76,15 +92,12 @@ export function dnsRecordClaimsOf(obj: DnsRecord): ClaimRef[] {
   const out: ClaimRef[] = [];
   if (id !== undefined)
     out.push({ type: DNS_RECORD_CLAIM, id: String(id), recorded: recordedId === id });
-  out.push(...recordedContentClaim(obj, recordedId));
+  const content = recordedId !== undefined ? recordedContentKey(obj) : undefined;
+  if (content !== undefined)
+    out.push({ type: DNS_RECORD_CONTENT_CLAIM, id: content, recorded: true });
   const accelerated = parseIntegerId(obj.status?.acceleratedPullZoneId);
-  if (accelerated !== undefined)
-    out.push({
-      type: PULL_ZONE_CLAIM,
-      id: String(accelerated),
-      recorded: true,
-      scope: 'namespace',
-    });
+  const pullZone = { type: PULL_ZONE_CLAIM, recorded: true, scope: 'namespace' } as const;
+  if (accelerated !== undefined) out.push({ ...pullZone, id: String(accelerated) });
   const declared = declaredKeyOf(obj);
   if (declared !== undefined) {
     const recorded = recordedId !== undefined;

@@ -1,13 +1,11 @@
 /**
- * The DnsRecord CRD schema: our own field descriptions; the record types, monitor types and
- * smart routing types are read from the official core document at generation time
- * (`DnsRecordTypes`, `DnsMonitoringType`, `DnsSmartRoutingType`), the value bounds are DNS's own
- * (the document states none). The per-type rules are CEL, each with a message naming the field.
- * Account, adoption and status fragments are shared with the other kinds.
+ * The DnsRecord CRD schema: the field table's properties (fields.ts), the references to the
+ * zone and the linked pull zone, and the per-type rules as CEL, each with a message naming the
+ * field. Account, adoption and status fragments are shared with the other kinds.
  */
+import { fieldOf, schemaOf } from '../kit/fields.js';
 import { accountFragment } from '../shared/account-schema.js';
 import {
-  immutable,
   managedColumns,
   nameRefSchema,
   withFragments,
@@ -17,117 +15,20 @@ import {
 } from '../shared/crd-schema.js';
 import { adoptionFragment, adoptionIdFragment } from '../shared/ownership-schema.js';
 import { managedStatusSchema } from '../shared/status-schema.js';
+import { RECORD_FIELDS } from './fields.js';
 
-const int = (minimum: number, maximum: number, description: string): Schema => ({
-  type: 'integer',
-  format: 'int32',
-  minimum,
-  maximum,
-  description,
-});
-
-const only = (field: string, types: string[]): Schema => ({
-  rule: `!has(self.${field}) || self.type in [${types.map((t) => `'${t}'`).join(', ')}]`,
-  message: `${field} applies only to ${types.join(', ')} records`,
-});
-
-function memberProperties(docs: DocumentBounds): Record<string, Schema> {
+/** The CEL rule of a field that applies only to some record types (fields.ts). */
+function only(spec: string): Schema {
+  const types = (fieldOf(RECORD_FIELDS, spec as 'weight').appliesTo?.values ?? []) as string[];
   return {
-    value: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 4096,
-      description:
-        'The record data, required for every type but PullZone and Script (whose value the platform fills in) unless the record is adopted (then it also selects the record adopted ByName; unset, the live value is kept): an IPv4 (A) or IPv6 (AAAA) address, a host name without trailing dot (CNAME, MX, Flatten, SRV, PTR, NS), any text (TXT), an http(s) URL (Redirect), the CA value (CAA), the RDATA (SVCB, HTTPS: `1 . alpn=h2`) or `usage selector matching-type hex` (TLSA).',
-    },
-    ttl: int(0, 2147483647, 'Time to live in seconds (platform default 300).'),
-    weight: int(
-      0,
-      65535,
-      'Weight for load balancing between records of the same name: 0..100 for A and AAAA, 0..65535 for SRV. Other types have none.',
-    ),
-    priority: int(0, 65535, 'Priority (MX and SRV records): lower is preferred.'),
-    port: int(0, 65535, 'Target port (SRV records).'),
-    flags: int(0, 255, 'Flags (CAA records; 128 marks the tag critical).'),
-    tag: {
-      type: 'string',
-      pattern: '^[A-Za-z0-9]{1,15}$',
-      description: 'Property tag (CAA records, required there): issue, issuewild, iodef, ...',
-    },
-    pullZoneRef: nameRefSchema(
-      'PullZone records: the PullZoneConfig (same namespace) whose pull zone the record links; the record waits (Ready=False ReferenceNotReady) until that object has a status.pullZoneId. Exactly one of pullZoneRef and pullZoneId.',
-      'Name of the PullZoneConfig.',
-    ),
-    pullZoneId: {
-      type: 'integer',
-      format: 'int64',
-      minimum: 1,
-      description:
-        'PullZone records: id of the pull zone the record links. A reference like pullZoneRef: refused (ReferenceNotAllowed) when an object in another namespace manages that zone.',
-    },
-    scriptId: {
-      type: 'integer',
-      format: 'int64',
-      minimum: 1,
-      description: 'Script records (required there): id of the edge script the record runs.',
-    },
-    environmentVariables: {
-      type: 'array',
-      maxItems: 64,
-      description: 'Script records: environment variables passed to the script, in order.',
-      items: {
-        type: 'object',
-        required: ['name', 'value'],
-        description: 'One environment variable.',
-        properties: {
-          name: { type: 'string', minLength: 1, maxLength: 256, description: 'Variable name.' },
-          value: { type: 'string', maxLength: 4096, description: 'Variable value.' },
-        },
-      },
-    },
-    accelerated: {
-      type: 'boolean',
-      description:
-        'A, AAAA and CNAME records: the platform puts a pull zone in front of the record value and serves the name through the CDN. The zone it creates is shown in status.acceleratedPullZoneId; a PullZoneConfig can adopt it explicitly with spec.pullZoneId. Turning this off, or deleting the record, removes that pull zone.',
-    },
-    smartRoutingType: {
-      type: 'string',
-      enum: docs.xEnumNames('core', 'DnsSmartRoutingType'),
-      description:
-        'Smart routing between records of the same name: None, Latency (needs latencyZone) or Geolocation (needs geolocationLatitude and geolocationLongitude).',
-    },
-    latencyZone: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 64,
-      description: 'Latency routing: the region code this record serves (e.g. DE, NY).',
-    },
-    geolocationLatitude: {
-      type: 'number',
-      minimum: -90,
-      maximum: 90,
-      description: 'Geolocation routing: latitude of the location this record serves.',
-    },
-    geolocationLongitude: {
-      type: 'number',
-      minimum: -180,
-      maximum: 180,
-      description: 'Geolocation routing: longitude of the location this record serves.',
-    },
-    monitorType: {
-      type: 'string',
-      enum: docs.xEnumNames('core', 'DnsMonitoringType'),
-      description:
-        'Health monitoring of the record value (None, Ping, Http, Monitor); the platform reports the result in status.monitorStatus.',
-    },
-    disabled: { type: 'boolean', description: 'The record exists but is not served.' },
-    comment: { type: 'string', maxLength: 1024, description: 'Free text kept with the record.' },
-    autoSslIssuance: {
-      type: 'boolean',
-      description: 'Let the platform issue a certificate for the name automatically.',
-    },
+    rule: `!has(self.${spec}) || self.type in [${types.map((t) => `'${t}'`).join(', ')}]`,
+    message: `${spec} applies only to ${types.join(', ')} records`,
   };
 }
+
+const id = (description: string): Schema => ({ type: 'integer', format: 'int64', description });
+const str = (description: string): Schema => ({ type: 'string', description });
+const idRef = (description: string): Schema => ({ ...id(description), minimum: 1 });
 
 const RULES: Schema[] = [
   {
@@ -149,17 +50,14 @@ const RULES: Schema[] = [
     message:
       'a Script record needs scriptId; scriptId and environmentVariables apply to Script records only',
   },
-  only('weight', ['A', 'AAAA', 'SRV']),
+  only('weight'),
   {
     rule: "!has(self.weight) || self.type == 'SRV' || self.weight <= 100",
     message: 'weight of an A or AAAA record is 0..100',
   },
-  only('priority', ['MX', 'SRV']),
-  only('port', ['SRV']),
-  only('flags', ['CAA']),
-  only('tag', ['CAA']),
+  ...['priority', 'port', 'flags', 'tag'].map(only),
   { rule: "self.type != 'CAA' || has(self.tag)", message: 'a CAA record needs tag' },
-  only('accelerated', ['A', 'AAAA', 'CNAME']),
+  only('accelerated'),
   {
     rule: "has(self.smartRoutingType) && self.smartRoutingType == 'Latency' ? has(self.latencyZone) : !has(self.latencyZone)",
     message: 'latencyZone is required with smartRoutingType Latency and applies only there',
@@ -176,38 +74,28 @@ const RULES: Schema[] = [
 ];
 
 function ownSpec(docs: DocumentBounds): Schema {
+  const { properties, required } = schemaOf(RECORD_FIELDS, docs);
   return {
     type: 'object',
     description:
       'Desired state of one DNS record in a zone on the platform. Members left out are the platform’s to keep; the type is fixed.',
-    required: ['type', 'name'],
+    required,
     properties: {
       zoneRef: nameRefSchema(
         'The DnsZone (same namespace) whose zone holds the record; the record waits (Ready=False ReferenceNotReady) until that object has a status.dnsZoneId. Exactly one of zoneRef and dnsZoneId.',
         'Name of the DnsZone.',
       ),
-      dnsZoneId: {
-        type: 'integer',
-        format: 'int64',
-        minimum: 1,
-        description:
-          'Id of the DNS zone that holds the record. A reference like zoneRef: refused (ReferenceNotAllowed) when an object in another namespace manages that zone.',
-      },
-      type: {
-        type: 'string',
-        enum: docs.xEnumNames('core', 'DnsRecordTypes'),
-        description: 'Record type. Immutable.',
-        'x-kubernetes-validations': immutable('type'),
-      },
-      name: {
-        type: 'string',
-        maxLength: 253,
-        pattern:
-          '^(@|(\\*\\.)?([A-Za-z0-9_]([A-Za-z0-9_-]{0,61}[A-Za-z0-9_])?)(\\.[A-Za-z0-9_]([A-Za-z0-9_-]{0,61}[A-Za-z0-9_])?)*|\\*)?$',
-        description:
-          'Name relative to the zone, without the domain and without trailing dot (`www`, `_sip._tcp`); `""` or `@` is the apex, a leading `*` a wildcard.',
-      },
-      ...memberProperties(docs),
+      dnsZoneId: idRef(
+        'Id of the DNS zone that holds the record. A reference like zoneRef: refused (ReferenceNotAllowed) when an object in another namespace manages that zone.',
+      ),
+      ...properties,
+      pullZoneRef: nameRefSchema(
+        'PullZone records: the PullZoneConfig (same namespace) whose pull zone the record links; the record waits (Ready=False ReferenceNotReady) until that object has a status.pullZoneId. Exactly one of pullZoneRef and pullZoneId.',
+        'Name of the PullZoneConfig.',
+      ),
+      pullZoneId: idRef(
+        'PullZone records: id of the pull zone the record links. A reference like pullZoneRef: refused (ReferenceNotAllowed) when an object in another namespace manages that zone.',
+      ),
     },
     'x-kubernetes-validations': RULES,
   };
@@ -233,34 +121,19 @@ export function dnsRecordSchema(docs: DocumentBounds): KindSchema {
       resource: 'DNS record',
       conditions: 'Ready (the record matches the spec) and Synced (the last reconcile succeeded).',
       properties: {
-        recordId: { type: 'integer', format: 'int64', description: 'Id of the managed record.' },
-        dnsZoneId: {
-          type: 'integer',
-          format: 'int64',
-          description: 'Id of the DNS zone that holds the record.',
-        },
-        type: { type: 'string', description: 'Record type on the platform.' },
-        name: { type: 'string', description: 'Record name on the platform (`""`: the apex).' },
-        value: { type: 'string', description: 'Record value on the platform.' },
-        acceleratedPullZoneId: {
-          type: 'integer',
-          format: 'int64',
-          description:
-            'Id of the pull zone the platform created for this accelerated record (a PullZoneConfig can adopt it with spec.pullZoneId).',
-        },
-        accelerationStatus: {
-          type: 'string',
-          description: 'State of the acceleration: None, Pending, Processing, Completed or Failed.',
-        },
-        monitorStatus: {
-          type: 'string',
-          description: 'Result of the health monitor: Unknown, Online or Offline.',
-        },
-        linkedPullZoneId: {
-          type: 'integer',
-          format: 'int64',
-          description: 'PullZone records: id of the linked pull zone.',
-        },
+        recordId: id('Id of the managed record.'),
+        dnsZoneId: id('Id of the DNS zone that holds the record.'),
+        type: str('Record type on the platform.'),
+        name: str('Record name on the platform (`""`: the apex).'),
+        value: str('Record value on the platform.'),
+        acceleratedPullZoneId: id(
+          'Id of the pull zone the platform created for this accelerated record (a PullZoneConfig can adopt it with spec.pullZoneId).',
+        ),
+        accelerationStatus: str(
+          'State of the acceleration: None, Pending, Processing, Completed or Failed.',
+        ),
+        monitorStatus: str('Result of the health monitor: Unknown, Online or Offline.'),
+        linkedPullZoneId: id('PullZone records: id of the linked pull zone.'),
       },
     }),
     columns: managedColumns(

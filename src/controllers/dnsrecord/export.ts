@@ -1,10 +1,11 @@
 /**
  * `cdnctl export` of DNS records: every record of every DNS zone of the account, one DnsRecord
  * per record, adopting it by id (`spec.recordId`) and naming its zone through the exported
- * DnsZone (`zoneRef`) when zones are exported too, else by `dnsZoneId`. Every managed member
- * that differs from what the platform reads back for an unset member is written (the field
- * table, fields.ts), so applying the export changes nothing. A PullZone record names its pull
- * zone through the exported PullZoneConfig (`pullZoneRef`) or by `pullZoneId`.
+ * DnsZone (`zoneRef`) when zones are exported too, else by `dnsZoneId`. Every member of the
+ * field table (fields.ts) that applies to the record's type and differs from what the platform
+ * reads back for an unset member is written, so applying the export changes nothing. A
+ * PullZone record names its pull zone through the exported PullZoneConfig (`pullZoneRef`) or by
+ * `pullZoneId`.
  */
 import type { DnsRecord as DnsRecordModel } from '../../cdn/dns-types.js';
 import { typeMetaOf } from '../kind-names.js';
@@ -16,15 +17,12 @@ import {
   type ExportOptions,
   type ExportedObject,
 } from '../shared/manifest-export.js';
-import { appliesTo, LINKED_TYPES, RECORD_FIELDS } from './fields.js';
-import { nameOf } from './mapping.js';
-import { DNS_ZONE_KIND } from './references.js';
-import {
-  DNS_RECORD_NAMES,
-  RECORD_TYPES,
-  type DnsRecordSpec,
-  type RecordTypeName,
-} from './types.js';
+import { specOfRecord } from '../kit/fields.js';
+import { RECORD_FIELDS, RECORD_TYPES } from './fields.js';
+import { DNS_ZONE_NAMES } from '../dnszone/types.js';
+import { DNS_RECORD_NAMES } from './types.js';
+
+const PULL_ZONE_TYPE = RECORD_TYPES.indexOf('PullZone');
 
 /** Where the exported record's zone and pull zone come from. */
 export interface RecordLinks {
@@ -35,30 +33,10 @@ export interface RecordLinks {
   pullZoneNames?: Map<string, string>;
 }
 
-/** The managed members the record holds (those not at their unset value). */
-function membersOf(record: DnsRecordModel, type: RecordTypeName): Partial<DnsRecordSpec> {
-  const live = record as Record<string, unknown>;
-  const out: Record<string, unknown> = {};
-  for (const field of RECORD_FIELDS) {
-    if (!appliesTo(field, type)) continue;
-    const have = live[field.api] ?? field.unset;
-    if (have === field.unset && field.spec !== 'value') continue;
-    out[field.spec] = field.kind === 'enum' ? nameOf(field.names ?? [], have) : have;
-  }
-  return out;
-}
-
-/** The link of a PullZone or Script record (the platform keeps the id in `LinkName`). */
-function linkOf(record: DnsRecordModel, type: RecordTypeName, links: RecordLinks): object {
+/** The pull zone a PullZone record links (the platform keeps its id in `LinkName`). */
+function linkOf(record: DnsRecordModel, links: RecordLinks): object {
   const linked = Number(record.LinkName ?? 0);
-  if (!LINKED_TYPES.includes(type) || !Number.isSafeInteger(linked) || linked <= 0) return {};
-  if (type === 'Script') {
-    const vars = (record.EnviromentalVariables ?? []).map((v) => ({
-      name: String(v.Name ?? ''),
-      value: String(v.Value ?? ''),
-    }));
-    return { scriptId: linked, ...(vars.length > 0 ? { environmentVariables: vars } : {}) };
-  }
+  if (record.Type !== PULL_ZONE_TYPE || !Number.isSafeInteger(linked) || linked <= 0) return {};
   const ref = links.pullZoneNames?.get(String(linked));
   return ref ? { pullZoneRef: { name: ref } } : { pullZoneId: linked };
 }
@@ -70,17 +48,16 @@ export function exportDnsRecord(
   links: RecordLinks,
   opts: ExportOptions,
 ): ExportedObject {
-  const type = nameOf(RECORD_TYPES, record.Type) as RecordTypeName;
   const zone = links.zoneName ? { zoneRef: { name: links.zoneName } } : { dnsZoneId: links.zoneId };
   const spec = {
     recordId: Number(record.Id),
     ...zone,
     ...opts.account,
     deletionPolicy: opts.deletionPolicy,
-    type,
+    ...specOfRecord(RECORD_FIELDS, record, { omitUnset: true }),
+    // The apex is `""`, the value a never-set name reads: written all the same (required).
     name: record.Name ?? '',
-    ...membersOf(record, type),
-    ...linkOf(record, type, links),
+    ...linkOf(record, links),
   };
   return {
     kind: DNS_RECORD_NAMES.kind,
@@ -91,27 +68,24 @@ export function exportDnsRecord(
 
 /** Every record of every zone of the account, zones and records in ascending id order. */
 export async function exportDnsRecords(c: ExportContext): Promise<void> {
-  const zones = [...(await c.client.listDnsZones())].sort((a, b) => Number(a.Id) - Number(b.Id));
-  const zoneNames = c.wants(DNS_ZONE_KIND) ? c.names(DNS_ZONE_KIND) : new Map<string, string>();
-  const pullZoneNames = c.wants(PULL_ZONE_CONFIG_NAMES.kind)
-    ? c.names(PULL_ZONE_CONFIG_NAMES.kind)
-    : undefined;
+  const byId = (a: { Id?: number | null }, b: { Id?: number | null }): number =>
+    Number(a.Id) - Number(b.Id);
+  const exported = (kind: string): Map<string, string> | undefined =>
+    c.wants(kind) ? c.names(kind) : undefined;
+  const pullZoneNames = exported(PULL_ZONE_CONFIG_NAMES.kind);
   const names = new NameAllocator();
-  for (const zone of zones) {
+  for (const zone of [...(await c.client.listDnsZones())].sort(byId)) {
     const zoneId = Number(zone.Id);
-    const records = [...(await c.client.listDnsRecords(zoneId))].sort(
-      (a, b) => Number(a.Id) - Number(b.Id),
-    );
-    const zoneName = zoneNames.get(String(zoneId));
-    for (const record of records) {
+    const zoneName = exported(DNS_ZONE_NAMES.kind)?.get(String(zoneId));
+    const links = {
+      zoneId,
+      ...(zoneName ? { zoneName } : {}),
+      ...(pullZoneNames ? { pullZoneNames } : {}),
+    };
+    for (const record of [...(await c.client.listDnsRecords(zoneId))].sort(byId)) {
+      const type = RECORD_TYPES[Number(record.Type)] ?? String(record.Type);
       const label = `${String(record.Name ?? '') || 'apex'}.${String(zone.Domain ?? '')}`;
-      const base = `${nameOf(RECORD_TYPES, record.Type).toLowerCase()}-${label}`;
-      const name = names.allocate(base, Number(record.Id), 'dnsrecord');
-      const links = {
-        zoneId,
-        ...(zoneName ? { zoneName } : {}),
-        ...(pullZoneNames ? { pullZoneNames } : {}),
-      };
+      const name = names.allocate(`${type.toLowerCase()}-${label}`, Number(record.Id), 'dnsrecord');
       c.result.objects.push(exportDnsRecord(record, name, links, c.opts));
     }
   }

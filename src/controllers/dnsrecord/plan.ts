@@ -1,7 +1,7 @@
 /**
  * What applying a DnsRecord would change, computed by the operator's own reference resolution
- * (references.ts) and external client (DnsRecordExternal.observe: find by `recordId`, or by
- * `ByName` adoption, then diffRecord), read-only like every observe.
+ * (references.ts) and the kit's external client with the kind's resource (index.ts: find by
+ * `recordId`, or by `ByName` adoption, then compare), read-only like every observe.
  *
  * `cdnctl diff` does not read Kubernetes: `zoneRef` resolves to the `spec.dnsZoneId` of that
  * DnsZone among the compared manifests (what the operator reads from its `status.dnsZoneId`),
@@ -12,42 +12,15 @@
  */
 import type { CdnClient } from '../../cdn/client.js';
 import { WaitingError } from '../../runtime/errors.js';
-import type { ConnectContext, ManagedObject } from '../../runtime/types.js';
-import {
-  diffContext,
-  planOf,
-  specIdsByName,
-  type ObjectPlan,
-  type PlanContext,
-} from '../shared/manifest-plan.js';
-import { DnsRecordExternal } from './external.js';
-import { resolveReferences, type ResolvedRefs } from './references.js';
+import { CrudExternal } from '../kit/crud-external.js';
+import { manifestObjects } from '../kit/ref-or-id.js';
+import { diffContext, planOf, type ObjectPlan, type PlanContext } from '../shared/manifest-plan.js';
+import { dnsRecordResource } from './index.js';
+import { PULL_ZONE, resolveReferences, ZONE, type ResolvedRefs } from './references.js';
 import type { DnsRecord } from './types.js';
 
 /** Account fingerprint of a comparison (no claim index: nothing is compared against it). */
 const PLAN_ACCOUNT = 'cdnctl-diff';
-
-/** The id field a referenced kind's manifest carries, read as the status the operator reads. */
-const ID_FIELDS: Readonly<Record<string, string>> = {
-  DnsZone: 'dnsZoneId',
-  PullZoneConfig: 'pullZoneId',
-};
-
-/**
- * The referenced objects as the resolver reads them from the informer cache: a manifest among
- * the compared ones, its spec id standing in for its status id (no ownership: the account
- * check needs a cluster).
- */
-function manifestObjects(ctx: PlanContext): ConnectContext['getObject'] {
-  return (ref) => {
-    const field = ID_FIELDS[ref.kind];
-    const found = ctx.objectsOf(ref.kind).find((o) => o.metadata.name === ref.name);
-    if (field === undefined || found === undefined) return undefined;
-    const id = specIdsByName([found], field).get(ref.name);
-    const object: ManagedObject = { ...found, status: id === undefined ? {} : { [field]: id } };
-    return object;
-  };
-}
 
 /** See the module comment (`cdnctl diff` of a DnsRecord manifest). */
 export async function planDnsRecord(
@@ -57,12 +30,12 @@ export async function planDnsRecord(
 ): Promise<ObjectPlan> {
   let refs: ResolvedRefs;
   try {
-    refs = resolveReferences(obj, manifestObjects(ctx), PLAN_ACCOUNT);
+    refs = resolveReferences(obj, manifestObjects(ctx, [ZONE, PULL_ZONE]), PLAN_ACCOUNT);
   } catch (err) {
     if (!(err instanceof WaitingError)) throw err;
     const note = `${err.message} (cdnctl diff reads the spec ids of the DnsZone and PullZoneConfig manifests compared with it): compare again once it exists`;
     return { action: 'skipped', diffs: [], note };
   }
-  const external = new DnsRecordExternal({ client, accountId: PLAN_ACCOUNT, refs }, obj);
-  return planOf(await external.observe(obj, diffContext(obj.spec?.recordId)));
+  const resource = dnsRecordResource({ client, account: PLAN_ACCOUNT }, obj, refs);
+  return planOf(await new CrudExternal(resource).observe(obj, diffContext(obj.spec?.recordId)));
 }

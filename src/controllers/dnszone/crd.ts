@@ -1,9 +1,9 @@
 /**
- * The DnsZone CRD schema: our own field descriptions, with the enum names (record types, log
- * anonymization types, certificate key types) read from the official core document at
- * generation time, so the CRD cannot drift from what the platform accepts. Account, adoption
- * and status fragments are shared with the other kinds. Rendered by hack/generate-crds.ts.
+ * The DnsZone CRD schema: the field table's properties (fields.ts), the inline records (their
+ * members: record-fields.ts) and the rules across fields; account, adoption and status
+ * fragments are shared with the other kinds. Rendered by hack/generate-crds.ts.
  */
+import { schemaOf } from '../kit/fields.js';
 import { accountFragment } from '../shared/account-schema.js';
 import {
   managedColumns,
@@ -14,171 +14,32 @@ import {
 } from '../shared/crd-schema.js';
 import { adoptionFragment, adoptionIdFragment } from '../shared/ownership-schema.js';
 import { managedStatusSchema } from '../shared/status-schema.js';
-import { INLINE_RECORD_TYPES } from './types.js';
+import { DNS_ZONE_FIELDS } from './fields.js';
+import { INLINE_RECORD_FIELDS } from './record-fields.js';
 
 /** At most this many inline records: bigger zones use DnsRecord objects. */
 export const MAX_INLINE_RECORDS = 50;
 
-const HOST_PATTERN = '^([A-Za-z0-9_]([A-Za-z0-9_-]{0,61}[A-Za-z0-9])?\\.)+[A-Za-z0-9-]{2,63}\\.?$';
-
-/** The record types of the document an inline record may have (never PullZone or Script). */
-function inlineTypes(docs: DocumentBounds): string[] {
-  const all = docs.xEnumNames('core', 'DnsRecordTypes');
-  const missing = INLINE_RECORD_TYPES.filter((t) => !all.includes(t));
-  if (missing.length > 0)
-    throw new Error(
-      `cannot build DnsZone CRD: record types ${missing.join(', ')} not in the document`,
-    );
-  return all.filter((t) => (INLINE_RECORD_TYPES as readonly string[]).includes(t));
-}
-
-function recordSchema(docs: DocumentBounds): Schema {
-  const int = (min: number, max: number, description: string): Schema => ({
-    type: 'integer',
-    minimum: min,
-    maximum: max,
-    description,
-  });
-  return {
-    type: 'object',
-    description:
-      'One record of the zone. It is the live record of the same type, name and value (created when there is none; adopted when there is one).',
-    required: ['type', 'value'],
-    properties: {
-      type: {
-        type: 'string',
-        enum: inlineTypes(docs),
-        description:
-          'Record type. PullZone and Script records link another resource: declare them as DnsRecord objects.',
-      },
-      name: {
-        type: 'string',
-        maxLength: 253,
-        description:
-          'Name relative to the zone (www, _dmarc); empty or @ is the apex. Case-insensitive.',
-      },
-      value: {
-        type: 'string',
-        minLength: 1,
-        maxLength: 4096,
-        description:
-          'Value: an address (A, AAAA), a host name without trailing dot (CNAME, MX, NS, PTR, Flatten, SRV target), text (TXT), a URL (Redirect), the CA value (CAA) or the RDATA (SVCB, HTTPS, TLSA).',
-      },
-      ttl: int(
-        0,
-        2147483647,
-        'TTL in seconds. Unset: the platform default (300) on create, then left as it is.',
-      ),
-      priority: int(0, 65535, 'Priority of an MX or SRV record.'),
-      weight: int(
-        0,
-        65535,
-        'Weight of an SRV record, or of an A/AAAA record for load balancing (0..100).',
-      ),
-      port: int(0, 65535, 'Port of an SRV record.'),
-      flags: int(0, 255, 'Flags of a CAA record.'),
-      tag: {
-        type: 'string',
-        maxLength: 255,
-        description: 'Tag of a CAA record (issue, issuewild, iodef).',
-      },
-    },
-  };
-}
-
 function ownSpec(docs: DocumentBounds): Schema {
+  const { properties } = schemaOf(DNS_ZONE_FIELDS, docs);
+  const record = schemaOf(INLINE_RECORD_FIELDS, docs);
   return {
     type: 'object',
     description:
       'Desired state of one DNS zone: its settings, DNSSEC and (for small static zones) its records. The domain is fixed when the zone is created. Settings left unset are left as they are on the platform.',
     properties: {
-      domain: {
-        type: 'string',
-        minLength: 3,
-        maxLength: 253,
-        pattern: HOST_PATTERN,
-        description:
-          'The domain of the zone (example.com), compared case-insensitively like the platform does. Required to create a zone; a domain that already has a zone is reported as Synced=False NameTaken unless spec.adoption asks to adopt it. Immutable.',
-        'x-kubernetes-validations': [
-          {
-            rule: 'self.lowerAscii() == oldSelf.lowerAscii()',
-            message: 'domain is immutable: a zone cannot change its domain; create a new DnsZone',
-          },
-        ],
-      },
-      soaEmail: {
-        type: 'string',
-        maxLength: 254,
-        pattern: '^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$',
-        description:
-          'Contact e-mail address of the SOA record. The platform keeps its own (hostmaster@bunny.net) unless custom nameservers are on, so this needs customNameservers.enabled: true.',
-      },
-      customNameservers: {
-        type: 'object',
-        description:
-          "Nameservers the zone announces. Off: the platform's (kiki.bunny.net, coco.bunny.net).",
-        required: ['enabled'],
-        properties: {
-          enabled: {
-            type: 'boolean',
-            description: 'Announce ns1 and ns2 instead of the platform nameservers.',
-          },
-          ns1: {
-            type: 'string',
-            maxLength: 253,
-            pattern: HOST_PATTERN,
-            description: 'First nameserver (a host name).',
-          },
-          ns2: {
-            type: 'string',
-            maxLength: 253,
-            pattern: HOST_PATTERN,
-            description: 'Second nameserver (a host name).',
-          },
-        },
-      },
-      logging: {
-        type: 'object',
-        description: 'Query logging of the zone.',
-        required: ['enabled'],
-        properties: {
-          enabled: { type: 'boolean', description: 'Log the queries the zone answers.' },
-          ipAnonymization: {
-            type: 'boolean',
-            description:
-              'Anonymize the client IP addresses in the logs (only while logging is enabled).',
-          },
-          anonymizationType: {
-            type: 'string',
-            enum: docs.xEnumNames('core', 'LogAnonymizationType'),
-            description:
-              'How addresses are anonymized: OneDigit drops the last digit group, Drop removes the address.',
-          },
-        },
-      },
-      certificateKeyType: {
-        type: 'string',
-        enum: docs.xEnumNames('core', 'PrivateKeyType'),
-        description: "Key type of the zone's wildcard certificate.",
-      },
-      dnssec: {
-        type: 'boolean',
-        description:
-          'Sign the zone with DNSSEC (true) or not (false); unset leaves it as it is. While on, status.dnssec holds the DS record to give the registrar. Turning it off and on again creates a new key: update the registrar.',
-      },
+      ...properties,
       records: {
         type: 'array',
         maxItems: MAX_INLINE_RECORDS,
         description:
           'Records of a small static zone, listed here. Records teams own are better declared as DnsRecord objects (one per record); a record a DnsRecord object manages is never listed, changed or deleted through the zone.',
-        items: recordSchema(docs),
-      },
-      recordPolicy: {
-        type: 'string',
-        enum: ['Additive', 'Exact'],
-        default: 'Additive',
-        description:
-          'Additive: records not in spec.records are left alone (records this resource created are deleted when dropped from the list). Exact: every record neither in spec.records nor managed by a DnsRecord object is deleted.',
+        items: {
+          type: 'object',
+          description:
+            'One record of the zone. It is the live record of the same type, name and value (created when there is none; adopted when there is one).',
+          ...record,
+        },
       },
     },
     'x-kubernetes-validations': [

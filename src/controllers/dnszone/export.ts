@@ -1,11 +1,12 @@
 /**
- * One DNS zone as a DnsZone that adopts it by id (`spec.dnsZoneId`): domain, the settings
- * that differ from a new zone's (custom nameservers and SOA contact, logging, certificate key
- * type), DNSSEC, and `recordPolicy: Additive` without inline records: records are exported by
- * the DnsRecord kind (one object per record), and an Additive zone leaves them alone, so
- * applying the export changes nothing.
+ * One DNS zone as a DnsZone that adopts it by id (`spec.dnsZoneId`): domain, DNSSEC and the
+ * settings that differ from a new zone's (the field table, fields.ts: custom nameservers and
+ * SOA contact only while on, logging, certificate key type), and `recordPolicy: Additive`
+ * without inline records: records are exported by the DnsRecord kind (one object per record),
+ * and an Additive zone leaves them alone, so applying the export changes nothing.
  */
 import type { DnsZone as DnsZoneRecord } from '../../cdn/dns-types.js';
+import { specOfRecord } from '../kit/fields.js';
 import { typeMetaOf } from '../kind-names.js';
 import { NameAllocator } from '../shared/export-names.js';
 import {
@@ -14,39 +15,8 @@ import {
   type ExportOptions,
   type ExportedObject,
 } from '../shared/manifest-export.js';
-import { enumName } from './mapping.js';
-import {
-  CERTIFICATE_KEY_TYPES,
-  DNS_ZONE_NAMES,
-  LOG_ANONYMIZATION_TYPES,
-  type DnsZoneSpec,
-} from './types.js';
-
-function nameserversOf(zone: DnsZoneRecord): Pick<DnsZoneSpec, 'customNameservers' | 'soaEmail'> {
-  if (zone.CustomNameserversEnabled !== true) return {};
-  return {
-    customNameservers: {
-      enabled: true,
-      ...(zone.Nameserver1 ? { ns1: zone.Nameserver1 } : {}),
-      ...(zone.Nameserver2 ? { ns2: zone.Nameserver2 } : {}),
-    },
-    ...(zone.SoaEmail ? { soaEmail: zone.SoaEmail } : {}),
-  };
-}
-
-function loggingOf(zone: DnsZoneRecord): Pick<DnsZoneSpec, 'logging'> {
-  if (zone.LoggingEnabled !== true) return {};
-  const type = enumName(LOG_ANONYMIZATION_TYPES, zone.LogAnonymizationType);
-  return {
-    logging: {
-      enabled: true,
-      ...(typeof zone.LoggingIPAnonymizationEnabled === 'boolean'
-        ? { ipAnonymization: zone.LoggingIPAnonymizationEnabled }
-        : {}),
-      ...(type ? { anonymizationType: type as (typeof LOG_ANONYMIZATION_TYPES)[number] } : {}),
-    },
-  };
-}
+import { DNS_ZONE_FIELDS } from './fields.js';
+import { DNS_ZONE_NAMES } from './types.js';
 
 /** See the module comment. `name` is the object's (already unique) name. */
 export function exportDnsZone(
@@ -54,14 +24,9 @@ export function exportDnsZone(
   name: string,
   opts: ExportOptions,
 ): ExportedObject {
-  const keyType = enumName(CERTIFICATE_KEY_TYPES, zone.CertificateKeyType);
-  const spec: DnsZoneSpec & Record<string, unknown> = {
+  const spec = {
     dnsZoneId: zone.Id,
-    domain: String(zone.Domain),
-    ...nameserversOf(zone),
-    ...loggingOf(zone),
-    ...(keyType ? { certificateKeyType: keyType as (typeof CERTIFICATE_KEY_TYPES)[number] } : {}),
-    dnssec: zone.DnsSecEnabled === true,
+    ...specOfRecord(DNS_ZONE_FIELDS, zone, { omitUnset: true }),
     recordPolicy: 'Additive',
     ...opts.account,
     deletionPolicy: opts.deletionPolicy,

@@ -1,29 +1,25 @@
 /**
- * The DnsZone external client: observe / create / update / delete of one DNS zone and its
- * inline records, bound to one account's CdnClient.
+ * The DnsZone external client: the zone as a CRUD resource (index.ts, kit/crud-external.ts:
+ * identity, create, settings, delete) completed with what a zone has beyond one object: DNSSEC
+ * and the inline records.
  *
- * - Observe is read-only: one `GET /dnszone/{id}` (the zone with its records), found by the
- *   kit's identity rules (kit/identity.ts): domains are unique on the platform, so adoption by
- *   domain and the recovery of a lost create search by domain (case-insensitive, as the
- *   platform compares domains) and skip zones another object manages.
- * - Create checks the domain (`POST /dnszone/checkavailability`), then sends one
- *   `POST /dnszone`, serialized per account; a domain already on the platform is reported
- *   (NameTaken) and never adopted. Settings, DNSSEC and records follow in the same pass as an
- *   update of the new zone (the runtime observes it right after).
- * - Update sends only what differs: one `POST /dnszone/{id}` with the differing settings,
- *   DNSSEC on or off, and one call per record to create, change or delete (records.ts). A
- *   deletion observe planned is sent only if the claim index still shows nobody managing the
- *   record (record-sweep.ts): an object that adopted it meanwhile keeps it.
- * - A recorded id that reads 404 is recreated (the zone was deleted outside Kubernetes), as
- *   for every kind; an adopted id (`spec.dnsZoneId`) never leads to a create.
- * - Delete sends `DELETE /dnszone/{id}` (deletion policy Delete only; the runtime resolves the
- *   default, Orphan for an adopted zone).
+ * - Observe is read-only: one `GET /dnszone/{id}` (the zone with its records); the record plan
+ *   (records.ts) joins the settings diff. A plan that cannot be applied as the spec says is
+ *   refused before anything is written: an adopted record that is gone (NotFound, never
+ *   created again) or a listed record another object manages (RecordManagedElsewhere).
+ * - Update sends only what differs: the settings, DNSSEC on or off, then one call per record to
+ *   create, change or delete, each recorded as an effect right after it (which records this
+ *   zone created must survive a later failure). A deletion observe planned is sent only if the
+ *   claim index still shows nobody managing the record (record-sweep.ts): an object that
+ *   adopted it meanwhile keeps it.
+ * - A recorded id that reads 404 is recreated (the zone was deleted outside Kubernetes), as for
+ *   every kind; an adopted id (`spec.dnsZoneId`) never leads to a create.
  */
 import type { CdnClient } from '../../cdn/client.js';
-import type { DnsRecord, DnsZone as DnsZoneRecord } from '../../cdn/dns-types.js';
-import { isCdnApiError } from '../../cdn/errors.js';
+import type { DnsZone as ZoneRecord } from '../../cdn/dns-types.js';
 import { TerminalError } from '../../runtime/errors.js';
-import { ReadyReason, SyncedReason } from '../../runtime/reasons.js';
+import { isDeleting } from '../../runtime/finalizer.js';
+import { ReadyReason } from '../../runtime/reasons.js';
 import type {
   CreateResult,
   ExternalClient,
@@ -31,11 +27,10 @@ import type {
   Observation,
   UpdateResult,
 } from '../../runtime/types.js';
-import { locate, type IdentityRules } from '../kit/identity.js';
+import type { Connection } from '../kit/connector.js';
+import { CrudExternal, type CrudResource, type CrudSeen } from '../kit/crud-external.js';
 import { withKeyedLock } from '../shared/keyed-mutex.js';
-import { deleteIgnoringNotFound, isDeleting } from '../shared/not-found.js';
-import { diffDnsZone, type DnsZoneDiff } from './diff.js';
-import { dnssecStatusOf, domainOf, nameserversOf, statusOf } from './mapping.js';
+import { deleteIgnoringNotFound } from '../shared/not-found.js';
 import { RecordCallError, RecordConflictError } from './record-errors.js';
 import {
   planRecords,
@@ -43,32 +38,16 @@ import {
   type RecordPlan,
   type RecordPlanInput,
 } from './records.js';
+import { dnssecChange, dnssecStatusOf } from './status.js';
 import type { DnsZone, DnsZoneStatus, ZoneRecordStatus } from './types.js';
 
-/** Reason when the domain already has a zone and adoption was not asked for. */
-export const NameTaken = 'NameTaken';
-/** Claim type of DNS zones (the runtime's default: the kind). */
-export const DNS_ZONE_CLAIM = 'DnsZone';
-
-/** What an external client is bound to. */
-export interface DnsZoneExternalOptions {
-  client: CdnClient;
-  /** Stable, non-secret account identifier (serializes creates per account). */
-  accountId: string;
-}
-
-/** What observe hands to update: the zone, its plan and the record plan. */
+/** What observe hands to update: the zone and its settings plan, and the record plan. */
 export interface DnsZoneSeen {
-  id: number;
-  /** Number of records the zone had when observed. */
-  liveCount: number;
-  diff: DnsZoneDiff;
+  zone: CrudSeen<ZoneRecord>;
   records: RecordPlan;
   /** What the record plan was made from (planned again before deleting). */
   input: RecordPlanInput;
 }
-
-const zoneLock = (id: number): string => `dnszone:${id}`;
 
 /** The claim lookups of this pass (`ExternalContext`), as the record plan takes them. */
 function claimLookups(
@@ -80,19 +59,18 @@ function claimLookups(
   };
 }
 
-/** The record plan input of the zone `zoneId` whose live records are `live`. */
+/** The record plan input of `zone` for `obj`. */
 function recordInput(
   obj: DnsZone,
-  zoneId: number,
-  live: readonly DnsRecord[],
+  zone: CrudSeen<ZoneRecord>,
   ctx: ExternalContext,
 ): RecordPlanInput {
   const { namespace, name } = obj.metadata;
   return {
-    zoneId,
+    zoneId: Number(zone.id),
     records: obj.spec?.records,
     policy: obj.spec?.recordPolicy,
-    live,
+    live: zone.record.Records ?? [],
     previous: obj.status?.records,
     zone: { namespace, name },
     ...claimLookups(ctx),
@@ -111,11 +89,7 @@ function stillWanted(seen: DnsZoneSeen, ctx: ExternalContext): RecordAction[] {
   return seen.records.actions.filter((a) => a.op !== 'delete' || still.has(a.id));
 }
 
-/**
- * Refuses a record plan that cannot be applied as the spec says, before anything is written:
- * an adopted record that is gone (NotFound: never created again), or a listed record another
- * object manages (RecordManagedElsewhere). Either way Synced=False names the entries.
- */
+/** Refuses a record plan that cannot be applied as the spec says (see the module comment). */
 function refuseUnappliable(plan: RecordPlan): void {
   if (plan.gone.length > 0) {
     const also = plan.conflicts.length > 0 ? `; also ${plan.conflicts.join('; ')}` : '';
@@ -127,103 +101,45 @@ function refuseUnappliable(plan: RecordPlan): void {
   if (plan.conflicts.length > 0) throw new RecordConflictError(plan.conflicts);
 }
 
-/** How DNS zones are found: by id, else by domain (unique on the platform). */
-export function dnsZoneIdentity(client: CdnClient): IdentityRules<DnsZoneRecord, DnsZone> {
-  return {
-    what: 'DNS zone',
-    claimType: DNS_ZONE_CLAIM,
-    names: 'unique',
-    specIdField: 'dnsZoneId',
-    nameOf: (obj) => domainOf(obj),
-    read: (id, signal) => client.getDnsZone(Number(id), { signal }),
-    search: (domain, signal) => client.listDnsZones({ search: domain }, { signal }),
-    // The listing answers zones without their records.
-    summaries: true,
-    idOf: (z) => String(z.Id),
-    recordNameOf: (z) => z.Domain,
-    sameName: (live, wanted) => live?.toLowerCase() === wanted.toLowerCase(),
-  };
-}
-
 /** See the module comment. */
 export class DnsZoneExternal implements ExternalClient<DnsZone, DnsZoneSeen> {
-  private readonly identity: IdentityRules<DnsZoneRecord, DnsZone>;
+  private readonly zone: CrudExternal<DnsZone, ZoneRecord>;
+  private readonly client: CdnClient;
 
-  constructor(private readonly opts: DnsZoneExternalOptions) {
-    this.identity = dnsZoneIdentity(opts.client);
+  /** `resource`: the zone of the connection `conn` (index.ts). */
+  constructor(
+    private readonly conn: Connection,
+    resource: CrudResource<DnsZone, ZoneRecord>,
+  ) {
+    this.zone = new CrudExternal(resource);
+    this.client = conn.client;
   }
 
   /** The account fingerprint (claims conflict only within one account). */
   get account(): string {
-    return this.opts.accountId;
+    return this.conn.account;
   }
 
   async observe(obj: DnsZone, ctx: ExternalContext): Promise<Observation<DnsZoneSeen>> {
-    const record = (await locate(this.identity, obj, ctx))?.record;
-    if (!record || record.Id === undefined) return { exists: false, upToDate: false, diff: [] };
-    const diff = diffDnsZone(obj, record);
-    if (!isDeleting(obj) && diff.immutable.length > 0) {
-      throw new TerminalError(
-        SyncedReason.InvalidSpec,
-        `cannot manage DNS zone ${record.Id}: ${diff.immutable.join('; ')}; the domain is fixed when a zone is created: restore the spec or create a new DnsZone`,
-      );
-    }
-    const input = recordInput(obj, record.Id, record.Records ?? [], ctx);
+    const { seen: zone, ...found } = await this.zone.observe(obj, ctx);
+    if (!zone || isDeleting(obj)) return found;
+    const input = recordInput(obj, zone, ctx);
     const records = planRecords(input);
-    if (!isDeleting(obj)) refuseUnappliable(records);
-    const diffs = [...diff.diffs, ...records.diffs];
+    refuseUnappliable(records);
+    const diff = [...found.diff, ...records.diffs];
     return {
-      exists: true,
-      externalId: String(record.Id),
-      upToDate: diffs.length === 0,
-      diff: diffs,
-      status: { ...statusOf(record, obj.status), records: records.observed },
-      seen: { id: record.Id, liveCount: (record.Records ?? []).length, diff, records, input },
+      ...found,
+      upToDate: diff.length === 0,
+      diff,
+      status: { ...found.status, records: records.observed },
+      seen: { zone, records, input },
     };
   }
 
   async create(obj: DnsZone, ctx: ExternalContext): Promise<CreateResult> {
-    const domain = domainOf(obj);
-    if (domain === undefined) {
-      throw new TerminalError(
-        SyncedReason.InvalidSpec,
-        'cannot create DNS zone: spec.domain is required to create a zone (it may be left out only when adopting one with spec.dnsZoneId)',
-      );
-    }
-    // One create per domain at a time (check, then add); other domains go ahead.
-    const record = await withKeyedLock(
-      `create-dnszone:${this.opts.accountId}:${domain.toLowerCase()}`,
-      () => this.add(domain, ctx.signal),
-    );
-    ctx.log.debug({ dnsZoneId: record.Id, domain }, 'Created DNS zone');
     // Settings, DNSSEC and records are applied by the update of the same pass.
-    return {
-      externalId: String(record.Id),
-      status: { ...statusOf(record, undefined), records: [] },
-      available: false,
-    };
-  }
-
-  /** Checks the domain, then adds the zone; a domain with a zone is NameTaken, never adopted. */
-  private async add(domain: string, signal: AbortSignal): Promise<DnsZoneRecord> {
-    const { available } = await this.opts.client.checkDnsZoneAvailability(domain, { signal });
-    if (!available) throw this.nameTaken(domain);
-    try {
-      return await this.opts.client.addDnsZone({ Domain: domain }, { signal });
-    } catch (err) {
-      if (!isCdnApiError(err) || err.kind !== 'invalid') throw err;
-      // Added between the check and the add (another writer), or another refusal.
-      const again = await this.opts.client.checkDnsZoneAvailability(domain, { signal });
-      if (again.available) throw err;
-      throw this.nameTaken(domain);
-    }
-  }
-
-  private nameTaken(domain: string): TerminalError {
-    return new TerminalError(
-      NameTaken,
-      `cannot create DNS zone ${JSON.stringify(domain)}: the domain already has a zone on the platform; adopt it explicitly with spec.dnsZoneId or spec.adoption.policy ByName (refused when another object manages it)`,
-    );
+    const created = await this.zone.create(obj, ctx);
+    return { ...created, status: { ...created.status, records: [] } };
   }
 
   async update(
@@ -233,30 +149,26 @@ export class DnsZoneExternal implements ExternalClient<DnsZone, DnsZoneSeen> {
   ): Promise<UpdateResult | void> {
     const seen = observation.seen;
     if (!seen) throw new Error('cannot update DNS zone: observation was not made by this client');
-    const status: DnsZoneStatus = {};
-    await withKeyedLock(zoneLock(seen.id), async () => {
-      if (Object.keys(seen.diff.update).length > 0) {
-        const zone = await this.opts.client.updateDnsZone(seen.id, seen.diff.update, {
-          signal: ctx.signal,
-        });
-        // The observation read the nameservers before this update changed them.
-        const nameservers = nameserversOf(zone);
-        if (nameservers.length > 0) status.nameservers = nameservers;
-      }
-      if (seen.diff.dnssec !== undefined) {
+    const id = Number(seen.zone.id);
+    return withKeyedLock(`dnszone:${id}`, async () => {
+      const settings = await this.zone.update(obj, { ...observation, seen: seen.zone }, ctx);
+      const status: DnsZoneStatus = { ...settings?.status };
+      const dnssec = dnssecChange(obj, seen.zone.record);
+      if (dnssec !== undefined) {
         const opts = { signal: ctx.signal };
-        const ds = seen.diff.dnssec
-          ? await this.opts.client.enableDnsSec(seen.id, opts)
-          : await this.opts.client.disableDnsSec(seen.id, opts);
-        status.dnssec = dnssecStatusOf(ds);
+        status.dnssec = dnssecStatusOf(
+          dnssec
+            ? await this.client.enableDnsSec(id, opts)
+            : await this.client.disableDnsSec(id, opts),
+        );
       }
       const actions = stillWanted(seen, ctx);
       status.records = await this.applyRecords(seen, actions, ctx);
       const added = actions.filter((a) => a.op === 'create').length;
       const deleted = actions.filter((a) => a.op === 'delete').length;
-      status.recordCount = seen.liveCount + added - deleted;
+      status.recordCount = (seen.zone.record.Records ?? []).length + added - deleted;
+      return { status: { ...status } };
     });
-    return { status: { ...status } };
   }
 
   /** Runs the record calls; answers `status.records` with the records created. */
@@ -267,9 +179,11 @@ export class DnsZoneExternal implements ExternalClient<DnsZone, DnsZoneSeen> {
   ): Promise<ZoneRecordStatus[]> {
     const records = [...seen.records.observed];
     for (const action of actions) {
-      const done = await this.applyRecord(seen.id, action, ctx).catch((err: unknown) => {
-        throw new RecordCallError(action, err);
-      });
+      const done = await this.applyRecord(Number(seen.zone.id), action, ctx).catch(
+        (err: unknown) => {
+          throw new RecordCallError(action, err);
+        },
+      );
       if (action.op === 'delete') {
         const i = records.findIndex((r) => r.id === action.id);
         if (i >= 0) records.splice(i, 1);
@@ -289,17 +203,17 @@ export class DnsZoneExternal implements ExternalClient<DnsZone, DnsZoneSeen> {
   ): Promise<ZoneRecordStatus | undefined> {
     const opts = { signal: ctx.signal };
     if (action.op === 'update') {
-      await this.opts.client.updateDnsRecord(zoneId, action.id, action.record, opts);
+      await this.client.updateDnsRecord(zoneId, action.id, action.record, opts);
       return undefined;
     }
     if (action.op === 'delete') {
       const done = await deleteIgnoringNotFound(() =>
-        this.opts.client.deleteDnsRecord(zoneId, action.id, opts),
+        this.client.deleteDnsRecord(zoneId, action.id, opts),
       );
       if (done) ctx.log.info({ dnsZoneId: zoneId, recordId: action.id }, 'Deleted DNS record');
       return undefined;
     }
-    const added = await this.opts.client.addDnsRecord(zoneId, action.record, opts);
+    const added = await this.client.addDnsRecord(zoneId, action.record, opts);
     ctx.log.info({ dnsZoneId: zoneId, recordId: added.Id }, 'Created DNS record');
     return {
       type: action.type,
@@ -310,14 +224,8 @@ export class DnsZoneExternal implements ExternalClient<DnsZone, DnsZoneSeen> {
     };
   }
 
-  async delete(obj: DnsZone, ctx: ExternalContext): Promise<void> {
-    if (!ctx.externalId || obj.spec?.deletionPolicy === 'Orphan') return;
-    const id = Number(ctx.externalId);
-    await withKeyedLock(zoneLock(id), async () => {
-      const done = await deleteIgnoringNotFound(() =>
-        this.opts.client.deleteDnsZone(id, { signal: ctx.signal }),
-      );
-      if (done) ctx.log.info({ dnsZoneId: id }, 'Deleted DNS zone');
-    });
+  delete(obj: DnsZone, ctx: ExternalContext): Promise<void> {
+    // Not while this process updates the zone's records.
+    return withKeyedLock(`dnszone:${ctx.externalId}`, () => this.zone.delete(obj, ctx));
   }
 }

@@ -12,7 +12,7 @@ import type { ClaimHolder, ManagedObject } from '../../runtime/types.js';
 import { manifestClaimants } from '../shared/manifest-claimants.js';
 import type { PlanContext } from '../shared/manifest-plan.js';
 import { dnsRecordClaimsOf } from '../dnsrecord/claims.js';
-import { specContentKey } from '../dnsrecord/external.js';
+import { specContentKey } from '../dnsrecord/claims.js';
 import type { DnsRecord, DnsRecordSpec } from '../dnsrecord/types.js';
 import { DNS_RECORD_CLAIM, DNS_RECORD_CONTENT_CLAIM } from './record-claims.js';
 import type { DnsZone } from './types.js';

@@ -9,6 +9,7 @@
 import type { CdnClient } from '../../cdn/client.js';
 import { diffContext, planOf, type ObjectPlan, type PlanContext } from '../shared/manifest-plan.js';
 import { DnsZoneExternal } from './external.js';
+import { dnsZoneResource } from './index.js';
 import { manifestRecordClaimants, manifestRecordClaims } from './plan-claims.js';
 import type { DnsZone } from './types.js';
 
@@ -18,7 +19,8 @@ export async function planDnsZone(
   obj: DnsZone,
   ctx: PlanContext,
 ): Promise<ObjectPlan> {
-  const external = new DnsZoneExternal({ client, accountId: 'cdnctl-diff' });
+  const conn = { client, account: 'cdnctl-diff' };
+  const external = new DnsZoneExternal(conn, dnsZoneResource(conn));
   const context = {
     ...diffContext(obj.spec?.dnsZoneId),
     claimedByOther: manifestRecordClaims(obj, ctx),

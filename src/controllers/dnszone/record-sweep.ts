@@ -20,7 +20,7 @@
  * counting it would let any tenant keep records alive on another team's zone.
  */
 import type { DnsRecord } from '../../cdn/dns-types.js';
-import { recordTypeName } from './mapping.js';
+import { typeNameOf } from './record-fields.js';
 import type { ClaimHolder } from '../../runtime/types.js';
 import {
   declaredKeyByRef,
@@ -52,7 +52,7 @@ function idOwners(c: RecordClaimsInput, id: number): ClaimHolder[] {
 
 /** The declared-record claim ids a live record answers to (by zone id and by zoneRef). */
 function declaredKeys(c: RecordClaimsInput, record: DnsRecord): string[] {
-  const type = recordTypeName(record);
+  const type = typeNameOf(record);
   const name = record.Name ?? '';
   const value = record.Value ?? '';
   const { namespace, name: zone } = c.zone;

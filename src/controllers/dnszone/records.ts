@@ -22,15 +22,15 @@
  */
 import type { DnsRecord, DnsRecordAddRequest, DnsRecordUpdate } from '../../cdn/dns-types.js';
 import type { ClaimHolder, FieldDiff } from '../../runtime/types.js';
-import { renderValue } from '../shared/plan.js';
-import { recordExtras, recordNameOf, recordTypeName, toAddRecord } from './mapping.js';
+import { normalizeName } from '../dnsrecord/fields.js';
+import { addBodyOf, compareEntry, typeNameOf } from './record-fields.js';
 import {
   DNS_RECORD_CLAIM,
   DNS_RECORD_CONTENT_CLAIM,
   dnsRecordContentKey,
 } from './record-claims.js';
 import { managedRecordIds } from './record-sweep.js';
-import type { DnsZoneRecordSpec, RecordPolicy, ZoneRecordStatus } from './types.js';
+import type { DnsZoneRecordSpec, DnsZoneSpec, ZoneRecordStatus } from './types.js';
 
 /**
  * One record call. `label` is the record's short text (`A www "192.0.2.1"`); `entry` the index
@@ -45,7 +45,7 @@ export type RecordAction =
 export interface RecordPlanInput {
   zoneId: number;
   records: readonly DnsZoneRecordSpec[] | undefined;
-  policy: RecordPolicy | undefined;
+  policy: DnsZoneSpec['recordPolicy'];
   live: readonly DnsRecord[];
   /** `status.records` of the previous pass. */
   previous: readonly ZoneRecordStatus[] | undefined;
@@ -90,12 +90,12 @@ interface Content {
 
 const contentOfSpec = (s: DnsZoneRecordSpec): Content => ({
   type: s.type,
-  name: recordNameOf(s),
+  name: normalizeName(s.name),
   value: s.value,
 });
 
 const contentOfLive = (r: DnsRecord): Content => ({
-  type: recordTypeName(r),
+  type: typeNameOf(r),
   name: r.Name ?? '',
   value: r.Value ?? '',
 });
@@ -130,15 +130,6 @@ export function entryPath(index: number): string {
   return `spec.records[${index}]`;
 }
 
-/** The members of a listed record that differ from the live record (empty: in sync). */
-function changedExtras(spec: DnsZoneRecordSpec, live: DnsRecord): DnsRecordUpdate {
-  const out: Record<string, unknown> = {};
-  for (const [field, want] of Object.entries(recordExtras(spec))) {
-    if (live[field as keyof DnsRecord] !== want) out[field] = want;
-  }
-  return out;
-}
-
 interface ListedContext {
   input: RecordPlanInput;
   keyOf: (c: Content) => string;
@@ -162,7 +153,7 @@ function planMissing(c: ListedContext, spec: DnsZoneRecordSpec, index: number, k
     return;
   }
   const label = renderRecord(content);
-  const record = toAddRecord(spec);
+  const record = addBodyOf(spec);
   c.out.actions.push({ op: 'create', type: spec.type, record, entry: index, label });
   const field = `records[${label}]`;
   c.out.diffs.push({ field, live: '<absent>', desired: 'present' });
@@ -184,17 +175,11 @@ function planOne(c: ListedContext, spec: DnsZoneRecordSpec, index: number): numb
   }
   const created = c.createdBefore.has(key) ? { created: true } : {};
   c.out.observed.push({ ...content, id: live.Id, ...created });
-  const update = changedExtras(spec, live);
-  if (Object.keys(update).length === 0) return live.Id;
+  const { update, diffs } = compareEntry(spec, live);
+  if (diffs.length === 0) return live.Id;
   const label = renderRecord(content);
   c.out.actions.push({ op: 'update', id: live.Id, record: update, entry: index, label });
-  for (const [field, want] of Object.entries(update)) {
-    c.out.diffs.push({
-      field: `records[${label}].${field}`,
-      live: renderValue(live[field as keyof DnsRecord]),
-      desired: renderValue(want),
-    });
-  }
+  for (const d of diffs) c.out.diffs.push({ ...d, field: `records[${label}].${d.field}` });
   return live.Id;
 }
 

@@ -51,6 +51,23 @@ export function integer(schema: Schema = {}): Codec<number> {
   };
 }
 
+/** A number (not only integers: coordinates). */
+export function decimal(schema: Schema = {}): Codec<number> {
+  return {
+    schema: { type: 'number', ...schema },
+    toWire: (v) => v,
+    fromWire: (w) => (typeof w === 'number' && Number.isFinite(w) ? w : undefined),
+  };
+}
+
+/**
+ * A nested spec object whose members are fields of their own, with dotted names
+ * (`logging.enabled`): it gives the object's CRD schema a description; no wire value.
+ */
+export function group(): Codec<Record<never, never>> {
+  return { schema: { type: 'object' }, toWire: () => undefined, fromWire: () => undefined };
+}
+
 /** A boolean. */
 export function flag(): Codec<boolean> {
   return {
@@ -197,4 +214,57 @@ export function absentAs<V>(codec: Codec<V>, wire: unknown): Codec<V> {
  */
 export function blankAsAbsent<V>(codec: Codec<V>, blank: V): Codec<V> {
   return { ...codec, fromWire: (w) => (w === blank ? undefined : codec.fromWire(w)) };
+}
+
+/** `codec` of a list whose plan entries count `noun` instead of showing items (secrets, long lists). */
+export function counted<V extends readonly unknown[]>(codec: Codec<V>, noun: string): Codec<V> {
+  const count = (v: V | undefined): string => `${v?.length ?? 0} ${noun}`;
+  return { ...codec, describe: (live, want) => ({ live: count(live), desired: count(want) }) };
+}
+
+/** A member of a list item as text (absent: empty). */
+function textOf(v: unknown): string {
+  return typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean' ? String(v) : '';
+}
+
+/**
+ * A list of objects, in order, whose members the platform names otherwise: `members` maps each
+ * spec member to its wire member (`{name: 'Name'}`); every member is text. `item`: the CRD
+ * schema of one object.
+ */
+export function objectList<const K extends string>(
+  members: Record<K, string>,
+  item: Schema,
+  schema: Schema = {},
+): Codec<Record<K, string>[]> {
+  const keys = Object.keys(members) as K[];
+  const convert = (
+    x: unknown,
+    from: (k: K) => string,
+    to: (k: K) => string,
+  ): Record<string, string> =>
+    Object.fromEntries(keys.map((k) => [to(k), textOf((x as Record<string, unknown>)[from(k)])]));
+  return {
+    schema: { type: 'array', items: { type: 'object', ...item }, ...schema },
+    toWire: (v) =>
+      v.map((x) =>
+        convert(
+          x,
+          (k) => k,
+          (k) => members[k],
+        ),
+      ),
+    fromWire: (w) =>
+      Array.isArray(w)
+        ? w.map(
+            (x) =>
+              convert(
+                x,
+                (k) => members[k],
+                (k) => k,
+              ) as Record<K, string>,
+          )
+        : undefined,
+    same: (a, b) => JSON.stringify(a) === JSON.stringify(b),
+  };
 }

@@ -25,6 +25,7 @@ import { TerminalError } from '../../runtime/errors.js';
 import { isDeleting } from '../../runtime/finalizer.js';
 import { SyncedReason } from '../../runtime/reasons.js';
 import type {
+  ClaimRef,
   ConnectionDetails,
   CreateResult,
   ExternalClient,
@@ -100,6 +101,8 @@ export interface CrudResource<T extends ManagedObject, R> {
   readonly hooks?: CrudHooks<T, R>;
   /** Read the resource back after an update (its answer is not the record). */
   readonly readBack?: boolean;
+  /** Claims known only once connected (a record's content in its resolved zone). */
+  readonly claims?: readonly ClaimRef[];
 }
 
 /** See the module comment. */
@@ -108,6 +111,10 @@ export class CrudExternal<T extends ManagedObject, R> implements ExternalClient<
 
   get account(): string {
     return this.r.account;
+  }
+
+  get claims(): readonly ClaimRef[] | undefined {
+    return this.r.claims;
   }
 
   private lock(id: string): string {

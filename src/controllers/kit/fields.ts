@@ -12,6 +12,13 @@ import { immutable, type DocumentBounds, type Schema } from '../shared/crd-schem
 import { renderValue } from '../shared/plan.js';
 import type { Codec, ValueOf } from './codecs.js';
 
+/** The values of another spec field for which a field applies (see {@link FieldOptions.appliesTo}). */
+export interface AppliesTo {
+  /** The deciding spec field (dotted for a nested one): `type`, `logging.enabled`. */
+  readonly field: string;
+  readonly values: readonly unknown[];
+}
+
 /** What a field says besides its spec name and codec. */
 export interface FieldOptions<V> {
   /** `kubectl explain` text, our own words. */
@@ -56,10 +63,23 @@ export interface FieldOptions<V> {
   readonly status?: string;
   /** Extra CRD keys (CEL rules, list types). */
   readonly schema?: Schema;
+  /**
+   * The field applies only while another spec field has one of `values` (a member only some
+   * record types have, a setting that means something only while a switch is on). Where it
+   * does not apply it is never sent, compared or exported; {@link inapplicable} lists a spec
+   * that sets it there, for a kind that refuses one.
+   */
+  readonly appliesTo?: AppliesTo;
+  /** `write: 'create'`: the CRD rules keeping it fixed, instead of `self == oldSelf`. */
+  readonly immutableRules?: Schema[];
 }
 
 /** One field of a kind. */
 export interface Field<S extends string = string, V = unknown> extends FieldOptions<V> {
+  /**
+   * Spec name; dotted for a member of a nested spec object (`logging.enabled`), which the CRD
+   * and the spec type nest under the object a {@link group} field of that name describes.
+   */
   readonly spec: S;
   readonly codec: Codec<V>;
 }
@@ -76,41 +96,99 @@ export function field<const S extends string, V, const O extends FieldOptions<V>
 /** A field of any value type. */
 export type AnyField = Field<string, unknown>;
 
-/** The spec type a table describes: required fields always present, the others optional. */
-export type SpecOf<T extends readonly AnyField[]> = {
-  -readonly [F in T[number] as F extends { required: true } ? F['spec'] : never]: ValueOf<
-    F['codec']
-  >;
-} & {
-  -readonly [F in T[number] as F extends { required: true } ? never : F['spec']]?: ValueOf<
-    F['codec']
-  >;
-};
+/** The field `spec` of a table, with its own type (a table reused by another table). */
+export function fieldOf<const T extends readonly AnyField[], S extends T[number]['spec']>(
+  fields: T,
+  spec: S,
+): Extract<T[number], { spec: S }> {
+  const f = fields.find((x) => x.spec === spec);
+  if (!f) throw new Error(`cannot find field ${spec}: not in the table`);
+  return f as Extract<T[number], { spec: S }>;
+}
 
-/** The CRD properties of a table, and the names it requires. */
+/** `{a?: {b: V}}` for the path `a.b` (the last member required when `R`). */
+type Nest<P extends string, V, R> = P extends `${infer H}.${infer T}`
+  ? { -readonly [K in H]?: Nest<T, V, R> }
+  : R extends true
+    ? { -readonly [K in P]: V }
+    : { -readonly [K in P]?: V };
+type NestOf<F> = F extends AnyField
+  ? Nest<F['spec'], ValueOf<F['codec']>, F extends { required: true } ? true : false>
+  : never;
+type Intersect<U> = (U extends unknown ? (u: U) => void : never) extends (i: infer I) => void
+  ? I
+  : never;
+
+/**
+ * The spec type a table describes: required fields always present, the others optional,
+ * dotted names nested.
+ */
+export type SpecOf<T extends readonly AnyField[]> = Intersect<NestOf<T[number]>>;
+
+/** The CRD property of one field. */
+function propertyOf(f: AnyField, docs: DocumentBounds): Schema {
+  const fixed = f.write === 'create' && f.compare !== false;
+  const rules = fixed ? (f.immutableRules ?? immutable(f.spec)) : [];
+  const own = (f.schema?.['x-kubernetes-validations'] as Schema[] | undefined) ?? [];
+  return {
+    type: f.codec.schema.type,
+    description: f.description,
+    ...f.codec.schema,
+    ...f.bounds?.(docs),
+    ...f.schema,
+    ...(rules.length + own.length > 0 ? { 'x-kubernetes-validations': [...rules, ...own] } : {}),
+  };
+}
+
+/** The object schema at `path` under `root` (made on the way), where nested members go. */
+function objectAt(root: Schema, path: readonly string[]): Schema {
+  let at = root;
+  for (const p of path) {
+    const props = (at.properties ??= {}) as Record<string, Schema>;
+    at = props[p] ??= { type: 'object' };
+  }
+  return at;
+}
+
+/** The CRD properties of a table, and the names it requires (nested ones in their object). */
 export function schemaOf(
   fields: readonly AnyField[],
   docs: DocumentBounds,
 ): { properties: Record<string, Schema>; required: string[] } {
-  const properties: Record<string, Schema> = {};
+  const root: Schema = { properties: {}, required: [] };
   for (const f of fields) {
-    const rules = f.write === 'create' && f.compare !== false ? immutable(f.spec) : [];
-    const own = (f.schema?.['x-kubernetes-validations'] as Schema[] | undefined) ?? [];
-    properties[f.spec] = {
-      type: f.codec.schema.type,
-      description: f.description,
-      ...f.codec.schema,
-      ...f.bounds?.(docs),
-      ...f.schema,
-      ...(rules.length + own.length > 0 ? { 'x-kubernetes-validations': [...rules, ...own] } : {}),
-    };
+    const path = f.spec.split('.');
+    const name = path.pop()!;
+    const parent = objectAt(root, path);
+    const props = (parent.properties ??= {}) as Record<string, Schema>;
+    // A group described after its members keeps them.
+    props[name] = { ...propertyOf(f, docs), ...props[name] };
+    if (f.required) parent.required = [...((parent.required as string[] | undefined) ?? []), name];
   }
-  return { properties, required: fields.filter((f) => f.required).map((f) => f.spec) };
+  return root as { properties: Record<string, Schema>; required: string[] };
+}
+
+/** The value at the dotted `path` of `from`. */
+function valueAt(from: unknown, path: string): unknown {
+  let at = from;
+  for (const p of path.split('.'))
+    at = typeof at === 'object' && at !== null ? (at as Record<string, unknown>)[p] : undefined;
+  return at;
+}
+
+/** True when `f` applies to `spec` (see {@link FieldOptions.appliesTo}). */
+export function applies(f: AnyField, spec: unknown): boolean {
+  return f.appliesTo === undefined || f.appliesTo.values.includes(valueAt(spec, f.appliesTo.field));
+}
+
+/** The fields the object's spec sets where they do not apply (a kind may refuse the spec). */
+export function inapplicable(fields: readonly AnyField[], obj: ManagedObject): AnyField[] {
+  return fields.filter((f) => valueAt(obj.spec, f.spec) !== undefined && !applies(f, obj.spec));
 }
 
 /** The spec value of `f`, or its default for the object. */
 function desiredOf(f: AnyField, obj: ManagedObject): unknown {
-  const v = obj.spec?.[f.spec];
+  const v = valueAt(obj.spec, f.spec);
   if (v !== undefined && v !== null) return v;
   return f.defaultOf?.(obj);
 }
@@ -127,14 +205,6 @@ function put(body: Record<string, unknown>, path: string, value: unknown): void 
     >;
   }
   at[parts[parts.length - 1]!] = value;
-}
-
-/** The dotted member `path` of `record`. */
-function valueAt(record: Record<string, unknown>, path: string): unknown {
-  let at: unknown = record;
-  for (const p of path.split('.'))
-    at = typeof at === 'object' && at !== null ? (at as Record<string, unknown>)[p] : undefined;
-  return at;
 }
 
 /** The record's member for `f` (the record member, else the api member), raw. */
@@ -161,7 +231,7 @@ export function createBody(
   fields: readonly AnyField[],
   obj: ManagedObject,
 ): Record<string, unknown> {
-  const sent = fields.filter((f) => f.write !== 'update');
+  const sent = fields.filter((f) => f.write !== 'update' && applies(f, obj.spec));
   return wireOf(sent, Object.fromEntries(sent.map((f) => [f.spec, desiredOf(f, obj)])));
 }
 
@@ -187,6 +257,11 @@ export function compareFields(
   return out;
 }
 
+/** Whether `f` is compared for `obj` (read back, sent, compared and applying to its spec). */
+function compared(f: AnyField, obj: ManagedObject): boolean {
+  return f.record !== false && f.api !== undefined && f.compare !== false && applies(f, obj.spec);
+}
+
 function compareOne(
   f: AnyField,
   obj: ManagedObject,
@@ -194,7 +269,7 @@ function compareOne(
   what: string,
   out: FieldsDiff,
 ): void {
-  if (f.record === false || f.api === undefined || f.compare === false) return;
+  if (!compared(f, obj)) return;
   const want = desiredOf(f, obj) as never;
   if (want === undefined) return;
   const wire = liveWire(f, record);
@@ -271,16 +346,33 @@ export function statusOf(
   return out;
 }
 
-/** The spec of a record (cdnctl export): every readable field with a value. */
+/** The spec value of `f` in `record`: none when empty, or the unset value with `omitUnset`. */
+function readValue(f: AnyField, record: Record<string, unknown>, omitUnset: boolean): unknown {
+  const v: unknown = f.codec.fromWire(liveWire(f, record));
+  if (v === undefined || (Array.isArray(v) && v.length === 0)) return undefined;
+  if (omitUnset && f.unset !== undefined && isSame(f, v as never, f.unset as never))
+    return undefined;
+  return v;
+}
+
+/**
+ * The spec of a record (cdnctl export): every readable field with a value that applies to the
+ * spec so made; `omitUnset` leaves out values equal to the field's `unset` (what a resource
+ * never set reads), so that only what differs from a new resource is written.
+ */
 export function specOfRecord(
   fields: readonly AnyField[],
   record: Record<string, unknown>,
+  opts: { omitUnset?: boolean } = {},
 ): Record<string, unknown> {
+  const read = fields.flatMap((f): [AnyField, unknown][] => {
+    const v = readValue(f, record, opts.omitUnset === true);
+    return v === undefined ? [] : [[f, v]];
+  });
+  const all: Record<string, unknown> = {};
+  for (const [f, v] of read) put(all, f.spec, v);
   const out: Record<string, unknown> = {};
-  for (const f of fields) {
-    const v: unknown = f.codec.fromWire(liveWire(f, record));
-    if (v !== undefined && !(Array.isArray(v) && v.length === 0)) out[f.spec] = v;
-  }
+  for (const [f, v] of read) if (applies(f, all)) put(out, f.spec, v);
   return out;
 }
 

@@ -1,9 +1,9 @@
 import test from 'ava';
 import type { DnsRecord as DnsRecordModel } from '../../../../src/cdn/dns-types.js';
 import { exportDnsRecord } from '../../../../src/controllers/dnsrecord/export.js';
-import { diffRecord } from '../../../../src/controllers/dnsrecord/diff.js';
 import type { DnsRecordSpec } from '../../../../src/controllers/dnsrecord/types.js';
 import type { ExportOptions } from '../../../../src/controllers/shared/manifest-export.js';
+import { compareRecord } from '../../../support/dns-record-kit.js';
 
 const OPTS: ExportOptions = {
   namespace: 'team-a',
@@ -86,14 +86,14 @@ const cases: Array<{
 ];
 
 for (const c of cases) {
-  test(`export: ${c.title}`, (t) => {
+  test(`export: ${c.title}`, async (t) => {
     const out = exportDnsRecord(c.record, 'obj', { zoneId: 5, ...c.links }, OPTS);
     const spec = (out.manifest as { spec: Record<string, unknown> }).spec;
     t.deepEqual(spec, { ...c.want, deletionPolicy: 'Orphan' });
     // Applying the export changes nothing: the diff against the same record is empty.
     const pullZoneId = c.record.Type === 7 ? Number(c.record.LinkName) : undefined;
-    const diff = diffRecord(spec as unknown as DnsRecordSpec, c.record, { pullZoneId });
+    const diff = await compareRecord(spec as unknown as DnsRecordSpec, c.record, pullZoneId);
     t.deepEqual(diff.diffs, []);
-    t.deepEqual(diff.immutable, []);
+    t.deepEqual(diff.problems, []);
   });
 }

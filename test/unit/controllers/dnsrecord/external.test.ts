@@ -1,5 +1,5 @@
 /**
- * DnsRecordExternal against an in-process cdn-sim (strict): every record type is created by
+ * The DnsRecord resource on the kit's CRUD client (index.ts, kit/crud-external.ts) against an in-process cdn-sim (strict): every record type is created by
  * content and then observed in sync with no further write; drift is restored with one update
  * carrying only the drifted member; a deleted record is created again; adoption only by id or
  * ByName (ambiguity refused); the content claim is known before anything is sent; deletion
@@ -8,9 +8,11 @@
 import test from 'ava';
 import { pino } from 'pino';
 import { CdnClient } from '../../../../src/cdn/client.js';
-import { DnsRecordExternal } from '../../../../src/controllers/dnsrecord/external.js';
+import type { DnsRecord as DnsRecordModel } from '../../../../src/cdn/dns-types.js';
+import { dnsRecordResource } from '../../../../src/controllers/dnsrecord/index.js';
 import type { ResolvedRefs } from '../../../../src/controllers/dnsrecord/references.js';
 import type { DnsRecord, DnsRecordSpec } from '../../../../src/controllers/dnsrecord/types.js';
+import { CrudExternal } from '../../../../src/controllers/kit/crud-external.js';
 import type { ExternalContext, Observation } from '../../../../src/runtime/types.js';
 import { startSimulator, type SimulatorHandle } from '../../../../src/simulator/server.js';
 import { recordSamples } from '../../../support/dns-record-samples.js';
@@ -53,9 +55,13 @@ function objectOf(name: string, spec: Omit<DnsRecordSpec, 'dnsZoneId'>): DnsReco
   };
 }
 
-function external(obj: DnsRecord, refs: ResolvedRefs = { zoneId }): DnsRecordExternal {
+function external(
+  obj: DnsRecord,
+  refs: ResolvedRefs = { zoneId },
+): CrudExternal<DnsRecord, DnsRecordModel> {
   const linked = obj.spec?.type === 'PullZone' ? { pullZoneId } : {};
-  return new DnsRecordExternal({ client, accountId: 'acct', refs: { ...refs, ...linked } }, obj);
+  const resource = dnsRecordResource({ client, account: 'acct' }, obj, { ...refs, ...linked });
+  return new CrudExternal(resource);
 }
 
 async function writes(): Promise<string[]> {

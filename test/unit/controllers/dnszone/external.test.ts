@@ -1,5 +1,5 @@
 /**
- * DnsZoneExternal against an in-process cdn-sim (strict): observe only reads; create checks the
+ * DnsZoneExternal (the zone on the kit's CRUD client, with DNSSEC and the inline records) against an in-process cdn-sim (strict): observe only reads; create checks the
  * domain then adds; the update of the same pass applies settings, DNSSEC and records, and
  * reports the DS record and the created records in status; a taken domain is NameTaken; an
  * adopted id that does not exist is NotFound; `cdnctl diff` (planDnsZone) sees create, update
@@ -12,7 +12,7 @@ import test from 'ava';
 import { pino } from 'pino';
 import { CdnClient } from '../../../../src/cdn/client.js';
 import { DnsZoneExternal } from '../../../../src/controllers/dnszone/external.js';
-import { createDnsZoneKind } from '../../../../src/controllers/dnszone/index.js';
+import { createDnsZoneKind, dnsZoneResource } from '../../../../src/controllers/dnszone/index.js';
 import type { ControllerDeps } from '../../../../src/controllers/shared/deps.js';
 import { planDnsZone } from '../../../../src/controllers/dnszone/plan.js';
 import type {
@@ -59,6 +59,12 @@ function ctxOf(externalId?: string): ExternalContext {
   };
 }
 
+/** The kind's external client of the test account. */
+function external(): DnsZoneExternal {
+  const conn = { client, account: 'acct' };
+  return new DnsZoneExternal(conn, dnsZoneResource(conn));
+}
+
 const routesSince = (n: number): string[] =>
   sim.calls
     .snapshot()
@@ -69,7 +75,7 @@ const count = (): number => sim.calls.snapshot().log.length;
 test.serial(
   'create, then the same pass: settings, DNSSEC and records; observe only reads',
   async (t) => {
-    const ext = new DnsZoneExternal({ client, accountId: 'acct' });
+    const ext = external();
     const spec: DnsZoneSpec = {
       domain: 'unit.example',
       dnssec: true,
@@ -122,7 +128,7 @@ test.serial(
 );
 
 test.serial('a domain that has a zone is NameTaken, and nothing is added', async (t) => {
-  const ext = new DnsZoneExternal({ client, accountId: 'acct' });
+  const ext = external();
   const n = count();
   await t.throwsAsync(() => ext.create(zoneOf({ domain: 'UNIT.example' }), ctxOf()), {
     message: /already has a zone.*adopt it explicitly/,
@@ -133,7 +139,7 @@ test.serial('a domain that has a zone is NameTaken, and nothing is added', async
 test.serial(
   'an adopted id that does not exist is NotFound (the runtime never creates it)',
   async (t) => {
-    const ext = new DnsZoneExternal({ client, accountId: 'acct' });
+    const ext = external();
     const obj = zoneOf({ dnsZoneId: 999999 });
     await t.throwsAsync(() => ext.observe(obj, ctxOf('999999')), {
       message: /cannot observe DNS zone 999999 \(spec\.dnsZoneId\): it does not exist/,
@@ -151,7 +157,7 @@ const classify = (
 async function createdZone(
   spec: DnsZoneSpec,
 ): Promise<{ ext: DnsZoneExternal; id: string; status: DnsZoneStatus }> {
-  const ext = new DnsZoneExternal({ client, accountId: 'acct' });
+  const ext = external();
   const { externalId: id } = await ext.create(zoneOf(spec), ctxOf());
   const obs = await ext.observe(zoneOf(spec), ctxOf(id));
   const res = obs.upToDate ? undefined : await ext.update(zoneOf(spec), obs, ctxOf(id));
@@ -184,7 +190,7 @@ test.serial(
   async (t) => {
     const zone = await client.addDnsZone({ Domain: 'adopted-records.example' });
     const id = String(zone.Id);
-    const ext = new DnsZoneExternal({ client, accountId: 'acct' });
+    const ext = external();
     const spec: DnsZoneSpec = {
       dnsZoneId: Number(zone.Id),
       records: [
@@ -261,7 +267,7 @@ test.serial(
 test.serial('a signed zone adopted without its DS record gets no DNSSEC call', async (t) => {
   const zone = await client.addDnsZone({ Domain: 'signed.example' });
   await client.enableDnsSec(Number(zone.Id));
-  const ext = new DnsZoneExternal({ client, accountId: 'acct' });
+  const ext = external();
   const obs = await ext.observe(
     zoneOf({ dnsZoneId: Number(zone.Id), dnssec: true }),
     ctxOf(String(zone.Id)),

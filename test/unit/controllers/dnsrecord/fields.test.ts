@@ -1,19 +1,20 @@
 /**
- * Pure mapping and diff of DnsRecord, table-driven over every documented record type: the add
+ * The DnsRecord field table and hooks (fields.ts, index.ts, checks.ts), table-driven over every documented record type: the add
  * body carries exactly the spec's members on the wire, the record read back compares equal,
  * every member drifts into one update member, and per-type rules refuse with a clear message.
  */
 import test from 'ava';
 import { DNS_RECORD_TYPE_NAMES } from '../../../../src/cdn/dns-record-types.js';
 import type { DnsRecord as DnsRecordModel } from '../../../../src/cdn/dns-types.js';
-import { diffRecord } from '../../../../src/controllers/dnsrecord/diff.js';
-import {
-  checkSpec,
-  statusOf,
-  toAddRequest,
-} from '../../../../src/controllers/dnsrecord/mapping.js';
+import { checkSpec } from '../../../../src/controllers/dnsrecord/checks.js';
 import type { DnsRecordSpec } from '../../../../src/controllers/dnsrecord/types.js';
 import { dnsRecordContentKey } from '../../../../src/controllers/dnszone/record-claims.js';
+import {
+  addBodyOf,
+  compareRecord,
+  recordObject,
+  recordStatusOf,
+} from '../../../support/dns-record-kit.js';
 import { recordSamples } from '../../../support/dns-record-samples.js';
 
 const PULL_ZONE = 77;
@@ -39,19 +40,19 @@ test('the samples cover every documented record type, once each', (t) => {
 });
 
 for (const [i, sample] of samples.entries()) {
-  test(`${sample.type}: add body on the wire, read back in sync`, (t) => {
-    const body = toAddRequest(sample, sample.type === 'PullZone' ? PULL_ZONE : undefined);
+  test(`${sample.type}: add body on the wire, read back in sync`, async (t) => {
+    const linked = sample.type === 'PullZone' ? PULL_ZONE : undefined;
+    const body = await addBodyOf(sample, linked);
     t.is(body.Type as number, i, 'the document’s integer of the type');
     t.is(body.Name, sample.name === '@' ? '' : sample.name, '@ is the apex ""');
     if (sample.smartRoutingType) t.is(typeof body.SmartRoutingType, 'number');
     if (sample.monitorType) t.is(typeof body.MonitorType, 'number');
     const live = readBack(body, 1000 + i);
-    const diff = diffRecord(sample, live, { pullZoneId: PULL_ZONE });
+    const diff = await compareRecord(sample, live, linked);
     t.deepEqual(diff.diffs, []);
     t.deepEqual(diff.update, {});
-    t.deepEqual(diff.immutable, []);
-    const status = statusOf(5, live);
-    t.like(status, { recordId: 1000 + i, dnsZoneId: 5, type: sample.type });
+    t.deepEqual(diff.problems, []);
+    t.like(recordStatusOf(live), { dnsZoneId: 5, type: sample.type });
   });
 }
 
@@ -64,32 +65,34 @@ const drifts: [string, Partial<DnsRecordModel>, string, unknown][] = [
   ['renamed (case differences are not drift)', { Name: 'other' }, 'Name', 'a'],
 ];
 for (const [why, change, field, wire] of drifts) {
-  test(`drift: ${why} -> one update member ${field}`, (t) => {
+  test(`drift: ${why} -> one update member ${field}`, async (t) => {
     const spec = samples[0] as DnsRecordSpec;
-    const live = { ...readBack(toAddRequest(spec), 1), ...change };
-    const diff = diffRecord(spec, live);
+    const live = { ...readBack(await addBodyOf(spec), 1), ...change };
+    const diff = await compareRecord(spec, live);
     t.deepEqual(Object.keys(diff.update), [field]);
-    t.deepEqual((diff.update as Record<string, unknown>)[field], wire);
+    t.deepEqual(diff.update[field], wire);
     t.is(diff.diffs.length, 1);
   });
 }
 
-test('a name differing only in case is not drift; an unset member is the platform’s', (t) => {
+test('a name differing only in case is not drift; an unset member is the platform’s', async (t) => {
   const spec: DnsRecordSpec = { type: 'CNAME', name: 'WWW', value: 'x.example.net' };
   const live = { Id: 1, Type: 2, Name: 'www', Value: 'x.example.net', Ttl: 60, Comment: 'theirs' };
-  t.deepEqual(diffRecord(spec, live as DnsRecordModel).diffs, []);
+  t.deepEqual((await compareRecord(spec, live as DnsRecordModel)).diffs, []);
 });
 
-test('the linked pull zone of a PullZone record is compared with the resolved id', (t) => {
+test('the linked pull zone of a PullZone record is compared with the resolved id', async (t) => {
   const spec = samples[7] as DnsRecordSpec;
   const live = { Id: 1, Type: 7, Name: 'cdn', Value: 'zone', LinkName: '12' } as DnsRecordModel;
-  t.deepEqual(diffRecord(spec, live, { pullZoneId: 13 }).update, { PullZoneId: 13 });
+  t.deepEqual((await compareRecord(spec, live, 13)).update, { PullZoneId: 13 });
 });
 
-test('an adopted record of another type is reported, never changed', (t) => {
+test('an adopted record of another type is reported, never changed', async (t) => {
   const spec: DnsRecordSpec = { type: 'A', name: 'x', value: '192.0.2.1' };
   const live = { Id: 9, Type: 3, Name: 'x', Value: 'text' } as DnsRecordModel;
-  t.deepEqual(diffRecord(spec, live).immutable, ['spec.type is A but record 9 is a TXT record']);
+  const diff = await compareRecord(spec, live);
+  t.deepEqual(diff.problems, ['spec.type is A but the DNS record has TXT']);
+  t.false('Type' in diff.update, 'the type is never sent in an update');
 });
 
 const refusals: [string, DnsRecordSpec, RegExp][] = [
@@ -149,7 +152,7 @@ const refusals: [string, DnsRecordSpec, RegExp][] = [
 ];
 for (const [why, spec, message] of refusals) {
   test(`refused: ${why}`, (t) => {
-    const err = t.throws(() => checkSpec(spec));
+    const err = t.throws(() => checkSpec(recordObject(spec)));
     t.regex(err?.message ?? '', message);
   });
 }

@@ -1,0 +1,122 @@
+/**
+ * A spec naming another kind's platform resource, written once: either a `*Ref` to an object
+ * of the same namespace, whose status holds the id (read from the informer cache), or the raw
+ * id, which the runtime checks like a reference (`ReferenceNotAllowed` when another namespace
+ * manages the resource: {@link idReferenceOf}). Exactly one of the two. While the referenced
+ * object is missing or has no id yet the object waits (`ReferenceNotReady`; the runtime's
+ * reference watch re-enqueues it when that object changes); an object of another account is
+ * refused. A kind gives each of its references as data ({@link RefOrId}).
+ */
+import { TerminalError, WaitingError } from '../../runtime/errors.js';
+import { ReadyReason, SyncedReason } from '../../runtime/reasons.js';
+import type {
+  ConnectContext,
+  IdReference,
+  ManagedObject,
+  ObjectReference,
+} from '../../runtime/types.js';
+import { typeMetaOf, type KindNames } from '../kind-names.js';
+import type { PlanContext } from '../shared/manifest-plan.js';
+import { parseIntegerId } from '../shared/platform-id.js';
+
+/** One reference of a kind. */
+export interface RefOrId {
+  /** Spec field naming the object (`zoneRef`, holding `{name}`). */
+  readonly ref: string;
+  /** Spec field of the raw id (`dnsZoneId`). */
+  readonly id: string;
+  /** The referenced kind. */
+  readonly kind: Pick<KindNames, 'kind'>;
+  /** Status field of the referenced object that holds the id (`dnsZoneId`). */
+  readonly statusId: string;
+  /** Claim type of the referenced resource (the raw id is checked against it). */
+  readonly claimType: string;
+}
+
+/** The object the `*Ref` names, if the spec sets it. */
+export function objectRefOf(obj: ManagedObject, r: RefOrId): ObjectReference | undefined {
+  const name = (obj.spec?.[r.ref] as { name?: unknown } | undefined)?.name;
+  if (typeof name !== 'string' || name === '') return undefined;
+  return { ...typeMetaOf(r.kind), namespace: obj.metadata.namespace, name };
+}
+
+/** The raw id as the runtime checks it, if the spec sets one. */
+export function idReferenceOf(obj: ManagedObject, r: RefOrId): IdReference | undefined {
+  const id = parseIntegerId(obj.spec?.[r.id]);
+  return id === undefined
+    ? undefined
+    : { field: `spec.${r.id}`, type: r.claimType, id: String(id) };
+}
+
+function accountOf(o: ManagedObject): unknown {
+  return (o.status?.ownership as { account?: unknown } | undefined)?.account;
+}
+
+/** The id the object's `*Ref` names (see the module comment for the errors). */
+function referencedId(
+  obj: ManagedObject,
+  r: RefOrId,
+  ref: ObjectReference,
+  getObject: ConnectContext['getObject'],
+  account: string,
+): number {
+  const found = getObject(ref);
+  const id = parseIntegerId(found?.status?.[r.statusId]);
+  const named = `${ref.kind} ${ref.namespace}/${ref.name}`;
+  if (!found || id === undefined) {
+    const why = found ? `has no status.${r.statusId} yet` : 'was not found';
+    throw new WaitingError(
+      ReadyReason.ReferenceNotReady,
+      `cannot resolve spec.${r.ref}: ${named} ${why}`,
+    );
+  }
+  const theirs = accountOf(found);
+  if (typeof theirs === 'string' && theirs !== account) {
+    throw new TerminalError(
+      SyncedReason.InvalidSpec,
+      `cannot use spec.${r.ref}: ${named} lives in another account than this ${obj.kind} (use the same accountRef or credentialsRef on both)`,
+    );
+  }
+  return id;
+}
+
+/** The platform id the spec names (see the module comment); `account`: the object's. */
+export function resolveRefOrId(
+  obj: ManagedObject,
+  r: RefOrId,
+  getObject: ConnectContext['getObject'],
+  account: string,
+): number {
+  const ref = objectRefOf(obj, r);
+  const raw = obj.spec?.[r.id];
+  if ((ref === undefined) === (raw === undefined)) {
+    throw new TerminalError(
+      SyncedReason.InvalidSpec,
+      `cannot resolve spec.${r.ref}: set exactly one of spec.${r.ref} and spec.${r.id}`,
+    );
+  }
+  if (ref) return referencedId(obj, r, ref, getObject, account);
+  const id = parseIntegerId(raw);
+  if (id !== undefined) return id;
+  throw new TerminalError(
+    SyncedReason.InvalidSpec,
+    `cannot resolve spec.${r.id} ${JSON.stringify(raw)}: expected a positive integer`,
+  );
+}
+
+/**
+ * The informer cache as `cdnctl diff` sees it (no cluster): the manifests compared in the same
+ * run, each with the id its spec adopts standing in for the status id the operator reads.
+ */
+export function manifestObjects(
+  ctx: PlanContext,
+  refs: readonly RefOrId[],
+): ConnectContext['getObject'] {
+  return (ref) => {
+    const r = refs.find((x) => x.kind.kind === ref.kind);
+    const found = ctx.objectsOf(ref.kind).find((o) => o.metadata.name === ref.name);
+    if (r === undefined || found === undefined) return undefined;
+    const id = parseIntegerId(found.spec?.[r.statusId]);
+    return { ...found, status: id === undefined ? {} : { [r.statusId]: id } };
+  };
+}
