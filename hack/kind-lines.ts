@@ -3,11 +3,15 @@
  * tracked .ts file: nothing in a kind folder is generated), and the places outside the folder
  * that name the kind (source, tests, docs, examples; generated CRDs and chart copies left out),
  * so a kind's cost is measured, not guessed (issue 43). `--base REV` adds the figures at REV
- * and the change.
+ * and the change. The last lines give the kit's size and what a new simple kind costs: the
+ * test's Gadget (a real kind on the kit, test/unit/controllers/fixtures/gadget/).
  *
  * Usage: node --import tsx hack/kind-lines.ts [--base REV] [--outside]
  */
 import { execFileSync } from 'node:child_process';
+
+/** The folder of the test's Gadget: the measure of a new simple kind on the kit. */
+const GADGET_FOLDER = 'test/unit/controllers/fixtures/gadget';
 
 const SKIP_OUTSIDE = [
   /^crds\//,
@@ -46,10 +50,15 @@ interface Figures {
   lines: number;
 }
 
-function figuresOf(kind: string, rev?: string): Figures | undefined {
-  const files = filesOf(`src/controllers/${kind}`, rev);
+/** Files and lines of the .ts files under `dir` (undefined when there are none). */
+function figuresAt(dir: string, rev?: string): Figures | undefined {
+  const files = filesOf(dir, rev);
   if (files.length === 0) return undefined;
   return { files: files.length, lines: files.reduce((n, f) => n + linesOf(f, rev), 0) };
+}
+
+function figuresOf(kind: string, rev?: string): Figures | undefined {
+  return figuresAt(`src/controllers/${kind}`, rev);
 }
 
 /** Files outside the kind's folder that name its kind (`StorageZone`) or folder. */
@@ -85,9 +94,11 @@ function main(): void {
     console.log(rowOf(kind, base, places));
     if (showOutside) for (const p of places) console.log(`    ${p}`);
   }
-  const kit = filesOf('src/controllers/kit');
+  const kit = figuresAt('src/controllers/kit') ?? { files: 0, lines: 0 };
+  console.log(`kit: ${kit.files} files, ${kit.lines} lines (shared by every kind)`);
+  const gadget = figuresAt(GADGET_FOLDER) ?? { files: 0, lines: 0 };
   console.log(
-    `kit: ${kit.length} files, ${kit.reduce((n, f) => n + linesOf(f), 0)} lines (shared by every kind)`,
+    `a new simple kind: ${gadget.files} files, ${gadget.lines} lines (the test's Gadget, ${GADGET_FOLDER}/)`,
   );
 }
 

@@ -87,6 +87,12 @@ export interface SimulatorOptions extends DnsOptions {
    * pipeline to a fresh state (no state file yet) and again after each `POST /_sim/reset`.
    */
   seed?: SeedFile;
+  /**
+   * Test only (never set by the CLI): routes beside the documented ones, e.g. the CRUD surface
+   * of a throwaway kind (test/support/sim-gadgets.ts). They go through the same pipeline
+   * (faults, AccessKey, call log) but not the document gate, after the documented ones.
+   */
+  testRoutes?: readonly RouteDef[];
 }
 
 /** A running simulator. */
@@ -274,7 +280,7 @@ function drop(
 function runHandler(deps: Deps, route: RouteDef, req: SimRequest): SimResponse {
   const key = `${route.method} ${route.template}`;
   if (deps.keys.authenticate(req.headers) < 0) return unauthorized(route.area, key, req.path);
-  const rejection = admitRequest(deps, route, req);
+  const rejection = route.testOnly ? undefined : admitRequest(deps, route, req);
   if (rejection) return rejection;
   try {
     return route.handler(req, { state: deps.state });
@@ -282,6 +288,12 @@ function runHandler(deps: Deps, route: RouteDef, req: SimRequest): SimResponse {
     deps.logger.error({ err, route: key }, 'Handler failed');
     return serverError(route.area, 500, req.path);
   }
+}
+
+/** The handler's answer as the documented response mode shows it (a test route's: as is). */
+function projected(deps: Deps, route: RouteDef, handled: SimResponse): SimResponse {
+  if (!deps.responseDocuments || route.testOnly) return handled;
+  return documentedResponse(deps.responseDocuments, route, handled);
 }
 
 async function handleApiRequest(
@@ -308,11 +320,7 @@ async function handleApiRequest(
   if (hold > 0) await sleep(hold);
   const before = deps.state.revision;
   const handled = runHandler(deps, route, req);
-  const response = deps.faults.shapeResponse(
-    req.method,
-    key,
-    deps.responseDocuments ? documentedResponse(deps.responseDocuments, route, handled) : handled,
-  );
+  const response = deps.faults.shapeResponse(req.method, key, projected(deps, route, handled));
   if (deps.state.revision !== before) deps.saver?.schedule();
   if (response.status < 400 && deps.faults.shouldCommitThenDrop(req.method, key)) {
     drop(deps, res, req, key, true);
@@ -392,13 +400,15 @@ function setUpSeed(deps: Deps, options: SimulatorOptions, fresh: boolean): void 
   if (fresh) deps.reseed();
 }
 
-/** The simulated routes, then a 501 route for each documented operation among none of them. */
-function allRoutes(
-  apiKeys: readonly ApiKeyConfig[],
-  documents: ApiDocuments | undefined,
-): RouteDef[] {
-  const simulated = simulatedRoutes(apiKeys);
-  return documents ? [...simulated, ...unsimulatedRoutes(documents, simulated)] : simulated;
+/**
+ * The simulated routes, then a 501 route for each documented operation among none of them,
+ * then the routes a test installed (marked `testOnly`).
+ */
+function allRoutes(options: SimulatorOptions, documents: ApiDocuments | undefined): RouteDef[] {
+  const simulated = simulatedRoutes(options.apiKeys);
+  const unsimulated = documents ? unsimulatedRoutes(documents, simulated) : [];
+  const extra = (options.testRoutes ?? []).map((r) => ({ ...r, testOnly: true }));
+  return [...simulated, ...unsimulated, ...extra];
 }
 
 function checkOptions(options: SimulatorOptions): void {
@@ -455,7 +465,7 @@ async function startStorage(
 function buildDeps(options: SimulatorOptions, state: SimState, logger: Logger): Deps {
   const setup = setUpDocuments(options.strict !== false, options.openApiDir, logger);
   return {
-    router: new Router(allRoutes(options.apiKeys, setup.documents)),
+    router: new Router(allRoutes(options, setup.documents)),
     keys: new KeyRing(options.apiKeys),
     adminToken: options.adminToken ?? randomBytes(24).toString('base64url'),
     state,

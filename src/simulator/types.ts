@@ -45,6 +45,11 @@ export interface RouteDef {
    * handler as a string, and not checked against the document, which declares no JSON body for it.
    */
   rawBody?: boolean;
+  /**
+   * A route a test installed (`SimulatorOptions.testRoutes`): no official document describes
+   * it, so the document gate neither binds nor checks it and its answers are never projected.
+   */
+  testOnly?: boolean;
 }
 
 export type { JsonObject } from './json.js';

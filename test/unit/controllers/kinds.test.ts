@@ -1,7 +1,8 @@
 /**
  * The list of kinds (src/controllers/kinds.ts) is the one place a kind is named. A throwaway
- * kind, Gadget (its folder: fixtures/gadget/), is added by one line, `WITH_GADGET` below, and
- * every tool picks it up from the list alone: the operator's controllers, CRD generation (a
+ * kind, Gadget (its folder: fixtures/gadget/, a real kind on the resource kit whose platform is
+ * the gadget routes a test installs in cdn-sim, test/support/sim-gadgets.ts), is added by one
+ * line, `WITH_GADGET` below, and every tool picks it up from the list alone: the operator's controllers, CRD generation (a
  * described CRD that agrees with its TypeScript types), the chart's and the kustomize base's
  * RBAC and the Argo CD keys (derived from crds/), cdnctl diff, export and help, the bench and
  * the demo. The real list is checked for what the tools rely on.
@@ -14,8 +15,9 @@ import pino from 'pino';
 import { parse } from 'yaml';
 import { renderCrd } from '../../../hack/generate-crds.js';
 import { API_GROUP, GROUP_VERSION } from '../../../src/api-group.js';
-import type { CdnClient } from '../../../src/cdn/client.js';
+import { CdnClient } from '../../../src/cdn/client.js';
 import { diffManifests } from '../../../src/cli/diff/diff-manifests.js';
+import type { Manifest } from '../../../src/cli/diff/manifests.js';
 import { exportAccount, exportableKinds } from '../../../src/cli/export/export-account.js';
 import { parseExportOptions } from '../../../src/cli/export/options.js';
 import { helpText } from '../../../src/cli/run.js';
@@ -24,16 +26,17 @@ import { exampleKinds, findKind, KINDS } from '../../../src/controllers/kinds.js
 import { createClusterKinds, createManagedKinds } from '../../../src/controllers/registry.js';
 import { sampleFleet } from '../../../bench/lib/objects.js';
 import { builtCrd, rootSchema, undescribed, type Json } from '../../support/crds.js';
+import { startTestSim, TEST_KEY } from '../../support/sim-client.js';
+import { gadgetRoutes } from '../../support/sim-gadgets.js';
 import { compareTypeWithSchema, TypeReader } from '../../support/type-schema.js';
 import { CHART, ROOT, renderChart, run, type KubeObject } from '../packaging/tools.js';
+import { gadgetsOf } from './fixtures/gadget/index.js';
 import { GADGET } from './fixtures/gadget/kind.js';
 
 /** The one line that adds the kind. */
 const WITH_GADGET = [...KINDS, GADGET];
 
 const deps = { apiBaseUrl: 'http://127.0.0.1:1', log: pino({ level: 'silent' }) };
-/** The Gadget's planner and exporter never call the platform. */
-const client = {} as CdnClient;
 
 test('the list names each kind once, and each kind lives in its own folder', (t) => {
   const names = KINDS.map((k) => k.kind);
@@ -92,7 +95,7 @@ test('CRD generation writes the added kind: named, described, agreeing with its 
   const spec = rootSchema(crd).properties.spec as Json;
   t.truthy(spec.properties.accountRef, 'shared account fragment');
   t.truthy(spec.properties.adoption, 'shared adoption fragment');
-  const file = join(ROOT, 'test/unit/controllers/fixtures/gadget/types.ts');
+  const file = join(ROOT, 'test/unit/controllers/fixtures/gadget/fields.ts');
   const reader = new TypeReader([file]);
   const built = rootSchema(await builtCrd(GADGET)).properties as Json;
   for (const [part, type] of [
@@ -147,32 +150,49 @@ test('RBAC (chart and kustomize) and the Argo CD keys cover the added kind from 
 });
 
 test('cdnctl compares, exports and lists the added kind', async (t) => {
-  const manifest = {
+  const sim = await startTestSim({ testRoutes: gadgetRoutes(), logger: pino({ level: 'silent' }) });
+  const client = new CdnClient({ baseUrl: sim.url, credentials: TEST_KEY });
+  t.teardown(async () => {
+    client.close();
+    await sim.close();
+  });
+  const { id } = await gadgetsOf(client).create({ name: 'gadget-one', size: 1 });
+  const manifest = (name: string, spec: Record<string, unknown>): Manifest => ({
     apiVersion: GROUP_VERSION,
     kind: 'Gadget',
-    metadata: { name: 'g', namespace: 'ns' },
-    spec: { size: 3 },
+    metadata: { name, namespace: 'ns' },
+    spec,
     source: 'test',
-  };
-  const report = await diffManifests(client, [manifest], WITH_GADGET);
-  t.deepEqual(report.entries, [
-    {
-      kind: 'Gadget',
-      namespace: 'ns',
-      name: 'g',
-      plan: { action: 'create', diffs: [{ field: 'Size', live: '<unset>', desired: '3' }] },
-    },
-  ]);
+  });
+  const manifests = [
+    manifest('g', { size: 3 }),
+    manifest('h', { gadgetId: id, name: 'gadget-one', size: 3 }),
+  ];
+  const report = await diffManifests(client, manifests, WITH_GADGET);
+  t.deepEqual(
+    report.entries.map((e) => [e.name, e.plan]),
+    [
+      ['g', { action: 'create', diffs: [] }],
+      [
+        'h',
+        { action: 'update', id: String(id), diffs: [{ field: 'size', live: '1', desired: '3' }] },
+      ],
+    ],
+  );
   t.is(report.exitCode, 1);
-  const without = await diffManifests(client, [manifest], KINDS);
+  const without = await diffManifests(client, manifests, KINDS);
   t.is(without.entries[0]?.plan?.action, 'skipped', 'without the line: not compared');
 
   const opts = parseExportOptions({ kinds: 'gadgets', namespace: 'ns' }, WITH_GADGET);
   t.deepEqual([...opts.kinds], ['Gadget']);
   const exported = await exportAccount(client, opts, WITH_GADGET);
   t.deepEqual(
-    exported.objects.map((o) => [o.kind, o.name]),
-    [['Gadget', 'gadget-1']],
+    exported.objects.map((o) => [
+      o.kind,
+      o.name,
+      (o.manifest.spec as { gadgetId?: number }).gadgetId,
+    ]),
+    [['Gadget', 'gadget-one', id]],
   );
   t.throws(() => parseExportOptions({ kinds: 'gadget' }, KINDS), { message: /unknown kind/ });
   t.true(exportableKinds(WITH_GADGET).includes(GADGET));

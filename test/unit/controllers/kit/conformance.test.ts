@@ -15,7 +15,8 @@
  * - several candidates for adoption by name are refused; one another object claims is skipped.
  *
  * The cases for resources of another owner with the same name apply where names are not unique
- * (the platform refuses a second pull zone, storage zone or DNS zone of one name).
+ * (the platform refuses a second pull zone, storage zone or DNS zone of one name). The test's
+ * Gadget runs too, on the gadget routes the world installs in cdn-sim.
  */
 import test, { type ExecutionContext } from 'ava';
 import { ClaimIndex } from '../../../../src/runtime/claims.js';

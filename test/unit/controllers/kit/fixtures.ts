@@ -5,6 +5,7 @@
  */
 import type { Stage, World } from './world.js';
 import { RATE_SPEC, WAF_SPEC } from '../../../support/shield-rule-specs.js';
+import { gadgetsOf } from '../fixtures/gadget/index.js';
 
 /** A platform resource: its id and name. */
 export interface Found {
@@ -322,7 +323,30 @@ const dnsZone: KindFixture = {
   },
 };
 
-/** Every kind the identity rules cover, in the list's order. */
+/** The test's Gadget, on the gadget routes the world installs (names are not unique). */
+const gadget: KindFixture = {
+  kind: 'Gadget',
+  names: 'shared',
+  idField: 'gadgetId',
+  specIdField: 'gadgetId',
+  createRoute: 'POST /gadgets',
+  deleteRoute: 'DELETE /gadgets/{id}',
+  prepare(w) {
+    const gadgets = gadgetsOf(w.client);
+    const all = async (): Promise<Found[]> =>
+      (await gadgets.list()).map((g) => ({ id: String(g.id), name: g.name }));
+    return Promise.resolve({
+      stage: { kind: 'Gadget' },
+      spec: (name) => ({ name, size: 2 }),
+      foreign: async (name) => String((await gadgets.create({ name, size: 9 })).id),
+      named: async (name) => (await all()).filter((g) => g.name === name),
+      all,
+      remove: (id) => gadgets.remove(id),
+    });
+  },
+};
+
+/** Every kind the identity rules cover, in the list's order, then the test's Gadget. */
 export const FIXTURES: readonly KindFixture[] = [
   pullZone,
   ruleKind('ShieldWafRule', WAF_SPEC, '/shield/waf/custom-rule'),
@@ -333,4 +357,5 @@ export const FIXTURES: readonly KindFixture[] = [
   storageZone,
   dnsZone,
   record,
+  gadget,
 ];

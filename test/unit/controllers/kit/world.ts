@@ -2,9 +2,11 @@
  * The kinds as the operator runs them (createManagedKinds: real clients, credentials, Secret
  * registration) against an in-process cdn-sim, each driven by the real reconciler on a fake
  * apiserver (FakeEnv): what the kit's conformance table and the lost-create tests stand on.
+ * The test's Gadget is among them, on the gadget routes the world installs in cdn-sim.
  */
 import { pino } from 'pino';
 import { CdnClient } from '../../../../src/cdn/client.js';
+import { KINDS } from '../../../../src/controllers/kinds.js';
 import { createManagedKinds } from '../../../../src/controllers/registry.js';
 import { ClaimIndex } from '../../../../src/runtime/claims.js';
 import { KubeApiError } from '../../../../src/runtime/kube-client.js';
@@ -15,6 +17,8 @@ import { StatusWriter } from '../../../../src/runtime/status-writer.js';
 import type { ManagedKind, ManagedObject } from '../../../../src/runtime/types.js';
 import type { FaultConfig } from '../../../../src/simulator/faults.js';
 import { startSimulator, type SimulatorHandle } from '../../../../src/simulator/server.js';
+import { gadgetRoutes } from '../../../support/sim-gadgets.js';
+import { GADGET } from '../fixtures/gadget/kind.js';
 import { FakeEnv } from '../../runtime/fake-env.js';
 
 export const NS = 'team-a';
@@ -34,16 +38,16 @@ export interface World {
   close(): Promise<void>;
 }
 
-/** Starts cdn-sim and builds every kind against it. */
+/** Starts cdn-sim (with the gadget routes) and builds every kind and the Gadget against it. */
 export async function startWorld(): Promise<World> {
   const sim = await startSimulator({
     apiKeys: [{ key: API_KEY }],
     logger: pino({ level: 'silent' }),
+    testRoutes: gadgetRoutes(),
   });
   const log = pino({ level: 'silent' });
-  const kinds = new Map(
-    (await createManagedKinds({ apiBaseUrl: sim.url, log })).map((k) => [k.kind, k]),
-  );
+  const built = await createManagedKinds({ apiBaseUrl: sim.url, log }, [...KINDS, GADGET]);
+  const kinds = new Map(built.map((k) => [k.kind, k]));
   const client = new CdnClient({
     baseUrl: sim.url,
     credentials: API_KEY,
