@@ -28,7 +28,7 @@ function rule(
     apiVersion: 'cdn.operator.io/v1alpha1',
     kind: 'ShieldWafRule',
     metadata: { name: 'r', namespace, uid: `uid-${namespace}` },
-    spec: spec as RuleObject['spec'],
+    spec: spec,
     ...extra,
   };
 }
