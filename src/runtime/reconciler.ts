@@ -186,6 +186,8 @@ interface Pass {
   account?: string;
   /** Set when this pass adopted an existing resource by name. */
   adoptedByName?: boolean;
+  /** Set when observe found the resource of this object's lost create (id not in status yet). */
+  recovered?: boolean;
   /** Signs and verifies the create-pending marker (when the client offers a marker key). */
   signer?: MarkerSigner;
   /** The latest connection details of this pass (observe, create or update), to publish. */
@@ -284,6 +286,9 @@ export class ManagedReconciler {
     if (isDryRun(obj)) return this.dryRun(pass, obs);
     if (!obs.exists) return this.create(pass, client, ctx);
     await this.ensureFinalizer(pass);
+    // The update may rename a recovered resource (its provisional name is the proof it is
+    // ours): its id goes to status first, as after a create (recordFirst).
+    if (pass.recovered === true && !obs.upToDate) await this.recordRecovered(pass);
     const updated = obs.upToDate ? obs : await this.update(pass, client, obs, ctx);
     const published = await this.publish(pass, updated);
     pass.conditions.push(readyFrom(published, obj), synced(SyncedReason.ReconcileSuccess, '', obj));
@@ -377,6 +382,7 @@ export class ManagedReconciler {
   /** Records an id observe found by name (crash recovery or explicit adoption by name). */
   private recordFound(pass: Pass, id: string, obs: Observation, ctx: ExternalContext): void {
     pass.adoptedByName = !ctx.createPending && ctx.externalId === undefined;
+    pass.recovered = ctx.createPending === true;
     this.recordId(pass, id, obs.status);
     pass.log.info(
       { externalId: id, createPending: ctx.createPending },
@@ -494,6 +500,12 @@ export class ManagedReconciler {
     await this.writeStatusAfterCreate(pass);
     const requeueAfterMs = settled ? this.pollDelay(marked, settled) : this.timings.afterCreateMs;
     return { outcome: 'success', requeueAfterMs };
+  }
+
+  /** Writes the id of a recovered lost create (and its claim) before the update touches it. */
+  private async recordRecovered(pass: Pass): Promise<void> {
+    this.recordOwnership(pass);
+    await this.recordCreated(pass);
   }
 
   /**

@@ -204,6 +204,35 @@ const CASES: Case[] = [
     },
   ],
   [
+    'a lost create recovered, then a crash before the recovery pass writes Ready: no duplicate',
+    all,
+    async (t, f) => {
+      const name = fresh(f);
+      const s = subject(f, name);
+      setFaults(world, { commitThenDropRate: 1, errorRoutes: [f.createRoute] });
+      try {
+        await s.pass();
+      } finally {
+        setFaults(world, {});
+      }
+      // The next pass finds the resource (by its provisional name where names are shared),
+      // updates it (the rename that removes that proof) and dies before its Ready write.
+      s.crashBeforeReady = true;
+      await s.pass();
+      s.restart();
+      s.advance(61_000);
+      await s.settle(6);
+      t.true(s.ready(), JSON.stringify(s.obj.status?.conditions));
+      t.deepEqual(
+        (await sceneOf(f).named(name)).map((r) => r.id),
+        [s.id(f.idField)],
+        'one resource, the recovered one',
+      );
+      const leftovers = (await sceneOf(f).all()).filter((r) => r.name.startsWith('cdnop-'));
+      t.deepEqual(leftovers, [], 'no resource left under a provisional name');
+    },
+  ],
+  [
     'deleted while its create is pending: the late resource is found and deleted, nothing leaks',
     all,
     async (t, f) => {
