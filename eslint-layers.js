@@ -1,5 +1,5 @@
 import { readdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { URL, fileURLToPath } from 'node:url';
 // Layering of src/ (docs/development.md "Layout"), as lint: an import of another layer from a
 // relative path. Each layer lists what it must not import; the leaf modules src/api-group.ts,
 // src/version.ts and src/log.ts import nothing of src/, so any layer may use them.
@@ -9,7 +9,7 @@ const forbid = (layers, why) => ({
   regex: `${up}(${layers.join('|')})(/|\\.js$)`,
   message: `${why} (docs/development.md, Layout)`,
 });
-const CONTROLLERS = fileURLToPath(import.meta.resolve('./src/controllers/'));
+const CONTROLLERS = fileURLToPath(new URL('./src/controllers/', import.meta.url));
 
 /**
  * Kind folders that belong together (issue 43): within a family, folders may import each
