@@ -52,6 +52,8 @@ export function run(
       clearTimeout(timer);
       resolve({ code: code ?? (signal ? 128 : 1), stdout, stderr });
     });
+    // A child that exits without reading its input closes the pipe first: EPIPE is no failure.
+    child.stdin.on('error', () => undefined);
     child.stdin.end(options.input ?? '');
   });
 }
