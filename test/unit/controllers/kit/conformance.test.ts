@@ -57,6 +57,29 @@ function subject(f: KindFixture, name: string, extra: Record<string, unknown> = 
   return new Subject(world, sceneOf(f).stage, name, { ...sceneOf(f).spec(name), ...extra });
 }
 
+/**
+ * A new process after the window: the object is Ready with one resource of its name, the one
+ * its status records, and nothing is left under a provisional name.
+ */
+async function assertOneAfterRestart(
+  t: ExecutionContext,
+  f: KindFixture,
+  s: Subject,
+  name: string,
+): Promise<void> {
+  s.restart();
+  s.advance(61_000);
+  await s.settle(6);
+  t.true(s.ready(), JSON.stringify(s.obj.status?.conditions));
+  t.deepEqual(
+    (await sceneOf(f).named(name)).map((r) => r.id),
+    [s.id(f.idField)],
+    'one resource, the recorded one',
+  );
+  const leftovers = (await sceneOf(f).all()).filter((r) => r.name.startsWith('cdnop-'));
+  t.deepEqual(leftovers, [], 'no resource left under a provisional name');
+}
+
 /** A spec id that names nothing (apps have string ids). */
 function missingId(f: KindFixture): string | number {
   return f.kind === 'ContainerApp' ? 'a0000000-0000-4000-8000-000000000000' : 999_999;
@@ -190,17 +213,7 @@ const CASES: Case[] = [
       const s = subject(f, name);
       s.crashBeforeReady = true;
       await s.pass();
-      s.restart();
-      s.advance(61_000);
-      await s.settle(6);
-      t.true(s.ready(), JSON.stringify(s.obj.status?.conditions));
-      t.deepEqual(
-        (await sceneOf(f).named(name)).map((r) => r.id),
-        [s.id(f.idField)],
-        'one resource, the recorded one',
-      );
-      const leftovers = (await sceneOf(f).all()).filter((r) => r.name.startsWith('cdnop-'));
-      t.deepEqual(leftovers, [], 'no resource left under a provisional name');
+      await assertOneAfterRestart(t, f, s, name);
     },
   ],
   [
@@ -219,17 +232,7 @@ const CASES: Case[] = [
       // updates it (the rename that removes that proof) and dies before its Ready write.
       s.crashBeforeReady = true;
       await s.pass();
-      s.restart();
-      s.advance(61_000);
-      await s.settle(6);
-      t.true(s.ready(), JSON.stringify(s.obj.status?.conditions));
-      t.deepEqual(
-        (await sceneOf(f).named(name)).map((r) => r.id),
-        [s.id(f.idField)],
-        'one resource, the recovered one',
-      );
-      const leftovers = (await sceneOf(f).all()).filter((r) => r.name.startsWith('cdnop-'));
-      t.deepEqual(leftovers, [], 'no resource left under a provisional name');
+      await assertOneAfterRestart(t, f, s, name);
     },
   ],
   [
