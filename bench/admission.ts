@@ -22,7 +22,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { parseAllDocuments, stringify } from 'yaml';
-import { API_GROUP } from '../src/api-group.js';
+import { API_DOMAIN } from '../src/api-group.js';
 import { KubeClient, loadKubeConfig } from '../src/runtime/kube-client.js';
 import { FINALIZER } from '../src/runtime/reasons.js';
 import { startControlPlane } from '../test/cluster/control-plane.js';
@@ -48,7 +48,7 @@ import { mapLimit } from './lib/stats.js';
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
 /** The label an update changes (a label, so every kind's update is the same change). */
-const REV_LABEL = `bench.${API_GROUP}/rev`;
+const REV_LABEL = `bench.${API_DOMAIN}/rev`;
 
 /** Finds the first example object of `kind` under examples/. */
 async function exampleOf(kind: string): Promise<Record<string, unknown>> {

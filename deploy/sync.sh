@@ -12,23 +12,43 @@ chart="$root/deploy/helm/cdn-operator"
 # A top-level field of a generated CRD: `field FILE '  group'` (the generator's indentation).
 field() { awk -v k="$2: " 'index($0, k) == 1 { print substr($0, length(k) + 1); exit }' "$1"; }
 
-# The API group of the CRDs (one group for every kind).
-group() {
-  local groups
-  groups=$(for f in "$root"/crds/*.yaml; do field "$f" '  group'; done | sort -u)
-  if [ "$(echo "$groups" | wc -l)" -ne 1 ]; then
-    echo "sync.sh: the CRDs in crds/ must share one API group, got: $groups" >&2
-    exit 1
-  fi
-  echo "$groups"
+# The API groups of the CRDs (one per family of kinds), sorted like the chart's dict keys.
+groups() {
+  for f in "$root"/crds/*.yaml; do field "$f" '  group'; done | sort -u
 }
 
-# YAML list items (indent $3) of the plurals of the CRDs of scope $1, each with suffix $2.
+# YAML list items (indent $4) of the plurals of the CRDs of group $1 and scope $2, each with
+# suffix $3.
 plurals() {
   for f in "$root"/crds/*.yaml; do
-    [ "$(field "$f" '  scope')" = "$1" ] && echo "  - $(field "$f" '    plural')$2"
+    [ "$(field "$f" '  group')" = "$1" ] && [ "$(field "$f" '  scope')" = "$2" ] &&
+      echo "  - $(field "$f" '    plural')$3"
   done
   return 0
+}
+
+# One rule: group $1, scope $2, subresource suffix $3, verbs $4... (nothing when the group has
+# no kind of that scope).
+rule() {
+  local group=$1 scope=$2 suffix=$3
+  shift 3
+  local items
+  items=$(plurals "$group" "$scope" "$suffix")
+  [ -n "$items" ] || return 0
+  printf -- '- apiGroups:\n  - %s\n  resources:\n%s\n  verbs:\n' "$group" "$items"
+  for verb in "$@"; do echo "  - $verb"; done
+}
+
+# The rules on the kinds of scope $1 for every group, as the chart's kindRules renders them:
+# objects (verbs $2, comma-separated), then /status ($3) and /finalizers ($4) when given.
+kind_rules() {
+  local scope=$1 verbs=$2 status=${3:-} finalizers=${4:-} group
+  for group in $(groups); do
+    # shellcheck disable=SC2086 # the verb lists are split on commas on purpose
+    rule "$group" "$scope" '' ${verbs//,/ }
+    [ -z "$status" ] || rule "$group" "$scope" /status ${status//,/ }
+    [ -z "$finalizers" ] || rule "$group" "$scope" /finalizers ${finalizers//,/ }
+  done
 }
 
 sync_crds() {
@@ -46,8 +66,9 @@ render_snippet() {
   echo "# Generated from deploy/argocd/health.lua by \`make sync-chart-crds\`; do not edit."
   echo "data:"
   # One key per kind served by a CRD in crds/ (spec.names.kind), so a new kind needs no edit here.
-  for kind in $(awk '/^  names:/ {n=1; next} n && /^    kind: / {print $2; n=0}' "$root"/crds/*.yaml); do
-    echo "  resource.customizations.health.${api_group}_${kind}: |"
+  local f
+  for f in "$root"/crds/*.yaml; do
+    echo "  resource.customizations.health.$(field "$f" '  group')_$(field "$f" '    kind'): |"
     sed -e 's/^/    /' -e 's/^    $//' "$root/deploy/argocd/health.lua"
   done
 }
@@ -72,27 +93,7 @@ metadata:
   name: cdn-operator
 ${labels}
 rules:
-- apiGroups:
-  - ${api_group}
-  resources:
-$(plurals Namespaced '')
-  verbs:
-  - get
-  - list
-  - watch
-  - patch
-- apiGroups:
-  - ${api_group}
-  resources:
-$(plurals Namespaced /status)
-  verbs:
-  - patch
-- apiGroups:
-  - ${api_group}
-  resources:
-$(plurals Namespaced /finalizers)
-  verbs:
-  - update
+$(kind_rules Namespaced get,list,watch,patch patch update)
 - apiGroups:
   - events.k8s.io
   resources:
@@ -122,20 +123,7 @@ metadata:
   name: cdn-operator-accounts
 ${labels}
 rules:
-- apiGroups:
-  - ${api_group}
-  resources:
-$(plurals Cluster '')
-  verbs:
-  - get
-  - list
-  - watch
-- apiGroups:
-  - ${api_group}
-  resources:
-$(plurals Cluster /status)
-  verbs:
-  - patch
+$(kind_rules Cluster get,list,watch patch)
 - apiGroups:
   - ''
   resources:
@@ -196,7 +184,6 @@ subjects:
 YAML
 }
 
-api_group=$(group)
 sync_crds "$chart/crds"
 sync_crds "$root/deploy/kustomize/crds"
 render_snippet > "$root/deploy/argocd/argocd-cm.yaml"

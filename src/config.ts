@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import type { LevelWithSilent } from 'pino';
-import { API_GROUP, groupKey } from './api-group.js';
+import { API_DOMAIN, groupKey } from './api-group.js';
 import { parseDuration } from './runtime/duration.js';
 import { parseBindAddress } from './runtime/health.js';
 import { MAX_POLL_INTERVAL_MS, MIN_POLL_INTERVAL_MS } from './runtime/poll-interval.js';
@@ -151,7 +151,7 @@ const FLAGS: Record<string, FlagDoc> = {
   },
   'leader-election-id': {
     type: 'string',
-    def: `cdn-operator.${API_GROUP}`,
+    def: `cdn-operator.${API_DOMAIN}`,
     help: 'Name of the Lease',
   },
   'leader-election-lease-duration': {

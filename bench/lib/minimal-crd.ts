@@ -7,10 +7,10 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseAllDocuments } from 'yaml';
-import { API_GROUP } from '../../src/api-group.js';
+import { API_DOMAIN } from '../../src/api-group.js';
 
 /** The group of the minimal CRDs (never served by the operator). */
-export const MINIMAL_GROUP = `minimal.bench.${API_GROUP}`;
+export const MINIMAL_GROUP = `minimal.bench.${API_DOMAIN}`;
 
 /** One of our CRDs as read from crds/, with the figures the report shows. */
 export interface CrdFacts {
@@ -79,7 +79,7 @@ export async function readCrds(dir: string): Promise<CrdFacts[]> {
  * same-surface minimal group ({@link MINIMAL_GROUP}) what our schemas add to our API surface.
  */
 export function loneGroupOf(facts: CrdFacts): string {
-  return `${facts.plural}.lone.bench.${API_GROUP}`;
+  return `${facts.plural}.lone.bench.${API_DOMAIN}`;
 }
 
 /**

@@ -18,7 +18,7 @@ import { ReadyTracker, type TrackedObject } from './ready-tracker.js';
 
 /** Options of {@link NullController}. */
 export interface NullControllerOptions {
-  /** Collection path, e.g. `/apis/cdn.operator.io/v1alpha1/namespaces/x/pullzoneconfigs`. */
+  /** Collection path, e.g. `/apis/pullzones.cdn.operator.io/v1beta1/namespaces/x/pullzoneconfigs`. */
   path: string;
   /** Passes in flight (the operator's `--workers`). */
   workers: number;

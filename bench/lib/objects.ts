@@ -4,16 +4,12 @@
  * their minimal objects come from the list of kinds (src/controllers/kinds.ts, each kind's
  * `sample`), so a new kind with a sample joins the bench with no edit here.
  */
-import { GROUP_VERSION } from '../../src/api-group.js';
 import { type KindModule } from '../../src/controllers/kind-module.js';
-import { collectionPathOf, typeMetaOf } from '../../src/controllers/kind-names.js';
+import { apiVersionOf, collectionPathOf, typeMetaOf } from '../../src/controllers/kind-names.js';
 import { findKind, KINDS } from '../../src/controllers/kinds.js';
 import { PULL_ZONE_CONFIG } from '../../src/controllers/pullzoneconfig/kind.js';
 import type { KubeClient } from '../../src/runtime/kube-client.js';
 import { mapLimit } from './stats.js';
-
-/** Group/version of every kind. */
-export const API_VERSION = GROUP_VERSION;
 
 /**
  * The kinds the bench creates in bulk (those with a sample), in list order: a kind comes after
@@ -31,6 +27,11 @@ export type Manifest = {
   metadata: { name: string; namespace: string; labels?: Record<string, string> };
   spec: Record<string, unknown>;
 };
+
+/** The `apiVersion` of the kind named `kind` (its family's group). */
+export function apiVersionFor(kind: KindName): string {
+  return apiVersionOf(kindNamed(kind));
+}
 
 /** The kind named `kind`; throws for a kind the operator does not serve. */
 export function kindNamed(kind: KindName): KindModule {

@@ -3,7 +3,10 @@
  * create (managedFields of three managers, the last-applied annotation, finalizer, signed
  * create-pending marker, full status): what the informer really receives per object.
  */
-import { GROUP_VERSION } from '../../src/api-group.js';
+import { apiVersionOf } from '../../src/controllers/kind-names.js';
+import { PULL_ZONE_CONFIG_NAMES } from '../../src/controllers/pullzoneconfig/types.js';
+
+const GROUP_VERSION = apiVersionOf(PULL_ZONE_CONFIG_NAMES);
 import { Annotation, FINALIZER } from '../../src/runtime/reasons.js';
 
 /** Objects created per second: the create rate the cluster bench measures (~50/s). */

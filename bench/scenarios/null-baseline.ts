@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import type { BenchEnv } from '../lib/env.js';
 import { WRITE_VERBS } from '../lib/audit.js';
 import {
-  API_VERSION,
+  apiVersionFor,
   collectionPath,
   createAll,
   objectName,
@@ -97,7 +97,7 @@ export async function startNull(
     path,
     workers,
     statusTemplate,
-    apiVersion: API_VERSION,
+    apiVersion: apiVersionFor('PullZoneConfig'),
     kind: 'PullZoneConfig',
   };
   const child = spawn(

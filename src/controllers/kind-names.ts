@@ -3,7 +3,7 @@
  * runtime's names, `apiVersion`/`kind`, the CRD name and file, API paths. Each kind keeps its
  * names in its types.ts; its KindModule (kind.ts) adds the lazy parts (kind-module.ts).
  */
-import { API_GROUP, API_VERSION, GROUP_VERSION } from '../api-group.js';
+import { API_VERSION, groupOf, isOwnGroup } from '../api-group.js';
 import type { ManagedKind } from '../runtime/types.js';
 
 /** The names of one kind. */
@@ -16,6 +16,18 @@ export interface KindNames {
   readonly shortNames: readonly string[];
   /** Namespaced kinds are reconciled; a cluster-scoped kind (CdnAccount) is read by the operator. */
   readonly scope: 'Namespaced' | 'Cluster';
+  /** The family whose API group serves the kind (`dns`: `dns.cdn.operator.io`; docs/api.md). */
+  readonly family: string;
+}
+
+/** The kind's API group (`dns.cdn.operator.io`). */
+export function apiGroupOf(k: Pick<KindNames, 'family'>): string {
+  return groupOf(k.family);
+}
+
+/** The `apiVersion` of the kind's objects (`dns.cdn.operator.io/v1beta1`). */
+export function apiVersionOf(k: Pick<KindNames, 'family'>): string {
+  return `${apiGroupOf(k)}/${API_VERSION}`;
 }
 
 /** The kind's group, version and names as the runtime's {@link ManagedKind} spells them. */
@@ -24,7 +36,7 @@ export function managedNames(
 ): Pick<ManagedKind, 'name' | 'group' | 'version' | 'kind' | 'plural'> {
   return {
     name: k.kind.toLowerCase(),
-    group: API_GROUP,
+    group: apiGroupOf(k),
     version: API_VERSION,
     kind: k.kind,
     plural: k.plural,
@@ -32,30 +44,34 @@ export function managedNames(
 }
 
 /** `apiVersion` and `kind` of the kind's objects. */
-export function typeMetaOf(k: Pick<KindNames, 'kind'>): { apiVersion: string; kind: string } {
-  return { apiVersion: GROUP_VERSION, kind: k.kind };
+export function typeMetaOf(k: Pick<KindNames, 'kind' | 'family'>): {
+  apiVersion: string;
+  kind: string;
+} {
+  return { apiVersion: apiVersionOf(k), kind: k.kind };
 }
 
 /** The CRD's name, `<plural>.<group>`, also kubectl's resource name. */
-export function crdNameOf(k: Pick<KindNames, 'plural'>): string {
-  return `${k.plural}.${API_GROUP}`;
+export function crdNameOf(k: Pick<KindNames, 'plural' | 'family'>): string {
+  return `${k.plural}.${apiGroupOf(k)}`;
 }
 
 /** The generated CRD file, relative to the repository root (`crds/<group>_<plural>.yaml`). */
-export function crdFileOf(k: Pick<KindNames, 'plural'>): string {
-  return `crds/${API_GROUP}_${k.plural}.yaml`;
+export function crdFileOf(k: Pick<KindNames, 'plural' | 'family'>): string {
+  return `crds/${apiGroupOf(k)}_${k.plural}.yaml`;
 }
 
 /** The API path of the kind's objects in `namespace` (a cluster-scoped kind ignores it). */
 export function collectionPathOf(
-  k: Pick<KindNames, 'plural' | 'scope'>,
+  k: Pick<KindNames, 'plural' | 'scope' | 'family'>,
   namespace?: string,
 ): string {
   const ns = k.scope === 'Namespaced' && namespace ? `/namespaces/${namespace}` : '';
-  return `/apis/${GROUP_VERSION}${ns}/${k.plural}`;
+  return `/apis/${apiVersionOf(k)}${ns}/${k.plural}`;
 }
 
-/** True for an `apiVersion` of the operator's group (any version). */
+/** True for an `apiVersion` of one of the operator's groups (any version, the legacy group too). */
 export function isOwnApiVersion(apiVersion: string | undefined): boolean {
-  return apiVersion?.startsWith(`${API_GROUP}/`) === true;
+  const slash = apiVersion?.indexOf('/') ?? -1;
+  return slash > 0 && isOwnGroup(apiVersion!.slice(0, slash));
 }

@@ -11,6 +11,7 @@ import { CONTAINER_REGISTRY } from './containerregistry/kind.js';
 import { DNS_RECORD } from './dnsrecord/kind.js';
 import { DNS_ZONE } from './dnszone/kind.js';
 import type { KindModule } from './kind-module.js';
+import { apiVersionOf } from './kind-names.js';
 import { PULL_ZONE_CONFIG } from './pullzoneconfig/kind.js';
 import { SHIELD_ACCESS_LIST } from './shieldaccesslist/kind.js';
 import { SHIELD_POLICY } from './shieldpolicy/kind.js';
@@ -49,4 +50,11 @@ export function exampleKinds(kinds: readonly KindModule[] = KINDS): KindModule[]
   return kinds.filter(
     (k) => k.controller !== undefined && k.example !== undefined && !k.example.includes('/'),
   );
+}
+
+/** The `apiVersion` of the kind named `kind` (its family's group); throws for a kind not listed. */
+export function apiVersionOfKind(kind: string, kinds: readonly KindModule[] = KINDS): string {
+  const found = findKind(kind, kinds);
+  if (!found) throw new Error(`cannot find kind ${kind}: not in the list of kinds`);
+  return apiVersionOf(found);
 }

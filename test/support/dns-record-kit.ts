@@ -15,7 +15,7 @@ import type { ExternalContext } from '../../src/runtime/types.js';
 /** A DnsRecord object of `spec` (zone 5 unless the spec names one). */
 export function recordObject(spec: DnsRecordSpec): DnsRecord {
   return {
-    apiVersion: 'cdn.operator.io/v1alpha1',
+    apiVersion: 'dns.cdn.operator.io/v1beta1',
     kind: 'DnsRecord',
     metadata: { name: 'rec', namespace: 'default', uid: 'uid-rec' },
     spec: spec as DnsRecord['spec'],

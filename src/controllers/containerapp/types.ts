@@ -16,6 +16,7 @@ export const CONTAINER_APP_NAMES: KindNames = {
   plural: 'containerapps',
   shortNames: ['capp'],
   scope: 'Namespaced',
+  family: 'containers',
 };
 
 /** Selects one key of a Secret or ConfigMap in the same namespace. */

@@ -13,6 +13,7 @@ export const CONTAINER_REGISTRY_NAMES: KindNames = {
   plural: 'containerregistries',
   shortNames: ['creg'],
   scope: 'Namespaced',
+  family: 'containers',
 };
 
 /** `spec` of a ContainerRegistry: the field table's members and the shared parts. */

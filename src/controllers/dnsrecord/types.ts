@@ -13,6 +13,7 @@ export const DNS_RECORD_NAMES: KindNames = {
   plural: 'dnsrecords',
   shortNames: ['dnsr'],
   scope: 'Namespaced',
+  family: 'dns',
 };
 
 /** A reference by name to an object in the same namespace. */

@@ -15,6 +15,7 @@ export const DNS_ZONE_NAMES: KindNames = {
   plural: 'dnszones',
   shortNames: ['dnsz'],
   scope: 'Namespaced',
+  family: 'dns',
 };
 
 /** Record types an inline record may have: those that link no other resource. */

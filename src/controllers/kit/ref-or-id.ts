@@ -26,7 +26,7 @@ export interface RefOrId {
   /** Spec field of the raw id (`dnsZoneId`). */
   readonly id: string;
   /** The referenced kind. */
-  readonly kind: Pick<KindNames, 'kind'>;
+  readonly kind: Pick<KindNames, 'kind' | 'family'>;
   /** Status field of the referenced object that holds the id (`dnsZoneId`). */
   readonly statusId: string;
   /** Claim type of the referenced resource (the raw id is checked against it). */

@@ -14,6 +14,7 @@ export const PULL_ZONE_CONFIG_NAMES: KindNames = {
   plural: 'pullzoneconfigs',
   shortNames: ['pzc'],
   scope: 'Namespaced',
+  family: 'pullzones',
 };
 
 /** A key of a Secret in the resource's namespace. */

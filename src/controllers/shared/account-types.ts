@@ -4,7 +4,7 @@
  * operator's namespace and the namespaces allowed to use it. Only cluster admins create them;
  * tenants name one with `spec.accountRef.name`.
  */
-import { API_GROUP, API_VERSION } from '../../api-group.js';
+import { API_VERSION, groupOf } from '../../api-group.js';
 import type { Condition } from '../../runtime/types.js';
 import type { LabelSelector } from './label-selector.js';
 import type { KindNames } from '../kind-names.js';
@@ -15,11 +15,12 @@ export const CDN_ACCOUNT_NAMES: KindNames = {
   plural: 'cdnaccounts',
   shortNames: ['cdnacct'],
   scope: 'Cluster',
+  family: 'accounts',
 };
 
 /** The resource as `ConnectContext.readClusterObject` takes it. */
 export const CDN_ACCOUNT_RESOURCE = {
-  group: API_GROUP,
+  group: groupOf('accounts'),
   version: API_VERSION,
   plural: CDN_ACCOUNT_NAMES.plural,
 } as const;

@@ -6,8 +6,8 @@
  * {@link withFragments} (account-schema.ts, ownership-schema.ts); the status parts come from
  * status-schema.ts. hack/generate-crds.ts renders the result into crds/.
  */
-import { API_VERSION, API_GROUP } from '../../api-group.js';
-import type { KindNames } from '../kind-names.js';
+import { API_VERSION } from '../../api-group.js';
+import { apiGroupOf, apiVersionOf, crdNameOf, type KindNames } from '../kind-names.js';
 
 /** A JSON schema node of a CRD (structural OpenAPI v3 as Kubernetes accepts it). */
 export type Schema = Record<string, unknown>;
@@ -169,7 +169,7 @@ export function buildCrd(kind: KindNames, schema: KindSchema): Schema {
     properties: {
       apiVersion: {
         type: 'string',
-        description: `API version of this object (${API_GROUP}/${API_VERSION}).`,
+        description: `API version of this object (${apiVersionOf(kind)}).`,
       },
       kind: { type: 'string', description: `Kind of this object (${kind.kind}).` },
       metadata: { type: 'object' },
@@ -181,9 +181,9 @@ export function buildCrd(kind: KindNames, schema: KindSchema): Schema {
   return {
     apiVersion: 'apiextensions.k8s.io/v1',
     kind: 'CustomResourceDefinition',
-    metadata: { name: `${kind.plural}.${API_GROUP}` },
+    metadata: { name: crdNameOf(kind) },
     spec: {
-      group: API_GROUP,
+      group: apiGroupOf(kind),
       names: {
         kind: kind.kind,
         listKind: `${kind.kind}List`,

@@ -13,6 +13,7 @@ export const SHIELD_ACCESS_LIST_NAMES: KindNames = {
   plural: 'shieldaccesslists',
   shortNames: ['sal'],
   scope: 'Namespaced',
+  family: 'shield',
 };
 
 /** `spec` of a ShieldAccessList: the field table's members and the shared parts. */

@@ -23,6 +23,7 @@ export const SHIELD_POLICY_NAMES: KindNames = {
   plural: 'shieldpolicies',
   shortNames: ['shp'],
   scope: 'Namespaced',
+  family: 'shield',
 };
 
 /**

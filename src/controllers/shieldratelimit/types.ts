@@ -10,6 +10,7 @@ export const SHIELD_RATE_LIMIT_NAMES: KindNames = {
   plural: 'shieldratelimits',
   shortNames: ['srl'],
   scope: 'Namespaced',
+  family: 'shield',
 };
 
 /** `spec` of a ShieldRateLimit: the field table's members and the shared parts. */

@@ -10,6 +10,7 @@ export const SHIELD_WAF_RULE_NAMES: KindNames = {
   plural: 'shieldwafrules',
   shortNames: ['swr'],
   scope: 'Namespaced',
+  family: 'shield',
 };
 
 /** `spec` of a ShieldWafRule: the field table's members and the shared parts. */

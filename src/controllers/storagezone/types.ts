@@ -13,6 +13,7 @@ export const STORAGE_ZONE_NAMES: KindNames = {
   plural: 'storagezones',
   shortNames: ['sz'],
   scope: 'Namespaced',
+  family: 'storage',
 };
 
 /** `spec` of a StorageZone: the field table's members and the shared parts. */

@@ -29,8 +29,8 @@ import { secretYaml } from '../support/operator-env.js';
 import { metricValue, startOperator, type OperatorProcess } from '../support/operator.js';
 
 const API_KEY = 'e2e-account-watch-key-4b2e';
-const PZC = 'pullzoneconfigs.cdn.operator.io';
-const ACCOUNTS = 'cdnaccounts.cdn.operator.io';
+const PZC = 'pullzoneconfigs.pullzones.cdn.operator.io';
+const ACCOUNTS = 'cdnaccounts.accounts.cdn.operator.io';
 const LEASE = 'cdn-operator-account-watch';
 
 let opNs = '';
@@ -96,7 +96,7 @@ test.after.always(async () => {
 
 function pzcJson(ns: string, name: string, annotations: Record<string, string> = {}): string {
   return JSON.stringify({
-    apiVersion: 'cdn.operator.io/v1alpha1',
+    apiVersion: 'pullzones.cdn.operator.io/v1beta1',
     kind: 'PullZoneConfig',
     metadata: { name, namespace: ns, annotations },
     spec: { deletionPolicy: 'Delete', settings: { originUrl: 'https://o.example.com' } },

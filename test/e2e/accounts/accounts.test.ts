@@ -29,8 +29,8 @@ import { secretYaml } from '../support/operator-env.js';
 import { startOperator, type OperatorProcess } from '../support/operator.js';
 
 const API_KEY = 'e2e-accounts-api-key-7c1d';
-const PZC = 'pullzoneconfigs.cdn.operator.io';
-const CAPP = 'containerapps.cdn.operator.io';
+const PZC = 'pullzoneconfigs.pullzones.cdn.operator.io';
+const CAPP = 'containerapps.containers.cdn.operator.io';
 
 let opNs = '';
 let teamA = '';
@@ -84,7 +84,7 @@ test.after.always(async () => {
 
 function pzcJson(ns: string, name: string, spec: Record<string, unknown>): string {
   return JSON.stringify({
-    apiVersion: 'cdn.operator.io/v1alpha1',
+    apiVersion: 'pullzones.cdn.operator.io/v1beta1',
     kind: 'PullZoneConfig',
     metadata: { name, namespace: ns },
     spec: { deletionPolicy: 'Delete', ...spec },
@@ -93,7 +93,7 @@ function pzcJson(ns: string, name: string, spec: Record<string, unknown>): strin
 
 function cappJson(ns: string, name: string, spec: Record<string, unknown>): string {
   return JSON.stringify({
-    apiVersion: 'cdn.operator.io/v1alpha1',
+    apiVersion: 'containers.cdn.operator.io/v1beta1',
     kind: 'ContainerApp',
     metadata: { name, namespace: ns },
     spec,
@@ -143,7 +143,7 @@ function platformCalls(): number {
 }
 
 async function getAccount(name: string): Promise<KubeJson | undefined> {
-  const r = await kubectlRaw(['get', 'cdnaccounts.cdn.operator.io', name, '-o', 'json']);
+  const r = await kubectlRaw(['get', 'cdnaccounts.accounts.cdn.operator.io', name, '-o', 'json']);
   return r.code === 0 ? (JSON.parse(r.stdout) as KubeJson) : undefined;
 }
 

@@ -115,7 +115,7 @@ test.serial(
 
     await apply(
       JSON.stringify({
-        apiVersion: 'cdn.operator.io/v1alpha1',
+        apiVersion: 'pullzones.cdn.operator.io/v1beta1',
         kind: 'PullZoneConfig',
         metadata: { name: 'demo-zone', namespace: env.ns },
         spec: { settings: { originUrl: 'https://origin.example.com' } },
@@ -123,7 +123,7 @@ test.serial(
     );
     const zone = await waitFor(
       async () => {
-        const z = await getObject('pullzoneconfigs.cdn.operator.io', env.ns, 'demo-zone');
+        const z = await getObject('pullzoneconfigs.pullzones.cdn.operator.io', env.ns, 'demo-zone');
         return z?.status?.pullZoneId ? z : undefined;
       },
       60_000,

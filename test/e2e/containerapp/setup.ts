@@ -7,7 +7,7 @@ import type { SimulatorHandle } from '../../../src/simulator/server.js';
 import { getObject, kubectl, waitFor, type KubeJson, waitForCondition } from '../support/kube.js';
 import { secretYaml, startOperatorEnv, type OperatorEnv } from '../support/operator-env.js';
 
-export const RESOURCE = 'containerapps.cdn.operator.io';
+export const RESOURCE = 'containerapps.containers.cdn.operator.io';
 export const API_KEY = 'e2e-capp-key';
 
 export type Env = OperatorEnv;
@@ -27,7 +27,7 @@ export function cappYaml(
   annotations: Record<string, string> = {},
 ): string {
   return JSON.stringify({
-    apiVersion: 'cdn.operator.io/v1alpha1',
+    apiVersion: 'containers.cdn.operator.io/v1beta1',
     kind: 'ContainerApp',
     metadata: { name, namespace: ns, annotations },
     spec,

@@ -35,9 +35,10 @@ import {
 import { secretYaml } from '../support/operator-env.js';
 import { assertAbsent } from '../support/redaction.js';
 import { startOperator, type OperatorProcess } from '../support/operator.js';
+import { apiVersionOfKind } from '../../../src/controllers/kinds.js';
 
-const REG = 'containerregistries.cdn.operator.io';
-const CAPP = 'containerapps.cdn.operator.io';
+const REG = 'containerregistries.containers.cdn.operator.io';
+const CAPP = 'containerapps.containers.cdn.operator.io';
 const API_KEY = 'e2e-registry-key';
 // Characters that base64 and URL encoding change, so each encoding is a distinct needle.
 const PASS_1 = 'e2e-reg/pass+one=7c1d!';
@@ -75,7 +76,7 @@ test.after.always(async () => {
 
 function objectJson(kind: string, ns: string, name: string, spec: Record<string, unknown>): string {
   return JSON.stringify({
-    apiVersion: 'cdn.operator.io/v1alpha1',
+    apiVersion: apiVersionOfKind(kind),
     kind,
     // A short poll so that drift made outside Kubernetes is seen within the test.
     metadata: { name, namespace: ns, annotations: { 'cdn.operator.io/poll-interval': '3s' } },

@@ -62,7 +62,7 @@ interface Kind {
 /** Kinds whose example is not in examples/ (an admin's object, not a tenant's). */
 const BUILT_IN_EXAMPLES: Record<string, Json> = {
   CdnAccount: {
-    apiVersion: 'cdn.operator.io/v1alpha1',
+    apiVersion: 'accounts.cdn.operator.io/v1beta1',
     kind: 'CdnAccount',
     metadata: { name: 'e2e-enums-account' },
     spec: {

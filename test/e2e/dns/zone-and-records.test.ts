@@ -34,8 +34,8 @@ import {
   type TenancyEnv,
 } from '../tenancy/setup.js';
 
-const DNSZ = 'dnszones.cdn.operator.io';
-const DNSR = 'dnsrecords.cdn.operator.io';
+const DNSZ = 'dnszones.dns.cdn.operator.io';
+const DNSR = 'dnsrecords.dns.cdn.operator.io';
 const DOMAIN = 'e2e-together.example';
 let env: TenancyEnv;
 

@@ -26,7 +26,7 @@ import {
   type TenancyEnv,
 } from '../tenancy/setup.js';
 
-const DNSR = 'dnsrecords.cdn.operator.io';
+const DNSR = 'dnsrecords.dns.cdn.operator.io';
 const DOMAIN = 'e2e-records.example';
 let env: TenancyEnv;
 let zoneId: number;

@@ -37,7 +37,7 @@ import {
 import { secretYaml } from '../support/operator-env.js';
 import { startOperator, type OperatorProcess } from '../support/operator.js';
 
-const RESOURCE = 'dnszones.cdn.operator.io';
+const RESOURCE = 'dnszones.dns.cdn.operator.io';
 const API_KEY = 'e2e-dnszone-key';
 
 interface Env {
@@ -88,7 +88,7 @@ function zoneJson(
 ): string {
   const annotations = pollSeconds ? { 'cdn.operator.io/poll-interval': `${pollSeconds}s` } : {};
   return JSON.stringify({
-    apiVersion: 'cdn.operator.io/v1alpha1',
+    apiVersion: 'dns.cdn.operator.io/v1beta1',
     kind: 'DnsZone',
     metadata: { name, namespace: ns, annotations },
     spec,

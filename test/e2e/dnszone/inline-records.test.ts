@@ -30,8 +30,8 @@ import {
   type TenancyEnv,
 } from '../tenancy/setup.js';
 
-const ZONES = 'dnszones.cdn.operator.io';
-const RECORDS = 'dnsrecords.cdn.operator.io';
+const ZONES = 'dnszones.dns.cdn.operator.io';
+const RECORDS = 'dnsrecords.dns.cdn.operator.io';
 let env: TenancyEnv;
 let ns: string;
 

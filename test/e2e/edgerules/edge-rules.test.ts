@@ -68,7 +68,7 @@ function allRules(): Array<Record<string, unknown>> {
 function manifest(name: string, spec: Record<string, unknown>, annotations = {}): string {
   return stringify(
     {
-      apiVersion: 'cdn.operator.io/v1alpha1',
+      apiVersion: 'pullzones.cdn.operator.io/v1beta1',
       kind: 'PullZoneConfig',
       metadata: { name, namespace: env.ns, annotations },
       spec,

@@ -98,7 +98,7 @@ function simOriginUrl(name: string): string | undefined {
 }
 
 function zoneYaml(originUrl: string): string {
-  return `apiVersion: cdn.operator.io/v1alpha1
+  return `apiVersion: pullzones.cdn.operator.io/v1beta1
 kind: PullZoneConfig
 metadata:
   name: rotation-zone

@@ -25,7 +25,7 @@ test.after.always(async () => {
 
 function pzc(name: string, spec: Record<string, unknown>): string {
   return JSON.stringify({
-    apiVersion: 'cdn.operator.io/v1alpha1',
+    apiVersion: 'pullzones.cdn.operator.io/v1beta1',
     kind: 'PullZoneConfig',
     metadata: { name, namespace: ns },
     spec: { deletionPolicy: 'Orphan', ...spec },
@@ -104,7 +104,7 @@ test('spec.name cannot be added, changed or removed; a no-op equal to metadata.n
   t.is((await applyPzc('imm-named', { name: 'zone-b' })).code, 0);
   const removed = await kubectlRaw([
     'patch',
-    'pullzoneconfigs.cdn.operator.io',
+    'pullzoneconfigs.pullzones.cdn.operator.io',
     'imm-named',
     '-n',
     ns,
@@ -116,7 +116,7 @@ test('spec.name cannot be added, changed or removed; a no-op equal to metadata.n
   t.regex(removed.stderr, /spec\.name is immutable/);
   const merge = await kubectlRaw([
     'patch',
-    'pullzoneconfigs.cdn.operator.io',
+    'pullzoneconfigs.pullzones.cdn.operator.io',
     'imm-named',
     '-n',
     ns,

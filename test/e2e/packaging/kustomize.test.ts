@@ -59,7 +59,7 @@ test.serial('kubectl apply -k deploy/kustomize installs every object of the base
   // kubectl's discovery cache (written by the apply above, before the CRDs) is refreshed.
   const resources = await kubectl(['api-resources', '--categories=cdn', '-o', 'name']);
   t.is(resources.code, 0, resources.stderr);
-  t.true(resources.stdout.includes('pullzoneconfigs.cdn.operator.io'), resources.stdout);
+  t.true(resources.stdout.includes('pullzoneconfigs.pullzones.cdn.operator.io'), resources.stdout);
   const get = await kubectl(['get', 'cdn', '-A']);
   t.is(get.code, 0, get.stderr);
   const deploy = await kubectl([

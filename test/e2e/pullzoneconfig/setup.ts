@@ -7,7 +7,7 @@ import type { SimulatorHandle } from '../../../src/simulator/server.js';
 import { type KubeJson, waitForCondition } from '../support/kube.js';
 import { secretYaml, startOperatorEnv, type OperatorEnv } from '../support/operator-env.js';
 
-export const RESOURCE = 'pullzoneconfigs.cdn.operator.io';
+export const RESOURCE = 'pullzoneconfigs.pullzones.cdn.operator.io';
 export const API_KEY = 'e2e-pzc-key';
 
 export type Env = OperatorEnv;
@@ -27,7 +27,7 @@ export function pzcYaml(
   annotations: Record<string, string> = {},
 ): string {
   return JSON.stringify({
-    apiVersion: 'cdn.operator.io/v1alpha1',
+    apiVersion: 'pullzones.cdn.operator.io/v1beta1',
     kind: 'PullZoneConfig',
     metadata: { name, namespace: ns, annotations },
     spec,

@@ -30,8 +30,8 @@ import {
 } from '../support/kube.js';
 import { freeCertificateHostnames } from '../../../hack/demo/example-hostnames.js';
 
-const SHP = 'shieldpolicies.cdn.operator.io';
-const PZC = 'pullzoneconfigs.cdn.operator.io';
+const SHP = 'shieldpolicies.shield.cdn.operator.io';
+const PZC = 'pullzoneconfigs.pullzones.cdn.operator.io';
 const API_KEY = 'shp-e2e-key';
 const PATCH_ROUTE = 'PATCH /shield/shield-zone';
 const CREATE_ROUTE = 'POST /shield/shield-zone';
@@ -165,7 +165,7 @@ test.after.always(async () => {
 });
 
 test.serial('an invalid enum or a double target is rejected at apply time', async (t) => {
-  const bad = (spec: string): string => `apiVersion: cdn.operator.io/v1alpha1
+  const bad = (spec: string): string => `apiVersion: shield.cdn.operator.io/v1beta1
 kind: ShieldPolicy
 metadata: { name: bad, namespace: ${ns} }
 spec: ${spec}
@@ -568,7 +568,7 @@ test.serial(
     const pullZoneId = seeded.pullZones[0]!;
     await apply(pagesConfigMap('basic-pages', '<h1>basic</h1>'));
     const puts = await callCount(PAGE_PUT_ROUTE);
-    await apply(`apiVersion: cdn.operator.io/v1alpha1
+    await apply(`apiVersion: shield.cdn.operator.io/v1beta1
 kind: ShieldPolicy
 metadata:
   name: pages-basic
@@ -603,7 +603,7 @@ test.serial('dry-run plans the shield zone without creating it', async (t) => {
     pullZones: number[];
   };
   const pullZoneId = seeded.pullZones[0]!;
-  await apply(`apiVersion: cdn.operator.io/v1alpha1
+  await apply(`apiVersion: shield.cdn.operator.io/v1beta1
 kind: ShieldPolicy
 metadata:
   name: dry
@@ -650,7 +650,7 @@ test.serial('deletionPolicy Orphan leaves the shield zone as it is', async (t) =
     pullZones: number[];
   };
   const pullZoneId = seeded.pullZones[0]!;
-  await apply(`apiVersion: cdn.operator.io/v1alpha1
+  await apply(`apiVersion: shield.cdn.operator.io/v1beta1
 kind: ShieldPolicy
 metadata: { name: orphan, namespace: ${ns} }
 spec:

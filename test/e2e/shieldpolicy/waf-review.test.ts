@@ -34,7 +34,7 @@ import {
 import { startOperator, type OperatorProcess } from '../support/operator.js';
 import { e2eResponseMode } from '../support/operator-env.js';
 
-const SHP = 'shieldpolicies.cdn.operator.io';
+const SHP = 'shieldpolicies.shield.cdn.operator.io';
 const API_KEY = 'shp-review-e2e-key';
 const POLL_S = 5;
 const ZONE_PATCH = 'PATCH /shield/shield-zone';
@@ -80,7 +80,7 @@ async function seedPullZone(name: string): Promise<number> {
 }
 
 function policyYaml(name: string, pullZoneId: number, spec: string): string {
-  return `apiVersion: cdn.operator.io/v1alpha1
+  return `apiVersion: shield.cdn.operator.io/v1beta1
 kind: ShieldPolicy
 metadata:
   name: ${name}

@@ -15,10 +15,11 @@ import {
   type KubeJson,
 } from '../support/kube.js';
 import { startOperatorEnv, type OperatorEnv } from '../support/operator-env.js';
+import { apiVersionOfKind } from '../../../src/controllers/kinds.js';
 
-const PZC = 'pullzoneconfigs.cdn.operator.io';
-const SHP = 'shieldpolicies.cdn.operator.io';
-const CAPP = 'containerapps.cdn.operator.io';
+const PZC = 'pullzoneconfigs.pullzones.cdn.operator.io';
+const SHP = 'shieldpolicies.shield.cdn.operator.io';
+const CAPP = 'containerapps.containers.cdn.operator.io';
 const API_KEY = 'e2e-documented-key';
 
 let env: OperatorEnv;
@@ -33,7 +34,7 @@ test.after.always(async () => {
 
 function manifest(kind: string, name: string, spec: Record<string, unknown>): string {
   return JSON.stringify({
-    apiVersion: 'cdn.operator.io/v1alpha1',
+    apiVersion: apiVersionOfKind(kind),
     kind,
     metadata: { name, namespace: env.ns },
     spec,

@@ -20,9 +20,10 @@ import {
 } from '../support/kube.js';
 import { accountJson, deleteAccount, namespacesSelector } from '../support/account.js';
 import { secretYaml, startOperatorEnv, type OperatorEnv } from '../support/operator-env.js';
+import { apiVersionOfKind } from '../../../src/controllers/kinds.js';
 
-const RESOURCE = 'storagezones.cdn.operator.io';
-const PZC = 'pullzoneconfigs.cdn.operator.io';
+const RESOURCE = 'storagezones.storage.cdn.operator.io';
+const PZC = 'pullzoneconfigs.pullzones.cdn.operator.io';
 const API_KEY = 'e2e-storage-key';
 
 let env: OperatorEnv;
@@ -37,7 +38,7 @@ test.after.always(async () => {
 
 function yamlOf(kind: string, name: string, spec: Record<string, unknown>): string {
   return JSON.stringify({
-    apiVersion: 'cdn.operator.io/v1alpha1',
+    apiVersion: apiVersionOfKind(kind),
     kind,
     metadata: { name, namespace: env.ns },
     spec,
@@ -140,7 +141,7 @@ test.serial(
   async (t) => {
     await apply(
       JSON.stringify({
-        apiVersion: 'cdn.operator.io/v1alpha1',
+        apiVersion: 'storage.cdn.operator.io/v1beta1',
         kind: 'StorageZone',
         metadata: {
           name: 'files',

@@ -22,7 +22,7 @@ export function accountJson(
     ...(servedBy ? { namespace: servedBy } : {}),
   };
   return JSON.stringify({
-    apiVersion: 'cdn.operator.io/v1alpha1',
+    apiVersion: 'accounts.cdn.operator.io/v1beta1',
     kind: 'CdnAccount',
     metadata: { name },
     spec: { secretRef, namespaceSelector },

@@ -3,6 +3,7 @@
  * installed CRDs (`additionalPrinterColumns`) and evaluated by kubectl itself (custom-columns,
  * the same JSONPath engine), so a test can require every column to be filled.
  */
+import { KINDS } from '../../../src/controllers/kinds.js';
 import { crdNameOf } from '../../../src/controllers/kind-names.js';
 import { kubectl, type KubeOptions } from './kube.js';
 
@@ -18,13 +19,20 @@ interface CrdJson {
   };
 }
 
+/** The CRD name of the kind whose plural is `plural`. */
+function crdOfPlural(plural: string): string {
+  const kind = KINDS.find((k) => k.plural === plural);
+  if (!kind) throw new Error(`cannot find a kind of plural ${plural}`);
+  return crdNameOf(kind);
+}
+
 /** The printer columns of the served version of the CRD of `plural`. */
 async function printerColumns(
   plural: string,
   opts?: KubeOptions,
 ): Promise<{ kind: string; columns: PrinterColumn[] }> {
   const crd = JSON.parse(
-    await kubectl(['get', 'crd', crdNameOf({ plural }), '-o', 'json'], undefined, opts),
+    await kubectl(['get', 'crd', crdOfPlural(plural), '-o', 'json'], undefined, opts),
   ) as CrdJson;
   const version = crd.spec.versions.find((v) => v.served);
   return { kind: crd.spec.names.kind, columns: version?.additionalPrinterColumns ?? [] };
@@ -46,7 +54,7 @@ export async function emptyPrinterColumns(
     const table = await kubectl(
       [
         'get',
-        crdNameOf({ plural }),
+        crdOfPlural(plural),
         '-n',
         namespace,
         '--no-headers',

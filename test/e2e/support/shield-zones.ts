@@ -56,7 +56,7 @@ export function pollingManifest(
   spec: Record<string, unknown>,
 ): string {
   return JSON.stringify({
-    apiVersion: 'cdn.operator.io/v1alpha1',
+    apiVersion: 'shield.cdn.operator.io/v1beta1',
     kind,
     metadata: { name, namespace: ns, annotations: { 'cdn.operator.io/poll-interval': '5s' } },
     spec,

@@ -329,7 +329,7 @@ test.serial(
     // What the previous version left: finalizer, id in status, no status.ownership.
     await apply(
       JSON.stringify({
-        apiVersion: 'cdn.operator.io/v1alpha1',
+        apiVersion: 'pullzones.cdn.operator.io/v1beta1',
         kind: 'PullZoneConfig',
         metadata: {
           name: 'legacy',

@@ -22,8 +22,9 @@ import {
   waitCondition,
   type TenancyEnv,
 } from './setup.js';
+import { apiVersionOfKind } from '../../../src/controllers/kinds.js';
 
-const SZ = 'storagezones.cdn.operator.io';
+const SZ = 'storagezones.storage.cdn.operator.io';
 
 let env: TenancyEnv;
 
@@ -37,7 +38,7 @@ test.after.always(async () => {
 
 function manifest(kind: string, ns: string, name: string, spec: Record<string, unknown>): string {
   return JSON.stringify({
-    apiVersion: 'cdn.operator.io/v1alpha1',
+    apiVersion: apiVersionOfKind(kind),
     kind,
     metadata: { name, namespace: ns },
     spec,

@@ -7,7 +7,7 @@ import test from 'ava';
 import { apply, conditionOf, getObject, kubectlRaw } from '../support/kube.js';
 import { settle, startTenancyEnv, waitCondition, type TenancyEnv, PZC } from './setup.js';
 
-const SZ = 'storagezones.cdn.operator.io';
+const SZ = 'storagezones.storage.cdn.operator.io';
 
 let env: TenancyEnv;
 
@@ -30,7 +30,7 @@ function objectJson(
   spec: Record<string, unknown>,
 ): string {
   return JSON.stringify({
-    apiVersion: 'cdn.operator.io/v1alpha1',
+    apiVersion: 'storage.cdn.operator.io/v1beta1',
     kind,
     metadata: { name, namespace: ns },
     spec,

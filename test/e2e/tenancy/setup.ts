@@ -28,13 +28,13 @@ import {
 import { secretYaml } from '../support/operator-env.js';
 import { startOperator, type OperatorProcess } from '../support/operator.js';
 import { crdNameOf } from '../../../src/controllers/kind-names.js';
-import { findKind } from '../../../src/controllers/kinds.js';
+import { apiVersionOfKind, findKind } from '../../../src/controllers/kinds.js';
 import { FINALIZER } from '../../../src/runtime/reasons.js';
 
 export const API_KEY = 'e2e-tenancy-key';
-export const PZC = 'pullzoneconfigs.cdn.operator.io';
-export const CAPP = 'containerapps.cdn.operator.io';
-export const SHP = 'shieldpolicies.cdn.operator.io';
+export const PZC = 'pullzoneconfigs.pullzones.cdn.operator.io';
+export const CAPP = 'containerapps.containers.cdn.operator.io';
+export const SHP = 'shieldpolicies.shield.cdn.operator.io';
 
 /** Answers the next `count` GETs whose path matches with a real 404 of the simulator. */
 export interface NotFoundProxy {
@@ -148,7 +148,7 @@ export async function startTenancyEnv(): Promise<TenancyEnv> {
   };
 }
 
-/** The resource name kubectl takes for `kind` (`pullzoneconfigs.cdn.operator.io`). */
+/** The resource name kubectl takes for `kind` (`pullzoneconfigs.pullzones.cdn.operator.io`). */
 export function resourceOf(kind: string): string {
   const found = findKind(kind);
   if (!found) throw new Error(`cannot name the resource of ${kind}: no such kind`);
@@ -164,7 +164,7 @@ export function objectYaml(
   annotations: Record<string, string> = {},
 ): string {
   return JSON.stringify({
-    apiVersion: 'cdn.operator.io/v1alpha1',
+    apiVersion: apiVersionOfKind(kind),
     kind,
     metadata: { name, namespace: ns, annotations },
     spec,

@@ -4,7 +4,7 @@ import type { TrackedObject } from '../../../bench/lib/ready-tracker.js';
 import type { KubeClient, KubeRequest } from '../../../src/runtime/kube-client.js';
 import { FINALIZER } from '../../../src/runtime/reasons.js';
 
-const PATH = '/apis/cdn.operator.io/v1alpha1/namespaces/nb/pullzoneconfigs';
+const PATH = '/apis/pullzones.cdn.operator.io/v1beta1/namespaces/nb/pullzoneconfigs';
 
 function obj(name: string, generation: number, observed?: number, fin = false): TrackedObject {
   return {
@@ -63,7 +63,7 @@ test('the null controller makes the operator writes per object and nothing for a
       pullZoneId: 7,
       conditions: [{ type: 'Ready', status: 'True', reason: 'Available' }],
     },
-    apiVersion: 'cdn.operator.io/v1alpha1',
+    apiVersion: 'pullzones.cdn.operator.io/v1beta1',
     kind: 'PullZoneConfig',
   });
   c.start();

@@ -312,7 +312,7 @@ test('diff: no changes for a fresh export (exit 0), one edited field (exit 1), e
   t.regex(szChanged.stdout, /StorageZone default\/shop-assets \(id \d+\): 1 change\(s\)/);
   const gone = env.file(
     'gone.yaml',
-    'apiVersion: cdn.operator.io/v1alpha1\nkind: PullZoneConfig\nmetadata:\n  name: gone\nspec:\n  pullZoneId: 999999\n',
+    'apiVersion: pullzones.cdn.operator.io/v1beta1\nkind: PullZoneConfig\nmetadata:\n  name: gone\nspec:\n  pullZoneId: 999999\n',
   );
   const missing = await env.run(['diff', '-f', gone]);
   t.is(missing.code, 2, missing.stdout);

@@ -14,7 +14,6 @@ import { join } from 'node:path';
 import pino from 'pino';
 import { parse } from 'yaml';
 import { renderCrd } from '../../../hack/generate-crds.js';
-import { API_GROUP, GROUP_VERSION } from '../../../src/api-group.js';
 import { CdnClient } from '../../../src/cdn/client.js';
 import { diffManifests } from '../../../src/cli/diff/diff-manifests.js';
 import type { Manifest } from '../../../src/cli/diff/manifests.js';
@@ -54,12 +53,15 @@ test('export order: a kind comes after the kinds it needs', (t) => {
   });
 });
 
+/** The added kind's `apiVersion`: a family of its own. */
+const GADGET_VERSION = 'gadgets.cdn.operator.io/v1beta1';
+
 test('the operator runs a controller for the added kind', async (t) => {
   const kinds = await createManagedKinds(deps, WITH_GADGET);
   const gadget = kinds.find((k) => k.kind === 'Gadget');
   t.like(gadget, {
     name: 'gadget',
-    group: API_GROUP,
+    group: 'gadgets.cdn.operator.io',
     plural: 'gadgets',
     idStatusField: 'gadgetId',
   });
@@ -74,10 +76,13 @@ test('the operator watches the cluster-scoped kinds of the list, each once', asy
   const ops = { operatorNamespace: 'ops' };
   const names = (kinds: { plural: string; group: string }[]): string[] =>
     kinds.map((k) => `${k.plural}.${k.group}`);
-  t.deepEqual(names(await createClusterKinds(ops)), [`cdnaccounts.${API_GROUP}`, 'namespaces.']);
+  t.deepEqual(names(await createClusterKinds(ops)), [
+    'cdnaccounts.accounts.cdn.operator.io',
+    'namespaces.',
+  ]);
   const twice = [...KINDS, findKind('CdnAccount')!];
   t.deepEqual(names(await createClusterKinds(ops, twice)), [
-    `cdnaccounts.${API_GROUP}`,
+    'cdnaccounts.accounts.cdn.operator.io',
     'namespaces.',
   ]);
   const without = KINDS.filter((k) => k.kind !== 'CdnAccount');
@@ -87,9 +92,9 @@ test('the operator watches the cluster-scoped kinds of the list, each once', asy
 test('CRD generation writes the added kind: named, described, agreeing with its types', async (t) => {
   const { path, text } = await renderCrd(GADGET);
   t.is(path, crdFileOf(GADGET));
-  t.is(path, `crds/${API_GROUP}_gadgets.yaml`);
+  t.is(path, 'crds/gadgets.cdn.operator.io_gadgets.yaml');
   const crd = parse(text, { version: '1.1' }) as Json;
-  t.is(crd.metadata.name, `gadgets.${API_GROUP}`);
+  t.is(crd.metadata.name, 'gadgets.gadgets.cdn.operator.io');
   t.deepEqual(crd.spec.names.shortNames, ['gdg']);
   t.deepEqual(undescribed(rootSchema(crd)), [], 'every field described');
   const spec = rootSchema(crd).properties.spec as Json;
@@ -143,7 +148,7 @@ test('RBAC (chart and kustomize) and the Argo CD keys cover the added kind from 
     for (const r of ['gadgets', 'gadgets/status', 'gadgets/finalizers'])
       t.regex(kustomize, new RegExp(`\\n  - ${r}\\n`), `kustomize ClusterRole: ${r}`);
     const cm = parse(await readFile(join(dir, 'deploy/argocd/argocd-cm.yaml'), 'utf8')) as Json;
-    t.truthy(cm.data[`resource.customizations.health.${API_GROUP}_Gadget`]);
+    t.truthy(cm.data['resource.customizations.health.gadgets.cdn.operator.io_Gadget']);
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
@@ -158,7 +163,7 @@ test('cdnctl compares, exports and lists the added kind', async (t) => {
   });
   const { id } = await gadgetsOf(client).create({ name: 'gadget-one', size: 1 });
   const manifest = (name: string, spec: Record<string, unknown>): Manifest => ({
-    apiVersion: GROUP_VERSION,
+    apiVersion: GADGET_VERSION,
     kind: 'Gadget',
     metadata: { name, namespace: 'ns' },
     spec,
@@ -208,11 +213,14 @@ test('the bench creates the added kind; the demo applies its example', (t) => {
   t.deepEqual(
     fleet.get('Gadget')?.map((m) => [m.apiVersion, m.kind, m.metadata.name, m.spec]),
     [
-      [GROUP_VERSION, 'Gadget', 'gdg-00000', { size: 1 }],
-      [GROUP_VERSION, 'Gadget', 'gdg-00001', { size: 1 }],
+      [GADGET_VERSION, 'Gadget', 'gdg-00000', { size: 1 }],
+      [GADGET_VERSION, 'Gadget', 'gdg-00001', { size: 1 }],
     ],
   );
-  t.is(collectionPathOf(GADGET, 'ns'), `/apis/${GROUP_VERSION}/namespaces/ns/gadgets`);
+  t.is(
+    collectionPathOf(GADGET, 'ns'),
+    '/apis/gadgets.cdn.operator.io/v1beta1/namespaces/ns/gadgets',
+  );
   const shields = fleet.get('ShieldPolicy') ?? [];
   t.is<string | undefined, string | undefined>(
     (shields[1]?.spec.pullZoneRef as { name: string }).name,

@@ -5,8 +5,8 @@
  * no `string` library), built from Go by hack/build-binaries.sh (hack/lua, `make test-tools`).
  */
 import test from 'ava';
-import { GROUP_VERSION } from '../../../src/api-group.js';
-import { KINDS } from '../../../src/controllers/kinds.js';
+import { apiVersionOf } from '../../../src/controllers/kind-names.js';
+import { findKind, KINDS } from '../../../src/controllers/kinds.js';
 import { evaluateWithGopherLua, type LuaHealth } from './argocd-lua.js';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
@@ -48,7 +48,7 @@ const STATUS_EXTRAS: Record<string, Record<string, Json>> = {
 function sampleObject(kind: string, s: Sample): Json {
   const generation = s.generation ?? 3;
   return {
-    apiVersion: GROUP_VERSION,
+    apiVersion: apiVersionOf(findKind(kind)!),
     kind,
     metadata: {
       name: 'demo',

@@ -5,20 +5,46 @@
  * of kinds (src/controllers/kinds.ts); the chart reads them from crds/ on its own, so the
  * comparison checks the chart's derivation.
  */
-import { API_GROUP } from '../../../src/api-group.js';
+import { apiGroupOf } from '../../../src/controllers/kind-names.js';
 import { KINDS } from '../../../src/controllers/kinds.js';
 
-/** The plurals of the kinds of `scope`, in CRD file order (the order the chart renders). */
-function pluralsOf(scope: 'Namespaced' | 'Cluster'): string[] {
-  return KINDS.filter((k) => k.scope === scope)
-    .map((k) => k.plural)
-    .sort();
+/** The plurals of the kinds of `scope` by API group, groups and plurals sorted (the chart's order). */
+function pluralsOf(scope: 'Namespaced' | 'Cluster'): [string, string[]][] {
+  const byGroup = new Map<string, string[]>();
+  for (const k of KINDS.filter((kind) => kind.scope === scope)) {
+    byGroup.set(apiGroupOf(k), [...(byGroup.get(apiGroupOf(k)) ?? []), k.plural]);
+  }
+  return [...byGroup.entries()]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([group, plurals]) => [group, plurals.sort()]);
 }
 
-/** Plurals of the reconciled (namespaced) kinds. */
-export const KIND_PLURALS: readonly string[] = pluralsOf('Namespaced');
-/** Cluster-scoped kinds the operator only reads. */
-export const READ_ONLY_PLURALS: readonly string[] = pluralsOf('Cluster');
+/** Plurals of the reconciled (namespaced) kinds, by group. */
+export const KIND_PLURALS: readonly [string, string[]][] = pluralsOf('Namespaced');
+/** Cluster-scoped kinds the operator only reads, by group. */
+export const READ_ONLY_PLURALS: readonly [string, string[]][] = pluralsOf('Cluster');
+
+/** Per group: `verbs` on the objects, then `statusVerbs` on /status and `finalizerVerbs` on /finalizers. */
+function kindRules(
+  groups: readonly [string, string[]][],
+  verbs: string[],
+  statusVerbs: string[],
+  finalizerVerbs?: string[],
+): Rule[] {
+  return groups.flatMap(([group, plurals]) => [
+    { apiGroups: [group], resources: [...plurals], verbs },
+    { apiGroups: [group], resources: plurals.map((p) => `${p}/status`), verbs: statusVerbs },
+    ...(finalizerVerbs
+      ? [
+          {
+            apiGroups: [group],
+            resources: plurals.map((p) => `${p}/finalizers`),
+            verbs: finalizerVerbs,
+          },
+        ]
+      : []),
+  ]);
+}
 
 /** One RBAC policy rule. */
 export interface Rule {
@@ -42,21 +68,7 @@ export function expectedSecretRules(outputs: boolean): Rule[] {
  */
 export function expectedWorkloadRules(outputs: boolean, secrets = false): Rule[] {
   return [
-    {
-      apiGroups: [API_GROUP],
-      resources: [...KIND_PLURALS],
-      verbs: ['get', 'list', 'watch', 'patch'],
-    },
-    {
-      apiGroups: [API_GROUP],
-      resources: KIND_PLURALS.map((p) => `${p}/status`),
-      verbs: ['patch'],
-    },
-    {
-      apiGroups: [API_GROUP],
-      resources: KIND_PLURALS.map((p) => `${p}/finalizers`),
-      verbs: ['update'],
-    },
+    ...kindRules(KIND_PLURALS, ['get', 'list', 'watch', 'patch'], ['patch'], ['update']),
     ...(secrets ? expectedSecretRules(outputs) : []),
     { apiGroups: ['events.k8s.io'], resources: ['events'], verbs: ['create', 'patch'] },
   ];
@@ -65,8 +77,7 @@ export function expectedWorkloadRules(outputs: boolean, secrets = false): Rule[]
 /** The accounts ClusterRole: CdnAccounts and Namespace labels (watched). */
 export function expectedAccountRules(): Rule[] {
   return [
-    { apiGroups: [API_GROUP], resources: ['cdnaccounts'], verbs: ['get', 'list', 'watch'] },
-    { apiGroups: [API_GROUP], resources: ['cdnaccounts/status'], verbs: ['patch'] },
+    ...kindRules(READ_ONLY_PLURALS, ['get', 'list', 'watch'], ['patch']),
     { apiGroups: [''], resources: ['namespaces'], verbs: ['get', 'list', 'watch'] },
   ];
 }
@@ -103,7 +114,7 @@ export const AUTHENTICATED_DEFAULTS: ReadonlySet<string> = new Set([
 
 /**
  * Flattens rules to `resource.group verb` strings (with `[name]` for resourceNames), spelled
- * as `kubectl auth can-i --list` prints them: `pullzoneconfigs.cdn.operator.io/status`.
+ * as `kubectl auth can-i --list` prints them: `pullzoneconfigs.pullzones.cdn.operator.io/status`.
  */
 export function flattenRules(rules: Rule[]): Set<string> {
   const out = new Set<string>();

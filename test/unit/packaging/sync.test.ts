@@ -7,7 +7,7 @@ import test from 'ava';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parse } from 'yaml';
-import { API_GROUP } from '../../../src/api-group.js';
+import { apiGroupOf } from '../../../src/controllers/kind-names.js';
 import { KINDS } from '../../../src/controllers/kinds.js';
 import { CHART, HEALTH_LUA, KUSTOMIZE, ROOT } from './tools.js';
 
@@ -60,7 +60,7 @@ test('the argocd-cm snippet carries the health check for each kind, CdnAccount i
   };
   t.deepEqual(
     Object.keys(cm.data).sort(),
-    KINDS.map((k) => `resource.customizations.health.${API_GROUP}_${k.kind}`).sort(),
+    KINDS.map((k) => `resource.customizations.health.${apiGroupOf(k)}_${k.kind}`).sort(),
   );
   for (const [key, script] of Object.entries(cm.data)) t.is(script, lua, `${key}; ${FIX}`);
 });

@@ -33,7 +33,7 @@ import type { PullZoneConfig } from '../../../src/controllers/pullzoneconfig/typ
 const UID = 'uid-shop';
 
 const OBJ: PullZoneConfig = {
-  apiVersion: 'cdn.operator.io/v1alpha1',
+  apiVersion: 'pullzones.cdn.operator.io/v1beta1',
   kind: 'PullZoneConfig',
   metadata: { name: 'shop', namespace: 'ns', uid: UID, generation: 3 },
   spec: { writeOutputsTo: 'shop-out' },
@@ -49,7 +49,7 @@ const OUTPUTS: PullZoneOutputs = {
 const DATA = { ...OUTPUTS } as Record<string, string>;
 
 const ours = (controller = true, uid = UID): OwnerReference => ({
-  apiVersion: 'cdn.operator.io/v1alpha1',
+  apiVersion: 'pullzones.cdn.operator.io/v1beta1',
   kind: 'PullZoneConfig',
   name: 'shop',
   uid,

@@ -15,7 +15,7 @@ import { FakeEnv, thing } from './fake-env.js';
 /** A StorageZone object that manages storage zone `id` (recorded), in `namespace`. */
 function storageZone(namespace: string, id: string, account = 'acc-1'): ManagedObject {
   return {
-    apiVersion: 'cdn.operator.io/v1alpha1',
+    apiVersion: 'storage.cdn.operator.io/v1beta1',
     kind: 'StorageZone',
     metadata: {
       name: 'files',

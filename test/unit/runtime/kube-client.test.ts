@@ -4,7 +4,7 @@ import { resourceOf } from '../../../src/runtime/kube-client.js';
 
 test('metrics resource label of API paths', (t) => {
   t.is(
-    resourceOf('/apis/cdn.operator.io/v1alpha1/namespaces/ns/pullzoneconfigs/a/status'),
+    resourceOf('/apis/pullzones.cdn.operator.io/v1beta1/namespaces/ns/pullzoneconfigs/a/status'),
     'pullzoneconfigs/status',
   );
   t.is(resourceOf('/api/v1/namespaces/ns/secrets'), 'secrets');

@@ -79,6 +79,6 @@ test('an account without secretRef.namespace is served by every release', async 
 test('the operator runs CdnAccounts and Namespaces as cluster kinds', (t) => {
   t.deepEqual(
     createAccountKinds({ operatorNamespace: 'ops' }).map((k) => `${k.plural}.${k.group}`),
-    ['cdnaccounts.cdn.operator.io', 'namespaces.'],
+    ['cdnaccounts.accounts.cdn.operator.io', 'namespaces.'],
   );
 });

@@ -42,7 +42,7 @@ test.after.always(async () => {
 
 function objectOf(spec: ContainerAppSpec, status?: ContainerAppStatus): ContainerApp {
   return {
-    apiVersion: 'cdn.operator.io/v1alpha1',
+    apiVersion: 'containers.cdn.operator.io/v1beta1',
     kind: 'ContainerApp',
     metadata: { name: 'demo', namespace: 'default', uid: 'uid-1' },
     spec: spec as ContainerApp['spec'],

@@ -56,7 +56,7 @@ function specWith(name: string, logForwarding?: LogForwardingSpec): ContainerApp
 
 function objectOf(spec: ContainerAppSpec, status: ContainerAppStatus): ContainerApp {
   return {
-    apiVersion: 'cdn.operator.io/v1alpha1',
+    apiVersion: 'containers.cdn.operator.io/v1beta1',
     kind: 'ContainerApp',
     metadata: { name: 'logs', namespace: 'default', uid: 'uid-logs' },
     spec: spec as ContainerApp['spec'],

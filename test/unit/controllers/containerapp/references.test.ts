@@ -27,7 +27,7 @@ function app(): ContainerApp {
   ];
   web.endpoints![0]!.cdn!.pullZoneRef = { name: 'demo-zone' };
   return {
-    apiVersion: 'cdn.operator.io/v1alpha1',
+    apiVersion: 'containers.cdn.operator.io/v1beta1',
     kind: 'ContainerApp',
     metadata: { name: 'demo', namespace: 'ns1', uid: 'u1' },
     spec: spec as ContainerApp['spec'],
@@ -68,7 +68,7 @@ test('referencesOf lists credentials, env sources and pull zone configs once eac
     { apiVersion: 'v1', kind: 'Secret', namespace: 'ns1', name: 'app-secret' },
     { apiVersion: 'v1', kind: 'ConfigMap', namespace: 'ns1', name: 'app-config' },
     {
-      apiVersion: 'cdn.operator.io/v1alpha1',
+      apiVersion: 'pullzones.cdn.operator.io/v1beta1',
       kind: 'PullZoneConfig',
       namespace: 'ns1',
       name: 'demo-zone',

@@ -22,7 +22,7 @@ function app(registry: { imageRegistryId?: string; registryRef?: { name: string 
   delete web.imageRegistryId;
   Object.assign(web, registry);
   return {
-    apiVersion: 'cdn.operator.io/v1alpha1',
+    apiVersion: 'containers.cdn.operator.io/v1beta1',
     kind: 'ContainerApp',
     metadata: { name: 'demo', namespace: 'ns1', uid: 'u1' },
     spec: spec as ContainerApp['spec'],

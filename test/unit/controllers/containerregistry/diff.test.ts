@@ -24,7 +24,7 @@ import type { ControllerDeps } from '../../../../src/controllers/shared/deps.js'
 
 function objectOf(spec: Partial<ContainerRegistrySpec> = {}): ContainerRegistry {
   return {
-    apiVersion: 'cdn.operator.io/v1alpha1',
+    apiVersion: 'containers.cdn.operator.io/v1beta1',
     kind: 'ContainerRegistry',
     metadata: { name: 'ghcr', namespace: 'team-a', uid: 'uid-1' },
     spec: {

@@ -61,7 +61,7 @@ function external(): CrudExternal<ContainerRegistry, RegistryRecord> {
 
 function objectOf(name: string, spec: Partial<ContainerRegistrySpec> = {}): ContainerRegistry {
   return {
-    apiVersion: 'cdn.operator.io/v1alpha1',
+    apiVersion: 'containers.cdn.operator.io/v1beta1',
     kind: 'ContainerRegistry',
     metadata: { name, namespace: 'team-a', uid: `uid-${name}` },
     spec: {

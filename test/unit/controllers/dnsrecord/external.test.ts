@@ -48,7 +48,7 @@ function ctxOf(externalId?: string, extra: Partial<ExternalContext> = {}): Exter
 
 function objectOf(name: string, spec: Omit<DnsRecordSpec, 'dnsZoneId'>): DnsRecord {
   return {
-    apiVersion: 'cdn.operator.io/v1alpha1',
+    apiVersion: 'dns.cdn.operator.io/v1beta1',
     kind: 'DnsRecord',
     metadata: { name, namespace: 'default', uid: `uid-${name}` },
     spec: { ...spec, dnsZoneId: zoneId },

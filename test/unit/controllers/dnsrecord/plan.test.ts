@@ -67,7 +67,12 @@ test.after.always(async () => {
 });
 
 function manifest(kind: string, name: string, spec: Record<string, unknown>): ManagedObject {
-  return { apiVersion: 'cdn.operator.io/v1alpha1', kind, metadata: { name, namespace: NS }, spec };
+  return {
+    apiVersion: 'dns.cdn.operator.io/v1beta1',
+    kind,
+    metadata: { name, namespace: NS },
+    spec,
+  };
 }
 
 /** The DnsZone and PullZoneConfig manifests of an export of the same account. */

@@ -17,7 +17,7 @@ import type { ManagedObject, ObjectReference } from '../../../../src/runtime/typ
 
 function record(spec: Partial<DnsRecordSpec>, extra: Partial<DnsRecord> = {}): DnsRecord {
   return {
-    apiVersion: 'cdn.operator.io/v1alpha1',
+    apiVersion: 'dns.cdn.operator.io/v1beta1',
     kind: 'DnsRecord',
     metadata: { name: 'r', namespace: 'team-a', uid: 'u' },
     spec: { type: 'CNAME', name: 'www', value: 'x.b-cdn.net', ...spec },
@@ -52,7 +52,7 @@ test('zoneRef: the DnsZone’s status.dnsZoneId in the same namespace', (t) => {
     zoneId: 42,
   });
   t.like(c.seen[0], {
-    apiVersion: 'cdn.operator.io/v1alpha1',
+    apiVersion: 'dns.cdn.operator.io/v1beta1',
     kind: 'DnsZone',
     namespace: 'team-a',
   });

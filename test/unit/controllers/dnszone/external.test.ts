@@ -42,7 +42,7 @@ test.after.always(async () => {
 
 function zoneOf(spec: DnsZoneSpec, status?: DnsZoneStatus): DnsZone {
   return {
-    apiVersion: 'cdn.operator.io/v1alpha1',
+    apiVersion: 'dns.cdn.operator.io/v1beta1',
     kind: 'DnsZone',
     metadata: { name: 'z', namespace: 'ns', uid: 'u', generation: 1 },
     spec: spec as DnsZone['spec'],

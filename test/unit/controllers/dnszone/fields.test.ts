@@ -41,7 +41,7 @@ const LIVE: DnsZoneRecord = {
 
 function zoneOf(spec: DnsZoneSpec, status?: DnsZoneStatus): DnsZone {
   return {
-    apiVersion: 'cdn.operator.io/v1alpha1',
+    apiVersion: 'dns.cdn.operator.io/v1beta1',
     kind: 'DnsZone',
     metadata: { name: 'z', namespace: 'ns' },
     spec: spec as DnsZone['spec'],

@@ -40,7 +40,7 @@ test.after.always(async () => {
 });
 
 const zone: DnsZone = {
-  apiVersion: 'cdn.operator.io/v1alpha1',
+  apiVersion: 'dns.cdn.operator.io/v1beta1',
   kind: 'DnsZone',
   metadata: { name: 'claims-zone', namespace: 'ns' },
   spec: { domain: 'claims.example', recordPolicy: 'Exact', records: [] },
@@ -48,7 +48,7 @@ const zone: DnsZone = {
 
 function record(name: string, spec: Record<string, unknown>): ManagedObject {
   return {
-    apiVersion: 'cdn.operator.io/v1alpha1',
+    apiVersion: 'dns.cdn.operator.io/v1beta1',
     kind: 'DnsRecord',
     metadata: { name, namespace: 'ns' },
     spec,

@@ -24,7 +24,7 @@ function recordObject(
   status?: Record<string, unknown>,
 ): DnsRecord {
   return {
-    apiVersion: 'cdn.operator.io/v1alpha1',
+    apiVersion: 'dns.cdn.operator.io/v1beta1',
     kind: 'DnsRecord',
     metadata: { namespace, name },
     spec,

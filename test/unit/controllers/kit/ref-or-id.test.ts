@@ -24,7 +24,7 @@ import type { ManagedObject, ObjectReference } from '../../../../src/runtime/typ
 const ZONE: RefOrId = {
   ref: 'zoneRef',
   id: 'zoneId',
-  kind: { kind: 'Zone' },
+  kind: { kind: 'Zone', family: 'zones' },
   statusId: 'zoneId',
   claimType: 'Zone',
 };

@@ -6,7 +6,7 @@
  */
 import { pino } from 'pino';
 import { CdnClient } from '../../../../src/cdn/client.js';
-import { KINDS } from '../../../../src/controllers/kinds.js';
+import { apiVersionOfKind, KINDS } from '../../../../src/controllers/kinds.js';
 import { createManagedKinds } from '../../../../src/controllers/registry.js';
 import { ClaimIndex } from '../../../../src/runtime/claims.js';
 import { KubeApiError } from '../../../../src/runtime/kube-client.js';
@@ -68,7 +68,7 @@ export interface Stage {
 /** An object of `kind` in the test namespace, with the credentials reference. */
 export function objectOf(kind: string, name: string, spec: Record<string, unknown>): ManagedObject {
   return {
-    apiVersion: 'cdn.operator.io/v1alpha1',
+    apiVersion: apiVersionOfKind(kind),
     kind,
     metadata: {
       name,

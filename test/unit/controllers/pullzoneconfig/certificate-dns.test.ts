@@ -48,7 +48,7 @@ for (const [refusals, want, why] of delays) {
 
 function zoneObject(name: string, hostname: string): PullZoneConfig {
   return {
-    apiVersion: 'cdn.operator.io/v1alpha1',
+    apiVersion: 'pullzones.cdn.operator.io/v1beta1',
     kind: 'PullZoneConfig',
     metadata: { name, namespace: 'default', uid: `uid-${name}` },
     spec: {

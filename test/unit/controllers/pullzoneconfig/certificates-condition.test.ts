@@ -20,7 +20,7 @@ const secondsAgo = (s: number): string => new Date(NOW.getTime() - s * 1000).toI
 
 function zone(hostnames: HostnameSpec[], conditionTypes: string[] = []): PullZoneConfig {
   return {
-    apiVersion: 'cdn.operator.io/v1alpha1',
+    apiVersion: 'pullzones.cdn.operator.io/v1beta1',
     kind: 'PullZoneConfig',
     metadata: { name: 'z', namespace: 'default', generation: 4 },
     spec: { hostnames },

@@ -54,7 +54,7 @@ async function harness(key: string, faults: Record<string, unknown>): Promise<Ha
 
 function zone(name: string, objectName = name): PullZoneConfig {
   return {
-    apiVersion: 'cdn.operator.io/v1alpha1',
+    apiVersion: 'pullzones.cdn.operator.io/v1beta1',
     kind: 'PullZoneConfig',
     metadata: { name: objectName, namespace: 'default', uid: `uid-${objectName}` },
     spec: { name, settings: { originUrl: 'https://origin.example.com' } },

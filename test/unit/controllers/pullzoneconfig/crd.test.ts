@@ -14,7 +14,7 @@ const spec: Schema = version.schema.openAPIV3Schema.properties.spec;
 const settings: Schema = spec.properties.settings.properties;
 
 test('names, short name, category, status subresource and printer columns', (t) => {
-  t.is(crd.metadata.name, 'pullzoneconfigs.cdn.operator.io');
+  t.is(crd.metadata.name, 'pullzoneconfigs.pullzones.cdn.operator.io');
   t.deepEqual(crd.spec.names.shortNames, ['pzc']);
   t.deepEqual(crd.spec.names.categories, ['cdn']);
   t.deepEqual(version.subresources, { status: {} });

@@ -38,7 +38,7 @@ function objectOf(
   annotations?: Record<string, string>,
 ): PullZoneConfig {
   return {
-    apiVersion: 'cdn.operator.io/v1alpha1',
+    apiVersion: 'pullzones.cdn.operator.io/v1beta1',
     kind: 'PullZoneConfig',
     metadata: {
       name,

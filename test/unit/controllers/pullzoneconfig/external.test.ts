@@ -58,7 +58,7 @@ function external(secrets: ResolvedSecrets = NO_SECRETS): PullZoneExternal {
 
 function objectOf(name: string, spec: PullZoneConfigSpec, status?: ManagedStatus): PullZoneConfig {
   return {
-    apiVersion: 'cdn.operator.io/v1alpha1',
+    apiVersion: 'pullzones.cdn.operator.io/v1beta1',
     kind: 'PullZoneConfig',
     metadata: { name, namespace: 'default', uid: `uid-${name}` },
     spec: spec as PullZoneConfig['spec'],

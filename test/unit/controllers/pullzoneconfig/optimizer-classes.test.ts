@@ -174,7 +174,7 @@ test('round trip against cdn-sim: created with every typed member, then no write
   });
   const ext = simExternal(client, () => new Date('2026-05-06T07:08:09Z'));
   const obj: PullZoneConfig = {
-    apiVersion: 'cdn.operator.io/v1alpha1',
+    apiVersion: 'pullzones.cdn.operator.io/v1beta1',
     kind: 'PullZoneConfig',
     metadata: { name: 'opt', namespace: 'team-a', uid: 'uid-opt' },
     spec: {

@@ -73,7 +73,7 @@ async function pass(obj: PullZoneConfig): Promise<PassResult> {
 
 function zoneObject(name: string, urls: number): PullZoneConfig {
   return {
-    apiVersion: 'cdn.operator.io/v1alpha1',
+    apiVersion: 'pullzones.cdn.operator.io/v1beta1',
     kind: 'PullZoneConfig',
     metadata: { name, namespace: 'team-a', uid: `uid-${name}` },
     spec:

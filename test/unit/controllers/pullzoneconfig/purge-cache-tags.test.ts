@@ -67,7 +67,7 @@ function zoneObject(
   purge: { urls?: string[]; cacheTags?: string[] },
 ): PullZoneConfig {
   return {
-    apiVersion: 'cdn.operator.io/v1alpha1',
+    apiVersion: 'pullzones.cdn.operator.io/v1beta1',
     kind: 'PullZoneConfig',
     metadata: { name, namespace: 'team-a', uid: `uid-${name}` },
     spec: { purge },

@@ -20,7 +20,7 @@ import { toApiSettings } from '../../../../src/controllers/pullzoneconfig/mappin
 
 function pzc(spec: Record<string, unknown>, deleting = false): PullZoneConfig {
   return {
-    apiVersion: 'cdn.operator.io/v1alpha1',
+    apiVersion: 'pullzones.cdn.operator.io/v1beta1',
     kind: 'PullZoneConfig',
     metadata: {
       name: 'site',
@@ -33,7 +33,7 @@ function pzc(spec: Record<string, unknown>, deleting = false): PullZoneConfig {
 
 function zone(status?: Record<string, unknown>): ManagedObject {
   return {
-    apiVersion: 'cdn.operator.io/v1alpha1',
+    apiVersion: 'storage.cdn.operator.io/v1beta1',
     kind: 'StorageZone',
     metadata: { name: 'files', namespace: 'team-a' },
     ...(status ? { status } : {}),
@@ -49,7 +49,7 @@ const REF = { storageZoneRef: { name: 'files' } };
 
 test('the reference names a StorageZone in the same namespace', (t) => {
   t.deepEqual(storageZoneReference(pzc(REF)), {
-    apiVersion: 'cdn.operator.io/v1alpha1',
+    apiVersion: 'storage.cdn.operator.io/v1beta1',
     kind: 'StorageZone',
     namespace: 'team-a',
     name: 'files',

@@ -7,7 +7,7 @@ import { accountReader } from './account-fixture.js';
 
 const SECRET_VALUE = 'sk-live-VERY-SECRET-123';
 const obj = (spec: Record<string, unknown>, namespace = 'team-a'): ManagedObject => ({
-  apiVersion: 'cdn.operator.io/v1alpha1',
+  apiVersion: 'pullzones.cdn.operator.io/v1beta1',
   kind: 'PullZoneConfig',
   metadata: { name: 'z', namespace },
   spec,

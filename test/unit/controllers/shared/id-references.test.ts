@@ -11,12 +11,13 @@ import { createPullZoneConfigKind } from '../../../../src/controllers/pullzoneco
 import { createShieldPolicyKind } from '../../../../src/controllers/shieldpolicy/index.js';
 import { createStorageZoneKind } from '../../../../src/controllers/storagezone/index.js';
 import type { IdReference, ManagedKind, ManagedObject } from '../../../../src/runtime/types.js';
+import { apiVersionOfKind } from '../../../../src/controllers/kinds.js';
 
 const deps = { apiBaseUrl: 'http://cdn.test', log: pino({ level: 'silent' }) };
 
 function objectOf(kind: string, spec: Record<string, unknown>): ManagedObject {
   return {
-    apiVersion: 'cdn.operator.io/v1alpha1',
+    apiVersion: apiVersionOfKind(kind),
     kind,
     metadata: { name: 'o', namespace: 'team-b', uid: 'u' },
     spec,

@@ -73,7 +73,7 @@ const deps = { apiBaseUrl: 'http://cdn.test', log: pino({ level: 'silent' }) };
 
 function referencesOf(kind: ManagedKind, spec: Record<string, unknown>): IdReference[] {
   const obj: ManagedObject = {
-    apiVersion: 'cdn.operator.io/v1alpha1',
+    apiVersion: 'containers.cdn.operator.io/v1beta1',
     kind: kind.kind,
     metadata: { name: 'o', namespace: 'team-b', uid: 'u' },
     spec,

@@ -26,6 +26,7 @@ import { StatusWriter } from '../../../../src/runtime/status-writer.js';
 import type { ManagedKind, ManagedObject } from '../../../../src/runtime/types.js';
 import { startSimulator, type SimulatorHandle } from '../../../../src/simulator/server.js';
 import { FakeEnv } from '../../runtime/fake-env.js';
+import { apiVersionOfKind } from '../../../../src/controllers/kinds.js';
 
 const API_KEY = 'published-secrets-key';
 let sim: SimulatorHandle;
@@ -118,7 +119,7 @@ function obj(
   } = {},
 ): ManagedObject {
   return {
-    apiVersion: 'cdn.operator.io/v1alpha1',
+    apiVersion: apiVersionOfKind(kind),
     kind,
     metadata: {
       name,

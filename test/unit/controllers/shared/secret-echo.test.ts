@@ -22,6 +22,7 @@ import { ECHO_ENCODINGS, type EchoEncoding } from '../../../../src/simulator/ech
 import { startSimulator, type SimulatorHandle } from '../../../../src/simulator/server.js';
 import { leakForms } from '../../../support/secret-forms.js';
 import { FakeEnv } from '../../runtime/fake-env.js';
+import { apiVersionOfKind } from '../../../../src/controllers/kinds.js';
 
 const NS = 'team-a';
 /** Characters every encoder treats differently, so each form of a value is its own needle. */
@@ -191,7 +192,7 @@ test.after.always(async () => {
 
 function objectOf(f: Field, name: string): ManagedObject {
   return {
-    apiVersion: 'cdn.operator.io/v1alpha1',
+    apiVersion: apiVersionOfKind(f.kind),
     kind: f.kind,
     metadata: {
       name,

@@ -53,7 +53,7 @@ const SPEC: ShieldAccessListSpec = {
 
 function object(spec: Partial<ShieldAccessListSpec>): ShieldAccessList {
   return {
-    apiVersion: 'cdn.operator.io/v1alpha1',
+    apiVersion: 'shield.cdn.operator.io/v1beta1',
     kind: 'ShieldAccessList',
     metadata: { name: 'meta', namespace: 'ns', uid: 'u' },
     spec: { ...SPEC, ...spec },

@@ -46,7 +46,7 @@ function simTest(title: string, fn: (t: ExecutionContext, h: SimClient) => Promi
 
 function list(name: string, spec: Record<string, unknown>): ShieldAccessList {
   return {
-    apiVersion: 'cdn.operator.io/v1alpha1',
+    apiVersion: 'shield.cdn.operator.io/v1beta1',
     kind: 'ShieldAccessList',
     metadata: { name, namespace: 'team-a', uid: `uid-${name}`, generation: 1 },
     spec: spec as ShieldAccessList['spec'],

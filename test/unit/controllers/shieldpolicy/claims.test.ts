@@ -4,7 +4,7 @@ import type { ShieldPolicy } from '../../../../src/controllers/shieldpolicy/type
 
 function policy(spec: Record<string, unknown>, status?: Record<string, unknown>): ShieldPolicy {
   return {
-    apiVersion: 'cdn.operator.io/v1alpha1',
+    apiVersion: 'shield.cdn.operator.io/v1beta1',
     kind: 'ShieldPolicy',
     metadata: { name: 'p', namespace: 'ns' },
     spec,

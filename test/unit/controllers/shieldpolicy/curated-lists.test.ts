@@ -161,7 +161,7 @@ async function seedZone(h: SimClient, planType: number): Promise<Zone> {
 
 function policyOf(zone: Zone, spec: ShieldPolicySpec): ShieldPolicy {
   return {
-    apiVersion: 'cdn.operator.io/v1alpha1',
+    apiVersion: 'shield.cdn.operator.io/v1beta1',
     kind: 'ShieldPolicy',
     metadata: { name: 'p', namespace: 'ns', uid: `uid-${zone.pullZoneId}`, generation: 1 },
     spec: { pullZoneId: zone.pullZoneId, ...spec },

@@ -92,7 +92,7 @@ test('status and reset: hashes of the managed pages the zone has', (t) => {
 
 function policy(pages: unknown[], deleting = false): ShieldPolicy {
   return {
-    apiVersion: 'cdn.operator.io/v1alpha1',
+    apiVersion: 'shield.cdn.operator.io/v1beta1',
     kind: 'ShieldPolicy',
     metadata: {
       name: 'p',

@@ -34,7 +34,7 @@ test('toResetWire resets only the fields the spec manages', (t) => {
 
 test('the reset target never contains a field the update call cannot carry', (t) => {
   const obj = {
-    apiVersion: 'cdn.operator.io/v1alpha1',
+    apiVersion: 'shield.cdn.operator.io/v1beta1',
     kind: 'ShieldPolicy',
     metadata: { name: 'p', namespace: 'n' },
     spec: {

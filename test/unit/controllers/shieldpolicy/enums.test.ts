@@ -99,7 +99,7 @@ test('the official document declares the same enum names and numbers', (t) => {
 test('the CRD lists exactly the enum names of each table', (t) => {
   const crd = parse(
     readFileSync(
-      new URL('../../../../crds/cdn.operator.io_shieldpolicies.yaml', import.meta.url),
+      new URL('../../../../crds/shield.cdn.operator.io_shieldpolicies.yaml', import.meta.url),
       'utf8',
     ),
   );

@@ -152,7 +152,7 @@ async function setUp(): Promise<Harness> {
 
 function policy(h: Harness, spec: ShieldPolicySpec): ShieldPolicy {
   return {
-    apiVersion: 'cdn.operator.io/v1alpha1',
+    apiVersion: 'shield.cdn.operator.io/v1beta1',
     kind: 'ShieldPolicy',
     metadata: { name: 'p', namespace: 'ns', uid: 'uid-1', generation: 1 },
     spec: { pullZoneId: h.pullZoneId, ...spec },

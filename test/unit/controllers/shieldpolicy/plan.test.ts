@@ -35,7 +35,7 @@ test('custom pages compare with the ConfigMap manifests, and are skipped without
   const zone = await client.createShieldZone({ pullZoneId, shieldZone: { planType: 1 } });
   await client.putCustomPage(Number(zone.shieldZoneId), 'block', '<p>live</p>');
   const obj: ShieldPolicy = {
-    apiVersion: 'cdn.operator.io/v1alpha1',
+    apiVersion: 'shield.cdn.operator.io/v1beta1',
     kind: 'ShieldPolicy',
     metadata: { name: 'p', namespace: 'ns' },
     spec: {
@@ -93,7 +93,7 @@ test('cdnctl diff reads no status-only data: neither rule metrics nor triggered 
   const pullZoneId = ((await seeded.json()) as { pullZones: number[] }).pullZones[0]!;
   await client.createShieldZone({ pullZoneId, shieldZone: { wafEnabled: true } });
   const obj: ShieldPolicy = {
-    apiVersion: 'cdn.operator.io/v1alpha1',
+    apiVersion: 'shield.cdn.operator.io/v1beta1',
     kind: 'ShieldPolicy',
     metadata: { name: 'p', namespace: 'ns' },
     spec: { pullZoneId, waf: { enabled: false }, ruleMetrics: ['913100'] },
@@ -147,7 +147,12 @@ test('cdnctl diff under rulePolicy Exact: unmanaged items planned as deleted, th
     content: '192.0.2.1',
   });
   const manifest = (kind: string, name: string, spec: Record<string, unknown>): ManagedObject =>
-    ({ apiVersion: 'cdn.operator.io/v1alpha1', kind, metadata: { name }, spec }) as ManagedObject;
+    ({
+      apiVersion: 'shield.cdn.operator.io/v1beta1',
+      kind,
+      metadata: { name },
+      spec,
+    }) as ManagedObject;
   const objects: Record<string, ManagedObject[]> = {
     ShieldWafRule: [
       // Adopts by id through the policy; declares a name on the zone by id; names another policy.
@@ -158,7 +163,7 @@ test('cdnctl diff under rulePolicy Exact: unmanaged items planned as deleted, th
   };
   const ctx: PlanContext = { objectsOf: (kind) => objects[kind] ?? [] };
   const obj: ShieldPolicy = {
-    apiVersion: 'cdn.operator.io/v1alpha1',
+    apiVersion: 'shield.cdn.operator.io/v1beta1',
     kind: 'ShieldPolicy',
     metadata: { name: 'p', namespace: 'ns' },
     spec: { pullZoneId, rulePolicy: 'Exact' },

@@ -38,6 +38,7 @@ import { RATE_LIMIT_FAMILY } from '../../../../src/controllers/shieldratelimit/f
 import { WAF_RULE_FAMILY } from '../../../../src/controllers/shieldwafrule/family.js';
 import { desiredConfiguration, RATE_SPEC, WAF_SPEC } from '../../../support/shield-rule-specs.js';
 import { seedShieldZone, simWriteRoutes } from '../shield-sim.js';
+import { apiVersionOfKind } from '../../../../src/controllers/kinds.js';
 
 const log = pino({ level: 'silent' });
 const POLL_MS = 600_000;
@@ -64,7 +65,7 @@ async function world(t: ExecutionContext): Promise<World> {
 /** A rule object of `kind` on the policy `pol`, with the id its status records (if any). */
 function ruleObject(kind: string, name: string, status?: Record<string, unknown>): ZonedObject {
   return {
-    apiVersion: 'cdn.operator.io/v1alpha1',
+    apiVersion: apiVersionOfKind(kind),
     kind,
     metadata: {
       name,
@@ -85,7 +86,7 @@ function index(w: World, obj: ZonedObject): void {
 
 function policy(w: World, spec: Partial<ShieldPolicySpec>): ShieldPolicy {
   return {
-    apiVersion: 'cdn.operator.io/v1alpha1',
+    apiVersion: 'shield.cdn.operator.io/v1beta1',
     kind: 'ShieldPolicy',
     metadata: { name: 'pol', namespace: NS, uid: 'uid-pol', generation: 1 },
     spec: { pullZoneId: w.pullZoneId, ...spec },

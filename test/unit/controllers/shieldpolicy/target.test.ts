@@ -6,7 +6,7 @@ import type { ShieldPolicy } from '../../../../src/controllers/shieldpolicy/type
 
 function policy(spec: Record<string, unknown>, extra: Partial<ShieldPolicy> = {}): ShieldPolicy {
   return {
-    apiVersion: 'cdn.operator.io/v1alpha1',
+    apiVersion: 'shield.cdn.operator.io/v1beta1',
     kind: 'ShieldPolicy',
     metadata: { name: 'p', namespace: 'ns', ...(extra.metadata ?? {}) },
     spec,
@@ -20,7 +20,7 @@ function lookup(objects: Record<string, ManagedObject>) {
 }
 
 const zoneConfig = (status?: Record<string, unknown>): ManagedObject => ({
-  apiVersion: 'cdn.operator.io/v1alpha1',
+  apiVersion: 'pullzones.cdn.operator.io/v1beta1',
   kind: 'PullZoneConfig',
   metadata: { name: 'demo-zone', namespace: 'ns' },
   ...(status ? { status } : {}),

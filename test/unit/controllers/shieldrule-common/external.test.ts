@@ -47,7 +47,7 @@ function simTest(title: string, fn: (t: ExecutionContext, h: SimClient) => Promi
 
 function rule(name: string, spec: Record<string, unknown>): RuleObject {
   return {
-    apiVersion: 'cdn.operator.io/v1alpha1',
+    apiVersion: 'shield.cdn.operator.io/v1beta1',
     kind: 'ShieldWafRule',
     metadata: { name, namespace: 'team-a', uid: `uid-${name}`, generation: 1 },
     spec: spec,

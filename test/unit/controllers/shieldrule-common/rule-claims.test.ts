@@ -28,7 +28,7 @@ function object(
   deleting = false,
 ): ZonedObject {
   return {
-    apiVersion: 'cdn.operator.io/v1alpha1',
+    apiVersion: 'shield.cdn.operator.io/v1beta1',
     kind: 'ShieldWafRule',
     metadata: {
       name: 'block-admin',

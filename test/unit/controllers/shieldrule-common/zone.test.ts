@@ -25,7 +25,7 @@ function rule(
   extra: Partial<RuleObject> = {},
 ): RuleObject {
   return {
-    apiVersion: 'cdn.operator.io/v1alpha1',
+    apiVersion: 'shield.cdn.operator.io/v1beta1',
     kind: 'ShieldWafRule',
     metadata: { name: 'r', namespace, uid: `uid-${namespace}` },
     spec: spec,
@@ -35,7 +35,7 @@ function rule(
 
 function policy(namespace: string, status: Record<string, unknown> = {}): ShieldPolicy {
   return {
-    apiVersion: 'cdn.operator.io/v1alpha1',
+    apiVersion: 'shield.cdn.operator.io/v1beta1',
     kind: 'ShieldPolicy',
     metadata: { name: 'pol', namespace, uid: `pol-${namespace}` },
     spec: { pullZoneId: 5 },
@@ -70,7 +70,7 @@ test('the zone: by id, by a ready policy, waiting for one, the recorded zone whi
   t.is(resolveShieldZoneId(rule('a', { shieldZoneId: 70 }), none), 70);
   const byRef = rule('a', { shieldPolicyRef: { name: 'pol' } });
   t.deepEqual(shieldPolicyRefOf(byRef), {
-    apiVersion: 'cdn.operator.io/v1alpha1',
+    apiVersion: 'shield.cdn.operator.io/v1beta1',
     kind: 'ShieldPolicy',
     namespace: 'a',
     name: 'pol',

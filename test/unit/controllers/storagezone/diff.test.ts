@@ -20,7 +20,7 @@ import type {
 
 function objectOf(spec: StorageZoneSpec, name = 'assets'): StorageZone {
   return {
-    apiVersion: 'cdn.operator.io/v1alpha1',
+    apiVersion: 'storage.cdn.operator.io/v1beta1',
     kind: 'StorageZone',
     metadata: { name, namespace: 'team-a', uid: 'uid-1' },
     spec: spec as StorageZone['spec'],

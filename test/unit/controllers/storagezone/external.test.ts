@@ -43,7 +43,7 @@ function external(): CrudExternal<StorageZone, unknown> {
 
 function objectOf(name: string, spec: StorageZoneSpec, uid = `uid-${name}`): StorageZone {
   return {
-    apiVersion: 'cdn.operator.io/v1alpha1',
+    apiVersion: 'storage.cdn.operator.io/v1beta1',
     kind: 'StorageZone',
     metadata: { name, namespace: 'team-a', uid, generation: 1 },
     spec: spec as StorageZone['spec'],
@@ -249,7 +249,12 @@ test.serial(
     t.is(PASSWORD_SECRET.nameOf(objectOf('x', {})), 'x-storagezone');
     t.is(PASSWORD_SECRET.requiredForReady, 'PasswordSecretNotReady');
     t.deepEqual(kind.references?.(objectOf('x', { accountRef: { name: 'shared' } })), [
-      { apiVersion: 'cdn.operator.io/v1alpha1', kind: 'CdnAccount', namespace: '', name: 'shared' },
+      {
+        apiVersion: 'accounts.cdn.operator.io/v1beta1',
+        kind: 'CdnAccount',
+        namespace: '',
+        name: 'shared',
+      },
       { apiVersion: 'v1', kind: 'Namespace', namespace: '', name: 'team-a' },
     ]);
   },
