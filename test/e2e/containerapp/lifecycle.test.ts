@@ -104,7 +104,7 @@ test.serial(
     t.regex(table, /NAME\s+READY\s+SYNCED\s+ID\s+AGE/);
     t.regex(table, new RegExp(`${NAME}\\s+True\\s+True\\s+${appId}`));
     const byCategory = await kubectl(['get', 'cdn', '-n', env.ns]);
-    t.regex(byCategory, new RegExp(`containerapp.cdn.operator.io/${NAME}`));
+    t.regex(byCategory, new RegExp(`containerapp.containers.cdn.operator.io/${NAME}`));
   },
 );
 

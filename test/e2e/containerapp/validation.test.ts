@@ -116,5 +116,5 @@ test.serial('delete with deletionPolicy Orphan leaves the application', async (t
 test('examples/containerapp.yaml is accepted by the apiserver', async (t) => {
   const text = readFileSync(join(REPO_ROOT, 'examples', 'containerapp.yaml'), 'utf8');
   const out = await kubectl(['apply', '--dry-run=server', '-n', env.ns, '-f', '-'], text);
-  t.regex(out, /containerapp.cdn.operator.io\/shop-app created \(server dry run\)/);
+  t.regex(out, /containerapp.containers.cdn.operator.io\/shop-app created \(server dry run\)/);
 });

@@ -98,7 +98,7 @@ function simOriginUrl(): string | undefined {
 async function setOriginUrl(url: string): Promise<void> {
   await kubectlOk([
     'patch',
-    'pullzoneconfig.cdn.operator.io',
+    'pullzoneconfig.pullzones.cdn.operator.io',
     'shop-cdn',
     '-n',
     workNs,

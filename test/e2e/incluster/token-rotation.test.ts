@@ -174,7 +174,7 @@ test('the operator keeps working after its projected token expired and was rotat
   await kubectlOk(['apply', '-f', '-'], zoneYaml('https://before.rotation.example.com'));
   await kubectlOk([
     'wait',
-    'pullzoneconfig.cdn.operator.io/rotation-zone',
+    'pullzoneconfig.pullzones.cdn.operator.io/rotation-zone',
     '-n',
     workNs,
     '--for=condition=Ready',
@@ -201,7 +201,7 @@ test('the operator keeps working after its projected token expired and was rotat
   const observed = await waitFor('the status to catch up', 120_000, async () => {
     const out = await kubectlOk([
       'get',
-      'pullzoneconfig.cdn.operator.io/rotation-zone',
+      'pullzoneconfig.pullzones.cdn.operator.io/rotation-zone',
       '-n',
       workNs,
       '-o',

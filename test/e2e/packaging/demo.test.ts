@@ -61,12 +61,12 @@ test.serial('make demo: all examples Ready, the table and the next steps', async
   t.regex(up.stdout, /Waiting until 6 objects are Ready/);
   t.regex(up.stdout, /\] 6\/6 Ready/);
   for (const name of [
-    'pullzoneconfig.cdn.operator.io/shop-cdn',
-    'containerapp.cdn.operator.io/shop-app',
-    'shieldpolicy.cdn.operator.io/shop-shield',
-    'dnszone.cdn.operator.io/shop-example-com',
-    'pullzoneconfig.cdn.operator.io/shop-media',
-    'dnsrecord.cdn.operator.io/shop-media-cname',
+    'pullzoneconfig.pullzones.cdn.operator.io/shop-cdn',
+    'containerapp.containers.cdn.operator.io/shop-app',
+    'shieldpolicy.shield.cdn.operator.io/shop-shield',
+    'dnszone.dns.cdn.operator.io/shop-example-com',
+    'pullzoneconfig.pullzones.cdn.operator.io/shop-media',
+    'dnsrecord.dns.cdn.operator.io/shop-media-cname',
   ]) {
     t.regex(
       up.stdout,

@@ -408,7 +408,7 @@ test.serial('helm uninstall removes the release objects and keeps the CRDs', asy
   const cr = await kubectl(['get', 'clusterrole', fullname, '--ignore-not-found', '-o', 'name']);
   t.is(cr.stdout.trim(), '');
   for (const f of crds) {
-    const name = f.replace(/^cdn\.operator\.io_(.+)\.yaml$/, '$1.cdn.operator.io');
+    const name = f.replace(/^(.+)_(.+)\.yaml$/, '$2.$1');
     t.is((await kubectl(['get', 'crd', name, '-o', 'name'])).code, 0, `${name} kept`);
   }
 });
