@@ -68,7 +68,7 @@ export interface Stage {
 /** An object of `kind` in the test namespace, with the credentials reference. */
 export function objectOf(kind: string, name: string, spec: Record<string, unknown>): ManagedObject {
   return {
-    apiVersion: apiVersionOfKind(kind),
+    apiVersion: apiVersionOfKind(kind, [...KINDS, GADGET]),
     kind,
     metadata: {
       name,
