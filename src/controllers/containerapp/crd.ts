@@ -5,17 +5,15 @@
  * Account, adoption and status fragments are shared with the other kinds. Rendered by
  * hack/generate-crds.ts.
  */
-import { accountFragment } from '../shared/account-schema.js';
 import {
   managedColumns,
   nameRefSchema,
-  withFragments,
   type BoundKey,
   type DocumentBounds,
   type KindSchema,
   type Schema,
 } from '../shared/crd-schema.js';
-import { adoptionFragment, adoptionIdFragment } from '../shared/ownership-schema.js';
+import { managedSpec } from '../shared/managed-spec.js';
 import { APP_ID_PATTERN, REGISTRY_ID_PATTERN } from '../shared/platform-id.js';
 import { managedStatusSchema } from '../shared/status-schema.js';
 import { LOG_FORWARDING_STATUS, logForwardingSpecSchema } from './log-forwarding-crd.js';
@@ -732,15 +730,14 @@ export function containerAppSchema(docs: DocumentBounds): KindSchema {
     description: 'A Magic Containers application (bunny.net /mc API) managed by cdn-operator.',
     requireSpec: true,
     categories: ['cdn'],
-    spec: withFragments(ownSpec(doc), [
-      accountFragment(),
-      adoptionIdFragment(
-        'appId',
-        { type: 'string', minLength: 1, pattern: APP_ID_PATTERN },
+    spec: managedSpec(ownSpec(doc), {
+      idField: 'appId',
+      idSchema: { type: 'string', minLength: 1, pattern: APP_ID_PATTERN },
+      idDescription:
         'Adopt the existing application with this id (letters, digits, - and _) instead of creating one. Immutable.',
-      ),
-      adoptionFragment('application', 'spec.name'),
-    ]),
+      what: 'application',
+      nameField: 'spec.name',
+    }),
     status: managedStatusSchema({
       description: 'Observed state of the application.',
       resource: 'application',
