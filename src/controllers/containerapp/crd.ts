@@ -8,6 +8,7 @@
 import {
   managedColumns,
   nameRefSchema,
+  objectNameSchema,
   type BoundKey,
   type DocumentBounds,
   type KindSchema,
@@ -15,6 +16,7 @@ import {
 } from '../shared/crd-schema.js';
 import { managedSpec } from '../shared/managed-spec.js';
 import { APP_ID_PATTERN, REGISTRY_ID_PATTERN } from '../shared/platform-id.js';
+import { booleanSchema, listSchema, objectSchema, stringSchema } from '../shared/schema-nodes.js';
 import { managedStatusSchema } from '../shared/status-schema.js';
 import { LOG_FORWARDING_STATUS, logForwardingSpecSchema } from './log-forwarding-crd.js';
 
@@ -34,6 +36,62 @@ const PROBE_TIMING = {
 
 function port(doc: Doc, description: string, docPath: string): Schema {
   return { type: 'integer', ...doc(docPath), description };
+}
+
+/** A key of a Secret or ConfigMap of this namespace that an environment variable takes. */
+function sourceKeyRefSchema(source: 'Secret' | 'ConfigMap'): Schema {
+  return objectSchema(
+    {
+      name: objectNameSchema(`Name of a ${source} in the same namespace.`),
+      key: objectNameSchema(`Key inside the ${source} data.`),
+      optional: booleanSchema(
+        `When true, a missing ${source} or key leaves the variable out instead of holding the update back.`,
+      ),
+    },
+    {
+      description: `One key of a ${source} in the namespace of this resource. The operator reads it and watches the ${source}: a change updates the application.`,
+      required: ['name', 'key'],
+    },
+  );
+}
+
+/** One environment variable: a literal value or a Secret or ConfigMap key, not both. */
+function environmentVariableSchema(doc: Doc): Schema {
+  const valueFrom = objectSchema(
+    {
+      secretKeyRef: sourceKeyRefSchema('Secret'),
+      configMapKeyRef: sourceKeyRefSchema('ConfigMap'),
+    },
+    {
+      description:
+        'Take the value from a Secret or ConfigMap key. A value read from a Secret never appears in status, events or logs.',
+    },
+  );
+  const properties = {
+    name: {
+      ...objectNameSchema('Variable name.'),
+      ...doc('EnvironmentVariable.name', ['minLength']),
+    },
+    value: stringSchema('Literal value.'),
+    valueFrom: {
+      ...valueFrom,
+      'x-kubernetes-validations': [
+        {
+          rule: 'has(self.secretKeyRef) != has(self.configMapKeyRef)',
+          message: 'valueFrom needs exactly one of secretKeyRef and configMapKeyRef',
+        },
+      ],
+    },
+  };
+  return {
+    ...objectSchema(properties, { required: ['name'] }),
+    'x-kubernetes-validations': [
+      {
+        rule: '!(has(self.value) && has(self.valueFrom))',
+        message: 'set value or valueFrom, not both',
+      },
+    ],
+  };
 }
 
 /** One probe (startup, readiness or liveness); only one of httpGet, tcpSocket and grpc. */
@@ -361,100 +419,11 @@ function ownSpec(doc: Doc): Schema {
                 ),
               },
             },
-            environmentVariables: {
-              type: 'array',
-              description:
-                'Environment variables. The list is owned by this resource: a variable removed here is removed from the container.',
-              maxItems: 200,
-              'x-kubernetes-list-type': 'map',
-              'x-kubernetes-list-map-keys': ['name'],
-              items: {
-                type: 'object',
-                required: ['name'],
-                properties: {
-                  name: {
-                    type: 'string',
-                    minLength: 1,
-                    maxLength: 253,
-                    description: 'Variable name.',
-                    ...doc('EnvironmentVariable.name', ['minLength']),
-                  },
-                  value: {
-                    type: 'string',
-                    description: 'Literal value.',
-                  },
-                  valueFrom: {
-                    type: 'object',
-                    description:
-                      'Take the value from a Secret or ConfigMap key. A value read from a Secret never appears in status, events or logs.',
-                    properties: {
-                      secretKeyRef: {
-                        type: 'object',
-                        description:
-                          'One key of a Secret in the namespace of this resource. The operator reads it and watches the Secret: a change updates the application.',
-                        required: ['name', 'key'],
-                        properties: {
-                          name: {
-                            type: 'string',
-                            minLength: 1,
-                            maxLength: 253,
-                            description: 'Name of a Secret in the same namespace.',
-                          },
-                          key: {
-                            type: 'string',
-                            minLength: 1,
-                            maxLength: 253,
-                            description: 'Key inside the Secret data.',
-                          },
-                          optional: {
-                            type: 'boolean',
-                            description:
-                              'When true, a missing Secret or key leaves the variable out instead of holding the update back.',
-                          },
-                        },
-                      },
-                      configMapKeyRef: {
-                        type: 'object',
-                        description:
-                          'One key of a ConfigMap in the namespace of this resource. The operator reads it and watches the ConfigMap: a change updates the application.',
-                        required: ['name', 'key'],
-                        properties: {
-                          name: {
-                            type: 'string',
-                            minLength: 1,
-                            maxLength: 253,
-                            description: 'Name of a ConfigMap in the same namespace.',
-                          },
-                          key: {
-                            type: 'string',
-                            minLength: 1,
-                            maxLength: 253,
-                            description: 'Key inside the ConfigMap data.',
-                          },
-                          optional: {
-                            type: 'boolean',
-                            description:
-                              'When true, a missing ConfigMap or key leaves the variable out instead of holding the update back.',
-                          },
-                        },
-                      },
-                    },
-                    'x-kubernetes-validations': [
-                      {
-                        rule: 'has(self.secretKeyRef) != has(self.configMapKeyRef)',
-                        message: 'valueFrom needs exactly one of secretKeyRef and configMapKeyRef',
-                      },
-                    ],
-                  },
-                },
-                'x-kubernetes-validations': [
-                  {
-                    rule: '!(has(self.value) && has(self.valueFrom))',
-                    message: 'set value or valueFrom, not both',
-                  },
-                ],
-              },
-            },
+            environmentVariables: listSchema(
+              'Environment variables. The list is owned by this resource: a variable removed here is removed from the container.',
+              environmentVariableSchema(doc),
+              { maxItems: 200, key: 'name' },
+            ),
             endpoints: {
               type: 'array',
               description:
@@ -669,35 +638,26 @@ const OWN_STATUS: Record<string, Schema> = {
     type: 'string',
     description: "The platform's state of the application (active, progressing, failing, ...).",
   },
-  containers: {
-    type: 'array',
-    description: 'Containers as read back from the platform, with their ids and endpoints.',
-    items: {
-      type: 'object',
-      properties: {
-        name: { type: 'string', description: 'Container name (spec containerTemplates[].name).' },
-        id: { type: 'string', description: 'Platform id of the container template.' },
-        image: { type: 'string', description: 'Image as the platform reports it.' },
-        endpoints: {
-          type: 'array',
-          description: 'Endpoints of the container as the platform reports them.',
-          items: ENDPOINT_STATUS,
-        },
-      },
-    },
-  },
-  volumes: {
-    type: 'array',
-    description: 'Volumes as read back from the platform.',
-    items: {
-      type: 'object',
-      properties: {
-        name: { type: 'string', description: 'Volume name (spec volumes[].name).' },
-        id: { type: 'string', description: 'Platform id of the volume.' },
-        size: { type: 'number', description: 'Size in gigabytes.' },
-      },
-    },
-  },
+  containers: listSchema(
+    'Containers as read back from the platform, with their ids and endpoints.',
+    objectSchema({
+      name: stringSchema('Container name (spec containerTemplates[].name).'),
+      id: stringSchema('Platform id of the container template.'),
+      image: stringSchema('Image as the platform reports it.'),
+      endpoints: listSchema(
+        'Endpoints of the container as the platform reports them.',
+        ENDPOINT_STATUS,
+      ),
+    }),
+  ),
+  volumes: listSchema(
+    'Volumes as read back from the platform.',
+    objectSchema({
+      name: stringSchema('Volume name (spec volumes[].name).'),
+      id: stringSchema('Platform id of the volume.'),
+      size: { type: 'number', description: 'Size in gigabytes.' },
+    }),
+  ),
   environmentHash: {
     type: 'string',
     description:
