@@ -67,3 +67,8 @@ export function listSchema(description: string, items: Schema, options: ListOpti
     items,
   };
 }
+
+/** A non-empty string of at most `maxLength` characters (a name, a key). */
+export function boundedStringSchema(description: string, maxLength: number): Schema {
+  return { type: 'string', minLength: 1, maxLength, description };
+}
