@@ -12,6 +12,7 @@ import {
 } from '../shared/crd-schema.js';
 import { managedSpec } from '../shared/managed-spec.js';
 import { adoptOneWayRule } from '../shared/ownership-schema.js';
+import { booleanSchema, listSchema, objectSchema, stringSchema } from '../shared/schema-nodes.js';
 import { managedStatusSchema } from '../shared/status-schema.js';
 import { EDGE_RULE_SPEC_PROPERTIES, EDGE_RULE_STATUS_PROPERTIES } from './edge-rules-schema.js';
 import { settingsSchema } from './settings-schema.js';
@@ -170,23 +171,18 @@ const OWN_STATUS: Record<string, Schema> = {
     type: 'string',
     description: 'System hostname of the zone (<name>.b-cdn.net); target of CNAME records.',
   },
-  hostnames: {
-    type: 'array',
-    description: 'Custom hostnames on the zone and their certificate state.',
-    items: {
-      type: 'object',
-      required: ['hostname'],
-      properties: {
-        hostname: { type: 'string', description: 'The custom hostname.' },
-        addedByOperator: { type: 'boolean', description: 'This resource added the hostname.' },
-        forceSSL: {
-          type: 'boolean',
-          description: 'Plain HTTP requests for the hostname are redirected to HTTPS.',
-        },
+  hostnames: listSchema(
+    'Custom hostnames on the zone and their certificate state.',
+    objectSchema(
+      {
+        hostname: stringSchema('The custom hostname.'),
+        addedByOperator: booleanSchema('This resource added the hostname.'),
+        forceSSL: booleanSchema('Plain HTTP requests for the hostname are redirected to HTTPS.'),
         certificate: CERTIFICATE_STATUS,
       },
-    },
-  },
+      { required: ['hostname'] },
+    ),
+  ),
   writeOnlySettings: {
     type: 'object',
     description: 'Hashes of settings the platform does not return, as last written.',
