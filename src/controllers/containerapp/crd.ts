@@ -6,7 +6,6 @@
  * hack/generate-crds.ts.
  */
 import {
-  managedColumns,
   nameRefSchema,
   objectNameSchema,
   type BoundKey,
@@ -14,10 +13,9 @@ import {
   type KindSchema,
   type Schema,
 } from '../shared/crd-schema.js';
-import { managedSpec } from '../shared/managed-spec.js';
+import { managedKindSchema } from '../shared/managed-spec.js';
 import { APP_ID_PATTERN, REGISTRY_ID_PATTERN } from '../shared/platform-id.js';
 import { booleanSchema, listSchema, objectSchema, stringSchema } from '../shared/schema-nodes.js';
-import { managedStatusSchema } from '../shared/status-schema.js';
 import { LOG_FORWARDING_STATUS, logForwardingSpecSchema } from './log-forwarding-crd.js';
 
 /** Bounds of a property of the Magic Containers document (`Schema.property`). */
@@ -686,26 +684,22 @@ const OWN_STATUS: Record<string, Schema> = {
 /** The ContainerApp schema (containerapps). */
 export function containerAppSchema(docs: DocumentBounds): KindSchema {
   const doc: Doc = (path, take) => docs.bounds('mc', path, take);
-  return {
+  return managedKindSchema({
     description: 'A Magic Containers application (bunny.net /mc API) managed by cdn-operator.',
-    requireSpec: true,
-    categories: ['cdn'],
-    spec: managedSpec(ownSpec(doc), {
-      idField: 'appId',
-      idSchema: { type: 'string', minLength: 1, pattern: APP_ID_PATTERN },
-      idDescription:
-        'Adopt the existing application with this id (letters, digits, - and _) instead of creating one. Immutable.',
-      what: 'application',
-      nameField: 'spec.name',
-    }),
-    status: managedStatusSchema({
+    spec: ownSpec(doc),
+    idField: 'appId',
+    idSchema: { type: 'string', minLength: 1, pattern: APP_ID_PATTERN },
+    idDescription:
+      'Adopt the existing application with this id (letters, digits, - and _) instead of creating one. Immutable.',
+    what: 'application',
+    nameField: 'spec.name',
+    status: {
       description: 'Observed state of the application.',
-      resource: 'application',
       conditions:
         'Ready (the application matches the spec) and Synced (the last reconcile succeeded).',
       plannedChangesNote: 'Values read from Secrets are shown as <redacted>.',
       properties: OWN_STATUS,
-    }),
-    columns: managedColumns({ name: 'ID', type: 'string', jsonPath: '.status.appId' }),
-  };
+    },
+    columns: [{ name: 'ID', type: 'string', jsonPath: '.status.appId' }],
+  });
 }

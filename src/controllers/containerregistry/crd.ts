@@ -5,16 +5,14 @@
  */
 import { schemaOf } from '../kit/fields.js';
 import {
-  managedColumns,
   secretKeyRefSchema,
   type DocumentBounds,
   type KindSchema,
   type Schema,
 } from '../shared/crd-schema.js';
-import { managedSpec } from '../shared/managed-spec.js';
+import { managedKindSchema } from '../shared/managed-spec.js';
 import { adoptOneWayRule } from '../shared/ownership-schema.js';
 import { int64Schema, statusColumn, stringSchema } from '../shared/schema-nodes.js';
-import { managedStatusSchema } from '../shared/status-schema.js';
 import { CONTAINER_REGISTRY_FIELDS } from './fields.js';
 
 function ownSpec(docs: DocumentBounds): Schema {
@@ -37,20 +35,16 @@ function ownSpec(docs: DocumentBounds): Schema {
 
 /** The ContainerRegistry schema (containerregistries). */
 export function containerRegistrySchema(docs: DocumentBounds): KindSchema {
-  return {
+  return managedKindSchema({
     description: 'A Magic Containers image registry managed by cdn-operator.',
-    requireSpec: true,
-    categories: ['cdn'],
-    spec: managedSpec(ownSpec(docs), {
-      idField: 'registryId',
-      idDescription:
-        'Adopt the existing registry with this id (refused when another object manages it). The operator never creates a registry when this is set; the password Secret is taken to hold its current password. Immutable.',
-      what: 'container registry',
-      nameField: 'spec.displayName (or metadata.name)',
-    }),
-    status: managedStatusSchema({
+    spec: ownSpec(docs),
+    idField: 'registryId',
+    idDescription:
+      'Adopt the existing registry with this id (refused when another object manages it). The operator never creates a registry when this is set; the password Secret is taken to hold its current password. Immutable.',
+    what: 'container registry',
+    nameField: 'spec.displayName (or metadata.name)',
+    status: {
       description: 'Observed state of the registry. The password is never shown here.',
-      resource: 'container registry',
       conditions:
         'Ready (the registry matches the spec) and Synced (the last reconcile succeeded).',
       properties: {
@@ -62,10 +56,10 @@ export function containerRegistrySchema(docs: DocumentBounds): KindSchema {
           'sha256: digest of the object uid and the password last applied (or accepted at adoption). It only tells a rotation apart and cannot be turned back into the password.',
         ),
       },
-    }),
-    columns: managedColumns(
+    },
+    columns: [
       statusColumn('ID', 'integer', 'Id of the registry.', 'registryId'),
       statusColumn('HOST', 'string', 'Registry host.', 'hostName'),
-    ),
-  };
+    ],
+  });
 }

@@ -5,16 +5,14 @@
  */
 import { fieldOf, schemaOf } from '../kit/fields.js';
 import {
-  managedColumns,
   nameRefSchema,
   type DocumentBounds,
   type KindSchema,
   type Schema,
 } from '../shared/crd-schema.js';
-import { managedSpec } from '../shared/managed-spec.js';
+import { managedKindSchema } from '../shared/managed-spec.js';
 import { adoptOneWayRule } from '../shared/ownership-schema.js';
 import { int64Schema, statusColumn, stringSchema } from '../shared/schema-nodes.js';
-import { managedStatusSchema } from '../shared/status-schema.js';
 import { RECORD_FIELDS } from './fields.js';
 
 /** The CEL rule of a field that applies only to some record types (fields.ts). */
@@ -98,20 +96,16 @@ function ownSpec(docs: DocumentBounds): Schema {
 
 /** The DnsRecord schema (dnsrecords). */
 export function dnsRecordSchema(docs: DocumentBounds): KindSchema {
-  return {
+  return managedKindSchema({
     description: 'One DNS record in a bunny.net DNS zone, managed by cdn-operator.',
-    requireSpec: true,
-    categories: ['cdn'],
-    spec: managedSpec(ownSpec(docs), {
-      idField: 'recordId',
-      idDescription:
-        'Adopt the existing record with this id in the zone (refused when another object manages it). The operator never creates a record when this is set. Immutable.',
-      what: 'DNS record',
-      nameField: 'spec.type and spec.name (and spec.value when set)',
-    }),
-    status: managedStatusSchema({
+    spec: ownSpec(docs),
+    idField: 'recordId',
+    idDescription:
+      'Adopt the existing record with this id in the zone (refused when another object manages it). The operator never creates a record when this is set. Immutable.',
+    what: 'DNS record',
+    nameField: 'spec.type and spec.name (and spec.value when set)',
+    status: {
       description: 'Observed state of the DNS record.',
-      resource: 'DNS record',
       conditions: 'Ready (the record matches the spec) and Synced (the last reconcile succeeded).',
       properties: {
         recordId: int64Schema('Id of the managed record.'),
@@ -128,12 +122,12 @@ export function dnsRecordSchema(docs: DocumentBounds): KindSchema {
         monitorStatus: stringSchema('Result of the health monitor: Unknown, Online or Offline.'),
         linkedPullZoneId: int64Schema('PullZone records: id of the linked pull zone.'),
       },
-    }),
-    columns: managedColumns(
+    },
+    columns: [
       statusColumn('ID', 'integer', 'Id of the record.', 'recordId'),
       { name: 'TYPE', type: 'string', description: 'Record type.', jsonPath: '.spec.type' },
       statusColumn('NAME', 'string', 'Record name.', 'name'),
       statusColumn('VALUE', 'string', 'Record value.', 'value'),
-    ),
-  };
+    ],
+  });
 }

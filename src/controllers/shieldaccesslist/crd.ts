@@ -4,16 +4,10 @@
  * listing (limits.ts); entries by schema keywords only (entries.ts).
  */
 import { schemaOf } from '../kit/fields.js';
-import {
-  managedColumns,
-  type DocumentBounds,
-  type KindSchema,
-  type Schema,
-} from '../shared/crd-schema.js';
-import { managedSpec } from '../shared/managed-spec.js';
+import { type DocumentBounds, type KindSchema, type Schema } from '../shared/crd-schema.js';
+import { managedKindSchema } from '../shared/managed-spec.js';
 import { adoptOneWayRule } from '../shared/ownership-schema.js';
 import { int64Schema, statusColumn, stringSchema } from '../shared/schema-nodes.js';
-import { managedStatusSchema } from '../shared/status-schema.js';
 import {
   SHIELD_ITEM_ID,
   ZONE_TARGET_RULE,
@@ -36,19 +30,16 @@ function ownSpec(docs: DocumentBounds, description: string): Schema {
 export function shieldAccessListSchema(docs: DocumentBounds): KindSchema {
   const description =
     "One custom access list of a shield zone (addresses, ranges, AS numbers, countries, organizations or TLS fingerprints) and what matching requests get, managed by cdn-operator. The zone's plan caps the number of lists and entries (customListLimit, customEntryLimit). Curated lists are set in the ShieldPolicy.";
-  return {
+  return managedKindSchema({
     description,
-    requireSpec: true,
-    categories: ['cdn'],
-    spec: managedSpec(ownSpec(docs, description), {
-      idField: 'listId',
-      idSchema: SHIELD_ITEM_ID,
-      idDescription:
-        'Adopt the existing custom access list with this id on the shield zone (refused when another object manages it; a list of another zone is not found). The operator never creates a list when this is set. Immutable.',
-      what: 'custom access list',
-      nameField: 'spec.name (or metadata.name) on the shield zone',
-    }),
-    status: managedStatusSchema({
+    spec: ownSpec(docs, description),
+    idField: 'listId',
+    idSchema: SHIELD_ITEM_ID,
+    idDescription:
+      'Adopt the existing custom access list with this id on the shield zone (refused when another object manages it; a list of another zone is not found). The operator never creates a list when this is set. Immutable.',
+    what: 'custom access list',
+    nameField: 'spec.name (or metadata.name) on the shield zone',
+    status: {
       description: 'Observed state of the access list.',
       resource: 'access list',
       conditions:
@@ -62,11 +53,11 @@ export function shieldAccessListSchema(docs: DocumentBounds): KindSchema {
         name: stringSchema('Name of the list on the platform.'),
         entryCount: int64Schema('Number of entries the platform counts in the list.'),
       },
-    }),
-    columns: managedColumns(
+    },
+    columns: [
       statusColumn('ID', 'integer', 'Id of the list.', 'listId'),
       statusColumn('ZONE', 'integer', 'Shield zone.', 'shieldZoneId'),
       statusColumn('ENTRIES', 'integer', 'Entries in the list.', 'entryCount'),
-    ),
-  };
+    ],
+  });
 }

@@ -4,17 +4,15 @@
  */
 import {
   immutable,
-  managedColumns,
   nameRefSchema,
   type DocumentBounds,
   type KindSchema,
   type Schema,
 } from '../shared/crd-schema.js';
 import { schemaOf } from '../kit/fields.js';
-import { managedSpec } from '../shared/managed-spec.js';
+import { managedKindSchema } from '../shared/managed-spec.js';
 import { adoptOneWayRule } from '../shared/ownership-schema.js';
 import { int64Schema, statusColumn, stringSchema } from '../shared/schema-nodes.js';
-import { managedStatusSchema } from '../shared/status-schema.js';
 import type { RuleFamily } from './family.js';
 
 /**
@@ -69,30 +67,26 @@ export const SHIELD_ITEM_ID: Schema = {
 /** The schema of the shield rule kind `family`. */
 export function ruleSchema(docs: DocumentBounds, family: RuleFamily): KindSchema {
   const { what, description } = family;
-  return {
+  return managedKindSchema({
     description,
-    requireSpec: true,
-    categories: ['cdn'],
-    spec: managedSpec(ownSpec(docs, family), {
-      idField: 'ruleId',
-      idSchema: SHIELD_ITEM_ID,
-      idDescription: `Adopt the existing ${what} with this id (refused when another object manages it or when it lives on another shield zone). The operator never creates a rule when this is set. Immutable.`,
-      what,
-      nameField: 'spec.name (or metadata.name) on the shield zone',
-    }),
-    status: managedStatusSchema({
+    spec: ownSpec(docs, family),
+    idField: 'ruleId',
+    idSchema: SHIELD_ITEM_ID,
+    idDescription: `Adopt the existing ${what} with this id (refused when another object manages it or when it lives on another shield zone). The operator never creates a rule when this is set. Immutable.`,
+    what,
+    nameField: 'spec.name (or metadata.name) on the shield zone',
+    status: {
       description: `Observed state of the ${what}.`,
-      resource: what,
       conditions: `Ready (the ${what} matches the spec) and Synced (the last reconcile succeeded; PlanNotSufficient while the zone's plan does not allow the rule).`,
       properties: {
         ruleId: int64Schema(`Id of the managed ${what}.`),
         shieldZoneId: int64Schema('Id of the shield zone that holds it.'),
         name: stringSchema('Name of the rule on the platform.'),
       },
-    }),
-    columns: managedColumns(
+    },
+    columns: [
       statusColumn('ID', 'integer', 'Id of the rule.', 'ruleId'),
       statusColumn('ZONE', 'integer', 'Shield zone.', 'shieldZoneId'),
-    ),
-  };
+    ],
+  });
 }

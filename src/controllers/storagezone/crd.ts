@@ -5,16 +5,14 @@
  */
 import { schemaOf } from '../kit/fields.js';
 import {
-  managedColumns,
   nameRefSchema,
   type DocumentBounds,
   type KindSchema,
   type Schema,
 } from '../shared/crd-schema.js';
-import { managedSpec } from '../shared/managed-spec.js';
+import { managedKindSchema } from '../shared/managed-spec.js';
 import { adoptOneWayRule } from '../shared/ownership-schema.js';
 import { booleanSchema, int64Schema, statusColumn, stringSchema } from '../shared/schema-nodes.js';
-import { managedStatusSchema } from '../shared/status-schema.js';
 import { STORAGE_ZONE_FIELDS } from './fields.js';
 
 function ownSpec(docs: DocumentBounds): Schema {
@@ -47,20 +45,16 @@ function ownSpec(docs: DocumentBounds): Schema {
 
 /** The StorageZone schema (storagezones). */
 export function storageZoneSchema(docs: DocumentBounds): KindSchema {
-  return {
+  return managedKindSchema({
     description: 'A bunny.net storage zone managed by cdn-operator.',
-    requireSpec: true,
-    categories: ['cdn'],
-    spec: managedSpec(ownSpec(docs), {
-      idField: 'storageZoneId',
-      idDescription:
-        'Adopt the existing storage zone with this id (refused when another object manages it). The operator never creates a zone when this is set. Immutable.',
-      what: 'storage zone',
-      nameField: 'spec.name (or metadata.name)',
-    }),
-    status: managedStatusSchema({
+    spec: ownSpec(docs),
+    idField: 'storageZoneId',
+    idDescription:
+      'Adopt the existing storage zone with this id (refused when another object manages it). The operator never creates a zone when this is set. Immutable.',
+    what: 'storage zone',
+    nameField: 'spec.name (or metadata.name)',
+    status: {
       description: 'Observed state of the storage zone. Passwords are never shown here.',
-      resource: 'storage zone',
       conditions:
         'Ready (the zone matches the spec), Synced (the last reconcile succeeded) and OutputsReady (the password Secret is written).',
       properties: {
@@ -80,11 +74,11 @@ export function storageZoneSchema(docs: DocumentBounds): KindSchema {
           'The platform is still adding a replication region.',
         ),
       },
-    }),
-    columns: managedColumns(
+    },
+    columns: [
       statusColumn('ID', 'integer', 'Id of the storage zone.', 'storageZoneId'),
       statusColumn('REGION', 'string', 'Main region.', 'region'),
       statusColumn('HOSTNAME', 'string', 'Storage endpoint.', 'hostname'),
-    ),
-  };
+    ],
+  });
 }

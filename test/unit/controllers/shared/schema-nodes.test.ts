@@ -3,7 +3,8 @@
  * generated CRDs depend on their exact keys and key order, so each case pins the whole node.
  */
 import test from 'ava';
-import { managedSpec } from '../../../../src/controllers/shared/managed-spec.js';
+import type { KindSchema } from '../../../../src/controllers/shared/crd-schema.js';
+import { managedKindSchema, managedSpec } from '../../../../src/controllers/shared/managed-spec.js';
 import { adoptOneWayRule } from '../../../../src/controllers/shared/ownership-schema.js';
 import {
   boundedStringSchema,
@@ -104,3 +105,42 @@ test('managedSpec: a kind-specific id schema replaces the default', (t) => {
   t.is(id?.type, 'string');
   t.false('format' in (id ?? {}), 'nothing of the default int64 schema is left');
 });
+
+const KIND = {
+  description: 'A zone.',
+  spec: OWN,
+  idField: 'zoneId',
+  idDescription: 'Adopt by id.',
+  what: 'storage zone',
+  nameField: 'spec.name',
+  status: { description: 'Observed.', conditions: 'Ready.', properties: {} },
+  columns: [statusColumn('ID', 'integer', 'Id.', 'zoneId')],
+};
+
+/** The description of `status.lastSyncTime`, which names the status's resource. */
+function lastSyncOf(schema: KindSchema): unknown {
+  const properties = schema.status.properties as Record<string, Record<string, unknown>>;
+  return properties.lastSyncTime?.description;
+}
+
+test('managedKindSchema: spec required, in the cdn category, managed columns around the own ones', (t) => {
+  const schema = managedKindSchema(KIND);
+  t.true(schema.requireSpec);
+  t.deepEqual(schema.categories, ['cdn']);
+  t.deepEqual(
+    schema.columns.map((c) => c.name),
+    ['READY', 'SYNCED', 'ID', 'AGE'],
+  );
+});
+
+const RESOURCES = [
+  { reason: 'the status names the adopted resource by default', status: {}, want: 'storage zone' },
+  { reason: 'a status resource of its own wins', status: { resource: 'zone' }, want: 'zone' },
+];
+
+for (const c of RESOURCES) {
+  test(`managedKindSchema: ${c.reason}`, (t) => {
+    const schema = managedKindSchema({ ...KIND, status: { ...KIND.status, ...c.status } });
+    t.is(lastSyncOf(schema), `When the operator last compared the ${c.want} with the spec.`);
+  });
+}
