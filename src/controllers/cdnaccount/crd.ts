@@ -1,6 +1,7 @@
 /** The CdnAccount CRD schema (cluster-scoped). Rendered by hack/generate-crds.ts. */
 import { DEFAULT_ACCOUNT_KEY } from './types.js';
 import { readyColumns, type KindSchema, type Schema } from '../shared/crd-schema.js';
+import { listSchema, objectSchema } from '../shared/schema-nodes.js';
 import { conditionsSchema } from '../shared/status-schema.js';
 
 const LABEL_SELECTOR: Schema = {
@@ -13,13 +14,10 @@ const LABEL_SELECTOR: Schema = {
       additionalProperties: { type: 'string' },
       description: 'Labels a namespace must have, with these values.',
     },
-    matchExpressions: {
-      type: 'array',
-      description: 'Conditions on the labels of a namespace; every one must hold.',
-      items: {
-        type: 'object',
-        required: ['key', 'operator'],
-        properties: {
+    matchExpressions: listSchema(
+      'Conditions on the labels of a namespace; every one must hold.',
+      objectSchema(
+        {
           key: { type: 'string', minLength: 1, description: 'The label key.' },
           operator: {
             type: 'string',
@@ -33,8 +31,9 @@ const LABEL_SELECTOR: Schema = {
             description: 'Label values for In and NotIn; empty for Exists and DoesNotExist.',
           },
         },
-      },
-    },
+        { required: ['key', 'operator'] },
+      ),
+    ),
   },
   'x-kubernetes-map-type': 'atomic',
 };

@@ -5,19 +5,17 @@
  * Account, adoption and status fragments are shared with the other kinds. Rendered by
  * hack/generate-crds.ts.
  */
-import { accountFragment } from '../shared/account-schema.js';
 import {
-  managedColumns,
   nameRefSchema,
-  withFragments,
+  objectNameSchema,
   type BoundKey,
   type DocumentBounds,
   type KindSchema,
   type Schema,
 } from '../shared/crd-schema.js';
-import { adoptionFragment, adoptionIdFragment } from '../shared/ownership-schema.js';
+import { managedKindSchema } from '../shared/managed-spec.js';
 import { APP_ID_PATTERN, REGISTRY_ID_PATTERN } from '../shared/platform-id.js';
-import { managedStatusSchema } from '../shared/status-schema.js';
+import { booleanSchema, listSchema, objectSchema, stringSchema } from '../shared/schema-nodes.js';
 import { LOG_FORWARDING_STATUS, logForwardingSpecSchema } from './log-forwarding-crd.js';
 
 /** Bounds of a property of the Magic Containers document (`Schema.property`). */
@@ -36,6 +34,62 @@ const PROBE_TIMING = {
 
 function port(doc: Doc, description: string, docPath: string): Schema {
   return { type: 'integer', ...doc(docPath), description };
+}
+
+/** A key of a Secret or ConfigMap of this namespace that an environment variable takes. */
+function sourceKeyRefSchema(source: 'Secret' | 'ConfigMap'): Schema {
+  return objectSchema(
+    {
+      name: objectNameSchema(`Name of a ${source} in the same namespace.`),
+      key: objectNameSchema(`Key inside the ${source} data.`),
+      optional: booleanSchema(
+        `When true, a missing ${source} or key leaves the variable out instead of holding the update back.`,
+      ),
+    },
+    {
+      description: `One key of a ${source} in the namespace of this resource. The operator reads it and watches the ${source}: a change updates the application.`,
+      required: ['name', 'key'],
+    },
+  );
+}
+
+/** One environment variable: a literal value or a Secret or ConfigMap key, not both. */
+function environmentVariableSchema(doc: Doc): Schema {
+  const valueFrom = objectSchema(
+    {
+      secretKeyRef: sourceKeyRefSchema('Secret'),
+      configMapKeyRef: sourceKeyRefSchema('ConfigMap'),
+    },
+    {
+      description:
+        'Take the value from a Secret or ConfigMap key. A value read from a Secret never appears in status, events or logs.',
+    },
+  );
+  const properties = {
+    name: {
+      ...objectNameSchema('Variable name.'),
+      ...doc('EnvironmentVariable.name', ['minLength']),
+    },
+    value: stringSchema('Literal value.'),
+    valueFrom: {
+      ...valueFrom,
+      'x-kubernetes-validations': [
+        {
+          rule: 'has(self.secretKeyRef) != has(self.configMapKeyRef)',
+          message: 'valueFrom needs exactly one of secretKeyRef and configMapKeyRef',
+        },
+      ],
+    },
+  };
+  return {
+    ...objectSchema(properties, { required: ['name'] }),
+    'x-kubernetes-validations': [
+      {
+        rule: '!(has(self.value) && has(self.valueFrom))',
+        message: 'set value or valueFrom, not both',
+      },
+    ],
+  };
 }
 
 /** One probe (startup, readiness or liveness); only one of httpGet, tcpSocket and grpc. */
@@ -363,100 +417,11 @@ function ownSpec(doc: Doc): Schema {
                 ),
               },
             },
-            environmentVariables: {
-              type: 'array',
-              description:
-                'Environment variables. The list is owned by this resource: a variable removed here is removed from the container.',
-              maxItems: 200,
-              'x-kubernetes-list-type': 'map',
-              'x-kubernetes-list-map-keys': ['name'],
-              items: {
-                type: 'object',
-                required: ['name'],
-                properties: {
-                  name: {
-                    type: 'string',
-                    minLength: 1,
-                    maxLength: 253,
-                    description: 'Variable name.',
-                    ...doc('EnvironmentVariable.name', ['minLength']),
-                  },
-                  value: {
-                    type: 'string',
-                    description: 'Literal value.',
-                  },
-                  valueFrom: {
-                    type: 'object',
-                    description:
-                      'Take the value from a Secret or ConfigMap key. A value read from a Secret never appears in status, events or logs.',
-                    properties: {
-                      secretKeyRef: {
-                        type: 'object',
-                        description:
-                          'One key of a Secret in the namespace of this resource. The operator reads it and watches the Secret: a change updates the application.',
-                        required: ['name', 'key'],
-                        properties: {
-                          name: {
-                            type: 'string',
-                            minLength: 1,
-                            maxLength: 253,
-                            description: 'Name of a Secret in the same namespace.',
-                          },
-                          key: {
-                            type: 'string',
-                            minLength: 1,
-                            maxLength: 253,
-                            description: 'Key inside the Secret data.',
-                          },
-                          optional: {
-                            type: 'boolean',
-                            description:
-                              'When true, a missing Secret or key leaves the variable out instead of holding the update back.',
-                          },
-                        },
-                      },
-                      configMapKeyRef: {
-                        type: 'object',
-                        description:
-                          'One key of a ConfigMap in the namespace of this resource. The operator reads it and watches the ConfigMap: a change updates the application.',
-                        required: ['name', 'key'],
-                        properties: {
-                          name: {
-                            type: 'string',
-                            minLength: 1,
-                            maxLength: 253,
-                            description: 'Name of a ConfigMap in the same namespace.',
-                          },
-                          key: {
-                            type: 'string',
-                            minLength: 1,
-                            maxLength: 253,
-                            description: 'Key inside the ConfigMap data.',
-                          },
-                          optional: {
-                            type: 'boolean',
-                            description:
-                              'When true, a missing ConfigMap or key leaves the variable out instead of holding the update back.',
-                          },
-                        },
-                      },
-                    },
-                    'x-kubernetes-validations': [
-                      {
-                        rule: 'has(self.secretKeyRef) != has(self.configMapKeyRef)',
-                        message: 'valueFrom needs exactly one of secretKeyRef and configMapKeyRef',
-                      },
-                    ],
-                  },
-                },
-                'x-kubernetes-validations': [
-                  {
-                    rule: '!(has(self.value) && has(self.valueFrom))',
-                    message: 'set value or valueFrom, not both',
-                  },
-                ],
-              },
-            },
+            environmentVariables: listSchema(
+              'Environment variables. The list is owned by this resource: a variable removed here is removed from the container.',
+              environmentVariableSchema(doc),
+              { maxItems: 200, key: 'name' },
+            ),
             endpoints: {
               type: 'array',
               description:
@@ -671,35 +636,26 @@ const OWN_STATUS: Record<string, Schema> = {
     type: 'string',
     description: "The platform's state of the application (active, progressing, failing, ...).",
   },
-  containers: {
-    type: 'array',
-    description: 'Containers as read back from the platform, with their ids and endpoints.',
-    items: {
-      type: 'object',
-      properties: {
-        name: { type: 'string', description: 'Container name (spec containerTemplates[].name).' },
-        id: { type: 'string', description: 'Platform id of the container template.' },
-        image: { type: 'string', description: 'Image as the platform reports it.' },
-        endpoints: {
-          type: 'array',
-          description: 'Endpoints of the container as the platform reports them.',
-          items: ENDPOINT_STATUS,
-        },
-      },
-    },
-  },
-  volumes: {
-    type: 'array',
-    description: 'Volumes as read back from the platform.',
-    items: {
-      type: 'object',
-      properties: {
-        name: { type: 'string', description: 'Volume name (spec volumes[].name).' },
-        id: { type: 'string', description: 'Platform id of the volume.' },
-        size: { type: 'number', description: 'Size in gigabytes.' },
-      },
-    },
-  },
+  containers: listSchema(
+    'Containers as read back from the platform, with their ids and endpoints.',
+    objectSchema({
+      name: stringSchema('Container name (spec containerTemplates[].name).'),
+      id: stringSchema('Platform id of the container template.'),
+      image: stringSchema('Image as the platform reports it.'),
+      endpoints: listSchema(
+        'Endpoints of the container as the platform reports them.',
+        ENDPOINT_STATUS,
+      ),
+    }),
+  ),
+  volumes: listSchema(
+    'Volumes as read back from the platform.',
+    objectSchema({
+      name: stringSchema('Volume name (spec volumes[].name).'),
+      id: stringSchema('Platform id of the volume.'),
+      size: { type: 'number', description: 'Size in gigabytes.' },
+    }),
+  ),
   environmentHash: {
     type: 'string',
     description:
@@ -728,27 +684,22 @@ const OWN_STATUS: Record<string, Schema> = {
 /** The ContainerApp schema (containerapps). */
 export function containerAppSchema(docs: DocumentBounds): KindSchema {
   const doc: Doc = (path, take) => docs.bounds('mc', path, take);
-  return {
+  return managedKindSchema({
     description: 'A Magic Containers application (bunny.net /mc API) managed by cdn-operator.',
-    requireSpec: true,
-    categories: ['cdn'],
-    spec: withFragments(ownSpec(doc), [
-      accountFragment(),
-      adoptionIdFragment(
-        'appId',
-        { type: 'string', minLength: 1, pattern: APP_ID_PATTERN },
-        'Adopt the existing application with this id (letters, digits, - and _) instead of creating one. Immutable.',
-      ),
-      adoptionFragment('application', 'spec.name'),
-    ]),
-    status: managedStatusSchema({
+    spec: ownSpec(doc),
+    idField: 'appId',
+    idSchema: { type: 'string', minLength: 1, pattern: APP_ID_PATTERN },
+    idDescription:
+      'Adopt the existing application with this id (letters, digits, - and _) instead of creating one. Immutable.',
+    what: 'application',
+    nameField: 'spec.name',
+    status: {
       description: 'Observed state of the application.',
-      resource: 'application',
       conditions:
         'Ready (the application matches the spec) and Synced (the last reconcile succeeded).',
       plannedChangesNote: 'Values read from Secrets are shown as <redacted>.',
       properties: OWN_STATUS,
-    }),
-    columns: managedColumns({ name: 'ID', type: 'string', jsonPath: '.status.appId' }),
-  };
+    },
+    columns: [{ name: 'ID', type: 'string', jsonPath: '.status.appId' }],
+  });
 }

@@ -4,17 +4,15 @@
  * field. Account, adoption and status fragments are shared with the other kinds.
  */
 import { fieldOf, schemaOf } from '../kit/fields.js';
-import { accountFragment } from '../shared/account-schema.js';
 import {
-  managedColumns,
   nameRefSchema,
-  withFragments,
   type DocumentBounds,
   type KindSchema,
   type Schema,
 } from '../shared/crd-schema.js';
-import { adoptionFragment, adoptionIdFragment } from '../shared/ownership-schema.js';
-import { managedStatusSchema } from '../shared/status-schema.js';
+import { managedKindSchema } from '../shared/managed-spec.js';
+import { adoptOneWayRule } from '../shared/ownership-schema.js';
+import { int64Schema, statusColumn, stringSchema } from '../shared/schema-nodes.js';
 import { RECORD_FIELDS } from './fields.js';
 
 /** The CEL rule of a field that applies only to some record types (fields.ts). */
@@ -26,9 +24,7 @@ function only(spec: string): Schema {
   };
 }
 
-const id = (description: string): Schema => ({ type: 'integer', format: 'int64', description });
-const str = (description: string): Schema => ({ type: 'string', description });
-const idRef = (description: string): Schema => ({ ...id(description), minimum: 1 });
+const idRef = (description: string): Schema => ({ ...int64Schema(description), minimum: 1 });
 
 const RULES: Schema[] = [
   {
@@ -67,10 +63,7 @@ const RULES: Schema[] = [
     message:
       'geolocationLatitude and geolocationLongitude are required with smartRoutingType Geolocation and apply only there',
   },
-  {
-    rule: '!(has(self.recordId) && has(self.adoption))',
-    message: 'set either recordId (adopt by id) or adoption (adopt by name), not both',
-  },
+  adoptOneWayRule('recordId'),
 ];
 
 function ownSpec(docs: DocumentBounds): Schema {
@@ -103,49 +96,38 @@ function ownSpec(docs: DocumentBounds): Schema {
 
 /** The DnsRecord schema (dnsrecords). */
 export function dnsRecordSchema(docs: DocumentBounds): KindSchema {
-  return {
+  return managedKindSchema({
     description: 'One DNS record in a bunny.net DNS zone, managed by cdn-operator.',
-    requireSpec: true,
-    categories: ['cdn'],
-    spec: withFragments(ownSpec(docs), [
-      accountFragment(),
-      adoptionIdFragment(
-        'recordId',
-        { type: 'integer', format: 'int64', minimum: 1 },
-        'Adopt the existing record with this id in the zone (refused when another object manages it). The operator never creates a record when this is set. Immutable.',
-      ),
-      adoptionFragment('DNS record', 'spec.type and spec.name (and spec.value when set)'),
-    ]),
-    status: managedStatusSchema({
+    spec: ownSpec(docs),
+    idField: 'recordId',
+    idDescription:
+      'Adopt the existing record with this id in the zone (refused when another object manages it). The operator never creates a record when this is set. Immutable.',
+    what: 'DNS record',
+    nameField: 'spec.type and spec.name (and spec.value when set)',
+    status: {
       description: 'Observed state of the DNS record.',
-      resource: 'DNS record',
       conditions: 'Ready (the record matches the spec) and Synced (the last reconcile succeeded).',
       properties: {
-        recordId: id('Id of the managed record.'),
-        dnsZoneId: id('Id of the DNS zone that holds the record.'),
-        type: str('Record type on the platform.'),
-        name: str('Record name on the platform (`""`: the apex).'),
-        value: str('Record value on the platform.'),
-        acceleratedPullZoneId: id(
+        recordId: int64Schema('Id of the managed record.'),
+        dnsZoneId: int64Schema('Id of the DNS zone that holds the record.'),
+        type: stringSchema('Record type on the platform.'),
+        name: stringSchema('Record name on the platform (`""`: the apex).'),
+        value: stringSchema('Record value on the platform.'),
+        acceleratedPullZoneId: int64Schema(
           'Id of the pull zone the platform created for this accelerated record (a PullZoneConfig can adopt it with spec.pullZoneId).',
         ),
-        accelerationStatus: str(
+        accelerationStatus: stringSchema(
           'State of the acceleration: None, Pending, Processing, Completed or Failed.',
         ),
-        monitorStatus: str('Result of the health monitor: Unknown, Online or Offline.'),
-        linkedPullZoneId: id('PullZone records: id of the linked pull zone.'),
+        monitorStatus: stringSchema('Result of the health monitor: Unknown, Online or Offline.'),
+        linkedPullZoneId: int64Schema('PullZone records: id of the linked pull zone.'),
       },
-    }),
-    columns: managedColumns(
-      {
-        name: 'ID',
-        type: 'integer',
-        description: 'Id of the record.',
-        jsonPath: '.status.recordId',
-      },
+    },
+    columns: [
+      statusColumn('ID', 'integer', 'Id of the record.', 'recordId'),
       { name: 'TYPE', type: 'string', description: 'Record type.', jsonPath: '.spec.type' },
-      { name: 'NAME', type: 'string', description: 'Record name.', jsonPath: '.status.name' },
-      { name: 'VALUE', type: 'string', description: 'Record value.', jsonPath: '.status.value' },
-    ),
-  };
+      statusColumn('NAME', 'string', 'Record name.', 'name'),
+      statusColumn('VALUE', 'string', 'Record value.', 'value'),
+    ],
+  });
 }

@@ -172,38 +172,23 @@ function adoptedFrom<R>(rules: IdentityRules<R, never>, obj: ManagedObject): str
     : 'adopted by spec.adoption.policy ByName';
 }
 
-/** The resources named exactly `name` that the platform has not deleted. */
-async function named<R>(
+/** The resources `search(query)` finds that the platform has not deleted and `keep` accepts. */
+async function searchLive<R>(
   rules: IdentityRules<R, never>,
-  name: string,
+  query: string,
   signal: AbortSignal,
+  keep: (r: R) => boolean,
 ): Promise<R[]> {
-  const same = (live: string | null | undefined): boolean =>
-    rules.sameName ? rules.sameName(live, name) : live === name;
-  const found = await rules.search(name, signal);
-  return found.filter((r) => same(rules.recordNameOf(r)) && rules.isGone?.(r) !== true);
+  const found = await rules.search(query, signal);
+  return found.filter((r) => keep(r) && rules.isGone?.(r) !== true);
 }
 
-/** The resources whose provisional-name carrier is exactly `provisional`. */
-async function carrying<R, T extends ManagedObject>(
-  rules: IdentityRules<R, T>,
-  obj: T,
-  provisional: string,
-  signal: AbortSignal,
-): Promise<R[]> {
-  const found = await rules.search(rules.nameOf(obj) ?? provisional, signal);
-  return found.filter((r) => rules.proofOf?.(r) === provisional && rules.isGone?.(r) !== true);
-}
-
-/** The resources the kind's own rule matches with the object (adoption by name). */
-async function matching<R, T extends ManagedObject>(
-  rules: IdentityRules<R, T>,
-  obj: T,
-  name: string,
-  signal: AbortSignal,
-): Promise<R[]> {
-  const found = await rules.search(name, signal);
-  return found.filter((r) => rules.matches?.(r, obj) === true && rules.isGone?.(r) !== true);
+/** Whether a resource is named exactly `name` (by the kind's own comparison, if it has one). */
+function namedAs<R>(rules: IdentityRules<R, never>, name: string): (r: R) => boolean {
+  return (r) => {
+    const live = rules.recordNameOf(r);
+    return rules.sameName ? rules.sameName(live, name) : live === name;
+  };
 }
 
 /** Our own create whose answer was lost, found only with proof (see the module comment). */
@@ -215,10 +200,16 @@ async function recoverLostCreate<R, T extends ManagedObject>(
   if (rules.names === 'shared' && ctx.createToken === undefined) throw noProof(rules);
   const name = createNameOf(rules, obj, ctx);
   if (name === undefined) return undefined;
+  // With shared names only the provisional-name carrier proves the resource is ours.
   const candidates =
     rules.names === 'shared' && rules.proofOf
-      ? await carrying(rules, obj, name, ctx.signal)
-      : await named(rules, name, ctx.signal);
+      ? await searchLive(
+          rules,
+          rules.nameOf(obj) ?? name,
+          ctx.signal,
+          (r) => rules.proofOf?.(r) === name,
+        )
+      : await searchLive(rules, name, ctx.signal, namedAs(rules, name));
   const free = candidates.filter(
     (r) => ctx.claimedByOther?.(rules.claimType, rules.idOf(r)) !== true,
   );
@@ -235,9 +226,13 @@ async function adoptByName<R, T extends ManagedObject>(
 ): Promise<Located<R>> {
   const name = rules.nameOf(obj);
   if (name === undefined) throw notFoundByName(rules, '');
-  const matches = rules.matches
-    ? await matching(rules, obj, name, ctx.signal)
-    : await named(rules, name, ctx.signal);
+  // The kind's own rule matches with the object; without one, the name does.
+  const matches = await searchLive(
+    rules,
+    name,
+    ctx.signal,
+    rules.matches ? (r) => rules.matches?.(r, obj) === true : namedAs(rules, name),
+  );
   const free = matches.filter((r) => ctx.claimedByOther?.(rules.claimType, rules.idOf(r)) !== true);
   const pick = free.length > 0 ? free : matches;
   if (pick.length > 1) throw ambiguous(rules, name, pick, 'adopt it by name');

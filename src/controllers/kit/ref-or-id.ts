@@ -33,11 +33,23 @@ export interface RefOrId {
   readonly claimType: string;
 }
 
+/**
+ * The object of `kind` in `obj`'s namespace that the spec field `ref` (`{name}`) names, if the
+ * spec sets it; also for a reference without a raw-id alternative (`storageZoneRef`).
+ */
+export function namedRefOf(
+  obj: ManagedObject,
+  ref: string,
+  kind: Pick<KindNames, 'kind'>,
+): ObjectReference | undefined {
+  const name = (obj.spec?.[ref] as { name?: unknown } | undefined)?.name;
+  if (typeof name !== 'string' || name === '') return undefined;
+  return { ...typeMetaOf(kind), namespace: obj.metadata.namespace, name };
+}
+
 /** The object the `*Ref` names, if the spec sets it. */
 export function objectRefOf(obj: ManagedObject, r: RefOrId): ObjectReference | undefined {
-  const name = (obj.spec?.[r.ref] as { name?: unknown } | undefined)?.name;
-  if (typeof name !== 'string' || name === '') return undefined;
-  return { ...typeMetaOf(r.kind), namespace: obj.metadata.namespace, name };
+  return namedRefOf(obj, r.ref, r.kind);
 }
 
 /** The raw id as the runtime checks it, if the spec sets one. */

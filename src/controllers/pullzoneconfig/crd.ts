@@ -4,15 +4,15 @@
  * zone-name-rules.ts; account, adoption and status fragments are shared with the other kinds.
  * Rendered by hack/generate-crds.ts.
  */
-import { accountFragment } from '../shared/account-schema.js';
 import {
   managedColumns,
   nameRefSchema,
-  withFragments,
   type KindSchema,
   type Schema,
 } from '../shared/crd-schema.js';
-import { adoptionFragment, adoptionIdFragment } from '../shared/ownership-schema.js';
+import { managedSpec } from '../shared/managed-spec.js';
+import { adoptOneWayRule } from '../shared/ownership-schema.js';
+import { booleanSchema, listSchema, objectSchema, stringSchema } from '../shared/schema-nodes.js';
 import { managedStatusSchema } from '../shared/status-schema.js';
 import { EDGE_RULE_SPEC_PROPERTIES, EDGE_RULE_STATUS_PROPERTIES } from './edge-rules-schema.js';
 import { settingsSchema } from './settings-schema.js';
@@ -127,10 +127,7 @@ const ownSpec: Schema = {
       rule: '!(has(self.pullZoneId) && has(self.name))',
       message: 'set either pullZoneId (adopt by id) or name, not both',
     },
-    {
-      rule: '!(has(self.pullZoneId) && has(self.adoption))',
-      message: 'set either pullZoneId (adopt by id) or adoption (adopt by name), not both',
-    },
+    adoptOneWayRule('pullZoneId'),
   ],
 };
 
@@ -174,23 +171,18 @@ const OWN_STATUS: Record<string, Schema> = {
     type: 'string',
     description: 'System hostname of the zone (<name>.b-cdn.net); target of CNAME records.',
   },
-  hostnames: {
-    type: 'array',
-    description: 'Custom hostnames on the zone and their certificate state.',
-    items: {
-      type: 'object',
-      required: ['hostname'],
-      properties: {
-        hostname: { type: 'string', description: 'The custom hostname.' },
-        addedByOperator: { type: 'boolean', description: 'This resource added the hostname.' },
-        forceSSL: {
-          type: 'boolean',
-          description: 'Plain HTTP requests for the hostname are redirected to HTTPS.',
-        },
+  hostnames: listSchema(
+    'Custom hostnames on the zone and their certificate state.',
+    objectSchema(
+      {
+        hostname: stringSchema('The custom hostname.'),
+        addedByOperator: booleanSchema('This resource added the hostname.'),
+        forceSSL: booleanSchema('Plain HTTP requests for the hostname are redirected to HTTPS.'),
         certificate: CERTIFICATE_STATUS,
       },
-    },
-  },
+      { required: ['hostname'] },
+    ),
+  ),
   writeOnlySettings: {
     type: 'object',
     description: 'Hashes of settings the platform does not return, as last written.',
@@ -209,15 +201,13 @@ export function pullZoneConfigSchema(): KindSchema {
     description: 'A bunny.net pull zone (CDN delivery zone) managed by cdn-operator.',
     categories: ['cdn'],
     rules: ZONE_NAME_RULES,
-    spec: withFragments(ownSpec, [
-      accountFragment(),
-      adoptionIdFragment(
-        'pullZoneId',
-        { type: 'integer', format: 'int64', minimum: 1 },
+    spec: managedSpec(ownSpec, {
+      idField: 'pullZoneId',
+      idDescription:
         'Adopt the existing pull zone with this id (refused when another object manages it). The operator never creates a zone when this is set. Immutable.',
-      ),
-      adoptionFragment('pull zone', 'spec.name (or metadata.name)'),
-    ]),
+      what: 'pull zone',
+      nameField: 'spec.name (or metadata.name)',
+    }),
     status: managedStatusSchema({
       description: 'Observed state of the pull zone.',
       resource: 'pull zone',

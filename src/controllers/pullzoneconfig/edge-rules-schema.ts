@@ -5,6 +5,7 @@
  */
 import { groupKey } from '../../api-group.js';
 import type { Schema } from '../shared/crd-schema.js';
+import { booleanSchema, listSchema, objectSchema, stringSchema } from '../shared/schema-nodes.js';
 import {
   ACTION_PARAMETERS,
   ACTION_TYPES,
@@ -236,23 +237,19 @@ export const EDGE_RULE_SPEC_PROPERTIES: Record<string, Schema> = {
 
 /** `status.edgeRules` and `status.purge`. */
 export const EDGE_RULE_STATUS_PROPERTIES: Record<string, Schema> = {
-  edgeRules: {
-    type: 'array',
-    description: 'Platform GUID of each rule of spec.edgeRules.',
-    items: {
-      type: 'object',
-      required: ['name', 'guid'],
-      properties: {
-        name: { type: 'string', description: 'Name of the rule in spec.edgeRules.' },
-        guid: { type: 'string', description: 'Platform GUID of the rule.' },
-        createdByOperator: {
-          type: 'boolean',
-          description:
-            'This resource created the rule (only such rules go when dropped in Additive mode).',
-        },
+  edgeRules: listSchema(
+    'Platform GUID of each rule of spec.edgeRules.',
+    objectSchema(
+      {
+        name: stringSchema('Name of the rule in spec.edgeRules.'),
+        guid: stringSchema('Platform GUID of the rule.'),
+        createdByOperator: booleanSchema(
+          'This resource created the rule (only such rules go when dropped in Additive mode).',
+        ),
       },
-    },
-  },
+      { required: ['name', 'guid'] },
+    ),
+  ),
   purge: {
     type: 'object',
     description:

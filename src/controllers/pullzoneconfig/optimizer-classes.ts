@@ -14,6 +14,7 @@
  * the string, so the export's schema check reports it instead of exporting a wrong value).
  */
 import type { Schema } from '../shared/crd-schema.js';
+import { boundedStringSchema, objectSchema } from '../shared/schema-nodes.js';
 
 /** How a parameter is typed in the spec. */
 type ParameterType = 'integer' | 'boolean' | 'string';
@@ -146,25 +147,19 @@ function parameterSchema(p: OptimizerParameter): Schema {
 /** The CRD schema of one optimizer class. */
 export function optimizerClassSchema(): Schema {
   const typed = OPTIMIZER_PARAMETERS.map((p) => `'${p.wire}'`).join(', ');
-  return {
-    type: 'object',
-    required: ['name'],
+  const properties = {
+    name: boundedStringSchema('Name of the class, selected with the class query parameter.', 255),
+    ...Object.fromEntries(OPTIMIZER_PARAMETERS.map((p) => [p.spec, parameterSchema(p)])),
     properties: {
-      name: {
-        type: 'string',
-        minLength: 1,
-        maxLength: 255,
-        description: 'Name of the class, selected with the class query parameter.',
-      },
-      ...Object.fromEntries(OPTIMIZER_PARAMETERS.map((p) => [p.spec, parameterSchema(p)])),
-      properties: {
-        type: 'object',
-        description:
-          'Other optimizer parameters of the class (query parameter name to value), sent as written. A parameter with a typed member above is set there, not here.',
-        maxProperties: MAX_FREE_PROPERTIES,
-        additionalProperties: { type: 'string', maxLength: MAX_VALUE_LENGTH },
-      },
+      type: 'object',
+      description:
+        'Other optimizer parameters of the class (query parameter name to value), sent as written. A parameter with a typed member above is set there, not here.',
+      maxProperties: MAX_FREE_PROPERTIES,
+      additionalProperties: { type: 'string', maxLength: MAX_VALUE_LENGTH },
     },
+  };
+  return {
+    ...objectSchema(properties, { required: ['name'] }),
     'x-kubernetes-validations': [
       {
         rule: `!has(self.properties) || self.properties.all(k, !(k in [${typed}]))`,

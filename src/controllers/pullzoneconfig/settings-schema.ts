@@ -3,7 +3,8 @@
  * one property per setting, limits as `minimum`/`maximum`, enum names as `enum`, secret
  * settings as Secret key references named `<setting>Ref`.
  */
-import type { Schema } from '../shared/crd-schema.js';
+import { objectNameSchema, type Schema } from '../shared/crd-schema.js';
+import { boundedStringSchema, objectSchema } from '../shared/schema-nodes.js';
 import type { SettingField } from './field-types.js';
 import { SETTING_FIELDS, secretRefName } from './fields.js';
 import { MAX_OPTIMIZER_CLASSES, optimizerClassSchema } from './optimizer-classes.js';
@@ -27,24 +28,13 @@ function describe(f: SettingField): string {
 
 /** Schema of a `{name, key}` Secret key reference. */
 export function secretKeyRefSchema(description: string): Schema {
-  return {
-    type: 'object',
-    description,
-    required: ['name', 'key'],
-    properties: {
-      name: {
-        type: 'string',
-        minLength: 1,
-        maxLength: 253,
-        description: 'Name of a Secret in the same namespace.',
-      },
-      key: {
-        type: 'string',
-        minLength: 1,
-        description: 'Key inside the Secret data.',
-      },
+  return objectSchema(
+    {
+      name: objectNameSchema('Name of a Secret in the same namespace.'),
+      key: { type: 'string', minLength: 1, description: 'Key inside the Secret data.' },
     },
-  };
+    { description, required: ['name', 'key'] },
+  );
 }
 
 /**
@@ -56,23 +46,17 @@ const MAX_MARKUP_LENGTH = 65536;
 const MAX_LIST_ITEMS = 10000;
 const MAX_LIST_ITEM_LENGTH = 255;
 
-const CLASS_ITEM: Schema = {
-  type: 'object',
-  required: ['name'],
-  properties: {
-    name: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 255,
-      description: 'Name of the preset, used in the query string.',
-    },
+const CLASS_ITEM: Schema = objectSchema(
+  {
+    name: boundedStringSchema('Name of the preset, used in the query string.', 255),
     properties: {
       type: 'object',
       description: 'Parameter names and values applied by the preset.',
       additionalProperties: { type: 'string', maxLength: MAX_STRING_LENGTH },
     },
   },
-};
+  { required: ['name'] },
+);
 
 function integerSchema(f: SettingField): Schema {
   const s: Schema = { type: 'integer', format: f.kind };

@@ -16,7 +16,7 @@ import type {
   Observation,
   ObjectReference,
 } from '../../runtime/types.js';
-import { typeMetaOf } from '../kind-names.js';
+import { namedRefOf } from '../kit/ref-or-id.js';
 import { parseIntegerId } from '../shared/platform-id.js';
 import { STORAGE_ZONE_NAMES } from '../storagezone/types.js';
 import type { PullZoneConfig } from './types.js';
@@ -28,13 +28,7 @@ export interface StorageOrigin {
 
 /** The StorageZone a PullZoneConfig refers to, if it uses `spec.storageZoneRef`. */
 export function storageZoneReference(obj: PullZoneConfig): ObjectReference | undefined {
-  const name = obj.spec?.storageZoneRef?.name;
-  if (typeof name !== 'string' || name === '') return undefined;
-  return {
-    ...typeMetaOf(STORAGE_ZONE_NAMES),
-    namespace: obj.metadata.namespace,
-    name,
-  };
+  return namedRefOf(obj, 'storageZoneRef', STORAGE_ZONE_NAMES);
 }
 
 /** Settings that the reference sets and the spec must therefore leave out. */

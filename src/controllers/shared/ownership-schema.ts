@@ -115,3 +115,11 @@ export function adoptionPolicyOf(spec: unknown): typeof ADOPT_BY_NAME | undefine
   if (typeof adoption !== 'object' || adoption === null) return undefined;
   return (adoption as { policy?: unknown }).policy === ADOPT_BY_NAME ? ADOPT_BY_NAME : undefined;
 }
+
+/** The CEL rule of a kind that adopts by `idField` or by name, never both. */
+export function adoptOneWayRule(idField: string): Schema {
+  return {
+    rule: `!(has(self.${idField}) && has(self.adoption))`,
+    message: `set either ${idField} (adopt by id) or adoption (adopt by name), not both`,
+  };
+}

@@ -3,27 +3,17 @@
  * the field table's properties (fields.ts). The plan's limits are checked against the zone's
  * listing (limits.ts); entries by schema keywords only (entries.ts).
  */
-import { accountFragment } from '../shared/account-schema.js';
 import { schemaOf } from '../kit/fields.js';
+import { type DocumentBounds, type KindSchema, type Schema } from '../shared/crd-schema.js';
+import { managedKindSchema } from '../shared/managed-spec.js';
+import { adoptOneWayRule } from '../shared/ownership-schema.js';
+import { int64Schema, statusColumn, stringSchema } from '../shared/schema-nodes.js';
 import {
-  managedColumns,
-  withFragments,
-  type DocumentBounds,
-  type KindSchema,
-  type PrinterColumn,
-  type Schema,
-} from '../shared/crd-schema.js';
-import { adoptionFragment, adoptionIdFragment } from '../shared/ownership-schema.js';
-import { managedStatusSchema } from '../shared/status-schema.js';
-import { ZONE_TARGET_RULE, zoneTargetProperties } from '../shieldrule-common/crd.js';
+  SHIELD_ITEM_ID,
+  ZONE_TARGET_RULE,
+  zoneTargetProperties,
+} from '../shieldrule-common/crd.js';
 import { ACCESS_LIST_FIELDS } from './fields.js';
-
-const int64 = (description: string): Schema => ({ type: 'integer', format: 'int64', description });
-
-/** An integer column of a status member. */
-function column(name: string, description: string, member: string): PrinterColumn {
-  return { name, type: 'integer', description, jsonPath: `.status.${member}` };
-}
 
 function ownSpec(docs: DocumentBounds, description: string): Schema {
   const { properties, required } = schemaOf(ACCESS_LIST_FIELDS, docs);
@@ -32,13 +22,7 @@ function ownSpec(docs: DocumentBounds, description: string): Schema {
     description,
     required,
     properties: { ...zoneTargetProperties(docs, 'access list'), ...properties },
-    'x-kubernetes-validations': [
-      ZONE_TARGET_RULE,
-      {
-        rule: '!(has(self.listId) && has(self.adoption))',
-        message: 'set either listId (adopt by id) or adoption (adopt by name), not both',
-      },
-    ],
+    'x-kubernetes-validations': [ZONE_TARGET_RULE, adoptOneWayRule('listId')],
   };
 }
 
@@ -46,36 +30,34 @@ function ownSpec(docs: DocumentBounds, description: string): Schema {
 export function shieldAccessListSchema(docs: DocumentBounds): KindSchema {
   const description =
     "One custom access list of a shield zone (addresses, ranges, AS numbers, countries, organizations or TLS fingerprints) and what matching requests get, managed by cdn-operator. The zone's plan caps the number of lists and entries (customListLimit, customEntryLimit). Curated lists are set in the ShieldPolicy.";
-  return {
+  return managedKindSchema({
     description,
-    requireSpec: true,
-    categories: ['cdn'],
-    spec: withFragments(ownSpec(docs, description), [
-      accountFragment(),
-      adoptionIdFragment(
-        'listId',
-        { type: 'integer', format: 'int64', minimum: 1, maximum: 2147483647 },
-        'Adopt the existing custom access list with this id on the shield zone (refused when another object manages it; a list of another zone is not found). The operator never creates a list when this is set. Immutable.',
-      ),
-      adoptionFragment('custom access list', 'spec.name (or metadata.name) on the shield zone'),
-    ]),
-    status: managedStatusSchema({
+    spec: ownSpec(docs, description),
+    idField: 'listId',
+    idSchema: SHIELD_ITEM_ID,
+    idDescription:
+      'Adopt the existing custom access list with this id on the shield zone (refused when another object manages it; a list of another zone is not found). The operator never creates a list when this is set. Immutable.',
+    what: 'custom access list',
+    nameField: 'spec.name (or metadata.name) on the shield zone',
+    status: {
       description: 'Observed state of the access list.',
       resource: 'access list',
       conditions:
         "Ready (the list and its configuration match the spec) and Synced (the last reconcile succeeded; PlanNotSufficient while the zone's plan does not allow the list or its entries).",
       properties: {
-        listId: int64('Id of the managed list.'),
-        configurationId: int64("Id of the zone's configuration of the list (enabled, action)."),
-        shieldZoneId: int64('Id of the shield zone that holds it.'),
-        name: { type: 'string', description: 'Name of the list on the platform.' },
-        entryCount: int64('Number of entries the platform counts in the list.'),
+        listId: int64Schema('Id of the managed list.'),
+        configurationId: int64Schema(
+          "Id of the zone's configuration of the list (enabled, action).",
+        ),
+        shieldZoneId: int64Schema('Id of the shield zone that holds it.'),
+        name: stringSchema('Name of the list on the platform.'),
+        entryCount: int64Schema('Number of entries the platform counts in the list.'),
       },
-    }),
-    columns: managedColumns(
-      column('ID', 'Id of the list.', 'listId'),
-      column('ZONE', 'Shield zone.', 'shieldZoneId'),
-      column('ENTRIES', 'Entries in the list.', 'entryCount'),
-    ),
-  };
+    },
+    columns: [
+      statusColumn('ID', 'integer', 'Id of the list.', 'listId'),
+      statusColumn('ZONE', 'integer', 'Shield zone.', 'shieldZoneId'),
+      statusColumn('ENTRIES', 'integer', 'Entries in the list.', 'entryCount'),
+    ],
+  });
 }

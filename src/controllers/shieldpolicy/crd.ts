@@ -16,6 +16,15 @@ import {
   type KindSchema,
   type Schema,
 } from '../shared/crd-schema.js';
+import {
+  booleanSchema,
+  boundedStringSchema,
+  int64Schema,
+  listSchema,
+  objectSchema,
+  statusColumn,
+  stringSchema,
+} from '../shared/schema-nodes.js';
 import { managedStatusSchema } from '../shared/status-schema.js';
 
 /** Reads of the Shield document. */
@@ -154,31 +163,25 @@ function customPagesSpec(): Schema {
 const MAX_CURATED_LISTS = 50;
 
 function curatedListsSpec(names: Names): Schema {
-  return {
-    type: 'array',
-    description:
-      "The zone's curated access lists (maintained by the platform: Tor exit nodes, VPN providers, ...), each named as the platform names it. A list left out is not managed; inside an entry, a member left out is not managed either. Enabling a list the zone's plan does not include is held back with PlanNotSufficient (see docs/shieldpolicy.md).",
-    maxItems: MAX_CURATED_LISTS,
-    'x-kubernetes-list-type': 'map',
-    'x-kubernetes-list-map-keys': ['name'],
-    items: {
-      type: 'object',
-      required: ['name'],
-      properties: {
-        name: {
-          type: 'string',
-          minLength: 1,
-          maxLength: 100,
-          description: "The list's name on the platform (for example Tor Exit Nodes).",
-        },
-        enabled: { type: 'boolean', description: 'Whether the list is applied to requests.' },
-        action: names(
-          'AccessListAction',
-          'What happens to a request from an address (or network, country, ...) on the list.',
-        ),
-      },
+  const list = objectSchema(
+    {
+      name: boundedStringSchema(
+        "The list's name on the platform (for example Tor Exit Nodes).",
+        100,
+      ),
+      enabled: booleanSchema('Whether the list is applied to requests.'),
+      action: names(
+        'AccessListAction',
+        'What happens to a request from an address (or network, country, ...) on the list.',
+      ),
     },
-  };
+    { required: ['name'] },
+  );
+  return listSchema(
+    "The zone's curated access lists (maintained by the platform: Tor exit nodes, VPN providers, ...), each named as the platform names it. A list left out is not managed; inside an entry, a member left out is not managed either. Enabling a list the zone's plan does not include is held back with PlanNotSufficient (see docs/shieldpolicy.md).",
+    list,
+    { maxItems: MAX_CURATED_LISTS, key: 'name' },
+  );
 }
 
 function ownSpec({ doc, names }: ShieldDocument): Schema {
@@ -258,24 +261,19 @@ function ownSpec({ doc, names }: ShieldDocument): Schema {
             minimum: 0,
             description: 'Id of the WAF rule profile to apply.',
           },
-          engineConfig: {
-            type: 'array',
-            description: 'Low-level firewall engine variables, one entry per name.',
-            maxItems: 200,
-            'x-kubernetes-list-type': 'map',
-            'x-kubernetes-list-map-keys': ['name'],
-            items: {
-              type: 'object',
-              required: ['name', 'valueEncoded'],
-              properties: {
+          engineConfig: listSchema(
+            'Low-level firewall engine variables, one entry per name.',
+            objectSchema(
+              {
                 name: { type: 'string', minLength: 1, description: 'Variable name.' },
-                valueEncoded: {
-                  type: 'string',
-                  description: 'Variable value, in the encoded form the platform expects.',
-                },
+                valueEncoded: stringSchema(
+                  'Variable value, in the encoded form the platform expects.',
+                ),
               },
-            },
-          },
+              { required: ['name', 'valueEncoded'] },
+            ),
+            { maxItems: 200, key: 'name' },
+          ),
           requestBodyLimitAction: names(
             'WAFPayloadLimitAction',
             'What to do with a request whose body is too large to inspect.',
@@ -352,14 +350,13 @@ function ownSpec({ doc, names }: ShieldDocument): Schema {
   };
 }
 
-function counter(description: string): Schema {
-  return { type: 'integer', format: 'int64', description };
-}
+/** A request counter of the status (int64). */
+const counter = int64Schema;
 
 function ownStatus({ names }: ShieldDocument): Record<string, Schema> {
   return {
-    shieldZoneId: { type: 'integer', format: 'int64', description: 'Id of the shield zone.' },
-    pullZoneId: { type: 'integer', format: 'int64', description: 'Id of the protected pull zone.' },
+    shieldZoneId: int64Schema('Id of the shield zone.'),
+    pullZoneId: int64Schema('Id of the protected pull zone.'),
     planType: names('ShieldPlanType', 'Shield plan of the zone.'),
     rateLimitRulesLimit: {
       type: 'integer',
@@ -371,88 +368,74 @@ function ownStatus({ names }: ShieldDocument): Record<string, Schema> {
       format: 'int32',
       description: 'How many custom WAF rules the plan allows.',
     },
-    ruleMetrics: {
-      type: 'array',
-      description: 'Trigger counters of the rules listed in spec.ruleMetrics.',
-      items: {
-        type: 'object',
-        required: ['ruleId'],
-        properties: {
-          ruleId: { type: 'string', description: 'The WAF rule id (from spec.ruleMetrics).' },
+    ruleMetrics: listSchema(
+      'Trigger counters of the rules listed in spec.ruleMetrics.',
+      objectSchema(
+        {
+          ruleId: stringSchema('The WAF rule id (from spec.ruleMetrics).'),
           totalTriggers: counter('Requests that matched the rule.'),
           blocked: counter('Matching requests that were blocked.'),
           logged: counter('Matching requests that were only logged.'),
           challenged: counter('Matching requests that were challenged.'),
-          error: {
-            type: 'string',
-            description: 'Why the counters of this rule could not be read.',
-          },
+          error: stringSchema('Why the counters of this rule could not be read.'),
         },
-      },
-    },
-    customPages: {
-      type: 'array',
-      description: 'The custom pages this policy manages that the zone has, by content hash.',
-      items: {
-        type: 'object',
-        required: ['pageType', 'sha256'],
-        properties: {
-          pageType: { type: 'string', description: 'The page type.' },
-          sha256: { type: 'string', description: "SHA-256 (hex) of the zone's page." },
+        { required: ['ruleId'] },
+      ),
+    ),
+    customPages: listSchema(
+      'The custom pages this policy manages that the zone has, by content hash.',
+      objectSchema(
+        {
+          pageType: stringSchema('The page type.'),
+          sha256: stringSchema("SHA-256 (hex) of the zone's page."),
         },
-      },
-    },
+        { required: ['pageType', 'sha256'] },
+      ),
+    ),
     lastMetricsTime: {
       type: 'string',
       format: 'date-time',
       description: 'When the counters in ruleMetrics last changed.',
     },
-    deletedRules: {
-      type: 'array',
-      description:
-        'The latest custom WAF rules, rate limits and custom access lists that rulePolicy Exact deleted (at most 20, newest first); every deletion is also an Event (DeletedUnmanagedRule).',
-      maxItems: 20,
-      items: {
-        type: 'object',
-        required: ['type', 'id', 'deletedAt'],
-        properties: {
+    deletedRules: listSchema(
+      'The latest custom WAF rules, rate limits and custom access lists that rulePolicy Exact deleted (at most 20, newest first); every deletion is also an Event (DeletedUnmanagedRule).',
+      objectSchema(
+        {
           type: {
             type: 'string',
             enum: ['CustomWafRule', 'RateLimit', 'CustomAccessList'],
             description: 'What the deleted item was.',
           },
-          id: { type: 'integer', format: 'int64', description: 'Its platform id.' },
-          name: { type: 'string', description: 'Its name on the platform.' },
+          id: int64Schema('Its platform id.'),
+          name: stringSchema('Its name on the platform.'),
           deletedAt: { type: 'string', format: 'date-time', description: 'When it was deleted.' },
         },
-      },
-    },
-    waf: {
-      type: 'object',
-      description:
-        "Managed WAF rules that triggered on the zone and wait for review, read once per poll interval while the zone's WAF is on. Put the outcome of a review in spec.waf.logOnlyRules or spec.waf.disabledRules.",
-      required: ['triggeredRulesTotal'],
-      properties: {
-        triggeredRules: {
-          type: 'array',
-          description: 'The rules with the most triggered requests (at most 20), most first.',
-          maxItems: 20,
-          items: {
-            type: 'object',
-            required: ['ruleId', 'requests'],
-            properties: {
-              ruleId: { type: 'string', description: 'The managed rule id.' },
-              description: {
-                type: 'string',
-                description: "The platform's description of the rule.",
-              },
+        { required: ['type', 'id', 'deletedAt'] },
+      ),
+      { maxItems: 20 },
+    ),
+    waf: objectSchema(
+      {
+        triggeredRules: listSchema(
+          'The rules with the most triggered requests (at most 20), most first.',
+          objectSchema(
+            {
+              ruleId: stringSchema('The managed rule id.'),
+              description: stringSchema("The platform's description of the rule."),
               requests: counter('Requests that triggered the rule.'),
             },
-          },
-        },
+            { required: ['ruleId', 'requests'] },
+          ),
+          { maxItems: 20 },
+        ),
         triggeredRulesTotal: counter('How many rules wait for review.'),
       },
-    },
+      {
+        description:
+          "Managed WAF rules that triggered on the zone and wait for review, read once per poll interval while the zone's WAF is on. Put the outcome of a review in spec.waf.logOnlyRules or spec.waf.disabledRules.",
+        required: ['triggeredRulesTotal'],
+      },
+    ),
   };
 }
 
@@ -470,11 +453,8 @@ export function shieldPolicySchema(docs: DocumentBounds): KindSchema {
       conditions: 'Ready (the zone matches the spec) and Synced (the last reconcile succeeded).',
       properties: ownStatus(shield),
     }),
-    columns: managedColumns({
-      name: 'ZONE',
-      type: 'integer',
-      description: 'Id of the shield zone.',
-      jsonPath: '.status.shieldZoneId',
-    }),
+    columns: managedColumns(
+      statusColumn('ZONE', 'integer', 'Id of the shield zone.', 'shieldZoneId'),
+    ),
   };
 }

@@ -6,20 +6,14 @@ import { TerminalError, WaitingError } from '../../runtime/errors.js';
 import { isDeleting } from '../../runtime/finalizer.js';
 import { ReadyReason, SyncedReason } from '../../runtime/reasons.js';
 import type { ConnectContext, IdReference, ObjectReference } from '../../runtime/types.js';
-import { typeMetaOf } from '../kind-names.js';
+import { namedRefOf } from '../kit/ref-or-id.js';
 import { parseIntegerId } from '../shared/platform-id.js';
 import { PULL_ZONE_CONFIG_NAMES } from '../pullzoneconfig/types.js';
 import type { ShieldPolicy } from './types.js';
 
 /** The PullZoneConfig a policy refers to, if it uses `spec.pullZoneRef`. */
 export function pullZoneConfigRef(obj: ShieldPolicy): ObjectReference | undefined {
-  const name = obj.spec?.pullZoneRef?.name;
-  if (typeof name !== 'string' || name === '') return undefined;
-  return {
-    ...typeMetaOf(PULL_ZONE_CONFIG_NAMES),
-    namespace: obj.metadata.namespace,
-    name,
-  };
+  return namedRefOf(obj, 'pullZoneRef', PULL_ZONE_CONFIG_NAMES);
 }
 
 /**

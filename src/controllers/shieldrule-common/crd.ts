@@ -2,19 +2,17 @@
  * The CRD schema of a shield rule kind: its field table's properties (fields.ts), the shield
  * zone (a ShieldPolicy reference or a raw id, exactly one), adoption (by id or by name), status.
  */
-import { accountFragment } from '../shared/account-schema.js';
 import {
   immutable,
-  managedColumns,
   nameRefSchema,
-  withFragments,
   type DocumentBounds,
   type KindSchema,
   type Schema,
 } from '../shared/crd-schema.js';
 import { schemaOf } from '../kit/fields.js';
-import { adoptionFragment, adoptionIdFragment } from '../shared/ownership-schema.js';
-import { managedStatusSchema } from '../shared/status-schema.js';
+import { managedKindSchema } from '../shared/managed-spec.js';
+import { adoptOneWayRule } from '../shared/ownership-schema.js';
+import { int64Schema, statusColumn, stringSchema } from '../shared/schema-nodes.js';
 import type { RuleFamily } from './family.js';
 
 /**
@@ -54,52 +52,41 @@ function ownSpec(docs: DocumentBounds, family: RuleFamily): Schema {
     description: family.description,
     required,
     properties: { ...zoneTargetProperties(docs, family.what), ...properties },
-    'x-kubernetes-validations': [
-      ZONE_TARGET_RULE,
-      {
-        rule: '!(has(self.ruleId) && has(self.adoption))',
-        message: 'set either ruleId (adopt by id) or adoption (adopt by name), not both',
-      },
-    ],
+    'x-kubernetes-validations': [ZONE_TARGET_RULE, adoptOneWayRule('ruleId')],
   };
 }
 
-const INT64 = { type: 'integer', format: 'int64' } as const;
+/** The adoption id of a shield rule or list: the platform keeps them as 32-bit integers. */
+export const SHIELD_ITEM_ID: Schema = {
+  type: 'integer',
+  format: 'int64',
+  minimum: 1,
+  maximum: 2147483647,
+};
 
 /** The schema of the shield rule kind `family`. */
 export function ruleSchema(docs: DocumentBounds, family: RuleFamily): KindSchema {
   const { what, description } = family;
-  return {
+  return managedKindSchema({
     description,
-    requireSpec: true,
-    categories: ['cdn'],
-    spec: withFragments(ownSpec(docs, family), [
-      accountFragment(),
-      adoptionIdFragment(
-        'ruleId',
-        { ...INT64, minimum: 1, maximum: 2147483647 },
-        `Adopt the existing ${what} with this id (refused when another object manages it or when it lives on another shield zone). The operator never creates a rule when this is set. Immutable.`,
-      ),
-      adoptionFragment(what, 'spec.name (or metadata.name) on the shield zone'),
-    ]),
-    status: managedStatusSchema({
+    spec: ownSpec(docs, family),
+    idField: 'ruleId',
+    idSchema: SHIELD_ITEM_ID,
+    idDescription: `Adopt the existing ${what} with this id (refused when another object manages it or when it lives on another shield zone). The operator never creates a rule when this is set. Immutable.`,
+    what,
+    nameField: 'spec.name (or metadata.name) on the shield zone',
+    status: {
       description: `Observed state of the ${what}.`,
-      resource: what,
       conditions: `Ready (the ${what} matches the spec) and Synced (the last reconcile succeeded; PlanNotSufficient while the zone's plan does not allow the rule).`,
       properties: {
-        ruleId: { ...INT64, description: `Id of the managed ${what}.` },
-        shieldZoneId: { ...INT64, description: 'Id of the shield zone that holds it.' },
-        name: { type: 'string', description: 'Name of the rule on the platform.' },
+        ruleId: int64Schema(`Id of the managed ${what}.`),
+        shieldZoneId: int64Schema('Id of the shield zone that holds it.'),
+        name: stringSchema('Name of the rule on the platform.'),
       },
-    }),
-    columns: managedColumns(
-      { name: 'ID', type: 'integer', description: 'Id of the rule.', jsonPath: '.status.ruleId' },
-      {
-        name: 'ZONE',
-        type: 'integer',
-        description: 'Shield zone.',
-        jsonPath: '.status.shieldZoneId',
-      },
-    ),
-  };
+    },
+    columns: [
+      statusColumn('ID', 'integer', 'Id of the rule.', 'ruleId'),
+      statusColumn('ZONE', 'integer', 'Shield zone.', 'shieldZoneId'),
+    ],
+  });
 }

@@ -13,7 +13,7 @@ import type {
   ManagedObject,
   ObjectReference,
 } from '../../runtime/types.js';
-import { typeMetaOf } from '../kind-names.js';
+import { namedRefOf } from '../kit/ref-or-id.js';
 import { parseIntegerId } from '../shared/platform-id.js';
 import { SHIELD_POLICY_NAMES, SHIELD_ZONE_CLAIM } from '../shieldpolicy/types.js';
 import type { ShieldRuleSpecBase, ShieldRuleStatusBase } from './types.js';
@@ -35,9 +35,7 @@ export interface RuleObject extends ZonedObject {
 
 /** The ShieldPolicy a rule names with `spec.shieldPolicyRef`, if any. */
 export function shieldPolicyRefOf(obj: ZonedObject): ObjectReference | undefined {
-  const name = obj.spec?.shieldPolicyRef?.name;
-  if (typeof name !== 'string' || name === '') return undefined;
-  return { ...typeMetaOf(SHIELD_POLICY_NAMES), namespace: obj.metadata.namespace, name };
+  return namedRefOf(obj, 'shieldPolicyRef', SHIELD_POLICY_NAMES);
 }
 
 /** `spec.shieldZoneId` as a reference checked against the ShieldPolicies' claims. */

@@ -3,18 +3,16 @@
  * name and the rules across fields; account, adoption and status fragments are shared with the
  * other kinds. Rendered by hack/generate-crds.ts.
  */
-import { accountFragment } from '../shared/account-schema.js';
 import { schemaOf } from '../kit/fields.js';
 import {
-  managedColumns,
   nameRefSchema,
-  withFragments,
   type DocumentBounds,
   type KindSchema,
   type Schema,
 } from '../shared/crd-schema.js';
-import { adoptionFragment, adoptionIdFragment } from '../shared/ownership-schema.js';
-import { managedStatusSchema } from '../shared/status-schema.js';
+import { managedKindSchema } from '../shared/managed-spec.js';
+import { adoptOneWayRule } from '../shared/ownership-schema.js';
+import { booleanSchema, int64Schema, statusColumn, stringSchema } from '../shared/schema-nodes.js';
 import { STORAGE_ZONE_FIELDS } from './fields.js';
 
 function ownSpec(docs: DocumentBounds): Schema {
@@ -32,10 +30,7 @@ function ownSpec(docs: DocumentBounds): Schema {
       ),
     },
     'x-kubernetes-validations': [
-      {
-        rule: '!(has(self.storageZoneId) && has(self.adoption))',
-        message: 'set either storageZoneId (adopt by id) or adoption (adopt by name), not both',
-      },
+      adoptOneWayRule('storageZoneId'),
       {
         rule: 'has(self.region) || has(self.storageZoneId) || has(self.adoption)',
         message: 'region is required unless the zone is adopted (storageZoneId or adoption)',
@@ -50,64 +45,40 @@ function ownSpec(docs: DocumentBounds): Schema {
 
 /** The StorageZone schema (storagezones). */
 export function storageZoneSchema(docs: DocumentBounds): KindSchema {
-  return {
+  return managedKindSchema({
     description: 'A bunny.net storage zone managed by cdn-operator.',
-    requireSpec: true,
-    categories: ['cdn'],
-    spec: withFragments(ownSpec(docs), [
-      accountFragment(),
-      adoptionIdFragment(
-        'storageZoneId',
-        { type: 'integer', format: 'int64', minimum: 1 },
-        'Adopt the existing storage zone with this id (refused when another object manages it). The operator never creates a zone when this is set. Immutable.',
-      ),
-      adoptionFragment('storage zone', 'spec.name (or metadata.name)'),
-    ]),
-    status: managedStatusSchema({
+    spec: ownSpec(docs),
+    idField: 'storageZoneId',
+    idDescription:
+      'Adopt the existing storage zone with this id (refused when another object manages it). The operator never creates a zone when this is set. Immutable.',
+    what: 'storage zone',
+    nameField: 'spec.name (or metadata.name)',
+    status: {
       description: 'Observed state of the storage zone. Passwords are never shown here.',
-      resource: 'storage zone',
       conditions:
         'Ready (the zone matches the spec), Synced (the last reconcile succeeded) and OutputsReady (the password Secret is written).',
       properties: {
-        storageZoneId: {
-          type: 'integer',
-          format: 'int64',
-          description: 'Id of the managed storage zone.',
-        },
-        name: { type: 'string', description: 'Name of the zone on the platform.' },
-        region: { type: 'string', description: 'Main region of the zone.' },
+        storageZoneId: int64Schema('Id of the managed storage zone.'),
+        name: stringSchema('Name of the zone on the platform.'),
+        region: stringSchema('Main region of the zone.'),
         replicationRegions: {
           type: 'array',
           items: { type: 'string' },
           description:
             'Replication regions of the zone on the platform (including any not in the spec).',
         },
-        zoneTier: { type: 'string', description: 'Storage tier of the zone.' },
-        hostname: { type: 'string', description: 'Storage API and FTP endpoint of the zone.' },
-        s3Hostname: {
-          type: 'string',
-          description: 'S3-compatible endpoint (zones with S3 support only).',
-        },
-        replicationChangeInProgress: {
-          type: 'boolean',
-          description: 'The platform is still adding a replication region.',
-        },
+        zoneTier: stringSchema('Storage tier of the zone.'),
+        hostname: stringSchema('Storage API and FTP endpoint of the zone.'),
+        s3Hostname: stringSchema('S3-compatible endpoint (zones with S3 support only).'),
+        replicationChangeInProgress: booleanSchema(
+          'The platform is still adding a replication region.',
+        ),
       },
-    }),
-    columns: managedColumns(
-      {
-        name: 'ID',
-        type: 'integer',
-        description: 'Id of the storage zone.',
-        jsonPath: '.status.storageZoneId',
-      },
-      { name: 'REGION', type: 'string', description: 'Main region.', jsonPath: '.status.region' },
-      {
-        name: 'HOSTNAME',
-        type: 'string',
-        description: 'Storage endpoint.',
-        jsonPath: '.status.hostname',
-      },
-    ),
-  };
+    },
+    columns: [
+      statusColumn('ID', 'integer', 'Id of the storage zone.', 'storageZoneId'),
+      statusColumn('REGION', 'string', 'Main region.', 'region'),
+      statusColumn('HOSTNAME', 'string', 'Storage endpoint.', 'hostname'),
+    ],
+  });
 }
