@@ -40,7 +40,7 @@ export interface RefOrId {
 export function namedRefOf(
   obj: ManagedObject,
   ref: string,
-  kind: Pick<KindNames, 'kind'>,
+  kind: Pick<KindNames, 'kind' | 'family'>,
 ): ObjectReference | undefined {
   const name = (obj.spec?.[ref] as { name?: unknown } | undefined)?.name;
   if (typeof name !== 'string' || name === '') return undefined;
