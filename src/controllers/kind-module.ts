@@ -45,6 +45,20 @@ export interface KindSample {
 }
 
 /**
+ * One field the kind renamed since the single group `cdn.operator.io/v1alpha1` (docs/api.md):
+ * `cdnctl migrate` applies each move to manifests and live objects. Paths are dotted from the
+ * object's root, `[]` standing for every item of a list (`spec.conditions[].operator`).
+ */
+export interface LegacyFieldMove {
+  /** The v1alpha1 path. */
+  readonly from: string;
+  /** The v1beta1 path (the same as `from` when only values changed). */
+  readonly to: string;
+  /** Enum values renamed on the way (`{ BEGINSWITH: 'BeginsWith' }`); others are kept. */
+  readonly values?: Readonly<Record<string, string>>;
+}
+
+/**
  * Everything the tools need to know about one kind: its names (kept in the kind's types.ts, so
  * the kind's own code reads them without importing this module) and lazy loaders of its parts.
  */
@@ -73,4 +87,6 @@ export interface KindModule extends KindNames {
   readonly example?: string;
   /** A minimal object for bulk creation (absent: the bench does not create this kind). */
   readonly sample?: KindSample;
+  /** Fields renamed since v1alpha1, in the order `cdnctl migrate` applies them (absent: none). */
+  readonly legacyMoves?: readonly LegacyFieldMove[];
 }
