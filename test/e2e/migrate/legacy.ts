@@ -63,16 +63,20 @@ export function legacyPath(m: Pick<Manifest, 'kind' | 'metadata'>, ns: string): 
 
 /**
  * Creates `m` (of the legacy group) in `ns` as the older operator left it: its finalizer on,
- * and `status` written through the status subresource.
+ * and `status` written through the status subresource. Answers the object created.
  */
 export async function createLegacyObject(
   kube: KubeClient,
   m: Manifest,
   ns: string,
   status: Record<string, unknown>,
-): Promise<void> {
+): Promise<{ apiVersion: string; kind: string; metadata: { name: string; uid: string } }> {
   const path = legacyPath(m, ns);
-  await kube.request({
+  const created = await kube.request<{
+    apiVersion: string;
+    kind: string;
+    metadata: { name: string; uid: string };
+  }>({
     method: 'POST',
     path: path.slice(0, path.lastIndexOf('/')),
     body: { ...m, metadata: { ...m.metadata, namespace: ns, finalizers: [FINALIZER] } },
@@ -83,4 +87,5 @@ export async function createLegacyObject(
     body: { status },
     contentType: 'application/merge-patch+json',
   });
+  return created;
 }

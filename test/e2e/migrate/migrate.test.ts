@@ -138,24 +138,72 @@ test.serial(
   },
 );
 
+/** The uids of an object's owners. */
+function ownerUids(obj: KubeJson): string[] {
+  const meta = obj.metadata as { ownerReferences?: { uid: string }[] };
+  return (meta.ownerReferences ?? []).map((r) => r.uid);
+}
+
+/** An example object made in its new group: its legacy manifest, status and uid. */
+interface Recorded {
+  manifest: Manifest;
+  status: Record<string, unknown>;
+  uid: string;
+}
+
+/**
+ * Points the ownerReferences of the namespace's Secrets from the uids in `from` to the
+ * objects in `to`, as the older operator left them (it wrote them for the legacy objects).
+ */
+async function reownSecrets(
+  from: Map<string, string>,
+  to: Map<string, { apiVersion: string; kind: string; metadata: { name: string; uid: string } }>,
+): Promise<number> {
+  const list = JSON.parse(await kubectl(['get', 'secrets', '-n', env.ns, '-o', 'json'])) as {
+    items: KubeJson[];
+  };
+  let moved = 0;
+  for (const s of list.items) {
+    const refs = ownerUids(s);
+    const owner = refs.map((uid) => from.get(uid)).find((k) => k !== undefined);
+    const legacy = owner === undefined ? undefined : to.get(owner);
+    if (!legacy) continue;
+    const ownerReferences = [
+      {
+        apiVersion: legacy.apiVersion,
+        kind: legacy.kind,
+        name: legacy.metadata.name,
+        uid: legacy.metadata.uid,
+        controller: true,
+        blockOwnerDeletion: false,
+      },
+    ];
+    await patchObject('secrets', env.ns, s.metadata.name, { metadata: { ownerReferences } });
+    moved++;
+  }
+  return moved;
+}
+
 /** Every example object in the new groups, Ready; their statuses by `Kind/name`. */
-async function createAllInNewGroups(): Promise<
-  Map<string, { manifest: Manifest; status: Record<string, unknown> }>
-> {
+async function createAllInNewGroups(): Promise<Map<string, Recorded>> {
   const [zones, ...rest] = [FILES.slice(0, 3), FILES.slice(3)];
-  for (const f of zones!) await kubectl(['apply', '-n', env.ns, '-f', join(migrated, f)]);
+  for (const f of zones) await kubectl(['apply', '-n', env.ns, '-f', join(migrated, f)]);
   // The example WAF rule needs a plan above Basic (its comment says so): the user upgrades.
   const policy = await waitReady(ourObjects(join(migrated, 'shieldpolicy.yaml'))[0]!);
   const zoneId = String(policy.status?.shieldZoneId);
   await simAdmin(env.sim, 'PUT', `/_sim/shield-zones/${zoneId}/plan`, { planType: 3 });
   for (const f of rest.flat()) await kubectl(['apply', '-n', env.ns, '-f', join(migrated, f)]);
-  const recorded = new Map<string, { manifest: Manifest; status: Record<string, unknown> }>();
+  const recorded = new Map<string, Recorded>();
   for (const f of FILES) {
     const legacy = ourObjects(join(FIXTURES, f));
     for (const m of ourObjects(join(migrated, f))) {
       const obj = await waitReady(m);
       const old = legacy.find((o) => o.kind === m.kind && o.metadata.name === m.metadata.name)!;
-      recorded.set(`${m.kind}/${m.metadata.name}`, { manifest: old, status: obj.status ?? {} });
+      recorded.set(`${m.kind}/${m.metadata.name}`, {
+        manifest: old,
+        status: obj.status ?? {},
+        uid: obj.metadata.uid ?? '',
+      });
     }
   }
   return recorded;
@@ -194,9 +242,12 @@ test.serial('cdnctl migrate --live moves every kind with no platform write', asy
   const manifests = [...recorded.values()].map((r) => r.manifest);
   await orphanAll(manifests);
   await installLegacyCrds();
-  for (const { manifest, status } of recorded.values()) {
-    await createLegacyObject(kube, manifest, env.ns, status);
+  const legacy = new Map<string, Awaited<ReturnType<typeof createLegacyObject>>>();
+  for (const [key, { manifest, status }] of recorded) {
+    legacy.set(key, await createLegacyObject(kube, manifest, env.ns, status));
   }
+  const uids = new Map([...recorded].map(([key, r]) => [r.uid, key]));
+  t.true((await reownSecrets(uids, legacy)) > 0, 'the storage zone password Secret is owned');
 
   const since = Date.now();
   const plan = await cdnctl(['migrate', '--live', '--dry-run', '-n', env.ns]);
@@ -227,6 +278,14 @@ test.serial('cdnctl migrate --live moves every kind with no platform write', asy
       .catch((err: unknown) => isKubeStatus(err, 404));
     t.true(gone, `${what}: the legacy object is gone`);
   }
+
+  const secret = await getObject('secrets', env.ns, 'site-files-storagezone');
+  const zone = await getObject(resourceOf({ kind: 'StorageZone' }), env.ns, 'site-files');
+  t.deepEqual(
+    secret && ownerUids(secret),
+    [zone?.metadata.uid],
+    'the password Secret is handed to the new StorageZone (the garbage collector keeps it)',
+  );
 
   const again = await cdnctl(['migrate', '--live', '-n', env.ns]);
   t.is(again.code, 0, again.stderr);

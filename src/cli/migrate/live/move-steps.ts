@@ -2,7 +2,8 @@
  * The steps of moving one legacy object (docs/migration.md), each safe to repeat:
  * a. pause the legacy object and set its deletion policy to Orphan;
  * b. create the new object, paused;
- * c. write the new object's status (the ids the legacy object recorded);
+ * c. write the new object's status (the ids the legacy object recorded), and hand the Secrets
+ *    the legacy object controls to the new one (owned-secrets.ts);
  * d. unpause the new object: the operator observes the resource by its recorded id;
  * e. wait until the new object is Ready;
  * f. delete the legacy object, releasing our finalizer (no controller serves its group).
@@ -19,6 +20,7 @@ import {
   newObjectPath,
   type LiveObject,
 } from './legacy-api.js';
+import { handOverSecrets } from './owned-secrets.js';
 import { isUserPaused, newObjectOf, newStatusOf, pausePatchOf } from './new-object.js';
 
 /** A legacy object being moved, and the new object once created. */
@@ -54,6 +56,7 @@ export async function startMove(
   // The status is ours to write while the new object is paused; once unpaused, the operator's.
   if (created.metadata.annotations?.[Annotation.Paused] === 'true') {
     created = await mergePatch(kube, `${path}/status`, { status: newStatusOf(kind, move.old) });
+    await handOverSecrets(kube, move.old, created);
     if (!userPaused) {
       created = await mergePatch(kube, path, {
         metadata: { annotations: { [Annotation.Paused]: null } },
