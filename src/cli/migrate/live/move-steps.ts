@@ -3,7 +3,8 @@
  * a. pause the legacy object and set its deletion policy to Orphan;
  * b. create the new object, paused;
  * c. write the new object's status (the ids the legacy object recorded), and hand the Secrets
- *    the legacy object controls to the new one (owned-secrets.ts);
+ *    the legacy object controls to the new one (owned-secrets.ts); digests salted with the
+ *    uid are computed again for the new uid (uid-digests.ts);
  * d. unpause the new object: the operator observes the resource by its recorded id;
  * e. wait until the new object is Ready;
  * f. delete the legacy object, releasing our finalizer (no controller serves its group).
@@ -21,6 +22,7 @@ import {
   type LiveObject,
 } from './legacy-api.js';
 import { handOverSecrets } from './owned-secrets.js';
+import { rekeyUidDigests } from './uid-digests.js';
 import { isUserPaused, newObjectOf, newStatusOf, pausePatchOf } from './new-object.js';
 
 /** A legacy object being moved, and the new object once created. */
@@ -55,7 +57,9 @@ export async function startMove(
   const userPaused = isUserPaused(move.old);
   // The status is ours to write while the new object is paused; once unpaused, the operator's.
   if (created.metadata.annotations?.[Annotation.Paused] === 'true') {
-    created = await mergePatch(kube, `${path}/status`, { status: newStatusOf(kind, move.old) });
+    const status = newStatusOf(kind, move.old);
+    await rekeyUidDigests(kube, move.old, created, status);
+    created = await mergePatch(kube, `${path}/status`, { status });
     await handOverSecrets(kube, move.old, created);
     if (!userPaused) {
       created = await mergePatch(kube, path, {
