@@ -63,13 +63,14 @@ export function legacyPath(m: Pick<Manifest, 'kind' | 'metadata'>, ns: string): 
 
 /**
  * Creates `m` (of the legacy group) in `ns` as the older operator left it: its finalizer on,
- * and `status` written through the status subresource. Answers the object created.
+ * and its status (`statusOf` its uid) written through the status subresource. Answers the
+ * object created.
  */
 export async function createLegacyObject(
   kube: KubeClient,
   m: Manifest,
   ns: string,
-  status: Record<string, unknown>,
+  statusOf: (uid: string) => Record<string, unknown>,
 ): Promise<{ apiVersion: string; kind: string; metadata: { name: string; uid: string } }> {
   const path = legacyPath(m, ns);
   const created = await kube.request<{
@@ -84,7 +85,7 @@ export async function createLegacyObject(
   await kube.request({
     method: 'PATCH',
     path: `${path}/status`,
-    body: { status },
+    body: { status: statusOf(created.metadata.uid) },
     contentType: 'application/merge-patch+json',
   });
   return created;

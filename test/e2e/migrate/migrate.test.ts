@@ -15,6 +15,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseAllDocuments } from 'yaml';
+import { passwordFingerprint } from '../../../src/controllers/containerregistry/credentials.js';
 import { crdNameOf, isOwnApiVersion } from '../../../src/controllers/kind-names.js';
 import { exampleKinds, findKind, KINDS } from '../../../src/controllers/kinds.js';
 import { KubeClient, isKubeStatus, loadKubeConfig } from '../../../src/runtime/kube-client.js';
@@ -40,6 +41,7 @@ import {
 
 const FIXTURES = resolve(fileURLToPath(import.meta.url), '../fixtures/examples-72f93ad');
 const API_KEY = 'e2e-migrate-key';
+const REGISTRY_PASSWORD = 'e2e-registry-token';
 const READY_MS = 120_000;
 
 let env: OperatorEnv;
@@ -52,7 +54,7 @@ test.before(async () => {
   migrated = mkdtempSync(join(tmpdir(), 'cdnctl-migrate-e2e-'));
   cpSync(FIXTURES, migrated, { recursive: true });
   // The container registry example reads its password from this Secret.
-  await apply(secretYaml(env.ns, 'ghcr-pull', { password: 'e2e-registry-token' }));
+  await apply(secretYaml(env.ns, 'ghcr-pull', { password: REGISTRY_PASSWORD }));
 });
 
 test.after.always(async () => {
@@ -142,6 +144,23 @@ test.serial(
 function ownerUids(obj: KubeJson): string[] {
   const meta = obj.metadata as { ownerReferences?: { uid: string }[] };
   return (meta.ownerReferences ?? []).map((r) => r.uid);
+}
+
+/**
+ * `status` as the older operator wrote it for its object `legacyUid`: the registry password's
+ * fingerprint is salted with the object's uid (ContainerRegistry's credentials.ts).
+ */
+function asOldOperatorWrote(
+  kind: string,
+  status: Record<string, unknown>,
+  uid: string,
+  legacyUid: string,
+): Record<string, unknown> {
+  if (kind !== 'ContainerRegistry') return status;
+  if (status.passwordFingerprint !== passwordFingerprint(uid, REGISTRY_PASSWORD)) {
+    throw new Error('cannot restate the registry status: its fingerprint is not the password');
+  }
+  return { ...status, passwordFingerprint: passwordFingerprint(legacyUid, REGISTRY_PASSWORD) };
 }
 
 /** An example object made in its new group: its legacy manifest, status and uid. */
@@ -243,8 +262,10 @@ test.serial('cdnctl migrate --live moves every kind with no platform write', asy
   await orphanAll(manifests);
   await installLegacyCrds();
   const legacy = new Map<string, Awaited<ReturnType<typeof createLegacyObject>>>();
-  for (const [key, { manifest, status }] of recorded) {
-    legacy.set(key, await createLegacyObject(kube, manifest, env.ns, status));
+  for (const [key, { manifest, status, uid }] of recorded) {
+    const statusOf = (legacyUid: string): Record<string, unknown> =>
+      asOldOperatorWrote(manifest.kind, status, uid, legacyUid);
+    legacy.set(key, await createLegacyObject(kube, manifest, env.ns, statusOf));
   }
   const uids = new Map([...recorded].map(([key, r]) => [r.uid, key]));
   t.true((await reownSecrets(uids, legacy)) > 0, 'the storage zone password Secret is owned');
