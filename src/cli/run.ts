@@ -9,6 +9,7 @@ import { VERSION } from '../version.js';
 import { accountCommands } from './commands/account.js';
 import { appCommands } from './commands/apps.js';
 import { exportCommands } from './commands/export.js';
+import { migrateCommands } from './commands/migrate.js';
 import type { KindModule } from '../controllers/kind-module.js';
 import { KINDS } from '../controllers/kinds.js';
 import { exportableKinds } from './export/export-account.js';
@@ -33,6 +34,7 @@ export const COMMANDS: Command[] = [
   ...shieldReviewCommands,
   ...dnsCommands,
   ...exportCommands,
+  ...migrateCommands,
 ];
 
 /** Where cdnctl writes and what environment it reads (replaced in tests). */
@@ -66,6 +68,11 @@ const OPTIONS = {
   async: { type: 'boolean' },
   'exact-path': { type: 'boolean' },
   'print-patch': { type: 'string' },
+  live: { type: 'boolean' },
+  'dry-run': { type: 'boolean' },
+  'all-namespaces': { type: 'boolean', short: 'A' },
+  kubeconfig: { type: 'string' },
+  'ready-timeout-seconds': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean' },
 } as const;
@@ -124,6 +131,12 @@ export function helpText(
     '  --credentials-ref SECRET[:KEY] export: objects use this Secret key (default key apiKey)',
     '  --secret-env-pattern REGEX     export: container variables whose name matches go to a Secret',
     '  --custom-certificates omit|secret  export: leave custom certificates unmanaged (default) or use TLS Secrets',
+    '  --dry-run                      migrate: print what would change, change nothing',
+    '  --live                         migrate: move the live objects of the cluster (docs/migration.md)',
+    "  -A, --all-namespaces           migrate --live: every namespace and the cluster-scoped kinds (default: -n or the context's)",
+    '  --kinds K1,K2                  migrate --live: only these kinds',
+    '  --kubeconfig FILE              migrate --live: the cluster (default $KUBECONFIG, ~/.kube/config)',
+    '  --ready-timeout-seconds N      migrate --live: how long a new object may take to become Ready (default 300)',
     '',
     'Exit codes: 0 ok, 1 API error, 2 usage error, 3 unauthorized, 4 not found.',
     'diff: 0 no changes, 1 changes, 2 error.',
@@ -131,12 +144,16 @@ export function helpText(
   ].join('\n');
 }
 
-/** A command without verb (`cdnctl export`), which takes no positional arguments. */
+/**
+ * A command without verb (`cdnctl export`), which takes no positional arguments, or any number
+ * when its one argument is a list (`[PATH...]`).
+ */
 function findSingleCommand(
   positionals: string[],
 ): { command: Command; args: string[] } | undefined {
   const command = COMMANDS.find((c) => c.group === positionals[0] && c.verb === '');
   if (!command) return undefined;
+  if (command.args[0]?.endsWith('...]')) return { command, args: positionals.slice(1) };
   if (positionals.length > 1) {
     throw new UsageError(
       `usage: cdnctl ${command.group} takes no arguments, got ${positionals[1]}`,
@@ -211,6 +228,11 @@ function flagsOf(values: Values): Flags {
     async: values.async,
     exactPath: values['exact-path'],
     printPatch: values['print-patch'],
+    live: values.live,
+    dryRun: values['dry-run'],
+    allNamespaces: values['all-namespaces'],
+    kubeconfig: values.kubeconfig,
+    readyTimeoutSeconds: values['ready-timeout-seconds'],
   };
 }
 
@@ -248,6 +270,16 @@ async function runCommand(
   return result.exitCode ?? EXIT.ok;
 }
 
+/** The client a `local` command gets: any use of it is a programming error. */
+function localClient(): CdnClient {
+  return new Proxy({} as CdnClient, {
+    get: (_, prop) => {
+      if (prop === 'close') return () => undefined;
+      throw new Error(`cannot use the CDN client in a local command (${String(prop)})`);
+    },
+  });
+}
+
 /** Runs one cdnctl invocation and returns its exit code. */
 export async function run(argv: string[], io: CliIo): Promise<number> {
   let client: CdnClient | undefined;
@@ -263,7 +295,7 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
       return EXIT.usage;
     }
     const { command, args } = findCommand(positionals);
-    client = createClient(values, io.env);
+    client = command.local ? localClient() : createClient(values, io.env);
     return await runCommand(command, { client, args, values }, io);
   } catch (e) {
     return reportError(e, io);

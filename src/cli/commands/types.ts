@@ -31,9 +31,20 @@ export interface Flags {
   exactPath?: boolean;
   /** shield review: print the kubectl patch of this ShieldPolicy instead of reviewing. */
   printPatch?: string;
+  /** migrate: move live objects instead of manifest files. */
+  live?: boolean;
+  /** migrate: report what would change, change nothing. */
+  dryRun?: boolean;
+  /** migrate --live: every namespace (and the cluster-scoped kinds). */
+  allNamespaces?: boolean;
+  /** migrate --live: the kubeconfig (default KUBECONFIG, ~/.kube/config). */
+  kubeconfig?: string;
+  /** migrate --live: how long each new object may take to become Ready. */
+  readyTimeoutSeconds?: string;
 }
 
 export interface CommandContext {
+  /** The CDN API client (a `local` command must not read it: it throws there). */
   client: CdnClient;
   /** Positional arguments after `<group> <verb>`, already checked for count. */
   args: string[];
@@ -48,6 +59,8 @@ export interface Command {
   summary: string;
   /** The command writes its own output (`text`); `-o` is passed to it instead of a format. */
   ownsOutput?: boolean;
+  /** The command never calls the CDN API: no client is made, no API key is needed. */
+  local?: boolean;
   run(ctx: CommandContext): Promise<CommandResult>;
 }
 

@@ -3,6 +3,7 @@
  * the real bin per family. The last test checks that no command in the table was skipped.
  */
 import test from 'ava';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { COMMANDS } from '../../../src/cli/run.js';
 import { startCliEnv, type CliEnv, type CliResult } from './cli-harness.js';
@@ -271,6 +272,17 @@ test.serial('export and diff', async (t) => {
   t.regex(exported.stdout, /Wrote \d+ manifest\(s\)/);
   const diff = await ok(t, env, ['diff', '-f', dir]);
   t.regex(diff.stdout, /PullZoneConfig team\/exp-zone \(id \d+\): no changes/);
+});
+
+test.serial('migrate: a manifest file in place', async (t) => {
+  const env = await startCliEnv(t);
+  const file = env.file(
+    'm.yaml',
+    'apiVersion: cdn.operator.io/v1alpha1\nkind: DnsZone\nmetadata: {name: z}\n',
+  );
+  const r = await ok(t, env, ['migrate', file]);
+  t.regex(r.stdout, /1 change\(s\)/);
+  t.regex(readFileSync(file, 'utf8'), /^apiVersion: dns\.cdn\.operator\.io\/v1beta1$/m);
 });
 
 test.serial('no command in the table was left untested', (t) => {

@@ -1,0 +1,170 @@
+/**
+ * `cdnctl migrate` on manifest text: every mapping of one of the operator's kinds that names the
+ * legacy group (`apiVersion: cdn.operator.io/v1alpha1`, or kustomize's and Argo CD's
+ * `group: cdn.operator.io` next to `kind:`) is moved to the kind's family group at v1beta1, and
+ * the kind's field moves (field-moves.ts) are applied to its documents.
+ *
+ * The text is edited in place: each changed value is replaced where it stands (`yaml`'s node
+ * ranges), in its own quoting style, so comments, key order, spacing, document separators and
+ * every other document stay byte for byte. Only a document whose fields move is printed again
+ * by `yaml` (comments kept, spacing normalised). Unknown kinds and other groups are never
+ * touched; the result is parsed again before it is returned, and a second run changes nothing.
+ */
+import {
+  parseAllDocuments,
+  visit,
+  isScalar,
+  isMap,
+  type Document,
+  type Scalar,
+  type YAMLMap,
+} from 'yaml';
+import { API_VERSION, LEGACY_API_GROUP, LEGACY_GROUP_VERSION } from '../../api-group.js';
+import type { KindModule } from '../../controllers/kind-module.js';
+import { apiGroupOf, apiVersionOf } from '../../controllers/kind-names.js';
+import { findKind } from '../../controllers/kinds.js';
+import { applyFieldMoves, FIELD_MOVES, type FieldMoveTable } from './field-moves.js';
+
+/** The outcome for one file's text. */
+export interface MigratedText {
+  text: string;
+  /** One line per change (`PullZoneConfig shop-cdn: apiVersion -> pullzones.cdn.operator.io/v1beta1`). */
+  changes: string[];
+}
+
+/** A file left alone on purpose: a template (`{{ }}`) that is not YAML until rendered. */
+export class SkippedTemplate extends Error {}
+
+interface Edit {
+  start: number;
+  end: number;
+  text: string;
+}
+
+const LEGACY_VERSION = LEGACY_GROUP_VERSION.slice(LEGACY_API_GROUP.length + 1);
+const TEMPLATE = /\{\{[\s\S]*?\}\}/;
+
+/** The string value of `key` in `map` as its scalar node, if it is one. */
+function scalarOf(map: YAMLMap, key: string): Scalar<string> | undefined {
+  const node = map.get(key, true);
+  return isScalar(node) && typeof node.value === 'string' ? (node as Scalar<string>) : undefined;
+}
+
+/** `value` written in the quoting style of `node`. */
+function rendered(node: Scalar, value: string): string {
+  if (node.type === 'QUOTE_SINGLE') return `'${value}'`;
+  if (node.type === 'QUOTE_DOUBLE') return JSON.stringify(value);
+  return value;
+}
+
+/** An edit replacing the value of `node` by `value`; refuses a value it cannot place. */
+function editOf(source: string, node: Scalar, value: string): Edit {
+  const [start, end] = node.range ?? [];
+  const plainish = node.type === 'PLAIN' || node.type?.startsWith('QUOTE_');
+  if (start === undefined || end === undefined || !plainish) {
+    throw new Error(`cannot rewrite ${String(node.value)}: not a one-line scalar`);
+  }
+  node.value = value;
+  return { start, end, text: rendered(node, value) };
+}
+
+/** What one mapping of `kind` names: `apiVersion`, or kustomize/Argo CD `group` and `version`. */
+function editsOfMap(source: string, map: YAMLMap, kind: KindModule): Edit[] {
+  const edits: Edit[] = [];
+  const apiVersion = scalarOf(map, 'apiVersion');
+  if (apiVersion?.value === LEGACY_GROUP_VERSION) {
+    edits.push(editOf(source, apiVersion, apiVersionOf(kind)));
+  }
+  const group = scalarOf(map, 'group');
+  if (group?.value === LEGACY_API_GROUP) {
+    edits.push(editOf(source, group, apiGroupOf(kind)));
+    const version = scalarOf(map, 'version');
+    if (version?.value === LEGACY_VERSION) edits.push(editOf(source, version, API_VERSION));
+  }
+  return edits;
+}
+
+/** `metadata.name` of a mapping, for the report. */
+function nameOf(map: YAMLMap): string {
+  const metadata = map.get('metadata', true);
+  const name = isMap(metadata) ? scalarOf(metadata, 'name')?.value : undefined;
+  return name ?? '(unnamed)';
+}
+
+/** Every edit of one document, with a line per changed mapping. */
+function editsOfDocument(source: string, doc: Document, changes: string[]): Edit[] {
+  const edits: Edit[] = [];
+  visit(doc, {
+    Map(_, map) {
+      const kind = findKind(scalarOf(map, 'kind')?.value);
+      if (!kind) return;
+      const made = editsOfMap(source, map, kind);
+      if (made.length === 0) return;
+      edits.push(...made);
+      const where = map === doc.contents ? '' : ' (a reference)';
+      changes.push(`${kind.kind} ${nameOf(map)}${where}: -> ${apiVersionOf(kind)}`);
+    },
+  });
+  return edits;
+}
+
+/** Applies the kind's field moves to a top-level object of ours; true when one moved. */
+function moveFieldsOf(doc: Document, moves: FieldMoveTable, changes: string[]): boolean {
+  if (!isMap(doc.contents)) return false;
+  const kind = findKind(scalarOf(doc.contents, 'kind')?.value);
+  const apiVersion = scalarOf(doc.contents, 'apiVersion')?.value;
+  if (!kind || (apiVersion !== LEGACY_GROUP_VERSION && apiVersion !== apiVersionOf(kind))) {
+    return false;
+  }
+  const moved = applyFieldMoves(doc, moves[kind.kind] ?? []);
+  for (const m of moved) changes.push(`${kind.kind} ${nameOf(doc.contents)}: ${m}`);
+  return moved.length > 0;
+}
+
+function spliced(source: string, edits: readonly Edit[]): string {
+  let text = source;
+  for (const e of [...edits].sort((a, b) => b.start - a.start)) {
+    text = text.slice(0, e.start) + e.text + text.slice(e.end);
+  }
+  return text;
+}
+
+/** The documents of `source`; throws the first parse error (SkippedTemplate for a template). */
+function parsedDocuments(source: string): Document[] {
+  const docs = parseAllDocuments(source);
+  const docList = Array.isArray(docs) ? docs : [];
+  const error = docList.flatMap((d) => d.errors)[0];
+  if (error) {
+    const first = error.message.split('\n')[0] ?? '';
+    if (TEMPLATE.test(source)) {
+      throw new SkippedTemplate(`a template ({{ }}) that is not YAML until rendered (${first})`);
+    }
+    throw new Error(`not valid YAML: ${first}`);
+  }
+  return docList as Document[];
+}
+
+/**
+ * Migrates the manifests in `source` (see the module comment). Throws `cannot ...` errors for
+ * text that is not YAML, and {@link SkippedTemplate} for a template that is not.
+ */
+export function migrateManifestText(
+  source: string,
+  moves: FieldMoveTable = FIELD_MOVES,
+): MigratedText {
+  const docs = parsedDocuments(source);
+  const changes: string[] = [];
+  const edits = docs.flatMap((doc) => editsOfDocument(source, doc, changes));
+  const moved = docs.map((doc) => moveFieldsOf(doc, moves, changes));
+  let text: string;
+  if (moved.some(Boolean)) {
+    if (TEMPLATE.test(source)) {
+      throw new SkippedTemplate('a template ({{ }}) whose fields move: migrate it by hand');
+    }
+    text = docs.map((d) => d.toString()).join('');
+  } else {
+    text = spliced(source, edits);
+  }
+  if (changes.length > 0) parsedDocuments(text);
+  return { text: changes.length > 0 ? text : source, changes };
+}
