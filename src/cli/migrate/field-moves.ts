@@ -1,79 +1,139 @@
 /**
- * Field moves of `cdnctl migrate`: per kind, the spec and status paths that changed name between
- * `cdn.operator.io/v1alpha1` and the families' groups. Both modes apply the same table: the
- * manifest mode to YAML documents (comments travel with the moved node), the live mode to the
- * spec and status it copies. Empty for now: the move to the families' groups renamed no field.
- * A later rename is one line here (`PullZoneConfig: [{ from: ['spec', 'old'], to: ['spec', 'new'] }]`).
+ * Field moves of `cdnctl migrate`: per kind, the spec and status fields renamed (and enum values
+ * respelled) between `cdn.operator.io/v1alpha1` and v1beta1. Each kind declares its own as data
+ * (`legacyMoves` of its KindModule, src/controllers/kind-module.ts); both modes apply the same
+ * table: the manifest mode to YAML documents (comments travel with the moved node), the live mode
+ * to the spec and status it copies.
  */
+import type { LegacyFieldMove } from '../../controllers/kind-module.js';
+import { KINDS } from '../../controllers/kinds.js';
 
-/** One path move: the value at `from` goes to `to` (both from the object's root). */
-export interface FieldMove {
-  readonly from: readonly string[];
-  readonly to: readonly string[];
-}
+/** One move: the value at `from` goes to `to` (dotted from the root, `[]` = every list item). */
+export type FieldMove = LegacyFieldMove;
 
 /** The moves of each kind, by kind name. */
 export type FieldMoveTable = Readonly<Record<string, readonly FieldMove[]>>;
 
-/** The moves of this release (see the module comment). */
-export const FIELD_MOVES: FieldMoveTable = {};
+/** The moves of this release: every kind's `legacyMoves`. */
+export const FIELD_MOVES: FieldMoveTable = Object.fromEntries(
+  KINDS.filter((k) => k.legacyMoves?.length).map((k) => [k.kind, k.legacyMoves ?? []]),
+);
+
+/** A step of a concrete path: a mapping key or a list index. */
+type Key = string | number;
 
 /**
  * What a mover reads and writes: a plain object ({@link plainStore}) or a YAML document
  * (`yaml`'s Document has these four methods with the same meaning).
  */
 export interface PathStore {
-  hasIn(path: readonly string[]): boolean;
-  getIn(path: readonly string[], keepNode?: boolean): unknown;
-  setIn(path: readonly string[], value: unknown): void;
-  deleteIn(path: readonly string[]): boolean;
+  hasIn(path: readonly Key[]): boolean;
+  getIn(path: readonly Key[], keepNode?: boolean): unknown;
+  setIn(path: readonly Key[], value: unknown): void;
+  deleteIn(path: readonly Key[]): boolean;
 }
 
-const dotted = (path: readonly string[]): string => path.join('.');
+const dotted = (path: readonly Key[]): string =>
+  path
+    .map((k) => (typeof k === 'number' ? `[${k}]` : `.${k}`))
+    .join('')
+    .replace(/^\./, '');
+
+/** The number of items of the list at `path` (a plain array or a YAML sequence node), else 0. */
+function lengthAt(store: PathStore, path: readonly Key[]): number {
+  const node = store.getIn(path, true);
+  if (Array.isArray(node)) return node.length;
+  const items = (node as { items?: unknown } | null | undefined)?.items;
+  return Array.isArray(items) ? items.length : 0;
+}
 
 /**
- * Applies `moves` to `store` in order and returns one line per move made
- * (`spec.a -> spec.b`). A move whose source is absent is skipped (so a second run changes
- * nothing); one whose source and target are both set is refused (`cannot move ...`), since
- * either value could be the one the user means.
+ * Every concrete path of a dotted path with `[]` (each list item at that place, the lists read
+ * from `store`), paired with the same items' path in `to`.
+ */
+function concretePairs(store: PathStore, from: string, to: string): [Key[], Key[]][] {
+  const split = (p: string): string[][] =>
+    p.split('[]').map((part) => part.split('.').filter(Boolean));
+  const fromParts = split(from);
+  const toParts = split(to);
+  if (fromParts.length !== toParts.length) {
+    throw new Error(`cannot move ${from} to ${to}: they cross a different number of lists`);
+  }
+  let pairs: [Key[], Key[]][] = [[fromParts[0] ?? [], toParts[0] ?? []]];
+  for (let i = 1; i < fromParts.length; i++) {
+    pairs = pairs.flatMap(([f, t]) =>
+      Array.from({ length: lengthAt(store, f) }, (_, n): [Key[], Key[]] => [
+        [...f, n, ...(fromParts[i] ?? [])],
+        [...t, n, ...(toParts[i] ?? [])],
+      ]),
+    );
+  }
+  return pairs;
+}
+
+/** Moves one concrete path; returns the line to report, if it moved. */
+function moveOne(store: PathStore, from: Key[], to: Key[]): string | undefined {
+  if (dotted(from) === dotted(to) || !store.hasIn(from)) return undefined;
+  if (store.hasIn(to)) {
+    throw new Error(`cannot move ${dotted(from)} to ${dotted(to)}: both are set; keep one`);
+  }
+  store.setIn(to, store.getIn(from, true));
+  store.deleteIn(from);
+  return `${dotted(from)} -> ${dotted(to)}`;
+}
+
+/** Respells the enum value at `path` by `values`; returns the line to report, if it changed. */
+function respellOne(
+  store: PathStore,
+  path: Key[],
+  values: Readonly<Record<string, string>>,
+): string | undefined {
+  const value = store.getIn(path);
+  if (typeof value !== 'string' || !Object.hasOwn(values, value)) return undefined;
+  store.setIn(path, values[value]);
+  return `${dotted(path)}: ${value} -> ${values[value]}`;
+}
+
+/**
+ * Applies `moves` to `store` in order and returns one line per change made
+ * (`spec.a -> spec.b`, `spec.type: dockerHub -> DockerHub`). A move whose source is absent is
+ * skipped (so a second run changes nothing); one whose source and target are both set is refused
+ * (`cannot move ...`), since either value could be the one the user means.
  */
 export function applyFieldMoves(store: PathStore, moves: readonly FieldMove[]): string[] {
   const done: string[] = [];
   for (const move of moves) {
-    if (!store.hasIn(move.from)) continue;
-    if (store.hasIn(move.to)) {
-      throw new Error(
-        `cannot move ${dotted(move.from)} to ${dotted(move.to)}: both are set; keep one`,
-      );
+    for (const [from, to] of concretePairs(store, move.from, move.to)) {
+      const moved = moveOne(store, from, to);
+      if (moved) done.push(moved);
+      const respelled = move.values ? respellOne(store, to, move.values) : undefined;
+      if (respelled) done.push(respelled);
     }
-    store.setIn(move.to, store.getIn(move.from, true));
-    store.deleteIn(move.from);
-    done.push(`${dotted(move.from)} -> ${dotted(move.to)}`);
   }
   return done;
 }
 
-type Json = Record<string, unknown>;
+type Json = Record<string | number, unknown>;
 
-const isMap = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isContainer = (v: unknown): v is Json => typeof v === 'object' && v !== null;
 
-/** The map at `path` (created when `create`), or undefined when a step is not a map. */
-function mapAt(root: Json, path: readonly string[], create: boolean): Json | undefined {
+/** The mapping or list at `path` (mappings created when `create`), or undefined. */
+function containerAt(root: Json, path: readonly Key[], create: boolean): Json | undefined {
   let node: Json = root;
   for (const key of path) {
     const next = node[key];
-    if (isMap(next)) node = next;
-    else if (create && next === undefined) node = node[key] = {};
+    if (isContainer(next)) node = next;
+    else if (create && next === undefined && typeof key === 'string') node = node[key] = {};
     else return undefined;
   }
   return node;
 }
 
-/** A {@link PathStore} over a plain JSON object (changed in place). */
-export function plainStore(root: Json): PathStore {
-  const parentOf = (path: readonly string[], create: boolean): Json | undefined =>
-    mapAt(root, path.slice(0, -1), create);
-  const last = (path: readonly string[]): string => path[path.length - 1] ?? '';
+/** A {@link PathStore} over a plain JSON object (changed in place; list items by index). */
+export function plainStore(root: Record<string, unknown>): PathStore {
+  const parentOf = (path: readonly Key[], create: boolean): Json | undefined =>
+    containerAt(root, path.slice(0, -1), create);
+  const last = (path: readonly Key[]): Key => path[path.length - 1] ?? '';
   return {
     hasIn: (path) => {
       const parent = parentOf(path, false);
@@ -87,7 +147,7 @@ export function plainStore(root: Json): PathStore {
     },
     deleteIn: (path) => {
       const parent = parentOf(path, false);
-      if (!parent || !(last(path) in parent)) return false;
+      if (!parent || Array.isArray(parent) || !(last(path) in parent)) return false;
       delete parent[last(path)];
       return true;
     },

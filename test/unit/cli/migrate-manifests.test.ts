@@ -63,7 +63,7 @@ for (const c of CASES) {
 }
 
 test('migrate text: the field moves of the kind apply (comments travel with the moved value)', (t) => {
-  const moves = { DnsZone: [{ from: ['spec', 'dnssec'], to: ['spec', 'security', 'dnssec'] }] };
+  const moves = { DnsZone: [{ from: 'spec.dnssec', to: 'spec.security.dnssec' }] };
   const input = `apiVersion: ${OLD}\nkind: DnsZone\nmetadata: {name: z}\nspec:\n  domain: z.example\n  dnssec: true # signed\n---\napiVersion: v1\nkind: ConfigMap\ndata: {dnssec: "x"}\n`;
   const r = migrateManifestText(input, moves);
   t.deepEqual(r.changes, [
