@@ -1,16 +1,16 @@
 /**
- * The legacy group for the migration e2e: CRDs of `cdn.operator.io/v1alpha1` made from the
- * repository's CRDs (group, version and name rewritten, the schema kept), as an older release
- * installed them, and objects in it as the older operator left them (finalizer, status).
+ * The legacy group for the migration e2e: the CRDs of `cdn.operator.io/v1alpha1` exactly as the
+ * release of 72f93ad shipped them (fixtures/crds-72f93ad), and objects in it as the older operator
+ * left them (finalizer, status).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import { LEGACY_API_GROUP, LEGACY_GROUP_VERSION } from '../../../src/api-group.js';
 import { findKind } from '../../../src/controllers/kinds.js';
+import { applyFieldMoves, plainStore } from '../../../src/cli/migrate/field-moves.js';
 import { FINALIZER } from '../../../src/runtime/reasons.js';
 import type { KubeClient } from '../../../src/runtime/kube-client.js';
-import { REPO_ROOT } from '../../support/openapi-docs.js';
 import { applyCrd, kubectlRaw } from '../support/kube.js';
 
 interface Crd {
@@ -26,14 +26,14 @@ const LEGACY_VERSION = LEGACY_GROUP_VERSION.split('/')[1] ?? '';
 
 /** The legacy CRDs (one per kind), as JSON. */
 export function legacyCrds(): Crd[] {
-  const dir = join(REPO_ROOT, 'crds');
+  const dir = join(import.meta.dirname, 'fixtures', 'crds-72f93ad');
   return readdirSync(dir)
     .filter((f) => f.endsWith('.yaml'))
     .map((f) => {
       const crd = parse(readFileSync(join(dir, f), 'utf8')) as Crd;
-      crd.spec.group = LEGACY_API_GROUP;
-      for (const v of crd.spec.versions) v.name = LEGACY_VERSION;
-      crd.metadata.name = `${crd.spec.names.plural}.${LEGACY_API_GROUP}`;
+      if (crd.spec.group !== LEGACY_API_GROUP || crd.spec.versions[0]?.name !== LEGACY_VERSION) {
+        throw new Error(`cannot use ${f} as a legacy CRD: not ${LEGACY_GROUP_VERSION}`);
+      }
       // Without short names and categories: other e2e files share the apiserver, and their
       // `kubectl get pzc` must not resolve to the legacy group while these CRDs exist.
       delete crd.spec.names.shortNames;
@@ -97,4 +97,25 @@ export async function createLegacyObject(
     contentType: 'application/merge-patch+json',
   });
   return created;
+}
+
+/**
+ * `obj` (a spec or status under its root key) with the names of v1alpha1: the kind's
+ * `legacyMoves` undone, last first — what the older operator wrote where the new one writes
+ * the new names.
+ */
+export function withLegacyNames(
+  kind: string,
+  obj: Record<string, unknown>,
+): Record<string, unknown> {
+  const undo = [...(findKind(kind)?.legacyMoves ?? [])].reverse().map((m) => ({
+    from: m.to,
+    to: m.from,
+    ...(m.values
+      ? { values: Object.fromEntries(Object.entries(m.values).map(([a, b]) => [b, a])) }
+      : {}),
+  }));
+  const copy = structuredClone(obj);
+  applyFieldMoves(plainStore(copy), undo);
+  return copy;
 }

@@ -33,6 +33,7 @@ import { simAdmin } from '../support/shield-zones.js';
 import { secretYaml, startOperatorEnv, type OperatorEnv } from '../support/operator-env.js';
 import {
   createLegacyObject,
+  withLegacyNames,
   installLegacyCrds,
   legacyPath,
   removeLegacyCrds,
@@ -147,8 +148,9 @@ function ownerUids(obj: KubeJson): string[] {
 }
 
 /**
- * `status` as the older operator wrote it for its object `legacyUid`: the registry password's
- * fingerprint is salted with the object's uid (ContainerRegistry's credentials.ts).
+ * `status` as the older operator wrote it for its object `legacyUid`: the v1alpha1 field names,
+ * and the registry password's fingerprint salted with the object's uid (ContainerRegistry's
+ * credentials.ts).
  */
 function asOldOperatorWrote(
   kind: string,
@@ -156,6 +158,7 @@ function asOldOperatorWrote(
   uid: string,
   legacyUid: string,
 ): Record<string, unknown> {
+  status = withLegacyNames(kind, { status }).status as Record<string, unknown>;
   if (kind !== 'ContainerRegistry') return status;
   if (status.passwordFingerprint !== passwordFingerprint(uid, REGISTRY_PASSWORD)) {
     throw new Error('cannot restate the registry status: its fingerprint is not the password');
