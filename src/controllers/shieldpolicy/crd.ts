@@ -26,12 +26,13 @@ import {
   stringSchema,
 } from '../shared/schema-nodes.js';
 import { managedStatusSchema } from '../shared/status-schema.js';
+import { specNameOf } from './enums.js';
 
 /** Reads of the Shield document. */
 interface ShieldDocument {
   /** Bounds of `ShieldZoneRequest.<field>` (the body of the update call). */
   doc: (field: string, take?: BoundKey[]) => Schema;
-  /** A string enum with the names of the document's integer enum `schema`. */
+  /** A string enum with the (spec) names of the document's integer enum `schema`. */
   names: (schema: string, description: string) => Schema;
 }
 
@@ -40,7 +41,7 @@ function shieldDocument(docs: DocumentBounds): ShieldDocument {
     doc: (field, take) => docs.bounds('shield', `ShieldZoneRequest.${field}`, take),
     names: (schema, description) => ({
       type: 'string',
-      enum: docs.enumNames('shield', schema),
+      enum: docs.enumNames('shield', schema).map((name) => specNameOf(schema, name)),
       description,
     }),
   };
