@@ -234,10 +234,18 @@ function ownSpec({ doc, names }: ShieldDocument): Schema {
           customRuleOrder: {
             type: 'array',
             description:
-              "Ids of the zone's custom WAF rules in evaluation order. Each id counts against the plan's custom WAF rule limit.",
+              "Ids of the zone's custom WAF rules in evaluation order, each once. Each id counts against the plan's custom WAF rule limit.",
             maxItems: 1000,
-            'x-kubernetes-list-type': 'set',
+            // Ordered: a server-side apply merge of a set may reorder it. Atomic loses the
+            // set's uniqueness check, kept by the rule below.
+            'x-kubernetes-list-type': 'atomic',
             items: { type: 'integer', format: 'int64', minimum: 1 },
+            'x-kubernetes-validations': [
+              {
+                rule: 'self.all(x, self.exists_one(y, y == x))',
+                message: 'each id may appear only once',
+              },
+            ],
           },
           requestHeaderLoggingEnabled: {
             type: 'boolean',

@@ -49,6 +49,15 @@ test('the operator keeps its own list and length bounds', (t) => {
   t.like(at('spec.pullZoneId'), { format: 'int64', minimum: 1 });
 });
 
+test('waf.customRuleOrder is ordered (atomic, not a set a merge may reorder), each id once', (t) => {
+  const order = at('spec.waf.customRuleOrder');
+  t.is(order['x-kubernetes-list-type'], 'atomic');
+  t.deepEqual(
+    order['x-kubernetes-validations'].map((r: Json) => r.rule),
+    ['self.all(x, self.exists_one(y, y == x))'],
+  );
+});
+
 test('spec rules, required keys and shared fragments', (t) => {
   const spec = at('spec');
   t.deepEqual(
