@@ -116,7 +116,8 @@ test('the legacy moves rename every v1alpha1 value that changed, and only those'
     [SEVERITY, 'spec.severity'],
     [TRANSFORMATION, 'spec.transformations[]'],
   ] as const) {
-    const values = byPath.get(path)?.values ?? {};
-    table.varnames.forEach((old, i) => t.is(values[old] ?? old, table.names[i], `${path} ${old}`));
+    const values: Readonly<Record<string, string>> = byPath.get(path)?.values ?? {};
+    const renamed = table.varnames.map((old) => values[old] ?? old);
+    t.deepEqual(renamed, [...table.names], `${path}: every old value becomes its new one`);
   }
 });
