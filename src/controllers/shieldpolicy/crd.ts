@@ -210,7 +210,7 @@ function ownSpec({ doc, names }: ShieldDocument): Schema {
         description:
           'Observe traffic to learn its normal shape before enforcing; rules only log while it is on.',
       },
-      learningModeUntil: {
+      learningModeEndTime: {
         type: 'string',
         ...doc('learningModeUntil'),
         description: 'When learning mode ends by itself (RFC 3339 time).',
@@ -311,7 +311,7 @@ function ownSpec({ doc, names }: ShieldDocument): Schema {
             'DDoSExecutionMode',
             "Log suspected attack traffic only, or block it. Observed only: the platform's update call does not accept it (see docs/shieldpolicy.md).",
           ),
-          challengeWindow: {
+          challengeWindowSeconds: {
             type: 'integer',
             ...doc('dDoSChallengeWindow'),
             minimum: 0,
@@ -417,9 +417,13 @@ function ownStatus({ names }: ShieldDocument): Record<string, Schema> {
           },
           id: int64Schema('Its platform id.'),
           name: stringSchema('Its name on the platform.'),
-          deletedAt: { type: 'string', format: 'date-time', description: 'When it was deleted.' },
+          deletionTime: {
+            type: 'string',
+            format: 'date-time',
+            description: 'When it was deleted.',
+          },
         },
-        { required: ['type', 'id', 'deletedAt'] },
+        { required: ['type', 'id', 'deletionTime'] },
       ),
       { maxItems: 20 },
     ),

@@ -31,6 +31,9 @@ export const SHIELD_POLICY: KindModule = {
       to: 'spec.uploadScanning.antivirusScanningMode',
       values: SCANNER_MODE,
     },
+    { from: 'spec.ddos.challengeWindow', to: 'spec.ddos.challengeWindowSeconds' },
+    { from: 'spec.learningModeUntil', to: 'spec.learningModeEndTime' },
+    { from: 'status.deletedRules[].deletedAt', to: 'status.deletedRules[].deletionTime' },
   ],
   sample: {
     refersTo: ['PullZoneConfig'],

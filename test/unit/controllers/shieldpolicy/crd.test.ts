@@ -35,9 +35,9 @@ for (const [path, table, docName] of ENUMS) {
 }
 
 test('number formats come from the official document', (t) => {
-  t.like(at('spec.learningModeUntil'), { type: 'string', format: 'date-time' });
+  t.like(at('spec.learningModeEndTime'), { type: 'string', format: 'date-time' });
   t.like(at('spec.waf.profileId'), { type: 'integer', format: 'int32', minimum: 0 });
-  t.like(at('spec.ddos.challengeWindow'), { type: 'integer', format: 'int32', minimum: 0 });
+  t.like(at('spec.ddos.challengeWindowSeconds'), { type: 'integer', format: 'int32', minimum: 0 });
 });
 
 test('the operator keeps its own list and length bounds', (t) => {
