@@ -11,14 +11,14 @@ import { WAF_RULE_FAMILY } from '../../src/controllers/shieldwafrule/family.js';
 export const WAF_SPEC: Record<string, unknown> = {
   action: 'Block',
   variables: { REQUEST_URI: '' },
-  operator: 'BEGINSWITH',
+  operator: 'BeginsWith',
   value: '/wp-admin',
 };
 
 export const RATE_SPEC: Record<string, unknown> = {
   action: 'RateLimit',
   variables: { REQUEST_URI: '' },
-  operator: 'BEGINSWITH',
+  operator: 'BeginsWith',
   value: '/login',
   requestCount: 20,
   timeframe: 'PerOneMinute',

@@ -21,7 +21,7 @@ function ownSpec(docs: DocumentBounds, description: string): Schema {
     type: 'object',
     description,
     required,
-    properties: { ...zoneTargetProperties(docs, 'access list'), ...properties },
+    properties: { ...zoneTargetProperties('access list'), ...properties },
     'x-kubernetes-validations': [ZONE_TARGET_RULE, adoptOneWayRule('listId')],
   };
 }

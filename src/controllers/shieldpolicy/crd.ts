@@ -26,12 +26,13 @@ import {
   stringSchema,
 } from '../shared/schema-nodes.js';
 import { managedStatusSchema } from '../shared/status-schema.js';
+import { specNameOf } from './enums.js';
 
 /** Reads of the Shield document. */
 interface ShieldDocument {
   /** Bounds of `ShieldZoneRequest.<field>` (the body of the update call). */
   doc: (field: string, take?: BoundKey[]) => Schema;
-  /** A string enum with the names of the document's integer enum `schema`. */
+  /** A string enum with the (spec) names of the document's integer enum `schema`. */
   names: (schema: string, description: string) => Schema;
 }
 
@@ -40,7 +41,7 @@ function shieldDocument(docs: DocumentBounds): ShieldDocument {
     doc: (field, take) => docs.bounds('shield', `ShieldZoneRequest.${field}`, take),
     names: (schema, description) => ({
       type: 'string',
-      enum: docs.enumNames('shield', schema),
+      enum: docs.enumNames('shield', schema).map((name) => specNameOf(schema, name)),
       description,
     }),
   };
@@ -209,7 +210,7 @@ function ownSpec({ doc, names }: ShieldDocument): Schema {
         description:
           'Observe traffic to learn its normal shape before enforcing; rules only log while it is on.',
       },
-      learningModeUntil: {
+      learningModeEndTime: {
         type: 'string',
         ...doc('learningModeUntil'),
         description: 'When learning mode ends by itself (RFC 3339 time).',
@@ -233,10 +234,18 @@ function ownSpec({ doc, names }: ShieldDocument): Schema {
           customRuleOrder: {
             type: 'array',
             description:
-              "Ids of the zone's custom WAF rules in evaluation order. Each id counts against the plan's custom WAF rule limit.",
+              "Ids of the zone's custom WAF rules in evaluation order, each once. Each id counts against the plan's custom WAF rule limit.",
             maxItems: 1000,
-            'x-kubernetes-list-type': 'set',
+            // Ordered: a server-side apply merge of a set may reorder it. Atomic loses the
+            // set's uniqueness check, kept by the rule below.
+            'x-kubernetes-list-type': 'atomic',
             items: { type: 'integer', format: 'int64', minimum: 1 },
+            'x-kubernetes-validations': [
+              {
+                rule: 'self.all(x, self.exists_one(y, y == x))',
+                message: 'each id may appear only once',
+              },
+            ],
           },
           requestHeaderLoggingEnabled: {
             type: 'boolean',
@@ -302,7 +311,7 @@ function ownSpec({ doc, names }: ShieldDocument): Schema {
             'DDoSExecutionMode',
             "Log suspected attack traffic only, or block it. Observed only: the platform's update call does not accept it (see docs/shieldpolicy.md).",
           ),
-          challengeWindow: {
+          challengeWindowSeconds: {
             type: 'integer',
             ...doc('dDoSChallengeWindow'),
             minimum: 0,
@@ -408,9 +417,13 @@ function ownStatus({ names }: ShieldDocument): Record<string, Schema> {
           },
           id: int64Schema('Its platform id.'),
           name: stringSchema('Its name on the platform.'),
-          deletedAt: { type: 'string', format: 'date-time', description: 'When it was deleted.' },
+          deletionTime: {
+            type: 'string',
+            format: 'date-time',
+            description: 'When it was deleted.',
+          },
         },
-        { required: ['type', 'id', 'deletedAt'] },
+        { required: ['type', 'id', 'deletionTime'] },
       ),
       { maxItems: 20 },
     ),

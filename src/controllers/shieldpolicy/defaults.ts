@@ -5,7 +5,7 @@
  *
  * The values are those a zone gets when it is created without settings (cdn-sim's creation
  * defaults). Two fields are not reset:
- * - `learningModeUntil`: a new zone gets "creation time + 7 days", which has no fixed value,
+ * - `learningModeUntil` (spec.learningModeEndTime): a new zone gets "creation time + 7 days", which has no fixed value,
  *   and the update call ignores `null`, so the field cannot be cleared;
  * - `dDoSExecutionMode`: the update call cannot carry it (see NOT_WRITABLE in external.ts);
  * - `planType`: the plan is billing, and rules other objects own (ShieldWafRule, rate limits)

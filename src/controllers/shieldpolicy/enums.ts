@@ -1,7 +1,23 @@
 /**
  * The shield zone's integer enums, exposed in the CRD by name. Names and numbers follow the
- * official Shield document's enum mappings (`x-enum-varnames`); the CRD lists the same names.
+ * official Shield document's enum mappings (`x-enum-varnames`), except the few
+ * {@link RENAMED_VALUES}; the CRD lists the same names. No imports: the kind's legacyMoves read
+ * {@link RENAMED_VALUES} without loading the controller.
  */
+
+/**
+ * The spec names that differ from the document's, by enum title: v1beta1 says Log and Off as the
+ * WAF, DDoS and sensitivity enums do (docs/api.md); the numbers sent do not change.
+ */
+export const RENAMED_VALUES: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  BotDetectionExecutionMode: { LogOnly: 'Log' },
+  UploadScanningScannerMode: { Disabled: 'Off' },
+};
+
+/** The spec name of the document's enum `title` value `name`. */
+export function specNameOf(title: string, name: string): string {
+  return RENAMED_VALUES[title]?.[name] ?? name;
+}
 
 /** A bidirectional name <-> number table for one enum. */
 export interface EnumTable<N extends string> {
@@ -55,9 +71,9 @@ export type PlanTypeName = (typeof PLAN_TYPE_NAMES)[number];
 /** `planType`: 0 Basic, 1 Advanced, 2 Business, 3 Enterprise. */
 export const PlanType = defineEnum('ShieldPlanType', PLAN_TYPE_NAMES);
 
-export const BOT_EXECUTION_MODE_NAMES = ['LogOnly', 'Challenge'] as const;
+export const BOT_EXECUTION_MODE_NAMES = ['Log', 'Challenge'] as const;
 export type BotExecutionModeName = (typeof BOT_EXECUTION_MODE_NAMES)[number];
-/** Bot detection `executionMode`: 0 LogOnly, 1 Challenge. */
+/** Bot detection `executionMode`: 0 Log (the document's LogOnly, named like waf/ddos), 1 Challenge. */
 export const BotExecutionMode = defineEnum('BotDetectionExecutionMode', BOT_EXECUTION_MODE_NAMES);
 
 export const BOT_SENSITIVITY_NAMES = ['Off', 'Low', 'Medium', 'High'] as const;
@@ -73,9 +89,12 @@ export const FingerprintAggression = defineEnum(
   FINGERPRINT_AGGRESSION_NAMES,
 );
 
-export const SCANNER_MODE_NAMES = ['Disabled', 'Log', 'Block'] as const;
+export const SCANNER_MODE_NAMES = ['Off', 'Log', 'Block'] as const;
 export type ScannerModeName = (typeof SCANNER_MODE_NAMES)[number];
-/** Upload scanning `csamScanningMode` / `antivirusScanningMode`: 0 Disabled, 1 Log, 2 Block. */
+/**
+ * Upload scanning `csamScanningMode` / `antivirusScanningMode`: 0 Off (the document's Disabled,
+ * named like the sensitivities), 1 Log, 2 Block.
+ */
 export const ScannerMode = defineEnum('UploadScanningScannerMode', SCANNER_MODE_NAMES);
 
 export const ACCESS_LIST_ACTION_NAMES = [

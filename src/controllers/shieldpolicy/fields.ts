@@ -54,8 +54,8 @@ export const FIELDS: readonly FieldDef[] = [
   },
   {
     wire: 'learningModeUntil',
-    specPath: 'learningModeUntil',
-    desired: (s) => s.learningModeUntil,
+    specPath: 'learningModeEndTime',
+    desired: (s) => s.learningModeEndTime,
     compare: 'instant',
     listOnly: false,
   },
@@ -172,8 +172,8 @@ export const FIELDS: readonly FieldDef[] = [
   },
   {
     wire: 'dDoSChallengeWindow',
-    specPath: 'ddos.challengeWindow',
-    desired: (s) => s.ddos?.challengeWindow,
+    specPath: 'ddos.challengeWindowSeconds',
+    desired: (s) => s.ddos?.challengeWindowSeconds,
     compare: 'exact',
     listOnly: false,
   },

@@ -1,6 +1,10 @@
 /** The ShieldPolicy kind: WAF and DDoS settings (a shield zone) of one pull zone. */
 import type { KindModule } from '../kind-module.js';
+import { RENAMED_VALUES } from './enums.js';
 import { SHIELD_POLICY_NAMES } from './types.js';
+
+const BOT_MODE = RENAMED_VALUES['BotDetectionExecutionMode'];
+const SCANNER_MODE = RENAMED_VALUES['UploadScanningScannerMode'];
 
 export const SHIELD_POLICY: KindModule = {
   ...SHIELD_POLICY_NAMES,
@@ -11,6 +15,26 @@ export const SHIELD_POLICY: KindModule = {
   // Policies are named after the exported PullZoneConfigs and refer to them.
   exportNeeds: ['PullZoneConfig'],
   example: 'shieldpolicy.yaml',
+  legacyMoves: [
+    {
+      from: 'spec.botDetection.executionMode',
+      to: 'spec.botDetection.executionMode',
+      values: BOT_MODE,
+    },
+    {
+      from: 'spec.uploadScanning.csamScanningMode',
+      to: 'spec.uploadScanning.csamScanningMode',
+      values: SCANNER_MODE,
+    },
+    {
+      from: 'spec.uploadScanning.antivirusScanningMode',
+      to: 'spec.uploadScanning.antivirusScanningMode',
+      values: SCANNER_MODE,
+    },
+    { from: 'spec.ddos.challengeWindow', to: 'spec.ddos.challengeWindowSeconds' },
+    { from: 'spec.learningModeUntil', to: 'spec.learningModeEndTime' },
+    { from: 'status.deletedRules[].deletedAt', to: 'status.deletedRules[].deletionTime' },
+  ],
   sample: {
     refersTo: ['PullZoneConfig'],
     spec: (_name, refs) => ({

@@ -161,7 +161,7 @@ async function deleteOne(
 
 function deletedEntry(d: SweepDeletion, now: Date): DeletedRuleStatus {
   const name = d.name !== undefined ? { name: d.name } : {};
-  return { type: d.family.type, id: d.id, ...name, deletedAt: now.toISOString() };
+  return { type: d.family.type, id: d.id, ...name, deletionTime: now.toISOString() };
 }
 
 /** Deletes the planned items (see the module comment). */

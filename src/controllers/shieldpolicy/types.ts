@@ -59,7 +59,7 @@ export interface WafSpec {
 export interface DdosSpec {
   shieldSensitivity?: DdosSensitivityName;
   executionMode?: DdosExecutionModeName;
-  challengeWindow?: number;
+  challengeWindowSeconds?: number;
 }
 
 /** Desired bot detection settings (absent members not managed). */
@@ -89,7 +89,7 @@ export interface ShieldPolicySpec extends AccountSpec {
   /** The zone's shield plan (absent = not managed). */
   planType?: PlanTypeName;
   learningMode?: boolean;
-  learningModeUntil?: string;
+  learningModeEndTime?: string;
   waf?: WafSpec;
   ddos?: DdosSpec;
   whitelabelResponsePages?: boolean;
@@ -121,7 +121,7 @@ export interface DeletedRuleStatus {
   id: number;
   name?: string;
   /** RFC 3339 time of the deletion. */
-  deletedAt: string;
+  deletionTime: string;
 }
 
 /** Trigger counters of one WAF rule as shown in status. */

@@ -35,7 +35,7 @@ export const RATE_LIMIT_FIELDS = ruleFields(
     field('counterKey', ruleEnum(COUNTER_KEY), {
       api: 'counterKeyType',
       description:
-        'What requests are counted per: IP, Host, Country, City, ASN, Organization, JA4 (TLS fingerprint) or IP_JA4. Unset: not managed; a new rule counts per IP.',
+        'What requests are counted per: IP, Host, Country, City, ASN, Organization, JA4 (TLS fingerprint) or IPAndJA4 (the pair). Unset: not managed; a new rule counts per IP.',
     }),
     field('timeframe', ruleEnum(TIMEFRAME), {
       api: 'timeframe',

@@ -19,7 +19,7 @@ import type { RuleFamily } from './family.js';
  * `shieldPolicyRef` and `shieldZoneId`, the shield zone of an object that lives on one (a shield
  * rule, a ShieldAccessList): set exactly one ({@link ZONE_TARGET_RULE}); both immutable.
  */
-export function zoneTargetProperties(docs: DocumentBounds, what: string): Record<string, Schema> {
+export function zoneTargetProperties(what: string): Record<string, Schema> {
   return {
     shieldPolicyRef: {
       ...nameRefSchema(
@@ -29,8 +29,10 @@ export function zoneTargetProperties(docs: DocumentBounds, what: string): Record
       'x-kubernetes-validations': immutable('shieldPolicyRef'),
     },
     shieldZoneId: {
-      ...docs.bounds('shield', 'CreateCustomWafRuleRequest.shieldZoneId', ['format']),
+      // int64 as every id of the operator's (status.shieldZoneId too); the maximum is the
+      // platform's own (the document's int32).
       type: 'integer',
+      format: 'int64',
       minimum: 1,
       maximum: 2147483647,
       description: `Id of the shield zone that holds this ${what}, for zones no ShieldPolicy of this namespace manages. A zone whose ShieldPolicy lives in another namespace is refused (Synced=False ReferenceNotAllowed) and nothing is sent. Set exactly one of shieldPolicyRef and shieldZoneId. Immutable.`,
@@ -51,7 +53,7 @@ function ownSpec(docs: DocumentBounds, family: RuleFamily): Schema {
     type: 'object',
     description: family.description,
     required,
-    properties: { ...zoneTargetProperties(docs, family.what), ...properties },
+    properties: { ...zoneTargetProperties(family.what), ...properties },
     'x-kubernetes-validations': [ZONE_TARGET_RULE, adoptOneWayRule('ruleId')],
   };
 }

@@ -23,9 +23,18 @@ import { OPERATOR, SEVERITY, TRANSFORMATION, type RuleEnum } from './enums.js';
 /** The platform member holding a rule's configuration. */
 export const CONFIGURATION = 'ruleConfiguration';
 
+/**
+ * A platform enum by name (kit enumByNumber), the CRD listing each name once: a name that stands
+ * for two numbers (enums.ts) sends the first and reads both.
+ */
+function ruleNames<N extends string>(table: RuleEnum<N>): Codec<N> {
+  const codec = enumByNumber(table);
+  return { ...codec, schema: { ...codec.schema, enum: [...new Set(table.names)] } };
+}
+
 /** A platform enum by name; a member the record leaves out is the platform's 0. */
 export function ruleEnum<N extends string>(table: RuleEnum<N>): Codec<N> {
-  return absentAs(enumByNumber(table), 0);
+  return absentAs(ruleNames(table), 0);
 }
 
 const VARIABLES =
@@ -56,7 +65,7 @@ export const CONDITION_FIELDS = [
     api: 'operatorType',
     required: true,
     description:
-      'How the variables are compared with value: BEGINSWITH, ENDSWITH, CONTAINS, CONTAINSWORD, STRMATCH, EQ (equal), GE, GT, LE, LT (numbers), WITHIN (value lists words), RX (regular expression), STREQ (string equal), DETECTSQLI and DETECTXSS (attack detection; value unused).',
+      'How the variables are compared with value: BeginsWith, EndsWith, Contains, ContainsWord, StrMatch, Equal, GreaterOrEqual, GreaterThan, LessOrEqual, LessThan (numbers), Within (value lists words), Regex (regular expression), StrEqual (string equal), DetectSQLi and DetectXSS (attack detection; value unused).',
   }),
   field('value', blankAsAbsent(text({ maxLength: 4096 }), ''), {
     api: 'value',
@@ -80,13 +89,13 @@ const SETTINGS = [
   field('severity', ruleEnum(SEVERITY), {
     api: 'severityType',
     description:
-      'Severity logged when the rule matches (unset: not managed; a new rule gets NOTICE).',
+      'Severity logged when the rule matches (unset: not managed; a new rule gets Notice).',
   }),
-  field('transformations', listOf(enumByNumber(TRANSFORMATION)), {
+  field('transformations', listOf(ruleNames(TRANSFORMATION)), {
     api: 'transformationTypes',
     schema: { maxItems: TRANSFORMATION.names.length },
     description:
-      'Transformations applied to the variables before the comparison, in order (e.g. LOWERCASE, URLDECODE). Unset: not managed.',
+      'Transformations applied to the variables before the comparison, in order (e.g. Lowercase, URLDecode). Unset: not managed.',
   }),
   field('chainedConditions', tableList(CONDITION_FIELDS), {
     api: 'chainedRuleConditions',

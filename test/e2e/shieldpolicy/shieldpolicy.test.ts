@@ -8,15 +8,15 @@
 import { applyNamespaceAccount, defaultAccountArgs, deleteAccount } from '../support/account.js';
 import test from 'ava';
 import { createHash } from 'node:crypto';
-import { readdir, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { CdnClient } from '../../../src/cdn/client.js';
 import type { ShieldZone } from '../../../src/cdn/types.js';
 import { startSimulator, type SimulatorHandle } from '../../../src/simulator/server.js';
+import { applyAllCrds } from '../support/crds.js';
 import { startOperator, type OperatorProcess } from '../support/operator.js';
 import { e2eResponseMode } from '../support/operator-env.js';
 import {
   apply,
-  applyCrd,
   conditionOf,
   createNamespace,
   deleteNamespace,
@@ -114,11 +114,7 @@ test.before(async () => {
   if (!kubeconfig)
     throw new Error('KUBECONFIG is not set: run through test/cluster/with-cluster.ts');
   // The operator serves every kind in crds/; it is ready only once all of them are installed.
-  const crdDir = new URL('crds/', ROOT);
-  for (const file of (await readdir(crdDir)).filter((f) => f.endsWith('.yaml')).sort()) {
-    const yaml = await readFile(new URL(file, crdDir), 'utf8');
-    await applyCrd(yaml, file.replace(/^cdn\.operator\.io_(.*)\.yaml$/, '$1.cdn.operator.io'));
-  }
+  await applyAllCrds();
   ns = await createNamespace('shp');
   sim = await startSimulator({
     apiKeys: [{ key: API_KEY }],
@@ -187,6 +183,17 @@ spec: ${spec}
   );
   t.not(both.code, 0);
   t.regex(both.stderr, /set exactly one of pullZoneRef and pullZoneId/);
+  const repeated = await kubectlRaw(
+    ['apply', '-f', '-'],
+    bad('{ pullZoneId: 1, waf: { customRuleOrder: [7, 3, 7] } }'),
+  );
+  t.not(repeated.code, 0, 'an atomic list keeps the set it replaced from holding an id twice');
+  t.regex(repeated.stderr, /each id may appear only once/);
+  const oldMode = await kubectlRaw(
+    ['apply', '-f', '-'],
+    bad('{ pullZoneId: 1, botDetection: { executionMode: LogOnly } }'),
+  );
+  t.regex(oldMode.stderr, /Unsupported value: "LogOnly"/, 'v1alpha1 spelling: now Log');
   const neither = await kubectlRaw(['apply', '-f', '-'], bad('{ learningMode: true }'));
   t.regex(neither.stderr, /set exactly one of pullZoneRef and pullZoneId/);
   t.is(await policy('bad'), undefined);

@@ -14,13 +14,11 @@
  *   rejected by the official documents.
  */
 import test from 'ava';
-import { readdir, readFile } from 'node:fs/promises';
 import { CdnClient } from '../../../src/cdn/client.js';
 import { startSimulator, type SimulatorHandle } from '../../../src/simulator/server.js';
 import { applyNamespaceAccount, defaultAccountArgs, deleteAccount } from '../support/account.js';
 import {
   apply,
-  applyCrd,
   conditionOf,
   createNamespace,
   deleteNamespace,
@@ -31,6 +29,7 @@ import {
   waitFor,
   type KubeJson,
 } from '../support/kube.js';
+import { applyAllCrds } from '../support/crds.js';
 import { startOperator, type OperatorProcess } from '../support/operator.js';
 import { e2eResponseMode } from '../support/operator-env.js';
 
@@ -41,7 +40,6 @@ const ZONE_PATCH = 'PATCH /shield/shield-zone';
 const TRIGGERED = 'GET /shield/waf/rules/review-triggered/{shieldZoneId}';
 const BY_PULL_ZONE = 'GET /shield/shield-zone/get-by-pullzone/{pullZoneId}';
 const BOT_PATCH = 'PATCH /shield/shield-zone/{shieldZoneId}/bot-detection';
-const ROOT = new URL('../../../', import.meta.url);
 
 const kubeconfig = process.env.KUBECONFIG ?? '';
 let ns = '';
@@ -129,11 +127,7 @@ function triggeredOf(o: KubeJson | undefined): Triggered | undefined {
 test.before(async () => {
   if (!kubeconfig)
     throw new Error('KUBECONFIG is not set: run through test/cluster/with-cluster.ts');
-  const crdDir = new URL('crds/', ROOT);
-  for (const file of (await readdir(crdDir)).filter((f) => f.endsWith('.yaml')).sort()) {
-    const yaml = await readFile(new URL(file, crdDir), 'utf8');
-    await applyCrd(yaml, file.replace(/^cdn\.operator\.io_(.*)\.yaml$/, '$1.cdn.operator.io'));
-  }
+  await applyAllCrds();
   ns = await createNamespace('shp-review');
   sim = await startSimulator({ apiKeys: [{ key: API_KEY }], responses: e2eResponseMode() });
   client = new CdnClient({ baseUrl: sim.url, credentials: API_KEY });

@@ -168,9 +168,9 @@ export function defineShieldRuleTests(k: RuleKindCase): void {
       const first = list.items.find((o) => o.status?.ruleId === a.id);
       t.like(first?.spec, {
         name: 'Outside One',
-        severity: 'CRITICAL',
+        severity: 'Critical',
         negated: true,
-        transformations: ['LOWERCASE', 'URLDECODE'],
+        transformations: ['Lowercase', 'URLDecode'],
       });
       t.truthy(
         (first?.spec as { shieldPolicyRef?: unknown }).shieldPolicyRef,

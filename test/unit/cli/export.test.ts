@@ -223,7 +223,7 @@ test('export: secret values never appear, the Secrets are listed, every kind is 
   t.is(shield.spec.ddos.shieldSensitivity, 'Off');
   t.deepEqual(
     shield.spec.uploadScanning,
-    { enabled: false, csamScanningMode: 'Disabled', antivirusScanningMode: 'Disabled' },
+    { enabled: false, csamScanningMode: 'Off', antivirusScanningMode: 'Off' },
     'upload scanning exported by name',
   );
   t.is(shield.spec.botDetection?.browserFingerprint?.aggression, 'Low');

@@ -35,9 +35,9 @@ for (const [path, table, docName] of ENUMS) {
 }
 
 test('number formats come from the official document', (t) => {
-  t.like(at('spec.learningModeUntil'), { type: 'string', format: 'date-time' });
+  t.like(at('spec.learningModeEndTime'), { type: 'string', format: 'date-time' });
   t.like(at('spec.waf.profileId'), { type: 'integer', format: 'int32', minimum: 0 });
-  t.like(at('spec.ddos.challengeWindow'), { type: 'integer', format: 'int32', minimum: 0 });
+  t.like(at('spec.ddos.challengeWindowSeconds'), { type: 'integer', format: 'int32', minimum: 0 });
 });
 
 test('the operator keeps its own list and length bounds', (t) => {
@@ -47,6 +47,15 @@ test('the operator keeps its own list and length bounds', (t) => {
   t.like(at('spec.waf.engineConfig'), { maxItems: 200, 'x-kubernetes-list-map-keys': ['name'] });
   t.like(at('spec.ruleMetrics'), { maxItems: 50 });
   t.like(at('spec.pullZoneId'), { format: 'int64', minimum: 1 });
+});
+
+test('waf.customRuleOrder is ordered (atomic, not a set a merge may reorder), each id once', (t) => {
+  const order = at('spec.waf.customRuleOrder');
+  t.is(order['x-kubernetes-list-type'], 'atomic');
+  t.deepEqual(
+    order['x-kubernetes-validations'].map((r: Json) => r.rule),
+    ['self.all(x, self.exists_one(y, y == x))'],
+  );
 });
 
 test('spec rules, required keys and shared fragments', (t) => {

@@ -38,8 +38,8 @@ test('the reset target never contains a field the update call cannot carry', (t)
     kind: 'ShieldPolicy',
     metadata: { name: 'p', namespace: 'n' },
     spec: {
-      ddos: { executionMode: 'Log' as const, challengeWindow: 5 },
-      learningModeUntil: '2030-01-01T00:00:00Z',
+      ddos: { executionMode: 'Log' as const, challengeWindowSeconds: 5 },
+      learningModeEndTime: '2030-01-01T00:00:00Z',
     },
   };
   const target = resetTarget(obj);

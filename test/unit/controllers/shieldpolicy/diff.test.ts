@@ -15,7 +15,7 @@ test('toDesiredWire maps every spec member to its API field, enums by number', (
   const wire = toDesiredWire({
     planType: 'Enterprise',
     learningMode: false,
-    learningModeUntil: '2030-01-01T00:00:00Z',
+    learningModeEndTime: '2030-01-01T00:00:00Z',
     waf: {
       enabled: true,
       executionMode: 'Log',
@@ -31,7 +31,7 @@ test('toDesiredWire maps every spec member to its API field, enums by number', (
       requestBodyLimitAction: 'Ignore',
       responseBodyLimitAction: 'Log',
     },
-    ddos: { shieldSensitivity: 'Challenge', executionMode: 'Log', challengeWindow: 60 },
+    ddos: { shieldSensitivity: 'Challenge', executionMode: 'Log', challengeWindowSeconds: 60 },
     whitelabelResponsePages: true,
   });
   t.deepEqual(wire, {

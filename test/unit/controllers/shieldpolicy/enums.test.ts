@@ -13,6 +13,7 @@ import {
   PayloadLimitAction,
   PlanType,
   WafExecutionMode,
+  specNameOf,
   type EnumTable,
 } from '../../../../src/controllers/shieldpolicy/enums.js';
 
@@ -37,7 +38,7 @@ const TABLES: Array<{ table: EnumTable<string>; expected: Record<string, number>
   },
   {
     table: BotExecutionMode,
-    expected: { LogOnly: 0, Challenge: 1 },
+    expected: { Log: 0, Challenge: 1 },
     why: 'BotDetectionExecutionMode',
   },
   {
@@ -52,7 +53,7 @@ const TABLES: Array<{ table: EnumTable<string>; expected: Record<string, number>
   },
   {
     table: ScannerMode,
-    expected: { Disabled: 0, Log: 1, Block: 2 },
+    expected: { Off: 0, Log: 1, Block: 2 },
     why: 'UploadScanningScannerMode',
   },
   {
@@ -92,7 +93,11 @@ test('the official document declares the same enum names and numbers', (t) => {
       schema!['x-enum-varnames'].map((_, i) => i),
       `${why} numbers are 0..n`,
     );
-    t.deepEqual([...table.names], schema!['x-enum-varnames'], `${why} names`);
+    t.deepEqual(
+      [...table.names],
+      schema!['x-enum-varnames'].map((name) => specNameOf(why, name)),
+      `${why} names (spec names for the renamed ones)`,
+    );
   }
 });
 
@@ -121,10 +126,33 @@ test('the CRD lists exactly the enum names of each table', (t) => {
     [spec.ddos.properties.executionMode.enum, DdosExecutionMode, 'ddos.executionMode'],
     [root.status.properties.planType.enum, PlanType, 'status.planType'],
     [
+      spec.botDetection.properties.executionMode.enum,
+      BotExecutionMode,
+      'botDetection.executionMode',
+    ],
+    [
+      spec.uploadScanning.properties.csamScanningMode.enum,
+      ScannerMode,
+      'uploadScanning.csamScanningMode',
+    ],
+    [
+      spec.uploadScanning.properties.antivirusScanningMode.enum,
+      ScannerMode,
+      'uploadScanning.antivirusScanningMode',
+    ],
+    [
       spec.curatedAccessLists.items.properties.action.enum,
       AccessListAction,
       'curatedAccessLists[].action',
     ],
   ];
   for (const [crdEnum, table, path] of cases) t.deepEqual(crdEnum, [...table.names], path);
+});
+
+test('Log and Off send the numbers LogOnly and Disabled had in v1alpha1', (t) => {
+  t.is(BotExecutionMode.toWire('Log'), 0);
+  t.is(ScannerMode.toWire('Off'), 0);
+  t.is(specNameOf('BotDetectionExecutionMode', 'LogOnly'), 'Log');
+  t.is(specNameOf('UploadScanningScannerMode', 'Disabled'), 'Off');
+  t.is(specNameOf('WAFExecutionMode', 'Log'), 'Log', 'the other enums keep the document names');
 });

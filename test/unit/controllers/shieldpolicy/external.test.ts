@@ -189,7 +189,7 @@ test('creates the shield zone, then stays in sync with zero writes', async (t) =
   t.teardown(() => h.sim.close());
   const obj = policy(h, {
     waf: { enabled: true, executionMode: 'Log', requestBodyLimitAction: 'Ignore' },
-    ddos: { shieldSensitivity: 'High', challengeWindow: 60 },
+    ddos: { shieldSensitivity: 'High', challengeWindowSeconds: 60 },
     whitelabelResponsePages: true,
   });
   const first = await pass(h, obj);
@@ -493,7 +493,7 @@ test('custom pages: uploaded from the ConfigMap, compared by hash, plan refusal,
 test('a DDoS execution mode difference is reported, never sent', async (t) => {
   const h = await setUp();
   t.teardown(() => h.sim.close());
-  const obj = policy(h, { ddos: { executionMode: 'Log', challengeWindow: 30 } });
+  const obj = policy(h, { ddos: { executionMode: 'Log', challengeWindowSeconds: 30 } });
   await pass(h, obj);
   h.clock.now += POLL_MS;
   const err = await t.throwsAsync(pass(h, obj));
@@ -551,7 +551,7 @@ test('Reset deletion returns managed fields to the defaults, then reports the zo
   const obj = policy(h, {
     learningMode: false,
     waf: { executionMode: 'Log', disabledRules: ['913100'] },
-    ddos: { challengeWindow: 60 },
+    ddos: { challengeWindowSeconds: 60 },
     deletionPolicy: 'Reset',
   });
   await pass(h, obj); // create

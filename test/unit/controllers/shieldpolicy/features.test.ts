@@ -54,7 +54,7 @@ const CASES: Array<{
   {
     why: 'equal values: no difference, no write',
     def: BOT,
-    spec: { botDetection: { executionMode: 'LogOnly', ipAddress: { sensitivity: 'Low' } } },
+    spec: { botDetection: { executionMode: 'Log', ipAddress: { sensitivity: 'Low' } } },
     live: LIVE_BOT,
     fields: [],
     patch: {},
@@ -99,7 +99,7 @@ const CASES: Array<{
   {
     why: 'upload scanning: spec enabled is the platform isEnabled',
     def: UPLOAD,
-    spec: { uploadScanning: { enabled: true, csamScanningMode: 'Disabled' } },
+    spec: { uploadScanning: { enabled: true, csamScanningMode: 'Off' } },
     live: LIVE_UPLOAD,
     fields: ['uploadScanning.isEnabled'],
     patch: { isEnabled: true },
@@ -130,7 +130,7 @@ for (const c of CASES) {
 test('plan entries show enum names', (t) => {
   const target = desiredFeature(UPLOAD, { uploadScanning: { csamScanningMode: 'Block' } })!;
   t.deepEqual(diffFeature(UPLOAD, target, LIVE_UPLOAD), [
-    { field: 'uploadScanning.csamScanningMode', live: 'Disabled', desired: 'Block' },
+    { field: 'uploadScanning.csamScanningMode', live: 'Off', desired: 'Block' },
   ]);
 });
 

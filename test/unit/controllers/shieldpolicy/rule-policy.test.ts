@@ -230,19 +230,19 @@ test('Exact: one pass deletes exactly the unmanaged items, one DELETE and one Ev
       type: 'CustomAccessList',
       id: stray.list,
       name: 'stray-list',
-      deletedAt: '2030-06-01T00:00:00.000Z',
+      deletionTime: '2030-06-01T00:00:00.000Z',
     },
     {
       type: 'RateLimit',
       id: stray.rate,
       name: 'stray-rate',
-      deletedAt: '2030-06-01T00:00:00.000Z',
+      deletionTime: '2030-06-01T00:00:00.000Z',
     },
     {
       type: 'CustomWafRule',
       id: stray.waf,
       name: 'stray-waf',
-      deletedAt: '2030-06-01T00:00:00.000Z',
+      deletionTime: '2030-06-01T00:00:00.000Z',
     },
   ]);
 

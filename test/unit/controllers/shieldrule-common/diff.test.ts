@@ -28,7 +28,7 @@ const SPEC: Record<string, unknown> = {
   name: 'block-admin',
   action: 'Block',
   variables: { REQUEST_URI: '' },
-  operator: 'BEGINSWITH',
+  operator: 'BeginsWith',
   value: '/admin',
 };
 
@@ -89,9 +89,9 @@ function diffOf(
 test('the desired state maps names to the numbers the document gives', (t) => {
   const spec = {
     ...SPEC,
-    severity: 'CRITICAL',
-    transformations: ['LOWERCASE', 'URLDECODE'],
-    operator: 'WITHIN',
+    severity: 'Critical',
+    transformations: ['Lowercase', 'URLDecode'],
+    operator: 'Within',
   };
   const body = createBody(MEMBERS, objectOf(spec));
   t.deepEqual(desiredConfiguration(MEMBERS, spec), body.ruleConfiguration);
@@ -168,7 +168,7 @@ const CASES: Array<{
     why: 'a chained condition equal up to the defaults the platform fills is in sync',
     spec: {
       ...SPEC,
-      chainedConditions: [{ variables: { ARGS: '' }, operator: 'CONTAINS', value: 'x' }],
+      chainedConditions: [{ variables: { ARGS: '' }, operator: 'Contains', value: 'x' }],
     },
     record: live({
       chainedRuleConditions: [
@@ -192,8 +192,8 @@ const CASES: Array<{
     fields: [],
   },
   {
-    why: 'severity NOTICE equals a record without one (the platform binds 0)',
-    spec: { ...SPEC, severity: 'NOTICE', negated: false, value: '/admin' },
+    why: 'severity Notice equals a record without one (the platform binds 0)',
+    spec: { ...SPEC, severity: 'Notice', negated: false, value: '/admin' },
     record: live({ severityType: null }),
     patch: {},
     fields: [],
@@ -202,7 +202,7 @@ const CASES: Array<{
     why: 'a chained condition with an operator the table does not know is drift',
     spec: {
       ...SPEC,
-      chainedConditions: [{ variables: { ARGS: '' }, operator: 'BEGINSWITH', value: 'x' }],
+      chainedConditions: [{ variables: { ARGS: '' }, operator: 'BeginsWith', value: 'x' }],
     },
     record: live({
       chainedRuleConditions: [{ variableTypes: { ARGS: '' }, operatorType: 99, value: 'x' }],
@@ -260,14 +260,14 @@ test('a rate limit diff covers count, timeframe and block time, rendered by name
 
 test('transformations compare in order and are shown by name', (t) => {
   const d = diffOf(
-    { ...SPEC, transformations: ['URLDECODE', 'LOWERCASE'] },
+    { ...SPEC, transformations: ['URLDecode', 'Lowercase'] },
     live({ transformationTypes: [8, 19] }),
   );
   t.deepEqual(d.diffs, [
     {
       field: 'ruleConfiguration.transformationTypes',
-      live: '["LOWERCASE","URLDECODE"]',
-      desired: '["URLDECODE","LOWERCASE"]',
+      live: '["Lowercase","URLDecode"]',
+      desired: '["URLDecode","Lowercase"]',
     },
   ]);
 });
@@ -287,11 +287,11 @@ test('the export reads every member back by name and leaves the defaults out', (
     name: 'block-admin',
     action: 'Block',
     variables: { REQUEST_URI: '' },
-    operator: 'BEGINSWITH',
+    operator: 'BeginsWith',
     value: '/admin',
     negated: true,
-    severity: 'NOTICE',
-    chainedConditions: [{ variables: { ARGS: 'q' }, operator: 'WITHIN' }],
+    severity: 'Notice',
+    chainedConditions: [{ variables: { ARGS: 'q' }, operator: 'Within' }],
   });
   const spec = specOfRecord(MEMBERS, record);
   t.deepEqual(diffOf(spec, record).diffs, [], 'the exported spec is in sync with the rule');
