@@ -17,6 +17,7 @@ import { managedKindSchema } from '../shared/managed-spec.js';
 import { APP_ID_PATTERN, REGISTRY_ID_PATTERN } from '../shared/platform-id.js';
 import { booleanSchema, listSchema, objectSchema, stringSchema } from '../shared/schema-nodes.js';
 import { LOG_FORWARDING_STATUS, logForwardingSpecSchema } from './log-forwarding-crd.js';
+import { PROTOCOL_NAMES, specEnumOf } from './wire-enums.js';
 
 /** Bounds of a property of the Magic Containers document (`Schema.property`). */
 type Doc = (path: string, take?: BoundKey[]) => Schema;
@@ -495,8 +496,7 @@ function ownSpec(doc: Doc): Schema {
                               'x-kubernetes-list-type': 'set',
                               items: {
                                 type: 'string',
-                                enum: ['tcp', 'udp', 'sctp'],
-                                ...doc('Protocol'),
+                                ...specEnumOf(PROTOCOL_NAMES, doc('Protocol')),
                               },
                             },
                           },

@@ -25,6 +25,7 @@ import type {
   ProbeSpec,
   WriteOnlyRecord,
 } from './types.js';
+import { PROTOCOL_NAMES, toWireName } from './wire-enums.js';
 
 /** Values resolved from other objects before mapping (see references.ts). */
 export interface ResolvedRefs {
@@ -92,7 +93,9 @@ function mapEndpoint(e: EndpointSpec, refs: ResolvedRefs): Endpoint {
     cdn: defined({
       ...rest,
       pullZoneId: zone,
-      portMappings: rest.portMappings?.map((p) => defined({ ...p })),
+      portMappings: rest.portMappings?.map((p) =>
+        defined({ ...p, protocols: p.protocols?.map((x) => toWireName(PROTOCOL_NAMES, x)) }),
+      ),
     }) as Endpoint['cdn'],
   };
 }

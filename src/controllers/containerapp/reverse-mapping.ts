@@ -12,6 +12,7 @@
  */
 import type { App, ContainerTemplateRead, EndpointRead } from '../../cdn/types.js';
 import type { ContainerAppSpec, ContainerSpec, EndpointSpec, EnvVarSpec } from './types.js';
+import { PROTOCOL_NAMES, fromWireName } from './wire-enums.js';
 
 /** Options of {@link specFromApp}. */
 export interface AppExportOptions {
@@ -50,7 +51,10 @@ function endpointSpec(e: EndpointRead): EndpointSpec {
   const cdn = pruneEmpty({
     isSslEnabled: e.isSslEnabled,
     pullZoneId: e.pullZoneId && Number.isSafeInteger(zone) && zone > 0 ? zone : undefined,
-    portMappings: e.portMappings,
+    portMappings: e.portMappings?.map((p) => ({
+      ...p,
+      protocols: p.protocols?.map((x) => fromWireName(PROTOCOL_NAMES, x) ?? x),
+    })),
     stickySessions:
       (e.stickySessions?.sessionHeaders ?? []).length > 0 ? e.stickySessions : undefined,
   }) as EndpointSpec['cdn'];

@@ -9,6 +9,7 @@ import type { KindNames } from '../kind-names.js';
 import type { AccountSpec } from '../shared/account-schema.js';
 import type { AdoptionSpec } from '../shared/ownership-schema.js';
 import type { KindStatus } from '../shared/status-schema.js';
+import type { LOG_FORMAT_NAMES, LOG_TYPE_NAMES, PROTOCOL_NAMES } from './wire-enums.js';
 
 /** The kind's names (its KindModule, kind.ts, adds the lazy parts). */
 export const CONTAINER_APP_NAMES: KindNames = {
@@ -36,7 +37,7 @@ export interface EnvVarSpec {
 export interface PortMappingSpec {
   containerPort: number;
   exposedPort?: number;
-  protocols?: ('tcp' | 'udp' | 'sctp')[];
+  protocols?: (keyof typeof PROTOCOL_NAMES)[];
 }
 
 export interface StickySessionsSpec {
@@ -108,10 +109,10 @@ export interface ContainerSpec {
 export interface LogForwardingSpec {
   /** Unset: true (the CRD defaults it). */
   enabled?: boolean;
-  type: 'SyslogUdp' | 'SyslogTcp';
+  type: keyof typeof LOG_TYPE_NAMES;
   endpoint: string;
   port: number;
-  format: 'SyslogRfc3164' | 'SyslogRfc5424';
+  format: keyof typeof LOG_FORMAT_NAMES;
   /** The syslog token from a Secret in the same namespace; unset: the token is not managed. */
   tokenSecretRef?: { name: string; key: string };
 }

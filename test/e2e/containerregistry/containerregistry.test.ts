@@ -90,7 +90,7 @@ function registrySpec(
 ): Record<string, unknown> {
   return {
     displayName,
-    type: 'gitHub',
+    type: 'GitHub',
     username: 'e2e-bot',
     passwordSecretRef: { name: 'reg-pass', key: 'password' },
     ...extra,
@@ -294,7 +294,7 @@ test.serial('adoption by id and by name: no create, no write, Orphan by default'
   await apply(
     objectJson('ContainerRegistry', nsA, 'adopt-id', {
       ...registrySpec('e2e-seeded-id', { registryId: byId }),
-      type: 'dockerHub',
+      type: 'DockerHub',
       username: 'seed-user',
       passwordSecretRef: { name: 'seeded-1', key: 'password' },
     }),
@@ -311,7 +311,7 @@ test.serial('adoption by id and by name: no create, no write, Orphan by default'
   await apply(
     objectJson('ContainerRegistry', nsA, 'adopt-name', {
       ...registrySpec('E2E-Seeded-Name', { adoption: { policy: 'ByName' } }),
-      type: 'dockerHub',
+      type: 'DockerHub',
       username: 'seed-user',
       passwordSecretRef: { name: 'seeded-2', key: 'password' },
     }),

@@ -59,7 +59,7 @@ interface Targets {
 
 const REGISTRY = {
   displayName: 'e2e-fin-registry',
-  type: 'gitHub',
+  type: 'GitHub',
   username: 'bot',
   passwordSecretRef: { name: 'reg-pass', key: 'password' },
 };

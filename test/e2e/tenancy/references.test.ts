@@ -63,7 +63,7 @@ async function teamAResources(): Promise<TeamAIds> {
   await apply(
     manifest('ContainerRegistry', teamA, 'registry', {
       displayName: 'e2e-ten-registry',
-      type: 'gitHub',
+      type: 'GitHub',
       username: 'bot',
       passwordSecretRef: { name: 'registry-pass', key: 'password' },
     }),

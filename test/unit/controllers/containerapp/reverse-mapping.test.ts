@@ -82,7 +82,7 @@ test('an application round-trips through the spec with nothing to change', async
     cdn: {
       isSslEnabled: true,
       pullZoneId: spec.containerTemplates[0]?.endpoints?.[0]?.cdn?.pullZoneId,
-      portMappings: [{ containerPort: 80, protocols: ['tcp'] }],
+      portMappings: [{ containerPort: 80, protocols: ['TCP'] }],
     },
   });
   const refs = {

@@ -28,7 +28,7 @@ function objectOf(spec: Partial<ContainerRegistrySpec> = {}): ContainerRegistry 
     kind: 'ContainerRegistry',
     metadata: { name: 'ghcr', namespace: 'team-a', uid: 'uid-1' },
     spec: {
-      type: 'gitHub',
+      type: 'GitHub',
       username: 'bot',
       passwordSecretRef: { name: 'p', key: 'password' },
       ...spec,

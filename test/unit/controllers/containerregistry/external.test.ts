@@ -65,7 +65,7 @@ function objectOf(name: string, spec: Partial<ContainerRegistrySpec> = {}): Cont
     kind: 'ContainerRegistry',
     metadata: { name, namespace: 'team-a', uid: `uid-${name}` },
     spec: {
-      type: 'gitHub',
+      type: 'GitHub',
       username: 'bot',
       passwordSecretRef: { name: `${name}-pass`, key: 'password' },
       ...spec,

@@ -77,7 +77,7 @@ const registry: KindFixture = {
       },
       spec: (name) => ({
         displayName: name,
-        type: 'gitHub',
+        type: 'GitHub',
         username: 'bot',
         passwordSecretRef: { name: 'reg-pass', key: 'password' },
       }),

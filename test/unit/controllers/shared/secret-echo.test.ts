@@ -130,10 +130,10 @@ const FIELDS: Field[] = [
     spec: (name) =>
       app(name, {
         logForwarding: {
-          type: 'SyslogTcp',
+          type: 'SyslogTCP',
           endpoint: 'logs.example.com',
           port: 6514,
-          format: 'SyslogRfc5424',
+          format: 'SyslogRFC5424',
           tokenSecretRef: { name: 'log-token', key: 'token' },
         },
       }),
@@ -146,7 +146,7 @@ const FIELDS: Field[] = [
     value: odd('registry-pass'),
     spec: () => ({
       displayName: 'echo-registry',
-      type: 'gitHub',
+      type: 'GitHub',
       username: 'bot',
       passwordSecretRef: { name: 'reg-pass', key: 'password' },
     }),
@@ -159,7 +159,7 @@ const FIELDS: Field[] = [
     value: API_KEY,
     spec: () => ({
       displayName: 'echo-registry',
-      type: 'gitHub',
+      type: 'GitHub',
       username: 'bot',
       passwordSecretRef: { name: 'reg-pass', key: 'password' },
     }),
