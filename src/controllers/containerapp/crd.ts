@@ -637,24 +637,32 @@ const OWN_STATUS: Record<string, Schema> = {
     description: "The platform's state of the application (active, progressing, failing, ...).",
   },
   containers: listSchema(
-    'Containers as read back from the platform, with their ids and endpoints.',
-    objectSchema({
-      name: stringSchema('Container name (spec containerTemplates[].name).'),
-      id: stringSchema('Platform id of the container template.'),
-      image: stringSchema('Image as the platform reports it.'),
-      endpoints: listSchema(
-        'Endpoints of the container as the platform reports them.',
-        ENDPOINT_STATUS,
-      ),
-    }),
+    'Containers as read back from the platform, with their ids and endpoints; keyed by name.',
+    objectSchema(
+      {
+        name: stringSchema('Container name (spec containerTemplates[].name).'),
+        id: stringSchema('Platform id of the container template.'),
+        image: stringSchema('Image as the platform reports it.'),
+        endpoints: listSchema(
+          'Endpoints of the container as the platform reports them.',
+          ENDPOINT_STATUS,
+        ),
+      },
+      { required: ['name'] },
+    ),
+    { key: 'name' },
   ),
   volumes: listSchema(
-    'Volumes as read back from the platform.',
-    objectSchema({
-      name: stringSchema('Volume name (spec volumes[].name).'),
-      id: stringSchema('Platform id of the volume.'),
-      size: { type: 'number', description: 'Size in gigabytes.' },
-    }),
+    'Volumes as read back from the platform; keyed by name.',
+    objectSchema(
+      {
+        name: stringSchema('Volume name (spec volumes[].name).'),
+        id: stringSchema('Platform id of the volume.'),
+        size: { type: 'number', description: 'Size in gigabytes.' },
+      },
+      { required: ['name'] },
+    ),
+    { key: 'name' },
   ),
   environmentHash: {
     type: 'string',
