@@ -10,9 +10,10 @@ import { text } from '../kit/codecs.js';
 import { field } from '../kit/fields.js';
 
 export const CONTAINER_REGISTRY_FIELDS = [
-  field('displayName', text(), {
+  // `name` as in the other kinds; the platform's member stays `displayName`.
+  field('name', text(), {
     api: 'displayName',
-    status: 'displayName',
+    status: 'name',
     defaultOf: (obj) => obj.metadata.name,
     bounds: (docs) =>
       docs.bounds('mc', 'ContainerRegistryRequest.displayName', ['minLength', 'maxLength']),

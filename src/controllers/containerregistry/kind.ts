@@ -13,5 +13,8 @@ export const CONTAINER_REGISTRY: KindModule = {
   example: 'containers/containerregistry.yaml',
   legacyMoves: [
     { from: 'spec.type', to: 'spec.type', values: legacyValuesOf(REGISTRY_TYPE_NAMES) },
+    { from: 'spec.displayName', to: 'spec.name' },
+    { from: 'status.displayName', to: 'status.name' },
+    { from: 'status.hostName', to: 'status.hostname' },
   ],
 };

@@ -89,7 +89,7 @@ function registrySpec(
   extra: Record<string, unknown> = {},
 ): Record<string, unknown> {
   return {
-    displayName,
+    name: displayName,
     type: 'GitHub',
     username: 'e2e-bot',
     passwordSecretRef: { name: 'reg-pass', key: 'password' },
@@ -171,7 +171,7 @@ test.serial(
       hostName: 'ghcr.io',
       passwordDigest: sha256(PASS_1),
     });
-    t.like(obj.status, { displayName: 'e2e-ghcr', hostName: 'ghcr.io', username: 'e2e-bot' });
+    t.like(obj.status, { name: 'e2e-ghcr', hostname: 'ghcr.io', username: 'e2e-bot' });
     t.regex(String(obj.status?.passwordFingerprint), /^sha256:[0-9a-f]{64}$/);
     t.false(JSON.stringify(obj).includes(PASS_1));
     const table = await kubectl(['get', 'creg', 'ghcr', '-n', nsA]);

@@ -58,7 +58,7 @@ interface Targets {
 }
 
 const REGISTRY = {
-  displayName: 'e2e-fin-registry',
+  name: 'e2e-fin-registry',
   type: 'GitHub',
   username: 'bot',
   passwordSecretRef: { name: 'reg-pass', key: 'password' },

@@ -76,7 +76,7 @@ const registry: KindFixture = {
         secrets: { 'reg-pass': { password: 'registry-password-1' } },
       },
       spec: (name) => ({
-        displayName: name,
+        name: name,
         type: 'GitHub',
         username: 'bot',
         passwordSecretRef: { name: 'reg-pass', key: 'password' },

@@ -145,7 +145,7 @@ const FIELDS: Field[] = [
     secrets: { 'reg-pass': { password: odd('registry-pass') } },
     value: odd('registry-pass'),
     spec: () => ({
-      displayName: 'echo-registry',
+      name: 'echo-registry',
       type: 'GitHub',
       username: 'bot',
       passwordSecretRef: { name: 'reg-pass', key: 'password' },
@@ -158,7 +158,7 @@ const FIELDS: Field[] = [
     secrets: { 'reg-pass': { password: 'registry-password-0' } },
     value: API_KEY,
     spec: () => ({
-      displayName: 'echo-registry',
+      name: 'echo-registry',
       type: 'GitHub',
       username: 'bot',
       passwordSecretRef: { name: 'reg-pass', key: 'password' },
