@@ -127,9 +127,11 @@ function probe(doc: Doc, description: string): Schema {
             description: 'What the answer must look like for the probe to pass.',
             properties: {
               expectedStatusCode: {
-                'x-kubernetes-int-or-string': true,
+                type: 'integer',
+                minimum: 100,
+                maximum: 599,
                 description:
-                  'HTTP status the answer must have: a number (200) or the platform name (ok, noContent, notFound, ...). Sent to the platform by name; a status the platform does not know is reported in Synced.',
+                  'HTTP status code the answer must have (200). Sent to the platform by its name there (ok); a code the platform does not name is reported in Synced.',
               },
             },
           },
@@ -447,16 +449,17 @@ function ownSpec(doc: Doc): Schema {
                     description:
                       'Expose the container through the CDN. When neither pullZoneId nor pullZoneRef is set, the platform creates and manages a pull zone for the endpoint.',
                     properties: {
-                      isSslEnabled: {
+                      sslEnabled: {
                         type: 'boolean',
-                        description: 'Serve the endpoint over HTTPS.',
+                        description: "Serve the endpoint over HTTPS (the platform's isSslEnabled).",
                       },
                       pullZoneId: {
                         type: 'integer',
                         minimum: 1,
-                        format: 'int64',
                         description: 'Pull zone, by platform id, that fronts the endpoint.',
                         ...doc('CdnEndpointRequest.pullZoneId'),
+                        // int64 like every pull zone id (the document says int32).
+                        format: 'int64',
                       },
                       pullZoneRef: nameRefSchema(
                         'A PullZoneConfig in the same namespace whose pull zone fronts the endpoint. The operator waits (condition reason ReferenceNotReady) until that resource reports a pull zone id.',
@@ -579,7 +582,7 @@ function ownSpec(doc: Doc): Schema {
         'x-kubernetes-list-map-keys': ['name'],
         items: {
           type: 'object',
-          required: ['name', 'size'],
+          required: ['name', 'sizeGigabytes'],
           properties: {
             name: {
               type: 'string',
@@ -588,11 +591,11 @@ function ownSpec(doc: Doc): Schema {
               description: 'Volume name; identifies the volume.',
               ...doc('VolumeRequest.name'),
             },
-            size: {
+            sizeGigabytes: {
               type: 'integer',
               minimum: 1,
               format: 'int32',
-              description: 'Size in gigabytes.',
+              description: "Size in gigabytes (the platform's size).",
               ...doc('VolumeRequest.size'),
             },
           },
@@ -624,7 +627,11 @@ const ENDPOINT_STATUS: Schema = {
     displayName: { type: 'string', description: 'Name of the endpoint (spec displayName).' },
     id: { type: 'string', description: 'Platform id of the endpoint.' },
     publicHost: { type: 'string', description: 'Hostname clients use to reach the endpoint.' },
-    pullZoneId: { type: 'string', description: 'Pull zone fronting the endpoint.' },
+    pullZoneId: {
+      type: 'integer',
+      format: 'int64',
+      description: 'Id of the pull zone fronting the endpoint.',
+    },
     publicIpAddresses: addresses('Public IP addresses of the endpoint.'),
     internalIpAddresses: addresses('Addresses of the endpoint inside the platform network.'),
   },
@@ -658,7 +665,7 @@ const OWN_STATUS: Record<string, Schema> = {
       {
         name: stringSchema('Volume name (spec volumes[].name).'),
         id: stringSchema('Platform id of the volume.'),
-        size: { type: 'number', description: 'Size in gigabytes.' },
+        sizeGigabytes: { type: 'integer', description: 'Size in gigabytes.' },
       },
       { required: ['name'] },
     ),

@@ -18,6 +18,9 @@ export const CONTAINER_APP: KindModule = {
       to: `${ENDPOINT}.cdn.portMappings[].protocols[]`,
       values: legacyValuesOf(PROTOCOL_NAMES),
     },
+    { from: `${ENDPOINT}.cdn.isSslEnabled`, to: `${ENDPOINT}.cdn.sslEnabled` },
+    { from: 'spec.volumes[].size', to: 'spec.volumes[].sizeGigabytes' },
+    { from: 'status.volumes[].size', to: 'status.volumes[].sizeGigabytes' },
     {
       from: 'spec.logForwarding.type',
       to: 'spec.logForwarding.type',

@@ -47,7 +47,8 @@ export interface StickySessionsSpec {
 }
 
 export interface CdnEndpointSpec {
-  isSslEnabled?: boolean;
+  /** The platform's `isSslEnabled`. */
+  sslEnabled?: boolean;
   /** A pull zone id given directly. */
   pullZoneId?: number;
   /** A PullZoneConfig in the same namespace whose `status.pullZoneId` is used. */
@@ -70,11 +71,8 @@ export interface ProbeSpec {
   successThreshold?: number;
   httpGet?: {
     request?: { path?: string; portNumber?: number };
-    /**
-     * `expectedStatusCode` as written: a number (`200`), a numeric string or the platform's
-     * status name (`ok`); sent as the documented name.
-     */
-    response?: { expectedStatusCode?: string | number };
+    /** `expectedStatusCode`: a code (`200`), sent as the platform's name for it (`ok`). */
+    response?: { expectedStatusCode?: number };
   };
   tcpSocket?: { request?: { portNumber?: number } };
   grpc?: { request?: { portNumber?: number; serviceName?: string } };
@@ -132,7 +130,7 @@ export interface ContainerAppSpec extends AccountSpec, AdoptionSpec {
   terminationGracePeriodSeconds?: number;
   repositorySettings?: { templateRepository?: string; repositoryName?: string; owner?: string };
   containerTemplates: ContainerSpec[];
-  volumes?: { name: string; size: number }[];
+  volumes?: { name: string; sizeGigabytes: number }[];
   logForwarding?: LogForwardingSpec;
 }
 
@@ -141,7 +139,7 @@ export interface EndpointStatus {
   displayName: string;
   id: string;
   publicHost?: string;
-  pullZoneId?: string;
+  pullZoneId?: number;
   publicIpAddresses?: { address: string; region: string }[];
   internalIpAddresses?: { address: string; region: string }[];
 }
@@ -178,7 +176,7 @@ export interface ContainerAppStatus extends KindStatus {
   /** The platform's own application status (`active`, `progressing`, ...). */
   appStatus?: string;
   containers?: ContainerStatus[];
-  volumes?: { name: string; id?: string; size?: number }[];
+  volumes?: { name: string; id?: string; sizeGigabytes?: number }[];
   /** Hash of the values read from referenced Secrets and ConfigMaps (never the values). */
   environmentHash?: string;
   /** Write-only settings last applied by the operator. */

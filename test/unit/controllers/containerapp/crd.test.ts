@@ -21,7 +21,7 @@ function at(path: string): Json {
 const BOUNDS: Array<[string, Json]> = [
   ['terminationGracePeriodSeconds', { minimum: 1, maximum: 300 }],
   ['autoScaling.max', { minimum: 1, maximum: 1000 }],
-  ['volumes.[].size', { minimum: 1, maximum: 100 }],
+  ['volumes.[].sizeGigabytes', { minimum: 1, maximum: 100 }],
   ['containerTemplates.[].probes.startup.initialDelaySeconds', { minimum: 1, maximum: 3600 }],
   ['containerTemplates.[].probes.liveness.failureThreshold', { minimum: 1, maximum: 1000 }],
   ['containerTemplates.[].name', { minLength: 1, maxLength: 50 }],
@@ -49,10 +49,10 @@ test('document patterns are anchored (.NET matches whole values), without RE2-le
   t.deepEqual(protocols.enum, ['TCP', 'UDP', 'SCTP'], 'as core Kubernetes spells them');
 });
 
-test('expectedStatusCode takes a number or a documented name (int-or-string)', (t) => {
+test('expectedStatusCode is an HTTP status code (integer 100-599), not a platform name', (t) => {
   const node = at('containerTemplates.[].probes.readiness.httpGet.response.expectedStatusCode');
-  t.true(node['x-kubernetes-int-or-string']);
-  t.is(node.type, undefined);
+  t.like(node, { type: 'integer', minimum: 100, maximum: 599 });
+  t.is(node['x-kubernetes-int-or-string'], undefined);
 });
 
 test('no CEL rule is unbounded in cost: every rule sits on a node the kind already had', (t) => {
