@@ -18,6 +18,7 @@ const CONTROLLERS = fileURLToPath(new URL('./src/controllers/', import.meta.url)
 const FAMILIES = [
   ['shieldpolicy', 'shieldwafrule', 'shieldratelimit', 'shieldaccesslist', 'shieldrule-common'],
   ['dnszone', 'dnsrecord'],
+  ['containerapp', 'containerregistry'],
 ];
 
 /** Folders of src/controllers that are not kinds: the kit and shared/ import no kind. */

@@ -88,3 +88,8 @@ export function toHttpStatusName(value: string | number): HttpStatusName | undef
   if (/^\d{3}$/.test(value)) return BY_CODE.get(Number(value));
   return value in HTTP_STATUS_CODES ? (value as HttpStatusName) : undefined;
 }
+
+/** The code of a documented status name (`ok` -> 200); undefined for an unknown name. */
+export function toHttpStatusCode(name: string): number | undefined {
+  return name in HTTP_STATUS_CODES ? HTTP_STATUS_CODES[name as HttpStatusName] : undefined;
+}

@@ -17,6 +17,7 @@ import { managedKindSchema } from '../shared/managed-spec.js';
 import { APP_ID_PATTERN, REGISTRY_ID_PATTERN } from '../shared/platform-id.js';
 import { booleanSchema, listSchema, objectSchema, stringSchema } from '../shared/schema-nodes.js';
 import { LOG_FORWARDING_STATUS, logForwardingSpecSchema } from './log-forwarding-crd.js';
+import { PROTOCOL_NAMES, specEnumOf } from './wire-enums.js';
 
 /** Bounds of a property of the Magic Containers document (`Schema.property`). */
 type Doc = (path: string, take?: BoundKey[]) => Schema;
@@ -126,9 +127,11 @@ function probe(doc: Doc, description: string): Schema {
             description: 'What the answer must look like for the probe to pass.',
             properties: {
               expectedStatusCode: {
-                'x-kubernetes-int-or-string': true,
+                type: 'integer',
+                minimum: 100,
+                maximum: 599,
                 description:
-                  'HTTP status the answer must have: a number (200) or the platform name (ok, noContent, notFound, ...). Sent to the platform by name; a status the platform does not know is reported in Synced.',
+                  'HTTP status code the answer must have (200). Sent to the platform by its name there (ok); a code the platform does not name is reported in Synced.',
               },
             },
           },
@@ -446,16 +449,17 @@ function ownSpec(doc: Doc): Schema {
                     description:
                       'Expose the container through the CDN. When neither pullZoneId nor pullZoneRef is set, the platform creates and manages a pull zone for the endpoint.',
                     properties: {
-                      isSslEnabled: {
+                      sslEnabled: {
                         type: 'boolean',
-                        description: 'Serve the endpoint over HTTPS.',
+                        description: "Serve the endpoint over HTTPS (the platform's isSslEnabled).",
                       },
                       pullZoneId: {
                         type: 'integer',
                         minimum: 1,
-                        format: 'int64',
                         description: 'Pull zone, by platform id, that fronts the endpoint.',
                         ...doc('CdnEndpointRequest.pullZoneId'),
+                        // int64 like every pull zone id (the document says int32).
+                        format: 'int64',
                       },
                       pullZoneRef: nameRefSchema(
                         'A PullZoneConfig in the same namespace whose pull zone fronts the endpoint. The operator waits (condition reason ReferenceNotReady) until that resource reports a pull zone id.',
@@ -495,8 +499,7 @@ function ownSpec(doc: Doc): Schema {
                               'x-kubernetes-list-type': 'set',
                               items: {
                                 type: 'string',
-                                enum: ['tcp', 'udp', 'sctp'],
-                                ...doc('Protocol'),
+                                ...specEnumOf(PROTOCOL_NAMES, doc('Protocol')),
                               },
                             },
                           },
@@ -579,7 +582,7 @@ function ownSpec(doc: Doc): Schema {
         'x-kubernetes-list-map-keys': ['name'],
         items: {
           type: 'object',
-          required: ['name', 'size'],
+          required: ['name', 'sizeGigabytes'],
           properties: {
             name: {
               type: 'string',
@@ -588,11 +591,11 @@ function ownSpec(doc: Doc): Schema {
               description: 'Volume name; identifies the volume.',
               ...doc('VolumeRequest.name'),
             },
-            size: {
+            sizeGigabytes: {
               type: 'integer',
               minimum: 1,
               format: 'int32',
-              description: 'Size in gigabytes.',
+              description: "Size in gigabytes (the platform's size).",
               ...doc('VolumeRequest.size'),
             },
           },
@@ -624,7 +627,11 @@ const ENDPOINT_STATUS: Schema = {
     displayName: { type: 'string', description: 'Name of the endpoint (spec displayName).' },
     id: { type: 'string', description: 'Platform id of the endpoint.' },
     publicHost: { type: 'string', description: 'Hostname clients use to reach the endpoint.' },
-    pullZoneId: { type: 'string', description: 'Pull zone fronting the endpoint.' },
+    pullZoneId: {
+      type: 'integer',
+      format: 'int64',
+      description: 'Id of the pull zone fronting the endpoint.',
+    },
     publicIpAddresses: addresses('Public IP addresses of the endpoint.'),
     internalIpAddresses: addresses('Addresses of the endpoint inside the platform network.'),
   },
@@ -637,24 +644,32 @@ const OWN_STATUS: Record<string, Schema> = {
     description: "The platform's state of the application (active, progressing, failing, ...).",
   },
   containers: listSchema(
-    'Containers as read back from the platform, with their ids and endpoints.',
-    objectSchema({
-      name: stringSchema('Container name (spec containerTemplates[].name).'),
-      id: stringSchema('Platform id of the container template.'),
-      image: stringSchema('Image as the platform reports it.'),
-      endpoints: listSchema(
-        'Endpoints of the container as the platform reports them.',
-        ENDPOINT_STATUS,
-      ),
-    }),
+    'Containers as read back from the platform, with their ids and endpoints; keyed by name.',
+    objectSchema(
+      {
+        name: stringSchema('Container name (spec containerTemplates[].name).'),
+        id: stringSchema('Platform id of the container template.'),
+        image: stringSchema('Image as the platform reports it.'),
+        endpoints: listSchema(
+          'Endpoints of the container as the platform reports them.',
+          ENDPOINT_STATUS,
+        ),
+      },
+      { required: ['name'] },
+    ),
+    { key: 'name' },
   ),
   volumes: listSchema(
-    'Volumes as read back from the platform.',
-    objectSchema({
-      name: stringSchema('Volume name (spec volumes[].name).'),
-      id: stringSchema('Platform id of the volume.'),
-      size: { type: 'number', description: 'Size in gigabytes.' },
-    }),
+    'Volumes as read back from the platform; keyed by name.',
+    objectSchema(
+      {
+        name: stringSchema('Volume name (spec volumes[].name).'),
+        id: stringSchema('Platform id of the volume.'),
+        sizeGigabytes: { type: 'integer', description: 'Size in gigabytes.' },
+      },
+      { required: ['name'] },
+    ),
+    { key: 'name' },
   ),
   environmentHash: {
     type: 'string',

@@ -26,6 +26,7 @@ import {
   toContainerStatus,
   toCreateBody,
   toDesiredApp,
+  toVolumeStatus,
   writeOnlyOf,
   type DesiredApp,
   type ResolvedRefs,
@@ -278,7 +279,7 @@ export class ContainerAppExternal implements ExternalClient<ContainerApp, AppSee
     return {
       appStatus: live.status,
       containers: containers.map(toContainerStatus),
-      volumes: (live.volumes ?? []).map((v) => ({ ...v })),
+      volumes: (live.volumes ?? []).map(toVolumeStatus),
       ...(hash ? { environmentHash: hash } : {}),
     };
   }

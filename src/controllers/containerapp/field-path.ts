@@ -82,11 +82,17 @@ interface Walk {
   list?: string;
 }
 
+/** Platform members the spec names otherwise. */
+const SPEC_NAMES: Readonly<Record<string, string>> = {
+  isSslEnabled: 'sslEnabled',
+  size: 'sizeGigabytes',
+};
+
 function stepName(walk: Walk, name: string): void {
   if (name === 'body') return;
   // A pull zone given by reference is written as pullZoneRef in the spec.
   const shown = name === 'pullZoneId' && walk.scope.endpointSpec?.cdn?.pullZoneRef;
-  walk.out += `.${shown ? 'pullZoneRef' : name}`;
+  walk.out += `.${shown ? 'pullZoneRef' : (SPEC_NAMES[name] ?? name)}`;
   walk.list = name;
 }
 

@@ -6,6 +6,7 @@
  * "Log forwarding".
  */
 import { secretKeyRefSchema, type BoundKey, type Schema } from '../shared/crd-schema.js';
+import { LOG_FORMAT_NAMES, LOG_TYPE_NAMES, specEnumOf } from './wire-enums.js';
 
 /** Bounds of a property of the Magic Containers document. */
 type Doc = (path: string, take?: BoundKey[]) => Schema;
@@ -26,8 +27,8 @@ export function logForwardingSpecSchema(doc: Doc): Schema {
       },
       type: {
         type: 'string',
-        ...doc('CreateLogForwardingRequest.type', ['enum']),
-        description: 'Transport: SyslogUdp or SyslogTcp.',
+        ...specEnumOf(LOG_TYPE_NAMES, doc('CreateLogForwardingRequest.type', ['enum'])),
+        description: 'Transport: SyslogUDP or SyslogTCP.',
       },
       endpoint: {
         type: 'string',
@@ -47,8 +48,8 @@ export function logForwardingSpecSchema(doc: Doc): Schema {
       },
       format: {
         type: 'string',
-        ...doc('CreateLogForwardingRequest.format', ['enum']),
-        description: 'Syslog message format: SyslogRfc3164 or SyslogRfc5424.',
+        ...specEnumOf(LOG_FORMAT_NAMES, doc('CreateLogForwardingRequest.format', ['enum'])),
+        description: 'Syslog message format: SyslogRFC3164 or SyslogRFC5424.',
       },
       tokenSecretRef: secretKeyRefSchema(
         'The token passed as a syslog field: one key of a Secret in this namespace (read, watched, never written). A change to the value is sent once (one PUT); status keeps only a salted fingerprint. Unset: the token is not managed (none is sent; one set on the platform is kept).',
@@ -66,10 +67,13 @@ export const LOG_FORWARDING_STATUS: Schema = {
   properties: {
     id: { type: 'string', description: 'Platform id of the configuration.' },
     enabled: { type: 'boolean', description: 'Whether logs are forwarded.' },
-    type: { type: 'string', description: 'Transport (SyslogUdp, SyslogTcp).' },
+    type: { type: 'string', description: 'Transport (SyslogUDP, SyslogTCP).' },
     endpoint: { type: 'string', description: 'Syslog collector host.' },
     port: { type: 'integer', format: 'int32', description: 'Syslog collector port.' },
-    format: { type: 'string', description: 'Syslog message format.' },
+    format: {
+      type: 'string',
+      description: 'Syslog message format (SyslogRFC3164, SyslogRFC5424).',
+    },
     tokenFingerprint: {
       type: 'string',
       description:

@@ -20,14 +20,24 @@ import type { LogForwarding, LogForwardingRequest } from '../../cdn/security-typ
 import type { FieldDiff } from '../../runtime/types.js';
 import { REDACTED, UNSET, renderValue } from '../shared/plan.js';
 import type { ContainerApp, LogForwardingSpec, LogForwardingStatus } from './types.js';
+import {
+  LOG_FORMAT_NAMES,
+  LOG_TYPE_NAMES,
+  fromWireName,
+  shownName,
+  toWireName,
+} from './wire-enums.js';
 
-/** The desired configuration: the spec's block with the token read from its Secret. */
+/**
+ * The desired configuration: the spec's block with the token read from its Secret, the enums in
+ * the platform's values (wire-enums.ts).
+ */
 export interface DesiredLogForwarding {
   enabled: boolean;
-  type: LogForwardingSpec['type'];
+  type: LogForwardingRequest['type'];
   endpoint: string;
   port: number;
-  format: LogForwardingSpec['format'];
+  format: LogForwardingRequest['format'];
   /** `tokenSecretRef` is set (the token is managed). */
   tokenRef: boolean;
   /** The token read from the Secret; undefined when not managed or not readable (cdnctl diff). */
@@ -66,10 +76,10 @@ export function desiredLogForwarding(
   if (!lf) return undefined;
   return {
     enabled: lf.enabled ?? true,
-    type: lf.type,
+    type: toWireName(LOG_TYPE_NAMES, lf.type),
     endpoint: lf.endpoint,
     port: lf.port,
-    format: lf.format,
+    format: toWireName(LOG_FORMAT_NAMES, lf.format),
     tokenRef: lf.tokenSecretRef !== undefined,
     ...(lf.tokenSecretRef && token !== undefined ? { token } : {}),
   };
@@ -107,10 +117,10 @@ export function logForwardingStatusOf(
   const out: LogForwardingStatus = {};
   if (typeof live.id === 'string') out.id = live.id;
   if (typeof live.enabled === 'boolean') out.enabled = live.enabled;
-  if (typeof live.type === 'string') out.type = live.type;
+  if (typeof live.type === 'string') out.type = shownName(LOG_TYPE_NAMES, live.type);
   if (typeof live.endpoint === 'string') out.endpoint = live.endpoint;
   if (typeof live.port === 'number') out.port = live.port;
-  if (typeof live.format === 'string') out.format = live.format;
+  if (typeof live.format === 'string') out.format = shownName(LOG_FORMAT_NAMES, live.format);
   if (fingerprint !== undefined) out.tokenFingerprint = fingerprint;
   return out;
 }
@@ -156,20 +166,22 @@ const TOKEN_ENTRIES: Record<Exclude<TokenState, 'same'>, (live: LogForwarding) =
   }),
 };
 
+/** A member's value as the spec spells it (the enums in spec names). */
+function shownMember(member: Member, value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  if (member === 'type') return shownName(LOG_TYPE_NAMES, value);
+  return member === 'format' ? shownName(LOG_FORMAT_NAMES, value) : value;
+}
+
 function shownDesired(d: DesiredLogForwarding): Record<string, unknown> {
-  return {
-    enabled: d.enabled,
-    type: d.type,
-    endpoint: d.endpoint,
-    port: d.port,
-    format: d.format,
-    ...(d.tokenRef ? { token: REDACTED } : {}),
-  };
+  const out: Record<string, unknown> = {};
+  for (const m of MEMBERS) out[m] = shownMember(m, d[m]);
+  return { ...out, ...(d.tokenRef ? { token: REDACTED } : {}) };
 }
 
 function shownLive(live: LogForwarding): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const m of MEMBERS) if (live[m] !== undefined) out[m] = live[m];
+  for (const m of MEMBERS) if (live[m] !== undefined) out[m] = shownMember(m, live[m]);
   return out;
 }
 
@@ -183,8 +195,8 @@ function planBoth(
   const current = d.token !== undefined ? fingerprint(d.token) : undefined;
   const diffs: FieldDiff[] = MEMBERS.filter((m) => !sameMember(m, d, live)).map((m) => ({
     field: `logForwarding.${m}`,
-    live: renderValue(live[m]),
-    desired: renderValue(d[m]),
+    live: renderValue(shownMember(m, live[m])),
+    desired: renderValue(shownMember(m, d[m])),
   }));
   const token = tokenStateOf(d, live, recorded?.tokenFingerprint, current);
   if (token !== 'same') diffs.push(TOKEN_ENTRIES[token](live));
@@ -249,7 +261,9 @@ export function logForwardingSpecOf(
   live: LogForwarding,
   tokenSecretRef: { name: string; key: string } | undefined,
 ): LogForwardingSpec | undefined {
-  const { type, endpoint, port, format } = live;
+  const { endpoint, port } = live;
+  const type = fromWireName(LOG_TYPE_NAMES, live.type);
+  const format = fromWireName(LOG_FORMAT_NAMES, live.format);
   if (type === undefined || endpoint === undefined || port === undefined || format === undefined)
     return undefined;
   return {

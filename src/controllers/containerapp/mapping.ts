@@ -18,6 +18,7 @@ import type {
 } from '../../cdn/types.js';
 import type {
   ContainerAppSpec,
+  ContainerAppStatus,
   ContainerSpec,
   ContainerStatus,
   EndpointSpec,
@@ -25,6 +26,7 @@ import type {
   ProbeSpec,
   WriteOnlyRecord,
 } from './types.js';
+import { PROTOCOL_NAMES, toWireName } from './wire-enums.js';
 
 /** Values resolved from other objects before mapping (see references.ts). */
 export interface ResolvedRefs {
@@ -85,36 +87,42 @@ function mapEnv(
 
 function mapEndpoint(e: EndpointSpec, refs: ResolvedRefs): Endpoint {
   if (!e.cdn) return { displayName: e.displayName };
-  const { pullZoneRef, pullZoneId, ...rest } = e.cdn;
+  const { pullZoneRef, pullZoneId, sslEnabled, ...rest } = e.cdn;
   const zone = pullZoneRef ? refs.pullZones.get(pullZoneRef.name) : pullZoneId;
   return {
     displayName: e.displayName,
     cdn: defined({
       ...rest,
+      isSslEnabled: sslEnabled,
       pullZoneId: zone,
-      portMappings: rest.portMappings?.map((p) => defined({ ...p })),
+      portMappings: rest.portMappings?.map((p) =>
+        defined({ ...p, protocols: p.protocols?.map((x) => toWireName(PROTOCOL_NAMES, x)) }),
+      ),
     }) as Endpoint['cdn'],
   };
 }
+
+/**
+ * One probe as sent. The platform's probe type marks the timing fields as required-but-nullable;
+ * the spec leaves them optional and the platform applies its defaults.
+ */
+type WireProbe = NonNullable<NonNullable<ContainerTemplate['probes']>['startup']>;
 
 /**
  * The documented name of a probe's expected status (`200` -> `ok`). A value with no documented
  * name is sent as written, so the platform's answer names the field (the CRD already refuses
  * such values).
  */
-function mapProbe(x: ProbeSpec): ProbeSpec {
+function mapProbe(x: ProbeSpec): WireProbe {
   const expected = x.httpGet?.response?.expectedStatusCode;
-  if (expected === undefined || !x.httpGet) return x;
+  if (expected === undefined || !x.httpGet) return x as WireProbe;
   const name = toHttpStatusName(expected) ?? expected;
-  return { ...x, httpGet: { ...x.httpGet, response: { expectedStatusCode: name } } };
+  return { ...x, httpGet: { ...x.httpGet, response: { expectedStatusCode: name } } } as WireProbe;
 }
 
 function mapProbes(p: ContainerSpec['probes']): ContainerTemplate['probes'] {
   if (!p) return undefined;
-  // The platform's probe type marks the timing fields as required-but-nullable; the spec
-  // leaves them optional and the platform applies its defaults.
-  type Probe = NonNullable<ContainerTemplate['probes']>['startup'];
-  const one = (x: ProbeSpec | undefined): Probe => (x ? (mapProbe(x) as Probe) : undefined);
+  const one = (x: ProbeSpec | undefined): WireProbe | undefined => (x ? mapProbe(x) : undefined);
   return defined({
     startup: one(p.startup),
     readiness: one(p.readiness),
@@ -175,7 +183,7 @@ export function toDesiredApp(spec: ContainerAppSpec, refs: ResolvedRefs): Desire
       ? { repositorySettings: defined({ ...spec.repositorySettings }) }
       : {}),
     containerTemplates: spec.containerTemplates.map((c) => mapContainer(c, refs)),
-    volumes: (spec.volumes ?? []).map((v) => ({ name: v.name, size: v.size })),
+    volumes: (spec.volumes ?? []).map((v) => ({ name: v.name, size: v.sizeGigabytes })),
     secretEnv: refs.secretEnv,
   };
 }
@@ -220,6 +228,21 @@ export function liveEndpointToRequest(e: EndpointRead): Endpoint & { id?: string
   };
 }
 
+/** A pull zone id the platform reports as text (`"123"`), as a number; none when not one. */
+function pullZoneIdOf(wire: unknown): number | undefined {
+  const id = Number(wire);
+  return wire !== '' && wire !== null && Number.isSafeInteger(id) && id > 0 ? id : undefined;
+}
+
+/** A volume as `status.volumes` shows it (the platform reads the size as a number). */
+export function toVolumeStatus(v: {
+  name: string;
+  id?: string | null;
+  size: number;
+}): NonNullable<ContainerAppStatus['volumes']>[number] {
+  return { name: v.name, ...(v.id ? { id: v.id } : {}), sizeGigabytes: Math.round(v.size) };
+}
+
 /** The `status.containers` entry of one live container template. */
 export function toContainerStatus(t: ContainerTemplateRead): ContainerStatus {
   return {
@@ -231,7 +254,7 @@ export function toContainerStatus(t: ContainerTemplateRead): ContainerStatus {
         displayName: e.displayName,
         id: e.id,
         publicHost: e.publicHost || undefined,
-        pullZoneId: e.pullZoneId ? String(e.pullZoneId) : undefined,
+        pullZoneId: pullZoneIdOf(e.pullZoneId),
         publicIpAddresses: e.publicIpAddresses ?? undefined,
         internalIpAddresses: e.internalIpAddresses ?? undefined,
       }),

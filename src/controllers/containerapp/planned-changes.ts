@@ -111,8 +111,8 @@ export function describeChanges(
     out.push(
       entry(
         `volumes[${v.name}]`,
-        v.live && { size: v.live.size },
-        v.desired && { size: v.desired.size },
+        v.live && { sizeGigabytes: v.live.size },
+        v.desired && { sizeGigabytes: v.desired.size },
       ),
     );
   }

@@ -10,8 +10,10 @@
  * CRD requires at least one header). Variables for which `isSecret` answers true become Secret key
  * references; their values are never copied.
  */
+import { toHttpStatusCode } from '../../cdn/http-status-names.js';
 import type { App, ContainerTemplateRead, EndpointRead } from '../../cdn/types.js';
 import type { ContainerAppSpec, ContainerSpec, EndpointSpec, EnvVarSpec } from './types.js';
+import { PROTOCOL_NAMES, fromWireName } from './wire-enums.js';
 
 /** Options of {@link specFromApp}. */
 export interface AppExportOptions {
@@ -48,9 +50,12 @@ export function pruneEmpty(value: unknown): unknown {
 function endpointSpec(e: EndpointRead): EndpointSpec {
   const zone = Number(e.pullZoneId);
   const cdn = pruneEmpty({
-    isSslEnabled: e.isSslEnabled,
+    sslEnabled: e.isSslEnabled,
     pullZoneId: e.pullZoneId && Number.isSafeInteger(zone) && zone > 0 ? zone : undefined,
-    portMappings: e.portMappings,
+    portMappings: e.portMappings?.map((p) => ({
+      ...p,
+      protocols: p.protocols?.map((x) => fromWireName(PROTOCOL_NAMES, x) ?? x),
+    })),
     stickySessions:
       (e.stickySessions?.sessionHeaders ?? []).length > 0 ? e.stickySessions : undefined,
   }) as EndpointSpec['cdn'];
@@ -70,6 +75,19 @@ function envSpec(
   });
 }
 
+/** The live probes with each expected status as its code (`ok` -> 200). */
+function probesSpec(p: ContainerTemplateRead['probes']): unknown {
+  if (!p) return undefined;
+  const one = (x: unknown): unknown => {
+    const probe = x as { httpGet?: { response?: { expectedStatusCode?: unknown } } } | null;
+    const name = probe?.httpGet?.response?.expectedStatusCode;
+    if (typeof name !== 'string' || !probe?.httpGet) return x;
+    const code = toHttpStatusCode(name);
+    return { ...probe, httpGet: { ...probe.httpGet, response: { expectedStatusCode: code } } };
+  };
+  return { startup: one(p.startup), readiness: one(p.readiness), liveness: one(p.liveness) };
+}
+
 function pullPolicy(p: unknown): ContainerSpec['imagePullPolicy'] {
   if (p === 'always') return 'Always';
   return p === 'ifNotPresent' ? 'IfNotPresent' : undefined;
@@ -83,7 +101,7 @@ function containerSpec(
   const rest = pruneEmpty({
     imagePullPolicy: pullPolicy(t.imagePullPolicy),
     entryPoint: t.entryPoint,
-    probes: t.probes,
+    probes: probesSpec(t.probes),
     endpoints: (t.endpoints ?? []).map(endpointSpec),
     volumeMounts: (t.volumeMounts ?? []).map((m) => ({ name: m.name, mountPath: m.mountPath })),
   }) as Partial<ContainerSpec> | undefined;
@@ -109,7 +127,10 @@ function topLevelOf(app: App): Partial<ContainerAppSpec> {
   const repository = pruneEmpty(
     (app as { repositorySettings?: unknown }).repositorySettings,
   ) as ContainerAppSpec['repositorySettings'];
-  const volumes = (app.volumes ?? []).map((v) => ({ name: v.name, size: v.size }));
+  const volumes = (app.volumes ?? []).map((v) => ({
+    name: v.name,
+    sizeGigabytes: Math.round(v.size),
+  }));
   return {
     ...(region ? { regionSettings: region } : {}),
     ...(repository ? { repositorySettings: repository } : {}),

@@ -9,6 +9,7 @@ import type { KindNames } from '../kind-names.js';
 import type { AccountSpec } from '../shared/account-schema.js';
 import type { AdoptionSpec } from '../shared/ownership-schema.js';
 import type { KindStatus } from '../shared/status-schema.js';
+import type { LOG_FORMAT_NAMES, LOG_TYPE_NAMES, PROTOCOL_NAMES } from './wire-enums.js';
 
 /** The kind's names (its KindModule, kind.ts, adds the lazy parts). */
 export const CONTAINER_APP_NAMES: KindNames = {
@@ -36,7 +37,7 @@ export interface EnvVarSpec {
 export interface PortMappingSpec {
   containerPort: number;
   exposedPort?: number;
-  protocols?: ('tcp' | 'udp' | 'sctp')[];
+  protocols?: (keyof typeof PROTOCOL_NAMES)[];
 }
 
 export interface StickySessionsSpec {
@@ -46,7 +47,8 @@ export interface StickySessionsSpec {
 }
 
 export interface CdnEndpointSpec {
-  isSslEnabled?: boolean;
+  /** The platform's `isSslEnabled`. */
+  sslEnabled?: boolean;
   /** A pull zone id given directly. */
   pullZoneId?: number;
   /** A PullZoneConfig in the same namespace whose `status.pullZoneId` is used. */
@@ -69,11 +71,8 @@ export interface ProbeSpec {
   successThreshold?: number;
   httpGet?: {
     request?: { path?: string; portNumber?: number };
-    /**
-     * `expectedStatusCode` as written: a number (`200`), a numeric string or the platform's
-     * status name (`ok`); sent as the documented name.
-     */
-    response?: { expectedStatusCode?: string | number };
+    /** `expectedStatusCode`: a code (`200`), sent as the platform's name for it (`ok`). */
+    response?: { expectedStatusCode?: number };
   };
   tcpSocket?: { request?: { portNumber?: number } };
   grpc?: { request?: { portNumber?: number; serviceName?: string } };
@@ -108,10 +107,10 @@ export interface ContainerSpec {
 export interface LogForwardingSpec {
   /** Unset: true (the CRD defaults it). */
   enabled?: boolean;
-  type: 'SyslogUdp' | 'SyslogTcp';
+  type: keyof typeof LOG_TYPE_NAMES;
   endpoint: string;
   port: number;
-  format: 'SyslogRfc3164' | 'SyslogRfc5424';
+  format: keyof typeof LOG_FORMAT_NAMES;
   /** The syslog token from a Secret in the same namespace; unset: the token is not managed. */
   tokenSecretRef?: { name: string; key: string };
 }
@@ -131,7 +130,7 @@ export interface ContainerAppSpec extends AccountSpec, AdoptionSpec {
   terminationGracePeriodSeconds?: number;
   repositorySettings?: { templateRepository?: string; repositoryName?: string; owner?: string };
   containerTemplates: ContainerSpec[];
-  volumes?: { name: string; size: number }[];
+  volumes?: { name: string; sizeGigabytes: number }[];
   logForwarding?: LogForwardingSpec;
 }
 
@@ -140,7 +139,7 @@ export interface EndpointStatus {
   displayName: string;
   id: string;
   publicHost?: string;
-  pullZoneId?: string;
+  pullZoneId?: number;
   publicIpAddresses?: { address: string; region: string }[];
   internalIpAddresses?: { address: string; region: string }[];
 }
@@ -177,7 +176,7 @@ export interface ContainerAppStatus extends KindStatus {
   /** The platform's own application status (`active`, `progressing`, ...). */
   appStatus?: string;
   containers?: ContainerStatus[];
-  volumes?: { name: string; id?: string; size?: number }[];
+  volumes?: { name: string; id?: string; sizeGigabytes?: number }[];
   /** Hash of the values read from referenced Secrets and ConfigMaps (never the values). */
   environmentHash?: string;
   /** Write-only settings last applied by the operator. */

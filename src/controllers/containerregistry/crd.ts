@@ -42,15 +42,15 @@ export function containerRegistrySchema(docs: DocumentBounds): KindSchema {
     idDescription:
       'Adopt the existing registry with this id (refused when another object manages it). The operator never creates a registry when this is set; the password Secret is taken to hold its current password. Immutable.',
     what: 'container registry',
-    nameField: 'spec.displayName (or metadata.name)',
+    nameField: 'spec.name (or metadata.name)',
     status: {
       description: 'Observed state of the registry. The password is never shown here.',
       conditions:
         'Ready (the registry matches the spec) and Synced (the last reconcile succeeded).',
       properties: {
         registryId: int64Schema('Id of the managed registry (what a ContainerApp pulls from).'),
-        displayName: stringSchema('Name of the registry on the platform.'),
-        hostName: stringSchema('Host the platform pulls images from.'),
+        name: stringSchema('Name of the registry on the platform.'),
+        hostname: stringSchema('Host the platform pulls images from.'),
         username: stringSchema('User name of the registry credentials.'),
         passwordFingerprint: stringSchema(
           'sha256: digest of the object uid and the password last applied (or accepted at adoption). It only tells a rotation apart and cannot be turned back into the password.',
@@ -59,7 +59,7 @@ export function containerRegistrySchema(docs: DocumentBounds): KindSchema {
     },
     columns: [
       statusColumn('ID', 'integer', 'Id of the registry.', 'registryId'),
-      statusColumn('HOST', 'string', 'Registry host.', 'hostName'),
+      statusColumn('HOST', 'string', 'Registry host.', 'hostname'),
     ],
   });
 }

@@ -8,10 +8,8 @@
  * The read model has no registry type, so it is taken from the host the platform reports
  * (TYPES_BY_HOST); a registry on another host is left out with a note.
  */
-import type {
-  ContainerRegistry as RegistryRecord,
-  RegistryType,
-} from '../../cdn/security-types.js';
+import type { ContainerRegistry as RegistryRecord } from '../../cdn/security-types.js';
+import type { REGISTRY_TYPE_NAMES } from '../containerapp/wire-enums.js';
 import { specOfRecord } from '../kit/fields.js';
 import { typeMetaOf } from '../kind-names.js';
 import { NameAllocator } from '../shared/export-names.js';
@@ -19,11 +17,14 @@ import { metadataOf, type ExportContext } from '../shared/manifest-export.js';
 import { CONTAINER_REGISTRY_FIELDS } from './fields.js';
 import { CONTAINER_REGISTRY_NAMES } from './types.js';
 
+/** A registry type as the spec names it. */
+type RegistryType = keyof typeof REGISTRY_TYPE_NAMES;
+
 /** Registry hosts and the registry type each stands for. */
 const TYPES_BY_HOST: Readonly<Record<string, RegistryType>> = {
-  'docker.io': 'dockerHub',
-  'ghcr.io': 'gitHub',
-  'registry.bunny.net': 'bunnyRegistry',
+  'docker.io': 'DockerHub',
+  'ghcr.io': 'GitHub',
+  'registry.bunny.net': 'BunnyRegistry',
 };
 
 /** The object `name` adopting `registry` of `type`, and the password Secret it needs. */

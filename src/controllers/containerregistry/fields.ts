@@ -5,26 +5,29 @@
  * Containers document at generation time (`ContainerRegistryRequest`, `Credentials`). The
  * credentials (user name and password together) are the hooks' (index.ts).
  */
-import type { RegistryType } from '../../cdn/security-types.js';
-import { text, type Codec } from '../kit/codecs.js';
+import { REGISTRY_TYPE_NAMES, enumByWireName, specEnumOf } from '../containerapp/wire-enums.js';
+import { text } from '../kit/codecs.js';
 import { field } from '../kit/fields.js';
 
 export const CONTAINER_REGISTRY_FIELDS = [
-  field('displayName', text(), {
+  // `name` as in the other kinds; the platform's member stays `displayName`.
+  field('name', text(), {
     api: 'displayName',
-    status: 'displayName',
+    status: 'name',
     defaultOf: (obj) => obj.metadata.name,
     bounds: (docs) =>
       docs.bounds('mc', 'ContainerRegistryRequest.displayName', ['minLength', 'maxLength']),
     description:
       'Name of the registry on the platform (defaults to metadata.name). Registry names are not unique on the platform; adoption by name matches the exact name.',
   }),
-  // The names are the document's (`RegistryType`, read at generation time).
-  field('type', text() as Codec<RegistryType>, {
+  // The document's names (`RegistryType`, read at generation time) in UpperCamel; the platform
+  // receives its own (containerapp/wire-enums.ts).
+  field('type', enumByWireName(REGISTRY_TYPE_NAMES), {
     api: 'type',
     record: false,
     required: true,
-    bounds: (docs) => docs.bounds('mc', 'ContainerRegistryRequest.type', ['enum']),
+    bounds: (docs) =>
+      specEnumOf(REGISTRY_TYPE_NAMES, docs.bounds('mc', 'ContainerRegistryRequest.type', ['enum'])),
     description:
       'Kind of registry the platform pulls from. The platform does not report it back, so a change made outside the operator is not detected; every update sends this value.',
   }),

@@ -56,7 +56,7 @@ function resource(
       claimType: CONTAINER_REGISTRY_NAMES.kind,
       names: 'shared',
       specIdField: 'registryId',
-      nameOf: (obj) => obj.spec?.displayName ?? obj.metadata.name,
+      nameOf: (obj) => obj.spec?.name ?? obj.metadata.name,
       read: (id, signal) => client.getRegistry(Number(id), { signal }),
       // The platform's public registries are never ours, nor adoptable by name.
       search: async (_name, signal) =>
@@ -100,7 +100,7 @@ function resource(
         return { ...body, passwordCredentials: await credentials(obj) };
       },
       status: (record, obj, sent) => ({
-        ...(record.hostName !== undefined ? { hostName: record.hostName } : {}),
+        ...(record.hostName !== undefined ? { hostname: record.hostName } : {}),
         ...sentFingerprint(obj, sent),
       }),
     },

@@ -1,5 +1,6 @@
 /** The ContainerRegistry kind: a Magic Containers image registry and its credentials. */
 import type { KindModule } from '../kind-module.js';
+import { REGISTRY_TYPE_NAMES, legacyValuesOf } from '../containerapp/wire-enums.js';
 import { CONTAINER_REGISTRY_NAMES } from './types.js';
 
 export const CONTAINER_REGISTRY: KindModule = {
@@ -10,4 +11,10 @@ export const CONTAINER_REGISTRY: KindModule = {
   exporter: async () => (await import('./export.js')).exportContainerRegistries,
   // It needs a password Secret the user creates first.
   example: 'containers/containerregistry.yaml',
+  legacyMoves: [
+    { from: 'spec.type', to: 'spec.type', values: legacyValuesOf(REGISTRY_TYPE_NAMES) },
+    { from: 'spec.displayName', to: 'spec.name' },
+    { from: 'status.displayName', to: 'status.name' },
+    { from: 'status.hostName', to: 'status.hostname' },
+  ],
 };

@@ -29,8 +29,8 @@ export type ContainerRegistrySpec = SpecOf<typeof CONTAINER_REGISTRY_FIELDS> &
 /** `status` of a ContainerRegistry. */
 export interface ContainerRegistryStatus extends KindStatus {
   registryId?: number | string;
-  displayName?: string;
-  hostName?: string;
+  name?: string;
+  hostname?: string;
   username?: string;
   /** Fingerprint of the password last applied or accepted (credentials.ts): not reversible. */
   passwordFingerprint?: string;

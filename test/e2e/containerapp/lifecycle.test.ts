@@ -45,14 +45,14 @@ function baseSpec(): Record<string, unknown> & {
         endpoints: [
           {
             displayName: 'http',
-            cdn: { isSslEnabled: true, portMappings: [{ containerPort: 80 }] },
+            cdn: { sslEnabled: true, portMappings: [{ containerPort: 80 }] },
           },
         ],
         volumeMounts: [{ name: 'data', mountPath: '/data' }],
       }),
       container('worker', 'busybox', '1.36'),
     ],
-    volumes: [{ name: 'data', size: 5 }],
+    volumes: [{ name: 'data', sizeGigabytes: 5 }],
   };
 }
 
@@ -161,7 +161,7 @@ test.serial('add a volume and an endpoint: one PATCH, existing ones kept by id',
   const before = liveApp();
   const volumeId = before.volumes[0]!.id;
   const endpointId = before.containerTemplates.find((c) => c.name === 'web')!.endpoints[0]!.id;
-  spec.volumes.push({ name: 'cache', size: 2 });
+  spec.volumes.push({ name: 'cache', sizeGigabytes: 2 });
   (spec.containerTemplates[0]!.endpoints as unknown[]).push({
     displayName: 'admin',
     cdn: { portMappings: [{ containerPort: 8081 }] },
@@ -213,7 +213,7 @@ test.serial(
         },
       },
     };
-    spec.volumes[0]!.size = 8;
+    spec.volumes[0]!.sizeGigabytes = 8;
     const writes = await applyAndSettle();
     t.deepEqual(writes, ['PATCH /mc/apps/{appId}']);
     const after = liveApp();

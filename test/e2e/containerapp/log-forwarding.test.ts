@@ -54,10 +54,10 @@ test.after.always(async () => {
 });
 
 const BLOCK = {
-  type: 'SyslogTcp',
+  type: 'SyslogTCP',
   endpoint: 'logs.example.com',
   port: 6514,
-  format: 'SyslogRfc5424',
+  format: 'SyslogRFC5424',
   tokenSecretRef: { name: 'log-token', key: 'token' },
 };
 
@@ -131,7 +131,12 @@ test.serial(
       token: TOKEN_1,
     });
     t.regex(String(fingerprintOf(obj)), /^sha256:[0-9a-f]{64}$/);
-    t.like(obj.status?.logForwarding, { endpoint: 'logs.example.com', enabled: true });
+    t.like(obj.status?.logForwarding, {
+      endpoint: 'logs.example.com',
+      enabled: true,
+      type: 'SyslogTCP',
+      format: 'SyslogRFC5424',
+    });
     t.false(JSON.stringify(obj).includes(TOKEN_1));
   },
 );
@@ -270,10 +275,10 @@ test.serial(
     await apply(
       cappYaml(env.ns, 'adopted', {
         ...specOf('e2e logs seeded', {
-          type: 'SyslogUdp',
+          type: 'SyslogUDP',
           endpoint: 'seeded.example.com',
           port: 514,
-          format: 'SyslogRfc3164',
+          format: 'SyslogRFC3164',
           tokenSecretRef: { name: 'seeded-token', key: 'token' },
         }),
         appId: adoptedId,
@@ -329,10 +334,10 @@ test.serial('export -> create the token Secret -> apply: Ready, no write', async
     const spec = result.objects[0]!.manifest.spec as { logForwarding?: Record<string, unknown> };
     t.deepEqual(spec.logForwarding, {
       enabled: true,
-      type: 'SyslogUdp',
+      type: 'SyslogUDP',
       endpoint: 'Seeded.Example.com',
       port: 514,
-      format: 'SyslogRfc3164',
+      format: 'SyslogRFC3164',
       tokenSecretRef: { name: 'e2e-logs-seeded-log-forwarding', key: 'token' },
     });
     t.false(JSON.stringify(result).includes(SEEDED), 'the token is never exported');

@@ -68,7 +68,7 @@ test.serial('platform validation problem surfaces in Synced with the spec path',
       containerTemplates: [
         container('web', 'nginx', '1.25', { volumeMounts: [{ name: 'data', mountPath: '/data' }] }),
       ],
-      volumes: [{ name: 'data', size: 1 }],
+      volumes: [{ name: 'data', sizeGigabytes: 1 }],
     }),
   );
   const fixed = await waitCondition(env.ns, 'bad-mount', 'Ready', 'True');

@@ -89,8 +89,8 @@ function registrySpec(
   extra: Record<string, unknown> = {},
 ): Record<string, unknown> {
   return {
-    displayName,
-    type: 'gitHub',
+    name: displayName,
+    type: 'GitHub',
     username: 'e2e-bot',
     passwordSecretRef: { name: 'reg-pass', key: 'password' },
     ...extra,
@@ -171,7 +171,7 @@ test.serial(
       hostName: 'ghcr.io',
       passwordDigest: sha256(PASS_1),
     });
-    t.like(obj.status, { displayName: 'e2e-ghcr', hostName: 'ghcr.io', username: 'e2e-bot' });
+    t.like(obj.status, { name: 'e2e-ghcr', hostname: 'ghcr.io', username: 'e2e-bot' });
     t.regex(String(obj.status?.passwordFingerprint), /^sha256:[0-9a-f]{64}$/);
     t.false(JSON.stringify(obj).includes(PASS_1));
     const table = await kubectl(['get', 'creg', 'ghcr', '-n', nsA]);
@@ -294,7 +294,7 @@ test.serial('adoption by id and by name: no create, no write, Orphan by default'
   await apply(
     objectJson('ContainerRegistry', nsA, 'adopt-id', {
       ...registrySpec('e2e-seeded-id', { registryId: byId }),
-      type: 'dockerHub',
+      type: 'DockerHub',
       username: 'seed-user',
       passwordSecretRef: { name: 'seeded-1', key: 'password' },
     }),
@@ -311,7 +311,7 @@ test.serial('adoption by id and by name: no create, no write, Orphan by default'
   await apply(
     objectJson('ContainerRegistry', nsA, 'adopt-name', {
       ...registrySpec('E2E-Seeded-Name', { adoption: { policy: 'ByName' } }),
-      type: 'dockerHub',
+      type: 'DockerHub',
       username: 'seed-user',
       passwordSecretRef: { name: 'seeded-2', key: 'password' },
     }),

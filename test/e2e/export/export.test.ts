@@ -83,7 +83,7 @@ function valueFor(seeded: Seeded, manifests: KubeJson[], secret: string, key: st
     if (m.kind === 'PullZoneConfig' && byZone?.[key] !== undefined) return byZone[key];
     const byApp = seeded.appSecrets.get(String(spec.name));
     if (m.kind === 'ContainerApp' && byApp?.[key] !== undefined) return byApp[key];
-    const byRegistry = seeded.registrySecrets.get(String(m.spec?.displayName));
+    const byRegistry = seeded.registrySecrets.get(String(m.spec?.name));
     if (m.kind === 'ContainerRegistry' && byRegistry?.[key] !== undefined) return byRegistry[key];
   }
   throw new Error(`no seeded value for Secret ${secret} key ${key}`);

@@ -58,8 +58,8 @@ interface Targets {
 }
 
 const REGISTRY = {
-  displayName: 'e2e-fin-registry',
-  type: 'gitHub',
+  name: 'e2e-fin-registry',
+  type: 'GitHub',
   username: 'bot',
   passwordSecretRef: { name: 'reg-pass', key: 'password' },
 };

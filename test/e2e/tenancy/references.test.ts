@@ -62,8 +62,8 @@ async function teamAResources(): Promise<TeamAIds> {
   await apply(secretYaml(teamA, 'registry-pass', { password: 'team-a-registry-password' }));
   await apply(
     manifest('ContainerRegistry', teamA, 'registry', {
-      displayName: 'e2e-ten-registry',
-      type: 'gitHub',
+      name: 'e2e-ten-registry',
+      type: 'GitHub',
       username: 'bot',
       passwordSecretRef: { name: 'registry-pass', key: 'password' },
     }),

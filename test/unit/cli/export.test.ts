@@ -198,10 +198,10 @@ test('export: secret values never appear, the Secrets are listed, every kind is 
   const app = docs.find((d) => d.kind === 'ContainerApp')!;
   t.deepEqual(app.spec.logForwarding, {
     enabled: true,
-    type: 'SyslogUdp',
+    type: 'SyslogUDP',
     endpoint: 'logs.shop.example',
     port: 514,
-    format: 'SyslogRfc5424',
+    format: 'SyslogRFC5424',
     tokenSecretRef: { name: 'shop-api-log-forwarding', key: 'token' },
   });
   t.deepEqual(app.spec.containerTemplates[0]?.environmentVariables, [

@@ -2,6 +2,10 @@
 import test from 'ava';
 import { documentBounds } from '../../../../hack/crds/document-bounds.js';
 import { CONTAINER_APP } from '../../../../src/controllers/containerapp/kind.js';
+import {
+  LOG_TYPE_NAMES,
+  legacyValuesOf,
+} from '../../../../src/controllers/containerapp/wire-enums.js';
 import { builtCrd, rootSchema, schemaAt, type Json } from '../../../support/crds.js';
 
 const crd = await builtCrd(CONTAINER_APP);
@@ -17,7 +21,7 @@ function at(path: string): Json {
 const BOUNDS: Array<[string, Json]> = [
   ['terminationGracePeriodSeconds', { minimum: 1, maximum: 300 }],
   ['autoScaling.max', { minimum: 1, maximum: 1000 }],
-  ['volumes.[].size', { minimum: 1, maximum: 100 }],
+  ['volumes.[].sizeGigabytes', { minimum: 1, maximum: 100 }],
   ['containerTemplates.[].probes.startup.initialDelaySeconds', { minimum: 1, maximum: 3600 }],
   ['containerTemplates.[].probes.liveness.failureThreshold', { minimum: 1, maximum: 1000 }],
   ['containerTemplates.[].name', { minLength: 1, maxLength: 50 }],
@@ -41,12 +45,14 @@ test('document patterns are anchored (.NET matches whole values), without RE2-le
   const mount = at('containerTemplates.[].volumeMounts.[].mountPath');
   t.is(mount.pattern, '^(?:/([a-zA-Z0-9._-]+/?)+)$');
   t.deepEqual(documentBounds('mc', 'Protocol', ['enum']), { enum: ['tcp', 'udp', 'sctp'] });
+  const protocols = at('containerTemplates.[].endpoints.[].cdn.portMappings.[].protocols.[]');
+  t.deepEqual(protocols.enum, ['TCP', 'UDP', 'SCTP'], 'as core Kubernetes spells them');
 });
 
-test('expectedStatusCode takes a number or a documented name (int-or-string)', (t) => {
+test('expectedStatusCode is an HTTP status code (integer 100-599), not a platform name', (t) => {
   const node = at('containerTemplates.[].probes.readiness.httpGet.response.expectedStatusCode');
-  t.true(node['x-kubernetes-int-or-string']);
-  t.is(node.type, undefined);
+  t.like(node, { type: 'integer', minimum: 100, maximum: 599 });
+  t.is(node['x-kubernetes-int-or-string'], undefined);
 });
 
 test('no CEL rule is unbounded in cost: every rule sits on a node the kind already had', (t) => {
@@ -76,12 +82,14 @@ test('common fields come from the shared fragments', (t) => {
 });
 
 test('logForwarding: enums from the official document, a port range, enabled defaults to true', (t) => {
+  // The document's values, spelled UpperCamel with acronyms in capitals (wire-enums.ts).
+  const wire = documentBounds('mc', 'CreateLogForwardingRequest.type', ['enum']).enum as string[];
   t.deepEqual(
     at('logForwarding.type').enum,
-    documentBounds('mc', 'CreateLogForwardingRequest.type', ['enum']).enum,
+    wire.map((w) => legacyValuesOf(LOG_TYPE_NAMES)[w]),
   );
-  t.deepEqual(at('logForwarding.type').enum, ['SyslogUdp', 'SyslogTcp']);
-  t.deepEqual(at('logForwarding.format').enum, ['SyslogRfc3164', 'SyslogRfc5424']);
+  t.deepEqual(at('logForwarding.type').enum, ['SyslogUDP', 'SyslogTCP']);
+  t.deepEqual(at('logForwarding.format').enum, ['SyslogRFC3164', 'SyslogRFC5424']);
   t.like(at('logForwarding.port'), { minimum: 1, maximum: 65535 });
   t.is(at('logForwarding.enabled').default, true);
   t.deepEqual(at('logForwarding').required, ['type', 'endpoint', 'port', 'format']);

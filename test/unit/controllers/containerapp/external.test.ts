@@ -130,7 +130,8 @@ test.serial(
     t.is(web?.endpoints.length, 1);
     t.truthy(web?.endpoints[0]?.publicHost);
     t.truthy(web?.endpoints[0]?.id);
-    t.is(h.status.volumes?.[0]?.name, 'data');
+    t.like(h.status.volumes?.[0], { name: 'data', sizeGigabytes: 5 }, 'status names its unit');
+    t.is(typeof web?.endpoints[0]?.pullZoneId, 'number', 'an integer like every pull zone id');
   },
 );
 
@@ -194,7 +195,7 @@ const steps: StepCase[] = [
   },
   {
     name: 'add a volume',
-    edit: (s) => void s.volumes!.push({ name: 'cache', size: 2 }),
+    edit: (s) => void s.volumes!.push({ name: 'cache', sizeGigabytes: 2 }),
     check: (t, before, after) => {
       t.deepEqual(
         after.volumes?.map((v) => v.name),

@@ -40,8 +40,8 @@ const cases: { field: string; expected: string; reason: string }[] = [
   },
   {
     field: '$.volumes[0].size',
-    expected: 'spec.volumes[data].size',
-    reason: 'JSON path prefix stripped, volume index -> name',
+    expected: 'spec.volumes[data].sizeGigabytes',
+    reason: 'JSON path prefix stripped, volume index -> name, the spec name of size',
   },
   {
     field: '/containerTemplates/0/name',
@@ -62,6 +62,11 @@ const cases: { field: string; expected: string; reason: string }[] = [
     field: 'containerTemplates[0].endpoints[0].cdn.pullZoneId',
     expected: 'spec.containerTemplates[web].endpoints[http].cdn.pullZoneId',
     reason: 'a direct zone id stays pullZoneId',
+  },
+  {
+    field: 'containerTemplates[0].endpoints[0].cdn.isSslEnabled',
+    expected: 'spec.containerTemplates[web].endpoints[http].cdn.sslEnabled',
+    reason: "the platform's isSslEnabled is the spec's sslEnabled",
   },
   {
     field: 'containerTemplates[0].environmentVariables[1].value',

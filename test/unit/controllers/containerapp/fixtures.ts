@@ -25,7 +25,7 @@ export function baseSpec(): ContainerAppSpec {
         endpoints: [
           {
             displayName: 'http',
-            cdn: { isSslEnabled: true, portMappings: [{ containerPort: 80 }] },
+            cdn: { sslEnabled: true, portMappings: [{ containerPort: 80 }] },
           },
         ],
         volumeMounts: [{ name: 'data', mountPath: '/data' }],
@@ -38,7 +38,7 @@ export function baseSpec(): ContainerAppSpec {
         imageRegistryId: 'dockerhub',
       },
     ],
-    volumes: [{ name: 'data', size: 5 }],
+    volumes: [{ name: 'data', sizeGigabytes: 5 }],
   };
 }
 

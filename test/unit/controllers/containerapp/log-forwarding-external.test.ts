@@ -40,10 +40,10 @@ test.after.always(async () => {
 });
 
 const BLOCK: LogForwardingSpec = {
-  type: 'SyslogTcp',
+  type: 'SyslogTCP',
   endpoint: 'logs.example.com',
   port: 6514,
-  format: 'SyslogRfc5424',
+  format: 'SyslogRFC5424',
   tokenSecretRef: { name: 'logs', key: 'token' },
 };
 
@@ -140,8 +140,9 @@ test.serial(
     );
     t.deepEqual(writesOf(logCalls(from)), ['POST /mc/log/forwarding']);
     t.like(stored(h.appId), { endpoint: 'logs.example.com', token: TOKEN_1, enabled: true });
+    t.like(stored(h.appId), { type: 'SyslogTcp', format: 'SyslogRfc5424' }, 'its own enum values');
     t.regex(h.status.logForwarding?.tokenFingerprint ?? '', /^sha256:[0-9a-f]{64}$/);
-    t.like(h.status.logForwarding, { port: 6514, type: 'SyslogTcp', enabled: true });
+    t.like(h.status.logForwarding, { port: 6514, type: 'SyslogTCP', enabled: true });
 
     from = mark();
     t.true((await h.sync(spec)).upToDate);

@@ -27,10 +27,10 @@ const UID = 'uid-1';
 const fp = (t: string): string => tokenFingerprint(UID, t);
 
 const SPEC: LogForwardingSpec = {
-  type: 'SyslogTcp',
+  type: 'SyslogTCP',
   endpoint: 'Logs.Example.com',
   port: 6514,
-  format: 'SyslogRfc5424',
+  format: 'SyslogRFC5424',
   tokenSecretRef: { name: 'logs', key: 'token' },
 };
 
@@ -202,7 +202,7 @@ test('plan entries of a create and a delete show the members, the token as <reda
     fingerprint: fp,
   });
   t.like(del.diffs[0], {
-    live: '{"enabled":true,"type":"SyslogTcp","endpoint":"logs.example.com","port":6514,"format":"SyslogRfc5424"}',
+    live: '{"enabled":true,"type":"SyslogTCP","endpoint":"logs.example.com","port":6514,"format":"SyslogRFC5424"}',
     desired: '<unset>',
   });
 });
@@ -252,10 +252,10 @@ test('export block: members as read, the token as a reference only', (t) => {
   const ref = { name: 'shop-log-forwarding', key: 'token' };
   t.deepEqual(logForwardingSpecOf(LIVE, ref), {
     enabled: true,
-    type: 'SyslogTcp',
+    type: 'SyslogTCP',
     endpoint: 'logs.example.com',
     port: 6514,
-    format: 'SyslogRfc5424',
+    format: 'SyslogRFC5424',
     tokenSecretRef: ref,
   });
   t.false('tokenSecretRef' in logForwardingSpecOf(LIVE, undefined)!);

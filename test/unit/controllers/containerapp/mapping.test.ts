@@ -22,7 +22,7 @@ function specWithRefs(): ContainerAppSpec {
     { name: 'MAYBE', valueFrom: { secretKeyRef: { name: 'gone', key: 'k', optional: true } } },
   ];
   web.endpoints = [
-    { displayName: 'http', cdn: { pullZoneRef: { name: 'demo-zone' }, isSslEnabled: true } },
+    { displayName: 'http', cdn: { pullZoneRef: { name: 'demo-zone' }, sslEnabled: true } },
     { displayName: 'direct', cdn: { pullZoneId: 12 } },
     { displayName: 'bare' },
   ];
@@ -103,7 +103,7 @@ test('toContainerStatus: ids, image, endpoint hosts and addresses', (t) => {
         displayName: 'http',
         id: 'e-web-http',
         publicHost: 'http.web.example.net',
-        pullZoneId: '1000',
+        pullZoneId: 1000,
         publicIpAddresses: [{ address: '192.0.2.1', region: 'DE' }],
       },
     ],

@@ -116,7 +116,7 @@ const cases: Case[] = [
     name: 'add volume',
     reason: 'the volumes array is sent with the existing volume (by id) and the new one',
     spec: (s) => {
-      s.volumes!.push({ name: 'cache', size: 2 });
+      s.volumes!.push({ name: 'cache', sizeGigabytes: 2 });
     },
     expected: {
       volumes: [
@@ -137,7 +137,7 @@ const cases: Case[] = [
     name: 'resize volume',
     reason: 'a changed size is sent with the volume id',
     spec: (s) => {
-      s.volumes![0]!.size = 10;
+      s.volumes![0]!.sizeGigabytes = 10;
     },
     expected: { volumes: [{ id: 'v-data', name: 'data', size: 10 }] },
   },
@@ -177,7 +177,7 @@ const cases: Case[] = [
     name: 'change endpoint',
     reason: 'a changed endpoint is sent with its id and the desired fields',
     spec: (s) => {
-      web(s).endpoints![0]!.cdn!.isSslEnabled = false;
+      web(s).endpoints![0]!.cdn!.sslEnabled = false;
     },
     expected: {
       containerTemplates: [
@@ -371,7 +371,7 @@ test('buildPatch refuses to send volumes when the volume list has no id for a ke
   // Without an id the volume could only be sent as new, which would replace it (data loss).
   const live = liveOf(desiredOf(baseSpec()));
   const spec = baseSpec();
-  spec.volumes!.push({ name: 'cache', size: 1 });
+  spec.volumes!.push({ name: 'cache', sizeGigabytes: 1 });
   const desired = desiredOf(spec);
   const cmp = compareApp(desired, live, undefined);
   t.true(needsVolumeIds(cmp));
@@ -387,8 +387,8 @@ test('probe expectedStatusCode is sent as the documented status name (200 -> ok)
     readiness: {
       httpGet: { request: { path: '/', portNumber: 80 }, response: { expectedStatusCode: 200 } },
     },
-    liveness: { httpGet: { response: { expectedStatusCode: '404' } } },
-    startup: { httpGet: { response: { expectedStatusCode: 'noContent' } } },
+    liveness: { httpGet: { response: { expectedStatusCode: 404 } } },
+    startup: { httpGet: { response: { expectedStatusCode: 204 } } },
   };
   const desired = desiredOf(spec);
   const patch = buildPatch(desired, compareApp(desired, live, undefined), VOLUME_IDS)!;

@@ -9,7 +9,7 @@ test('plan entries name items and fields in platform terms', (t) => {
   const spec = baseSpec();
   spec.containerTemplates[0]!.imageTag = '1.27';
   spec.containerTemplates.splice(1, 1);
-  spec.volumes!.push({ name: 'cache', size: 2 });
+  spec.volumes!.push({ name: 'cache', sizeGigabytes: 2 });
   spec.autoScaling.max = 9;
   const desired = desiredOf(spec);
   const plan = describeChanges(compareApp(desired, live, undefined), desired, live, undefined);
@@ -21,7 +21,7 @@ test('plan entries name items and fields in platform terms', (t) => {
       live: 'container c-worker library/busybox:1.36',
       desired: '<unset>',
     },
-    { field: 'volumes[cache]', live: '<unset>', desired: '{"size":2}' },
+    { field: 'volumes[cache]', live: '<unset>', desired: '{"sizeGigabytes":2}' },
   ]);
 });
 

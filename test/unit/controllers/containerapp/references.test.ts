@@ -168,10 +168,10 @@ test('scrubCdnError removes secret values the platform echoes back', (t) => {
 function withLogToken(): ContainerApp {
   const obj = app();
   obj.spec.logForwarding = {
-    type: 'SyslogUdp',
+    type: 'SyslogUDP',
     endpoint: 'logs.example.com',
     port: 514,
-    format: 'SyslogRfc3164',
+    format: 'SyslogRFC3164',
     tokenSecretRef: { name: 'log-token', key: 'token' },
   };
   return obj;

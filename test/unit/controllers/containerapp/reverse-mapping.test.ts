@@ -76,13 +76,15 @@ test('an application round-trips through the spec with nothing to change', async
     valueFrom: { secretKeyRef: { name: 'reverse-app-env', key: 'DB_PASSWORD' } },
   });
   t.is(spec.containerTemplates[0]?.imagePullPolicy, 'IfNotPresent');
+  const liveness = spec.containerTemplates[0]?.probes?.liveness;
+  t.is(liveness?.httpGet?.response?.expectedStatusCode, 200, "the platform's ok as its code");
   // The platform's default sticky sessions have no headers, which the CRD refuses: left out.
   t.deepEqual(spec.containerTemplates[0]?.endpoints?.[0], {
     displayName: 'public',
     cdn: {
-      isSslEnabled: true,
+      sslEnabled: true,
       pullZoneId: spec.containerTemplates[0]?.endpoints?.[0]?.cdn?.pullZoneId,
-      portMappings: [{ containerPort: 80, protocols: ['tcp'] }],
+      portMappings: [{ containerPort: 80, protocols: ['TCP'] }],
     },
   });
   const refs = {

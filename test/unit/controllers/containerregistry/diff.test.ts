@@ -28,7 +28,7 @@ function objectOf(spec: Partial<ContainerRegistrySpec> = {}): ContainerRegistry 
     kind: 'ContainerRegistry',
     metadata: { name: 'ghcr', namespace: 'team-a', uid: 'uid-1' },
     spec: {
-      type: 'gitHub',
+      type: 'GitHub',
       username: 'bot',
       passwordSecretRef: { name: 'p', key: 'password' },
       ...spec,
@@ -38,7 +38,7 @@ function objectOf(spec: Partial<ContainerRegistrySpec> = {}): ContainerRegistry 
 
 test('the table body: display name defaults to metadata.name; no credentials (the hooks add them)', (t) => {
   t.deepEqual(createBody(FIELDS, objectOf()), { displayName: 'ghcr', type: 'gitHub' });
-  t.deepEqual(createBody(FIELDS, objectOf({ displayName: 'Shop' })), {
+  t.deepEqual(createBody(FIELDS, objectOf({ name: 'Shop' })), {
     displayName: 'Shop',
     type: 'gitHub',
   });
@@ -70,7 +70,7 @@ test('the table status: names, never password pieces', (t) => {
     userName: 'bot',
     firstPasswordSymbols: 'abc',
   });
-  t.deepEqual(status, { displayName: 'Shop', username: 'bot' });
+  t.deepEqual(status, { name: 'Shop', username: 'bot' });
 });
 
 const LIVE = { id: 7, displayName: 'ghcr', hostName: 'ghcr.io', userName: 'bot' };
@@ -144,7 +144,7 @@ test('credentialDiffs: a rotation plan entry shows no value or fingerprint', (t)
 });
 
 const PATHS = [
-  { field: 'displayName', path: 'spec.displayName (displayName)', why: 'a table field' },
+  { field: 'displayName', path: 'spec.name (displayName)', why: 'a table field' },
   { field: 'type', path: 'spec.type (type)', why: 'a table field the platform never returns' },
   {
     field: 'passwordCredentials.userName',

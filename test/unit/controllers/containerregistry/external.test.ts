@@ -65,7 +65,7 @@ function objectOf(name: string, spec: Partial<ContainerRegistrySpec> = {}): Cont
     kind: 'ContainerRegistry',
     metadata: { name, namespace: 'team-a', uid: `uid-${name}` },
     spec: {
-      type: 'gitHub',
+      type: 'GitHub',
       username: 'bot',
       passwordSecretRef: { name: `${name}-pass`, key: 'password' },
       ...spec,
@@ -98,7 +98,7 @@ const sha256 = (v: string): string => createHash('sha256').update(v).digest('hex
 
 test.serial('create, in sync, rotation once, rename without credentials', async (t) => {
   const ext = external();
-  const obj = objectOf('ghcr', { displayName: 'unit-ghcr' });
+  const obj = objectOf('ghcr', { name: 'unit-ghcr' });
   passwords.set('ghcr', 'first-password-0001');
   const from = sim.calls.snapshot().log.length;
   const created = await ext.create(obj, ctxOf());
@@ -114,8 +114,8 @@ test.serial('create, in sync, rotation once, rename without credentials', async 
 
   const same = await ext.observe(obj, ctxOf(created.externalId));
   t.true(same.upToDate);
-  t.like(same.status, { displayName: 'unit-ghcr', username: 'bot', passwordFingerprint: first });
-  t.is(typeof same.status?.hostName, 'string', 'the host the platform pulls from');
+  t.like(same.status, { name: 'unit-ghcr', username: 'bot', passwordFingerprint: first });
+  t.is(typeof same.status?.hostname, 'string', 'the host the platform pulls from');
   t.false(JSON.stringify(same).includes('first-password'));
 
   passwords.set('ghcr', 'second-password-0002');
@@ -133,7 +133,7 @@ test.serial('create, in sync, rotation once, rename without credentials', async 
   obj.status = { ...obj.status, ...(res?.status ?? {}) };
   t.true((await ext.observe(obj, ctxOf(created.externalId))).upToDate, 'sent once');
 
-  const renamed = objectOf('ghcr', { displayName: 'unit-ghcr-2' });
+  const renamed = objectOf('ghcr', { name: 'unit-ghcr-2' });
   renamed.status = obj.status;
   const seen = await ext.observe(renamed, ctxOf(created.externalId));
   t.deepEqual(
@@ -141,7 +141,7 @@ test.serial('create, in sync, rotation once, rename without credentials', async 
     ['displayName'],
   );
   const renaming = await ext.update(renamed, seen, ctxOf(created.externalId));
-  t.like(renaming?.status, { displayName: 'unit-ghcr-2' });
+  t.like(renaming?.status, { name: 'unit-ghcr-2' });
   t.false('passwordFingerprint' in (renaming?.status ?? {}), 'nothing sent, nothing recorded');
   t.deepEqual(replaced.at(-1), { displayName: 'unit-ghcr-2', type: 'gitHub' }, 'no credentials');
   t.like(replaced.at(-2), { passwordCredentials: { userName: 'bot' } }, 'the rotation sent them');
@@ -151,18 +151,18 @@ test.serial('create, in sync, rotation once, rename without credentials', async 
 test.serial('adoption by name: exact name, one match; public registries refused', async (t) => {
   const ext = external();
   passwords.set('a', 'adopted-password-01');
-  const made = await ext.create(objectOf('made', { displayName: 'Legacy-Reg' }), ctxOf());
-  const byName = objectOf('a', { displayName: 'Legacy-Reg', adoption: { policy: 'ByName' } });
+  const made = await ext.create(objectOf('made', { name: 'Legacy-Reg' }), ctxOf());
+  const byName = objectOf('a', { name: 'Legacy-Reg', adoption: { policy: 'ByName' } });
   const found = await ext.observe(byName, ctxOf());
   t.is(found.externalId, made.externalId);
   t.true(found.upToDate, 'adoption takes the Secret as the live password: nothing to send');
   t.is(found.status?.passwordFingerprint, passwordFingerprint('uid-a', 'adopted-password-01'));
-  const lower = objectOf('a', { displayName: 'legacy-reg', adoption: { policy: 'ByName' } });
+  const lower = objectOf('a', { name: 'legacy-reg', adoption: { policy: 'ByName' } });
   await t.throwsAsync(ext.observe(lower, ctxOf()), {
     message: /no container registry matches it/,
   });
 
-  await ext.create(objectOf('twin', { displayName: 'Legacy-Reg' }), ctxOf());
+  await ext.create(objectOf('twin', { name: 'Legacy-Reg' }), ctxOf());
   await t.throwsAsync(ext.observe(byName, ctxOf()), {
     message: /2 container registry resources match.*ids \d+, \d+/,
   });
@@ -181,10 +181,10 @@ test.serial(
   async (t) => {
     const ext = external();
     const token = { createToken: '0123456789abcdef' };
-    const pending = objectOf('rec', { displayName: 'unit-recover' });
+    const pending = objectOf('rec', { name: 'unit-recover' });
     const made = await ext.create(pending, { ...ctxOf(), ...token });
     // A registry of another owner with the wanted name is never a candidate.
-    await ext.create(objectOf('foreign', { displayName: 'unit-recover' }), ctxOf());
+    await ext.create(objectOf('foreign', { name: 'unit-recover' }), ctxOf());
     const found = await ext.observe(pending, { ...ctxOf(undefined, true), ...token });
     t.is(found.externalId, made.externalId);
     t.deepEqual(

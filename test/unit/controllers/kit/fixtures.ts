@@ -76,8 +76,8 @@ const registry: KindFixture = {
         secrets: { 'reg-pass': { password: 'registry-password-1' } },
       },
       spec: (name) => ({
-        displayName: name,
-        type: 'gitHub',
+        name: name,
+        type: 'GitHub',
         username: 'bot',
         passwordSecretRef: { name: 'reg-pass', key: 'password' },
       }),

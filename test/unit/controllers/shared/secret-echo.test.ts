@@ -130,10 +130,10 @@ const FIELDS: Field[] = [
     spec: (name) =>
       app(name, {
         logForwarding: {
-          type: 'SyslogTcp',
+          type: 'SyslogTCP',
           endpoint: 'logs.example.com',
           port: 6514,
-          format: 'SyslogRfc5424',
+          format: 'SyslogRFC5424',
           tokenSecretRef: { name: 'log-token', key: 'token' },
         },
       }),
@@ -145,8 +145,8 @@ const FIELDS: Field[] = [
     secrets: { 'reg-pass': { password: odd('registry-pass') } },
     value: odd('registry-pass'),
     spec: () => ({
-      displayName: 'echo-registry',
-      type: 'gitHub',
+      name: 'echo-registry',
+      type: 'GitHub',
       username: 'bot',
       passwordSecretRef: { name: 'reg-pass', key: 'password' },
     }),
@@ -158,8 +158,8 @@ const FIELDS: Field[] = [
     secrets: { 'reg-pass': { password: 'registry-password-0' } },
     value: API_KEY,
     spec: () => ({
-      displayName: 'echo-registry',
-      type: 'gitHub',
+      name: 'echo-registry',
+      type: 'GitHub',
       username: 'bot',
       passwordSecretRef: { name: 'reg-pass', key: 'password' },
     }),
