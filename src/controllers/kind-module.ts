@@ -54,8 +54,13 @@ export interface LegacyFieldMove {
   readonly from: string;
   /** The v1beta1 path (the same as `from` when only values changed). */
   readonly to: string;
-  /** Enum values renamed on the way (`{ BEGINSWITH: 'BeginsWith' }`); others are kept. */
-  readonly values?: Readonly<Record<string, string>>;
+  /**
+   * Values respelled on the way (`{ BEGINSWITH: 'BeginsWith' }`, or a name to a number:
+   * `{ ok: 200 }`); others are kept.
+   */
+  readonly values?: Readonly<Record<string, string | number>>;
+  /** A string of decimal digits becomes that integer (a field that was a string or int-or-string). */
+  readonly toInteger?: boolean;
 }
 
 /**

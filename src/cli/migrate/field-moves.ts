@@ -82,16 +82,21 @@ function moveOne(store: PathStore, from: Key[], to: Key[]): string | undefined {
   return `${dotted(from)} -> ${dotted(to)}`;
 }
 
-/** Respells the enum value at `path` by `values`; returns the line to report, if it changed. */
-function respellOne(
-  store: PathStore,
-  path: Key[],
-  values: Readonly<Record<string, string>>,
-): string | undefined {
+/** The value `move` makes of `value`, if it changes it. */
+function respelled(value: unknown, move: FieldMove): string | number | undefined {
+  if (typeof value !== 'string') return undefined;
+  if (move.values && Object.hasOwn(move.values, value)) return move.values[value];
+  if (move.toInteger && /^\d{1,15}$/.test(value)) return Number(value);
+  return undefined;
+}
+
+/** Respells the value at `path` by `move`; returns the line to report, if it changed. */
+function respellOne(store: PathStore, path: Key[], move: FieldMove): string | undefined {
   const value = store.getIn(path);
-  if (typeof value !== 'string' || !Object.hasOwn(values, value)) return undefined;
-  store.setIn(path, values[value]);
-  return `${dotted(path)}: ${value} -> ${values[value]}`;
+  const next = respelled(value, move);
+  if (next === undefined) return undefined;
+  store.setIn(path, next);
+  return `${dotted(path)}: ${String(value)} -> ${next}`;
 }
 
 /**
@@ -106,8 +111,8 @@ export function applyFieldMoves(store: PathStore, moves: readonly FieldMove[]): 
     for (const [from, to] of concretePairs(store, move.from, move.to)) {
       const moved = moveOne(store, from, to);
       if (moved) done.push(moved);
-      const respelled = move.values ? respellOne(store, to, move.values) : undefined;
-      if (respelled) done.push(respelled);
+      const changed = respellOne(store, to, move);
+      if (changed) done.push(changed);
     }
   }
   return done;

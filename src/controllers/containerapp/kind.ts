@@ -1,9 +1,16 @@
 /** The ContainerApp kind: a Magic Containers application (`/mc`). */
-import type { KindModule } from '../kind-module.js';
+import { HTTP_STATUS_CODES } from '../../cdn/http-status-names.js';
+import type { KindModule, LegacyFieldMove } from '../kind-module.js';
 import { CONTAINER_APP_NAMES } from './types.js';
 import { LOG_FORMAT_NAMES, LOG_TYPE_NAMES, PROTOCOL_NAMES, legacyValuesOf } from './wire-enums.js';
 
 const ENDPOINT = 'spec.containerTemplates[].endpoints[]';
+
+/** A probe's expected status: int-or-string in v1alpha1 (`ok`, `"200"`), an integer since. */
+const PROBE_STATUS_MOVES: LegacyFieldMove[] = ['startup', 'readiness', 'liveness'].map((probe) => {
+  const path = `spec.containerTemplates[].probes.${probe}.httpGet.response.expectedStatusCode`;
+  return { from: path, to: path, values: HTTP_STATUS_CODES, toInteger: true };
+});
 
 export const CONTAINER_APP: KindModule = {
   ...CONTAINER_APP_NAMES,
@@ -21,6 +28,13 @@ export const CONTAINER_APP: KindModule = {
     { from: `${ENDPOINT}.cdn.isSslEnabled`, to: `${ENDPOINT}.cdn.sslEnabled` },
     { from: 'spec.volumes[].size', to: 'spec.volumes[].sizeGigabytes' },
     { from: 'status.volumes[].size', to: 'status.volumes[].sizeGigabytes' },
+    ...PROBE_STATUS_MOVES,
+    // A string in v1alpha1's status; an integer since (the live move copies status).
+    {
+      from: 'status.containers[].endpoints[].pullZoneId',
+      to: 'status.containers[].endpoints[].pullZoneId',
+      toInteger: true,
+    },
     {
       from: 'spec.logForwarding.type',
       to: 'spec.logForwarding.type',

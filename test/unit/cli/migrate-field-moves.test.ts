@@ -82,6 +82,12 @@ const CASES: Array<{
     },
   },
   {
+    name: 'a name or a numeric string becomes the integer the field now takes',
+    moves: [{ from: 'spec.p[].code', to: 'spec.p[].code', values: { ok: 200 }, toInteger: true }],
+    input: { spec: { p: [{ code: 'ok' }, { code: '404' }, { code: 500 }, { code: 'teapot' }] } },
+    output: { spec: { p: [{ code: 200 }, { code: 404 }, { code: 500 }, { code: 'teapot' }] } },
+  },
+  {
     name: 'a move across a different number of lists is refused',
     moves: [{ from: 'spec.a[].b', to: 'spec.b' }],
     input: { spec: { a: [{ b: 1 }] } },

@@ -116,7 +116,7 @@ test('the legacy moves rename every v1alpha1 value that changed, and only those'
     [SEVERITY, 'spec.severity'],
     [TRANSFORMATION, 'spec.transformations[]'],
   ] as const) {
-    const values: Readonly<Record<string, string>> = byPath.get(path)?.values ?? {};
+    const values: Readonly<Record<string, string | number>> = byPath.get(path)?.values ?? {};
     const renamed = table.varnames.map((old) => values[old] ?? old);
     t.deepEqual(renamed, [...table.names], `${path}: every old value becomes its new one`);
   }
