@@ -117,5 +117,24 @@ export function withLegacyNames(
   }));
   const copy = structuredClone(obj);
   applyFieldMoves(plainStore(copy), undo);
+  for (const m of findKind(kind)?.legacyMoves ?? []) {
+    if (m.toInteger) stringifyAt(copy, m.from.replace(/\[\]/g, '.[]').split('.').filter(Boolean));
+  }
   return copy;
+}
+
+/** Turns the integers at `path` (`[]`: every list item) back into strings, as v1alpha1 had them. */
+function stringifyAt(node: unknown, path: readonly string[]): void {
+  const [head, ...rest] = path;
+  if (head === undefined || node === null || typeof node !== 'object') return;
+  const record = node as Record<string, unknown>;
+  if (head === '[]') {
+    if (Array.isArray(node)) for (const item of node as unknown[]) stringifyAt(item, rest);
+    return;
+  }
+  if (rest.length === 0) {
+    if (typeof record[head] === 'number') record[head] = String(record[head]);
+    return;
+  }
+  stringifyAt(record[head], rest);
 }
