@@ -28,7 +28,7 @@ export function recordSamples(pullZoneId: number): RecordSample[] {
       geolocationLatitude: 52.5,
       geolocationLongitude: 13.4,
     },
-    { type: 'CNAME', name: 'cname', value: 'target.example.net', monitorType: 'Http' },
+    { type: 'CNAME', name: 'cname', value: 'target.example.net', monitorType: 'HTTP' },
     { type: 'TXT', name: '@', value: 'v=spf1 -all', comment: 'apex TXT' },
     { type: 'MX', name: '', value: 'mail.example.net', priority: 10 },
     { type: 'Redirect', name: 'go', value: 'https://example.net/landing' },

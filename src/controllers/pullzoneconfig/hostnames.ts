@@ -23,8 +23,11 @@ export type HostnameAction =
   | { op: 'setForceSSL'; hostname: string; forceSSL: boolean }
   | { op: 'removeHostname'; hostname: string };
 
-/** Key types in wire order. */
-export const PRIVATE_KEY_TYPES = ['Ecdsa', 'Rsa'] as const;
+/**
+ * Key types in wire order (the platform's `PrivateKeyType` 0, 1), spelt our way: the document's
+ * `Ecdsa`, `Rsa` are `ECDSA`, `RSA` (acronyms in capitals, docs/api.md).
+ */
+export const PRIVATE_KEY_TYPES = ['ECDSA', 'RSA'] as const;
 /** CertificateProvisionType of an uploaded certificate. */
 const PROVISION_CUSTOM = 3;
 /** A free certificate request without result is repeated after this long. */

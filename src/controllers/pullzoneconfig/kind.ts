@@ -10,4 +10,31 @@ export const PULL_ZONE_CONFIG: KindModule = {
   exporter: async () => (await import('./export.js')).exportPullZones,
   example: 'pullzoneconfig.yaml',
   sample: { spec: (name) => ({ settings: { originUrl: `https://origin-${name}.example.com` } }) },
+  legacyMoves: [
+    {
+      from: 'spec.hostnames[].privateKeyType',
+      to: 'spec.hostnames[].privateKeyType',
+      values: { Ecdsa: 'ECDSA', Rsa: 'RSA' },
+    },
+    {
+      from: 'spec.settings.optimizerClasses[].cropGravity',
+      to: 'spec.settings.optimizerClasses[].cropGravity',
+      values: {
+        center: 'Center',
+        north: 'North',
+        south: 'South',
+        east: 'East',
+        west: 'West',
+        northeast: 'NorthEast',
+        northwest: 'NorthWest',
+        southeast: 'SouthEast',
+        southwest: 'SouthWest',
+      },
+    },
+    {
+      from: 'spec.settings.optimizerClasses[].autoOptimize',
+      to: 'spec.settings.optimizerClasses[].autoOptimize',
+      values: { low: 'Low', medium: 'Medium', high: 'High' },
+    },
+  ],
 };

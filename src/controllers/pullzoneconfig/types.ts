@@ -35,7 +35,7 @@ export interface HostnameSpec {
   hostname: string;
   forceSSL?: boolean;
   certificate?: HostnameCertificateSpec;
-  privateKeyType?: 'Ecdsa' | 'Rsa';
+  privateKeyType?: 'ECDSA' | 'RSA';
 }
 
 /** `spec` of a PullZoneConfig (crd.ts describes every field). */
