@@ -81,7 +81,12 @@ const VARIABLE = {
   },
 };
 const VARIABLE_MEMBERS = { name: 'Name', value: 'Value' };
-const MAX_64 = { maxItems: 64 };
+// Keyed by name, like ContainerApp's environment variables: a name appears once.
+const MAX_64 = {
+  maxItems: 64,
+  'x-kubernetes-list-type': 'map',
+  'x-kubernetes-list-map-keys': ['name'],
+};
 // Values may be credentials of the script: plans and events count them.
 const VARIABLES = counted(objectList(VARIABLE_MEMBERS, VARIABLE, MAX_64), 'variables');
 const int32 = (minimum: number, maximum: number): Codec<number> =>

@@ -138,6 +138,17 @@ test('CRD: a typed parameter cannot be repeated in the free properties (CEL)', (
   t.is(listSchema.maxItems, 100);
 });
 
+test('CRD: optimizer classes and image blueprints are map lists keyed by the required name', (t) => {
+  const blueprints = SETTING_FIELDS.find((f) => f.api === 'BunnyAiImageBlueprints')!;
+  for (const schema of [listSchema, settingSchema(blueprints)[1]]) {
+    t.like(schema, {
+      'x-kubernetes-list-type': 'map',
+      'x-kubernetes-list-map-keys': ['name'],
+      items: { required: ['name'] },
+    });
+  }
+});
+
 test('typed members map to the query strings the platform stores, free properties as written', (t) => {
   const api = toApiSettings({
     optimizerClasses: [TYPED, { name: 'face', width: 100, properties: { face_crop: 'true' } }],
