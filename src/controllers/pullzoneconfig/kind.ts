@@ -36,5 +36,22 @@ export const PULL_ZONE_CONFIG: KindModule = {
       to: 'spec.settings.optimizerClasses[].autoOptimize',
       values: { low: 'Low', medium: 'Medium', high: 'High' },
     },
+    { from: 'spec.settings.enableTLS1', to: 'spec.settings.enableTLS10' },
+    { from: 'spec.settings.enableTLS1_1', to: 'spec.settings.enableTLS11' },
+    { from: 'spec.settings.originConnectTimeout', to: 'spec.settings.originConnectTimeoutSeconds' },
+    {
+      from: 'spec.settings.originResponseTimeout',
+      to: 'spec.settings.originResponseTimeoutSeconds',
+    },
+    { from: 'spec.settings.originRetryDelay', to: 'spec.settings.originRetryDelaySeconds' },
+    {
+      from: 'spec.settings.cacheControlMaxAgeOverride',
+      to: 'spec.settings.cacheControlMaxAgeOverrideSeconds',
+    },
+    {
+      from: 'spec.settings.cacheControlPublicMaxAgeOverride',
+      to: 'spec.settings.cacheControlPublicMaxAgeOverrideSeconds',
+    },
+    { from: 'spec.settings.monthlyBandwidthLimit', to: 'spec.settings.monthlyBandwidthLimitBytes' },
   ],
 };
