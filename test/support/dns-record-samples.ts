@@ -6,7 +6,7 @@
 import type { DnsRecordSpec } from '../../src/controllers/dnsrecord/types.js';
 
 /** The record part of a spec (no zone, account or adoption). */
-export type RecordSample = Omit<DnsRecordSpec, 'zoneRef' | 'dnsZoneId'>;
+export type RecordSample = Omit<DnsRecordSpec, 'dnsZoneRef' | 'dnsZoneId'>;
 
 /** One sample per type, in the order of the document's `DnsRecordTypes`. */
 export function recordSamples(pullZoneId: number): RecordSample[] {
