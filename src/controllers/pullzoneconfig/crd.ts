@@ -151,7 +151,7 @@ const CERTIFICATE_STATUS: Schema = {
       type: 'string',
       description: 'sha256 of the uploaded certificate and key.',
     },
-    requestedAt: {
+    lastRequestTime: {
       type: 'string',
       format: 'date-time',
       description: 'When a free certificate was last requested.',

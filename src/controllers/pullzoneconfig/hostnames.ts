@@ -80,7 +80,7 @@ function customHosts(live: readonly Hostname[]): Hostname[] {
 
 function isPending(prev: HostnameStatus | undefined, now: Date): string | undefined {
   if (prev?.certificate.state !== 'Pending') return undefined;
-  const since = prev.certificate.requestedAt;
+  const since = prev.certificate.lastRequestTime;
   if (since === undefined) return undefined;
   const delay = certificateRetryDelayMs(prev.certificate.dnsRefusals);
   return now.getTime() - Date.parse(since) < delay ? since : undefined;
@@ -98,7 +98,7 @@ function observedCertificate(
     return {
       type: 'Free',
       state: 'Pending',
-      requestedAt: since,
+      lastRequestTime: since,
       ...(refusals ? { dnsRefusals: refusals } : {}),
     };
   }
@@ -143,7 +143,7 @@ function planCertificate(c: HostContext, out: HostnamePlan): void {
       desired: 'Free',
     });
     out.actions.push({ op: 'loadFreeCertificate', hostname: name });
-    c.status.certificate = { type: 'Free', state: 'Pending', requestedAt: c.now.toISOString() };
+    c.status.certificate = { type: 'Free', state: 'Pending', lastRequestTime: c.now.toISOString() };
     return;
   }
   if (cur.type === 'Custom' && cur.secretHash === c.tlsHash) return;

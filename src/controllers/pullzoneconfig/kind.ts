@@ -53,5 +53,15 @@ export const PULL_ZONE_CONFIG: KindModule = {
       to: 'spec.settings.cacheControlPublicMaxAgeOverrideSeconds',
     },
     { from: 'spec.settings.monthlyBandwidthLimit', to: 'spec.settings.monthlyBandwidthLimitBytes' },
+    { from: 'status.purge.requestedAt', to: 'status.purge.lastRequest' },
+    { from: 'status.purge.inProgress', to: 'status.purge.inProgressRequest' },
+    { from: 'status.purge.completedAt', to: 'status.purge.completionTime' },
+    { from: 'status.purge.startedAt', to: 'status.purge.startTime' },
+    { from: 'status.purge.deferredUntil', to: 'status.purge.scheduledTime' },
+    { from: 'status.purge.urlsPurged', to: 'status.purge.entriesPurged' },
+    {
+      from: 'status.hostnames[].certificate.requestedAt',
+      to: 'status.hostnames[].certificate.lastRequestTime',
+    },
   ],
 };
