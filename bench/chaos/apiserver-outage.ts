@@ -55,7 +55,7 @@ export async function runApiserverOutage(
     await patchSpec(env.kube, p.namespace, 'PullZoneConfig', n, {
       settings: {
         originUrl: `https://origin-${n}.example.com`,
-        cacheControlMaxAgeOverride: 1000 + i,
+        cacheControlMaxAgeOverrideSeconds: 1000 + i,
       },
     });
   }
@@ -69,7 +69,7 @@ export async function runApiserverOutage(
     await patchSpec(env.kube, p.namespace, 'PullZoneConfig', n, {
       settings: {
         originUrl: `https://origin-${n}.example.com`,
-        cacheControlMaxAgeOverride: 2000 + i,
+        cacheControlMaxAgeOverrideSeconds: 2000 + i,
       },
     });
   }

@@ -24,7 +24,7 @@ export function realisticPullZoneConfig(i: number): Record<string, unknown> {
   const spec = {
     settings: {
       originUrl: `https://origin-${name}.example.com`,
-      cacheControlMaxAgeOverride: 3600,
+      cacheControlMaxAgeOverrideSeconds: 3600,
       enableGeoZoneEU: true,
     },
     hostnames: [{ name: `${name}.example.com`, forceSSL: true }],
@@ -71,7 +71,7 @@ export function realisticPullZoneConfig(i: number): Record<string, unknown> {
             'f:settings': {
               '.': {},
               'f:originUrl': {},
-              'f:cacheControlMaxAgeOverride': {},
+              'f:cacheControlMaxAgeOverrideSeconds': {},
               'f:enableGeoZoneEU': {},
             },
             'f:hostnames': {},

@@ -185,7 +185,7 @@ async function runTenantA(
     const started = Date.now();
     await mapLimit(names, 4, (name) =>
       patchSpec(env.kube, ns, 'PullZoneConfig', name, {
-        settings: { cacheControlMaxAgeOverride: 100 + round },
+        settings: { cacheControlMaxAgeOverrideSeconds: 100 + round },
       }).catch(() => undefined),
     );
     out.changes += names.length;
@@ -242,7 +242,7 @@ async function runTenantB(
   for (const [k, target] of targets.entries()) {
     const at = Date.now();
     await patchSpec(env.kube, ns, 'PullZoneConfig', target.name, {
-      settings: { cacheControlMaxAgeOverride: 5000 + k },
+      settings: { cacheControlMaxAgeOverrideSeconds: 5000 + k },
     });
     sent.push({ path: target.path, at, accepted: Date.now() });
     await sleep(Math.max(0, updateEvery - (Date.now() - at)));

@@ -149,7 +149,7 @@ async function patchAll(
       method: 'PATCH',
       path: `${path}/${name}`,
       contentType: 'application/merge-patch+json',
-      body: { spec: { settings: { cacheControlMaxAgeOverride: value } } },
+      body: { spec: { settings: { cacheControlMaxAgeOverrideSeconds: value } } },
       timeoutMs: 120_000,
     });
     generations.set(name, o.metadata.generation ?? 1);

@@ -1,5 +1,5 @@
 /**
- * Update of one field in all N objects: every object's `settings.cacheControlMaxAgeOverride`
+ * Update of one field in all N objects: every object's `settings.cacheControlMaxAgeOverrideSeconds`
  * is merge-patched (16 in flight, the bench's identity) and the time runs until the sim has
  * answered a write of every zone 2xx (`POST /pullzone/{id}`), divided by the matrix ceiling.
  *
@@ -73,7 +73,7 @@ export async function runUpdateAll(
   };
   const patching = mapLimit(targets, 16, (t) =>
     patchSpec(env.kube, p.namespace, 'PullZoneConfig', t.name, {
-      settings: { cacheControlMaxAgeOverride: p.value },
+      settings: { cacheControlMaxAgeOverrideSeconds: p.value },
     }),
   ).then(() => Date.now());
   const deadline = t0 + p.timeoutMs;

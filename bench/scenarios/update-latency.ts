@@ -76,7 +76,7 @@ export async function runUpdateLatency(
     if (inFlight <= 0) break;
     const at = Date.now();
     await patchSpec(env.kube, p.namespace, 'PullZoneConfig', target.name, {
-      settings: { cacheControlMaxAgeOverride: p.value + k },
+      settings: { cacheControlMaxAgeOverrideSeconds: p.value + k },
     });
     sent.push({ target, at, inFlight });
     await sleep(Math.max(0, p.intervalMs - (Date.now() - at)));

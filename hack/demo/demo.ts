@@ -356,7 +356,7 @@ function printNextSteps(
     '',
     '  Edit a resource and watch it reconcile:',
     `    kubectl -n ${NAMESPACE} get pzc,capp,shp -w &`,
-    `    kubectl -n ${NAMESPACE} patch pzc shop-cdn --type merge -p '{"spec":{"settings":{"cacheControlMaxAgeOverride":3600}}}'`,
+    `    kubectl -n ${NAMESPACE} patch pzc shop-cdn --type merge -p '{"spec":{"settings":{"cacheControlMaxAgeOverrideSeconds":3600}}}'`,
     `    kubectl -n ${NAMESPACE} get events --sort-by=.lastTimestamp`,
     '',
     `  Metrics:  curl -s http://127.0.0.1:${op.metricsPort}/metrics | grep ^cdn_operator_`,

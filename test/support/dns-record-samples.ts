@@ -6,7 +6,7 @@
 import type { DnsRecordSpec } from '../../src/controllers/dnsrecord/types.js';
 
 /** The record part of a spec (no zone, account or adoption). */
-export type RecordSample = Omit<DnsRecordSpec, 'zoneRef' | 'dnsZoneId'>;
+export type RecordSample = Omit<DnsRecordSpec, 'dnsZoneRef' | 'dnsZoneId'>;
 
 /** One sample per type, in the order of the document's `DnsRecordTypes`. */
 export function recordSamples(pullZoneId: number): RecordSample[] {
@@ -28,7 +28,7 @@ export function recordSamples(pullZoneId: number): RecordSample[] {
       geolocationLatitude: 52.5,
       geolocationLongitude: 13.4,
     },
-    { type: 'CNAME', name: 'cname', value: 'target.example.net', monitorType: 'Http' },
+    { type: 'CNAME', name: 'cname', value: 'target.example.net', monitorType: 'HTTP' },
     { type: 'TXT', name: '@', value: 'v=spf1 -all', comment: 'apex TXT' },
     { type: 'MX', name: '', value: 'mail.example.net', priority: 10 },
     { type: 'Redirect', name: 'go', value: 'https://example.net/landing' },

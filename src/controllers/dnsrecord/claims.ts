@@ -7,7 +7,7 @@
  *   the platform), recorded;
  * - unless it adopts by id or is being deleted, the record its spec declares on its zone
  *   (shared `DnsRecordDeclared`: by `spec.dnsZoneId`, or by the namespace and name of the
- *   DnsZone its `spec.zoneRef` names), `recorded` once its status holds a record id. It is in
+ *   DnsZone its `spec.dnsZoneRef` names), `recorded` once its status holds a record id. It is in
  *   the index from the informer's first event, before any pass can send the create, so a zone
  *   with `recordPolicy: Exact` never takes a record being created for an unmanaged one.
  *   PullZone and Script records, whose value the platform fills in, and an adoption by name
@@ -58,7 +58,7 @@ export function declaredKeyOf(obj: DnsRecord): string | undefined {
   const name = normalizeName(spec.name);
   const zoneId = parseIntegerId(spec.dnsZoneId);
   if (zoneId !== undefined) return declaredKeyByZone(zoneId, spec.type, name, value);
-  const zone = spec.zoneRef?.name;
+  const zone = spec.dnsZoneRef?.name;
   if (typeof zone !== 'string' || zone === '') return undefined;
   return declaredKeyByRef(obj.metadata.namespace, zone, spec.type, name, value);
 }

@@ -28,8 +28,8 @@ const idRef = (description: string): Schema => ({ ...int64Schema(description), m
 
 const RULES: Schema[] = [
   {
-    rule: 'has(self.zoneRef) != has(self.dnsZoneId)',
-    message: 'set exactly one of zoneRef and dnsZoneId',
+    rule: 'has(self.dnsZoneRef) != has(self.dnsZoneId)',
+    message: 'set exactly one of dnsZoneRef and dnsZoneId',
   },
   {
     rule: "self.type in ['PullZone', 'Script'] ? !has(self.value) : has(self.value) || has(self.recordId) || has(self.adoption)",
@@ -74,12 +74,12 @@ function ownSpec(docs: DocumentBounds): Schema {
       'Desired state of one DNS record in a zone on the platform. Members left out are the platform’s to keep; the type is fixed.',
     required,
     properties: {
-      zoneRef: nameRefSchema(
-        'The DnsZone (same namespace) whose zone holds the record; the record waits (Ready=False ReferenceNotReady) until that object has a status.dnsZoneId. Exactly one of zoneRef and dnsZoneId.',
+      dnsZoneRef: nameRefSchema(
+        'The DnsZone (same namespace) whose zone holds the record; the record waits (Ready=False ReferenceNotReady) until that object has a status.dnsZoneId. Exactly one of dnsZoneRef and dnsZoneId.',
         'Name of the DnsZone.',
       ),
       dnsZoneId: idRef(
-        'Id of the DNS zone that holds the record. A reference like zoneRef: refused (ReferenceNotAllowed) when an object in another namespace manages that zone.',
+        'Id of the DNS zone that holds the record. A reference like dnsZoneRef: refused (ReferenceNotAllowed) when an object in another namespace manages that zone.',
       ),
       ...properties,
       pullZoneRef: nameRefSchema(

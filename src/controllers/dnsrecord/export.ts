@@ -1,7 +1,7 @@
 /**
  * `cdnctl export` of DNS records: every record of every DNS zone of the account, one DnsRecord
  * per record, adopting it by id (`spec.recordId`) and naming its zone through the exported
- * DnsZone (`zoneRef`) when zones are exported too, else by `dnsZoneId`. Every member of the
+ * DnsZone (`dnsZoneRef`) when zones are exported too, else by `dnsZoneId`. Every member of the
  * field table (fields.ts) that applies to the record's type and differs from what the platform
  * reads back for an unset member is written, so applying the export changes nothing. A
  * PullZone record names its pull zone through the exported PullZoneConfig (`pullZoneRef`) or by
@@ -48,7 +48,9 @@ export function exportDnsRecord(
   links: RecordLinks,
   opts: ExportOptions,
 ): ExportedObject {
-  const zone = links.zoneName ? { zoneRef: { name: links.zoneName } } : { dnsZoneId: links.zoneId };
+  const zone = links.zoneName
+    ? { dnsZoneRef: { name: links.zoneName } }
+    : { dnsZoneId: links.zoneId };
   const spec = {
     recordId: Number(record.Id),
     ...zone,

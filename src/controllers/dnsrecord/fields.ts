@@ -24,8 +24,21 @@ import { field } from '../kit/fields.js';
 /** Record type names in wire order (`DnsRecordTypes`: 0 = A ... 15 = TLSA). */
 export const RECORD_TYPES = DNS_RECORD_TYPE_NAMES;
 export type RecordTypeName = (typeof RECORD_TYPES)[number];
-/** Monitor names in wire order (`DnsMonitoringType`). */
-export const MONITOR_TYPES = ['None', 'Ping', 'Http', 'Monitor'] as const;
+/**
+ * Monitor names in wire order (`DnsMonitoringType`), spelt our way: the document's `Http` is
+ * `HTTP` (acronyms in capitals, docs/api.md); the wire number is unchanged.
+ */
+export const MONITOR_TYPES = ['None', 'Ping', 'HTTP', 'Monitor'] as const;
+/** The document's monitor names we spell otherwise (document name -> ours). */
+const MONITOR_SPELLING: Readonly<Record<string, string>> = { Http: 'HTTP' };
+
+/** `names` of an official document enum, each in our spelling when `spelling` has one. */
+export function spelledOurWay(
+  names: readonly string[],
+  spelling: Readonly<Record<string, string>>,
+): string[] {
+  return names.map((n) => spelling[n] ?? n);
+}
 /** Smart routing names in wire order (`DnsSmartRoutingType`). */
 export const SMART_ROUTING_TYPES = ['None', 'Latency', 'Geolocation'] as const;
 /** Types whose value the platform fills in from the linked pull zone or script. */
@@ -68,7 +81,12 @@ const VARIABLE = {
   },
 };
 const VARIABLE_MEMBERS = { name: 'Name', value: 'Value' };
-const MAX_64 = { maxItems: 64 };
+// Keyed by name, like ContainerApp's environment variables: a name appears once.
+const MAX_64 = {
+  maxItems: 64,
+  'x-kubernetes-list-type': 'map',
+  'x-kubernetes-list-map-keys': ['name'],
+};
 // Values may be credentials of the script: plans and events count them.
 const VARIABLES = counted(objectList(VARIABLE_MEMBERS, VARIABLE, MAX_64), 'variables');
 const int32 = (minimum: number, maximum: number): Codec<number> =>
@@ -176,9 +194,11 @@ export const RECORD_FIELDS = [
   field('monitorType', enumByIndex(MONITOR_TYPES), {
     api: 'MonitorType',
     unset: 'None',
-    bounds: (docs) => ({ enum: docs.xEnumNames('core', 'DnsMonitoringType') }),
+    bounds: (docs) => ({
+      enum: spelledOurWay(docs.xEnumNames('core', 'DnsMonitoringType'), MONITOR_SPELLING),
+    }),
     description:
-      'Health monitoring of the record value (None, Ping, Http, Monitor); the platform reports the result in status.monitorStatus.',
+      'Health monitoring of the record value (None, Ping, HTTP, Monitor); the platform reports the result in status.monitorStatus.',
   }),
   field('disabled', flag(), {
     api: 'Disabled',

@@ -10,4 +10,8 @@ export const DNS_RECORD: KindModule = {
   exporter: async () => (await import('./export.js')).exportDnsRecords,
   // Its zone comes from a DnsZone object or an id: not applied by the quick start.
   example: 'dns/dnsrecord.yaml',
+  legacyMoves: [
+    { from: 'spec.monitorType', to: 'spec.monitorType', values: { Http: 'HTTP' } },
+    { from: 'spec.zoneRef', to: 'spec.dnsZoneRef' },
+  ],
 };

@@ -3,7 +3,7 @@
  * (references.ts) and the kit's external client with the kind's resource (index.ts: find by
  * `recordId`, or by `ByName` adoption, then compare), read-only like every observe.
  *
- * `cdnctl diff` does not read Kubernetes: `zoneRef` resolves to the `spec.dnsZoneId` of that
+ * `cdnctl diff` does not read Kubernetes: `dnsZoneRef` resolves to the `spec.dnsZoneId` of that
  * DnsZone among the compared manifests (what the operator reads from its `status.dnsZoneId`),
  * `pullZoneRef` to the `spec.pullZoneId` of that PullZoneConfig. A record whose zone or linked
  * pull zone has no id there yet is not compared. Without `recordId` or `ByName` the operator

@@ -1,5 +1,5 @@
 /**
- * What a DnsRecord refers to (kit/ref-or-id.ts): its zone (`spec.zoneRef`, a DnsZone in the
+ * What a DnsRecord refers to (kit/ref-or-id.ts): its zone (`spec.dnsZoneRef`, a DnsZone in the
  * same namespace, or a raw `spec.dnsZoneId`) and, for a PullZone record, the pull zone it links
  * (`spec.pullZoneRef`, a PullZoneConfig in the same namespace, or a raw `spec.pullZoneId`).
  * While the object is deleted, the zone its status recorded stands in: deletion never waits.
@@ -14,7 +14,7 @@ import type { DnsRecord } from './types.js';
 
 /** The zone that holds the record. */
 export const ZONE: RefOrId = {
-  ref: 'zoneRef',
+  ref: 'dnsZoneRef',
   id: 'dnsZoneId',
   kind: DNS_ZONE_NAMES,
   statusId: 'dnsZoneId',

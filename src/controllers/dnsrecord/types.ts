@@ -24,8 +24,8 @@ export type DnsRecordSpec = SpecOf<typeof RECORD_FIELDS> &
   AccountSpec &
   AdoptionSpec & {
     /** The DnsZone object (same namespace) whose zone holds the record. */
-    zoneRef?: NameRef;
-    /** The platform zone id (a reference, checked like zoneRef). */
+    dnsZoneRef?: NameRef;
+    /** The platform zone id (a reference, checked like dnsZoneRef). */
     dnsZoneId?: number;
     /** PullZone records: the PullZoneConfig (same namespace) the record links. */
     pullZoneRef?: NameRef;

@@ -45,7 +45,7 @@ export async function exportDnsZones(c: ExportContext): Promise<void> {
   for (const zone of zones) {
     const name = names.allocate(String(zone.Domain ?? ''), Number(zone.Id), 'dnszone');
     c.result.objects.push(exportDnsZone(zone, name, c.opts));
-    // Records exported after this name their zone's object (zoneRef).
+    // Records exported after this name their zone's object (dnsZoneRef).
     c.names(DNS_ZONE_NAMES.kind).set(String(zone.Id), name);
   }
 }

@@ -8,13 +8,19 @@
  * policy and the inline records are the zone's (records.ts). Enum names are read from the
  * official core document at generation time (`LogAnonymizationType`, `PrivateKeyType`).
  */
+import { spelledOurWay } from '../dnsrecord/fields.js';
 import { enumByIndex, enumByName, flag, group, text } from '../kit/codecs.js';
 import { field } from '../kit/fields.js';
 
 /** Names of the platform's `LogAnonymizationType` in number order. */
 export const LOG_ANONYMIZATION_TYPES = ['OneDigit', 'Drop'] as const;
-/** Names of the platform's `PrivateKeyType` in number order. */
-export const CERTIFICATE_KEY_TYPES = ['Ecdsa', 'Rsa'] as const;
+/**
+ * Names of the platform's `PrivateKeyType` in number order, spelt our way (the document's
+ * `Ecdsa`, `Rsa`: acronyms in capitals, docs/api.md); the wire number is unchanged.
+ */
+export const CERTIFICATE_KEY_TYPES = ['ECDSA', 'RSA'] as const;
+/** The document's key type names we spell otherwise (document name -> ours). */
+const KEY_TYPE_SPELLING: Readonly<Record<string, string>> = { Ecdsa: 'ECDSA', Rsa: 'RSA' };
 /** What happens to records of the zone that no object lists. */
 export const RECORD_POLICIES = ['Additive', 'Exact'] as const;
 
@@ -96,8 +102,10 @@ export const DNS_ZONE_FIELDS = [
   field('certificateKeyType', enumByIndex(CERTIFICATE_KEY_TYPES), {
     api: 'CertificateKeyType',
     write: 'update',
-    bounds: (docs) => ({ enum: docs.xEnumNames('core', 'PrivateKeyType') }),
-    description: "Key type of the zone's wildcard certificate.",
+    bounds: (docs) => ({
+      enum: spelledOurWay(docs.xEnumNames('core', 'PrivateKeyType'), KEY_TYPE_SPELLING),
+    }),
+    description: "Key type of the zone's wildcard certificate: ECDSA or RSA.",
   }),
   field('dnssec', flag(), {
     record: 'DnsSecEnabled',

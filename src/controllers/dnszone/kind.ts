@@ -11,4 +11,11 @@ export const DNS_ZONE: KindModule = {
   // With the DNS examples (records, the pull zone whose certificate follows them).
   example: 'dns/dnszone.yaml',
   sample: { spec: (name) => ({ domain: `${name}.bench.example` }) },
+  legacyMoves: [
+    {
+      from: 'spec.certificateKeyType',
+      to: 'spec.certificateKeyType',
+      values: { Ecdsa: 'ECDSA', Rsa: 'RSA' },
+    },
+  ],
 };

@@ -4,7 +4,7 @@
  * changes a listed record one manages; cdnctl has no claim index, so the DnsRecord manifests
  * compared in the same run (the zone's namespace) stand in for it, each with the claims the
  * operator's index would hold for it right after it is applied (dnsrecord/claims.ts): the id it
- * adopts by `recordId`, else the record it declares on its zone (by `zoneRef` to this DnsZone
+ * adopts by `recordId`, else the record it declares on its zone (by `dnsZoneRef` to this DnsZone
  * or by its `dnsZoneId`), not yet recorded. A live record one of them adopts by id, or whose
  * content one of them declares in this zone, is therefore not planned as deleted.
  */
@@ -18,7 +18,7 @@ import { DNS_RECORD_CLAIM, DNS_RECORD_CONTENT_CLAIM } from './record-claims.js';
 import type { DnsZone } from './types.js';
 
 function refersTo(spec: DnsRecordSpec, zone: DnsZone, zoneId: number): boolean {
-  return spec.zoneRef?.name === zone.metadata.name || spec.dnsZoneId === zoneId;
+  return spec.dnsZoneRef?.name === zone.metadata.name || spec.dnsZoneId === zoneId;
 }
 
 /**

@@ -12,7 +12,7 @@
  *   runtime before anything is sent, not stored): two objects never manage one record;
  * - by the content its spec declares, before there is an id to claim (shared claim
  *   {@link DNS_RECORD_DECLARED_CLAIM}, id = {@link declaredKeyByZone} for a `spec.dnsZoneId`,
- *   {@link declaredKeyByRef} for a `spec.zoneRef`). It comes from the spec alone, so the index
+ *   {@link declaredKeyByRef} for a `spec.dnsZoneRef`). It comes from the spec alone, so the index
  *   holds it from the informer's first event about the object, before any pass on the object
  *   can send its create: a record being created, or whose id is not recorded yet, is then never
  *   taken for an unmanaged one by a zone with `recordPolicy: Exact` (record-sweep.ts). Shared:
@@ -70,7 +70,7 @@ export function declaredKeyByZone(
 
 /**
  * Declared-record claim id of a record in the zone of the DnsZone object `namespace/zone` (a
- * `spec.zoneRef`, always resolved in the record's own namespace): known from the object alone,
+ * `spec.dnsZoneRef`, always resolved in the record's own namespace): known from the object alone,
  * while the zone id is only known once the reference is resolved.
  */
 export function declaredKeyByRef(

@@ -8,7 +8,7 @@
  *    zone) or made from the zone object's own namespace (a DnsRecord adopting it by
  *    `spec.recordId`, whether older or newer than the zone); or
  * 2. a DnsRecord of the zone object's namespace declares its content on this zone (shared claim
- *    `DnsRecordDeclared`, by the zone's id or by a `zoneRef` to this DnsZone object; type and
+ *    `DnsRecordDeclared`, by the zone's id or by a `dnsZoneRef` to this DnsZone object; type and
  *    name only for PullZone and Script records) and may be creating it: it has no record id
  *    recorded, or the record its status records is not live in this zone (it is being created
  *    again). This is what keeps a create in flight, or one whose id is not recorded yet, from
@@ -16,7 +16,7 @@
  *
  * A claim asked for only in the spec of an object of another namespace protects nothing: that
  * object is refused before it touches this zone (`ReferenceNotAllowed` for a `spec.dnsZoneId`
- * another namespace manages; a `zoneRef` only names a DnsZone of its own namespace), so
+ * another namespace manages; a `dnsZoneRef` only names a DnsZone of its own namespace), so
  * counting it would let any tenant keep records alive on another team's zone.
  */
 import type { DnsRecord } from '../../cdn/dns-types.js';
@@ -50,7 +50,7 @@ function idOwners(c: RecordClaimsInput, id: number): ClaimHolder[] {
     .filter((h) => h.recorded || h.namespace === c.zone.namespace);
 }
 
-/** The declared-record claim ids a live record answers to (by zone id and by zoneRef). */
+/** The declared-record claim ids a live record answers to (by zone id and by dnsZoneRef). */
 function declaredKeys(c: RecordClaimsInput, record: DnsRecord): string[] {
   const type = typeNameOf(record);
   const name = record.Name ?? '';

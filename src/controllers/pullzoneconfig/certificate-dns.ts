@@ -129,9 +129,9 @@ export function certificatesCondition(
 /** Milliseconds until the pending certificate of `h` should be looked at, or undefined. */
 function recheckOf(h: HostnameStatus, now: Date): number | undefined {
   const cert = h.certificate;
-  if (cert.state !== 'Pending' || cert.requestedAt === undefined) return undefined;
+  if (cert.state !== 'Pending' || cert.lastRequestTime === undefined) return undefined;
   const due =
-    Date.parse(cert.requestedAt) + certificateRetryDelayMs(cert.dnsRefusals) - now.getTime();
+    Date.parse(cert.lastRequestTime) + certificateRetryDelayMs(cert.dnsRefusals) - now.getTime();
   // Refused for its DNS: nothing changes before the retry. Otherwise the platform may issue it
   // at any moment.
   return (cert.dnsRefusals ?? 0) > 0 ? Math.max(0, due) : Math.min(PENDING_CHECK_MS, due);

@@ -15,6 +15,7 @@ import { adoptOneWayRule } from '../shared/ownership-schema.js';
 import { booleanSchema, listSchema, objectSchema, stringSchema } from '../shared/schema-nodes.js';
 import { managedStatusSchema } from '../shared/status-schema.js';
 import { EDGE_RULE_SPEC_PROPERTIES, EDGE_RULE_STATUS_PROPERTIES } from './edge-rules-schema.js';
+import { PRIVATE_KEY_TYPES } from './hostnames.js';
 import { settingsSchema } from './settings-schema.js';
 import {
   ZONE_NAME_MAX,
@@ -71,9 +72,9 @@ const hostnameItem: Schema = {
     },
     privateKeyType: {
       type: 'string',
-      enum: ['Ecdsa', 'Rsa'],
+      enum: [...PRIVATE_KEY_TYPES],
       description:
-        'Key type of certificates the platform issues for this hostname. Left unmanaged when unset.',
+        'Key type of certificates the platform issues for this hostname: ECDSA or RSA. Left unmanaged when unset.',
     },
   },
 };
@@ -150,7 +151,7 @@ const CERTIFICATE_STATUS: Schema = {
       type: 'string',
       description: 'sha256 of the uploaded certificate and key.',
     },
-    requestedAt: {
+    lastRequestTime: {
       type: 'string',
       format: 'date-time',
       description: 'When a free certificate was last requested.',

@@ -255,8 +255,8 @@ export const EDGE_RULE_STATUS_PROPERTIES: Record<string, Schema> = {
     description:
       'The last purge request handled (never repeated for the same annotation value), and the one under way or deferred. At most one purge request starts per object per minute; requests made meanwhile are merged into one.',
     properties: {
-      requestedAt: { type: 'string', description: 'The annotation value this purge answered.' },
-      completedAt: {
+      lastRequest: { type: 'string', description: 'The annotation value this purge answered.' },
+      completionTime: {
         type: 'string',
         format: 'date-time',
         description: 'When the platform accepted the purge.',
@@ -265,24 +265,24 @@ export const EDGE_RULE_STATUS_PROPERTIES: Record<string, Schema> = {
         type: 'string',
         description: 'Zone, or how many URLs and cache tags were purged.',
       },
-      startedAt: {
+      startTime: {
         type: 'string',
         format: 'date-time',
         description:
           'When the latest purge request started; the next one may start a minute later.',
       },
-      inProgress: {
+      inProgressRequest: {
         type: 'string',
         description:
           'The annotation value of a URL or cache tag purge still being sent (at most 20 entries per reconcile pass).',
       },
-      urlsPurged: {
+      entriesPurged: {
         type: 'integer',
         minimum: 0,
         description:
           'Entries of the purge in progress purged so far (its URLs first, then its cache tags).',
       },
-      deferredUntil: {
+      scheduledTime: {
         type: 'string',
         format: 'date-time',
         description:

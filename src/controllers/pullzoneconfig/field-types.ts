@@ -16,7 +16,10 @@ export type FieldKind =
 export interface SettingField {
   /** PascalCase property of the update model (`OriginShieldMaxConcurrentRequests`). */
   api: string;
-  /** lowerCamelCase spec name, derived mechanically from `api` by {@link toSpecName}. */
+  /**
+   * lowerCamelCase spec name, derived mechanically from `api` by {@link toSpecName}, except
+   * the few fields.ts renames (a unit in the name: `originConnectTimeoutSeconds`).
+   */
   spec: string;
   kind: FieldKind;
   /** Our own description, shown by `kubectl explain`. */

@@ -23,8 +23,11 @@ export type HostnameAction =
   | { op: 'setForceSSL'; hostname: string; forceSSL: boolean }
   | { op: 'removeHostname'; hostname: string };
 
-/** Key types in wire order. */
-export const PRIVATE_KEY_TYPES = ['Ecdsa', 'Rsa'] as const;
+/**
+ * Key types in wire order (the platform's `PrivateKeyType` 0, 1), spelt our way: the document's
+ * `Ecdsa`, `Rsa` are `ECDSA`, `RSA` (acronyms in capitals, docs/api.md).
+ */
+export const PRIVATE_KEY_TYPES = ['ECDSA', 'RSA'] as const;
 /** CertificateProvisionType of an uploaded certificate. */
 const PROVISION_CUSTOM = 3;
 /** A free certificate request without result is repeated after this long. */
@@ -77,7 +80,7 @@ function customHosts(live: readonly Hostname[]): Hostname[] {
 
 function isPending(prev: HostnameStatus | undefined, now: Date): string | undefined {
   if (prev?.certificate.state !== 'Pending') return undefined;
-  const since = prev.certificate.requestedAt;
+  const since = prev.certificate.lastRequestTime;
   if (since === undefined) return undefined;
   const delay = certificateRetryDelayMs(prev.certificate.dnsRefusals);
   return now.getTime() - Date.parse(since) < delay ? since : undefined;
@@ -95,7 +98,7 @@ function observedCertificate(
     return {
       type: 'Free',
       state: 'Pending',
-      requestedAt: since,
+      lastRequestTime: since,
       ...(refusals ? { dnsRefusals: refusals } : {}),
     };
   }
@@ -140,7 +143,7 @@ function planCertificate(c: HostContext, out: HostnamePlan): void {
       desired: 'Free',
     });
     out.actions.push({ op: 'loadFreeCertificate', hostname: name });
-    c.status.certificate = { type: 'Free', state: 'Pending', requestedAt: c.now.toISOString() };
+    c.status.certificate = { type: 'Free', state: 'Pending', lastRequestTime: c.now.toISOString() };
     return;
   }
   if (cur.type === 'Custom' && cur.secretHash === c.tlsHash) return;

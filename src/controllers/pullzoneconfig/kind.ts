@@ -10,4 +10,58 @@ export const PULL_ZONE_CONFIG: KindModule = {
   exporter: async () => (await import('./export.js')).exportPullZones,
   example: 'pullzoneconfig.yaml',
   sample: { spec: (name) => ({ settings: { originUrl: `https://origin-${name}.example.com` } }) },
+  legacyMoves: [
+    {
+      from: 'spec.hostnames[].privateKeyType',
+      to: 'spec.hostnames[].privateKeyType',
+      values: { Ecdsa: 'ECDSA', Rsa: 'RSA' },
+    },
+    {
+      from: 'spec.settings.optimizerClasses[].cropGravity',
+      to: 'spec.settings.optimizerClasses[].cropGravity',
+      values: {
+        center: 'Center',
+        north: 'North',
+        south: 'South',
+        east: 'East',
+        west: 'West',
+        northeast: 'NorthEast',
+        northwest: 'NorthWest',
+        southeast: 'SouthEast',
+        southwest: 'SouthWest',
+      },
+    },
+    {
+      from: 'spec.settings.optimizerClasses[].autoOptimize',
+      to: 'spec.settings.optimizerClasses[].autoOptimize',
+      values: { low: 'Low', medium: 'Medium', high: 'High' },
+    },
+    { from: 'spec.settings.enableTLS1', to: 'spec.settings.enableTLS10' },
+    { from: 'spec.settings.enableTLS1_1', to: 'spec.settings.enableTLS11' },
+    { from: 'spec.settings.originConnectTimeout', to: 'spec.settings.originConnectTimeoutSeconds' },
+    {
+      from: 'spec.settings.originResponseTimeout',
+      to: 'spec.settings.originResponseTimeoutSeconds',
+    },
+    { from: 'spec.settings.originRetryDelay', to: 'spec.settings.originRetryDelaySeconds' },
+    {
+      from: 'spec.settings.cacheControlMaxAgeOverride',
+      to: 'spec.settings.cacheControlMaxAgeOverrideSeconds',
+    },
+    {
+      from: 'spec.settings.cacheControlPublicMaxAgeOverride',
+      to: 'spec.settings.cacheControlPublicMaxAgeOverrideSeconds',
+    },
+    { from: 'spec.settings.monthlyBandwidthLimit', to: 'spec.settings.monthlyBandwidthLimitBytes' },
+    { from: 'status.purge.requestedAt', to: 'status.purge.lastRequest' },
+    { from: 'status.purge.inProgress', to: 'status.purge.inProgressRequest' },
+    { from: 'status.purge.completedAt', to: 'status.purge.completionTime' },
+    { from: 'status.purge.startedAt', to: 'status.purge.startTime' },
+    { from: 'status.purge.deferredUntil', to: 'status.purge.scheduledTime' },
+    { from: 'status.purge.urlsPurged', to: 'status.purge.entriesPurged' },
+    {
+      from: 'status.hostnames[].certificate.requestedAt',
+      to: 'status.hostnames[].certificate.lastRequestTime',
+    },
+  ],
 };

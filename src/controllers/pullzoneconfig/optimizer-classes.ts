@@ -5,12 +5,13 @@
  * table below does: the Bunny Optimizer parameters the platform documents for image classes
  * (its Dynamic Images pages), each with the type and range documented there, and the names
  * the platform vendor's Terraform provider types for an optimizer class. The CRD gives each
- * one a typed member (`quality: 80`, `cropGravity: north`), so `kubectl apply` refuses an
+ * one a typed member (`quality: 80`, `cropGravity: North`), so `kubectl apply` refuses an
  * out-of-range or misspelt value; `properties` stays for parameters without a member here,
  * sent as written, and may not repeat a typed one (a CEL rule).
  *
  * Pure: the table, the item schema, and the mapping both ways (typed values become their
- * decimal / `true`/`false` / verbatim strings; a live string that does not parse is kept as
+ * decimal / `true`/`false` / verbatim strings, an enum name its query value (`SouthWest` ->
+ * `southwest`: names are UpperCamel in the spec, docs/api.md); a live string that does not parse is kept as
  * the string, so the export's schema check reports it instead of exporting a wrong value).
  */
 import type { Schema } from '../shared/crd-schema.js';
@@ -28,7 +29,8 @@ export interface OptimizerParameter {
   type: ParameterType;
   minimum?: number;
   maximum?: number;
-  enum?: readonly string[];
+  /** Spec names of an enum parameter, each with the query value the platform stores. */
+  enum?: Readonly<Record<string, string>>;
   pattern?: string;
   /** Our own description, shown by `kubectl explain`. */
   description: string;
@@ -55,17 +57,18 @@ function flag(spec: string, description: string): OptimizerParameter {
   return { spec, wire: spec, type: 'boolean', description };
 }
 
-const GRAVITY = [
-  'center',
-  'north',
-  'south',
-  'east',
-  'west',
-  'northeast',
-  'northwest',
-  'southeast',
-  'southwest',
-] as const;
+const GRAVITY = {
+  Center: 'center',
+  North: 'north',
+  South: 'south',
+  East: 'east',
+  West: 'west',
+  NorthEast: 'northeast',
+  NorthWest: 'northwest',
+  SouthEast: 'southeast',
+  SouthWest: 'southwest',
+};
+const OPTIMIZATION_LEVEL = { Low: 'low', Medium: 'medium', High: 'high' };
 
 /** Every typed parameter, in the order the CRD lists them. */
 export const OPTIMIZER_PARAMETERS: readonly OptimizerParameter[] = [
@@ -120,7 +123,7 @@ export const OPTIMIZER_PARAMETERS: readonly OptimizerParameter[] = [
     spec: 'autoOptimize',
     wire: 'auto_optimize',
     type: 'string',
-    enum: ['low', 'medium', 'high'],
+    enum: OPTIMIZATION_LEVEL,
     description: 'Automatic optimization level.',
   },
 ];
@@ -136,7 +139,7 @@ function parameterSchema(p: OptimizerParameter): Schema {
   const s: Schema = { type: p.type, description: `${p.description} Query parameter: ${p.wire}.` };
   if (p.minimum !== undefined) s.minimum = p.minimum;
   if (p.maximum !== undefined) s.maximum = p.maximum;
-  if (p.enum) s.enum = [...p.enum];
+  if (p.enum) s.enum = Object.keys(p.enum);
   if (p.pattern) {
     s.pattern = p.pattern;
     s.maxLength = 64;
@@ -182,8 +185,9 @@ export interface WireOptimizerClass {
   Properties?: Record<string, string> | null;
 }
 
-function wireString(v: unknown): string {
-  return typeof v === 'string' ? v : String(v);
+function wireString(p: OptimizerParameter, v: unknown): string {
+  if (typeof v !== 'string') return String(v);
+  return p.enum && Object.hasOwn(p.enum, v) ? p.enum[v]! : v;
 }
 
 /** One spec class as the platform stores it: typed members become their query strings. */
@@ -191,7 +195,7 @@ export function optimizerClassToWire(c: SpecOptimizerClass): WireOptimizerClass 
   const properties: Record<string, string> = { ...(c.properties ?? {}) };
   for (const p of OPTIMIZER_PARAMETERS) {
     const v = c[p.spec];
-    if (v !== undefined && v !== null) properties[p.wire] = wireString(v);
+    if (v !== undefined && v !== null) properties[p.wire] = wireString(p, v);
   }
   return { Name: c.name ?? null, Properties: properties };
 }
@@ -200,7 +204,8 @@ export function optimizerClassToWire(c: SpecOptimizerClass): WireOptimizerClass 
 function typedValue(p: OptimizerParameter, raw: string): unknown {
   if (p.type === 'integer' && /^-?[0-9]+$/.test(raw)) return Number(raw);
   if (p.type === 'boolean' && (raw === 'true' || raw === 'false')) return raw === 'true';
-  return raw;
+  const name = p.enum && Object.keys(p.enum).find((k) => p.enum![k] === raw);
+  return name ?? raw;
 }
 
 /** One live class in spec form: documented parameters as typed members, the rest in `properties`. */

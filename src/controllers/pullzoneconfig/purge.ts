@@ -4,18 +4,18 @@
  * trailing `*` purges a prefix; a path starting with `/` is taken on the zone's CDN hostname)
  * and `spec.purge.cacheTags` (one zone purge per tag) when either is listed, else of the whole
  * zone. The handled value is recorded in
- * `status.purge.requestedAt`, so the same request is never sent again by a later poll or by a
+ * `status.purge.lastRequest`, so the same request is never sent again by a later poll or by a
  * restarted operator (it reads the value back from status).
  *
  * The bound (issue 28: a tenant bumping the annotation must not flood the shared account):
  * - at most one purge request starts per object every {@link PURGE_MIN_INTERVAL_MS}, counted
- *   from the start of the previous one (`status.purge.startedAt`). A request made sooner is
- *   deferred: `status.purge.deferredUntil` says when it goes, a `PurgeDeferred` event says
+ *   from the start of the previous one (`status.purge.startTime`). A request made sooner is
+ *   deferred: `status.purge.scheduledTime` says when it goes, a `PurgeDeferred` event says
  *   why, and the pass is requeued for that time. Requests made meanwhile are merged: the value
  *   current at that time is the one sent and recorded;
  * - at most {@link PURGE_URLS_PER_PASS} URL or cache tag purges per pass (URLs first, then
  *   tags): a longer list (the CRD allows 100 entries in both lists together) continues in the
- *   next passes ({@link PURGE_CONTINUE_MS} apart, `status.purge.inProgress` and `urlsPurged`
+ *   next passes ({@link PURGE_CONTINUE_MS} apart, `status.purge.inProgressRequest` and `entriesPurged`
  *   record where), so a purge never holds a platform slot for 100 calls;
  * - the annotation change is queued in the normal lane, like a create, not in the high lane
  *   of changes (runtime/enqueue-rules.ts), and continuations with the drift checks.
@@ -51,19 +51,19 @@ export interface PurgeSpec {
 /** `status.purge`: the last purge request handled, and the one under way or deferred. */
 export interface PurgeStatus {
   /** The annotation value the last completed purge answered. */
-  requestedAt?: string;
+  lastRequest?: string;
   /** When the platform accepted the last purge call of that request (RFC 3339). */
-  completedAt?: string;
+  completionTime?: string;
   /** `Zone` (whole zone), or the number of URLs and cache tags purged. */
   scope?: string;
   /** When the latest purge request started (RFC 3339): the next may start an interval later. */
-  startedAt?: string;
+  startTime?: string;
   /** The annotation value of a URL or cache tag purge still being sent over several passes. */
-  inProgress?: string;
-  /** Entries of `inProgress` purged so far (its URLs first, then its cache tags). */
-  urlsPurged?: number;
+  inProgressRequest?: string;
+  /** Entries of `inProgressRequest` purged so far (its URLs first, then its cache tags). */
+  entriesPurged?: number;
   /** A newer request waits for the minimum interval: it is sent at this time (RFC 3339). */
-  deferredUntil?: string;
+  scheduledTime?: string;
 }
 
 interface PurgeTarget {
@@ -89,25 +89,25 @@ function rfc3339(d: Date): string {
 function requestedValue(obj: PurgeTarget): string | undefined {
   const requested = obj.metadata.annotations?.[PURGE_ANNOTATION];
   if (requested === undefined || requested === '') return undefined;
-  return requested === obj.status?.purge?.requestedAt ? undefined : requested;
+  return requested === obj.status?.purge?.lastRequest ? undefined : requested;
 }
 
 /** The purge request not handled yet (under way or asked for), or undefined. */
 export function pendingPurge(obj: PurgeTarget): string | undefined {
-  return obj.status?.purge?.inProgress ?? requestedValue(obj);
+  return obj.status?.purge?.inProgressRequest ?? requestedValue(obj);
 }
 
 /** When the previous purge request started (objects of older versions: when it completed). */
 function lastStart(status: PurgeStatus | undefined): number | undefined {
-  const t = Date.parse(status?.startedAt ?? status?.completedAt ?? '');
+  const t = Date.parse(status?.startTime ?? status?.completionTime ?? '');
   return Number.isNaN(t) ? undefined : t;
 }
 
 /** What this pass does about purges at `now` (see the module comment). */
 export function planPurge(obj: PurgeTarget, now: Date): PurgePlan {
   const status = obj.status?.purge;
-  if (status?.inProgress !== undefined)
-    return { kind: 'send', value: status.inProgress, from: status.urlsPurged ?? 0 };
+  if (status?.inProgressRequest !== undefined)
+    return { kind: 'send', value: status.inProgressRequest, from: status.entriesPurged ?? 0 };
   const value = requestedValue(obj);
   if (value === undefined) return { kind: 'none' };
   const started = lastStart(status);
@@ -150,7 +150,7 @@ export function purgeDiff(obj: PurgeTarget, plan: PurgePlan): FieldDiff[] {
   return [
     {
       field: 'purge',
-      live: obj.status?.purge?.requestedAt ?? '<none>',
+      live: obj.status?.purge?.lastRequest ?? '<none>',
       desired: `${plan.value} (${scope})`,
     },
   ];
@@ -164,16 +164,16 @@ export interface PurgeObservation {
 }
 
 /**
- * The observed side of a plan: a deferred request is recorded in `status.purge.deferredUntil`
+ * The observed side of a plan: a deferred request is recorded in `status.purge.scheduledTime`
  * with an event and a requeue at that time; an unfinished URL purge or a newer request behind
  * the one under way asks for the next pass in time.
  */
 export function observePurge(obj: PurgeTarget, plan: PurgePlan, now: Date): PurgeObservation {
-  const { deferredUntil: _stale, ...status } = obj.status?.purge ?? {};
+  const { scheduledTime: _stale, ...status } = obj.status?.purge ?? {};
   if (plan.kind === 'deferred') {
     const until = rfc3339(plan.until);
     return {
-      status: { ...status, deferredUntil: until },
+      status: { ...status, scheduledTime: until },
       requeueAfterMs: plan.until.getTime() - now.getTime(),
       events: [
         {
@@ -235,22 +235,22 @@ export async function runPurge(
 ): Promise<PurgeStatus | undefined> {
   if (plan.kind !== 'send') return undefined;
   const previous = obj.status?.purge ?? {};
-  const { inProgress: _i, urlsPurged: _u, deferredUntil: _d, ...done } = previous;
-  const startedAt = plan.from === 0 ? rfc3339(now) : (previous.startedAt ?? rfc3339(now));
+  const { inProgressRequest: _i, entriesPurged: _u, scheduledTime: _d, ...done } = previous;
+  const startTime = plan.from === 0 ? rfc3339(now) : (previous.startTime ?? rfc3339(now));
   const entries = purgeEntries(obj);
   if (entries.length === 0) {
     await client.purgePullZone(zone.id, undefined, { signal });
-    return { requestedAt: plan.value, completedAt: rfc3339(now), scope: 'Zone', startedAt };
+    return { lastRequest: plan.value, completionTime: rfc3339(now), scope: 'Zone', startTime };
   }
   const share = entries.slice(plan.from, plan.from + PURGE_URLS_PER_PASS);
   for (const entry of share) await purgeEntry(client, entry, zone, signal);
   const purged = plan.from + share.length;
   if (purged < entries.length)
-    return { ...done, startedAt, inProgress: plan.value, urlsPurged: purged };
+    return { ...done, startTime, inProgressRequest: plan.value, entriesPurged: purged };
   return {
-    requestedAt: plan.value,
-    completedAt: rfc3339(now),
+    lastRequest: plan.value,
+    completionTime: rfc3339(now),
     scope: describeEntries(entries),
-    startedAt,
+    startTime,
   };
 }

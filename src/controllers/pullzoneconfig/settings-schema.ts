@@ -58,6 +58,14 @@ const CLASS_ITEM: Schema = objectSchema(
   { required: ['name'] },
 );
 
+/**
+ * The platform keys optimizer classes and image blueprints by name: a map list, so a name
+ * appears once and server-side apply merges items by name.
+ */
+function keyedByName(): Schema {
+  return { 'x-kubernetes-list-type': 'map', 'x-kubernetes-list-map-keys': ['name'] };
+}
+
 function integerSchema(f: SettingField): Schema {
   const s: Schema = { type: 'integer', format: f.kind };
   if (f.minimum !== undefined) s.minimum = f.minimum;
@@ -94,9 +102,14 @@ function typeSchema(f: SettingField): Schema {
       return { type: 'array', maxItems: MAX_LIST_ITEMS, items: item };
     }
     case 'optimizerClassList':
-      return { type: 'array', maxItems: MAX_OPTIMIZER_CLASSES, items: optimizerClassSchema() };
+      return {
+        type: 'array',
+        maxItems: MAX_OPTIMIZER_CLASSES,
+        ...keyedByName(),
+        items: optimizerClassSchema(),
+      };
     default:
-      return { type: 'array', items: CLASS_ITEM };
+      return { type: 'array', ...keyedByName(), items: CLASS_ITEM };
   }
 }
 

@@ -35,7 +35,7 @@ export interface HostnameSpec {
   hostname: string;
   forceSSL?: boolean;
   certificate?: HostnameCertificateSpec;
-  privateKeyType?: 'Ecdsa' | 'Rsa';
+  privateKeyType?: 'ECDSA' | 'RSA';
 }
 
 /** `spec` of a PullZoneConfig (crd.ts describes every field). */
@@ -65,7 +65,7 @@ export interface HostnameCertificateStatus {
   /** sha256 of the uploaded custom certificate and key (never the content). */
   secretHash?: string;
   /** When a free certificate was last requested (RFC 3339). */
-  requestedAt?: string;
+  lastRequestTime?: string;
   /**
    * Consecutive free certificate requests the platform refused because the hostname's DNS does
    * not point at the zone yet (the retry backs off from 30 s to 5 min); absent once accepted.

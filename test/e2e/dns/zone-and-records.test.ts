@@ -1,6 +1,6 @@
 /**
  * DnsZone and DnsRecord together, end to end on the real apiserver, a real operator process and
- * cdn-sim (strict): a record naming a DnsZone object by `zoneRef` waits while that object is
+ * cdn-sim (strict): a record naming a DnsZone object by `dnsZoneRef` waits while that object is
  * missing or has no zone id yet and follows once it has one; an `Exact` zone deletes an
  * unmanaged record but never a record a DnsRecord object manages (over several forced passes,
  * including a record created while the zone is `Exact`, and one whose create answer was lost
@@ -82,12 +82,12 @@ const zoneReadsSince = (since: number, zoneId: number): number =>
     .filter((c) => c.method === 'GET' && c.path === `/dnszone/${zoneId}`).length;
 
 test.serial(
-  'a record with zoneRef waits while the DnsZone is missing or has no id, then follows',
+  'a record with dnsZoneRef waits while the DnsZone is missing or has no id, then follows',
   async (t) => {
     const { teamA } = env;
     await apply(
       objectYaml('DnsRecord', teamA, 'www', {
-        zoneRef: { name: 'together' },
+        dnsZoneRef: { name: 'together' },
         type: 'A',
         name: 'www',
         value: '192.0.2.80',
@@ -150,7 +150,7 @@ test.serial(
     // A record created while the zone is Exact is never taken for an unmanaged one.
     await apply(
       objectYaml('DnsRecord', teamA, 'mail', {
-        zoneRef: { name: 'together' },
+        dnsZoneRef: { name: 'together' },
         type: 'MX',
         name: '',
         value: 'mx.e2e-together.example',
@@ -168,7 +168,7 @@ test.serial(
     for (const name of burst)
       await apply(
         objectYaml('DnsRecord', teamA, name, {
-          zoneRef: { name: 'together' },
+          dnsZoneRef: { name: 'together' },
           type: 'TXT',
           name,
           value: `burst ${name}`,
@@ -236,7 +236,7 @@ test.serial(
     const start = callCount();
     await apply(
       objectYaml('DnsRecord', teamA, 'lost', {
-        zoneRef: { name: 'together' },
+        dnsZoneRef: { name: 'together' },
         type: 'TXT',
         name: 'lost',
         value: 'answer lost',
@@ -334,7 +334,8 @@ test.serial(
     const records = all.filter(
       (m) =>
         m.kind === 'DnsRecord' &&
-        (m.spec as { zoneRef?: { name?: string } }).zoneRef?.name === zoneManifest.metadata.name,
+        (m.spec as { dnsZoneRef?: { name?: string } }).dnsZoneRef?.name ===
+          zoneManifest.metadata.name,
     );
     t.is(records.length, SEEDED.length, 'one DnsRecord per record, each naming the zone object');
     const modified = env.sim.state.dnsZones.get(zoneId)?.zone.DateModified;

@@ -148,7 +148,7 @@ test.serial(
     await apply(objectJson('DnsZone', 'shared', { domain: 'shared.example', records: [apex] }, 3));
     const id = Number((await ready(ZONES, 'shared')).status?.dnsZoneId);
     const txt = { type: 'TXT', name: 'team', value: 'owned' };
-    await apply(objectJson('DnsRecord', 'team-txt', { zoneRef: { name: 'shared' }, ...txt }));
+    await apply(objectJson('DnsRecord', 'team-txt', { dnsZoneRef: { name: 'shared' }, ...txt }));
     await ready(RECORDS, 'team-txt');
 
     const before = callCount();

@@ -257,8 +257,8 @@ test.serial(
     const purged = await waitFor(
       async () => {
         const o = await getObject(RESOURCE, env.ns, 'purge');
-        const p = o?.status?.purge as { requestedAt?: string } | undefined;
-        return p?.requestedAt === '2026-11-23T01:00:00Z' ? o : undefined;
+        const p = o?.status?.purge as { lastRequest?: string } | undefined;
+        return p?.lastRequest === '2026-11-23T01:00:00Z' ? o : undefined;
       },
       30_000,
       'purge recorded',
@@ -282,8 +282,8 @@ test.serial(
     const deferred = await waitFor(
       async () => {
         const o = await getObject(RESOURCE, env.ns, 'purge');
-        const p = o?.status?.purge as { deferredUntil?: string } | undefined;
-        return p?.deferredUntil ?? ((await calls(route)) === base + 2 ? 'sent' : undefined);
+        const p = o?.status?.purge as { scheduledTime?: string } | undefined;
+        return p?.scheduledTime ?? ((await calls(route)) === base + 2 ? 'sent' : undefined);
       },
       30_000,
       'second purge deferred',
@@ -293,8 +293,8 @@ test.serial(
     const second = await waitFor(
       async () => {
         const o = await getObject(RESOURCE, env.ns, 'purge');
-        const p = o?.status?.purge as { requestedAt?: string } | undefined;
-        return p?.requestedAt === 'second' ? o : undefined;
+        const p = o?.status?.purge as { lastRequest?: string } | undefined;
+        return p?.lastRequest === 'second' ? o : undefined;
       },
       30_000,
       'second purge recorded',

@@ -111,7 +111,7 @@ test.serial(
       method: 'PATCH',
       path: `${collectionPath(NS, 'PullZoneConfig')}/${MOVING}`,
       contentType: 'application/merge-patch+json',
-      body: { spec: { settings: { cacheControlMaxAgeOverride: 4242 } } },
+      body: { spec: { settings: { cacheControlMaxAgeOverrideSeconds: 4242 } } },
     });
     const deadline = Date.now() + 120_000;
     const bWrote = (): boolean =>

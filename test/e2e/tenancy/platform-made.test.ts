@@ -39,7 +39,7 @@ async function madeZones(): Promise<Array<{ what: string; id: number }>> {
   await teamADnsZone(env, 'zone', 'e2e-made-a.example');
   await apply(
     objectYaml('DnsRecord', teamA, 'fast', {
-      zoneRef: { name: 'zone' },
+      dnsZoneRef: { name: 'zone' },
       type: 'A',
       name: 'fast',
       value: '192.0.2.10',

@@ -49,7 +49,7 @@ const ITEMS: Array<{
       name: i.recordName,
     }),
     adopt: (i) => ({
-      zoneRef: { name: 'zone' },
+      dnsZoneRef: { name: 'zone' },
       recordId: i.record,
       type: 'A',
       name: i.recordName,

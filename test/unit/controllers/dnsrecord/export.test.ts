@@ -26,7 +26,7 @@ const cases: Array<{
     links: { zoneName: 'shop-example' },
     want: {
       recordId: 11,
-      zoneRef: { name: 'shop-example' },
+      dnsZoneRef: { name: 'shop-example' },
       type: 'CNAME',
       name: 'www',
       value: 'shop.b-cdn.net',

@@ -7,6 +7,7 @@ import test from 'ava';
 import { DNS_RECORD_TYPE_NAMES } from '../../../../src/cdn/dns-record-types.js';
 import type { DnsRecord as DnsRecordModel } from '../../../../src/cdn/dns-types.js';
 import { checkSpec } from '../../../../src/controllers/dnsrecord/checks.js';
+import { RECORD_FIELDS, spelledOurWay } from '../../../../src/controllers/dnsrecord/fields.js';
 import type { DnsRecordSpec } from '../../../../src/controllers/dnsrecord/types.js';
 import { dnsRecordContentKey } from '../../../../src/controllers/dnszone/record-claims.js';
 import {
@@ -159,4 +160,25 @@ for (const [why, spec, message] of refusals) {
 
 test('content claim key: zone/TYPE/lowercased name/value', (t) => {
   t.is(dnsRecordContentKey(5, 'CNAME', 'WWW', 'Target.example'), '5/CNAME/www/Target.example');
+});
+
+test('monitorType HTTP is the platform’s DnsMonitoringType 2 (its document spells it Http), both ways', (t) => {
+  const codec = RECORD_FIELDS.find((f) => f.spec === 'monitorType')!.codec;
+  t.is(codec.toWire('HTTP'), 2);
+  t.is(codec.fromWire(2), 'HTTP');
+  t.deepEqual(spelledOurWay(['None', 'Ping', 'Http', 'Monitor'], { Http: 'HTTP' }), [
+    'None',
+    'Ping',
+    'HTTP',
+    'Monitor',
+  ]);
+});
+
+test('CRD: environmentVariables is a map list keyed by the required name (a name appears once)', (t) => {
+  const schema = RECORD_FIELDS.find((f) => f.spec === 'environmentVariables')!.codec.schema;
+  t.like(schema, {
+    'x-kubernetes-list-type': 'map',
+    'x-kubernetes-list-map-keys': ['name'],
+    items: { required: ['name', 'value'] },
+  });
 });

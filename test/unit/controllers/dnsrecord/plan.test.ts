@@ -1,7 +1,7 @@
 /**
  * `cdnctl diff` of DnsRecord manifests (planDnsRecord) against an in-process cdn-sim (strict):
  * an exported record compares unchanged, a changed member is an update naming that field, a
- * record without id is a create, `zoneRef` / `pullZoneRef` resolve through the DnsZone and
+ * record without id is a create, `dnsZoneRef` / `pullZoneRef` resolve through the DnsZone and
  * PullZoneConfig manifests compared with it (skipped when they have no id), ByName adoption
  * finds the record, an unknown adopted id is an error; every comparison only reads, and the
  * kind is registered for `cdnctl diff`.
@@ -115,7 +115,7 @@ const cases: {
     want: () => ({ action: 'none', diffs: [], id: recordId('mx') }),
   },
   {
-    title: 'an exported record whose zoneRef resolves through the DnsZone manifest: unchanged',
+    title: 'an exported record whose dnsZoneRef resolves through the DnsZone manifest: unchanged',
     obj: () => exported.get('www')!,
     objects: withIds,
     want: () => ({ action: 'none', diffs: [], id: recordId('www') }),
@@ -182,13 +182,14 @@ const cases: {
     }),
   },
   {
-    title: 'a zoneRef to a DnsZone manifest without dnsZoneId (a zone to create) is not compared',
+    title:
+      'a dnsZoneRef to a DnsZone manifest without dnsZoneId (a zone to create) is not compared',
     obj: () => exported.get('www')!,
     objects: () => [ZONE],
     want: (plan) => ({ action: 'skipped', diffs: [], note: plan.note }),
   },
   {
-    title: 'a zoneRef naming no compared DnsZone is not compared',
+    title: 'a dnsZoneRef naming no compared DnsZone is not compared',
     obj: () => exported.get('www')!,
     want: (plan) => ({ action: 'skipped', diffs: [], note: plan.note }),
   },
@@ -200,7 +201,7 @@ for (const c of cases) {
     const plan = await planDnsRecord(client, c.obj(), contextOf(c.objects?.() ?? []));
     t.deepEqual(plan, { ...plan, ...c.want(plan) });
     t.is(writes().length, before, 'a comparison never writes');
-    if (plan.action === 'skipped') t.regex(plan.note ?? '', /spec\.zoneRef: DnsZone team-a\//);
+    if (plan.action === 'skipped') t.regex(plan.note ?? '', /spec\.dnsZoneRef: DnsZone team-a\//);
   });
 }
 

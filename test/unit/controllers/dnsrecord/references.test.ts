@@ -1,5 +1,5 @@
 /**
- * DnsRecord references with a fake informer cache: zoneRef reads the DnsZone's
+ * DnsRecord references with a fake informer cache: dnsZoneRef reads the DnsZone's
  * status.dnsZoneId (waiting while it is missing or has none), a DnsZone of another account is
  * refused, pullZoneRef reads the PullZoneConfig's status.pullZoneId, exactly one of ref and id,
  * raw ids become id references (claim types DnsZone and PullZoneConfig), and deletion uses the
@@ -46,9 +46,9 @@ function cache(objects: Record<string, ManagedObject['status']>): FakeCache {
   return { getObject, seen };
 }
 
-test('zoneRef: the DnsZone’s status.dnsZoneId in the same namespace', (t) => {
+test('dnsZoneRef: the DnsZone’s status.dnsZoneId in the same namespace', (t) => {
   const c = cache({ 'DnsZone/team-a/example': { dnsZoneId: 42, ownership: { account: 'acct' } } });
-  t.deepEqual(resolveReferences(record({ zoneRef: { name: 'example' } }), c.getObject, 'acct'), {
+  t.deepEqual(resolveReferences(record({ dnsZoneRef: { name: 'example' } }), c.getObject, 'acct'), {
     zoneId: 42,
   });
   t.like(c.seen[0], {
@@ -63,9 +63,13 @@ const waits: [string, Record<string, ManagedObject['status']>, RegExp][] = [
   ['DnsZone without id yet', { 'DnsZone/team-a/example': {} }, /has no status\.dnsZoneId yet/],
 ];
 for (const [why, objects, message] of waits) {
-  test(`zoneRef waits (ReferenceNotReady): ${why}`, (t) => {
+  test(`dnsZoneRef waits (ReferenceNotReady): ${why}`, (t) => {
     const err = t.throws(() =>
-      resolveReferences(record({ zoneRef: { name: 'example' } }), cache(objects).getObject, 'acct'),
+      resolveReferences(
+        record({ dnsZoneRef: { name: 'example' } }),
+        cache(objects).getObject,
+        'acct',
+      ),
     );
     t.true(err instanceof WaitingError);
     t.is((err as WaitingError).reason, 'ReferenceNotReady');
@@ -73,19 +77,23 @@ for (const [why, objects, message] of waits) {
   });
 }
 
-test('zoneRef to a DnsZone of another account is refused', (t) => {
+test('dnsZoneRef to a DnsZone of another account is refused', (t) => {
   const c = cache({ 'DnsZone/team-a/example': { dnsZoneId: 42, ownership: { account: 'other' } } });
-  t.throws(() => resolveReferences(record({ zoneRef: { name: 'example' } }), c.getObject, 'acct'), {
-    message: /lives in another account/,
-  });
+  t.throws(
+    () => resolveReferences(record({ dnsZoneRef: { name: 'example' } }), c.getObject, 'acct'),
+    {
+      message: /lives in another account/,
+    },
+  );
 });
 
-test('exactly one of zoneRef and dnsZoneId', (t) => {
+test('exactly one of dnsZoneRef and dnsZoneId', (t) => {
   const c = cache({});
   t.throws(() => resolveReferences(record({}), c.getObject, 'acct'), { message: /exactly one/ });
   t.throws(
-    () => resolveReferences(record({ zoneRef: { name: 'z' }, dnsZoneId: 1 }), c.getObject, 'acct'),
-    { message: /exactly one of spec\.zoneRef and spec\.dnsZoneId/ },
+    () =>
+      resolveReferences(record({ dnsZoneRef: { name: 'z' }, dnsZoneId: 1 }), c.getObject, 'acct'),
+    { message: /exactly one of spec\.dnsZoneRef and spec\.dnsZoneId/ },
   );
 });
 
@@ -99,7 +107,7 @@ test('pullZoneRef: the PullZoneConfig’s status.pullZoneId', (t) => {
   });
   t.deepEqual(resolveReferences(obj, c.getObject, 'acct'), { zoneId: 3, pullZoneId: 7 });
   t.deepEqual(
-    objectReferences({ ...obj, spec: { ...obj.spec, zoneRef: { name: 'z' } } } as DnsRecord).map(
+    objectReferences({ ...obj, spec: { ...obj.spec, dnsZoneRef: { name: 'z' } } } as DnsRecord).map(
       (r) => r.kind,
     ),
     ['DnsZone', 'PullZoneConfig'],
@@ -115,7 +123,7 @@ test('raw ids are references checked like a *Ref', (t) => {
 });
 
 test('deletion never waits: the recorded zone', (t) => {
-  const obj = record({ zoneRef: { name: 'gone' } }, { status: { dnsZoneId: 5 } });
+  const obj = record({ dnsZoneRef: { name: 'gone' } }, { status: { dnsZoneId: 5 } });
   obj.metadata.deletionTimestamp = '2026-11-25T00:00:00Z';
   t.deepEqual(resolveReferences(obj, cache({}).getObject, 'acct'), { zoneId: 5 });
 });

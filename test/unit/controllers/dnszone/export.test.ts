@@ -41,7 +41,7 @@ const cases: {
     spec: {
       dnsZoneId: 5,
       domain: 'shop.example',
-      certificateKeyType: 'Ecdsa',
+      certificateKeyType: 'ECDSA',
       dnssec: false,
       recordPolicy: 'Additive',
       accountRef: { name: 'prod' },
@@ -67,7 +67,7 @@ const cases: {
       customNameservers: { enabled: true, ns1: 'ns1.shop.example', ns2: 'ns2.shop.example' },
       soaEmail: 'dns@shop.example',
       logging: { enabled: true, ipAnonymization: false, anonymizationType: 'Drop' },
-      certificateKeyType: 'Rsa',
+      certificateKeyType: 'RSA',
       dnssec: true,
       recordPolicy: 'Additive',
       accountRef: { name: 'prod' },

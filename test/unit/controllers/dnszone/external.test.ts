@@ -79,7 +79,7 @@ test.serial(
     const spec: DnsZoneSpec = {
       domain: 'unit.example',
       dnssec: true,
-      certificateKeyType: 'Rsa',
+      certificateKeyType: 'RSA',
       records: [{ type: 'CNAME', name: 'www', value: 'unit.b-cdn.net' }],
     };
     t.is((await planDnsZone(client, zoneOf(spec), NO_MANIFESTS)).action, 'create');
@@ -118,7 +118,7 @@ test.serial(
     const plan = await planDnsZone(
       client,
       zoneOf(
-        { ...spec, dnsZoneId: Number(created.externalId), certificateKeyType: 'Ecdsa' },
+        { ...spec, dnsZoneId: Number(created.externalId), certificateKeyType: 'ECDSA' },
         status,
       ),
       NO_MANIFESTS,

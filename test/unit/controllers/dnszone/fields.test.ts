@@ -141,8 +141,8 @@ const cases: {
     update: {},
   },
   {
-    name: 'certificate key type Rsa',
-    spec: { domain: 'shop.example', certificateKeyType: 'Rsa' },
+    name: 'certificate key type RSA',
+    spec: { domain: 'shop.example', certificateKeyType: 'RSA' },
     update: { CertificateKeyType: 1 },
   },
   {

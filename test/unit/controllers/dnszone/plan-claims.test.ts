@@ -2,7 +2,7 @@
  * `cdnctl diff` of a DnsZone under `recordPolicy: Exact` (planDnsZone + plan-claims.ts): the
  * operator never deletes a record a DnsRecord object manages, so the plan must not list as
  * deleted a record that a DnsRecord manifest of the same run names by `recordId` or declares
- * by content in this zone (zoneRef or dnsZoneId). Before, every such record was planned as
+ * by content in this zone (dnsZoneRef or dnsZoneId). Before, every such record was planned as
  * deleted. Against an in-process cdn-sim (strict); the comparison only reads.
  */
 import test from 'ava';
@@ -75,14 +75,14 @@ async function deleted(ctx: PlanContext): Promise<string[]> {
 test('records of DnsRecord manifests of the same run are not planned as deleted', async (t) => {
   const manifests = [
     record('www', {
-      zoneRef: { name: 'claims-zone' },
+      dnsZoneRef: { name: 'claims-zone' },
       recordId: ids.byId,
       type: 'CNAME',
       name: 'www',
       value: 'a.b-cdn.net',
     }),
     record('api', {
-      zoneRef: { name: 'claims-zone' },
+      dnsZoneRef: { name: 'claims-zone' },
       type: 'A',
       name: 'api',
       value: '192.0.2.10',
@@ -90,7 +90,7 @@ test('records of DnsRecord manifests of the same run are not planned as deleted'
     record('spf', { dnsZoneId: zoneId, type: 'TXT', name: '@', value: 'v=spf1 -all' }),
     // Same content in another zone: claims nothing here.
     record('other', {
-      zoneRef: { name: 'another-zone' },
+      dnsZoneRef: { name: 'another-zone' },
       type: 'A',
       name: 'old',
       value: '192.0.2.99',

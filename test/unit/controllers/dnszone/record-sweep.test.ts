@@ -53,14 +53,14 @@ const TXT: LiveRecord = { Id: 1, Type: 3, Name: 'team', Value: 'owned' };
 const WWW: LiveRecord = { Id: 2, Type: 2, Name: 'www', Value: 'shop.b-cdn.net' };
 const LINKED: LiveRecord = { Id: 3, Type: 7, Name: 'cdn', Value: 'shop-pz.b-cdn.net' };
 
-const byRef = { zoneRef: { name: 'shop' } };
+const byRef = { dnsZoneRef: { name: 'shop' } };
 const byZone = { dnsZoneId: ZONE_ID };
 const teamTxt = { type: 'TXT', name: 'team', value: 'owned' };
 
 const cases: { name: string; objects: DnsRecord[]; live?: LiveRecord[]; managed: number[] }[] = [
   { name: 'no claims: nothing is managed', objects: [], managed: [] },
   {
-    name: 'declared by zoneRef, create in flight (no id): kept',
+    name: 'declared by dnsZoneRef, create in flight (no id): kept',
     objects: [recordObject('team-a', 'r', { ...byRef, ...teamTxt })],
     managed: [1],
   },
@@ -81,7 +81,7 @@ const cases: { name: string; objects: DnsRecord[]; live?: LiveRecord[]; managed:
   },
   {
     name: 'declared on another DnsZone object: not this zone',
-    objects: [recordObject('team-a', 'r', { zoneRef: { name: 'other' }, ...teamTxt })],
+    objects: [recordObject('team-a', 'r', { dnsZoneRef: { name: 'other' }, ...teamTxt })],
     managed: [],
   },
   {

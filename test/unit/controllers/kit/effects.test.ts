@@ -82,6 +82,6 @@ test.serial(
       (w) => w.route === 'POST /pullzone/{id}/purgeCache',
     );
     t.is(purges.length, 1, `one whole-zone purge of zone ${zoneId} per minute`);
-    t.truthy((s.obj.status?.purge as { startedAt?: string } | undefined)?.startedAt);
+    t.truthy((s.obj.status?.purge as { startTime?: string } | undefined)?.startTime);
   },
 );

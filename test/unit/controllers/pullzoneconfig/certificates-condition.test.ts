@@ -45,12 +45,12 @@ const issued = host('cdn.a.example', { type: 'Free', state: 'Issued' });
 const requested = host('cdn.a.example', {
   type: 'Free',
   state: 'Pending',
-  requestedAt: secondsAgo(5),
+  lastRequestTime: secondsAgo(5),
 });
 const refused = host('cdn.a.example', {
   type: 'Free',
   state: 'Pending',
-  requestedAt: secondsAgo(10),
+  lastRequestTime: secondsAgo(10),
   dnsRefusals: 1,
 });
 
@@ -165,7 +165,7 @@ const recheckCases: {
   {
     name: 'refused and the retry is overdue: at once',
     hostnames: [
-      { ...refused, certificate: { ...refused.certificate, requestedAt: secondsAgo(90) } },
+      { ...refused, certificate: { ...refused.certificate, lastRequestTime: secondsAgo(90) } },
     ],
     requesting: false,
     want: 0,

@@ -170,10 +170,10 @@ test.serial(
     const first = await pass(obj);
     t.deepEqual(first.writes, ['POST /pullzone/{id}/purgeCache']);
     t.deepEqual(first.obj.status?.purge, {
-      requestedAt: 'r1',
-      completedAt: '2026-01-02T03:04:05Z',
+      lastRequest: 'r1',
+      completionTime: '2026-01-02T03:04:05Z',
       scope: 'Zone',
-      startedAt: '2026-01-02T03:04:05Z',
+      startTime: '2026-01-02T03:04:05Z',
     });
     obj = first.obj;
     t.deepEqual((await pass(obj)).writes, [], 'same request: not repeated');
@@ -181,12 +181,12 @@ test.serial(
       ...withAnnotation('r2'),
       spec: { purge: { urls: ['/img/*', 'https://other.example/a.css'] } },
       // The previous purge started over a minute ago (purge.ts: one per object per minute).
-      status: { ...obj.status, purge: { ...obj.status?.purge, startedAt: '2026-01-02T03:00:00Z' } },
+      status: { ...obj.status, purge: { ...obj.status?.purge, startTime: '2026-01-02T03:00:00Z' } },
     };
     const byUrl = await pass(obj);
     t.deepEqual(byUrl.writes, ['POST /purge', 'POST /purge']);
     const paths = (await callLog()).filter((c) => c.route === 'POST /purge').map((c) => c.path);
     t.is(paths.length, 2);
-    t.like(byUrl.obj.status?.purge, { requestedAt: 'r2', scope: '2 URL(s)' });
+    t.like(byUrl.obj.status?.purge, { lastRequest: 'r2', scope: '2 URL(s)' });
   },
 );

@@ -4,6 +4,7 @@ import {
   ENUMS,
   FIELDS_BY_API,
   SETTING_FIELDS,
+  SPEC_NAME_OVERRIDES,
   secretRefName,
 } from '../../../../src/controllers/pullzoneconfig/fields.js';
 import {
@@ -39,9 +40,38 @@ test('every update-model property of the official document is in the table, once
   t.is(new Set(SETTING_FIELDS.map((f) => f.spec)).size, SETTING_FIELDS.length, 'spec names unique');
 });
 
-test('spec names are the mechanical mapping of the API names', (t) => {
-  for (const f of SETTING_FIELDS) t.is(f.spec, toSpecName(f.api), f.api);
+test('spec names are the mechanical mapping of the API names, but for the listed renames', (t) => {
+  for (const f of SETTING_FIELDS) {
+    t.is(f.spec, SPEC_NAME_OVERRIDES[f.api] ?? toSpecName(f.api), f.api);
+  }
 });
+
+const renamed: { api: string; spec: string; reason: string }[] = [
+  { api: 'EnableTLS1', spec: 'enableTLS10', reason: 'the version written whole' },
+  { api: 'EnableTLS1_1', spec: 'enableTLS11', reason: 'no underscore' },
+  { api: 'OriginConnectTimeout', spec: 'originConnectTimeoutSeconds', reason: 'unit' },
+  { api: 'OriginResponseTimeout', spec: 'originResponseTimeoutSeconds', reason: 'unit' },
+  { api: 'OriginRetryDelay', spec: 'originRetryDelaySeconds', reason: 'unit' },
+  {
+    api: 'CacheControlMaxAgeOverride',
+    spec: 'cacheControlMaxAgeOverrideSeconds',
+    reason: 'unit',
+  },
+  {
+    api: 'CacheControlPublicMaxAgeOverride',
+    spec: 'cacheControlPublicMaxAgeOverrideSeconds',
+    reason: 'unit',
+  },
+  { api: 'MonthlyBandwidthLimit', spec: 'monthlyBandwidthLimitBytes', reason: 'unit' },
+];
+
+for (const c of renamed) {
+  test(`setting ${c.api} is spec.settings.${c.spec} (${c.reason}), sent under its API name`, (t) => {
+    t.is(FIELDS_BY_API.get(c.api)?.spec, c.spec);
+    const wire = toApiSettings({ [c.spec]: c.api.startsWith('Enable') ? true : 30 });
+    t.deepEqual(Object.keys(wire), [c.api]);
+  });
+}
 
 test('enum names match the official x-enumNames (contract names for IpFamilyPolicy and Type)', (t) => {
   const official = readOfficialSettingsModel();

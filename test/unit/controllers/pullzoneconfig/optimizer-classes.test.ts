@@ -34,7 +34,7 @@ const TYPED = {
   sharpen: true,
   blur: 5,
   crop: '800,600',
-  cropGravity: 'north',
+  cropGravity: 'NorthWest',
   flip: false,
   flop: true,
   brightness: -10,
@@ -43,7 +43,7 @@ const TYPED = {
   contrast: 5,
   hue: 33,
   sepia: 40,
-  autoOptimize: 'high',
+  autoOptimize: 'High',
 };
 
 const WIRE = {
@@ -56,7 +56,7 @@ const WIRE = {
     sharpen: 'true',
     blur: '5',
     crop: '800,600',
-    crop_gravity: 'north',
+    crop_gravity: 'northwest',
     flip: 'false',
     flop: 'true',
     brightness: '-10',
@@ -83,7 +83,7 @@ const schemaCases: { member: string; expect: Schema; why: string }[] = [
   { member: 'sharpen', expect: { type: 'boolean' }, why: 'an on/off filter' },
   { member: 'flip', expect: { type: 'boolean' }, why: 'an on/off transform' },
   { member: 'flop', expect: { type: 'boolean' }, why: 'an on/off transform' },
-  { member: 'autoOptimize', expect: { enum: ['low', 'medium', 'high'] }, why: 'three levels' },
+  { member: 'autoOptimize', expect: { enum: ['Low', 'Medium', 'High'] }, why: 'three levels' },
 ];
 
 for (const c of schemaCases) {
@@ -95,15 +95,15 @@ for (const c of schemaCases) {
 
 test('CRD: cropGravity lists the documented anchors, crop and aspectRatio their formats', (t) => {
   t.deepEqual(props.cropGravity?.enum, [
-    'center',
-    'north',
-    'south',
-    'east',
-    'west',
-    'northeast',
-    'northwest',
-    'southeast',
-    'southwest',
+    'Center',
+    'North',
+    'South',
+    'East',
+    'West',
+    'NorthEast',
+    'NorthWest',
+    'SouthEast',
+    'SouthWest',
   ]);
   t.is(checkValue('800,600', props.crop!), undefined);
   t.is(checkValue('800,600,10,20', props.crop!), undefined);
@@ -119,6 +119,8 @@ const refused: { value: Record<string, unknown>; why: string }[] = [
   { value: { name: 'a', cropGravity: 'top' }, why: 'an undocumented anchor' },
   { value: { name: 'a', sharpen: 'yes' }, why: 'a boolean written as text' },
   { value: { name: 'a', autoOptimize: 'max' }, why: 'an unknown level' },
+  { value: { name: 'a', cropGravity: 'north' }, why: 'an anchor spelt as its query value' },
+  { value: { name: 'a', autoOptimize: 'high' }, why: 'a level spelt as its query value' },
 ];
 
 for (const c of refused) {
@@ -134,6 +136,17 @@ test('CRD: a typed parameter cannot be repeated in the free properties (CEL)', (
     t.true(rules[0]!.rule.includes(`'${wire}'`), wire);
   t.like(item.properties, { properties: { maxProperties: 50 } });
   t.is(listSchema.maxItems, 100);
+});
+
+test('CRD: optimizer classes and image blueprints are map lists keyed by the required name', (t) => {
+  const blueprints = SETTING_FIELDS.find((f) => f.api === 'BunnyAiImageBlueprints')!;
+  for (const schema of [listSchema, settingSchema(blueprints)[1]]) {
+    t.like(schema, {
+      'x-kubernetes-list-type': 'map',
+      'x-kubernetes-list-map-keys': ['name'],
+      items: { required: ['name'] },
+    });
+  }
 });
 
 test('typed members map to the query strings the platform stores, free properties as written', (t) => {

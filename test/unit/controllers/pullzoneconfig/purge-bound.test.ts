@@ -1,7 +1,7 @@
 /**
  * Purges are bounded per object (issue 28, item 4): at most one purge request per minimum
  * interval per object (requests made meanwhile are merged into one, sent when the interval
- * has passed, and reported in `status.purge.deferredUntil` and a `PurgeDeferred` event), and
+ * has passed, and reported in `status.purge.scheduledTime` and a `PurgeDeferred` event), and
  * at most a bounded number of URL purges per pass (a long list continues in later passes).
  * Before: every new annotation value was a purge and `spec.purge.urls` one call per URL in one
  * pass: 50 annotation bumps in 26 s sent 50 zone purges plus 13,000 URL purges.
@@ -96,11 +96,11 @@ test.serial(
     ];
     objs = await Promise.all(objs.map(async (o) => (await pass(o)).obj));
     const start = await purgeCalls();
-    const startedAt = clock;
+    const startTime = clock;
     let mostUrlsInOnePass = 0;
     const events: string[] = [];
     for (let bump = 1; bump <= 50; bump++) {
-      clock = startedAt + bump * 520;
+      clock = startTime + bump * 520;
       for (let i = 0; i < objs.length; i++) {
         const r = await pass(bumped(objs[i]!, `r${bump}`));
         mostUrlsInOnePass = Math.max(mostUrlsInOnePass, r.purges.urls);
@@ -121,20 +121,20 @@ test.serial(
       `at most ${PURGE_URLS_PER_PASS} URL purges in one pass (saw ${mostUrlsInOnePass})`,
     );
     const purge = objs[0]!.status?.purge as Record<string, unknown>;
-    t.is(purge.requestedAt, 'r1', 'the first request was handled');
+    t.is(purge.lastRequest, 'r1', 'the first request was handled');
     t.is(
-      purge.deferredUntil,
-      new Date(startedAt + 520 + PURGE_MIN_INTERVAL_MS).toISOString().replace(/\.\d{3}Z$/, 'Z'),
+      purge.scheduledTime,
+      new Date(startTime + 520 + PURGE_MIN_INTERVAL_MS).toISOString().replace(/\.\d{3}Z$/, 'Z'),
       'the latest request waits for the interval, reported in status',
     );
     t.true(events.includes('PurgeDeferred'), 'a deferred request is reported as an event');
     // Once the interval has passed, the latest request (only that one) is sent.
-    clock = startedAt + 520 + PURGE_MIN_INTERVAL_MS + 1;
+    clock = startTime + 520 + PURGE_MIN_INTERVAL_MS + 1;
     const due = await pass(bumped(objs[0]!, 'r50'));
     t.deepEqual(due.purges, { zone: 1, urls: 0 });
     const done = due.obj.status?.purge as Record<string, unknown>;
-    t.is(done.requestedAt, 'r50', 'the merged requests were answered by one purge');
-    t.is(done.deferredUntil, undefined);
+    t.is(done.lastRequest, 'r50', 'the merged requests were answered by one purge');
+    t.is(done.scheduledTime, undefined);
     t.deepEqual((await pass(bumped(due.obj, 'r50'))).purges, { zone: 0, urls: 0 }, 'not repeated');
   },
 );
@@ -167,12 +167,12 @@ test.serial(
       const r = await pass(obj);
       total += r.purges.urls;
       obj = r.obj;
-      if ((obj.status?.purge as Record<string, unknown> | undefined)?.requestedAt === 'long-1')
+      if ((obj.status?.purge as Record<string, unknown> | undefined)?.lastRequest === 'long-1')
         break;
       t.true(r.obs.requeueAfterMs !== undefined, 'an unfinished purge is continued soon');
     }
     t.is(total, 100, 'every URL purged exactly once');
     t.is(passes + 1, Math.ceil(100 / PURGE_URLS_PER_PASS));
-    t.like(obj.status?.purge, { requestedAt: 'long-1', scope: '100 URL(s)' });
+    t.like(obj.status?.purge, { lastRequest: 'long-1', scope: '100 URL(s)' });
   },
 );

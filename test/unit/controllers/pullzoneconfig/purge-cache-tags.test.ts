@@ -89,7 +89,7 @@ test.serial('a request with only cache tags purges each tag, not the whole zone'
   let { obj } = await pass(zoneObject('tags-only', { cacheTags: ['product-12', 'nav'] }));
   const first = await pass(requested(obj, 'r1'));
   t.deepEqual(first.calls, ['tag:product-12', 'tag:nav'], 'one purge per tag, in spec order');
-  t.like(first.obj.status?.purge, { requestedAt: 'r1', scope: '2 cache tag(s)' });
+  t.like(first.obj.status?.purge, { lastRequest: 'r1', scope: '2 cache tag(s)' });
   obj = first.obj;
   t.deepEqual((await pass(obj)).calls, [], 'the same request is not sent again');
   t.is(sim.calls.snapshot().rejectedByDocument.count, 0, 'nothing rejected by the documents');
@@ -101,7 +101,7 @@ test.serial('URLs go first, then cache tags, within the per-pass bound', async (
   let { obj } = await pass(zoneObject('mixed', { urls, cacheTags: tags }));
   obj = requested(obj, 'm1');
   const seen: string[][] = [];
-  for (let i = 0; i < 5 && obj.status?.purge?.requestedAt !== 'm1'; i++) {
+  for (let i = 0; i < 5 && obj.status?.purge?.lastRequest !== 'm1'; i++) {
     clock += 1_000;
     const r = await pass(obj);
     seen.push(r.calls);
@@ -122,8 +122,8 @@ test.serial('URLs go first, then cache tags, within the per-pass bound', async (
     tags.map((tag) => `tag:${tag}`),
     'then every tag once, in order',
   );
-  t.like(obj.status?.purge, { requestedAt: 'm1', scope: '15 URL(s), 15 cache tag(s)' });
-  t.is(obj.status?.purge?.inProgress, undefined);
+  t.like(obj.status?.purge, { lastRequest: 'm1', scope: '15 URL(s), 15 cache tag(s)' });
+  t.is(obj.status?.purge?.inProgressRequest, undefined);
   t.is(sim.calls.snapshot().rejectedByDocument.count, 0, 'nothing rejected by the documents');
 });
 

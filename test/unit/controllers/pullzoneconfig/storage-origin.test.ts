@@ -148,7 +148,7 @@ test('the wrapped client sees OriginType StorageZone and the id as settings', as
   };
   const wrapped = withStorageOrigin(inner, { storageZoneId: 42 });
   t.is(wrapped.account, 'acct');
-  const obj = pzc({ ...REF, settings: { cacheControlMaxAgeOverride: 60 } });
+  const obj = pzc({ ...REF, settings: { cacheControlMaxAgeOverrideSeconds: 60 } });
   const ctx = {} as Parameters<typeof wrapped.observe>[1];
   await wrapped.observe(obj, ctx);
   await wrapped.create(obj, ctx);
