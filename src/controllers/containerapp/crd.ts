@@ -471,6 +471,7 @@ function ownSpec(doc: Doc): Schema {
                           'The port the endpoint forwards to (the platform accepts exactly one mapping).',
                         minItems: 1,
                         maxItems: 1,
+                        'x-kubernetes-list-type': 'atomic',
                         items: {
                           type: 'object',
                           required: ['containerPort'],

@@ -32,6 +32,8 @@ function ownSpec(docs: DocumentBounds): Schema {
       records: {
         type: 'array',
         maxItems: MAX_INLINE_RECORDS,
+        // No member names a record (type, name and value do together): replaced whole.
+        'x-kubernetes-list-type': 'atomic',
         description:
           'Records of a small static zone, listed here. Records teams own are better declared as DnsRecord objects (one per record); a record a DnsRecord object manages is never listed, changed or deleted through the zone.',
         items: {

@@ -192,7 +192,8 @@ export function tableList<const F extends readonly AnyField[]>(fields: F): Codec
   const read = (x: unknown): Item =>
     specOfRecord(fields, typeof x === 'object' && x !== null ? (x as Item) : {});
   return {
-    schema: { type: 'array', items: { type: 'object' } },
+    // Compared item by item in order: one value to server-side apply.
+    schema: { type: 'array', 'x-kubernetes-list-type': 'atomic', items: { type: 'object' } },
     toWire: (v) => v.map((x) => wireOf(fields, x as Item)),
     fromWire: orEmpty([], (w) => (Array.isArray(w) ? (w.map(read) as SpecOf<F>[]) : undefined)),
     same: (a, b) =>

@@ -50,7 +50,7 @@ export interface ListOptions {
   maxItems?: number;
   /**
    * The member that keys the items (`name`): the list is a map to server-side apply, so two
-   * managers can own different entries.
+   * managers can own different entries. Absent: the list is atomic (ordered, replaced whole).
    */
   key?: string;
 }
@@ -61,8 +61,9 @@ export function listSchema(description: string, items: Schema, options: ListOpti
     type: 'array',
     description,
     ...(options.maxItems === undefined ? {} : { maxItems: options.maxItems }),
+    // Without a key the list is one value to server-side apply (ordered, replaced whole).
     ...(options.key === undefined
-      ? {}
+      ? { 'x-kubernetes-list-type': 'atomic' }
       : { 'x-kubernetes-list-type': 'map', 'x-kubernetes-list-map-keys': [options.key] }),
     items,
   };

@@ -17,9 +17,9 @@ const ITEM = { type: 'string' };
 
 const NODES: { reason: string; node: unknown; want: unknown }[] = [
   {
-    reason: 'a plain list has no bounds and no list type',
+    reason: 'a plain list has no bounds and is atomic (ordered, replaced whole)',
     node: listSchema('Names.', ITEM),
-    want: { type: 'array', description: 'Names.', items: ITEM },
+    want: { type: 'array', description: 'Names.', 'x-kubernetes-list-type': 'atomic', items: ITEM },
   },
   {
     reason: 'a keyed list is a map list on that key, its bound before the list type',
