@@ -38,16 +38,8 @@ function codeSchema(): Schema {
           maxLength: INLINE_CODE_MAX,
           description: `The code itself, for short scripts (at most ${INLINE_CODE_MAX} characters).`,
         },
-        configMapKeyRef: objectSchema(
-          {
-            name: objectNameSchema('Name of a ConfigMap in the same namespace.'),
-            key: objectNameSchema('Key inside the ConfigMap data whose value is the code.'),
-          },
-          {
-            description:
-              'The code is the value of this ConfigMap key. The operator reads it and watches the ConfigMap: an edit sets the code once (and publishes it under publish: Always).',
-            required: ['name', 'key'],
-          },
+        configMapKeyRef: configMapKeyRefSchema(
+          'The code is the value of this ConfigMap key. The operator reads it and watches the ConfigMap: an edit sets the code once (and publishes it under publish: Always).',
         ),
       },
       {
@@ -64,6 +56,60 @@ function codeSchema(): Schema {
   };
 }
 
+/** The most variables `spec.env` lists. */
+const ENV_MAX = 64;
+
+function configMapKeyRefSchema(description: string): Schema {
+  return objectSchema(
+    {
+      name: objectNameSchema('Name of a ConfigMap in the same namespace.'),
+      key: objectNameSchema('Key inside the ConfigMap data.'),
+    },
+    { description, required: ['name', 'key'] },
+  );
+}
+
+function envSchema(): Schema {
+  const item: Schema = {
+    ...objectSchema(
+      {
+        // Bounds: AddEdgeScriptVariableModel (Name 1..256, DefaultValue up to 4096).
+        name: {
+          type: 'string',
+          minLength: 1,
+          maxLength: 256,
+          description: 'Name of the variable.',
+        },
+        value: { type: 'string', maxLength: 4096, description: 'The value itself.' },
+        valueFrom: objectSchema(
+          {
+            configMapKeyRef: configMapKeyRefSchema(
+              'The value is this ConfigMap key. The operator watches the ConfigMap: an edit updates the variable.',
+            ),
+          },
+          { description: 'Take the value from a ConfigMap key.', required: ['configMapKeyRef'] },
+        ),
+        required: {
+          type: 'boolean',
+          description: 'The platform marks the variable required by the script (default false).',
+        },
+      },
+      { required: ['name'] },
+    ),
+    'x-kubernetes-validations': [
+      {
+        rule: '!(has(self.value) && has(self.valueFrom))',
+        message: 'set value or valueFrom, not both',
+      },
+    ],
+  };
+  return listSchema(
+    `Environment variables of the script (at most ${ENV_MAX}). Absent: the script's variables are not managed. Set (even empty): the script holds exactly these; one it has and this list does not is deleted. Secrets do not belong here.`,
+    item,
+    { maxItems: ENV_MAX, key: 'name' },
+  );
+}
+
 function ownSpec(docs: DocumentBounds): Schema {
   const { properties, required } = schemaOf(EDGE_SCRIPT_FIELDS, docs);
   return {
@@ -73,6 +119,7 @@ function ownSpec(docs: DocumentBounds): Schema {
     properties: {
       ...properties,
       code: codeSchema(),
+      env: envSchema(),
       publish: {
         type: 'string',
         enum: ['Always', 'Held'],

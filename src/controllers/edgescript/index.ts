@@ -4,19 +4,22 @@
  * provisional name, a lost create is recovered only by it) and the hooks beyond plain CRUD:
  *
  * - `createBody`: the create carries the code (code.ts), so a new script needs no code call;
- * - `compare`: the code by digest and the publish policy (releases.ts) add their plan entries
- *   and their members of the update body (`Code`, `publish`);
+ * - `compare`: the code by digest, the variables (env.ts) and the publish policy (releases.ts)
+ *   add their plan entries and their members of the update body (`Code`, `variables`,
+ *   `publish`);
  * - `status`: the code's digest, the live release, the last releases, a standalone script's
  *   pull zone and hostname.
  *
  * A record is the script read with its code, its live release and its releases (four reads,
  * nothing written). An update sends only what differs: the name (`POST /compute/script/{id}`),
- * the code (`POST .../code`), then a publish (`POST .../publish[/{uuid}]`), and reads back.
+ * the variables (`PUT`/`DELETE .../variables`), the code (`POST .../code`), then a publish
+ * (`POST .../publish[/{uuid}]`), and reads back.
  */
 import type {
   EdgeScript as ScriptRecord,
   EdgeScriptPublish,
   EdgeScriptRelease,
+  EdgeScriptVariableUpsert,
 } from '../../cdn/edge-script-types.js';
 import type { ConnectContext, FieldDiff, ManagedKind } from '../../runtime/types.js';
 import type { Connection } from '../kit/connector.js';
@@ -25,6 +28,12 @@ import { crudKind } from '../kit/crud-kind.js';
 import type { FieldsDiff } from '../kit/fields.js';
 import type { ControllerDeps } from '../shared/deps.js';
 import { codeConfigMapReference, codeHashOf, readCode } from './code.js';
+import {
+  envConfigMapReferences,
+  planVariables,
+  wantedVariables,
+  type VariablePlan,
+} from './env.js';
 import { EDGE_SCRIPT_FIELDS as FIELDS, SCRIPT_TYPES } from './fields.js';
 import { publishOf, releaseSummaries, type ReleaseState } from './releases.js';
 import { EDGE_SCRIPT_NAMES, type EdgeScript } from './types.js';
@@ -50,15 +59,28 @@ async function readState(
   return { ...script, code: code.Code ?? null, active, releases };
 }
 
-/** The update's calls: the script's members, then the code, then the publish. */
+/** The variable calls of an update (env.ts): upserts by name, then deletions. */
+async function sendVariables(
+  client: Client,
+  id: number,
+  plan: VariablePlan,
+  signal: AbortSignal,
+): Promise<void> {
+  for (const v of plan.upsert) await client.upsertEdgeScriptVariable(id, v, { signal });
+  for (const variableId of plan.remove)
+    await client.deleteEdgeScriptVariable(id, variableId, { signal });
+}
+
+/** The update's calls: the script's members, the variables, the code, then the publish. */
 async function sendUpdate(
   client: Client,
   id: number,
   body: Record<string, unknown>,
   signal: AbortSignal,
 ): Promise<void> {
-  const { Code: code, publish, ...script } = body;
+  const { Code: code, publish, variables, ...script } = body;
   if (Object.keys(script).length > 0) await client.updateEdgeScript(id, script, { signal });
+  if (variables !== undefined) await sendVariables(client, id, variables as VariablePlan, signal);
   if (typeof code === 'string') await client.setEdgeScriptCode(id, code, { signal });
   if (publish !== undefined)
     await client.publishEdgeScript(id, publish as EdgeScriptPublish, { signal });
@@ -86,6 +108,18 @@ function compareCode(
     update.publish = publish.publish;
   }
   return { ...diff, diffs, update };
+}
+
+/** The variable entries (env.ts); `wanted` undefined: not managed. */
+function compareVariables(
+  record: EdgeScriptState,
+  diff: FieldsDiff,
+  wanted: EdgeScriptVariableUpsert[] | undefined,
+): FieldsDiff {
+  if (wanted === undefined) return diff;
+  const { plan, diffs } = planVariables(record.EdgeScriptVariables ?? [], wanted);
+  if (diffs.length === 0) return diff;
+  return { ...diff, diffs: [...diff.diffs, ...diffs], update: { ...diff.update, variables: plan } };
 }
 
 /** The pull zone and hostname of a standalone script (a middleware has neither of its own). */
@@ -121,8 +155,8 @@ function resource(
   ctx?: Pick<ConnectContext, 'readConfigMap'>,
 ): CrudResource<EdgeScript, EdgeScriptState> {
   const { client, account } = conn;
-  const code = (obj: EdgeScript): Promise<string> =>
-    readCode(obj, ctx ?? { readConfigMap: () => Promise.resolve(undefined) });
+  const reader = ctx ?? { readConfigMap: () => Promise.resolve(undefined) };
+  const code = (obj: EdgeScript): Promise<string> => readCode(obj, reader);
   return {
     idField: 'scriptId',
     identity: {
@@ -156,7 +190,12 @@ function resource(
     readBack: true,
     hooks: {
       createBody: async (obj, body) => ({ ...body, Code: await code(obj) }),
-      compare: async (obj, record, diff) => compareCode(obj, record, diff, await code(obj)),
+      compare: async (obj, record, diff) =>
+        compareVariables(
+          record,
+          compareCode(obj, record, diff, await code(obj)),
+          await wantedVariables(obj, reader),
+        ),
       status: (record, _obj, sent) => statusOf(record, sent),
     },
   };
@@ -169,9 +208,9 @@ export function createEdgeScriptKind(deps: ControllerDeps): ManagedKind<EdgeScri
     idField: 'scriptId',
     specIdField: 'scriptId',
     fields: FIELDS,
-    specPaths: { Code: 'spec.code', publish: 'spec.release' },
+    specPaths: { Code: 'spec.code', publish: 'spec.release', variables: 'spec.env' },
     resource,
-    references: codeConfigMapReference,
+    references: (obj) => [...codeConfigMapReference(obj), ...envConfigMapReferences(obj)],
   });
 }
 

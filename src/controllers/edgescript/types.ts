@@ -27,6 +27,15 @@ export interface EdgeScriptCodeSource {
   configMapKeyRef?: { name: string; key: string };
 }
 
+/** One environment variable: a literal value or one ConfigMap key (the CRD: at most one). */
+export interface EdgeScriptEnvVar {
+  name: string;
+  value?: string;
+  valueFrom?: { configMapKeyRef?: { name: string; key: string } };
+  /** The platform's `Required`: the script needs the variable set. */
+  required?: boolean;
+}
+
 /** `spec` of an EdgeScript: the field table's members and the shared parts. */
 export type EdgeScriptSpec = SpecOf<typeof EDGE_SCRIPT_FIELDS> &
   AccountSpec &
@@ -34,6 +43,8 @@ export type EdgeScriptSpec = SpecOf<typeof EDGE_SCRIPT_FIELDS> &
     code: EdgeScriptCodeSource;
     /** Default Always. */
     publish?: PublishPolicy;
+    /** The script's variables; absent: not managed (env.ts). */
+    env?: EdgeScriptEnvVar[];
     /** With `publish: Held`: the uuid of the release to make live. */
     release?: string;
     /** Adopt the script with this id. */

@@ -277,3 +277,63 @@ for (const d of DELETIONS) {
     t.is(!left.some((s) => String(s.Id) === id && s.Deleted !== true), d.gone, d.reason);
   });
 }
+
+const UPSERT = 'PUT /compute/script/{id}/variables';
+const DELETE_VAR = 'DELETE /compute/script/{id}/variables/{variableId}';
+
+const ENV_STEPS: {
+  reason: string;
+  env?: EdgeScriptSpec['env'];
+  /** The ConfigMap `es-env-vars` before the pass. */
+  vars?: Record<string, string>;
+  writes: string[];
+  live: Record<string, string>;
+}[] = [
+  {
+    reason: 'no env: the variables are not managed',
+    writes: [SCRIPT, RENAME, PUBLISH],
+    live: {},
+  },
+  {
+    reason: 'a literal and a ConfigMap key: one upsert each, nothing published',
+    env: [
+      { name: 'MODE', value: 'strict' },
+      { name: 'ORIGIN', valueFrom: { configMapKeyRef: { name: 'es-env-vars', key: 'origin' } } },
+    ],
+    vars: { origin: 'https://a.example.com' },
+    writes: [UPSERT, UPSERT],
+    live: { MODE: 'strict', ORIGIN: 'https://a.example.com' },
+  },
+  {
+    reason: 'unchanged: nothing is sent',
+    writes: [],
+    live: { MODE: 'strict', ORIGIN: 'https://a.example.com' },
+  },
+  {
+    reason: 'the ConfigMap changes: exactly one upsert',
+    vars: { origin: 'https://b.example.com' },
+    writes: [UPSERT],
+    live: { MODE: 'strict', ORIGIN: 'https://b.example.com' },
+  },
+  {
+    reason: 'a variable left out of the list is deleted',
+    env: [{ name: 'MODE', value: 'strict' }],
+    writes: [DELETE_VAR],
+    live: { MODE: 'strict' },
+  },
+];
+
+test.serial('environment variables: literal and ConfigMap key, exact', async (t) => {
+  const ext = external();
+  const obj = objectOf('es-env', { code: { inline: 'export default 3;' } });
+  for (const [i, step] of ENV_STEPS.entries()) {
+    if (step.vars) configMaps.set('es-env-vars', step.vars);
+    if (step.env) obj.spec = { ...obj.spec!, env: step.env };
+    t.deepEqual(await pass(ext, obj), step.writes, `step ${i}: ${step.reason}`);
+    const script = await client.getEdgeScript(Number(obj.status?.scriptId));
+    const live = Object.fromEntries(
+      (script.EdgeScriptVariables ?? []).map((v) => [v.Name, v.DefaultValue]),
+    );
+    t.deepEqual(live, step.live, `step ${i}: the script's variables`);
+  }
+});
