@@ -35,6 +35,8 @@ function codeSchema(): Schema {
       {
         inline: {
           type: 'string',
+          // A script without code has nothing to publish (cdn-sim answers 400, docs/simulator.md).
+          minLength: 1,
           maxLength: INLINE_CODE_MAX,
           description: `The code itself, for short scripts (at most ${INLINE_CODE_MAX} characters).`,
         },
