@@ -25,6 +25,7 @@ export const API_FAMILIES = [
   'shield',
   'containers',
   'accounts',
+  'compute',
 ] as const;
 
 /** The API group of a family's kinds (a family is a DNS label, one of {@link API_FAMILIES}). */

@@ -10,6 +10,7 @@ import { CONTAINER_APP } from './containerapp/kind.js';
 import { CONTAINER_REGISTRY } from './containerregistry/kind.js';
 import { DNS_RECORD } from './dnsrecord/kind.js';
 import { DNS_ZONE } from './dnszone/kind.js';
+import { EDGE_SCRIPT } from './edgescript/kind.js';
 import type { KindModule } from './kind-module.js';
 import { apiVersionOf } from './kind-names.js';
 import { PULL_ZONE_CONFIG } from './pullzoneconfig/kind.js';
@@ -30,6 +31,7 @@ export const KINDS: readonly KindModule[] = [
   STORAGE_ZONE,
   DNS_ZONE,
   DNS_RECORD,
+  EDGE_SCRIPT,
   CDN_ACCOUNT,
 ];
 

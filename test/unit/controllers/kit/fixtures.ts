@@ -347,6 +347,34 @@ const gadget: KindFixture = {
 };
 
 /** Every kind the identity rules cover, in the list's order, then the test's Gadget. */
+const edgeScript: KindFixture = {
+  kind: 'EdgeScript',
+  names: 'shared',
+  idField: 'scriptId',
+  specIdField: 'scriptId',
+  createRoute: 'POST /compute/script',
+  deleteRoute: 'DELETE /compute/script/{id}',
+  prepare(w) {
+    const all = async (): Promise<Found[]> =>
+      (await w.client.listEdgeScripts({ type: [1, 2] }))
+        .filter((s) => s.Deleted !== true)
+        .map((s) => ({ id: String(s.Id), name: String(s.Name) }));
+    return Promise.resolve({
+      stage: { kind: 'EdgeScript' },
+      spec: (name) => ({
+        name,
+        scriptType: 'Middleware',
+        code: { inline: 'export default () => 1;' },
+      }),
+      foreign: async (name) =>
+        String((await w.client.addEdgeScript({ Name: name, ScriptType: 2 })).Id),
+      named: async (name) => (await all()).filter((s) => s.name === name),
+      all,
+      remove: (id) => w.client.deleteEdgeScript(Number(id)),
+    });
+  },
+};
+
 export const FIXTURES: readonly KindFixture[] = [
   pullZone,
   ruleKind('ShieldWafRule', WAF_SPEC, '/shield/waf/custom-rule'),
@@ -357,5 +385,6 @@ export const FIXTURES: readonly KindFixture[] = [
   storageZone,
   dnsZone,
   record,
+  edgeScript,
   gadget,
 ];

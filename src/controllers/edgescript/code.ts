@@ -1,0 +1,48 @@
+/**
+ * The script's code: inline (`spec.code.inline`) or one key of a ConfigMap of the object's
+ * namespace (`spec.code.configMapKeyRef`, read through the ConnectContext's cache, watched: a
+ * change re-enqueues the object). The code is compared by its SHA-256 digest, so status keeps a
+ * digest, never the code, and an unchanged ConfigMap sends nothing.
+ */
+import { createHash } from 'node:crypto';
+import { WaitingError } from '../../runtime/errors.js';
+import { ReadyReason } from '../../runtime/reasons.js';
+import type { ConnectContext, ObjectReference } from '../../runtime/types.js';
+import type { EdgeScript } from './types.js';
+
+/** How soon to look again while the ConfigMap or its key is missing (its watch is sooner). */
+const WAIT_REQUEUE_MS = 30_000;
+
+/** `sha256:` and the hex digest of `code`. */
+export function codeHashOf(code: string): string {
+  return `sha256:${createHash('sha256').update(code).digest('hex')}`;
+}
+
+/** The code's ConfigMap as a reference: a change to it re-enqueues the object. */
+export function codeConfigMapReference(obj: EdgeScript): ObjectReference[] {
+  const name = obj.spec?.code?.configMapKeyRef?.name;
+  if (!name) return [];
+  return [{ apiVersion: 'v1', kind: 'ConfigMap', namespace: obj.metadata.namespace, name }];
+}
+
+/** The code the spec wants; WaitingError (ReferenceNotReady) while its ConfigMap key is missing. */
+export async function readCode(
+  obj: EdgeScript,
+  ctx: Pick<ConnectContext, 'readConfigMap'>,
+): Promise<string> {
+  const source = obj.spec?.code;
+  if (source?.inline !== undefined) return source.inline;
+  const ref = source?.configMapKeyRef;
+  if (!ref) throw new Error('cannot read the script code: spec.code names no source');
+  const where = `ConfigMap ${obj.metadata.namespace}/${ref.name}`;
+  const data = await ctx.readConfigMap(obj.metadata.namespace, ref.name);
+  const code = data?.[ref.key];
+  if (code !== undefined) return code;
+  throw new WaitingError(
+    ReadyReason.ReferenceNotReady,
+    data
+      ? `waiting for ${where} to have key ${JSON.stringify(ref.key)} (spec.code.configMapKeyRef)`
+      : `waiting for ${where} (spec.code.configMapKeyRef): not found`,
+    WAIT_REQUEUE_MS,
+  );
+}
