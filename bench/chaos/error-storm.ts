@@ -39,7 +39,7 @@ export async function runErrorStorm(env: BenchEnv, p: ErrorStormParams): Promise
       pullZoneManifest(
         p.namespace,
         objectName(prefix, i, 4),
-        p.secretRef ? { awsSigningSecretRef: p.secretRef } : {},
+        p.secretRef ? { awsSigningSecretAccessKeySecretRef: p.secretRef } : {},
       ),
     ),
   );

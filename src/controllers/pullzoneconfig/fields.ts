@@ -454,7 +454,21 @@ export const SECRET_API_FIELDS: ReadonlySet<string> = new Set(
   SETTING_FIELDS.filter((f) => f.secret).map((f) => f.api),
 );
 
-/** Spec property of a secret setting: a Secret key reference named `<spec>Ref`. */
-export function secretRefName(f: SettingField): string {
-  return `${f.spec}Ref`;
+/**
+ * Secret settings whose reference says more than `<spec>SecretRef` would (the platform's
+ * `AWSSigningKey` is the access key id, `AWSSigningSecret` the secret access key).
+ */
+const SECRET_REF_NAMES: Readonly<Record<string, string>> = {
+  awsSigningKey: 'awsSigningAccessKeyIdSecretRef',
+  awsSigningSecret: 'awsSigningSecretAccessKeySecretRef',
+};
+
+/** Spec property of a secret setting: a Secret key reference (`logForwardingTokenSecretRef`). */
+export function secretRefName(f: Pick<SettingField, 'spec'>): string {
+  return SECRET_REF_NAMES[f.spec] ?? `${f.spec}SecretRef`;
 }
+
+/** The secret setting whose reference is the spec property `name`, by that name. */
+export const SECRET_FIELDS_BY_REF: ReadonlyMap<string, SettingField> = new Map(
+  SETTING_FIELDS.filter((f) => f.secret).map((f) => [secretRefName(f), f]),
+);

@@ -11,6 +11,19 @@ export const PULL_ZONE_CONFIG: KindModule = {
   example: 'pullzoneconfig.yaml',
   sample: { spec: (name) => ({ settings: { originUrl: `https://origin-${name}.example.com` } }) },
   legacyMoves: [
+    // Secret settings: `<spec>Ref` in v1alpha1, a `…SecretRef` since (fields.ts secretRefName).
+    {
+      from: 'spec.settings.awsSigningKeyRef',
+      to: 'spec.settings.awsSigningAccessKeyIdSecretRef',
+    },
+    {
+      from: 'spec.settings.awsSigningSecretRef',
+      to: 'spec.settings.awsSigningSecretAccessKeySecretRef',
+    },
+    {
+      from: 'spec.settings.logForwardingTokenRef',
+      to: 'spec.settings.logForwardingTokenSecretRef',
+    },
     {
       from: 'spec.hostnames[].privateKeyType',
       to: 'spec.hostnames[].privateKeyType',

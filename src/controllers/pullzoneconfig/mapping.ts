@@ -5,7 +5,13 @@
  * references to the values resolved from Secrets.
  */
 import type { FieldKind, SettingField } from './field-types.js';
-import { FIELDS_BY_API, FIELDS_BY_SPEC, SETTING_FIELDS, secretRefName } from './fields.js';
+import {
+  FIELDS_BY_API,
+  FIELDS_BY_SPEC,
+  SECRET_FIELDS_BY_REF,
+  SETTING_FIELDS,
+  secretRefName,
+} from './fields.js';
 import {
   optimizerClassFromWire,
   optimizerClassToWire,
@@ -103,7 +109,7 @@ export function toApiSettings(
   if (!settings) return out;
   for (const [name, value] of Object.entries(settings)) {
     if (value === undefined || value === null) continue;
-    const f = FIELDS_BY_SPEC.get(name) ?? secretFieldOfRef(name);
+    const f = FIELDS_BY_SPEC.get(name) ?? SECRET_FIELDS_BY_REF.get(name);
     if (!f) throw new Error(`cannot map settings.${name}: unknown setting`);
     if (f.secret) {
       const resolved = secretValues.get(f.api);
@@ -125,12 +131,6 @@ export function fromApiSettings(api: Record<string, unknown>): Record<string, un
     if (mapped !== undefined) out[f.spec] = mapped;
   }
   return out;
-}
-
-function secretFieldOfRef(name: string): SettingField | undefined {
-  if (!name.endsWith('Ref')) return undefined;
-  const f = FIELDS_BY_SPEC.get(name.slice(0, -'Ref'.length));
-  return f?.secret ? f : undefined;
 }
 
 /** The live value of a setting in the pull zone record (some names differ there). */

@@ -6,7 +6,7 @@
  */
 import type { CdnClient } from '../../cdn/client.js';
 import { diffContext, planOf, type ObjectPlan } from '../shared/manifest-plan.js';
-import { FIELDS_BY_SPEC } from './fields.js';
+import { SECRET_FIELDS_BY_REF } from './fields.js';
 import { PullZoneExternal } from './external.js';
 import type { ResolvedSecrets } from './references.js';
 import type { PullZoneConfig } from './types.js';
@@ -18,7 +18,7 @@ function assumedSettings(
 ): Map<string, string> {
   const settings = new Map<string, string>();
   for (const key of Object.keys(obj.spec?.settings ?? {})) {
-    const f = key.endsWith('Ref') ? FIELDS_BY_SPEC.get(key.slice(0, -3)) : undefined;
+    const f = SECRET_FIELDS_BY_REF.get(key);
     if (!f?.secret) continue;
     const live = record[f.api];
     settings.set(f.api, typeof live === 'string' ? live : '');

@@ -182,11 +182,11 @@ test('export: secret values never appear, the Secrets are listed, every kind is 
   t.is(zone.spec.deletionPolicy, 'Orphan');
   t.false('name' in zone.spec, 'the CRD refuses pullZoneId together with name');
   t.is(zone.spec.settings.stickySessionType, 'Off');
-  t.deepEqual(zone.spec.settings.awsSigningSecretRef, {
+  t.deepEqual(zone.spec.settings.awsSigningSecretAccessKeySecretRef, {
     name: 'shop-settings',
     key: 'awsSigningSecret',
   });
-  t.deepEqual(zone.spec.settings.logForwardingTokenRef, {
+  t.deepEqual(zone.spec.settings.logForwardingTokenSecretRef, {
     name: 'shop-settings',
     key: 'logForwardingToken',
   });

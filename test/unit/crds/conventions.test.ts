@@ -94,3 +94,30 @@ test('every kind is served at v1beta1 only, in the group of its family', async (
     );
   }
 });
+
+/** The schema node at a dotted path with `[]` (the CRD's spec and status), if there is one. */
+function nodeAt(root: Schema, path: string): Schema | undefined {
+  let node: Schema | undefined = root;
+  for (const part of path.replace(/\[\]/g, '.[]').split('.').filter(Boolean)) {
+    node = part === '[]' ? node?.items : node?.properties?.[part];
+  }
+  return node;
+}
+
+test('every field move cdnctl migrate makes lands on a field of the CRD, and leaves none behind', async (t) => {
+  const crds = await readCrds();
+  for (const kind of KINDS) {
+    const crd = crds.find((c) => c.spec.names.kind === kind.kind);
+    const root = crd?.spec.versions[0]?.schema.openAPIV3Schema ?? {};
+    for (const move of kind.legacyMoves ?? []) {
+      const to = nodeAt(root, move.to);
+      t.truthy(to, `${kind.kind} ${move.to} exists`);
+      if (move.from !== move.to) t.falsy(nodeAt(root, move.from), `${kind.kind} ${move.from} is gone`);
+      if (!to?.enum) continue;
+      for (const [old, now] of Object.entries(move.values ?? {})) {
+        t.true(to.enum.includes(now), `${kind.kind} ${move.to}: ${now} is accepted`);
+        if (old !== now) t.false(to.enum.includes(old), `${kind.kind} ${move.to}: ${old} is refused`);
+      }
+    }
+  }
+});

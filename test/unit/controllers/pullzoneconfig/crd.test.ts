@@ -59,7 +59,7 @@ test('enums are exposed by name', (t) => {
 
 test('secret settings are Secret references, not strings', (t) => {
   t.is(settings.awsSigningSecret, undefined);
-  t.deepEqual(settings.awsSigningSecretRef.required, ['name', 'key']);
+  t.deepEqual(settings.awsSigningSecretAccessKeySecretRef.required, ['name', 'key']);
 });
 
 function walk(node: unknown, path: string, visit: (n: Schema, p: string) => void): void {

@@ -174,8 +174,8 @@ test('optimizer classes map to {Name, Properties}', (t) => {
 
 test('secret settings come from resolved Secret values, never from the spec', (t) => {
   const settings = {
-    awsSigningSecretRef: { name: 's3', key: 'secret' },
-    logForwardingTokenRef: { name: 'logs', key: 'token' },
+    awsSigningSecretAccessKeySecretRef: { name: 's3', key: 'secret' },
+    logForwardingTokenSecretRef: { name: 'logs', key: 'token' },
   };
   const refs = secretSettingRefs(settings);
   t.deepEqual([...refs.keys()].sort(), ['AWSSigningSecret', 'LogForwardingToken']);

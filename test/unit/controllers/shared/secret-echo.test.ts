@@ -81,12 +81,12 @@ const pullZoneSetting = (ref: string, others: Record<string, unknown>): Field =>
 });
 
 const FIELDS: Field[] = [
-  pullZoneSetting('awsSigningKeyRef', {
+  pullZoneSetting('awsSigningAccessKeyIdSecretRef', {
     awsSigningEnabled: true,
     awsSigningRegionName: 'us-east-1',
   }),
-  pullZoneSetting('awsSigningSecretRef', { awsSigningEnabled: true }),
-  pullZoneSetting('logForwardingTokenRef', {
+  pullZoneSetting('awsSigningSecretAccessKeySecretRef', { awsSigningEnabled: true }),
+  pullZoneSetting('logForwardingTokenSecretRef', {
     logForwardingEnabled: true,
     logForwardingHostname: 'logs.example.com',
     logForwardingPort: 514,
