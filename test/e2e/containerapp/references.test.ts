@@ -129,10 +129,10 @@ test.serial(
       60_000,
       'PullZoneConfig has a pull zone id',
     );
-    const zoneId = String(zone.status?.pullZoneId);
+    const zoneId = Number(zone.status?.pullZoneId);
     const obj = await waitCondition(env.ns, 'zone-app', 'Ready', 'True');
     const endpoint = (
-      obj.status?.containers as { endpoints: { pullZoneId?: string }[] }[] | undefined
+      obj.status?.containers as { endpoints: { pullZoneId?: number }[] }[] | undefined
     )?.[0]?.endpoints[0];
     t.is(endpoint?.pullZoneId, zoneId, 'the endpoint uses the referenced pull zone');
   },
