@@ -18,12 +18,12 @@ export interface OwnershipStatus {
   /** The deletion policy in force: spec.deletionPolicy, else Orphan when adopted, else Delete. */
   deletionPolicy?: string;
   /** RFC 3339 time a create was started whose outcome (an id) is not recorded yet. */
-  createPending?: string;
+  createPendingTime?: string;
   /**
    * RFC 3339 time (ms precision) of the signed create-pending marker whose create the platform
    * refused: a marker not newer than this is void (see create-guard.ts).
    */
-  createRefused?: string;
+  createRefusedTime?: string;
 }
 
 /** The object's `status.ownership` (empty when absent or malformed). */
@@ -35,7 +35,7 @@ export function ownershipOf(obj: ManagedObject): OwnershipStatus {
     ...(typeof o.account === 'string' ? { account: o.account } : {}),
     ...(typeof o.adopted === 'boolean' ? { adopted: o.adopted } : {}),
     ...(typeof o.deletionPolicy === 'string' ? { deletionPolicy: o.deletionPolicy } : {}),
-    ...(typeof o.createPending === 'string' ? { createPending: o.createPending } : {}),
-    ...(typeof o.createRefused === 'string' ? { createRefused: o.createRefused } : {}),
+    ...(typeof o.createPendingTime === 'string' ? { createPendingTime: o.createPendingTime } : {}),
+    ...(typeof o.createRefusedTime === 'string' ? { createRefusedTime: o.createRefusedTime } : {}),
   };
 }

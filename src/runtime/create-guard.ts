@@ -17,12 +17,12 @@
  *   Without the account's API key nobody can make a valid MAC; binding the uid makes a marker
  *   copied from another object (or from a deleted and re-created one) fail verification. A
  *   marker that fails verification is treated as absent and replaced by the next create's own.
- *   A create the platform refused records the marker's time in `status.ownership.createRefused`
+ *   A create the platform refused records the marker's time in `status.ownership.createRefusedTime`
  *   (status, which tenants cannot write): a marker not newer than that is void, so a tenant
  *   who saved the value cannot replay it after the refusal. Once an id is recorded the marker is
  *   ignored; it stays on the object (removing it would cost a write) until a later create
  *   replaces it.
- * - **Status record** `status.ownership.createPending` (kinds whose client has no `markerKey`,
+ * - **Status record** `status.ownership.createPendingTime` (kinds whose client has no `markerKey`,
  *   and objects marked by the previous version): written through the status subresource before
  *   the create, then the finalizer; three writes per create. The signed path writes it too,
  *   in the failure's status write, when a create got no answer (timeout, connection lost,
@@ -128,14 +128,14 @@ function signedTime(value: string, uid: string, signer: MarkerSigner): number | 
 
 /**
  * The time (ms) of the latest create of the object whose outcome is not recorded: the status
- * record `status.ownership.createPending` or a signed marker that verifies, whichever is newer;
+ * record `status.ownership.createPendingTime` or a signed marker that verifies, whichever is newer;
  * undefined when neither is there.
  */
 export function pendingCreateTime(
   obj: ManagedObject,
   signer: MarkerSigner | undefined,
 ): number | undefined {
-  const record = Date.parse(ownershipOf(obj).createPending ?? '');
+  const record = Date.parse(ownershipOf(obj).createPendingTime ?? '');
   const marker = verifiedMarkerTime(obj, signer);
   const times = [Number.isNaN(record) ? undefined : record, marker].filter(
     (v): v is number => v !== undefined,
@@ -158,7 +158,7 @@ export function hasUnverifiableMarker(
   const value = obj.metadata.annotations?.[Annotation.CreatePendingSigned];
   if (!signer || typeof value !== 'string' || !obj.metadata.uid) return false;
   const ownership = ownershipOf(obj);
-  if (ownership.createPending !== undefined) return false;
+  if (ownership.createPendingTime !== undefined) return false;
   const parsed = parseMarker(value);
   if (!parsed || parsed.account === (signer.account ?? '')) return false;
   return !isVoided(ownership, parsed.ms);
@@ -166,7 +166,7 @@ export function hasUnverifiableMarker(
 
 /** True when a refused create recorded in `ownership` voids a marker made at `ms`. */
 function isVoided(ownership: OwnershipStatus, ms: number): boolean {
-  const refused = Date.parse(ownership.createRefused ?? '');
+  const refused = Date.parse(ownership.createRefusedTime ?? '');
   return !Number.isNaN(refused) && ms <= refused;
 }
 
@@ -187,7 +187,7 @@ function parseMarker(
  * rotation too.
  */
 export function pendingRecord(ms: number): Record<string, unknown> {
-  return { createPending: new Date(ms).toISOString() };
+  return { createPendingTime: new Date(ms).toISOString() };
 }
 
 /**
@@ -201,7 +201,8 @@ export function isCreatePending(
 ): boolean {
   if (externalId !== undefined) return false;
   return (
-    ownershipOf(obj).createPending !== undefined || verifiedMarkerTime(obj, signer) !== undefined
+    ownershipOf(obj).createPendingTime !== undefined ||
+    verifiedMarkerTime(obj, signer) !== undefined
   );
 }
 
@@ -237,7 +238,7 @@ export function buildPendingStatusPatch(
     metadata: { resourceVersion: obj.metadata.resourceVersion },
     status: {
       [OWNERSHIP_FIELD]: {
-        createPending: formatTime(now),
+        createPendingTime: formatTime(now),
         ...(account !== undefined ? { account } : {}),
       },
     },
@@ -246,5 +247,5 @@ export function buildPendingStatusPatch(
 
 /** The status merge patch that clears the create-pending record. */
 export function clearPendingPatch(): Record<string, unknown> {
-  return { [OWNERSHIP_FIELD]: { createPending: null } };
+  return { [OWNERSHIP_FIELD]: { createPendingTime: null } };
 }

@@ -129,7 +129,9 @@ export class Ownership {
     const known = account ?? previous.account;
     return {
       ...(known !== undefined ? { account: known } : {}),
-      ...(previous.createRefused !== undefined ? { createRefused: previous.createRefused } : {}),
+      ...(previous.createRefusedTime !== undefined
+        ? { createRefusedTime: previous.createRefusedTime }
+        : {}),
       adopted,
       deletionPolicy: effectiveDeletionPolicy(this.kind, {
         ...obj,
@@ -163,7 +165,7 @@ export class Ownership {
    */
   private wasAccepted(obj: ManagedObject): boolean {
     if (statusRecordedId(this.kind, obj) !== undefined) return true;
-    if (ownershipOf(obj).createPending !== undefined) return true;
+    if (ownershipOf(obj).createPendingTime !== undefined) return true;
     return typeof obj.metadata.annotations?.[Annotation.CreatePendingSigned] === 'string';
   }
 

@@ -98,7 +98,7 @@ export const Annotation = {
   /** Any new value forces a reconcile pass (e.g. `date -Is`). */
   ReconcileRequestedAt: groupKey('reconcile-requested-at'),
   /**
-   * No longer read (the create-pending record lives in `status.ownership.createPending`,
+   * No longer read (the create-pending record lives in `status.ownership.createPendingTime`,
    * which tenants cannot write); kept so that old objects' markers do not trigger passes.
    */
   CreatePending: groupKey('external-create-pending'),

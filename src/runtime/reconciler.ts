@@ -950,18 +950,18 @@ export class ManagedReconciler {
     this.pending.resolve(keyOf(pass.obj));
     const previous = ownershipOf(pass.obj);
     const markerMs = verifiedMarkerTime(pass.obj, pass.signer);
-    if (previous.createPending === undefined && markerMs === undefined) return;
-    const { createPending: _dropped, ...rest } = previous;
+    if (previous.createPendingTime === undefined && markerMs === undefined) return;
+    const { createPendingTime: _dropped, ...rest } = previous;
     pass.extra[OWNERSHIP_FIELD] = {
       ...rest,
-      ...(markerMs !== undefined ? { createRefused: new Date(markerMs).toISOString() } : {}),
+      ...(markerMs !== undefined ? { createRefusedTime: new Date(markerMs).toISOString() } : {}),
     };
   }
 
   /**
    * A create that was sent and got no answer (timeout, connection lost, cancelled) may have
    * happened: its window starts now, and the failure's status write records it in
-   * `status.ownership.createPending`, which needs no key to be trusted (a rotated API key
+   * `status.ownership.createPendingTime`, which needs no key to be trusted (a rotated API key
    * cannot void it, unlike the signed marker).
    */
   private recordUnknownCreate(pass: Pass, c: ClassifiedError): void {

@@ -14,9 +14,18 @@ export type FieldMove = LegacyFieldMove;
 /** The moves of each kind, by kind name. */
 export type FieldMoveTable = Readonly<Record<string, readonly FieldMove[]>>;
 
-/** The moves of this release: every kind's `legacyMoves`. */
+/**
+ * Moves of the blocks every kind shares (the runtime's `status.ownership`), applied before a
+ * kind's own; a kind without the block has nothing to move.
+ */
+export const SHARED_MOVES: readonly FieldMove[] = [
+  { from: 'status.ownership.createPending', to: 'status.ownership.createPendingTime' },
+  { from: 'status.ownership.createRefused', to: 'status.ownership.createRefusedTime' },
+];
+
+/** The moves of this release: the shared ones, then every kind's `legacyMoves`. */
 export const FIELD_MOVES: FieldMoveTable = Object.fromEntries(
-  KINDS.filter((k) => k.legacyMoves?.length).map((k) => [k.kind, k.legacyMoves ?? []]),
+  KINDS.map((k) => [k.kind, [...SHARED_MOVES, ...(k.legacyMoves ?? [])]]),
 );
 
 /** A step of a concrete path: a mapping key or a list index. */

@@ -93,13 +93,13 @@ export const ownershipStatusSchema: Schema = {
       type: 'string',
       description: 'The deletion policy in force (spec.deletionPolicy, or its default).',
     },
-    createPending: {
+    createPendingTime: {
       type: 'string',
       format: 'date-time',
       description:
         'A create was started at this time and its id is not recorded yet (crash recovery).',
     },
-    createRefused: {
+    createRefusedTime: {
       type: 'string',
       format: 'date-time',
       description:

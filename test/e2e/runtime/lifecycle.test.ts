@@ -57,7 +57,7 @@ test.serial('create records the id with one create-pending write and reaches Rea
   );
   t.like(obj.status?.ownership, { adopted: false, deletionPolicy: 'Delete' });
   t.is(
-    (obj.status?.ownership as { createPending?: string }).createPending,
+    (obj.status?.ownership as { createPendingTime?: string }).createPendingTime,
     undefined,
     'the status marker is cleared once the id is recorded',
   );

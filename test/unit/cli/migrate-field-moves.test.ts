@@ -7,6 +7,7 @@ import { parseDocument } from 'yaml';
 import {
   applyFieldMoves,
   FIELD_MOVES,
+  SHARED_MOVES,
   plainStore,
   type FieldMove,
 } from '../../../src/cli/migrate/field-moves.js';
@@ -117,11 +118,14 @@ for (const c of CASES) {
   });
 }
 
-test('the table is the legacyMoves of every kind, by kind name', (t) => {
-  for (const kind of KINDS)
-    t.deepEqual(
-      FIELD_MOVES[kind.kind],
-      kind.legacyMoves?.length ? kind.legacyMoves : undefined,
-      kind.kind,
-    );
+test('the table is the shared moves then the legacyMoves of every kind, by kind name', (t) => {
+  for (const kind of KINDS) {
+    t.deepEqual(FIELD_MOVES[kind.kind], [...SHARED_MOVES, ...(kind.legacyMoves ?? [])], kind.kind);
+  }
+});
+
+test('a status of v1alpha1 gets the ownership times of v1beta1', (t) => {
+  const obj = { status: { ownership: { adopted: false, createRefused: '2026-01-01T00:00:00Z' } } };
+  applyFieldMoves(plainStore(obj), FIELD_MOVES['PullZoneConfig'] ?? []);
+  t.deepEqual(obj.status.ownership, { adopted: false, createRefusedTime: '2026-01-01T00:00:00Z' });
 });

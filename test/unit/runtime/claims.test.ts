@@ -270,7 +270,7 @@ test('crash recovery never adopts a resource another object claims', async (t) =
   const other = obj('other', '2024-01-01T00:00:00Z', { status: { thingId: 't9' } });
   index.set('Thing', other, [{ type: 'Thing', id: 't9', recorded: true }], 'acc-1');
   const a = thing('a');
-  env.put({ ...a, status: { ownership: { createPending: '2025-01-01T00:00:00Z' } } });
+  env.put({ ...a, status: { ownership: { createPendingTime: '2025-01-01T00:00:00Z' } } });
   let seen: boolean | undefined;
   const kind = env.kind();
   const client = env.client();
@@ -350,7 +350,7 @@ test('a create the platform refused clears its create-pending marker (no later a
   t.is(r.outcome, 'terminal');
   const status = env.get('a').status;
   t.like(findCondition(status?.conditions, 'Synced'), { status: 'False', reason: 'NameTaken' });
-  t.is((status?.ownership as { createPending?: string } | undefined)?.createPending, undefined);
+  t.is((status?.ownership as { createPendingTime?: string } | undefined)?.createPendingTime, undefined);
   // The next pass creates (and fails) again instead of looking the name up.
   env.calls = [];
   await env.reconciler({ kind: refusing }).reconcile('ns/a');

@@ -173,7 +173,7 @@ test('signMarker/verifiedMarkerTime: the uid, the account and the key are all bo
   t.is(verifiedMarkerTime(marked, undefined), undefined, 'no key: never trusted');
   t.is(
     verifiedMarkerTime(
-      { ...marked, status: { ownership: { createRefused: now.toISOString() } } },
+      { ...marked, status: { ownership: { createRefusedTime: now.toISOString() } } },
       signer,
     ),
     undefined,

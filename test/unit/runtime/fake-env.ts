@@ -123,7 +123,7 @@ export class FakeEnv {
       patchStatus: (obj, p) => {
         const pendingMarker = (p.status as Json | undefined)?.ownership as Json | undefined;
         // The create-pending marker write happens before the create; the crash is after it.
-        if (this.failStatusWrites > 0 && typeof pendingMarker?.createPending !== 'string') {
+        if (this.failStatusWrites > 0 && typeof pendingMarker?.createPendingTime !== 'string') {
           this.failStatusWrites--;
           return Promise.reject(new Error('simulated crash before the id was recorded'));
         }

@@ -76,7 +76,7 @@ test('recorded id: spec adoption first, then status (numbers accepted)', (t) => 
 });
 
 test('create pending only when the status marker is present and no id is recorded', (t) => {
-  const marked = obj({}, {}, { ownership: { createPending: '2025-01-01T00:00:00Z' } });
+  const marked = obj({}, {}, { ownership: { createPendingTime: '2025-01-01T00:00:00Z' } });
   t.true(isCreatePending(marked, undefined));
   t.false(isCreatePending(marked, '5'), 'a stale marker next to an id is harmless');
   t.false(isCreatePending(obj(), undefined));
@@ -93,6 +93,6 @@ test('the pre-create status patch carries the resourceVersion, a fresh marker an
   const p = buildPendingStatusPatch(obj(), new Date('2025-02-03T04:05:06.789Z'), 'acc1');
   t.deepEqual(p, {
     metadata: { resourceVersion: '7' },
-    status: { ownership: { createPending: '2025-02-03T04:05:06Z', account: 'acc1' } },
+    status: { ownership: { createPendingTime: '2025-02-03T04:05:06Z', account: 'acc1' } },
   });
 });
