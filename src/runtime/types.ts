@@ -133,7 +133,7 @@ export interface ConnectionSecret<T extends ManagedObject = ManagedObject> {
   conditionType: string;
   /** How messages call it, e.g. `outputs Secret`. */
   what: string;
-  /** The spec field naming it, e.g. `spec.writeOutputsTo`. */
+  /** The spec field naming it, e.g. `spec.outputSecretRef.name`. */
   field: string;
   /**
    * Ready stays False with this reason while the Secret is not written: the object is of no

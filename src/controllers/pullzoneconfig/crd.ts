@@ -105,13 +105,10 @@ const ownSpec: Schema = {
       'x-kubernetes-list-map-keys': ['hostname'],
       items: hostnameItem,
     },
-    writeOutputsTo: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 253,
-      description:
-        'Name of a Secret (same namespace, owned by this resource) that receives pullZoneId, cdnHostname and hostnames for wiring other workloads.',
-    },
+    outputSecretRef: nameRefSchema(
+      'A Secret (same namespace, created and owned by this resource) that receives pullZoneId, cdnHostname and hostnames for wiring other workloads.',
+      'Name of the Secret.',
+    ),
     storageZoneRef: nameRefSchema(
       'Serve the files of a StorageZone in this namespace: sets the origin type to StorageZone and the storage zone id from its status (settings.originType and settings.storageZoneId must then be left out). The zone waits (Ready=False ReferenceNotReady) until the StorageZone has an id.',
       'Name of the StorageZone.',
@@ -213,7 +210,7 @@ export function pullZoneConfigSchema(): KindSchema {
       description: 'Observed state of the pull zone.',
       resource: 'pull zone',
       conditions:
-        'Ready (the zone matches the spec), Synced (the last reconcile succeeded) and OutputsReady (the outputs Secret is written, when spec.writeOutputsTo is set).',
+        'Ready (the zone matches the spec), Synced (the last reconcile succeeded) and OutputsReady (the outputs Secret is written, when spec.outputSecretRef is set).',
       properties: OWN_STATUS,
     }),
     columns: managedColumns(

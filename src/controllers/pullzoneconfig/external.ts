@@ -109,7 +109,7 @@ const zoneLock = (id: number): string => `pullzone:${id}`;
  * to apply, outputs to publish (from an observe of the new zone).
  */
 function hasFollowUpWork(obj: PullZoneConfig): boolean {
-  if ((obj.spec?.hostnames ?? []).length > 0 || obj.spec?.writeOutputsTo) return true;
+  if ((obj.spec?.hostnames ?? []).length > 0 || obj.spec?.outputSecretRef?.name) return true;
   return managesEdgeRules(obj) || pendingPurge(obj) !== undefined;
 }
 

@@ -11,6 +11,8 @@ export const PULL_ZONE_CONFIG: KindModule = {
   example: 'pullzoneconfig.yaml',
   sample: { spec: (name) => ({ settings: { originUrl: `https://origin-${name}.example.com` } }) },
   legacyMoves: [
+    // One output Secret block in every kind (docs/api.md).
+    { from: 'spec.writeOutputsTo', to: 'spec.outputSecretRef.name' },
     // Secret settings: `<spec>Ref` in v1alpha1, a `…SecretRef` since (fields.ts secretRefName).
     {
       from: 'spec.settings.awsSigningKeyRef',

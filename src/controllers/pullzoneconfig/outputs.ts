@@ -1,5 +1,5 @@
 /**
- * The outputs Secret (`spec.writeOutputsTo`): values other workloads need to use the zone.
+ * The outputs Secret (`spec.outputSecretRef`): values other workloads need to use the zone.
  *
  * The kind only returns them (connection details of observe and update); the runtime
  * publishes them (runtime/connection-secret.ts) after the claim check and the leader fence,
@@ -38,10 +38,10 @@ export function outputsData(o: PullZoneOutputs): ConnectionDetails {
   return data;
 }
 
-/** The outputs Secret as the runtime publishes it: only when `spec.writeOutputsTo` names one. */
+/** The outputs Secret as the runtime publishes it: only when `spec.outputSecretRef` names one. */
 export const OUTPUTS_SECRET: ConnectionSecret<PullZoneConfig> = {
-  nameOf: (obj) => obj.spec?.writeOutputsTo || undefined,
+  nameOf: (obj) => obj.spec?.outputSecretRef?.name || undefined,
   conditionType: OUTPUTS_READY,
   what: 'outputs Secret',
-  field: 'spec.writeOutputsTo',
+  field: 'spec.outputSecretRef.name',
 };

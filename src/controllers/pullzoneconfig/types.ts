@@ -47,7 +47,7 @@ export interface PullZoneConfigSpec extends AccountSpec, AdoptionSpec {
   settings?: Record<string, unknown>;
   hostnames?: HostnameSpec[];
   /** Name of a Secret (same namespace) that receives the zone's outputs. */
-  writeOutputsTo?: string;
+  outputSecretRef?: { name: string };
   /** Edge rules in priority order, keyed by name (edge-rules-mapping.ts). */
   edgeRules?: EdgeRuleSpec[];
   edgeRulePolicy?: 'Additive' | 'Exact';

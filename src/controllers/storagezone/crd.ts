@@ -24,7 +24,7 @@ function ownSpec(docs: DocumentBounds): Schema {
     ...(required.length > 0 ? { required } : {}),
     properties: {
       ...properties,
-      passwordSecretRef: nameRefSchema(
+      outputSecretRef: nameRefSchema(
         "The Secret (same namespace) this resource creates and owns, holding the zone's password, readOnlyPassword, hostname (storage endpoint), storageZoneName, storageZoneId and region. Default name: <metadata.name>-storagezone. An existing Secret not owned by this resource is never touched (status condition OutputsReady=False SecretNotOwned).",
         'Name of the Secret.',
       ),

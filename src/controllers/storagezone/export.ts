@@ -1,7 +1,7 @@
 /**
  * One storage zone as a StorageZone that adopts it by id (`spec.storageZoneId`): every field of
  * the field table the platform returns (fields.ts), the deletion policy and the Secret the
- * operator writes the zone's passwords into (`passwordSecretRef`). The passwords the API
+ * operator writes the zone's passwords into (`outputSecretRef`). The passwords the API
  * returns are never copied.
  */
 import type { StorageZone } from '../../cdn/types.js';
@@ -37,7 +37,7 @@ export function exportStorageZone(
     ...specOfRecord(STORAGE_ZONE_FIELDS, zone),
     ...opts.account,
     deletionPolicy: opts.deletionPolicy,
-    passwordSecretRef: { name: secretName },
+    outputSecretRef: { name: secretName },
   };
   return {
     object: {

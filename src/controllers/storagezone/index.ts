@@ -88,9 +88,9 @@ export function passwordSecretData(record: ZoneRecord): Record<string, string> {
   return data;
 }
 
-/** Name of the password Secret: `spec.passwordSecretRef.name`, default `<name>-storagezone`. */
+/** Name of the password Secret: `spec.outputSecretRef.name`, default `<name>-storagezone`. */
 export function passwordSecretNameOf(obj: StorageZone): string {
-  const name = obj.spec?.passwordSecretRef?.name;
+  const name = obj.spec?.outputSecretRef?.name;
   return name !== undefined && name !== '' ? name : `${obj.metadata.name}-storagezone`;
 }
 

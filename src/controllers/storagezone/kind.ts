@@ -11,4 +11,6 @@ export const STORAGE_ZONE: KindModule = {
   // It writes its password Secret, which the chart allows only with outputs.enabled=true.
   example: 'storage/storagezone.yaml',
   sample: { spec: () => ({ region: 'DE' }) },
+  // One output Secret block in every kind (docs/api.md).
+  legacyMoves: [{ from: 'spec.passwordSecretRef', to: 'spec.outputSecretRef' }],
 };

@@ -23,7 +23,7 @@ export type StorageZoneSpec = SpecOf<typeof STORAGE_ZONE_FIELDS> &
     /** Adopt the zone with this id. */
     storageZoneId?: number;
     /** The Secret this object creates and owns (default `<metadata.name>-storagezone`). */
-    passwordSecretRef?: { name: string };
+    outputSecretRef?: { name: string };
   };
 
 /** `status` of a StorageZone. */

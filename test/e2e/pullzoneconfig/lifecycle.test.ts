@@ -47,7 +47,7 @@ test.serial(
     const before = (await simWrites(env.sim)).length;
     await apply(
       pzcYaml(env.ns, 'site', {
-        writeOutputsTo: 'site-outputs',
+        outputSecretRef: { name: 'site-outputs' },
         settings: {
           originUrl: 'https://origin.example.com',
           originShieldMaxConcurrentRequests: 300,
@@ -96,7 +96,7 @@ test.serial('update one field: exactly one write, only that field', async (t) =>
   const before = (await zoneWrites(env.sim, id)).length;
   await apply(
     pzcYaml(env.ns, 'site', {
-      writeOutputsTo: 'site-outputs',
+      outputSecretRef: { name: 'site-outputs' },
       settings: {
         originUrl: 'https://origin.example.com',
         originShieldMaxConcurrentRequests: 400,

@@ -28,14 +28,14 @@ test.after.always(async () => {
 const decode = (v: string | undefined): string => Buffer.from(v ?? '', 'base64').toString();
 
 test.serial(
-  'a foreign Secret named in writeOutputsTo is refused and left byte-identical; the zone is reconciled',
+  'a foreign Secret named in outputSecretRef is refused and left byte-identical; the zone is reconciled',
   async (t) => {
     // Someone else's Secret, created before the PullZoneConfig points at it.
     await apply(secretYaml(env.ns, 'payments-db', { password: 'do-not-touch' }));
     const before = await kubectl(['get', 'secret', 'payments-db', '-n', env.ns, '-o', 'json']);
     await apply(
       pzcYaml(env.ns, 'grabber', {
-        writeOutputsTo: 'payments-db',
+        outputSecretRef: { name: 'payments-db' },
         hostnames: [{ hostname: 'grabber.example.com' }],
       }),
     );
@@ -67,7 +67,7 @@ test.serial(
 test.serial(
   'an absent Secret is created owned by the object and kept up to date; another object cannot take it over',
   async (t) => {
-    await apply(pzcYaml(env.ns, 'owner', { writeOutputsTo: 'owner-out' }));
+    await apply(pzcYaml(env.ns, 'owner', { outputSecretRef: { name: 'owner-out' } }));
     const obj = await waitCondition(env.ns, 'owner', 'OutputsReady', 'True', 'OutputsWritten');
     const secret = await waitFor(
       () => getObject('secret', env.ns, 'owner-out'),
@@ -84,7 +84,7 @@ test.serial(
     );
     // A second object pointing at the same Secret must not overwrite it.
     const before = await kubectl(['get', 'secret', 'owner-out', '-n', env.ns, '-o', 'json']);
-    await apply(pzcYaml(env.ns, 'thief', { writeOutputsTo: 'owner-out' }));
+    await apply(pzcYaml(env.ns, 'thief', { outputSecretRef: { name: 'owner-out' } }));
     await waitCondition(env.ns, 'thief', 'OutputsReady', 'False', 'SecretNotOwned');
     await waitCondition(env.ns, 'thief', 'Ready', 'True');
     const after = await kubectl(['get', 'secret', 'owner-out', '-n', env.ns, '-o', 'json']);
@@ -92,7 +92,7 @@ test.serial(
     // The owner's hostnames change: its Secret follows.
     await apply(
       pzcYaml(env.ns, 'owner', {
-        writeOutputsTo: 'owner-out',
+        outputSecretRef: { name: 'owner-out' },
         hostnames: [{ hostname: 'owner.example.com' }],
       }),
     );

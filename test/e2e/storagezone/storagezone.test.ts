@@ -322,7 +322,7 @@ test.serial(
 test.serial('a Secret this object does not own is left untouched and reported', async (t) => {
   await apply(secretYaml(env.ns, 'shared-creds', { password: 'not-yours' }));
   await apply(
-    yamlOf('StorageZone', 'foreign', { region: 'SG', passwordSecretRef: { name: 'shared-creds' } }),
+    yamlOf('StorageZone', 'foreign', { region: 'SG', outputSecretRef: { name: 'shared-creds' } }),
   );
   const obj = await waitCondition(RESOURCE, 'foreign', 'OutputsReady', 'False', 'SecretNotOwned');
   t.like(conditionOf(obj, 'Ready'), { status: 'False', reason: 'PasswordSecretNotReady' });

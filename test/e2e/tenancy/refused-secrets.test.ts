@@ -64,7 +64,7 @@ test.serial('a refused ByName PullZoneConfig adopter gets no outputs Secret', as
     objectJson('PullZoneConfig', teamA, 'site', {
       name: zoneName,
       settings: { originUrl: 'https://a.example.com' },
-      writeOutputsTo: 'site-out',
+      outputSecretRef: { name: 'site-out' },
     }),
   );
   await waitCondition(PZC, teamA, 'site', 'OutputsReady', 'True', 'OutputsWritten');
@@ -73,7 +73,7 @@ test.serial('a refused ByName PullZoneConfig adopter gets no outputs Secret', as
     objectJson('PullZoneConfig', teamB, 'steal', {
       name: zoneName,
       adoption: { policy: 'ByName' },
-      writeOutputsTo: 'stolen-out',
+      outputSecretRef: { name: 'stolen-out' },
     }),
   );
   await waitCondition(PZC, teamB, 'steal', 'Synced', 'False', 'AlreadyManaged');

@@ -216,7 +216,7 @@ test('export: secret values never appear, the Secrets are listed, every kind is 
     replicationRegions: ['NY'],
     zoneTier: 'Standard',
     deletionPolicy: 'Orphan',
-    passwordSecretRef: { name: 'shop-assets-storage-password' },
+    outputSecretRef: { name: 'shop-assets-storage-password' },
   });
   const shield = docs.find((d) => d.kind === 'ShieldPolicy')!;
   t.deepEqual(shield.spec.pullZoneRef, { name: 'shop' });

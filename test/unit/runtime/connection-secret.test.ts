@@ -36,7 +36,7 @@ const OBJ: PullZoneConfig = {
   apiVersion: 'pullzones.cdn.operator.io/v1beta1',
   kind: 'PullZoneConfig',
   metadata: { name: 'shop', namespace: 'ns', uid: UID, generation: 3 },
-  spec: { writeOutputsTo: 'shop-out' },
+  spec: { outputSecretRef: { name: 'shop-out' } },
 };
 
 const OUTPUTS: PullZoneOutputs = {
@@ -171,7 +171,7 @@ const TARGET = {
   name: 'shop-out',
   conditionType: OUTPUTS_READY,
   what: 'outputs Secret',
-  field: 'spec.writeOutputsTo',
+  field: 'spec.outputSecretRef.name',
 };
 
 for (const c of cases) {
@@ -204,14 +204,14 @@ for (const c of cases) {
   });
 }
 
-test('publish: nothing to report without writeOutputsTo and no earlier condition', async (t) => {
+test('publish: nothing to report without outputSecretRef and no earlier condition', async (t) => {
   const store = fakeStore(undefined);
   const out = await publishDetails({ ...OBJ, spec: {} }, OUTPUTS_SECRET, DATA, store);
   t.deepEqual(out, { wrote: false });
   t.is(store.creates.length, 0);
 });
 
-test('publish: an earlier OutputsReady is resolved once writeOutputsTo is removed', async (t) => {
+test('publish: an earlier OutputsReady is resolved once outputSecretRef is removed', async (t) => {
   const obj: PullZoneConfig = {
     ...OBJ,
     spec: {},
@@ -229,7 +229,7 @@ test('publish: an earlier OutputsReady is resolved once writeOutputsTo is remove
   };
   const out = await publishDetails(obj, OUTPUTS_SECRET, DATA, fakeStore(undefined));
   t.like(out.condition, { status: 'True', reason: OutputsReason.NotRequested });
-  t.regex(out.condition?.message ?? '', /spec\.writeOutputsTo is not set/);
+  t.regex(out.condition?.message ?? '', /spec\.outputSecretRef\.name is not set/);
 });
 
 test('publish: without details (nothing observed) nothing is read or written', async (t) => {

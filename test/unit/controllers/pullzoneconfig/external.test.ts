@@ -137,7 +137,7 @@ test.serial(
       hostnames: [{ hostname: 'avail.example.com' }],
     });
     t.false((await ext.create(withHost, ctxOf(undefined))).available);
-    const withOutputs = objectOf('pzc-avail-out', { writeOutputsTo: 'pzc-avail-out' });
+    const withOutputs = objectOf('pzc-avail-out', { outputSecretRef: { name: 'pzc-avail-out' } });
     t.false((await ext.create(withOutputs, ctxOf(undefined))).available, 'outputs still to write');
   },
 );
@@ -332,7 +332,7 @@ test.serial(
     // The hostname's DNS (outside cdn-sim) points at the CDN: the free certificate is issued.
     sim.state.externalDns.add('cdn.free.example.com');
     const spec: PullZoneConfigSpec = {
-      writeOutputsTo: 'pzc-out',
+      outputSecretRef: { name: 'pzc-out' },
       hostnames: [
         { hostname: 'cdn.free.example.com', forceSSL: true, certificate: { type: 'Free' } },
       ],
@@ -499,7 +499,7 @@ test.serial(
   async (t) => {
     const ext = external();
     const spec: PullZoneConfigSpec = {
-      writeOutputsTo: 'out',
+      outputSecretRef: { name: 'out' },
       hostnames: [{ hostname: 'details.example.com' }],
     };
     const { obj } = await pass(ext, objectOf('pzc-details', spec));

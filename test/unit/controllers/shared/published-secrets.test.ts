@@ -166,7 +166,7 @@ test('PullZoneConfig: a refused ByName adopter gets no outputs Secret', async (t
     obj('PullZoneConfig', 'team-b', 'steal', {
       name: 'victim-zone',
       adoption: { policy: 'ByName' },
-      writeOutputsTo: 'stolen',
+      outputSecretRef: { name: 'stolen' },
     }),
   ]);
   const res = await reconciler.reconcile('team-b/steal');
@@ -271,7 +271,7 @@ test('dry-run and deleting objects publish nothing', async (t) => {
       'PullZoneConfig',
       'team-a',
       'dry',
-      { name: 'quiet-zone', writeOutputsTo: 'out' },
+      { name: 'quiet-zone', outputSecretRef: { name: 'out' } },
       {
         status,
         annotations: { 'cdn.operator.io/dry-run': 'true' },

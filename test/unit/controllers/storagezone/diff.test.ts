@@ -52,7 +52,7 @@ test('names: spec.name wins, else metadata.name; Secret name defaults to <name>-
   t.is(zoneNameOf(objectOf({ region: 'DE' })), 'assets');
   t.is(zoneNameOf(objectOf({ region: 'DE', name: 'other' })), 'other');
   t.is(passwordSecretNameOf(objectOf({})), 'assets-storagezone');
-  t.is(passwordSecretNameOf(objectOf({ passwordSecretRef: { name: 'creds' } })), 'creds');
+  t.is(passwordSecretNameOf(objectOf({ outputSecretRef: { name: 'creds' } })), 'creds');
 });
 
 test('create body: name, region, replication regions and tier as the platform numbers it', (t) => {

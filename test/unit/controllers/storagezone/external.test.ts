@@ -239,7 +239,7 @@ test.serial(
     t.is(kind.specExternalId?.(objectOf('x', { storageZoneId: 5 })), '5');
     const withPw = objectOf('x', {
       credentialsRef: { name: 'key' },
-      passwordSecretRef: { name: 'pw' },
+      outputSecretRef: { name: 'pw' },
     });
     t.deepEqual(kind.references?.(withPw), [
       { apiVersion: 'v1', kind: 'Secret', namespace: 'team-a', name: 'key' },
