@@ -40,6 +40,11 @@ export interface PathStore {
   getIn(path: readonly Key[], keepNode?: boolean): unknown;
   setIn(path: readonly Key[], value: unknown): void;
   deleteIn(path: readonly Key[]): boolean;
+  /**
+   * Renames the key at `path` to `key` where it stands (same mapping, same place, its comments
+   * kept); false when the store cannot, and the mover then sets and deletes instead.
+   */
+  renameIn?(path: readonly Key[], key: string): boolean;
 }
 
 const dotted = (path: readonly Key[]): string =>
@@ -86,8 +91,12 @@ function moveOne(store: PathStore, from: Key[], to: Key[]): string | undefined {
   if (store.hasIn(to)) {
     throw new Error(`cannot move ${dotted(from)} to ${dotted(to)}: both are set; keep one`);
   }
-  store.setIn(to, store.getIn(from, true));
-  store.deleteIn(from);
+  const sameParent = dotted(from.slice(0, -1)) === dotted(to.slice(0, -1));
+  const key = to[to.length - 1];
+  if (!(sameParent && typeof key === 'string' && store.renameIn?.(from, key))) {
+    store.setIn(to, store.getIn(from, true));
+    store.deleteIn(from);
+  }
   return `${dotted(from)} -> ${dotted(to)}`;
 }
 

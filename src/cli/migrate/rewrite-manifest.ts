@@ -23,7 +23,12 @@ import { API_VERSION, LEGACY_API_GROUP, LEGACY_GROUP_VERSION } from '../../api-g
 import type { KindModule } from '../../controllers/kind-module.js';
 import { apiGroupOf, apiVersionOf } from '../../controllers/kind-names.js';
 import { findKind } from '../../controllers/kinds.js';
-import { applyFieldMoves, FIELD_MOVES, type FieldMoveTable } from './field-moves.js';
+import {
+  applyFieldMoves,
+  FIELD_MOVES,
+  type FieldMoveTable,
+  type PathStore,
+} from './field-moves.js';
 
 /** The outcome for one file's text. */
 export interface MigratedText {
@@ -108,6 +113,25 @@ function editsOfDocument(source: string, doc: Document, changes: string[]): Edit
   return edits;
 }
 
+/** A {@link PathStore} over a YAML document whose renames keep the key where it stands. */
+function yamlStore(doc: Document): PathStore {
+  return {
+    hasIn: (path) => doc.hasIn(path),
+    getIn: (path, keepNode) => doc.getIn(path, keepNode),
+    setIn: (path, value) => doc.setIn(path, value),
+    deleteIn: (path) => doc.deleteIn(path),
+    renameIn: (path, key) => {
+      const parent = path.length === 1 ? doc.contents : doc.getIn(path.slice(0, -1), true);
+      const old = path[path.length - 1];
+      if (!isMap(parent)) return false;
+      const pair = parent.items.find((p) => (isScalar(p.key) ? p.key.value : p.key) === old);
+      if (!pair || !isScalar(pair.key)) return false;
+      pair.key.value = key;
+      return true;
+    },
+  };
+}
+
 /** Applies the kind's field moves to a top-level object of ours; true when one moved. */
 function moveFieldsOf(doc: Document, moves: FieldMoveTable, changes: string[]): boolean {
   if (!isMap(doc.contents)) return false;
@@ -116,7 +140,7 @@ function moveFieldsOf(doc: Document, moves: FieldMoveTable, changes: string[]): 
   if (!kind || (apiVersion !== LEGACY_GROUP_VERSION && apiVersion !== apiVersionOf(kind))) {
     return false;
   }
-  const moved = applyFieldMoves(doc, moves[kind.kind] ?? []);
+  const moved = applyFieldMoves(yamlStore(doc), moves[kind.kind] ?? []);
   for (const m of moved) changes.push(`${kind.kind} ${nameOf(doc.contents)}: ${m}`);
   return moved.length > 0;
 }
@@ -161,7 +185,8 @@ export function migrateManifestText(
     if (TEMPLATE.test(source)) {
       throw new SkippedTemplate('a template ({{ }}) whose fields move: migrate it by hand');
     }
-    text = docs.map((d) => d.toString()).join('');
+    // No folding of long lines: a moved document keeps its lines as the user wrapped them.
+    text = docs.map((d) => d.toString({ lineWidth: 0 })).join('');
   } else {
     text = spliced(source, edits);
   }
