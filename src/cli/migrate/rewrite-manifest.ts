@@ -6,8 +6,9 @@
  *
  * The text is edited in place: each changed value is replaced where it stands (`yaml`'s node
  * ranges), in its own quoting style, so comments, key order, spacing, document separators and
- * every other document stay byte for byte. Only a document whose fields move is printed again
- * by `yaml` (comments kept, spacing normalised). Unknown kinds and other groups are never
+ * every other document stay byte for byte; a field renamed in its mapping and an enum value
+ * respelled are edits of the same kind. Only a file where a value moves to another mapping is
+ * printed again by `yaml` (comments kept, spacing normalised, long lines not folded). Unknown kinds and other groups are never
  * touched; the result is parsed again before it is returned, and a second run changes nothing.
  */
 import {
@@ -16,6 +17,7 @@ import {
   isScalar,
   isMap,
   type Document,
+  type Pair,
   type Scalar,
   type YAMLMap,
 } from 'yaml';
@@ -113,34 +115,78 @@ function editsOfDocument(source: string, doc: Document, changes: string[]): Edit
   return edits;
 }
 
-/** A {@link PathStore} over a YAML document whose renames keep the key where it stands. */
-function yamlStore(doc: Document): PathStore {
+/** True for a scalar the text can be edited at (one line, plain or quoted). */
+function spliceable(node: Scalar): boolean {
+  const plainish = node.type === 'PLAIN' || node.type?.startsWith('QUOTE_') === true;
+  return plainish && node.range !== undefined && node.range !== null;
+}
+
+/** An edit giving `node` the value `value` where it stands (a number is written plain). */
+function valueEdit(node: Scalar, value: string | number): Edit {
+  const [start = 0, end = 0] = node.range ?? [];
+  node.value = value;
+  return { start, end, text: typeof value === 'number' ? String(value) : rendered(node, value) };
+}
+
+/** The mapping pair at `path` in `doc`, if its parent is a mapping. */
+function pairAt(doc: Document, path: readonly (string | number)[]): Pair | undefined {
+  const parent = path.length === 1 ? doc.contents : doc.getIn(path.slice(0, -1), true);
+  const last = path[path.length - 1];
+  if (!isMap(parent)) return undefined;
+  return parent.items.find((p) => (isScalar(p.key) ? p.key.value : p.key) === last);
+}
+
+/**
+ * A {@link PathStore} over `doc` that records each rename and each new scalar value as an edit
+ * of `source` (the text keeps everything else byte for byte); any other change (a value moved to
+ * another mapping) is made in `doc` and marks it for printing again.
+ */
+function splicingStore(
+  doc: Document,
+  source: string,
+  edits: Edit[],
+  reprint: { needed: boolean },
+): PathStore {
   return {
     hasIn: (path) => doc.hasIn(path),
     getIn: (path, keepNode) => doc.getIn(path, keepNode),
-    setIn: (path, value) => doc.setIn(path, value),
-    deleteIn: (path) => doc.deleteIn(path),
+    setIn: (path, value) => {
+      const node = doc.getIn(path, true);
+      const simple = typeof value === 'string' || typeof value === 'number';
+      if (simple && isScalar(node) && spliceable(node)) {
+        edits.push(valueEdit(node, value));
+        return;
+      }
+      reprint.needed = true;
+      doc.setIn(path, value);
+    },
+    deleteIn: (path) => {
+      reprint.needed = true;
+      return doc.deleteIn(path);
+    },
     renameIn: (path, key) => {
-      const parent = path.length === 1 ? doc.contents : doc.getIn(path.slice(0, -1), true);
-      const old = path[path.length - 1];
-      if (!isMap(parent)) return false;
-      const pair = parent.items.find((p) => (isScalar(p.key) ? p.key.value : p.key) === old);
-      if (!pair || !isScalar(pair.key)) return false;
-      pair.key.value = key;
+      const pair = pairAt(doc, path);
+      if (!pair || !isScalar(pair.key) || !spliceable(pair.key)) return false;
+      edits.push(valueEdit(pair.key, key));
       return true;
     },
   };
 }
 
 /** Applies the kind's field moves to a top-level object of ours; true when one moved. */
-function moveFieldsOf(doc: Document, moves: FieldMoveTable, changes: string[]): boolean {
+function moveFieldsOf(
+  doc: Document,
+  moves: FieldMoveTable,
+  changes: string[],
+  store: PathStore,
+): boolean {
   if (!isMap(doc.contents)) return false;
   const kind = findKind(scalarOf(doc.contents, 'kind')?.value);
   const apiVersion = scalarOf(doc.contents, 'apiVersion')?.value;
   if (!kind || (apiVersion !== LEGACY_GROUP_VERSION && apiVersion !== apiVersionOf(kind))) {
     return false;
   }
-  const moved = applyFieldMoves(yamlStore(doc), moves[kind.kind] ?? []);
+  const moved = applyFieldMoves(store, moves[kind.kind] ?? []);
   for (const m of moved) changes.push(`${kind.kind} ${nameOf(doc.contents)}: ${m}`);
   return moved.length > 0;
 }
@@ -179,9 +225,12 @@ export function migrateManifestText(
   const docs = parsedDocuments(source);
   const changes: string[] = [];
   const edits = docs.flatMap((doc) => editsOfDocument(source, doc, changes));
-  const moved = docs.map((doc) => moveFieldsOf(doc, moves, changes));
+  const reprint = { needed: false };
+  for (const doc of docs) {
+    moveFieldsOf(doc, moves, changes, splicingStore(doc, source, edits, reprint));
+  }
   let text: string;
-  if (moved.some(Boolean)) {
+  if (reprint.needed) {
     if (TEMPLATE.test(source)) {
       throw new SkippedTemplate('a template ({{ }}) whose fields move: migrate it by hand');
     }

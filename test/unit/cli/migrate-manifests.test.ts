@@ -76,14 +76,19 @@ test('migrate text: the field moves of the kind apply (comments travel with the 
   t.deepEqual(migrateManifestText(r.text, moves).changes, [], 'a second run moves nothing');
 });
 
-test('migrate text: a rename keeps the key where it stands, its comment, and long lines unfolded', (t) => {
-  const moves = { DnsRecord: [{ from: 'spec.zoneRef', to: 'spec.dnsZoneRef' }] };
+test('migrate text: a rename and a respelled value are edits where they stand: the rest stays byte for byte', (t) => {
+  const moves = {
+    DnsRecord: [
+      { from: 'spec.zoneRef', to: 'spec.dnsZoneRef' },
+      { from: 'spec.monitorType', to: 'spec.monitorType', values: { Http: 'HTTP' } },
+    ],
+  };
   const long = 'x'.repeat(120);
-  const input = `apiVersion: ${OLD}\nkind: DnsRecord\nmetadata: {name: r}\nspec:\n  zoneRef: {name: z} # the zone\n  type: TXT\n  value: ${long}\n`;
+  const input = `apiVersion: ${OLD}\nkind: DnsRecord\nmetadata: {name: r}\nspec:\n  zoneRef: {name: z}   # the zone\n  type: TXT\n  monitorType: 'Http'\n  value: ${long}\n`;
   const r = migrateManifestText(input, moves);
   t.is(
     r.text,
-    `apiVersion: dns.cdn.operator.io/v1beta1\nkind: DnsRecord\nmetadata: { name: r }\nspec:\n  dnsZoneRef: { name: z } # the zone\n  type: TXT\n  value: ${long}\n`,
+    `apiVersion: dns.cdn.operator.io/v1beta1\nkind: DnsRecord\nmetadata: {name: r}\nspec:\n  dnsZoneRef: {name: z}   # the zone\n  type: TXT\n  monitorType: 'HTTP'\n  value: ${long}\n`,
   );
 });
 
