@@ -350,7 +350,10 @@ test('a create the platform refused clears its create-pending marker (no later a
   t.is(r.outcome, 'terminal');
   const status = env.get('a').status;
   t.like(findCondition(status?.conditions, 'Synced'), { status: 'False', reason: 'NameTaken' });
-  t.is((status?.ownership as { createPendingTime?: string } | undefined)?.createPendingTime, undefined);
+  t.is(
+    (status?.ownership as { createPendingTime?: string } | undefined)?.createPendingTime,
+    undefined,
+  );
   // The next pass creates (and fails) again instead of looking the name up.
   env.calls = [];
   await env.reconciler({ kind: refusing }).reconcile('ns/a');

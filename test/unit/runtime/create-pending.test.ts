@@ -215,5 +215,8 @@ test('a create that waited for a reference before sending anything (WaitingError
   );
   t.is(w.env.things.size, 1, 'created on the next pass');
   t.is(o.status?.thingId, 't1');
-  t.is((o.status?.ownership as { createPendingTime?: unknown } | undefined)?.createPendingTime, undefined);
+  t.is(
+    (o.status?.ownership as { createPendingTime?: unknown } | undefined)?.createPendingTime,
+    undefined,
+  );
 });
