@@ -8,6 +8,7 @@ import { crdNameOf } from '../../../src/controllers/kind-names.js';
 import { SHIELD_POLICY_NAMES } from '../../../src/controllers/shieldpolicy/types.js';
 import { apply } from './kube.js';
 import { waitForCondition } from './kube.js';
+import { apiVersionOfKind } from '../../../src/controllers/kinds.js';
 
 /** A pull zone and the shield zone on it. */
 export interface SeededZone {
@@ -56,7 +57,7 @@ export function pollingManifest(
   spec: Record<string, unknown>,
 ): string {
   return JSON.stringify({
-    apiVersion: 'shield.cdn.operator.io/v1beta1',
+    apiVersion: apiVersionOfKind(kind),
     kind,
     metadata: { name, namespace: ns, annotations: { 'cdn.operator.io/poll-interval': '5s' } },
     spec,

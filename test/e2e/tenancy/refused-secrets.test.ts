@@ -6,6 +6,7 @@
 import test from 'ava';
 import { apply, conditionOf, getObject, kubectlRaw } from '../support/kube.js';
 import { settle, startTenancyEnv, waitCondition, type TenancyEnv, PZC } from './setup.js';
+import { apiVersionOfKind } from '../../../src/controllers/kinds.js';
 
 const SZ = 'storagezones.storage.cdn.operator.io';
 
@@ -30,7 +31,7 @@ function objectJson(
   spec: Record<string, unknown>,
 ): string {
   return JSON.stringify({
-    apiVersion: 'storage.cdn.operator.io/v1beta1',
+    apiVersion: apiVersionOfKind(kind),
     kind,
     metadata: { name, namespace: ns },
     spec,

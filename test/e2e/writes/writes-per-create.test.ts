@@ -29,6 +29,7 @@ const SHARED_NAME_KINDS: ReadonlySet<string> = new Set([
   'ShieldRateLimit',
   'ShieldAccessList',
   'DnsRecord',
+  'EdgeScript',
 ]);
 
 /** The most Kubernetes writes a create of `kind` may take. */

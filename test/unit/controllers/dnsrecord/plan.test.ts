@@ -18,6 +18,7 @@ import type { ObjectPlan, PlanContext } from '../../../../src/controllers/shared
 import type { ExportOptions } from '../../../../src/controllers/shared/manifest-export.js';
 import type { ManagedObject } from '../../../../src/runtime/types.js';
 import { startSimulator, type SimulatorHandle } from '../../../../src/simulator/server.js';
+import { apiVersionOfKind } from '../../../../src/controllers/kinds.js';
 
 const API_KEY = 'dnsrecord-plan-key';
 const NS = 'team-a';
@@ -68,7 +69,7 @@ test.after.always(async () => {
 
 function manifest(kind: string, name: string, spec: Record<string, unknown>): ManagedObject {
   return {
-    apiVersion: 'dns.cdn.operator.io/v1beta1',
+    apiVersion: apiVersionOfKind(kind),
     kind,
     metadata: { name, namespace: NS },
     spec,

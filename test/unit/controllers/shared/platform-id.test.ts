@@ -19,6 +19,7 @@ import {
 } from '../../../../src/controllers/shared/platform-id.js';
 import { TerminalError } from '../../../../src/runtime/errors.js';
 import type { IdReference, ManagedKind, ManagedObject } from '../../../../src/runtime/types.js';
+import { apiVersionOfKind } from '../../../../src/controllers/kinds.js';
 
 /** Spellings of 3 that are not its one spelling. */
 const OTHER_SPELLINGS = ['03', '+3', ' 3', '3 ', '3.0', '0x3', '3e0', '٣', ''];
@@ -73,7 +74,7 @@ const deps = { apiBaseUrl: 'http://cdn.test', log: pino({ level: 'silent' }) };
 
 function referencesOf(kind: ManagedKind, spec: Record<string, unknown>): IdReference[] {
   const obj: ManagedObject = {
-    apiVersion: 'containers.cdn.operator.io/v1beta1',
+    apiVersion: apiVersionOfKind(kind.kind),
     kind: kind.kind,
     metadata: { name: 'o', namespace: 'team-b', uid: 'u' },
     spec,

@@ -12,6 +12,7 @@ import type { PlanContext } from '../../../../src/controllers/shared/manifest-pl
 import { startSimulator } from '../../../../src/simulator/server.js';
 import { WAF_RULE_FAMILY } from '../../../../src/controllers/shieldwafrule/family.js';
 import { desiredConfiguration, WAF_SPEC } from '../../../support/shield-rule-specs.js';
+import { apiVersionOfKind } from '../../../../src/controllers/kinds.js';
 
 const KEY = 'shield-plan-unit';
 
@@ -148,7 +149,7 @@ test('cdnctl diff under rulePolicy Exact: unmanaged items planned as deleted, th
   });
   const manifest = (kind: string, name: string, spec: Record<string, unknown>): ManagedObject =>
     ({
-      apiVersion: 'shield.cdn.operator.io/v1beta1',
+      apiVersion: apiVersionOfKind(kind),
       kind,
       metadata: { name },
       spec,
