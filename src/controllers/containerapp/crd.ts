@@ -17,7 +17,8 @@ import { managedKindSchema } from '../shared/managed-spec.js';
 import { APP_ID_PATTERN, REGISTRY_ID_PATTERN } from '../shared/platform-id.js';
 import { booleanSchema, listSchema, objectSchema, stringSchema } from '../shared/schema-nodes.js';
 import { LOG_FORWARDING_STATUS, logForwardingSpecSchema } from './log-forwarding-crd.js';
-import { PROTOCOL_NAMES, specEnumOf } from './wire-enums.js';
+import { PROTOCOL_NAMES } from './wire-enums.js';
+import { specEnumOf } from '../kit/enum-spelling.js';
 
 /** Bounds of a property of the Magic Containers document (`Schema.property`). */
 type Doc = (path: string, take?: BoundKey[]) => Schema;

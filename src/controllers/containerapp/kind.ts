@@ -2,7 +2,8 @@
 import { HTTP_STATUS_CODES } from '../../cdn/http-status-names.js';
 import type { KindModule, LegacyFieldMove } from '../kind-module.js';
 import { CONTAINER_APP_NAMES } from './types.js';
-import { LOG_FORMAT_NAMES, LOG_TYPE_NAMES, PROTOCOL_NAMES, legacyValuesOf } from './wire-enums.js';
+import { LOG_FORMAT_NAMES, LOG_TYPE_NAMES, PROTOCOL_NAMES } from './wire-enums.js';
+import { legacyValuesOf, respelledAt } from '../kit/enum-spelling.js';
 
 const ENDPOINT = 'spec.containerTemplates[].endpoints[]';
 
@@ -20,11 +21,7 @@ export const CONTAINER_APP: KindModule = {
   exporter: async () => (await import('./export.js')).exportContainerApps,
   example: 'containerapp.yaml',
   legacyMoves: [
-    {
-      from: `${ENDPOINT}.cdn.portMappings[].protocols[]`,
-      to: `${ENDPOINT}.cdn.portMappings[].protocols[]`,
-      values: legacyValuesOf(PROTOCOL_NAMES),
-    },
+    respelledAt(`${ENDPOINT}.cdn.portMappings[].protocols[]`, legacyValuesOf(PROTOCOL_NAMES)),
     { from: `${ENDPOINT}.cdn.isSslEnabled`, to: `${ENDPOINT}.cdn.sslEnabled` },
     { from: 'spec.volumes[].size', to: 'spec.volumes[].sizeGigabytes' },
     { from: 'status.volumes[].size', to: 'status.volumes[].sizeGigabytes' },
@@ -35,16 +32,8 @@ export const CONTAINER_APP: KindModule = {
       to: 'status.containers[].endpoints[].pullZoneId',
       toInteger: true,
     },
-    {
-      from: 'spec.logForwarding.type',
-      to: 'spec.logForwarding.type',
-      values: legacyValuesOf(LOG_TYPE_NAMES),
-    },
-    {
-      from: 'spec.logForwarding.format',
-      to: 'spec.logForwarding.format',
-      values: legacyValuesOf(LOG_FORMAT_NAMES),
-    },
+    respelledAt('spec.logForwarding.type', legacyValuesOf(LOG_TYPE_NAMES)),
+    respelledAt('spec.logForwarding.format', legacyValuesOf(LOG_FORMAT_NAMES)),
   ],
   sample: {
     spec: (name) => ({

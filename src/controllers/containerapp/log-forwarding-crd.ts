@@ -6,7 +6,8 @@
  * "Log forwarding".
  */
 import { secretKeyRefSchema, type BoundKey, type Schema } from '../shared/crd-schema.js';
-import { LOG_FORMAT_NAMES, LOG_TYPE_NAMES, specEnumOf } from './wire-enums.js';
+import { LOG_FORMAT_NAMES, LOG_TYPE_NAMES } from './wire-enums.js';
+import { specEnumOf } from '../kit/enum-spelling.js';
 
 /** Bounds of a property of the Magic Containers document. */
 type Doc = (path: string, take?: BoundKey[]) => Schema;

@@ -20,17 +20,12 @@ import type { LogForwarding, LogForwardingRequest } from '../../cdn/security-typ
 import type { FieldDiff } from '../../runtime/types.js';
 import { REDACTED, UNSET, renderValue } from '../shared/plan.js';
 import type { ContainerApp, LogForwardingSpec, LogForwardingStatus } from './types.js';
-import {
-  LOG_FORMAT_NAMES,
-  LOG_TYPE_NAMES,
-  fromWireName,
-  shownName,
-  toWireName,
-} from './wire-enums.js';
+import { LOG_FORMAT_NAMES, LOG_TYPE_NAMES } from './wire-enums.js';
+import { fromWireName, shownName, toWireName } from '../kit/enum-spelling.js';
 
 /**
  * The desired configuration: the spec's block with the token read from its Secret, the enums in
- * the platform's values (wire-enums.ts).
+ * the platform's values (kit/enum-spelling.ts).
  */
 export interface DesiredLogForwarding {
   enabled: boolean;

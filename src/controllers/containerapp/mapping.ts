@@ -26,7 +26,8 @@ import type {
   ProbeSpec,
   WriteOnlyRecord,
 } from './types.js';
-import { PROTOCOL_NAMES, toWireName } from './wire-enums.js';
+import { PROTOCOL_NAMES } from './wire-enums.js';
+import { toWireName } from '../kit/enum-spelling.js';
 
 /** Values resolved from other objects before mapping (see references.ts). */
 export interface ResolvedRefs {

@@ -13,7 +13,8 @@
 import { toHttpStatusCode } from '../../cdn/http-status-names.js';
 import type { App, ContainerTemplateRead, EndpointRead } from '../../cdn/types.js';
 import type { ContainerAppSpec, ContainerSpec, EndpointSpec, EnvVarSpec } from './types.js';
-import { PROTOCOL_NAMES, fromWireName } from './wire-enums.js';
+import { PROTOCOL_NAMES } from './wire-enums.js';
+import { fromWireName } from '../kit/enum-spelling.js';
 
 /** Options of {@link specFromApp}. */
 export interface AppExportOptions {

@@ -5,7 +5,8 @@
  * Containers document at generation time (`ContainerRegistryRequest`, `Credentials`). The
  * credentials (user name and password together) are the hooks' (index.ts).
  */
-import { REGISTRY_TYPE_NAMES, enumByWireName, specEnumOf } from '../containerapp/wire-enums.js';
+import { REGISTRY_TYPE_NAMES } from '../containerapp/wire-enums.js';
+import { enumByWireName, specEnumOf } from '../kit/enum-spelling.js';
 import { text } from '../kit/codecs.js';
 import { field } from '../kit/fields.js';
 
@@ -21,7 +22,7 @@ export const CONTAINER_REGISTRY_FIELDS = [
       'Name of the registry on the platform (defaults to metadata.name). Registry names are not unique on the platform; adoption by name matches the exact name.',
   }),
   // The document's names (`RegistryType`, read at generation time) in UpperCamel; the platform
-  // receives its own (containerapp/wire-enums.ts).
+  // receives its own (kit/enum-spelling.ts).
   field('type', enumByWireName(REGISTRY_TYPE_NAMES), {
     api: 'type',
     record: false,

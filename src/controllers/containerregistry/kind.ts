@@ -1,6 +1,7 @@
 /** The ContainerRegistry kind: a Magic Containers image registry and its credentials. */
 import type { KindModule } from '../kind-module.js';
-import { REGISTRY_TYPE_NAMES, legacyValuesOf } from '../containerapp/wire-enums.js';
+import { REGISTRY_TYPE_NAMES } from '../containerapp/wire-enums.js';
+import { legacyValuesOf, respelledAt } from '../kit/enum-spelling.js';
 import { CONTAINER_REGISTRY_NAMES } from './types.js';
 
 export const CONTAINER_REGISTRY: KindModule = {
@@ -12,7 +13,7 @@ export const CONTAINER_REGISTRY: KindModule = {
   // It needs a password Secret the user creates first.
   example: 'containers/containerregistry.yaml',
   legacyMoves: [
-    { from: 'spec.type', to: 'spec.type', values: legacyValuesOf(REGISTRY_TYPE_NAMES) },
+    respelledAt('spec.type', legacyValuesOf(REGISTRY_TYPE_NAMES)),
     { from: 'spec.displayName', to: 'spec.name' },
     { from: 'status.displayName', to: 'status.name' },
     { from: 'status.hostName', to: 'status.hostname' },

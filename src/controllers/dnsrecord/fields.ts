@@ -20,6 +20,8 @@ import {
   type Codec,
 } from '../kit/codecs.js';
 import { field } from '../kit/fields.js';
+import { spelledOurWay } from '../kit/enum-spelling.js';
+import { MONITOR_SPELLING } from './types.js';
 
 /** Record type names in wire order (`DnsRecordTypes`: 0 = A ... 15 = TLSA). */
 export const RECORD_TYPES = DNS_RECORD_TYPE_NAMES;
@@ -29,16 +31,6 @@ export type RecordTypeName = (typeof RECORD_TYPES)[number];
  * `HTTP` (acronyms in capitals, docs/api.md); the wire number is unchanged.
  */
 export const MONITOR_TYPES = ['None', 'Ping', 'HTTP', 'Monitor'] as const;
-/** The document's monitor names we spell otherwise (document name -> ours). */
-const MONITOR_SPELLING: Readonly<Record<string, string>> = { Http: 'HTTP' };
-
-/** `names` of an official document enum, each in our spelling when `spelling` has one. */
-export function spelledOurWay(
-  names: readonly string[],
-  spelling: Readonly<Record<string, string>>,
-): string[] {
-  return names.map((n) => spelling[n] ?? n);
-}
 /** Smart routing names in wire order (`DnsSmartRoutingType`). */
 export const SMART_ROUTING_TYPES = ['None', 'Latency', 'Geolocation'] as const;
 /** Types whose value the platform fills in from the linked pull zone or script. */

@@ -1,6 +1,7 @@
 /** The DnsRecord kind: one record of a DNS zone. */
 import type { KindModule } from '../kind-module.js';
-import { DNS_RECORD_NAMES } from './types.js';
+import { respelledAt } from '../kit/enum-spelling.js';
+import { DNS_RECORD_NAMES, MONITOR_SPELLING } from './types.js';
 
 export const DNS_RECORD: KindModule = {
   ...DNS_RECORD_NAMES,
@@ -11,7 +12,7 @@ export const DNS_RECORD: KindModule = {
   // Its zone comes from a DnsZone object or an id: not applied by the quick start.
   example: 'dns/dnsrecord.yaml',
   legacyMoves: [
-    { from: 'spec.monitorType', to: 'spec.monitorType', values: { Http: 'HTTP' } },
+    respelledAt('spec.monitorType', MONITOR_SPELLING),
     { from: 'spec.zoneRef', to: 'spec.dnsZoneRef' },
   ],
 };

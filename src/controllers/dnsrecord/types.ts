@@ -7,6 +7,9 @@ import type { AdoptionSpec } from '../shared/ownership-schema.js';
 import type { KindStatus } from '../shared/status-schema.js';
 import type { RECORD_FIELDS } from './fields.js';
 
+/** The document's monitor names we spell otherwise (`Http`, v1alpha1's name -> ours). */
+export const MONITOR_SPELLING = { Http: 'HTTP' } as const;
+
 /** The kind's names (its KindModule, kind.ts, adds the lazy parts). */
 export const DNS_RECORD_NAMES: KindNames = {
   kind: 'DnsRecord',

@@ -8,19 +8,13 @@
  * policy and the inline records are the zone's (records.ts). Enum names are read from the
  * official core document at generation time (`LogAnonymizationType`, `PrivateKeyType`).
  */
-import { spelledOurWay } from '../dnsrecord/fields.js';
+import { spelledOurWay } from '../kit/enum-spelling.js';
 import { enumByIndex, enumByName, flag, group, text } from '../kit/codecs.js';
 import { field } from '../kit/fields.js';
+import { PRIVATE_KEY_TYPE_SPELLING, PRIVATE_KEY_TYPES } from '../shared/private-key-type.js';
 
 /** Names of the platform's `LogAnonymizationType` in number order. */
 export const LOG_ANONYMIZATION_TYPES = ['OneDigit', 'Drop'] as const;
-/**
- * Names of the platform's `PrivateKeyType` in number order, spelt our way (the document's
- * `Ecdsa`, `Rsa`: acronyms in capitals, docs/api.md); the wire number is unchanged.
- */
-export const CERTIFICATE_KEY_TYPES = ['ECDSA', 'RSA'] as const;
-/** The document's key type names we spell otherwise (document name -> ours). */
-const KEY_TYPE_SPELLING: Readonly<Record<string, string>> = { Ecdsa: 'ECDSA', Rsa: 'RSA' };
 /** What happens to records of the zone that no object lists. */
 export const RECORD_POLICIES = ['Additive', 'Exact'] as const;
 
@@ -99,11 +93,11 @@ export const DNS_ZONE_FIELDS = [
     description:
       'How addresses are anonymized: OneDigit drops the last digit group, Drop removes the address.',
   }),
-  field('certificateKeyType', enumByIndex(CERTIFICATE_KEY_TYPES), {
+  field('certificateKeyType', enumByIndex(PRIVATE_KEY_TYPES), {
     api: 'CertificateKeyType',
     write: 'update',
     bounds: (docs) => ({
-      enum: spelledOurWay(docs.xEnumNames('core', 'PrivateKeyType'), KEY_TYPE_SPELLING),
+      enum: spelledOurWay(docs.xEnumNames('core', 'PrivateKeyType'), PRIVATE_KEY_TYPE_SPELLING),
     }),
     description: "Key type of the zone's wildcard certificate: ECDSA or RSA.",
   }),

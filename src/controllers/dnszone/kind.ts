@@ -1,5 +1,7 @@
 /** The DnsZone kind: a DNS zone, its settings, DNSSEC and a few inline records. */
 import type { KindModule } from '../kind-module.js';
+import { respelledAt } from '../kit/enum-spelling.js';
+import { PRIVATE_KEY_TYPE_SPELLING } from '../shared/private-key-type.js';
 import { DNS_ZONE_NAMES } from './types.js';
 
 export const DNS_ZONE: KindModule = {
@@ -11,11 +13,5 @@ export const DNS_ZONE: KindModule = {
   // With the DNS examples (records, the pull zone whose certificate follows them).
   example: 'dns/dnszone.yaml',
   sample: { spec: (name) => ({ domain: `${name}.bench.example` }) },
-  legacyMoves: [
-    {
-      from: 'spec.certificateKeyType',
-      to: 'spec.certificateKeyType',
-      values: { Ecdsa: 'ECDSA', Rsa: 'RSA' },
-    },
-  ],
+  legacyMoves: [respelledAt('spec.certificateKeyType', PRIVATE_KEY_TYPE_SPELLING)],
 };

@@ -15,7 +15,7 @@ import { adoptOneWayRule } from '../shared/ownership-schema.js';
 import { booleanSchema, listSchema, objectSchema, stringSchema } from '../shared/schema-nodes.js';
 import { managedStatusSchema } from '../shared/status-schema.js';
 import { EDGE_RULE_SPEC_PROPERTIES, EDGE_RULE_STATUS_PROPERTIES } from './edge-rules-schema.js';
-import { PRIVATE_KEY_TYPES } from './hostnames.js';
+import { PRIVATE_KEY_TYPES } from '../shared/private-key-type.js';
 import { settingsSchema } from './settings-schema.js';
 import {
   ZONE_NAME_MAX,

@@ -15,7 +15,7 @@ import {
 } from '../shared/manifest-export.js';
 import { fromWireRule, type EdgeRuleSpec } from './edge-rules-mapping.js';
 import { secretRefName } from './fields.js';
-import { PRIVATE_KEY_TYPES } from './hostnames.js';
+import { PRIVATE_KEY_TYPES } from '../shared/private-key-type.js';
 import { type HostnameSpec, PULL_ZONE_CONFIG_NAMES } from './types.js';
 import { settingsFromRecord } from './settings-reverse.js';
 

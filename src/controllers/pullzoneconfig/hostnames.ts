@@ -12,6 +12,7 @@ import { SyncedReason } from '../../runtime/reasons.js';
 import type { FieldDiff } from '../../runtime/types.js';
 import type { Hostname } from '../../cdn/types.js';
 import type { HostnameSpec, HostnameStatus, PullZoneConfigSpec } from './types.js';
+import { PRIVATE_KEY_TYPES } from '../shared/private-key-type.js';
 
 /** One API call on a hostname. */
 export type HostnameAction =
@@ -23,11 +24,6 @@ export type HostnameAction =
   | { op: 'setForceSSL'; hostname: string; forceSSL: boolean }
   | { op: 'removeHostname'; hostname: string };
 
-/**
- * Key types in wire order (the platform's `PrivateKeyType` 0, 1), spelt our way: the document's
- * `Ecdsa`, `Rsa` are `ECDSA`, `RSA` (acronyms in capitals, docs/api.md).
- */
-export const PRIVATE_KEY_TYPES = ['ECDSA', 'RSA'] as const;
 /** CertificateProvisionType of an uploaded certificate. */
 const PROVISION_CUSTOM = 3;
 /** A free certificate request without result is repeated after this long. */

@@ -1,5 +1,8 @@
 /** The PullZoneConfig kind: a pull zone (CDN delivery zone) with its hostnames and edge rules. */
 import type { KindModule } from '../kind-module.js';
+import { legacyValuesOf, respelledAt } from '../kit/enum-spelling.js';
+import { PRIVATE_KEY_TYPE_SPELLING } from '../shared/private-key-type.js';
+import { GRAVITY, OPTIMIZATION_LEVEL } from './optimizer-classes.js';
 import { PULL_ZONE_CONFIG_NAMES } from './types.js';
 
 export const PULL_ZONE_CONFIG: KindModule = {
@@ -26,31 +29,12 @@ export const PULL_ZONE_CONFIG: KindModule = {
       from: 'spec.settings.logForwardingTokenRef',
       to: 'spec.settings.logForwardingTokenSecretRef',
     },
-    {
-      from: 'spec.hostnames[].privateKeyType',
-      to: 'spec.hostnames[].privateKeyType',
-      values: { Ecdsa: 'ECDSA', Rsa: 'RSA' },
-    },
-    {
-      from: 'spec.settings.optimizerClasses[].cropGravity',
-      to: 'spec.settings.optimizerClasses[].cropGravity',
-      values: {
-        center: 'Center',
-        north: 'North',
-        south: 'South',
-        east: 'East',
-        west: 'West',
-        northeast: 'NorthEast',
-        northwest: 'NorthWest',
-        southeast: 'SouthEast',
-        southwest: 'SouthWest',
-      },
-    },
-    {
-      from: 'spec.settings.optimizerClasses[].autoOptimize',
-      to: 'spec.settings.optimizerClasses[].autoOptimize',
-      values: { low: 'Low', medium: 'Medium', high: 'High' },
-    },
+    respelledAt('spec.hostnames[].privateKeyType', PRIVATE_KEY_TYPE_SPELLING),
+    respelledAt('spec.settings.optimizerClasses[].cropGravity', legacyValuesOf(GRAVITY)),
+    respelledAt(
+      'spec.settings.optimizerClasses[].autoOptimize',
+      legacyValuesOf(OPTIMIZATION_LEVEL),
+    ),
     { from: 'spec.settings.enableTLS1', to: 'spec.settings.enableTLS10' },
     { from: 'spec.settings.enableTLS1_1', to: 'spec.settings.enableTLS11' },
     { from: 'spec.settings.originConnectTimeout', to: 'spec.settings.originConnectTimeoutSeconds' },

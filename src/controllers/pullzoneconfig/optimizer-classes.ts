@@ -14,6 +14,7 @@
  * `southwest`: names are UpperCamel in the spec, docs/api.md); a live string that does not parse is kept as
  * the string, so the export's schema check reports it instead of exporting a wrong value).
  */
+import { fromWireName, toWireName } from '../kit/enum-spelling.js';
 import type { Schema } from '../shared/crd-schema.js';
 import { boundedStringSchema, objectSchema } from '../shared/schema-nodes.js';
 
@@ -57,7 +58,8 @@ function flag(spec: string, description: string): OptimizerParameter {
   return { spec, wire: spec, type: 'boolean', description };
 }
 
-const GRAVITY = {
+/** `cropGravity`: spec name -> the query value the platform stores. */
+export const GRAVITY = {
   Center: 'center',
   North: 'north',
   South: 'south',
@@ -68,7 +70,8 @@ const GRAVITY = {
   SouthEast: 'southeast',
   SouthWest: 'southwest',
 };
-const OPTIMIZATION_LEVEL = { Low: 'low', Medium: 'medium', High: 'high' };
+/** `autoOptimize`: spec name -> query value. */
+export const OPTIMIZATION_LEVEL = { Low: 'low', Medium: 'medium', High: 'high' };
 
 /** Every typed parameter, in the order the CRD lists them. */
 export const OPTIMIZER_PARAMETERS: readonly OptimizerParameter[] = [
@@ -187,7 +190,7 @@ export interface WireOptimizerClass {
 
 function wireString(p: OptimizerParameter, v: unknown): string {
   if (typeof v !== 'string') return String(v);
-  return p.enum && Object.hasOwn(p.enum, v) ? p.enum[v]! : v;
+  return p.enum && Object.hasOwn(p.enum, v) ? toWireName(p.enum, v) : v;
 }
 
 /** One spec class as the platform stores it: typed members become their query strings. */
@@ -204,8 +207,7 @@ export function optimizerClassToWire(c: SpecOptimizerClass): WireOptimizerClass 
 function typedValue(p: OptimizerParameter, raw: string): unknown {
   if (p.type === 'integer' && /^-?[0-9]+$/.test(raw)) return Number(raw);
   if (p.type === 'boolean' && (raw === 'true' || raw === 'false')) return raw === 'true';
-  const name = p.enum && Object.keys(p.enum).find((k) => p.enum![k] === raw);
-  return name ?? raw;
+  return (p.enum && fromWireName(p.enum, raw)) ?? raw;
 }
 
 /** One live class in spec form: documented parameters as typed members, the rest in `properties`. */

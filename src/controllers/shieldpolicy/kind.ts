@@ -1,10 +1,11 @@
 /** The ShieldPolicy kind: WAF and DDoS settings (a shield zone) of one pull zone. */
 import type { KindModule } from '../kind-module.js';
+import { respelledAt } from '../kit/enum-spelling.js';
 import { RENAMED_VALUES } from './enums.js';
 import { SHIELD_POLICY_NAMES } from './types.js';
 
-const BOT_MODE = RENAMED_VALUES['BotDetectionExecutionMode'];
-const SCANNER_MODE = RENAMED_VALUES['UploadScanningScannerMode'];
+const BOT_MODE = RENAMED_VALUES['BotDetectionExecutionMode'] ?? {};
+const SCANNER_MODE = RENAMED_VALUES['UploadScanningScannerMode'] ?? {};
 
 export const SHIELD_POLICY: KindModule = {
   ...SHIELD_POLICY_NAMES,
@@ -16,21 +17,9 @@ export const SHIELD_POLICY: KindModule = {
   exportNeeds: ['PullZoneConfig'],
   example: 'shieldpolicy.yaml',
   legacyMoves: [
-    {
-      from: 'spec.botDetection.executionMode',
-      to: 'spec.botDetection.executionMode',
-      values: BOT_MODE,
-    },
-    {
-      from: 'spec.uploadScanning.csamScanningMode',
-      to: 'spec.uploadScanning.csamScanningMode',
-      values: SCANNER_MODE,
-    },
-    {
-      from: 'spec.uploadScanning.antivirusScanningMode',
-      to: 'spec.uploadScanning.antivirusScanningMode',
-      values: SCANNER_MODE,
-    },
+    respelledAt('spec.botDetection.executionMode', BOT_MODE),
+    respelledAt('spec.uploadScanning.csamScanningMode', SCANNER_MODE),
+    respelledAt('spec.uploadScanning.antivirusScanningMode', SCANNER_MODE),
     { from: 'spec.ddos.challengeWindow', to: 'spec.ddos.challengeWindowSeconds' },
     { from: 'spec.learningModeUntil', to: 'spec.learningModeEndTime' },
     { from: 'status.deletedRules[].deletedAt', to: 'status.deletedRules[].deletionTime' },

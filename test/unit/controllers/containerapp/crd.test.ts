@@ -2,10 +2,8 @@
 import test from 'ava';
 import { documentBounds } from '../../../../hack/crds/document-bounds.js';
 import { CONTAINER_APP } from '../../../../src/controllers/containerapp/kind.js';
-import {
-  LOG_TYPE_NAMES,
-  legacyValuesOf,
-} from '../../../../src/controllers/containerapp/wire-enums.js';
+import { LOG_TYPE_NAMES } from '../../../../src/controllers/containerapp/wire-enums.js';
+import { legacyValuesOf } from '../../../../src/controllers/kit/enum-spelling.js';
 import { builtCrd, rootSchema, schemaAt, type Json } from '../../../support/crds.js';
 
 const crd = await builtCrd(CONTAINER_APP);
@@ -82,7 +80,7 @@ test('common fields come from the shared fragments', (t) => {
 });
 
 test('logForwarding: enums from the official document, a port range, enabled defaults to true', (t) => {
-  // The document's values, spelled UpperCamel with acronyms in capitals (wire-enums.ts).
+  // The document's values, spelled UpperCamel with acronyms in capitals (kit/enum-spelling.ts).
   const wire = documentBounds('mc', 'CreateLogForwardingRequest.type', ['enum']).enum as string[];
   t.deepEqual(
     at('logForwarding.type').enum,

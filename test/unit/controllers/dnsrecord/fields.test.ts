@@ -7,7 +7,8 @@ import test from 'ava';
 import { DNS_RECORD_TYPE_NAMES } from '../../../../src/cdn/dns-record-types.js';
 import type { DnsRecord as DnsRecordModel } from '../../../../src/cdn/dns-types.js';
 import { checkSpec } from '../../../../src/controllers/dnsrecord/checks.js';
-import { RECORD_FIELDS, spelledOurWay } from '../../../../src/controllers/dnsrecord/fields.js';
+import { RECORD_FIELDS } from '../../../../src/controllers/dnsrecord/fields.js';
+import { spelledOurWay } from '../../../../src/controllers/kit/enum-spelling.js';
 import type { DnsRecordSpec } from '../../../../src/controllers/dnsrecord/types.js';
 import { dnsRecordContentKey } from '../../../../src/controllers/dnszone/record-claims.js';
 import {
