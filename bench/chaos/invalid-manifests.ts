@@ -11,7 +11,8 @@ import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
 import { crdFileOf } from '../../src/controllers/kind-names.js';
 import { PULL_ZONE_CONFIG } from '../../src/controllers/pullzoneconfig/kind.js';
-import { apiVersionFor, type Manifest } from '../lib/objects.js';
+import { apiVersionOfKind } from '../../src/controllers/kinds.js';
+import { type Manifest } from '../lib/objects.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -66,7 +67,7 @@ function pz(
   settings: Record<string, unknown> = {},
 ): Manifest {
   return {
-    apiVersion: apiVersionFor('PullZoneConfig'),
+    apiVersion: apiVersionOfKind('PullZoneConfig'),
     kind: 'PullZoneConfig',
     metadata: { name: `bad-${id}`.toLowerCase().slice(0, 63), namespace: ns },
     spec: { settings: { originUrl: 'https://origin.example.com', ...settings }, ...spec },
@@ -219,7 +220,7 @@ function handCases(ns: string): InvalidCase[] {
 function otherKindCases(ns: string, served: string[]): InvalidCase[] {
   const out: InvalidCase[] = [];
   const sp = (id: string, spec: Record<string, unknown>): Manifest => ({
-    apiVersion: apiVersionFor('ShieldPolicy'),
+    apiVersion: apiVersionOfKind('ShieldPolicy'),
     kind: 'ShieldPolicy',
     metadata: { name: `bad-sp-${id}`, namespace: ns },
     spec,
@@ -253,7 +254,7 @@ function otherKindCases(ns: string, served: string[]): InvalidCase[] {
     );
   }
   const ca = (id: string, spec: Record<string, unknown>): Manifest => ({
-    apiVersion: apiVersionFor('ContainerApp'),
+    apiVersion: apiVersionOfKind('ContainerApp'),
     kind: 'ContainerApp',
     metadata: { name: `bad-ca-${id}`, namespace: ns },
     spec,

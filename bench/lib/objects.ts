@@ -5,7 +5,7 @@
  * `sample`), so a new kind with a sample joins the bench with no edit here.
  */
 import { type KindModule } from '../../src/controllers/kind-module.js';
-import { apiVersionOf, collectionPathOf, typeMetaOf } from '../../src/controllers/kind-names.js';
+import { collectionPathOf, typeMetaOf } from '../../src/controllers/kind-names.js';
 import { findKind, KINDS } from '../../src/controllers/kinds.js';
 import { PULL_ZONE_CONFIG } from '../../src/controllers/pullzoneconfig/kind.js';
 import type { KubeClient } from '../../src/runtime/kube-client.js';
@@ -27,11 +27,6 @@ export type Manifest = {
   metadata: { name: string; namespace: string; labels?: Record<string, string> };
   spec: Record<string, unknown>;
 };
-
-/** The `apiVersion` of the kind named `kind` (its family's group). */
-export function apiVersionFor(kind: KindName): string {
-  return apiVersionOf(kindNamed(kind));
-}
 
 /** The kind named `kind`; throws for a kind the operator does not serve. */
 export function kindNamed(kind: KindName): KindModule {

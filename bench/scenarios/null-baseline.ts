@@ -9,15 +9,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { apiVersionOfKind } from '../../src/controllers/kinds.js';
 import type { BenchEnv } from '../lib/env.js';
 import { WRITE_VERBS } from '../lib/audit.js';
-import {
-  apiVersionFor,
-  collectionPath,
-  createAll,
-  objectName,
-  pullZoneManifest,
-} from '../lib/objects.js';
+import { collectionPath, createAll, objectName, pullZoneManifest } from '../lib/objects.js';
 import { ReadyTracker } from '../lib/ready-tracker.js';
 import { mapLimit, sleep } from '../lib/stats.js';
 
@@ -97,7 +92,7 @@ export async function startNull(
     path,
     workers,
     statusTemplate,
-    apiVersion: apiVersionFor('PullZoneConfig'),
+    apiVersion: apiVersionOfKind('PullZoneConfig'),
     kind: 'PullZoneConfig',
   };
   const child = spawn(
