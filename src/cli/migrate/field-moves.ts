@@ -7,6 +7,7 @@
  */
 import type { LegacyFieldMove } from '../../controllers/kind-module.js';
 import { KINDS } from '../../controllers/kinds.js';
+import { isMap, isNode } from 'yaml';
 
 /** One move: the value at `from` goes to `to` (dotted from the root, `[]` = every list item). */
 export type FieldMove = LegacyFieldMove;
@@ -85,9 +86,29 @@ function concretePairs(store: PathStore, from: string, to: string): [Key[], Key[
   return pairs;
 }
 
+/**
+ * Moves a value into a child of its own place (`spec.dnssec: true` → `spec.dnssec.enabled`):
+ * a mapping there is the new shape already (nothing to do), anything else is taken out, then
+ * put back one level down.
+ */
+function nestOne(store: PathStore, from: Key[], to: Key[]): string | undefined {
+  const node = store.getIn(from, true);
+  if (isMapping(node)) return undefined;
+  store.deleteIn(from);
+  store.setIn(to, node);
+  return `${dotted(from)} -> ${dotted(to)}`;
+}
+
+/** A plain object or a YAML mapping node. */
+function isMapping(node: unknown): boolean {
+  if (isNode(node)) return isMap(node);
+  return typeof node === 'object' && node !== null && !Array.isArray(node);
+}
+
 /** Moves one concrete path; returns the line to report, if it moved. */
 function moveOne(store: PathStore, from: Key[], to: Key[]): string | undefined {
   if (dotted(from) === dotted(to) || !store.hasIn(from)) return undefined;
+  if (dotted(to).startsWith(`${dotted(from)}.`)) return nestOne(store, from, to);
   if (store.hasIn(to)) {
     throw new Error(`cannot move ${dotted(from)} to ${dotted(to)}: both are set; keep one`);
   }

@@ -101,7 +101,8 @@ export const DNS_ZONE_FIELDS = [
     }),
     description: "Key type of the zone's wildcard certificate: ECDSA or RSA.",
   }),
-  field('dnssec', flag(), {
+  field('dnssec', group(), { description: 'DNSSEC signing of the zone.' }),
+  field('dnssec.enabled', flag(), {
     record: 'DnsSecEnabled',
     description:
       'Sign the zone with DNSSEC (true) or not (false); unset leaves it as it is. While on, status.dnssec holds the DS record to give the registrar. Turning it off and on again creates a new key: update the registrar.',

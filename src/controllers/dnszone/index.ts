@@ -8,7 +8,7 @@
  * - create checks the domain (`POST /dnszone/checkavailability`), then sends one
  *   `POST /dnszone` with the domain alone, one create per domain and account at a time; a
  *   domain already on the platform is reported (NameTaken) and never adopted;
- * - the settings that differ go in one `POST /dnszone/{id}`; `spec.dnssec` turns DNSSEC on or
+ * - the settings that differ go in one `POST /dnszone/{id}`; `spec.dnssec.enabled` turns DNSSEC on or
  *   off, and only that: a zone already signed gets no DNSSEC call, even while status holds no
  *   DS record (an adopted zone, or one signed outside the operator). The platform answers the
  *   DS record only to the call that turns DNSSEC on, a write whose effect on a signed zone the

@@ -13,5 +13,8 @@ export const DNS_ZONE: KindModule = {
   // With the DNS examples (records, the pull zone whose certificate follows them).
   example: 'dns/dnszone.yaml',
   sample: { spec: (name) => ({ domain: `${name}.bench.example` }) },
-  legacyMoves: [respelledAt('spec.certificateKeyType', PRIVATE_KEY_TYPE_SPELLING)],
+  legacyMoves: [
+    respelledAt('spec.certificateKeyType', PRIVATE_KEY_TYPE_SPELLING),
+    { from: 'spec.dnssec', to: 'spec.dnssec.enabled' },
+  ],
 };

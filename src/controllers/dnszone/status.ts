@@ -35,7 +35,7 @@ export function observedDnsSec(
 
 /** The DNSSEC call a spec asks for: on (true), off (false) or none (see the module comment). */
 export function dnssecChange(obj: DnsZone, record: ZoneRecord): boolean | undefined {
-  const want = obj.spec?.dnssec;
+  const want = obj.spec?.dnssec?.enabled;
   return want === undefined || want === (record.DnsSecEnabled === true) ? undefined : want;
 }
 

@@ -22,6 +22,10 @@ export const SPEC_NAME_OVERRIDES: Readonly<Record<string, string>> = {
   CacheControlMaxAgeOverride: 'cacheControlMaxAgeOverrideSeconds',
   CacheControlPublicMaxAgeOverride: 'cacheControlPublicMaxAgeOverrideSeconds',
   MonthlyBandwidthLimit: 'monthlyBandwidthLimitBytes',
+  // Units the platform's documents leave out; the vendor's Terraform provider documents them.
+  OriginShieldQueueMaxWaitTime: 'originShieldQueueMaxWaitSeconds',
+  RequestCoalescingTimeout: 'requestCoalescingTimeoutSeconds',
+  PreloadingScreenDelay: 'preloadingScreenDelayMilliseconds',
 };
 
 function field(api: string, kind: FieldKind, description: string, extra: Extra = {}): SettingField {

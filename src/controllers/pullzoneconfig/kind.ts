@@ -52,6 +52,18 @@ export const PULL_ZONE_CONFIG: KindModule = {
       to: 'spec.settings.cacheControlPublicMaxAgeOverrideSeconds',
     },
     { from: 'spec.settings.monthlyBandwidthLimit', to: 'spec.settings.monthlyBandwidthLimitBytes' },
+    {
+      from: 'spec.settings.originShieldQueueMaxWaitTime',
+      to: 'spec.settings.originShieldQueueMaxWaitSeconds',
+    },
+    {
+      from: 'spec.settings.requestCoalescingTimeout',
+      to: 'spec.settings.requestCoalescingTimeoutSeconds',
+    },
+    {
+      from: 'spec.settings.preloadingScreenDelay',
+      to: 'spec.settings.preloadingScreenDelayMilliseconds',
+    },
     { from: 'status.purge.requestedAt', to: 'status.purge.lastRequest' },
     { from: 'status.purge.inProgress', to: 'status.purge.inProgressRequest' },
     { from: 'status.purge.completedAt', to: 'status.purge.completionTime' },

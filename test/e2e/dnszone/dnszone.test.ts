@@ -125,7 +125,7 @@ const SHOP_RECORDS = [
 function shopSpec(extra: Record<string, unknown> = {}): Record<string, unknown> {
   return {
     domain: 'shop.example',
-    dnssec: true,
+    dnssec: { enabled: true },
     logging: { enabled: true, ipAnonymization: true, anonymizationType: 'OneDigit' },
     records: SHOP_RECORDS,
     ...extra,
@@ -208,7 +208,7 @@ test.serial('an update sends only what differs; DNSSEC off empties the DS record
       'shop',
       shopSpec({
         records,
-        dnssec: false,
+        dnssec: { enabled: false },
         logging: { enabled: true, ipAnonymization: true, anonymizationType: 'Drop' },
       }),
       3,
@@ -264,7 +264,7 @@ test.serial('Additive keeps an unmanaged record; Exact removes it, and only it',
   );
   const before = callCount();
   const spec = shopSpec({
-    dnssec: false,
+    dnssec: { enabled: false },
     records: SHOP_RECORDS.map((r) => (r.type === 'A' ? { ...r, ttl: 60 } : r)),
     logging: { enabled: true, ipAnonymization: true, anonymizationType: 'Drop' },
     recordPolicy: 'Exact',
@@ -335,7 +335,11 @@ test.serial(
     const before = callCount();
     await apply(zoneJson(env.teamB, 'steal-create', { domain: 'SHOP.example' }));
     await apply(
-      zoneJson(env.teamB, 'steal-id', { dnsZoneId: shopId, dnssec: true, recordPolicy: 'Exact' }),
+      zoneJson(env.teamB, 'steal-id', {
+        dnsZoneId: shopId,
+        dnssec: { enabled: true },
+        recordPolicy: 'Exact',
+      }),
     );
     await apply(
       zoneJson(env.teamB, 'steal-name', {

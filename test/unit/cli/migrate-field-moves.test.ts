@@ -89,6 +89,18 @@ const CASES: Array<{
     output: { spec: { p: [{ code: 200 }, { code: 404 }, { code: 500 }, { code: 'teapot' }] } },
   },
   {
+    name: 'a scalar moved into a child of its own place (a switch becomes a block)',
+    moves: [{ from: 'spec.dnssec', to: 'spec.dnssec.enabled' }],
+    input: { spec: { dnssec: false, other: 1 } },
+    output: { spec: { other: 1, dnssec: { enabled: false } } },
+  },
+  {
+    name: 'a block already in the new shape is left alone (a second run changes nothing)',
+    moves: [{ from: 'spec.dnssec', to: 'spec.dnssec.enabled' }],
+    input: { spec: { dnssec: { enabled: true } } },
+    output: { spec: { dnssec: { enabled: true } } },
+  },
+  {
     name: 'a move across a different number of lists is refused',
     moves: [{ from: 'spec.a[].b', to: 'spec.b' }],
     input: { spec: { a: [{ b: 1 }] } },

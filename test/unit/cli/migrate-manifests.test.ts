@@ -76,6 +76,14 @@ test('migrate text: the field moves of the kind apply (comments travel with the 
   t.deepEqual(migrateManifestText(r.text, moves).changes, [], 'a second run moves nothing');
 });
 
+test('migrate text: DnsZone spec.dnssec becomes spec.dnssec.enabled, its comment kept, once', (t) => {
+  const input = `apiVersion: ${OLD}\nkind: DnsZone\nmetadata: {name: z}\nspec:\n  domain: z.example\n  dnssec: true # signed\n`;
+  const r = migrateManifestText(input);
+  t.true(r.changes.includes('DnsZone z: spec.dnssec -> spec.dnssec.enabled'), r.changes.join('\n'));
+  t.regex(r.text, /dnssec:\n {4}enabled: true # signed\n/);
+  t.deepEqual(migrateManifestText(r.text).changes, [], 'a second run moves nothing');
+});
+
 test('migrate text: a rename and a respelled value are edits where they stand: the rest stays byte for byte', (t) => {
   const moves = {
     DnsRecord: [

@@ -112,7 +112,11 @@ test('every field move cdnctl migrate makes lands on a field of the CRD, and lea
     for (const move of kind.legacyMoves ?? []) {
       const to = nodeAt(root, move.to);
       t.truthy(to, `${kind.kind} ${move.to} exists`);
-      if (move.from !== move.to) t.falsy(nodeAt(root, move.from), `${kind.kind} ${move.from} is gone`);
+      if (move.to.startsWith(`${move.from}.`)) {
+        t.is(nodeAt(root, move.from)?.type, 'object', `${kind.kind} ${move.from} is a block now`);
+      } else if (move.from !== move.to) {
+        t.falsy(nodeAt(root, move.from), `${kind.kind} ${move.from} is gone`);
+      }
       if (!to?.enum) continue;
       for (const [old, now] of Object.entries(move.values ?? {})) {
         t.true(to.enum.includes(now), `${kind.kind} ${move.to}: ${now} is accepted`);

@@ -78,7 +78,7 @@ test.serial(
     const ext = external();
     const spec: DnsZoneSpec = {
       domain: 'unit.example',
-      dnssec: true,
+      dnssec: { enabled: true },
       certificateKeyType: 'RSA',
       records: [{ type: 'CNAME', name: 'www', value: 'unit.b-cdn.net' }],
     };
@@ -269,7 +269,7 @@ test.serial('a signed zone adopted without its DS record gets no DNSSEC call', a
   await client.enableDnsSec(Number(zone.Id));
   const ext = external();
   const obs = await ext.observe(
-    zoneOf({ dnsZoneId: Number(zone.Id), dnssec: true }),
+    zoneOf({ dnsZoneId: Number(zone.Id), dnssec: { enabled: true } }),
     ctxOf(String(zone.Id)),
   );
   t.true(obs.upToDate, JSON.stringify(obs.diff));

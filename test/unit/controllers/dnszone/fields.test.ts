@@ -147,13 +147,13 @@ const cases: {
   },
   {
     name: 'DNSSEC asked for: turned on',
-    spec: { domain: 'shop.example', dnssec: true },
+    spec: { domain: 'shop.example', dnssec: { enabled: true } },
     update: {},
     dnssec: true,
   },
   {
     name: 'DNSSEC on, DS record known: nothing',
-    spec: { domain: 'shop.example', dnssec: true },
+    spec: { domain: 'shop.example', dnssec: { enabled: true } },
     live: { DnsSecEnabled: true },
     status: { dnssec: DS_STATUS },
     update: {},
@@ -162,13 +162,13 @@ const cases: {
     // The DS record is answered only by the call that turns DNSSEC on: sending it to a signed
     // zone is a write (issue 53: applying an export wrote it, and cdnctl diff listed it).
     name: 'DNSSEC on but no DS record in status (adopted): no call, nothing planned',
-    spec: { domain: 'shop.example', dnssec: true },
+    spec: { domain: 'shop.example', dnssec: { enabled: true } },
     live: { DnsSecEnabled: true },
     update: {},
   },
   {
     name: 'DNSSEC off asked for while on: turned off',
-    spec: { domain: 'shop.example', dnssec: false },
+    spec: { domain: 'shop.example', dnssec: { enabled: false } },
     live: { DnsSecEnabled: true },
     status: { dnssec: DS_STATUS },
     update: {},
