@@ -64,6 +64,20 @@ export interface LegacyFieldMove {
 }
 
 /**
+ * A status digest of a Secret-sourced value salted with the object's uid: the kind never reads
+ * the value back from the platform, so it compares the digest of the value it last applied to
+ * tell a rotation apart. `cdnctl migrate --live` computes it again for the new object's uid.
+ */
+export interface UidSaltedDigest {
+  /** Where `status` keeps the digest. */
+  readonly statusPath: readonly string[];
+  /** Where `spec` names the Secret key (`{name, key}`) whose value is digested. */
+  readonly secretRefPath: readonly string[];
+  /** The digest of `value` for the object `uid`. */
+  digest(uid: string | undefined, value: string): string;
+}
+
+/**
  * Everything the tools need to know about one kind: its names (kept in the kind's types.ts, so
  * the kind's own code reads them without importing this module) and lazy loaders of its parts.
  */
@@ -94,4 +108,6 @@ export interface KindModule extends KindNames {
   readonly sample?: KindSample;
   /** Fields renamed since v1alpha1, in the order `cdnctl migrate` applies them (absent: none). */
   readonly legacyMoves?: readonly LegacyFieldMove[];
+  /** The kind's uid-salted status digests (absent: none). */
+  readonly uidDigests?: Lazy<readonly UidSaltedDigest[]>;
 }

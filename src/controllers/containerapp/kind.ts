@@ -20,6 +20,7 @@ export const CONTAINER_APP: KindModule = {
   planner: async () => (await import('./plan.js')).planContainerApp,
   exporter: async () => (await import('./export.js')).exportContainerApps,
   example: 'containerapp.yaml',
+  uidDigests: async () => [(await import('./log-forwarding.js')).TOKEN_DIGEST],
   legacyMoves: [
     respelledAt(`${ENDPOINT}.cdn.portMappings[].protocols[]`, legacyValuesOf(PROTOCOL_NAMES)),
     { from: `${ENDPOINT}.cdn.isSslEnabled`, to: `${ENDPOINT}.cdn.sslEnabled` },

@@ -19,6 +19,7 @@ import { createHash } from 'node:crypto';
 import type { LogForwarding, LogForwardingRequest } from '../../cdn/security-types.js';
 import type { FieldDiff } from '../../runtime/types.js';
 import { REDACTED, UNSET, renderValue } from '../shared/plan.js';
+import type { UidSaltedDigest } from '../kind-module.js';
 import type { ContainerApp, LogForwardingSpec, LogForwardingStatus } from './types.js';
 import { LOG_FORMAT_NAMES, LOG_TYPE_NAMES } from './wire-enums.js';
 import { fromWireName, shownName, toWireName } from '../kit/enum-spelling.js';
@@ -61,6 +62,13 @@ export function tokenFingerprint(uid: string | undefined, token: string): string
   const hash = createHash('sha256').update(`containerapp/logforwarding/${uid ?? ''}\u0000${token}`);
   return `sha256:${hash.digest('hex')}`;
 }
+
+/** The token's digest, as the tools see it (KindModule `uidDigests`). */
+export const TOKEN_DIGEST: UidSaltedDigest = {
+  statusPath: ['logForwarding', 'tokenFingerprint'],
+  secretRefPath: ['logForwarding', 'tokenSecretRef'],
+  digest: tokenFingerprint,
+};
 
 /** The desired configuration, or undefined when the spec has no block. */
 export function desiredLogForwarding(

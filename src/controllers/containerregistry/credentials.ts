@@ -15,6 +15,7 @@ import type { ContainerRegistry as RegistryRecord } from '../../cdn/security-typ
 import { WaitingError } from '../../runtime/errors.js';
 import type { ConnectContext, FieldDiff, ObjectReference } from '../../runtime/types.js';
 import { REDACTED, renderValue } from '../shared/plan.js';
+import type { UidSaltedDigest } from '../kind-module.js';
 import type { ContainerRegistry } from './types.js';
 
 /** Condition reason while the password Secret or its key is missing. */
@@ -60,6 +61,13 @@ export function passwordFingerprint(uid: string | undefined, password: string): 
   const hash = createHash('sha256').update(`containerregistry/${uid ?? ''}\u0000${password}`);
   return `sha256:${hash.digest('hex')}`;
 }
+
+/** The password's digest, as the tools see it (KindModule `uidDigests`). */
+export const PASSWORD_DIGEST: UidSaltedDigest = {
+  statusPath: ['passwordFingerprint'],
+  secretRefPath: ['passwordSecretRef'],
+  digest: passwordFingerprint,
+};
 
 /** The status of a request body that carries a password: the password's fingerprint. */
 export function sentFingerprint(

@@ -12,6 +12,7 @@ export const CONTAINER_REGISTRY: KindModule = {
   exporter: async () => (await import('./export.js')).exportContainerRegistries,
   // It needs a password Secret the user creates first.
   example: 'containers/containerregistry.yaml',
+  uidDigests: async () => [(await import('./credentials.js')).PASSWORD_DIGEST],
   legacyMoves: [
     respelledAt('spec.type', legacyValuesOf(REGISTRY_TYPE_NAMES)),
     { from: 'spec.displayName', to: 'spec.name' },

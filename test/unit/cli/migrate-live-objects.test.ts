@@ -13,7 +13,8 @@ import {
   refusalOf,
 } from '../../../src/cli/migrate/live/new-object.js';
 import { handedOver } from '../../../src/cli/migrate/live/owned-secrets.js';
-import { rekeyedDigest, UID_DIGESTS } from '../../../src/cli/migrate/live/uid-digests.js';
+import { rekeyedDigest, uidDigestsOf } from '../../../src/cli/migrate/live/uid-digests.js';
+import { KINDS } from '../../../src/controllers/kinds.js';
 
 const PAUSED = 'cdn.operator.io/paused';
 const ZONE = findKind('DnsZone')!;
@@ -176,8 +177,18 @@ test('Secrets: the reference to the legacy object points at the new one, flags a
   ]);
 });
 
-for (const entry of UID_DIGESTS) {
-  test(`uid digest of ${entry.kind}: re-keyed when it matches the Secret, kept when a rotation is pending`, (t) => {
+test('the uid-salted digests are declared by their kinds: ContainerRegistry and ContainerApp', async (t) => {
+  const declared = await Promise.all(
+    KINDS.map(async (k) => [k.kind, (await uidDigestsOf(k.kind)).length] as const),
+  );
+  const kinds = declared.filter(([, n]) => n > 0).map(([kind]) => kind);
+  t.deepEqual(kinds.sort(), ['ContainerApp', 'ContainerRegistry']);
+});
+
+for (const kind of ['ContainerRegistry', 'ContainerApp']) {
+  test(`uid digest of ${kind}: re-keyed when it matches the Secret, kept when a rotation is pending`, async (t) => {
+    const [entry] = await uidDigestsOf(kind);
+    if (!entry) return t.fail(`${kind} declares no uid digest`);
     const uids = { from: 'old', to: 'new' };
     const applied = entry.digest('old', 'pw');
     t.is(rekeyedDigest(entry, uids, applied, 'pw'), entry.digest('new', 'pw'));

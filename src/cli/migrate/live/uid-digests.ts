@@ -1,39 +1,14 @@
 /**
- * Status digests salted with the object's uid: a kind that never reads a secret value back from
- * the platform keeps a digest of the value it last applied, salted with the object's uid, to tell
- * a rotation apart. The new object has a new uid, so a digest copied as is would read as a
- * rotation and cost a platform write on the first pass. Each digest that matches the Secret's
- * current value under the legacy uid is computed again for the new uid; one that does not (a
- * rotation the legacy object never applied) is copied as is, and the new object applies it.
+ * Status digests salted with the object's uid (each kind declares its own: KindModule
+ * `uidDigests`). The new object has a new uid, so a digest copied as is would read as a rotation
+ * and cost a platform write on the first pass. Each digest that matches the Secret's current
+ * value under the legacy uid is computed again for the new uid; one that does not (a rotation the
+ * legacy object never applied) is copied as is, and the new object applies it.
  */
-import { tokenFingerprint } from '../../../controllers/containerapp/log-forwarding.js';
-import { passwordFingerprint } from '../../../controllers/containerregistry/credentials.js';
+import type { UidSaltedDigest } from '../../../controllers/kind-module.js';
+import { KINDS } from '../../../controllers/kinds.js';
 import { isKubeStatus, type KubeClient } from '../../../runtime/kube-client.js';
 import type { LiveObject } from './legacy-api.js';
-
-/** One uid-salted digest of a kind: where the status keeps it, where the spec names the Secret. */
-export interface UidDigest {
-  readonly kind: string;
-  readonly statusPath: readonly string[];
-  readonly secretRefPath: readonly string[];
-  digest(uid: string | undefined, value: string): string;
-}
-
-/** The kinds' uid-salted digests (ContainerRegistry's password, ContainerApp's syslog token). */
-export const UID_DIGESTS: readonly UidDigest[] = [
-  {
-    kind: 'ContainerRegistry',
-    statusPath: ['passwordFingerprint'],
-    secretRefPath: ['passwordSecretRef'],
-    digest: passwordFingerprint,
-  },
-  {
-    kind: 'ContainerApp',
-    statusPath: ['logForwarding', 'tokenFingerprint'],
-    secretRefPath: ['logForwarding', 'tokenSecretRef'],
-    digest: tokenFingerprint,
-  },
-];
 
 function valueAt(root: unknown, path: readonly string[]): unknown {
   let node = root;
@@ -49,7 +24,7 @@ function valueAt(root: unknown, path: readonly string[]): unknown {
  * otherwise `recorded` unchanged (see the module comment).
  */
 export function rekeyedDigest(
-  entry: Pick<UidDigest, 'digest'>,
+  entry: Pick<UidSaltedDigest, 'digest'>,
   uids: { from: string | undefined; to: string | undefined },
   recorded: string,
   value: string | undefined,
@@ -78,6 +53,11 @@ async function readSecretKey(
   }
 }
 
+/** The uid-salted digests `kind` declares (none for a kind that has no such digest). */
+export async function uidDigestsOf(kind: string): Promise<readonly UidSaltedDigest[]> {
+  return (await KINDS.find((k) => k.kind === kind)?.uidDigests?.()) ?? [];
+}
+
 /** Re-keys, in `status` (changed in place), the digests of `old`'s kind for `created`'s uid. */
 export async function rekeyUidDigests(
   kube: KubeClient,
@@ -85,7 +65,7 @@ export async function rekeyUidDigests(
   created: LiveObject,
   status: Record<string, unknown>,
 ): Promise<void> {
-  for (const entry of UID_DIGESTS.filter((d) => d.kind === old.kind)) {
+  for (const entry of await uidDigestsOf(old.kind)) {
     const recorded = valueAt(status, entry.statusPath);
     const holder = valueAt(status, entry.statusPath.slice(0, -1));
     if (typeof recorded !== 'string' || !old.metadata.namespace) continue;
