@@ -3,6 +3,7 @@ import { DEFAULT_ACCOUNT_KEY } from './types.js';
 import { readyColumns, type KindSchema, type Schema } from '../shared/crd-schema.js';
 import { listSchema, objectSchema } from '../shared/schema-nodes.js';
 import { conditionsSchema } from '../shared/status-schema.js';
+import type { KindPart } from '../kit/kind-parts.js';
 
 const LABEL_SELECTOR: Schema = {
   type: 'object',
@@ -85,3 +86,6 @@ export function cdnAccountSchema(): KindSchema {
     columns: readyColumns({ name: 'SECRET', type: 'string', jsonPath: '.spec.secretRef.name' }),
   };
 }
+
+/** The kind's CRD schema, under its part's name (kit/kind-parts.ts). */
+export const schema: KindPart<'schema'> = cdnAccountSchema;

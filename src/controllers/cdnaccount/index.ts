@@ -18,6 +18,7 @@ import type { ControllerDeps } from '../shared/deps.js';
 import { accountCondition, secretRefOf, type AccountObject } from './status.js';
 import { managedNames } from '../kind-names.js';
 import { CDN_ACCOUNT_NAMES, servesAccount } from './types.js';
+import type { KindPart } from '../kit/kind-parts.js';
 
 /** Namespaces, watched for their labels only. */
 export const NAMESPACE_KIND: ClusterKind = { name: 'namespace', ...NAMESPACES };
@@ -48,3 +49,6 @@ export function createCdnAccountKind(deps: Pick<ControllerDeps, 'operatorNamespa
 export function createAccountKinds(deps: Pick<ControllerDeps, 'operatorNamespace'>): ClusterKind[] {
   return [createCdnAccountKind(deps), NAMESPACE_KIND];
 }
+
+/** The kind's cluster-scoped kinds, under their part's name (kit/kind-parts.ts). */
+export const clusterKinds: KindPart<'clusterKinds'> = createAccountKinds;

@@ -5,10 +5,10 @@
  * (status.ts); it reconciles no platform resource.
  */
 import type { KindModule } from '../kind-module.js';
+import { kindParts } from '../kit/kind-parts.js';
 import { CDN_ACCOUNT_NAMES } from './types.js';
 
 export const CDN_ACCOUNT: KindModule = {
   ...CDN_ACCOUNT_NAMES,
-  schema: async () => (await import('./crd.js')).cdnAccountSchema,
-  clusterKinds: async () => (await import('./index.js')).createAccountKinds,
+  ...kindParts(import.meta.url, ['schema', 'clusterKinds']),
 };

@@ -19,6 +19,7 @@ import { booleanSchema, listSchema, objectSchema, stringSchema } from '../shared
 import { LOG_FORWARDING_STATUS, logForwardingSpecSchema } from './log-forwarding-crd.js';
 import { PROTOCOL_NAMES } from './wire-enums.js';
 import { specEnumOf } from '../kit/enum-spelling.js';
+import type { KindPart } from '../kit/kind-parts.js';
 
 /** Bounds of a property of the Magic Containers document (`Schema.property`). */
 type Doc = (path: string, take?: BoundKey[]) => Schema;
@@ -720,3 +721,6 @@ export function containerAppSchema(docs: DocumentBounds): KindSchema {
     columns: [{ name: 'ID', type: 'string', jsonPath: '.status.appId' }],
   });
 }
+
+/** The kind's CRD schema, under its part's name (kit/kind-parts.ts). */
+export const schema: KindPart<'schema'> = containerAppSchema;

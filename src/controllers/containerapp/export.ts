@@ -20,6 +20,7 @@ import {
 import { logForwardingSpecOf } from './log-forwarding.js';
 import { CONTAINER_APP_NAMES } from './types.js';
 import { specFromApp } from './reverse-mapping.js';
+import type { KindPart } from '../kit/kind-parts.js';
 
 /** Key of the exported log forwarding token Secret. */
 export const LOG_TOKEN_KEY = 'token';
@@ -154,3 +155,6 @@ export async function exportContainerApps(c: ExportContext): Promise<void> {
     );
   }
 }
+
+/** The kind's `cdnctl export` exporter, under its part's name (kit/kind-parts.ts). */
+export const exporter: KindPart<'exporter'> = exportContainerApps;

@@ -14,6 +14,7 @@ import { ContainerAppExternal } from './external.js';
 import { idReferencesOf, referencesOf, resolveRefs } from './references.js';
 import { managedNames } from '../kind-names.js';
 import { CONTAINER_APP_NAMES, type ContainerApp } from './types.js';
+import type { KindPart } from '../kit/kind-parts.js';
 
 /** Builds the ManagedKind of ContainerApp. */
 export function createContainerAppKind(deps: ControllerDeps): ManagedKind {
@@ -41,3 +42,6 @@ export function createContainerAppKind(deps: ControllerDeps): ManagedKind {
 }
 
 export type { ContainerApp } from './types.js';
+
+/** The kind's controller, under its part's name (kit/kind-parts.ts). */
+export const controller: KindPart<'controller'> = createContainerAppKind;

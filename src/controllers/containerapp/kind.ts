@@ -1,6 +1,7 @@
 /** The ContainerApp kind: a Magic Containers application (`/mc`). */
 import { HTTP_STATUS_CODES } from '../../cdn/http-status-names.js';
 import type { KindModule, LegacyFieldMove } from '../kind-module.js';
+import { kindParts } from '../kit/kind-parts.js';
 import { CONTAINER_APP_NAMES } from './types.js';
 import { LOG_FORMAT_NAMES, LOG_TYPE_NAMES, PROTOCOL_NAMES } from './wire-enums.js';
 import { legacyValuesOf, respelledAt } from '../kit/enum-spelling.js';
@@ -15,10 +16,7 @@ const PROBE_STATUS_MOVES: LegacyFieldMove[] = ['startup', 'readiness', 'liveness
 
 export const CONTAINER_APP: KindModule = {
   ...CONTAINER_APP_NAMES,
-  schema: async () => (await import('./crd.js')).containerAppSchema,
-  controller: async () => (await import('./index.js')).createContainerAppKind,
-  planner: async () => (await import('./plan.js')).planContainerApp,
-  exporter: async () => (await import('./export.js')).exportContainerApps,
+  ...kindParts(import.meta.url, ['schema', 'controller', 'planner', 'exporter']),
   example: 'containerapp.yaml',
   uidDigests: async () => [(await import('./log-forwarding.js')).TOKEN_DIGEST],
   legacyMoves: [

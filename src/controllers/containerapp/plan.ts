@@ -21,6 +21,7 @@ import { PULL_ZONE_CONFIG_NAMES } from '../pullzoneconfig/types.js';
 import { ContainerAppExternal } from './external.js';
 import { envKey, type ResolvedRefs } from './mapping.js';
 import type { ContainerApp } from './types.js';
+import type { KindPart } from '../kit/kind-parts.js';
 
 /** Placeholder of a referenced value the application does not have yet. */
 const FROM_REFERENCE = '<value from reference>';
@@ -82,3 +83,6 @@ export async function planContainerApp(
     id: seen.externalId ?? appId,
   };
 }
+
+/** The kind's `cdnctl diff` planner, under its part's name (kit/kind-parts.ts). */
+export const planner: KindPart<'planner'> = planContainerApp;

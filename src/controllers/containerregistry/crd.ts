@@ -14,6 +14,7 @@ import { managedKindSchema } from '../shared/managed-spec.js';
 import { adoptOneWayRule } from '../shared/ownership-schema.js';
 import { int64Schema, statusColumn, stringSchema } from '../shared/schema-nodes.js';
 import { CONTAINER_REGISTRY_FIELDS } from './fields.js';
+import type { KindPart } from '../kit/kind-parts.js';
 
 function ownSpec(docs: DocumentBounds): Schema {
   const { properties, required } = schemaOf(CONTAINER_REGISTRY_FIELDS, docs);
@@ -63,3 +64,6 @@ export function containerRegistrySchema(docs: DocumentBounds): KindSchema {
     ],
   });
 }
+
+/** The kind's CRD schema, under its part's name (kit/kind-parts.ts). */
+export const schema: KindPart<'schema'> = containerRegistrySchema;

@@ -16,6 +16,7 @@ import { NameAllocator } from '../shared/export-names.js';
 import { metadataOf, type ExportContext } from '../shared/manifest-export.js';
 import { CONTAINER_REGISTRY_FIELDS } from './fields.js';
 import { CONTAINER_REGISTRY_NAMES } from './types.js';
+import type { KindPart } from '../kit/kind-parts.js';
 
 /** A registry type as the spec names it. */
 type RegistryType = keyof typeof REGISTRY_TYPE_NAMES;
@@ -88,3 +89,6 @@ export async function exportContainerRegistries(c: ExportContext): Promise<void>
     );
   }
 }
+
+/** The kind's `cdnctl export` exporter, under its part's name (kit/kind-parts.ts). */
+export const exporter: KindPart<'exporter'> = exportContainerRegistries;

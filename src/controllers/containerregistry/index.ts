@@ -30,6 +30,7 @@ import {
   sentFingerprint,
 } from './credentials.js';
 import { CONTAINER_REGISTRY_NAMES, type ContainerRegistry } from './types.js';
+import type { KindPart } from '../kit/kind-parts.js';
 
 /** Reason when the spec names one of the platform's public registries. */
 export const PlatformManaged = 'PlatformManaged';
@@ -125,3 +126,6 @@ export function createContainerRegistryKind(deps: ControllerDeps): ManagedKind<C
 
 export { resource as containerRegistryResource };
 export type { ContainerRegistry } from './types.js';
+
+/** The kind's controller, under its part's name (kit/kind-parts.ts). */
+export const controller: KindPart<'controller'> = createContainerRegistryKind;

@@ -1,15 +1,13 @@
 /** The ContainerRegistry kind: a Magic Containers image registry and its credentials. */
 import type { KindModule } from '../kind-module.js';
+import { kindParts } from '../kit/kind-parts.js';
 import { REGISTRY_TYPE_NAMES } from '../containerapp/wire-enums.js';
 import { legacyValuesOf, respelledAt } from '../kit/enum-spelling.js';
 import { CONTAINER_REGISTRY_NAMES } from './types.js';
 
 export const CONTAINER_REGISTRY: KindModule = {
   ...CONTAINER_REGISTRY_NAMES,
-  schema: async () => (await import('./crd.js')).containerRegistrySchema,
-  controller: async () => (await import('./index.js')).createContainerRegistryKind,
-  planner: async () => (await import('./plan.js')).planContainerRegistry,
-  exporter: async () => (await import('./export.js')).exportContainerRegistries,
+  ...kindParts(import.meta.url, ['schema', 'controller', 'planner', 'exporter']),
   // It needs a password Secret the user creates first.
   example: 'containers/containerregistry.yaml',
   uidDigests: async () => [(await import('./credentials.js')).PASSWORD_DIGEST],

@@ -6,6 +6,10 @@
  */
 import { crudPlanner } from '../kit/crud-plan.js';
 import { containerRegistryResource } from './index.js';
+import type { KindPart } from '../kit/kind-parts.js';
 
 /** See the module comment. */
 export const planContainerRegistry = crudPlanner(containerRegistryResource, 'registryId');
+
+/** The kind's `cdnctl diff` planner, under its part's name (kit/kind-parts.ts). */
+export const planner: KindPart<'planner'> = planContainerRegistry;

@@ -14,6 +14,7 @@ import { managedKindSchema } from '../shared/managed-spec.js';
 import { adoptOneWayRule } from '../shared/ownership-schema.js';
 import { int64Schema, statusColumn, stringSchema } from '../shared/schema-nodes.js';
 import { RECORD_FIELDS } from './fields.js';
+import type { KindPart } from '../kit/kind-parts.js';
 
 /** The CEL rule of a field that applies only to some record types (fields.ts). */
 function only(spec: string): Schema {
@@ -131,3 +132,6 @@ export function dnsRecordSchema(docs: DocumentBounds): KindSchema {
     ],
   });
 }
+
+/** The kind's CRD schema, under its part's name (kit/kind-parts.ts). */
+export const schema: KindPart<'schema'> = dnsRecordSchema;

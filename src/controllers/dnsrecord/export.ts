@@ -21,6 +21,7 @@ import { specOfRecord } from '../kit/fields.js';
 import { RECORD_FIELDS, RECORD_TYPES } from './fields.js';
 import { DNS_ZONE_NAMES } from '../dnszone/types.js';
 import { DNS_RECORD_NAMES } from './types.js';
+import type { KindPart } from '../kit/kind-parts.js';
 
 const PULL_ZONE_TYPE = RECORD_TYPES.indexOf('PullZone');
 
@@ -92,3 +93,6 @@ export async function exportDnsRecords(c: ExportContext): Promise<void> {
     }
   }
 }
+
+/** The kind's `cdnctl export` exporter, under its part's name (kit/kind-parts.ts). */
+export const exporter: KindPart<'exporter'> = exportDnsRecords;

@@ -40,6 +40,7 @@ import {
   type ResolvedRefs,
 } from './references.js';
 import { DNS_RECORD_NAMES, type DnsRecord, type DnsRecordStatus } from './types.js';
+import type { KindPart } from '../kit/kind-parts.js';
 
 /** Reason of Ready=False while the platform builds an accelerated record's pull zone. */
 export const AccelerationPending = 'AccelerationPending';
@@ -218,3 +219,6 @@ export function createDnsRecordKind(deps: ControllerDeps): ManagedKind<DnsRecord
 
 export type { DnsRecord } from './types.js';
 export { dnsRecordClaimsOf } from './claims.js';
+
+/** The kind's controller, under its part's name (kit/kind-parts.ts). */
+export const controller: KindPart<'controller'> = createDnsRecordKind;

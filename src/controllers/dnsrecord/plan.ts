@@ -18,6 +18,7 @@ import { diffContext, planOf, type ObjectPlan, type PlanContext } from '../share
 import { dnsRecordResource } from './index.js';
 import { PULL_ZONE, resolveReferences, ZONE, type ResolvedRefs } from './references.js';
 import type { DnsRecord } from './types.js';
+import type { KindPart } from '../kit/kind-parts.js';
 
 /** Account fingerprint of a comparison (no claim index: nothing is compared against it). */
 const PLAN_ACCOUNT = 'cdnctl-diff';
@@ -39,3 +40,6 @@ export async function planDnsRecord(
   const resource = dnsRecordResource({ client, account: PLAN_ACCOUNT }, obj, refs);
   return planOf(await new CrudExternal(resource).observe(obj, diffContext(obj.spec?.recordId)));
 }
+
+/** The kind's `cdnctl diff` planner, under its part's name (kit/kind-parts.ts). */
+export const planner: KindPart<'planner'> = planDnsRecord;

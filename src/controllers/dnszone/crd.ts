@@ -16,6 +16,7 @@ import { adoptionFragment, adoptionIdFragment } from '../shared/ownership-schema
 import { managedStatusSchema } from '../shared/status-schema.js';
 import { DNS_ZONE_FIELDS } from './fields.js';
 import { INLINE_RECORD_FIELDS } from './record-fields.js';
+import type { KindPart } from '../kit/kind-parts.js';
 
 /** At most this many inline records: bigger zones use DnsRecord objects. */
 export const MAX_INLINE_RECORDS = 50;
@@ -160,3 +161,6 @@ export function dnsZoneSchema(docs: DocumentBounds): KindSchema {
     ),
   };
 }
+
+/** The kind's CRD schema, under its part's name (kit/kind-parts.ts). */
+export const schema: KindPart<'schema'> = dnsZoneSchema;

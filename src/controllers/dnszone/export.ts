@@ -17,6 +17,7 @@ import {
 } from '../shared/manifest-export.js';
 import { DNS_ZONE_FIELDS } from './fields.js';
 import { DNS_ZONE_NAMES } from './types.js';
+import type { KindPart } from '../kit/kind-parts.js';
 
 /** See the module comment. `name` is the object's (already unique) name. */
 export function exportDnsZone(
@@ -49,3 +50,6 @@ export async function exportDnsZones(c: ExportContext): Promise<void> {
     c.names(DNS_ZONE_NAMES.kind).set(String(zone.Id), name);
   }
 }
+
+/** The kind's `cdnctl export` exporter, under its part's name (kit/kind-parts.ts). */
+export const exporter: KindPart<'exporter'> = exportDnsZones;

@@ -38,6 +38,7 @@ import { classifyDnsZoneError } from './record-errors.js';
 import { INLINE_RECORD_FIELDS } from './record-fields.js';
 import { dnssecChange, zoneStatus } from './status.js';
 import { DNS_ZONE_NAMES, type DnsZone } from './types.js';
+import type { KindPart } from '../kit/kind-parts.js';
 
 /** Reason when the domain already has a zone and adoption was not asked for. */
 export const NameTaken = 'NameTaken';
@@ -156,3 +157,6 @@ export function createDnsZoneKind(deps: ControllerDeps): ManagedKind<DnsZone> {
 }
 
 export type { DnsZone } from './types.js';
+
+/** The kind's controller, under its part's name (kit/kind-parts.ts). */
+export const controller: KindPart<'controller'> = createDnsZoneKind;

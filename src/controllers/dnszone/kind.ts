@@ -1,15 +1,13 @@
 /** The DnsZone kind: a DNS zone, its settings, DNSSEC and a few inline records. */
 import type { KindModule } from '../kind-module.js';
+import { kindParts } from '../kit/kind-parts.js';
 import { respelledAt } from '../kit/enum-spelling.js';
 import { PRIVATE_KEY_TYPE_SPELLING } from '../shared/private-key-type.js';
 import { DNS_ZONE_NAMES } from './types.js';
 
 export const DNS_ZONE: KindModule = {
   ...DNS_ZONE_NAMES,
-  schema: async () => (await import('./crd.js')).dnsZoneSchema,
-  controller: async () => (await import('./index.js')).createDnsZoneKind,
-  planner: async () => (await import('./plan.js')).planDnsZone,
-  exporter: async () => (await import('./export.js')).exportDnsZones,
+  ...kindParts(import.meta.url, ['schema', 'controller', 'planner', 'exporter']),
   // With the DNS examples (records, the pull zone whose certificate follows them).
   example: 'dns/dnszone.yaml',
   sample: { spec: (name) => ({ domain: `${name}.bench.example` }) },

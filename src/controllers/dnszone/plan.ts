@@ -12,6 +12,7 @@ import { DnsZoneExternal } from './external.js';
 import { dnsZoneResource } from './index.js';
 import { manifestRecordClaimants, manifestRecordClaims } from './plan-claims.js';
 import type { DnsZone } from './types.js';
+import type { KindPart } from '../kit/kind-parts.js';
 
 /** See the module comment (`cdnctl diff` of a DnsZone manifest). */
 export async function planDnsZone(
@@ -28,3 +29,6 @@ export async function planDnsZone(
   };
   return planOf(await external.observe(obj, context));
 }
+
+/** The kind's `cdnctl diff` planner, under its part's name (kit/kind-parts.ts). */
+export const planner: KindPart<'planner'> = planDnsZone;

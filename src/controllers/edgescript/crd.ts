@@ -22,6 +22,7 @@ import {
 } from '../shared/schema-nodes.js';
 import { EDGE_SCRIPT_FIELDS } from './fields.js';
 import { RELEASES_SHOWN } from './releases.js';
+import type { KindPart } from '../kit/kind-parts.js';
 
 /** The most characters of inline code; longer scripts come from a ConfigMap. */
 export const INLINE_CODE_MAX = 32_768;
@@ -192,3 +193,6 @@ export function edgeScriptSchema(docs: DocumentBounds): KindSchema {
     ],
   });
 }
+
+/** The kind's CRD schema, under its part's name (kit/kind-parts.ts). */
+export const schema: KindPart<'schema'> = edgeScriptSchema;

@@ -37,6 +37,7 @@ import {
 import { EDGE_SCRIPT_FIELDS as FIELDS, SCRIPT_TYPES } from './fields.js';
 import { publishOf, releaseSummaries, type ReleaseState } from './releases.js';
 import { EDGE_SCRIPT_NAMES, type EdgeScript } from './types.js';
+import type { KindPart } from '../kit/kind-parts.js';
 
 /** A script as observe reads it: the record, its code, its live release and its releases. */
 export type EdgeScriptState = ScriptRecord &
@@ -216,3 +217,6 @@ export function createEdgeScriptKind(deps: ControllerDeps): ManagedKind<EdgeScri
 
 export { resource as edgeScriptResource };
 export type { EdgeScript } from './types.js';
+
+/** The kind's controller, under its part's name (kit/kind-parts.ts). */
+export const controller: KindPart<'controller'> = createEdgeScriptKind;

@@ -1,11 +1,11 @@
 /** The EdgeScript kind: an edge script, its code, releases and rollback (docs/edgescript.md). */
 import type { KindModule } from '../kind-module.js';
+import { kindParts } from '../kit/kind-parts.js';
 import { EDGE_SCRIPT_NAMES } from './types.js';
 
 export const EDGE_SCRIPT: KindModule = {
   ...EDGE_SCRIPT_NAMES,
-  schema: async () => (await import('./crd.js')).edgeScriptSchema,
-  controller: async () => (await import('./index.js')).createEdgeScriptKind,
+  ...kindParts(import.meta.url, ['schema', 'controller']),
   // It takes its code from a ConfigMap the example creates beside it.
   example: 'compute/edgescript.yaml',
   sample: {

@@ -23,6 +23,7 @@ import {
   ZONE_NAME_RULE,
   ZONE_NAME_RULES,
 } from './zone-name-rules.js';
+import type { KindPart } from '../kit/kind-parts.js';
 
 const HOSTNAME_PATTERN =
   '^(\\*\\.)?([a-zA-Z0-9]([a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?\\.)+[a-zA-Z]{2,63}$';
@@ -219,3 +220,6 @@ export function pullZoneConfigSchema(): KindSchema {
     ),
   };
 }
+
+/** The kind's CRD schema, under its part's name (kit/kind-parts.ts). */
+export const schema: KindPart<'schema'> = pullZoneConfigSchema;

@@ -18,6 +18,7 @@ import { secretRefName } from './fields.js';
 import { PRIVATE_KEY_TYPES } from '../shared/private-key-type.js';
 import { type HostnameSpec, PULL_ZONE_CONFIG_NAMES } from './types.js';
 import { settingsFromRecord } from './settings-reverse.js';
+import type { KindPart } from '../kit/kind-parts.js';
 
 /** CertificateProvisionType of an uploaded certificate (hostnames.ts uses the same value). */
 const PROVISION_CUSTOM = 3;
@@ -165,3 +166,6 @@ export async function exportPullZones(c: ExportContext): Promise<void> {
     c.result.notes.push(...out.notes);
   }
 }
+
+/** The kind's `cdnctl export` exporter, under its part's name (kit/kind-parts.ts). */
+export const exporter: KindPart<'exporter'> = exportPullZones;

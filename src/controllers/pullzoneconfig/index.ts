@@ -20,6 +20,7 @@ import { idReferencesOf, resolveSecrets, secretReferences } from './references.j
 import { resolveStorageOrigin, storageZoneReference, withStorageOrigin } from './storage-origin.js';
 import { managedNames } from '../kind-names.js';
 import { PULL_ZONE_CONFIG_NAMES, type PullZoneConfig } from './types.js';
+import type { KindPart } from '../kit/kind-parts.js';
 
 /** Maps an API field named in a platform error to the spec path a user edits. */
 export function specPathForApiField(apiField: string): string {
@@ -61,3 +62,6 @@ export function createPullZoneConfigKind(deps: ControllerDeps): ManagedKind<Pull
       classifyCdnError(err, { specPathForField: specPathForApiField }),
   };
 }
+
+/** The kind's controller, under its part's name (kit/kind-parts.ts). */
+export const controller: KindPart<'controller'> = createPullZoneConfigKind;

@@ -1,5 +1,6 @@
 /** The PullZoneConfig kind: a pull zone (CDN delivery zone) with its hostnames and edge rules. */
 import type { KindModule } from '../kind-module.js';
+import { kindParts } from '../kit/kind-parts.js';
 import { legacyValuesOf, respelledAt } from '../kit/enum-spelling.js';
 import { PRIVATE_KEY_TYPE_SPELLING } from '../shared/private-key-type.js';
 import { GRAVITY, OPTIMIZATION_LEVEL } from './optimizer-classes.js';
@@ -7,10 +8,7 @@ import { PULL_ZONE_CONFIG_NAMES } from './types.js';
 
 export const PULL_ZONE_CONFIG: KindModule = {
   ...PULL_ZONE_CONFIG_NAMES,
-  schema: async () => (await import('./crd.js')).pullZoneConfigSchema,
-  controller: async () => (await import('./index.js')).createPullZoneConfigKind,
-  planner: async () => (await import('./plan.js')).planPullZone,
-  exporter: async () => (await import('./export.js')).exportPullZones,
+  ...kindParts(import.meta.url, ['schema', 'controller', 'planner', 'exporter']),
   example: 'pullzoneconfig.yaml',
   sample: { spec: (name) => ({ settings: { originUrl: `https://origin-${name}.example.com` } }) },
   legacyMoves: [

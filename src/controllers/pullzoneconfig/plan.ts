@@ -10,6 +10,7 @@ import { SECRET_FIELDS_BY_REF } from './fields.js';
 import { PullZoneExternal } from './external.js';
 import type { ResolvedSecrets } from './references.js';
 import type { PullZoneConfig } from './types.js';
+import type { KindPart } from '../kit/kind-parts.js';
 
 /** Secret settings: assumed equal to the platform's value (cdnctl cannot read Secrets). */
 function assumedSettings(
@@ -52,3 +53,6 @@ export async function planPullZone(client: CdnClient, obj: PullZoneConfig): Prom
   });
   return planOf(await external.observe(obj, diffContext(id)));
 }
+
+/** The kind's `cdnctl diff` planner, under its part's name (kit/kind-parts.ts). */
+export const planner: KindPart<'planner'> = planPullZone;

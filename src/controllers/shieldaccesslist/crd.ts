@@ -14,6 +14,7 @@ import {
   zoneTargetProperties,
 } from '../shieldrule-common/crd.js';
 import { ACCESS_LIST_FIELDS } from './fields.js';
+import type { KindPart } from '../kit/kind-parts.js';
 
 function ownSpec(docs: DocumentBounds, description: string): Schema {
   const { properties, required } = schemaOf(ACCESS_LIST_FIELDS, docs);
@@ -61,3 +62,6 @@ export function shieldAccessListSchema(docs: DocumentBounds): KindSchema {
     ],
   });
 }
+
+/** The kind's CRD schema, under its part's name (kit/kind-parts.ts). */
+export const schema: KindPart<'schema'> = shieldAccessListSchema;

@@ -19,6 +19,7 @@ import { SHIELD_POLICY_NAMES } from '../shieldpolicy/types.js';
 import { ACCESS_LIST_FIELDS } from './fields.js';
 import { readLists, type AccessListRecord } from './resource.js';
 import { SHIELD_ACCESS_LIST_NAMES } from './types.js';
+import type { KindPart } from '../kit/kind-parts.js';
 
 /** One live list on `zone` as an object named `name`; `policy` names the exported ShieldPolicy. */
 function exportAccessList(
@@ -58,3 +59,6 @@ export const exportShieldAccessLists: KindExporter = async (c: ExportContext): P
     }
   }
 };
+
+/** The kind's `cdnctl export` exporter, under its part's name (kit/kind-parts.ts). */
+export const exporter: KindPart<'exporter'> = exportShieldAccessLists;

@@ -1,14 +1,11 @@
 /**
- * The ShieldAccessList controller and planner: a kind on the kit (kit/crud-kind.ts) whose zone,
+ * The ShieldAccessList controller: a kind on the kit (kit/crud-kind.ts) whose zone,
  * references, claims and plan refusals are the shield rules' (shieldrule-common).
  */
 import type { ManagedKind } from '../../runtime/types.js';
-import { CrudExternal } from '../kit/crud-external.js';
 import { crudKind } from '../kit/crud-kind.js';
 import type { ControllerDeps } from '../shared/deps.js';
-import { diffContext, type KindPlanner, type ObjectPlan } from '../shared/manifest-plan.js';
 import { shieldErrorClassifier } from '../shieldrule-common/controller.js';
-import { planOnZone } from '../shieldrule-common/plan.js';
 import { ACCESS_LIST_CLAIM_KIND, zonedClaimsOf } from '../shieldrule-common/rule-claims.js';
 import {
   resolveShieldZoneId,
@@ -18,6 +15,7 @@ import {
 import { ACCESS_LIST_FIELDS } from './fields.js';
 import { accessListResource, type AccessListRecord } from './resource.js';
 import { SHIELD_ACCESS_LIST_NAMES, type ShieldAccessList } from './types.js';
+import type { KindPart } from '../kit/kind-parts.js';
 
 /** Builds the ShieldAccessList ManagedKind. */
 export function createShieldAccessListKind(deps: ControllerDeps): ManagedKind<ShieldAccessList> {
@@ -45,13 +43,5 @@ export function createShieldAccessListKind(deps: ControllerDeps): ManagedKind<Sh
   };
 }
 
-/** `cdnctl diff` of a manifest (read-only observe) on `spec.shieldZoneId` or its policy's zone. */
-export const planShieldAccessList: KindPlanner = (client, raw, ctx): Promise<ObjectPlan> => {
-  const obj = raw as ShieldAccessList;
-  return planOnZone(client, obj, ctx, (zone) =>
-    new CrudExternal(accessListResource({ client, account: 'cdnctl-diff' }, zone)).observe(
-      obj,
-      diffContext(obj.spec?.listId),
-    ),
-  );
-};
+/** The kind's controller, under its part's name (kit/kind-parts.ts). */
+export const controller: KindPart<'controller'> = createShieldAccessListKind;

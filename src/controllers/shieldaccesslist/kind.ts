@@ -1,13 +1,11 @@
 /** The ShieldAccessList kind: one custom access list of a shield zone and its configuration. */
 import type { KindModule } from '../kind-module.js';
+import { kindParts } from '../kit/kind-parts.js';
 import { SHIELD_ACCESS_LIST_NAMES } from './types.js';
 
 export const SHIELD_ACCESS_LIST: KindModule = {
   ...SHIELD_ACCESS_LIST_NAMES,
-  schema: async () => (await import('./crd.js')).shieldAccessListSchema,
-  controller: async () => (await import('./index.js')).createShieldAccessListKind,
-  planner: async () => (await import('./index.js')).planShieldAccessList,
-  exporter: async () => (await import('./export.js')).exportShieldAccessLists,
+  ...kindParts(import.meta.url, ['schema', 'controller', 'planner', 'exporter']),
   // It needs a ShieldPolicy of its own namespace; kept beside the shield rule examples.
   example: 'shield/shieldaccesslist.yaml',
 };

@@ -27,6 +27,7 @@ import {
 } from '../shared/schema-nodes.js';
 import { managedStatusSchema } from '../shared/status-schema.js';
 import { specNameOf } from './enums.js';
+import type { KindPart } from '../kit/kind-parts.js';
 
 /** Reads of the Shield document. */
 interface ShieldDocument {
@@ -471,3 +472,6 @@ export function shieldPolicySchema(docs: DocumentBounds): KindSchema {
     ),
   };
 }
+
+/** The kind's CRD schema, under its part's name (kit/kind-parts.ts). */
+export const schema: KindPart<'schema'> = shieldPolicySchema;

@@ -24,6 +24,7 @@ import { FEATURES, specFromFeature, type FeatureKey, type WireObject } from './f
 import type { CustomPageSpec } from './custom-pages.js';
 import { exportPages, readExportPages } from './export-pages.js';
 import { exportCuratedLists, type CuratedListSpec } from './curated-lists.js';
+import type { KindPart } from '../kit/kind-parts.js';
 
 /** The live bot detection / upload scanning objects of a zone, by spec block. */
 export type LiveFeatures = Partial<Record<FeatureKey, WireObject>>;
@@ -130,3 +131,6 @@ export async function exportShieldPolicies(c: ExportContext): Promise<void> {
     c.names(SHIELD_POLICY_NAMES.kind).set(String(single.shieldZoneId), name);
   }
 }
+
+/** The kind's `cdnctl export` exporter, under its part's name (kit/kind-parts.ts). */
+export const exporter: KindPart<'exporter'> = exportShieldPolicies;

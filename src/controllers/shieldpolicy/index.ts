@@ -31,6 +31,7 @@ import { RuleDeleteRefused, RuleDeleteRefusedError } from './rule-sweep-sync.js'
 import { idReferencesOf, pullZoneConfigRef, resolvePullZoneId } from './target.js';
 import { managedNames } from '../kind-names.js';
 import { SHIELD_POLICY_NAMES, SHIELD_ZONE_CLAIM, type ShieldPolicy } from './types.js';
+import type { KindPart } from '../kit/kind-parts.js';
 
 /** Options for tests: replace the API client or share state. */
 export interface ShieldPolicyKindOptions {
@@ -143,3 +144,6 @@ export function createShieldPolicyKind(
     classifyError: classifyShieldError,
   };
 }
+
+/** The kind's controller, under its part's name (kit/kind-parts.ts). */
+export const controller: KindPart<'controller'> = createShieldPolicyKind;

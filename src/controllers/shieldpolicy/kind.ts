@@ -1,5 +1,6 @@
 /** The ShieldPolicy kind: WAF and DDoS settings (a shield zone) of one pull zone. */
 import type { KindModule } from '../kind-module.js';
+import { kindParts } from '../kit/kind-parts.js';
 import { respelledAt } from '../kit/enum-spelling.js';
 import { RENAMED_VALUES } from './enums.js';
 import { SHIELD_POLICY_NAMES } from './types.js';
@@ -9,10 +10,7 @@ const SCANNER_MODE = RENAMED_VALUES['UploadScanningScannerMode'] ?? {};
 
 export const SHIELD_POLICY: KindModule = {
   ...SHIELD_POLICY_NAMES,
-  schema: async () => (await import('./crd.js')).shieldPolicySchema,
-  controller: async () => (await import('./index.js')).createShieldPolicyKind,
-  planner: async () => (await import('./plan.js')).planShieldPolicy,
-  exporter: async () => (await import('./export.js')).exportShieldPolicies,
+  ...kindParts(import.meta.url, ['schema', 'controller', 'planner', 'exporter']),
   // Policies are named after the exported PullZoneConfigs and refer to them.
   exportNeeds: ['PullZoneConfig'],
   example: 'shieldpolicy.yaml',

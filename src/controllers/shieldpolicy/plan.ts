@@ -22,6 +22,7 @@ import type { ConnectContext } from '../../runtime/types.js';
 import { resolveCustomPages } from './custom-page-refs.js';
 import type { ResolvedPage } from './custom-pages.js';
 import { manifestRuleClaims } from './plan-claims.js';
+import type { KindPart } from '../kit/kind-parts.js';
 
 function targetOf(obj: ShieldPolicy, ctx: PlanContext): number | undefined {
   const spec = obj.spec ?? {};
@@ -84,3 +85,6 @@ export async function planShieldPolicy(
     id: seen.externalId,
   };
 }
+
+/** The kind's `cdnctl diff` planner, under its part's name (kit/kind-parts.ts). */
+export const planner: KindPart<'planner'> = planShieldPolicy;

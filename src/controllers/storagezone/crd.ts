@@ -14,6 +14,7 @@ import { managedKindSchema } from '../shared/managed-spec.js';
 import { adoptOneWayRule } from '../shared/ownership-schema.js';
 import { booleanSchema, int64Schema, statusColumn, stringSchema } from '../shared/schema-nodes.js';
 import { STORAGE_ZONE_FIELDS } from './fields.js';
+import type { KindPart } from '../kit/kind-parts.js';
 
 function ownSpec(docs: DocumentBounds): Schema {
   const { properties, required } = schemaOf(STORAGE_ZONE_FIELDS, docs);
@@ -82,3 +83,6 @@ export function storageZoneSchema(docs: DocumentBounds): KindSchema {
     ],
   });
 }
+
+/** The kind's CRD schema, under its part's name (kit/kind-parts.ts). */
+export const schema: KindPart<'schema'> = storageZoneSchema;

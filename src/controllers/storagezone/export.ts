@@ -17,6 +17,7 @@ import {
 import { specOfRecord } from '../kit/fields.js';
 import { STORAGE_ZONE_FIELDS } from './fields.js';
 import { STORAGE_ZONE_NAMES } from './types.js';
+import type { KindPart } from '../kit/kind-parts.js';
 
 /** What one storage zone export produced. */
 export interface StorageZoneExport {
@@ -75,3 +76,6 @@ export async function exportStorageZones(c: ExportContext): Promise<void> {
     c.result.secrets.push(...out.secrets);
   }
 }
+
+/** The kind's `cdnctl export` exporter, under its part's name (kit/kind-parts.ts). */
+export const exporter: KindPart<'exporter'> = exportStorageZones;

@@ -27,6 +27,7 @@ import type { ControllerDeps } from '../shared/deps.js';
 import { withKeyedLock } from '../shared/keyed-mutex.js';
 import { STORAGE_ZONE_FIELDS } from './fields.js';
 import { STORAGE_ZONE_NAMES, type StorageZone } from './types.js';
+import type { KindPart } from '../kit/kind-parts.js';
 
 /** Reason when the zone name is taken on the platform and adoption was not asked for. */
 export const NameTaken = 'NameTaken';
@@ -203,3 +204,6 @@ export function createStorageZoneKind(deps: ControllerDeps): ManagedKind<Storage
 
 export { resource as storageZoneResource };
 export type { StorageZone } from './types.js';
+
+/** The kind's controller, under its part's name (kit/kind-parts.ts). */
+export const controller: KindPart<'controller'> = createStorageZoneKind;

@@ -5,6 +5,10 @@
  */
 import { crudPlanner } from '../kit/crud-plan.js';
 import { storageZoneResource } from './index.js';
+import type { KindPart } from '../kit/kind-parts.js';
 
 /** See the module comment. */
 export const planStorageZone = crudPlanner(storageZoneResource, 'storageZoneId');
+
+/** The kind's `cdnctl diff` planner, under its part's name (kit/kind-parts.ts). */
+export const planner: KindPart<'planner'> = planStorageZone;
