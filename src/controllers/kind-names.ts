@@ -18,6 +18,26 @@ export interface KindNames {
   readonly scope: 'Namespaced' | 'Cluster';
   /** The family whose API group serves the kind (`dns`: `dns.cdn.operator.io`; docs/api.md). */
   readonly family: string;
+  /**
+   * How the platform names the kind's resources, for a kind that finds one by name (absent:
+   * ShieldPolicy, found through its pull zone; CdnAccount, no platform resource).
+   */
+  readonly platformNames?: PlatformNames;
+}
+
+/**
+ * `unique`: the platform refuses a second resource of a name, so a name proves that a lost
+ * create was ours. `shared`: it does not, so the kind creates under a provisional name and
+ * renames after (kit/identity.ts): a create costs one more write.
+ */
+export type PlatformNames = 'unique' | 'shared';
+
+/**
+ * The names of a kind that finds its platform resources by name: kit/identity.ts reads
+ * `platformNames` from here, so it is declared once, beside the kind's names.
+ */
+export interface NamedResourceKind extends KindNames {
+  readonly platformNames: PlatformNames;
 }
 
 /** The kind's API group (`dns.cdn.operator.io`). */

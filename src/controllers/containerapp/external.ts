@@ -46,7 +46,12 @@ import {
 } from './log-forwarding-sync.js';
 import { describeChanges } from './planned-changes.js';
 import { environmentHash } from './references.js';
-import type { ContainerApp, ContainerAppStatus, WriteOnlyRecord } from './types.js';
+import {
+  CONTAINER_APP_NAMES,
+  type ContainerApp,
+  type ContainerAppStatus,
+  type WriteOnlyRecord,
+} from './types.js';
 import { samePlatformName } from '../../cdn/platform-names.js';
 
 /** The subset of the CDN client this kind uses (a seam for tests). */
@@ -115,7 +120,7 @@ export function appIdentity(api: AppsApi): IdentityRules<App, ContainerApp> {
   return {
     what: 'application',
     claimType: APP_CLAIM,
-    names: 'shared',
+    names: CONTAINER_APP_NAMES.platformNames,
     specIdField: 'appId',
     nameOf: (obj) => obj.spec.name,
     read: (id, signal) => api.getApp(id, { signal }),

@@ -5,19 +5,20 @@
  * crd.ts (a unit test compares the two field by field).
  */
 import type { ManagedObject } from '../../runtime/types.js';
-import type { KindNames } from '../kind-names.js';
+import type { NamedResourceKind } from '../kind-names.js';
 import type { AccountSpec } from '../shared/account-schema.js';
 import type { AdoptionSpec } from '../shared/ownership-schema.js';
 import type { KindStatus } from '../shared/status-schema.js';
 import type { LOG_FORMAT_NAMES, LOG_TYPE_NAMES, PROTOCOL_NAMES } from './wire-enums.js';
 
 /** The kind's names (its KindModule, kind.ts, adds the lazy parts). */
-export const CONTAINER_APP_NAMES: KindNames = {
+export const CONTAINER_APP_NAMES: NamedResourceKind = {
   kind: 'ContainerApp',
   plural: 'containerapps',
   shortNames: ['capp'],
   scope: 'Namespaced',
   family: 'containers',
+  platformNames: 'shared',
 };
 
 /** Selects one key of a Secret or ConfigMap in the same namespace. */

@@ -55,7 +55,7 @@ function resource(
     identity: {
       what: 'container registry',
       claimType: CONTAINER_REGISTRY_NAMES.kind,
-      names: 'shared',
+      names: CONTAINER_REGISTRY_NAMES.platformNames,
       specIdField: 'registryId',
       nameOf: (obj) => obj.spec?.name ?? obj.metadata.name,
       read: (id, signal) => client.getRegistry(Number(id), { signal }),

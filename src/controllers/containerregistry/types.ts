@@ -1,19 +1,20 @@
 /** The ContainerRegistry custom resource as the controller reads it (its fields: fields.ts). */
 import type { ManagedObject } from '../../runtime/types.js';
 import type { SpecOf } from '../kit/fields.js';
-import type { KindNames } from '../kind-names.js';
+import type { NamedResourceKind } from '../kind-names.js';
 import type { AccountSpec } from '../shared/account-schema.js';
 import type { AdoptionSpec } from '../shared/ownership-schema.js';
 import type { KindStatus } from '../shared/status-schema.js';
 import type { CONTAINER_REGISTRY_FIELDS } from './fields.js';
 
 /** The kind's names (its KindModule, kind.ts, adds the lazy parts). */
-export const CONTAINER_REGISTRY_NAMES: KindNames = {
+export const CONTAINER_REGISTRY_NAMES: NamedResourceKind = {
   kind: 'ContainerRegistry',
   plural: 'containerregistries',
   shortNames: ['creg'],
   scope: 'Namespaced',
   family: 'containers',
+  platformNames: 'shared',
 };
 
 /** `spec` of a ContainerRegistry: the field table's members and the shared parts. */

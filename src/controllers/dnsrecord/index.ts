@@ -74,7 +74,7 @@ export function recordIdentity(
   return {
     what: 'DNS record',
     claimType: DNS_RECORD_CLAIM,
-    names: 'shared',
+    names: DNS_RECORD_NAMES.platformNames,
     specIdField: 'recordId',
     nameOf: describeSpec,
     read: async (id, signal) => (await read(signal)).find((r) => String(r.Id) === id),

@@ -1,7 +1,7 @@
 /** The DnsRecord custom resource as the controller reads it (its fields: fields.ts). */
 import type { ManagedObject } from '../../runtime/types.js';
 import type { SpecOf } from '../kit/fields.js';
-import type { KindNames } from '../kind-names.js';
+import type { NamedResourceKind } from '../kind-names.js';
 import type { AccountSpec } from '../shared/account-schema.js';
 import type { AdoptionSpec } from '../shared/ownership-schema.js';
 import type { KindStatus } from '../shared/status-schema.js';
@@ -11,12 +11,13 @@ import type { RECORD_FIELDS } from './fields.js';
 export const MONITOR_SPELLING = { Http: 'HTTP' } as const;
 
 /** The kind's names (its KindModule, kind.ts, adds the lazy parts). */
-export const DNS_RECORD_NAMES: KindNames = {
+export const DNS_RECORD_NAMES: NamedResourceKind = {
   kind: 'DnsRecord',
   plural: 'dnsrecords',
   shortNames: ['dnsr'],
   scope: 'Namespaced',
   family: 'dns',
+  platformNames: 'shared',
 };
 
 /** A reference by name to an object in the same namespace. */

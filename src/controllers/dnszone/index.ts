@@ -55,7 +55,7 @@ export function dnsZoneIdentity(client: CdnClient): IdentityRules<ZoneRecord, Dn
   return {
     what: 'DNS zone',
     claimType: DNS_ZONE_CLAIM,
-    names: 'unique',
+    names: DNS_ZONE_NAMES.platformNames,
     specIdField: 'dnsZoneId',
     nameOf: domainOf,
     read: (id, signal) => client.getDnsZone(Number(id), { signal }),

@@ -2,7 +2,7 @@
 import { DNS_RECORD_TYPE_NAMES } from '../../cdn/dns-record-types.js';
 import type { ManagedObject } from '../../runtime/types.js';
 import type { SpecOf } from '../kit/fields.js';
-import type { KindNames } from '../kind-names.js';
+import type { NamedResourceKind } from '../kind-names.js';
 import type { AccountSpec } from '../shared/account-schema.js';
 import type { AdoptionSpec } from '../shared/ownership-schema.js';
 import type { KindStatus } from '../shared/status-schema.js';
@@ -10,12 +10,13 @@ import type { DNS_ZONE_FIELDS } from './fields.js';
 import type { INLINE_RECORD_FIELDS } from './record-fields.js';
 
 /** The kind's names (its KindModule, kind.ts, adds the lazy parts). */
-export const DNS_ZONE_NAMES: KindNames = {
+export const DNS_ZONE_NAMES: NamedResourceKind = {
   kind: 'DnsZone',
   plural: 'dnszones',
   shortNames: ['dnsz'],
   scope: 'Namespaced',
   family: 'dns',
+  platformNames: 'unique',
 };
 
 /** Record types an inline record may have: those that link no other resource. */

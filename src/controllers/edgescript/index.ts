@@ -163,7 +163,7 @@ function resource(
     identity: {
       what: 'edge script',
       claimType: EDGE_SCRIPT_NAMES.kind,
-      names: 'shared',
+      names: EDGE_SCRIPT_NAMES.platformNames,
       specIdField: 'scriptId',
       nameOf: (obj) => obj.spec?.name ?? obj.metadata.name,
       read: (id, signal) => readState(client, Number(id), signal),

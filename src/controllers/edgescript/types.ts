@@ -1,19 +1,20 @@
 /** The EdgeScript custom resource as the controller reads it (its fields: fields.ts). */
 import type { ManagedObject } from '../../runtime/types.js';
 import type { SpecOf } from '../kit/fields.js';
-import type { KindNames } from '../kind-names.js';
+import type { NamedResourceKind } from '../kind-names.js';
 import type { AccountSpec } from '../shared/account-schema.js';
 import type { AdoptionSpec } from '../shared/ownership-schema.js';
 import type { KindStatus } from '../shared/status-schema.js';
 import type { EDGE_SCRIPT_FIELDS } from './fields.js';
 
 /** The kind's names (its KindModule, kind.ts, adds the lazy parts). */
-export const EDGE_SCRIPT_NAMES: KindNames = {
+export const EDGE_SCRIPT_NAMES: NamedResourceKind = {
   kind: 'EdgeScript',
   plural: 'edgescripts',
   shortNames: ['es'],
   scope: 'Namespaced',
   family: 'compute',
+  platformNames: 'shared',
 };
 
 /** When code changes are published (releases.ts). */

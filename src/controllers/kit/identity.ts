@@ -29,6 +29,7 @@ import { isDeleting } from '../../runtime/finalizer.js';
 import { ownershipOf } from '../../runtime/claims-status.js';
 import { ReadyReason, SyncedReason } from '../../runtime/reasons.js';
 import type { ExternalContext, ManagedObject } from '../../runtime/types.js';
+import type { PlatformNames } from '../kind-names.js';
 import { ADOPT_BY_NAME, adoptionPolicyOf } from '../shared/ownership-schema.js';
 import { readUnlessGone } from '../shared/not-found.js';
 
@@ -41,8 +42,8 @@ export interface IdentityRules<R, T extends ManagedObject = ManagedObject> {
   readonly what: string;
   /** Claim type of the resource (claims.ts), usually the kind. */
   readonly claimType: string;
-  /** `unique`: the platform refuses a second resource with a name; `shared`: it does not. */
-  readonly names: 'unique' | 'shared';
+  /** How the platform names the resources: the kind's `platformNames` (kind-names.ts). */
+  readonly names: PlatformNames;
   /** The spec field that adopts by id (`registryId`), if the kind has one. */
   readonly specIdField?: string;
   /** The platform name the object wants (`spec.displayName`, defaulting to metadata.name). */

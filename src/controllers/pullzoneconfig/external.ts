@@ -62,7 +62,7 @@ import { toApiSettings } from './mapping.js';
 import { outputsData } from './outputs.js';
 import type { ResolvedSecrets } from './references.js';
 import { chooseSettingsWrite } from './settings-writes.js';
-import type { HostnameStatus, PullZoneConfig } from './types.js';
+import { PULL_ZONE_CONFIG_NAMES, type HostnameStatus, type PullZoneConfig } from './types.js';
 import { samePlatformName } from '../../cdn/platform-names.js';
 
 /** Reason of CertificatesReady=False while a free certificate is being issued. */
@@ -159,7 +159,7 @@ export function pullZoneIdentity(client: CdnClient): IdentityRules<PullZone, Pul
   return {
     what: 'pull zone',
     claimType: PULL_ZONE_CLAIM,
-    names: 'unique',
+    names: PULL_ZONE_CONFIG_NAMES.platformNames,
     specIdField: 'pullZoneId',
     nameOf: zoneNameOf,
     read: (id, signal) => client.getPullZone(Number(id), { signal }),

@@ -1,6 +1,6 @@
 /** The PullZoneConfig custom resource as the controller reads it. */
 import type { ManagedObject } from '../../runtime/types.js';
-import type { KindNames } from '../kind-names.js';
+import type { NamedResourceKind } from '../kind-names.js';
 import type { AccountSpec } from '../shared/account-schema.js';
 import type { AdoptionSpec } from '../shared/ownership-schema.js';
 import type { KindStatus } from '../shared/status-schema.js';
@@ -9,12 +9,13 @@ import type { EdgeRuleStatus } from './edge-rules.js';
 import type { PurgeSpec, PurgeStatus } from './purge.js';
 
 /** The kind's names (its KindModule, kind.ts, adds the lazy parts). */
-export const PULL_ZONE_CONFIG_NAMES: KindNames = {
+export const PULL_ZONE_CONFIG_NAMES: NamedResourceKind = {
   kind: 'PullZoneConfig',
   plural: 'pullzoneconfigs',
   shortNames: ['pzc'],
   scope: 'Namespaced',
   family: 'pullzones',
+  platformNames: 'unique',
 };
 
 /** A key of a Secret in the resource's namespace. */

@@ -66,7 +66,7 @@ function identityOf(
   return {
     what: 'access list',
     claimType: SHIELD_ACCESS_LIST_NAMES.kind,
-    names: 'shared',
+    names: SHIELD_ACCESS_LIST_NAMES.platformNames,
     specIdField: 'listId',
     nameOf: itemNameOf,
     read: async (id, signal) =>

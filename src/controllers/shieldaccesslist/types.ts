@@ -3,17 +3,18 @@ import type { SpecOf } from '../kit/fields.js';
 import type { AccountSpec } from '../shared/account-schema.js';
 import type { AdoptionSpec } from '../shared/ownership-schema.js';
 import type { KindStatus } from '../shared/status-schema.js';
-import type { KindNames } from '../kind-names.js';
+import type { NamedResourceKind } from '../kind-names.js';
 import type { ZonedObject } from '../shieldrule-common/zone.js';
 import type { ACCESS_LIST_FIELDS } from './fields.js';
 
 /** The kind's names (its KindModule, kind.ts, adds the lazy parts). */
-export const SHIELD_ACCESS_LIST_NAMES: KindNames = {
+export const SHIELD_ACCESS_LIST_NAMES: NamedResourceKind = {
   kind: 'ShieldAccessList',
   plural: 'shieldaccesslists',
   shortNames: ['sal'],
   scope: 'Namespaced',
   family: 'shield',
+  platformNames: 'shared',
 };
 
 /** `spec` of a ShieldAccessList: the field table's members and the shared parts. */

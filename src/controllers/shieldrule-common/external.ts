@@ -76,7 +76,7 @@ export function ruleResource(o: RuleExternalOptions): CrudResource<RuleObject, R
     identity: {
       what: family.what,
       claimType: family.names.kind,
-      names: 'shared',
+      names: family.names.platformNames,
       specIdField: 'ruleId',
       nameOf: itemNameOf,
       read: (id, signal) => api.get(Number(id), { signal }),

@@ -7,7 +7,7 @@ import type { CdnClient } from '../../cdn/client.js';
 import type { CallOptions } from '../../cdn/options.js';
 import type { AnyField } from '../kit/fields.js';
 import type { KindModule, Lazy } from '../kind-module.js';
-import type { KindNames } from '../kind-names.js';
+import type { NamedResourceKind } from '../kind-names.js';
 import type { RuleRecord } from './types.js';
 
 type Body = Record<string, unknown>;
@@ -23,7 +23,7 @@ export interface RuleApi {
 
 /** One shield rule kind. */
 export interface RuleFamily {
-  readonly names: KindNames;
+  readonly names: NamedResourceKind;
   /** What one rule is called in messages (`custom WAF rule`). */
   readonly what: string;
   /** The top of `kubectl explain`. */

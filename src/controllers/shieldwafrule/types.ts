@@ -1,16 +1,17 @@
 /** The ShieldWafRule custom resource as the controller reads it (its fields: family.ts). */
 import type { SpecOf } from '../kit/fields.js';
-import type { KindNames } from '../kind-names.js';
+import type { NamedResourceKind } from '../kind-names.js';
 import type { ShieldRuleSpecBase, ShieldRuleStatusBase } from '../shieldrule-common/types.js';
 import type { WAF_RULE_FIELDS } from './family.js';
 
 /** The kind's names (its KindModule, kind.ts, adds the lazy parts). */
-export const SHIELD_WAF_RULE_NAMES: KindNames = {
+export const SHIELD_WAF_RULE_NAMES: NamedResourceKind = {
   kind: 'ShieldWafRule',
   plural: 'shieldwafrules',
   shortNames: ['swr'],
   scope: 'Namespaced',
   family: 'shield',
+  platformNames: 'shared',
 };
 
 /** `spec` of a ShieldWafRule: the field table's members and the shared parts. */

@@ -59,7 +59,7 @@ export function storageZoneIdentity(client: CdnClient): IdentityRules<ZoneRecord
   return {
     what: 'storage zone',
     claimType: STORAGE_ZONE_CLAIM,
-    names: 'unique',
+    names: STORAGE_ZONE_NAMES.platformNames,
     specIdField: 'storageZoneId',
     nameOf: zoneNameOf,
     read: async (id, signal) => registered(await client.getStorageZone(Number(id), { signal })),

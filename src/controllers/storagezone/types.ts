@@ -1,19 +1,20 @@
 /** The StorageZone custom resource as the controller reads it (its fields: fields.ts). */
 import type { ManagedObject } from '../../runtime/types.js';
 import type { SpecOf } from '../kit/fields.js';
-import type { KindNames } from '../kind-names.js';
+import type { NamedResourceKind } from '../kind-names.js';
 import type { AccountSpec } from '../shared/account-schema.js';
 import type { AdoptionSpec } from '../shared/ownership-schema.js';
 import type { KindStatus } from '../shared/status-schema.js';
 import type { STORAGE_ZONE_FIELDS } from './fields.js';
 
 /** The kind's names (its KindModule, kind.ts, adds the lazy parts). */
-export const STORAGE_ZONE_NAMES: KindNames = {
+export const STORAGE_ZONE_NAMES: NamedResourceKind = {
   kind: 'StorageZone',
   plural: 'storagezones',
   shortNames: ['sz'],
   scope: 'Namespaced',
   family: 'storage',
+  platformNames: 'unique',
 };
 
 /** `spec` of a StorageZone: the field table's members and the shared parts. */
