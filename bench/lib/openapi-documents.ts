@@ -42,6 +42,9 @@ export async function openApiIndexOf(kube: KubeClient): Promise<Record<string, s
   );
 }
 
+/** How long the apiserver may take to serve a new CRD's group in its OpenAPI v3 index. */
+export const OPENAPI_WAIT_MS = 60_000;
+
 /**
  * Waits until `holds(index)` (the apiserver rebuilds the aggregated OpenAPI in the background
  * after a CRD is Established); false when it still does not hold after `timeoutMs`.

@@ -12,7 +12,12 @@ import { GADGET } from '../../test/unit/controllers/fixtures/gadget/kind.js';
 import { kubectlRaw } from '../../test/e2e/support/kube.js';
 import type { BenchEnv } from '../lib/env.js';
 import { crdFactsOf, MINIMAL_GROUP, minimalCrdOf, type CrdFacts } from '../lib/minimal-crd.js';
-import { openApiDocumentOf, openApiIndexOf, waitForOpenApi } from '../lib/openapi-documents.js';
+import {
+  OPENAPI_WAIT_MS,
+  openApiDocumentOf,
+  openApiIndexOf,
+  waitForOpenApi,
+} from '../lib/openapi-documents.js';
 import type { ApplyTiming } from './apply-end-to-end.js';
 
 /** What adding the Gadget in its own group did. */
@@ -31,9 +36,6 @@ export interface GadgetResult {
   /** `kubectl apply` of the same objects to our CRD (no operator), repeated after. */
   oursNoOperator?: ApplyTiming;
 }
-
-/** How long the apiserver may take to serve a new group's OpenAPI document. */
-const OPENAPI_WAIT_MS = 60_000;
 
 async function installCrd(env: BenchEnv, crd: Record<string, unknown>): Promise<void> {
   const options = { kubeconfig: env.kubeconfig };
@@ -57,7 +59,8 @@ async function gadgetCrd(): Promise<CrdFacts> {
 
 /**
  * Installs the Gadget in its own group and a minimal Gadget in the one group, records the
- * documents before and after, and runs `applyAgain` (the apply to our CRD, repeated).
+ * documents before and after, and runs `applyAgain` (the apply to our CRD, repeated); removes
+ * both CRDs after and waits until the Gadget's group is no longer served.
  */
 export async function runGadgetStep(
   env: BenchEnv,
@@ -93,5 +96,7 @@ export async function runGadgetStep(
     await kubectlRaw(['delete', 'crd', ...names, '--ignore-not-found', '--wait=false'], undefined, {
       kubeconfig: env.kubeconfig,
     });
+    // What comes next is measured: let the apiserver drop the group first.
+    await waitForOpenApi(env.kube, (index) => !index[gadgetPath], OPENAPI_WAIT_MS);
   }
 }
