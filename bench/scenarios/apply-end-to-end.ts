@@ -72,6 +72,11 @@ export interface ApplyEndToEndResult {
   n: number;
   /** `kubectl version --client` of the kubectl used (`KUBECTL`, else the one on PATH). */
   kubectlVersion?: string;
+  /**
+   * Our CRD's group-version (`pullzones.cdn.operator.io/v1beta1`); absent in results from when
+   * every kind shared one group (before issue 45).
+   */
+  oursGroupVersion?: string;
   /** `kubectl apply -f` of the N objects to the lone minimal CRD, seconds (before and after). */
   minimalApplyS: number[];
   /** The same applies, with kubectl's CPU. */
@@ -209,18 +214,23 @@ async function warmUp(
   await applyTo(env, dir, { ...p, n: 1 }, group, namespace);
 }
 
+/** Where a controller reconciles the applied objects: their namespace, its process, the watch. */
+interface Reconciling {
+  namespace: string;
+  controllerPid: number | undefined;
+  tracker: ReadyTracker;
+}
+
 /**
- * `kubectl apply -f` of the N PullZoneConfigs into `namespace` while `controllerPid` reconciles
- * them; the apply's timing (also given to `onApplied` as soon as the apply ends) and the
- * seconds from its start to the last object Ready.
+ * `kubectl apply -f` of the N PullZoneConfigs into `rec.namespace` while the controller
+ * reconciles them; the apply's timing (also given to `onApplied` as soon as the apply ends) and
+ * the seconds from its start to the last object Ready.
  */
 async function applyUntilReady(
   env: BenchEnv,
   dir: string,
   p: ApplyEndToEndParams,
-  namespace: string,
-  tracker: ReadyTracker,
-  controllerPid: number | undefined,
+  { namespace, controllerPid, tracker }: Reconciling,
   onApplied?: (applied: ApplyTiming) => void,
 ): Promise<ApplyTiming & { allReadyS: number }> {
   const file = await writeManifests(dir, p, namespace, false);
@@ -232,17 +242,15 @@ async function applyUntilReady(
 }
 
 /**
- * `kubectl apply -f` of the N objects of `namespace` with {@link UPDATE_FIELD} changed while
- * `controllerPid` reconciles them; the apply's timing (also given to `onApplied`) and the seconds
- * from its start to the last object's status observing its new generation.
+ * `kubectl apply -f` of the N objects of `rec.namespace` with {@link UPDATE_FIELD} changed while
+ * the controller reconciles them; the apply's timing goes to `onApplied`, the seconds from its
+ * start to the last object's status observing its new generation are returned.
  */
 async function applyUpdateUntilObserved(
   env: BenchEnv,
   dir: string,
   p: ApplyEndToEndParams,
-  namespace: string,
-  tracker: ReadyTracker,
-  controllerPid: number | undefined,
+  { namespace, controllerPid, tracker }: Reconciling,
   onApplied: (applied: ApplyTiming) => void,
 ): Promise<number> {
   const before = new Map(
@@ -282,7 +290,11 @@ async function runNullReconciled(
   tracker.start();
   const child = await startNull(kubeconfig, path, p.workers, statusTemplate);
   try {
-    return await applyUntilReady(env, dir, p, namespace, tracker, child.child.pid);
+    return await applyUntilReady(env, dir, p, {
+      namespace,
+      controllerPid: child.child.pid,
+      tracker,
+    });
   } finally {
     await stopNull(child);
     await tracker.stop();
@@ -310,7 +322,8 @@ async function runOurs(
   const tracker = new ReadyTracker(env.kube, collectionPath(namespace, 'PullZoneConfig'));
   tracker.start();
   try {
-    const { allReadyS } = await applyUntilReady(env, dir, p, namespace, tracker, op.pid, (a) => {
+    const rec: Reconciling = { namespace, controllerPid: op.pid, tracker };
+    const { allReadyS } = await applyUntilReady(env, dir, p, rec, (a) => {
       result.ours = a;
       result.oursApplyS = a.wallS;
       result.oursKubectlCpuS = a.kubectlCpuS;
@@ -321,17 +334,9 @@ async function runOurs(
       `end to end n=${p.n}: apply ${result.oursApplyS.toFixed(1)} s, all Ready ${result.allReadyS.toFixed(1)} s`,
     );
     result.updateObservedS = null; // until every update is observed
-    result.updateObservedS = await applyUpdateUntilObserved(
-      env,
-      dir,
-      p,
-      namespace,
-      tracker,
-      op.pid,
-      (a) => {
-        if (result.ours) result.ours.update = a;
-      },
-    );
+    result.updateObservedS = await applyUpdateUntilObserved(env, dir, p, rec, (a) => {
+      if (result.ours) result.ours.update = a;
+    });
     log(
       `end to end n=${p.n}: update apply ${result.ours?.update?.wallS.toFixed(1)} s, all observed ${result.updateObservedS.toFixed(1)} s`,
     );
@@ -411,6 +416,7 @@ export async function runApplyEndToEnd(
   const result: ApplyEndToEndResult = {
     n: p.n,
     kubectlVersion: await kubectlVersion(env),
+    oursGroupVersion: `${p.crd.group}/${p.crd.version}`,
     minimalApplyS: [first.wallS],
     lone: [first],
     sameSurface: await applyTo(env, dir, p, MINIMAL_GROUP, 'e2e-surface'),
