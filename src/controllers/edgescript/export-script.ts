@@ -21,6 +21,7 @@ import {
   type RequiredSecret,
 } from '../shared/manifest-export.js';
 import { codeHashOf } from './code.js';
+import { ENV_MAX } from './crd.js';
 import { EDGE_SCRIPT_FIELDS } from './fields.js';
 import type { EdgeScriptState } from './index.js';
 import { publishOf } from './releases.js';
@@ -33,8 +34,6 @@ import {
 
 /** The ConfigMap key holding an exported script's code. */
 export const CODE_KEY = 'code';
-/** The most variables `spec.env` takes (the CRD's bound). */
-const ENV_MAX = 64;
 /** What a Secret data key may hold (the apiserver's rule) and its length. */
 const SECRET_KEY_CHARS = /[^-._a-zA-Z0-9]+/g;
 const SECRET_KEY_MAX = 253;
