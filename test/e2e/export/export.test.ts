@@ -142,7 +142,7 @@ test('an exported account applied with kubectl reaches Ready with zero platform 
   const exported = await cdnctl(sim, ['export', '-n', ns, '--account-ref', ns, '-o', dir]);
   t.is(exported.code, 0, exported.stderr);
   const manifests = readManifests(dir);
-  t.is(manifests.length, seeded.appliedCount);
+  t.is(manifests.length, seeded.appliedCount + seeded.configMaps);
   const secretsText = readFileSync(join(dir, 'secrets-to-create.txt'), 'utf8');
   const everything = [exported.stdout, exported.stderr, secretsText]
     .concat(readdirSync(dir).map((f) => readFileSync(join(dir, f), 'utf8')))
