@@ -75,6 +75,8 @@ function listedSecrets(text: string): { name: string; keys: string[] }[] {
 /** The seeded value of one listed Secret key, found through the manifest that refers to it. */
 function valueFor(seeded: Seeded, manifests: KubeJson[], secret: string, key: string): string {
   for (const m of manifests) {
+    // ConfigMaps (an edge script's code) have no spec and refer to no Secret.
+    if (m.spec === undefined) continue;
     const text = JSON.stringify(m.spec);
     if (!text.includes(`"name":"${secret}"`)) continue;
     const spec = m.spec as { name?: string };
