@@ -59,7 +59,7 @@ function codeSchema(): Schema {
 }
 
 /** The most variables `spec.env` lists. */
-const ENV_MAX = 64;
+export const ENV_MAX = 64;
 
 function configMapKeyRefSchema(description: string): Schema {
   return objectSchema(

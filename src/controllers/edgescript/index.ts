@@ -45,7 +45,7 @@ export type EdgeScriptState = ScriptRecord &
 type Client = Connection['client'];
 
 /** The script `id` with its code and releases (reads only). */
-async function readState(
+export async function readState(
   client: Client,
   id: number,
   signal: AbortSignal,

@@ -6,6 +6,8 @@ export const EDGE_SCRIPT: KindModule = {
   ...EDGE_SCRIPT_NAMES,
   schema: async () => (await import('./crd.js')).edgeScriptSchema,
   controller: async () => (await import('./index.js')).createEdgeScriptKind,
+  planner: async () => (await import('./plan.js')).planEdgeScript,
+  exporter: async () => (await import('./export.js')).exportEdgeScripts,
   // It takes its code from a ConfigMap the example creates beside it.
   example: 'compute/edgescript.yaml',
   sample: {
