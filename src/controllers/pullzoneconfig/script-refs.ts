@@ -9,14 +9,14 @@
  * - `spec.middlewareScriptRef` (a Middleware script) is `MiddlewareScriptId`;
  * - `scriptRef` on a `RunEdgeScript` edge rule action is its `parameter1`.
  *
- * While a script is missing or has no id yet the object waits (ReferenceNotReady) and nothing is
+ * While a script is missing, has no id yet or is being deleted the object waits (ReferenceNotReady) and nothing is
  * sent; the runtime's reference watch re-enqueues it when the EdgeScript changes. A script of the
  * wrong type, or of another account, is refused (InvalidSpec). A deleted object resolves nothing:
  * its deletion never waits for a script.
  */
-import { TerminalError } from '../../runtime/errors.js';
+import { TerminalError, WaitingError } from '../../runtime/errors.js';
 import { isDeleting } from '../../runtime/finalizer.js';
-import { SyncedReason } from '../../runtime/reasons.js';
+import { ReadyReason, SyncedReason } from '../../runtime/reasons.js';
 import type { ConnectContext, ManagedObject, ObjectReference } from '../../runtime/types.js';
 import { EDGE_SCRIPT_NAMES } from '../edgescript/types.js';
 import { resolveNamedRef } from '../kit/ref-or-id.js';
@@ -103,6 +103,26 @@ function invalid(message: string): TerminalError {
   return new TerminalError(SyncedReason.InvalidSpec, message);
 }
 
+/**
+ * The script a reference names, with its id: also waits while the EdgeScript is being deleted,
+ * so that a pass between the platform's delete and the object's removal from the cache never
+ * attaches the deleted script again.
+ */
+function resolveScript(
+  obj: PullZoneConfig,
+  field: string,
+  ref: ObjectReference,
+  getObject: ConnectContext['getObject'],
+  account: string,
+): { id: number; object: ManagedObject } {
+  const found = resolveNamedRef(obj, { ref: field, statusId: SCRIPT_ID }, ref, getObject, account);
+  if (!isDeleting(found.object)) return found;
+  throw new WaitingError(
+    ReadyReason.ReferenceNotReady,
+    `cannot resolve spec.${field}: EdgeScript ${ref.namespace}/${ref.name} is being deleted`,
+  );
+}
+
 /** The settings of one top-level reference (see the module comment for the errors). */
 function resolveField(
   obj: PullZoneConfig,
@@ -120,13 +140,7 @@ function resolveField(
       `cannot use spec.${f.ref} together with ${conflicts.map((c) => `spec.settings.${c}`).join(' and ')}: the reference sets them; remove one of them`,
     );
   }
-  const { id, object } = resolveNamedRef(
-    obj,
-    { ref: f.ref, statusId: SCRIPT_ID },
-    ref,
-    getObject,
-    account,
-  );
+  const { id, object } = resolveScript(obj, f.ref, ref, getObject, account);
   const type = scriptTypeOf(object);
   if (type !== f.scriptType) {
     const other = SCRIPT_REF_FIELDS.find((x) => x.scriptType === type);
@@ -152,7 +166,7 @@ function resolveAction(
     );
   }
   const ref = scriptRefAt(obj, action.scriptRef?.name) as ObjectReference;
-  return resolveNamedRef(obj, { ref: field, statusId: SCRIPT_ID }, ref, getObject, account).id;
+  return resolveScript(obj, field, ref, getObject, account).id;
 }
 
 /**

@@ -6,10 +6,10 @@
  * when another namespace's EdgeScript manages the script.
  */
 import test from 'ava';
-import { ClaimIndex, type ClaimRef } from '../../../../src/runtime/claims.js';
+import { ClaimIndex } from '../../../../src/runtime/claims.js';
 import { findForeignReference } from '../../../../src/runtime/claims-policy.js';
 import { TerminalError, WaitingError } from '../../../../src/runtime/errors.js';
-import type { ManagedObject, ObjectReference } from '../../../../src/runtime/types.js';
+import type { ClaimRef, ManagedObject, ObjectReference } from '../../../../src/runtime/types.js';
 import { toWireRule } from '../../../../src/controllers/pullzoneconfig/edge-rules-mapping.js';
 import { toApiSettings } from '../../../../src/controllers/pullzoneconfig/mapping.js';
 import { idReferencesOf } from '../../../../src/controllers/pullzoneconfig/references.js';
@@ -112,6 +112,18 @@ const cases: {
     spec: { middlewareScriptRef: { name: 'mw' } },
     scripts: [script('mw', 'Middleware', {})],
     error: { type: WaitingError, message: /spec\.middlewareScriptRef: .*no status\.scriptId yet/ },
+  },
+  {
+    // A pass between the platform's delete and the object's removal attached it again (e2e).
+    name: 'a script being deleted: waits, so the deleted script is not attached again',
+    spec: { middlewareScriptRef: { name: 'mw' } },
+    scripts: [
+      {
+        ...MW,
+        metadata: { ...MW.metadata, deletionTimestamp: '2025-01-01T00:00:00Z' },
+      },
+    ],
+    error: { type: WaitingError, message: /EdgeScript team-a\/mw is being deleted/ },
   },
   {
     name: 'an action whose script has no id yet: waits, naming the action',
@@ -268,7 +280,7 @@ for (const raw of RAW_IDS) {
       const index = o.owner ? indexWithScript(o.owner) : new ClaimIndex();
       const foreign = findForeignReference(index, obj, refs, 'acct');
       t.is(foreign !== undefined, o.refused);
-      if (foreign) t.is(foreign.owner.namespace, o.owner);
+      t.is(foreign?.owner.namespace, o.refused ? o.owner : undefined);
     });
   }
 }
