@@ -18,21 +18,8 @@ import {
   scriptReferences,
   withScriptIds,
 } from '../../../../src/controllers/pullzoneconfig/script-refs.js';
-import type { PullZoneConfig } from '../../../../src/controllers/pullzoneconfig/types.js';
+import { pzc } from './ref-fixtures.js';
 import { apiVersionOfKind } from '../../../../src/controllers/kinds.js';
-
-function pzc(spec: Record<string, unknown>, deleting = false): PullZoneConfig {
-  return {
-    apiVersion: apiVersionOfKind('PullZoneConfig'),
-    kind: 'PullZoneConfig',
-    metadata: {
-      name: 'site',
-      namespace: 'team-a',
-      ...(deleting ? { deletionTimestamp: '2025-01-01T00:00:00Z' } : {}),
-    },
-    spec,
-  };
-}
 
 /** An EdgeScript `name` of team-a with `status` (and the spec's type). */
 function script(
