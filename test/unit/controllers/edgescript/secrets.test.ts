@@ -152,7 +152,11 @@ for (const c of CASES) {
     // Every value goes to the upsert it belongs to, and nowhere else.
     const shown = JSON.stringify({ diffs, observed, applied: plan.applied });
     for (const w of c.wanted) t.false(shown.includes(w.value), `${w.name}'s value is shown`);
-    for (const u of plan.upsert) t.is(u.Secret, c.wanted.find((w) => w.name === u.Name)?.value);
+    for (const u of plan.upsert)
+      t.is<string | undefined, string | undefined>(
+        u.Secret,
+        c.wanted.find((w) => w.name === u.Name)?.value,
+      );
   });
 }
 
@@ -174,7 +178,9 @@ function objectWith(secrets: NonNullable<EdgeScript['spec']>['secrets']): EdgeSc
   };
 }
 
-const REF = (name: string, key: string) => ({ secretKeyRef: { name, key } });
+const REF = (name: string, key: string): { secretKeyRef: { name: string; key: string } } => ({
+  secretKeyRef: { name, key },
+});
 
 const WAITS: {
   reason: string;
@@ -202,7 +208,7 @@ for (const c of WAITS) {
       instanceOf: WaitingError,
     });
     t.is(err?.message, c.message);
-    t.is((err as WaitingError).reason, 'ReferenceNotReady');
+    t.is(err?.reason, 'ReferenceNotReady');
     t.false(err?.message.includes('zzz-value'));
   });
 }
