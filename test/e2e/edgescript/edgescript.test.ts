@@ -9,6 +9,7 @@
  * the platform rewritten there; deletion with Orphan and Delete; nothing cdn-sim rejected.
  */
 import { createHash } from 'node:crypto';
+import { join } from 'node:path';
 import test from 'ava';
 import { apiVersionOfKind } from '../../../src/controllers/kinds.js';
 import {
@@ -20,6 +21,7 @@ import {
   waitForCondition,
 } from '../support/kube.js';
 import { secretYaml, startOperatorEnv, type OperatorEnv } from '../support/operator-env.js';
+import { REPO_ROOT } from '../../support/openapi-docs.js';
 
 const RESOURCE = 'edgescripts.compute.cdn.operator.io';
 const API_KEY = 'e2e-edgescript-key';
@@ -270,6 +272,29 @@ test.serial(
       500,
     );
     t.not(after.deploymentKey, key);
+  },
+);
+
+test.serial(
+  'the example applies: code, env and secret set, Ready, deployment key written',
+  async (t) => {
+    const file = join(REPO_ROOT, 'examples', 'compute', 'edgescript.yaml');
+    await kubectl(['apply', '-n', env.ns, '-f', file]);
+    const status = await waitStatus('add-headers', (s) => Array.isArray(s.secrets));
+    const id = Number(status.scriptId);
+    const script = env.sim.state.collections.of('edgeScripts').get(String(id)) as {
+      secrets: { Name: string }[];
+    };
+    t.deepEqual(
+      script.secrets.map((s) => s.Name),
+      ['API_TOKEN'],
+    );
+    t.is((await outputsOf('add-headers-deploy')).scriptId, String(id));
+    await deleteObject(RESOURCE, env.ns, 'add-headers');
+    await waitFor(
+      async () => (await getObject(RESOURCE, env.ns, 'add-headers')) === undefined,
+      30_000,
+    );
   },
 );
 
