@@ -9,6 +9,7 @@ import { pino } from 'pino';
 import { CdnClient } from '../../../../src/cdn/client.js';
 import { codeHashOf } from '../../../../src/controllers/edgescript/code.js';
 import {
+  createEdgeScriptKind,
   edgeScriptResource,
   type EdgeScriptState,
 } from '../../../../src/controllers/edgescript/index.js';
@@ -430,3 +431,43 @@ test.serial('the deployment key: connection details of each pass, never in statu
   t.false(JSON.stringify(obj.status).includes(key!), 'no key in status');
   t.false(JSON.stringify(seen.diff).includes(key!), 'no key in the plan');
 });
+
+const WIRING: {
+  reason: string;
+  spec: Partial<EdgeScriptSpec>;
+  secrets: string[];
+  outputs: string | undefined;
+}[] = [
+  {
+    reason: 'no secrets, no outputs: nothing watched, no Secret',
+    spec: {},
+    secrets: [],
+    outputs: undefined,
+  },
+  {
+    reason: 'the secrets Secret watched once; the outputs Secret only when named',
+    spec: {
+      secrets: [
+        { name: 'A', valueFrom: { secretKeyRef: { name: 'tokens', key: 'a' } } },
+        { name: 'B', valueFrom: { secretKeyRef: { name: 'tokens', key: 'b' } } },
+      ],
+      outputSecretRef: { name: 'deploy' },
+    },
+    secrets: ['tokens'],
+    outputs: 'deploy',
+  },
+];
+
+for (const w of WIRING) {
+  test(`kind wiring: ${w.reason}`, (t) => {
+    const kind = createEdgeScriptKind({ apiBaseUrl: sim.url, log: pino({ level: 'silent' }) });
+    const obj = objectOf('wired', { credentialsRef: { name: 'key' }, ...w.spec });
+    const secrets = (kind.references?.(obj) ?? []).filter((r) => r.kind === 'Secret');
+    t.deepEqual(
+      secrets.map((r) => r.name),
+      ['key', ...w.secrets],
+    );
+    t.is(kind.connectionSecret?.nameOf(obj), w.outputs);
+    t.is(kind.connectionSecret?.conditionType, 'OutputsReady');
+  });
+}
