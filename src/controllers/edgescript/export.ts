@@ -1,8 +1,8 @@
 /**
  * `cdnctl export` of edge scripts: every standalone and middleware script of the account (DNS
  * scripts are never this kind's), in ascending id order, each read the way the operator reads
- * it (the script, its code, its live release and releases: `readState`) plus the names of its
- * secrets, then written by export-script.ts (a ConfigMap with the code, an EdgeScript adopting
+ * it (the script, its code, its live release and releases, and the names of its secrets:
+ * `readState`), then written by export-script.ts (a ConfigMap with the code, an EdgeScript adopting
  * the script by id). Reads only.
  */
 import { NameAllocator } from '../shared/export-names.js';
@@ -22,8 +22,8 @@ export async function exportEdgeScripts(c: ExportContext): Promise<void> {
   let withSecrets = 0;
   for (const script of listed.sort((a, b) => Number(a.Id) - Number(b.Id))) {
     const id = Number(script.Id);
-    const state = await readState(c.client, id, signal);
-    const secrets = await c.client.listEdgeScriptSecrets(id);
+    const state = await readState(c.client, id, signal, true);
+    const secrets = state.secrets ?? [];
     const name = names.allocate(String(state.Name ?? ''), id, 'script');
     const out = exportEdgeScript({ state, secrets, name }, c.opts, {
       configMaps: c.configMapNames,
