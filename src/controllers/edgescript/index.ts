@@ -41,11 +41,13 @@ import { EDGE_SCRIPT_FIELDS as FIELDS, SCRIPT_TYPES } from './fields.js';
 import { publishOf, releaseSummaries, type ReleaseState } from './releases.js';
 import {
   compareSecrets,
+  namedSecrets,
   secretReferences,
   sendSecrets,
   sentSecretStatus,
   wantedSecrets,
   type SecretPlan,
+  type WantedSecret,
   type WithSecrets,
 } from './secrets.js';
 import { EDGE_SCRIPT_NAMES, type EdgeScript } from './types.js';
@@ -173,7 +175,7 @@ type Reader = Pick<ConnectContext, 'readConfigMap'> & Partial<Pick<ConnectContex
 
 /**
  * The script of one connection (of `obj`: its secrets are read while it has `spec.secrets`);
- * without `ctx` (`cdnctl diff`) only inline code is read, and no Secret.
+ * without `ctx` (`cdnctl diff`) only inline code is read, and no Secret (secrets by name only).
  */
 function resource(
   conn: Connection,
@@ -185,6 +187,8 @@ function resource(
   const reader = { readConfigMap: ctx?.readConfigMap ?? none, readSecret: ctx?.readSecret ?? none };
   const code = (o: EdgeScript): Promise<string> => readCode(o, reader);
   const withSecrets = obj.spec?.secrets !== undefined;
+  const secrets = async (o: EdgeScript): Promise<WantedSecret[] | undefined> =>
+    ctx?.readSecret ? wantedSecrets(o, reader) : namedSecrets(o);
   return {
     idField: 'scriptId',
     identity: {
@@ -219,7 +223,7 @@ function resource(
     hooks: {
       // A missing Secret or key waits before anything is created, not after.
       createBody: async (o, body) => {
-        await wantedSecrets(o, reader);
+        await secrets(o);
         return { ...body, Code: await code(o) };
       },
       compare: async (o, record, diff) =>
@@ -231,7 +235,7 @@ function resource(
             compareCode(o, record, diff, await code(o)),
             await wantedVariables(o, reader),
           ),
-          await wantedSecrets(o, reader),
+          await secrets(o),
         ),
       status: (record, _obj, sent) => statusOf(record, sent),
       details: (record) =>

@@ -103,6 +103,15 @@ export async function wantedSecrets(
   return out;
 }
 
+/**
+ * The secrets the spec names, without their values (`cdnctl diff` reads no Secret): a secret
+ * the script lacks or one it has and the list does not name still shows; a value is never
+ * compared (there is none to compare), so a rotation does not show either.
+ */
+export function namedSecrets(obj: EdgeScript): WantedSecret[] | undefined {
+  return obj.spec?.secrets?.map((s) => ({ name: s.name, value: '', fingerprint: '' }));
+}
+
 /** Why a secret the script has is sent again, or undefined when it holds the wanted value. */
 function staleness(
   live: EdgeScriptSecret,
