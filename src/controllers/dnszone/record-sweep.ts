@@ -1,7 +1,7 @@
 /**
  * Pure decision of which live records of a zone another object manages, so that the zone never
  * deletes them (an unlisted record under `recordPolicy: Exact`, or a record the zone created and
- * dropped from its list). Claim types: record-claims.ts. A record is left alone when:
+ * dropped from its list). Claim types: shared/dns-record-claims.ts. A record is left alone when:
  *
  * 1. an object claims its id (`DnsRecord`) and that claim is recorded in the object's status
  *    (any namespace: its owner created or adopted it, perhaps before this zone object took the
@@ -27,7 +27,7 @@ import {
   declaredKeyByZone,
   DNS_RECORD_CLAIM,
   DNS_RECORD_DECLARED_CLAIM,
-} from './record-claims.js';
+} from '../shared/dns-record-claims.js';
 
 /** Kind of the objects that declare records (the DnsRecord kind). */
 const DNS_RECORD_KIND = 'DnsRecord';

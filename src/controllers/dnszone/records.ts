@@ -28,7 +28,7 @@ import {
   DNS_RECORD_CLAIM,
   DNS_RECORD_CONTENT_CLAIM,
   dnsRecordContentKey,
-} from './record-claims.js';
+} from '../shared/dns-record-claims.js';
 import { managedRecordIds } from './record-sweep.js';
 import type { DnsZoneRecordSpec, DnsZoneSpec, ZoneRecordStatus } from './types.js';
 
