@@ -32,7 +32,7 @@ import {
 import { PULL_ZONE_CLAIM } from '../shared/claim-types.js';
 import { ADOPT_BY_NAME, adoptionPolicyOf } from '../shared/ownership-schema.js';
 import { parseIntegerId } from '../shared/platform-id.js';
-import { LINKED_TYPES, normalizeName } from './fields.js';
+import { LINKED_TYPES, normalizeName } from '../shared/dns-record-fields.js';
 import type { DnsRecord, DnsRecordSpec } from './types.js';
 
 /**

@@ -32,7 +32,8 @@ import { renderValue } from '../shared/plan.js';
 import { parseIntegerId } from '../shared/platform-id.js';
 import { checkSpec } from './checks.js';
 import { connectClaims, dnsRecordClaimsOf } from './claims.js';
-import { normalizeName, RECORD_FIELDS, RECORD_TYPES } from './fields.js';
+import { normalizeName, RECORD_TYPES } from '../shared/dns-record-fields.js';
+import { RECORD_FIELDS } from './fields.js';
 import {
   idReferencesOf,
   objectReferences,

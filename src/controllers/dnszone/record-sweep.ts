@@ -20,7 +20,7 @@
  * counting it would let any tenant keep records alive on another team's zone.
  */
 import type { DnsRecord } from '../../cdn/dns-types.js';
-import { typeNameOf } from './record-fields.js';
+import { typeNameOf } from '../shared/dns-record-fields.js';
 import type { ClaimHolder } from '../../runtime/types.js';
 import {
   declaredKeyByRef,
