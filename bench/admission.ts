@@ -42,6 +42,7 @@ import {
   readCrds,
   type CrdFacts,
 } from './lib/minimal-crd.js';
+import { openApiBytes } from './lib/openapi-documents.js';
 import { cpuSecondsOf } from './lib/proc-cpu.js';
 import { mapLimit } from './lib/stats.js';
 
@@ -189,15 +190,6 @@ function benchStatus(): Record<string, unknown> {
     observedGeneration: 1,
   });
   return { observedGeneration: 1, conditions: [condition('Ready'), condition('Synced')] };
-}
-
-/** Bytes of the OpenAPI v3 document of `group`/`version` as the apiserver serves it. */
-async function openApiBytes(kube: KubeClient, group: string, version: string): Promise<number> {
-  const doc = await kube.request<unknown>({
-    method: 'GET',
-    path: `/openapi/v3/apis/${group}/${version}`,
-  });
-  return Buffer.byteLength(JSON.stringify(doc));
 }
 
 /** The variants in the order of run `run`: each variant goes first once every 3 runs. */

@@ -16,7 +16,8 @@ import type { UpdateLatencyResult } from './scenarios/update-latency.js';
 import { barChart, lineChart, type Bar, type Series } from './lib/svg.js';
 import { noisySection } from './lib/noisy-report.js';
 import type { NoisyNeighbourResult } from './scenarios/noisy-neighbour.js';
-import { applySection, type ApplyEndToEndResult } from './scenarios/apply-end-to-end.js';
+import type { ApplyEndToEndResult } from './scenarios/apply-end-to-end.js';
+import { applySection } from './scenarios/apply-section.js';
 import { round } from './lib/stats.js';
 import { STALL_MS, type StallWindow } from './lib/stall-window.js';
 

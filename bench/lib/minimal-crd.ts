@@ -46,27 +46,35 @@ export function countCelRules(node: unknown): number {
   return n;
 }
 
+/**
+ * The facts of the CRD in `text` (one YAML document; `source` names it in errors), or undefined
+ * when the document is not a CRD.
+ */
+export function crdFactsOf(text: string, source: string): CrdFacts | undefined {
+  const crd = parseAllDocuments(text)[0]?.toJS() as Record<string, unknown> | undefined;
+  if (crd?.kind !== 'CustomResourceDefinition') return undefined;
+  const spec = crd.spec as CrdSpec;
+  const version = spec.versions.find((v) => v.storage) ?? spec.versions[0];
+  if (!version) throw new Error(`cannot read CRD ${source}: no version`);
+  return {
+    kind: spec.names.kind,
+    plural: spec.names.plural,
+    group: spec.group,
+    version: version.name,
+    namespaced: spec.scope === 'Namespaced',
+    crd,
+    bytes: Buffer.byteLength(text),
+    celRules: countCelRules(version.schema),
+  };
+}
+
 /** Reads every CRD in `dir` (one per file). */
 export async function readCrds(dir: string): Promise<CrdFacts[]> {
   const files = (await readdir(dir)).filter((f) => f.endsWith('.yaml')).sort();
   const out: CrdFacts[] = [];
   for (const file of files) {
-    const text = await readFile(join(dir, file), 'utf8');
-    const crd = parseAllDocuments(text)[0]?.toJS() as Record<string, unknown> | undefined;
-    if (crd?.kind !== 'CustomResourceDefinition') continue;
-    const spec = crd.spec as CrdSpec;
-    const version = spec.versions.find((v) => v.storage) ?? spec.versions[0];
-    if (!version) throw new Error(`cannot read CRD ${file}: no version`);
-    out.push({
-      kind: spec.names.kind,
-      plural: spec.names.plural,
-      group: spec.group,
-      version: version.name,
-      namespaced: spec.scope === 'Namespaced',
-      crd,
-      bytes: Buffer.byteLength(text),
-      celRules: countCelRules(version.schema),
-    });
+    const facts = crdFactsOf(await readFile(join(dir, file), 'utf8'), file);
+    if (facts) out.push(facts);
   }
   return out;
 }

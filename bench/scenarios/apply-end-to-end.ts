@@ -1,15 +1,18 @@
 /**
- * End to end as a user sees it (issue 32): `kubectl apply -f` of N PullZoneConfigs with the
- * operator running against the platform (L = 50 ms, no limit), from the start of the apply to
- * the last object Ready, against the time `kubectl apply -f` of the same N objects takes for a
- * lone minimal CRD (bench/lib/minimal-crd.ts: same names, free-form schema, alone in its API
- * group, nothing reconciling it; run first and again after, so the yardstick brackets the run).
- * Between them, the same apply against the minimal CRDs of all our kinds in one group (the same
- * API surface) and against our CRD with no operator running split the difference into what
- * kubectl pays for the size of our group's OpenAPI document, what our schemas cost the
- * apiserver, and what reconciling at the same time adds; kubectl's own CPU seconds are counted
- * for each apply (bench/lib/kubectl-cpu.ts). Then the update of one field in all N
- * (bench/scenarios/update-all.ts) against its platform ceiling.
+ * End to end as a user sees it (issues 32, 45): `kubectl apply -f` of N PullZoneConfigs with
+ * the operator running against the platform (L = 50 ms, no limit), from the start of the apply
+ * to the last object Ready, and then `kubectl apply -f` of the same N with one spec field
+ * changed, against the time `kubectl apply -f` of the same N objects (create, then the same
+ * update) takes for a lone minimal CRD (bench/lib/minimal-crd.ts: same names, free-form schema,
+ * alone in its API group, nothing reconciling it; run first and again last, so the yardstick
+ * brackets the run). Between them, the same applies against the minimal CRDs of all our kinds
+ * in one group (the one-group counterfactual: what a single API group would cost) and against
+ * our CRD with no operator running split the difference into what kubectl pays for the size of
+ * a group's OpenAPI document, what our schemas cost the apiserver, and what reconciling at the
+ * same time adds; kubectl's own CPU seconds are counted for each apply
+ * (bench/lib/kubectl-cpu.ts). Then the update of one field in all N through the Kubernetes API
+ * (bench/scenarios/update-all.ts) against its platform ceiling, and last the Gadget test kind
+ * added in a group of its own with the apply to our CRD repeated (bench/scenarios/apply-gadget.ts).
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -19,7 +22,6 @@ import { kubectlRaw } from '../../test/e2e/support/kube.js';
 import type { BenchEnv } from '../lib/env.js';
 import {
   diffRequestCounts,
-  perObjectText,
   readRequestCounts,
   type RequestCounts,
 } from '../lib/apiserver-requests.js';
@@ -27,9 +29,11 @@ import { runKubectlTimed } from '../lib/kubectl-cpu.js';
 import { cpuSecondsOf } from '../lib/proc-cpu.js';
 import { MATRIX } from '../lib/matrix.js';
 import { loneGroupOf, MINIMAL_GROUP, minimalCrdOf, type CrdFacts } from '../lib/minimal-crd.js';
+import { OPENAPI_WAIT_MS, waitForOpenApi } from '../lib/openapi-documents.js';
 import { collectionPath, objectName, pullZoneManifest, type Manifest } from '../lib/objects.js';
 import { ReadyTracker } from '../lib/ready-tracker.js';
 import { quantile } from '../lib/stats.js';
+import { runGadgetStep, type GadgetResult } from './apply-gadget.js';
 import { NULL_USER, startNull, stopNull } from './null-baseline.js';
 import { runUpdateAll, type UpdateAllResult } from './update-all.js';
 
@@ -56,6 +60,11 @@ export interface ApplyTiming {
   operatorCpuS?: number;
   /** Requests the apiserver served during the apply, by verb and resource (every client). */
   requests?: RequestCounts;
+  /**
+   * `kubectl apply -f` of the same objects right after, with one spec field changed
+   * ({@link UPDATE_FIELD}); absent in results from before issue 45.
+   */
+  update?: ApplyTiming;
 }
 
 /** Results. */
@@ -63,11 +72,19 @@ export interface ApplyEndToEndResult {
   n: number;
   /** `kubectl version --client` of the kubectl used (`KUBECTL`, else the one on PATH). */
   kubectlVersion?: string;
+  /**
+   * Our CRD's group-version (`pullzones.cdn.operator.io/v1beta1`); absent in results from when
+   * every kind shared one group (before issue 45).
+   */
+  oursGroupVersion?: string;
   /** `kubectl apply -f` of the N objects to the lone minimal CRD, seconds (before and after). */
   minimalApplyS: number[];
   /** The same applies, with kubectl's CPU. */
   lone?: ApplyTiming[];
-  /** To the minimal CRDs of all our kinds in one group (the same API surface). */
+  /**
+   * To the minimal CRDs of all our kinds in one group: our API surface before issue 45 split it
+   * into a group per family, kept as the counterfactual (what one group would cost).
+   */
   sameSurface?: ApplyTiming;
   /** To our CRD with no operator running (admission alone). */
   oursNoOperator?: ApplyTiming;
@@ -81,6 +98,11 @@ export interface ApplyEndToEndResult {
   /** allReadyS ÷ the median lone minimal apply. */
   ratio: number | null;
   /**
+   * Start of the update apply (`ours.update`) to the last object's status observing its new
+   * generation (the operator done with it); null when timed out.
+   */
+  updateObservedS?: number | null;
+  /**
    * The same apply to our CRD with the null controller reconciling meanwhile (the operator's
    * Kubernetes writes per object, no platform), until every object is Ready: what this machine
    * gives any controller that writes what ours writes (bench/lib/null-controller.ts).
@@ -89,10 +111,12 @@ export interface ApplyEndToEndResult {
   /** allReadyS ÷ max(median lone minimal apply, nullReconciled.allReadyS). */
   honestRatio?: number | null;
   update?: UpdateAllResult;
+  /** The Gadget test kind added in a group of its own, and the apply repeated. */
+  gadget?: GadgetResult;
 }
 
-/** The end-to-end goals of issue 32. */
-export const APPLY_GOALS = { createRatio: 1.3, updateRatio: 1.5 };
+/** The spec field (under `settings`) the update apply changes, and its new value. */
+export const UPDATE_FIELD = { name: 'cacheControlMaxAgeOverrideSeconds', value: 4141 };
 
 function yamlOf(manifests: Manifest[]): string {
   return manifests.map((m) => stringify(m)).join('---\n');
@@ -119,7 +143,31 @@ async function applyFile(env: BenchEnv, file: string, operatorPid?: number): Pro
   };
 }
 
-/** `kubectl apply -f` of the N objects as `group`'s PullZoneConfigs in a new namespace. */
+/**
+ * Writes the N PullZoneConfigs of `namespace` as `group`'s (default: ours) to a file, with
+ * {@link UPDATE_FIELD} changed when `updated`; returns the file.
+ */
+async function writeManifests(
+  dir: string,
+  p: ApplyEndToEndParams,
+  namespace: string,
+  updated: boolean,
+  group = p.crd.group,
+): Promise<string> {
+  const extra = updated ? { [UPDATE_FIELD.name]: UPDATE_FIELD.value } : {};
+  const manifests = Array.from({ length: p.n }, (_, i) => {
+    const m = pullZoneManifest(namespace, objectName('e2e', i), extra);
+    return { ...m, apiVersion: `${group}/${p.crd.version}` };
+  });
+  const file = join(dir, `${namespace}${updated ? '-updated' : ''}.yaml`);
+  await writeFile(file, yamlOf(manifests));
+  return file;
+}
+
+/**
+ * `kubectl apply -f` of the N objects as `group`'s PullZoneConfigs in a new namespace, then of
+ * the same N with one spec field changed (the update, nothing reconciling meanwhile).
+ */
 async function applyTo(
   env: BenchEnv,
   dir: string,
@@ -128,13 +176,9 @@ async function applyTo(
   namespace: string,
 ): Promise<ApplyTiming> {
   await env.createNamespace(namespace);
-  const manifests = Array.from({ length: p.n }, (_, i) => {
-    const m = pullZoneManifest(namespace, objectName('e2e', i));
-    return { ...m, apiVersion: `${group}/${p.crd.version}` };
-  });
-  const file = join(dir, `${namespace}.yaml`);
-  await writeFile(file, yamlOf(manifests));
-  return await applyFile(env, file);
+  const created = await applyFile(env, await writeManifests(dir, p, namespace, false, group));
+  const update = await applyFile(env, await writeManifests(dir, p, namespace, true, group));
+  return { ...created, update };
 }
 
 async function installYardsticks(env: BenchEnv, p: ApplyEndToEndParams): Promise<void> {
@@ -148,34 +192,82 @@ async function installYardsticks(env: BenchEnv, p: ApplyEndToEndParams): Promise
     undefined,
     options,
   );
+  const served = [loneGroupOf(p.crd), MINIMAL_GROUP, p.crd.group].map(
+    (g) => `apis/${g}/${p.crd.version}`,
+  );
+  await waitForOpenApi(env.kube, (index) => served.every((s) => index[s]), OPENAPI_WAIT_MS);
 }
 
 /**
- * `kubectl apply -f` of the N PullZoneConfigs into `namespace` while `controllerPid` reconciles
- * them; the apply's timing (also given to `onApplied` as soon as the apply ends) and the
- * seconds from its start to the last object Ready.
+ * One object of `group` created and then updated with kubectl, unmeasured, in a namespace of
+ * its own. After a CRD is added or removed the apiserver rebuilds its OpenAPI documents on the
+ * first request for them, and kubectl's first patch fetches the cluster's whole v2 document; the
+ * first measured apply after the change would pay that rebuild (seconds at small N).
+ */
+async function warmUp(
+  env: BenchEnv,
+  dir: string,
+  p: ApplyEndToEndParams,
+  group: string,
+  namespace: string,
+): Promise<void> {
+  await applyTo(env, dir, { ...p, n: 1 }, group, namespace);
+}
+
+/** Where a controller reconciles the applied objects: their namespace, its process, the watch. */
+interface Reconciling {
+  namespace: string;
+  controllerPid: number | undefined;
+  tracker: ReadyTracker;
+}
+
+/**
+ * `kubectl apply -f` of the N PullZoneConfigs into `rec.namespace` while the controller
+ * reconciles them; the apply's timing (also given to `onApplied` as soon as the apply ends) and
+ * the seconds from its start to the last object Ready.
  */
 async function applyUntilReady(
   env: BenchEnv,
   dir: string,
   p: ApplyEndToEndParams,
-  namespace: string,
-  tracker: ReadyTracker,
-  controllerPid: number | undefined,
+  { namespace, controllerPid, tracker }: Reconciling,
   onApplied?: (applied: ApplyTiming) => void,
 ): Promise<ApplyTiming & { allReadyS: number }> {
-  const file = join(dir, `${namespace}.yaml`);
-  await writeFile(
-    file,
-    yamlOf(
-      Array.from({ length: p.n }, (_, i) => pullZoneManifest(namespace, objectName('e2e', i))),
-    ),
-  );
+  const file = await writeManifests(dir, p, namespace, false);
   const t0 = Date.now();
   const applied = await applyFile(env, file, controllerPid);
   onApplied?.(applied); // kept when the wait for Ready times out
   await tracker.waitUntil(() => tracker.readyAt.size >= p.n, p.timeoutMs, `${p.n} Ready`);
   return { ...applied, allReadyS: (Math.max(...tracker.readyAt.values()) - t0) / 1000 };
+}
+
+/**
+ * `kubectl apply -f` of the N objects of `rec.namespace` with {@link UPDATE_FIELD} changed while
+ * the controller reconciles them; the apply's timing goes to `onApplied`, the seconds from its
+ * start to the last object's status observing its new generation are returned.
+ */
+async function applyUpdateUntilObserved(
+  env: BenchEnv,
+  dir: string,
+  p: ApplyEndToEndParams,
+  { namespace, controllerPid, tracker }: Reconciling,
+  onApplied: (applied: ApplyTiming) => void,
+): Promise<number> {
+  const before = new Map(
+    [...tracker.objects].map(([name, o]) => [name, o.metadata.generation ?? 0]),
+  );
+  const file = await writeManifests(dir, p, namespace, true);
+  const t0 = Date.now();
+  onApplied(await applyFile(env, file, controllerPid));
+  const caughtUp = (): boolean =>
+    [...before].every(([name, generation]) => {
+      const now = tracker.objects.get(name)?.metadata.generation ?? 0;
+      return now > generation && (tracker.observedAt.get(name)?.[0] ?? 0) >= now;
+    });
+  await tracker.waitUntil(caughtUp, p.timeoutMs, `${p.n} updates observed`);
+  return (
+    (Math.max(...[...before.keys()].map((n) => tracker.observedAt.get(n)?.[1] ?? t0)) - t0) / 1000
+  );
 }
 
 /**
@@ -198,7 +290,11 @@ async function runNullReconciled(
   tracker.start();
   const child = await startNull(kubeconfig, path, p.workers, statusTemplate);
   try {
-    return await applyUntilReady(env, dir, p, namespace, tracker, child.child.pid);
+    return await applyUntilReady(env, dir, p, {
+      namespace,
+      controllerPid: child.child.pid,
+      tracker,
+    });
   } finally {
     await stopNull(child);
     await tracker.stop();
@@ -226,7 +322,8 @@ async function runOurs(
   const tracker = new ReadyTracker(env.kube, collectionPath(namespace, 'PullZoneConfig'));
   tracker.start();
   try {
-    const { allReadyS } = await applyUntilReady(env, dir, p, namespace, tracker, op.pid, (a) => {
+    const rec: Reconciling = { namespace, controllerPid: op.pid, tracker };
+    const { allReadyS } = await applyUntilReady(env, dir, p, rec, (a) => {
       result.ours = a;
       result.oursApplyS = a.wallS;
       result.oursKubectlCpuS = a.kubectlCpuS;
@@ -235,6 +332,13 @@ async function runOurs(
     template.status = [...tracker.objects.values()].find((o) => o.status)?.status;
     log(
       `end to end n=${p.n}: apply ${result.oursApplyS.toFixed(1)} s, all Ready ${result.allReadyS.toFixed(1)} s`,
+    );
+    result.updateObservedS = null; // until every update is observed
+    result.updateObservedS = await applyUpdateUntilObserved(env, dir, p, rec, (a) => {
+      if (result.ours) result.ours.update = a;
+    });
+    log(
+      `end to end n=${p.n}: update apply ${result.ours?.update?.wallS.toFixed(1)} s, all observed ${result.updateObservedS.toFixed(1)} s`,
     );
     result.update = await runUpdateAll(
       env,
@@ -261,6 +365,42 @@ async function kubectlVersion(env: BenchEnv): Promise<string> {
   }
 }
 
+function messageOf(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}
+
+/** `create … s, update … s` of an apply and its update, for the log. */
+function timesText(t: ApplyTiming | undefined): string {
+  return `create ${t?.wallS.toFixed(1)} s, update ${t?.update?.wallS.toFixed(1)} s`;
+}
+
+/** The null controller's run and the Gadget step: each logged and skipped when it fails. */
+async function runComparisons(
+  env: BenchEnv,
+  dir: string,
+  p: ApplyEndToEndParams,
+  result: ApplyEndToEndResult,
+  log: (msg: string) => void,
+  status: Record<string, unknown> | undefined,
+): Promise<void> {
+  if (status)
+    result.nullReconciled = await runNullReconciled(env, dir, p, status).catch((err: unknown) => {
+      log(`end to end n=${p.n}, null controller: ${messageOf(err)}`);
+      return undefined;
+    });
+  result.gadget = await runGadgetStep(env, p.crd, async () => {
+    await warmUp(env, dir, p, p.crd.group, 'e2e-warm-ours-gadget');
+    return await applyTo(env, dir, p, p.crd.group, 'e2e-ours-gadget');
+  }).catch((err: unknown) => {
+    log(`end to end n=${p.n}, Gadget in another group: ${messageOf(err)}`);
+    return undefined;
+  });
+  if (result.gadget)
+    log(
+      `end to end n=${p.n}: after the Gadget in ${result.gadget.group}, ours without the operator ${timesText(result.gadget.oursNoOperator)}`,
+    );
+}
+
 /** Runs the scenario; the sim's faults are set here (L = 50 ms, no limit). */
 export async function runApplyEndToEnd(
   env: BenchEnv,
@@ -270,10 +410,13 @@ export async function runApplyEndToEnd(
   const dir = await mkdtemp(join(tmpdir(), 'cdn-e2e-apply-'));
   await installYardsticks(env, p);
   const lone = loneGroupOf(p.crd);
+  for (const [i, group] of [lone, MINIMAL_GROUP, p.crd.group].entries())
+    await warmUp(env, dir, p, group, `e2e-warm-${i}`);
   const first = await applyTo(env, dir, p, lone, 'e2e-lone-0');
   const result: ApplyEndToEndResult = {
     n: p.n,
     kubectlVersion: await kubectlVersion(env),
+    oursGroupVersion: `${p.crd.group}/${p.crd.version}`,
     minimalApplyS: [first.wallS],
     lone: [first],
     sameSurface: await applyTo(env, dir, p, MINIMAL_GROUP, 'e2e-surface'),
@@ -283,21 +426,14 @@ export async function runApplyEndToEnd(
     ratio: null,
   };
   log(
-    `end to end n=${p.n}: lone minimal ${first.wallS.toFixed(1)} s, same surface ${result.sameSurface?.wallS.toFixed(1)} s, ours without the operator ${result.oursNoOperator?.wallS.toFixed(1)} s`,
+    `end to end n=${p.n}, ${result.kubectlVersion}: lone minimal ${timesText(first)}; one group ${timesText(result.sameSurface)}; ours without the operator ${timesText(result.oursNoOperator)}`,
   );
   const template: { status?: Record<string, unknown> } = {};
   await runOurs(env, dir, p, result, log, template).catch((err: unknown) => {
-    log(`end to end n=${p.n}: ${err instanceof Error ? err.message : String(err)}`);
+    log(`end to end n=${p.n}: ${messageOf(err)}`);
   });
-  if (template.status)
-    result.nullReconciled = await runNullReconciled(env, dir, p, template.status).catch(
-      (err: unknown) => {
-        log(
-          `end to end n=${p.n}, null controller: ${err instanceof Error ? err.message : String(err)}`,
-        );
-        return undefined;
-      },
-    );
+  await runComparisons(env, dir, p, result, log, template.status);
+  await warmUp(env, dir, p, lone, 'e2e-warm-lone-1');
   const last = await applyTo(env, dir, p, lone, 'e2e-lone-1');
   result.minimalApplyS.push(last.wallS);
   result.lone?.push(last);
@@ -308,113 +444,4 @@ export async function runApplyEndToEnd(
     result.honestRatio = result.allReadyS / Math.max(yardstick, nullS);
   await rm(dir, { recursive: true, force: true });
   return result;
-}
-
-/** One row of the decomposition: an apply, its wall time and kubectl's CPU per object. */
-function timingRow(label: string, t: ApplyTiming | undefined, n: number, base: number): string {
-  if (!t) return `| ${label} | not measured | — | — | — | — |`;
-  const ms = (v: number | undefined): string =>
-    v === undefined ? '—' : `${((v * 1000) / n).toFixed(1)} ms`;
-  return `| ${label} | ${t.wallS.toFixed(1)} s | ${(t.wallS / base).toFixed(2)} | ${ms(t.kubectlCpuS)} | ${ms(t.serverCpuS)} | ${ms(t.operatorCpuS)} |`;
-}
-
-/** Requests per object the apiserver served during our two applies (every client). */
-function requestLines(r: ApplyEndToEndResult): string[] {
-  const lines: string[] = [];
-  const alone = r.oursNoOperator?.requests;
-  const withOperator = r.ours?.requests;
-  if (alone)
-    lines.push(
-      '',
-      `Apiserver requests per object, our CRD without the operator: ${perObjectText(alone, r.n)}.`,
-    );
-  if (withOperator)
-    lines.push(
-      '',
-      `With the operator reconciling (kubectl's, the operator's and the watchers' together): ${perObjectText(withOperator, r.n)}.`,
-    );
-  return lines;
-}
-
-function decomposition(r: ApplyEndToEndResult, yardstick: number): string[] {
-  if (!r.sameSurface && !r.oursNoOperator) return [];
-  const lone = r.lone?.[0];
-  const ours: ApplyTiming | undefined =
-    r.ours ??
-    (r.oursKubectlCpuS === undefined
-      ? undefined
-      : { wallS: r.oursApplyS, kubectlCpuS: r.oursKubectlCpuS });
-  return [
-    '',
-    `Where the time goes: the same ${r.n} objects applied with \`kubectl apply -f\` to four CRDs in turn. kubectl is sequential; before v1.34 it parses the OpenAPI document of the object's whole group-version for every object it creates (bench/lib/kubectl-cpu.ts), so its CPU per object follows the size of that document (v1.34 and later parse it once per kind for creates, kubernetes/kubernetes#132003; every patch still parses it); the apiserver's admission of our schema and the operator's own writes come on top.`,
-    '',
-    '| apply of the same objects to | wall | ÷ lone minimal | CPU per object: kubectl | apiserver + etcd | operator |',
-    '| --- | --- | --- | --- | --- | --- |',
-    timingRow('a lone minimal CRD (its own group; the yardstick)', lone, r.n, yardstick),
-    timingRow(
-      'minimal CRDs of all our kinds in one group (our API surface)',
-      r.sameSurface,
-      r.n,
-      yardstick,
-    ),
-    timingRow(
-      'our CRD, no operator running (admission of our schema)',
-      r.oursNoOperator,
-      r.n,
-      yardstick,
-    ),
-    timingRow('our CRD, operator reconciling meanwhile', ours, r.n, yardstick),
-    ...(r.nullReconciled
-      ? [
-          timingRow(
-            'our CRD, the null controller reconciling meanwhile (our Kubernetes writes, no platform)',
-            r.nullReconciled,
-            r.n,
-            yardstick,
-          ),
-        ]
-      : []),
-    ...requestLines(r),
-  ];
-}
-
-/**
- * The create against the honest yardstick: max(minimal apply, the same apply with the null
- * controller reconciling until all Ready). When the null controller's time is the larger, the
- * machine, not the operator, sets the floor (as the matrix calls a cell machine-bound).
- */
-function honestCreateRow(r: ApplyEndToEndResult, yardstick: number): string[] {
-  const nullS = r.nullReconciled?.allReadyS;
-  if (nullS === undefined || nullS === null || r.allReadyS === null || !r.honestRatio) return [];
-  const bound =
-    nullS > yardstick
-      ? 'machine-bound: the null controller is the larger'
-      : 'the minimal apply is the larger';
-  return [
-    `| create: apply to all Ready ÷ max(minimal apply, the same apply with the null controller reconciling: ${nullS.toFixed(1)} s) | ${r.allReadyS.toFixed(1)} s ÷ ${Math.max(yardstick, nullS).toFixed(1)} s = **${r.honestRatio.toFixed(2)}** (${bound}) | ≤ ${APPLY_GOALS.createRatio} | ${r.honestRatio <= APPLY_GOALS.createRatio ? 'met' : '**missed**'} |`,
-  ];
-}
-
-/** The report's section for the scenario. */
-export function applySection(r: ApplyEndToEndResult | undefined): string[] {
-  if (!r) return [];
-  const yardstick = quantile(r.minimalApplyS, 0.5);
-  const verdict = (ok: boolean): string => (ok ? 'met' : '**missed**');
-  const lines = [
-    '## End to end: kubectl apply + reconcile',
-    '',
-    `N = ${r.n} PullZoneConfigs applied with \`kubectl apply -f\` (kubectl ${r.kubectlVersion ?? 'version not recorded'}) while the operator runs (L = 50 ms, no platform limit), until the last is Ready; the yardstick is \`kubectl apply -f\` of the same ${r.n} objects against a lone minimal CRD with nothing reconciling them (${r.minimalApplyS.map((v) => `${v.toFixed(1)} s`).join(' before, ')} after; median ${yardstick.toFixed(1)} s).`,
-    '',
-    '| figure | measured | goal | verdict |',
-    '| --- | --- | --- | --- |',
-    `| create: apply to all Ready ÷ minimal apply | ${r.allReadyS === null ? 'timed out' : `${r.allReadyS.toFixed(1)} s`} ÷ ${yardstick.toFixed(1)} s = **${r.ratio === null ? 'n/a' : r.ratio.toFixed(2)}** (our apply alone ${r.oursApplyS.toFixed(1)} s) | ≤ ${APPLY_GOALS.createRatio} | ${verdict(r.ratio !== null && r.ratio <= APPLY_GOALS.createRatio)} |`,
-    ...honestCreateRow(r, yardstick),
-  ];
-  const u = r.update;
-  if (u) {
-    lines.push(
-      `| update one field in all: time until the platform shows all ÷ platform ceiling | ${u.timeToAllWrittenMs === null ? 'timed out' : `${(u.timeToAllWrittenMs / 1000).toFixed(1)} s`} ÷ ${(u.ceilingMs / 1000).toFixed(1)} s = **${u.ratio === null ? 'n/a' : u.ratio.toFixed(2)}** (patches took ${(u.patchRequestsMs / 1000).toFixed(1)} s) | ≤ ${APPLY_GOALS.updateRatio} | ${verdict(u.ratio !== null && u.ratio <= APPLY_GOALS.updateRatio)} |`,
-    );
-  }
-  return [...lines, ...decomposition(r, yardstick), ''];
 }

@@ -15,11 +15,11 @@
  * - Ownership: the configuration is read only while the spec has the block or status records
  *   one as managed; a managed configuration whose block was removed is deleted.
  */
-import { createHash } from 'node:crypto';
 import type { LogForwarding, LogForwardingRequest } from '../../cdn/security-types.js';
 import type { FieldDiff } from '../../runtime/types.js';
 import { REDACTED, UNSET, renderValue } from '../shared/plan.js';
 import type { UidSaltedDigest } from '../kind-module.js';
+import { fingerprintSecretValue } from '../shared/secret-fingerprint.js';
 import type { ContainerApp, LogForwardingSpec, LogForwardingStatus } from './types.js';
 import { LOG_FORMAT_NAMES, LOG_TYPE_NAMES } from './wire-enums.js';
 import { fromWireName, shownName, toWireName } from '../kit/enum-spelling.js';
@@ -59,8 +59,7 @@ type Member = (typeof MEMBERS)[number];
 
 /** The `sha256:` fingerprint of `token` for the object `uid` (see the module comment). */
 export function tokenFingerprint(uid: string | undefined, token: string): string {
-  const hash = createHash('sha256').update(`containerapp/logforwarding/${uid ?? ''}\u0000${token}`);
-  return `sha256:${hash.digest('hex')}`;
+  return fingerprintSecretValue('containerapp/logforwarding', uid, token);
 }
 
 /** The token's digest, as the tools see it (KindModule `uidDigests`). */

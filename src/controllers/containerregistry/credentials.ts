@@ -10,12 +10,12 @@
  * the Secret now holds another value. Another user name also sends the credentials (the
  * document's `Credentials` takes the user name and the password together).
  */
-import { createHash } from 'node:crypto';
 import type { ContainerRegistry as RegistryRecord } from '../../cdn/security-types.js';
 import { WaitingError } from '../../runtime/errors.js';
 import type { ConnectContext, FieldDiff, ObjectReference } from '../../runtime/types.js';
 import { REDACTED, renderValue } from '../shared/plan.js';
 import type { UidSaltedDigest } from '../kind-module.js';
+import { fingerprintSecretValue } from '../shared/secret-fingerprint.js';
 import type { ContainerRegistry } from './types.js';
 
 /** Condition reason while the password Secret or its key is missing. */
@@ -58,8 +58,7 @@ export async function readPassword(
 
 /** The `sha256:` fingerprint of `password` for the object `uid` (see the module comment). */
 export function passwordFingerprint(uid: string | undefined, password: string): string {
-  const hash = createHash('sha256').update(`containerregistry/${uid ?? ''}\u0000${password}`);
-  return `sha256:${hash.digest('hex')}`;
+  return fingerprintSecretValue('containerregistry', uid, password);
 }
 
 /** The password's digest, as the tools see it (KindModule `uidDigests`). */

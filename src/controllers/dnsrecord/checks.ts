@@ -7,7 +7,8 @@ import { TerminalError } from '../../runtime/errors.js';
 import { isDeleting } from '../../runtime/finalizer.js';
 import { SyncedReason } from '../../runtime/reasons.js';
 import { inapplicable } from '../kit/fields.js';
-import { LINKED_TYPES, RECORD_FIELDS, RECORD_TYPES } from './fields.js';
+import { LINKED_TYPES, RECORD_TYPES } from '../shared/dns-record-fields.js';
+import { RECORD_FIELDS } from './fields.js';
 import type { DnsRecord, DnsRecordSpec } from './types.js';
 
 function invalid(message: string): TerminalError {

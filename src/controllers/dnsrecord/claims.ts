@@ -1,6 +1,6 @@
 /**
  * The claims of a DnsRecord in the runtime's claim index, from the object alone (no pass
- * needed; the claim types are described in dnszone/record-claims.ts):
+ * needed; the claim types are described in shared/dns-record-claims.ts):
  *
  * - its record id (`DnsRecord`), from `spec.recordId` or the id its status records;
  * - the content its status records (`DnsRecordContent`: zone, type, name, value as read from
@@ -28,11 +28,11 @@ import {
   DNS_RECORD_CONTENT_CLAIM,
   DNS_RECORD_DECLARED_CLAIM,
   dnsRecordContentKey,
-} from '../dnszone/record-claims.js';
+} from '../shared/dns-record-claims.js';
 import { PULL_ZONE_CLAIM } from '../shared/claim-types.js';
 import { ADOPT_BY_NAME, adoptionPolicyOf } from '../shared/ownership-schema.js';
 import { parseIntegerId } from '../shared/platform-id.js';
-import { LINKED_TYPES, normalizeName } from './fields.js';
+import { LINKED_TYPES, normalizeName } from '../shared/dns-record-fields.js';
 import type { DnsRecord, DnsRecordSpec } from './types.js';
 
 /**

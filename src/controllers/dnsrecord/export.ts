@@ -18,7 +18,8 @@ import {
   type ExportedObject,
 } from '../shared/manifest-export.js';
 import { specOfRecord } from '../kit/fields.js';
-import { RECORD_FIELDS, RECORD_TYPES } from './fields.js';
+import { RECORD_TYPES } from '../shared/dns-record-fields.js';
+import { RECORD_FIELDS } from './fields.js';
 import { DNS_ZONE_NAMES } from '../dnszone/types.js';
 import { DNS_RECORD_NAMES } from './types.js';
 import type { KindPart } from '../kit/kind-parts.js';

@@ -24,7 +24,7 @@ import type { CrudResource } from '../kit/crud-external.js';
 import { crudKind } from '../kit/crud-kind.js';
 import type { FieldsDiff } from '../kit/fields.js';
 import { isProvisionalName, provisionalNameOf, type IdentityRules } from '../kit/identity.js';
-import { DNS_RECORD_CLAIM } from '../dnszone/record-claims.js';
+import { DNS_RECORD_CLAIM } from '../shared/dns-record-claims.js';
 import type { ControllerDeps } from '../shared/deps.js';
 import { withKeyedLock } from '../shared/keyed-mutex.js';
 import { readUnlessGone } from '../shared/not-found.js';
@@ -32,7 +32,8 @@ import { renderValue } from '../shared/plan.js';
 import { parseIntegerId } from '../shared/platform-id.js';
 import { checkSpec } from './checks.js';
 import { connectClaims, dnsRecordClaimsOf } from './claims.js';
-import { normalizeName, RECORD_FIELDS, RECORD_TYPES } from './fields.js';
+import { normalizeName, RECORD_TYPES } from '../shared/dns-record-fields.js';
+import { RECORD_FIELDS } from './fields.js';
 import {
   idReferencesOf,
   objectReferences,

@@ -1,21 +1,22 @@
 /**
  * The DnsZone CRD schema: the field table's properties (fields.ts), the inline records (their
- * members: record-fields.ts) and the rules across fields; account, adoption and status
- * fragments are shared with the other kinds. Rendered by hack/generate-crds.ts.
+ * members: record-fields.ts), the DS record (status.ts) and the rules across fields; account,
+ * adoption and status fragments are shared with the other kinds. Rendered by
+ * hack/generate-crds.ts.
  */
 import { schemaOf } from '../kit/fields.js';
-import { accountFragment } from '../shared/account-schema.js';
+import type { DocumentBounds, KindSchema, Schema } from '../shared/crd-schema.js';
+import { managedKindSchema } from '../shared/managed-spec.js';
 import {
-  managedColumns,
-  withFragments,
-  type DocumentBounds,
-  type KindSchema,
-  type Schema,
-} from '../shared/crd-schema.js';
-import { adoptionFragment, adoptionIdFragment } from '../shared/ownership-schema.js';
-import { managedStatusSchema } from '../shared/status-schema.js';
+  booleanSchema,
+  int64Schema,
+  objectSchema,
+  statusColumn,
+  stringSchema,
+} from '../shared/schema-nodes.js';
 import { DNS_ZONE_FIELDS } from './fields.js';
 import { INLINE_RECORD_FIELDS } from './record-fields.js';
+import { DS_FIELDS } from './status.js';
 import type { KindPart } from '../kit/kind-parts.js';
 
 /** At most this many inline records: bigger zones use DnsRecord objects. */
@@ -63,52 +64,33 @@ function ownSpec(docs: DocumentBounds): Schema {
   };
 }
 
-const DS_FIELDS: Record<string, Schema> = {
-  enabled: { type: 'boolean', description: 'DNSSEC is on.' },
-  dsRecord: { type: 'string', description: 'The whole DS record, as a registrar takes it.' },
-  algorithm: { type: 'integer', description: 'DNSSEC algorithm number (13: ECDSA P-256 SHA-256).' },
-  digest: { type: 'string', description: 'Digest of the key signing key (hex).' },
-  digestType: { type: 'string', description: 'Digest type, e.g. SHA256 (2).' },
-  keyTag: { type: 'integer', description: 'Key tag of the key signing key.' },
-  flags: { type: 'integer', description: 'Flags of the key signing key (257).' },
-  publicKey: { type: 'string', description: 'Public key of the key signing key (base64).' },
-};
-
-function statusProperties(): Record<string, Schema> {
+function statusProperties(docs: DocumentBounds): Record<string, Schema> {
   return {
-    dnsZoneId: { type: 'integer', format: 'int64', description: 'Id of the managed DNS zone.' },
-    domain: { type: 'string', description: 'Domain of the zone on the platform.' },
+    dnsZoneId: int64Schema('Id of the managed DNS zone.'),
+    domain: stringSchema('Domain of the zone on the platform.'),
     nameservers: {
       type: 'array',
       items: { type: 'string' },
       description: 'Nameservers the zone announces (delegate the domain to them).',
     },
-    nameserversDetected: {
-      type: 'boolean',
-      description: "The platform sees the domain delegated to the zone's nameservers.",
-    },
-    dnssec: {
-      type: 'object',
+    nameserversDetected: booleanSchema(
+      "The platform sees the domain delegated to the zone's nameservers.",
+    ),
+    dnssec: objectSchema(schemaOf(DS_FIELDS, docs).properties, {
       description: 'DNSSEC state and, while on, the DS record for the registrar.',
-      properties: DS_FIELDS,
-    },
+    }),
     records: {
       type: 'array',
       description: 'The platform record of each entry of spec.records found live.',
-      items: {
-        type: 'object',
-        properties: {
-          type: { type: 'string', description: 'Record type.' },
-          name: { type: 'string', description: 'Relative name (empty: the apex).' },
-          value: { type: 'string', description: 'Value.' },
-          id: { type: 'integer', format: 'int64', description: 'Platform id of the record.' },
-          created: {
-            type: 'boolean',
-            description:
-              'This resource created the record (deleted when dropped from spec.records).',
-          },
-        },
-      },
+      items: objectSchema({
+        type: stringSchema('Record type.'),
+        name: stringSchema('Relative name (empty: the apex).'),
+        value: stringSchema('Value.'),
+        id: int64Schema('Platform id of the record.'),
+        created: booleanSchema(
+          'This resource created the record (deleted when dropped from spec.records).',
+        ),
+      }),
     },
     recordCount: {
       type: 'integer',
@@ -119,47 +101,26 @@ function statusProperties(): Record<string, Schema> {
 
 /** The DnsZone schema (dnszones). */
 export function dnsZoneSchema(docs: DocumentBounds): KindSchema {
-  return {
+  return managedKindSchema({
     description: 'A bunny.net DNS zone managed by cdn-operator.',
-    requireSpec: true,
-    categories: ['cdn'],
-    spec: withFragments(ownSpec(docs), [
-      accountFragment(),
-      adoptionIdFragment(
-        'dnsZoneId',
-        { type: 'integer', format: 'int64', minimum: 1 },
-        'Adopt the existing DNS zone with this id (refused when another object manages it). The operator never creates a zone when this is set. Immutable.',
-      ),
-      adoptionFragment('DNS zone', 'spec.domain'),
-    ]),
-    status: managedStatusSchema({
+    spec: ownSpec(docs),
+    idField: 'dnsZoneId',
+    idDescription:
+      'Adopt the existing DNS zone with this id (refused when another object manages it). The operator never creates a zone when this is set. Immutable.',
+    what: 'DNS zone',
+    nameField: 'spec.domain',
+    status: {
       description: 'Observed state of the DNS zone.',
-      resource: 'DNS zone',
       conditions: 'Ready (the zone matches the spec) and Synced (the last reconcile succeeded).',
-      properties: statusProperties(),
-    }),
-    columns: managedColumns(
-      {
-        name: 'ID',
-        type: 'integer',
-        description: 'Id of the DNS zone.',
-        jsonPath: '.status.dnsZoneId',
-      },
-      { name: 'DOMAIN', type: 'string', description: 'Domain.', jsonPath: '.status.domain' },
-      {
-        name: 'DNSSEC',
-        type: 'boolean',
-        description: 'DNSSEC is on.',
-        jsonPath: '.status.dnssec.enabled',
-      },
-      {
-        name: 'RECORDS',
-        type: 'integer',
-        description: 'Number of records.',
-        jsonPath: '.status.recordCount',
-      },
-    ),
-  };
+      properties: statusProperties(docs),
+    },
+    columns: [
+      statusColumn('ID', 'integer', 'Id of the DNS zone.', 'dnsZoneId'),
+      statusColumn('DOMAIN', 'string', 'Domain.', 'domain'),
+      statusColumn('DNSSEC', 'boolean', 'DNSSEC is on.', 'dnssec.enabled'),
+      statusColumn('RECORDS', 'integer', 'Number of records.', 'recordCount'),
+    ],
+  });
 }
 
 /** The kind's CRD schema, under its part's name (kit/kind-parts.ts). */

@@ -14,7 +14,7 @@ import type { PlanContext } from '../shared/manifest-plan.js';
 import { dnsRecordClaimsOf } from '../dnsrecord/claims.js';
 import { specContentKey } from '../dnsrecord/claims.js';
 import type { DnsRecord, DnsRecordSpec } from '../dnsrecord/types.js';
-import { DNS_RECORD_CLAIM, DNS_RECORD_CONTENT_CLAIM } from './record-claims.js';
+import { DNS_RECORD_CLAIM, DNS_RECORD_CONTENT_CLAIM } from '../shared/dns-record-claims.js';
 import type { DnsZone } from './types.js';
 
 function refersTo(spec: DnsRecordSpec, zone: DnsZone, zoneId: number): boolean {

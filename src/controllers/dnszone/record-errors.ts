@@ -12,23 +12,11 @@
  */
 import type { ClassifiedError } from '../../runtime/errors.js';
 import { classifyCdnError } from '../shared/classify-error.js';
+import { INLINE_RECORD_FIELDS } from './record-fields.js';
 import { entryPath, type RecordAction } from './records.js';
 
 /** Reason of Synced=False while a listed record is managed by another object. */
 export const RecordManagedElsewhere = 'RecordManagedElsewhere';
-
-/** Spec member of an inline record by the API's member name. */
-const RECORD_MEMBERS: Record<string, string> = {
-  Type: 'type',
-  Name: 'name',
-  Value: 'value',
-  Ttl: 'ttl',
-  Priority: 'priority',
-  Weight: 'weight',
-  Port: 'port',
-  Flags: 'flags',
-  Tag: 'tag',
-};
 
 /** A record call that failed, with the action it was sent for. */
 export class RecordCallError extends Error {
@@ -63,9 +51,9 @@ function memberPath(
   fallback: (apiField: string) => string,
 ): (apiField: string) => string {
   return (apiField: string): string => {
-    const member = RECORD_MEMBERS[apiField];
+    const member = INLINE_RECORD_FIELDS.find((f) => f.api === apiField);
     if (action.op === 'delete' || member === undefined) return fallback(apiField);
-    return `${entryPath(action.entry)}.${member} (${apiField})`;
+    return `${entryPath(action.entry)}.${member.spec} (${apiField})`;
   };
 }
 

@@ -1,12 +1,12 @@
 /**
- * The members of an inline record (an entry of `spec.records`): the DnsRecord kind's fields
- * (dnsrecord/fields.ts), which are the same platform members, sent, compared and named in
+ * The members of an inline record (an entry of `spec.records`): every DNS record's members
+ * (shared/dns-record-fields.ts, the DnsRecord kind's too), which are the same platform members, sent, compared and named in
  * errors the same way (a member that does not apply to the entry's type is neither sent nor
  * compared), described for an entry of the zone's list with its own words and bounds.
  */
 import type { DnsRecord, DnsRecordAddRequest } from '../../cdn/dns-types.js';
 import type { ManagedObject } from '../../runtime/types.js';
-import { RECORD_FIELDS, RECORD_TYPES } from '../dnsrecord/fields.js';
+import { RECORD_MEMBERS } from '../shared/dns-record-fields.js';
 import {
   compareFields,
   createBody,
@@ -19,7 +19,7 @@ import type { DnsZoneRecordSpec } from './types.js';
 
 type Member = 'type' | 'name' | 'value' | 'ttl' | 'priority' | 'weight' | 'port' | 'flags' | 'tag';
 type Listed<S extends Member> = Omit<
-  Extract<(typeof RECORD_FIELDS)[number], { spec: S }>,
+  Extract<(typeof RECORD_MEMBERS)[number], { spec: S }>,
   'write' | 'status' | 'required' | 'bounds' | 'schema' | 'description'
 > & { readonly description: string };
 
@@ -28,7 +28,7 @@ const DROPPED = new Set(['write', 'status', 'required', 'bounds', 'schema', 'des
 
 /** The DnsRecord field `spec` as a member of a listed record: CRD type `schema`, own words. */
 function member<S extends Member>(spec: S, schema: Schema, description: string): Listed<S> {
-  const entries = Object.entries(fieldOf(RECORD_FIELDS, spec));
+  const entries = Object.entries(fieldOf(RECORD_MEMBERS, spec));
   const shared = Object.fromEntries(entries.filter(([k]) => !DROPPED.has(k))) as AnyField;
   return { ...shared, codec: { ...shared.codec, schema }, description } as unknown as Listed<S>;
 }
@@ -100,9 +100,4 @@ export function addBodyOf(spec: DnsZoneRecordSpec): DnsRecordAddRequest {
 /** The members of an entry that differ from its live record, and the update that fixes them. */
 export function compareEntry(spec: DnsZoneRecordSpec, live: DnsRecord): FieldsDiff {
   return compareFields(INLINE_RECORD_FIELDS, entryObject(spec), live, 'DNS record');
-}
-
-/** The type name of a live record (`A`, `CNAME`, ...). */
-export function typeNameOf(record: DnsRecord): string {
-  return RECORD_TYPES[Number(record.Type)] ?? 'unknown';
 }

@@ -1,7 +1,7 @@
 /**
  * Pure decision of which live records of a zone another object manages, so that the zone never
  * deletes them (an unlisted record under `recordPolicy: Exact`, or a record the zone created and
- * dropped from its list). Claim types: record-claims.ts. A record is left alone when:
+ * dropped from its list). Claim types: shared/dns-record-claims.ts. A record is left alone when:
  *
  * 1. an object claims its id (`DnsRecord`) and that claim is recorded in the object's status
  *    (any namespace: its owner created or adopted it, perhaps before this zone object took the
@@ -20,14 +20,14 @@
  * counting it would let any tenant keep records alive on another team's zone.
  */
 import type { DnsRecord } from '../../cdn/dns-types.js';
-import { typeNameOf } from './record-fields.js';
+import { typeNameOf } from '../shared/dns-record-fields.js';
 import type { ClaimHolder } from '../../runtime/types.js';
 import {
   declaredKeyByRef,
   declaredKeyByZone,
   DNS_RECORD_CLAIM,
   DNS_RECORD_DECLARED_CLAIM,
-} from './record-claims.js';
+} from '../shared/dns-record-claims.js';
 
 /** Kind of the objects that declare records (the DnsRecord kind). */
 const DNS_RECORD_KIND = 'DnsRecord';

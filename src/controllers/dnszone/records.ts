@@ -22,13 +22,13 @@
  */
 import type { DnsRecord, DnsRecordAddRequest, DnsRecordUpdate } from '../../cdn/dns-types.js';
 import type { ClaimHolder, FieldDiff } from '../../runtime/types.js';
-import { normalizeName } from '../dnsrecord/fields.js';
-import { addBodyOf, compareEntry, typeNameOf } from './record-fields.js';
+import { normalizeName, typeNameOf } from '../shared/dns-record-fields.js';
+import { addBodyOf, compareEntry } from './record-fields.js';
 import {
   DNS_RECORD_CLAIM,
   DNS_RECORD_CONTENT_CLAIM,
   dnsRecordContentKey,
-} from './record-claims.js';
+} from '../shared/dns-record-claims.js';
 import { managedRecordIds } from './record-sweep.js';
 import type { DnsZoneRecordSpec, DnsZoneSpec, ZoneRecordStatus } from './types.js';
 

@@ -2,23 +2,50 @@
  * What a DnsZone's status shows beyond its field table: the nameservers the zone announces,
  * whether the platform sees the domain delegated, the record count, and DNSSEC with the DS
  * record to give the registrar (answered only by the call that turns DNSSEC on, so kept from
- * then on while DNSSEC stays on).
+ * then on while DNSSEC stays on). The DS record's members are a field table of their own
+ * (kit/fields.ts): the CRD's `status.dnssec`, its type and the reading of an answer derive from it.
  */
 import type { DnsSecDsRecord, DnsZone as ZoneRecord } from '../../cdn/dns-types.js';
-import type { DnsSecStatus, DnsZone, DnsZoneStatus } from './types.js';
+import { blankAsAbsent, flag, integer, text } from '../kit/codecs.js';
+import { field, specOfRecord, type SpecOf } from '../kit/fields.js';
+import type { DnsZone, DnsZoneStatus } from './types.js';
+
+const words = blankAsAbsent(text(), '');
+
+/** The members of `status.dnssec`, each read from the DNSSEC answer's member `record`. */
+export const DS_FIELDS = [
+  field('enabled', flag(), { record: 'Enabled', required: true, description: 'DNSSEC is on.' }),
+  field('dsRecord', words, {
+    record: 'DsRecord',
+    description: 'The whole DS record, as a registrar takes it.',
+  }),
+  field('algorithm', integer(), {
+    record: 'Algorithm',
+    description: 'DNSSEC algorithm number (13: ECDSA P-256 SHA-256).',
+  }),
+  field('digest', words, { record: 'Digest', description: 'Digest of the key signing key (hex).' }),
+  field('digestType', words, {
+    record: 'DigestType',
+    description: 'Digest type, e.g. SHA256 (2).',
+  }),
+  field('keyTag', integer(), { record: 'KeyTag', description: 'Key tag of the key signing key.' }),
+  field('flags', integer(), {
+    record: 'Flags',
+    description: 'Flags of the key signing key (257).',
+  }),
+  field('publicKey', words, {
+    record: 'PublicKey',
+    description: 'Public key of the key signing key (base64).',
+  }),
+] as const;
+
+/** `status.dnssec`: the DS record to give the registrar while DNSSEC is on. */
+export type DnsSecStatus = SpecOf<typeof DS_FIELDS>;
 
 /** `status.dnssec` of a DNSSEC answer (`Enabled: false` keeps only `enabled`). */
 export function dnssecStatusOf(ds: DnsSecDsRecord): DnsSecStatus {
   if (ds.Enabled !== true) return { enabled: false };
-  const out: DnsSecStatus = { enabled: true };
-  if (ds.DsRecord) out.dsRecord = ds.DsRecord;
-  if (typeof ds.Algorithm === 'number') out.algorithm = ds.Algorithm;
-  if (ds.Digest) out.digest = ds.Digest;
-  if (ds.DigestType) out.digestType = ds.DigestType;
-  if (typeof ds.KeyTag === 'number') out.keyTag = ds.KeyTag;
-  if (typeof ds.Flags === 'number') out.flags = ds.Flags;
-  if (ds.PublicKey) out.publicKey = ds.PublicKey;
-  return out;
+  return { ...specOfRecord(DS_FIELDS, ds), enabled: true };
 }
 
 /**

@@ -8,6 +8,7 @@ import type { AdoptionSpec } from '../shared/ownership-schema.js';
 import type { KindStatus } from '../shared/status-schema.js';
 import type { DNS_ZONE_FIELDS } from './fields.js';
 import type { INLINE_RECORD_FIELDS } from './record-fields.js';
+import type { DnsSecStatus } from './status.js';
 
 /** The kind's names (its KindModule, kind.ts, adds the lazy parts). */
 export const DNS_ZONE_NAMES: NamedResourceKind = {
@@ -38,18 +39,6 @@ export type DnsZoneSpec = SpecOf<typeof DNS_ZONE_FIELDS> &
     dnsZoneId?: number;
     records?: DnsZoneRecordSpec[];
   };
-
-/** `status.dnssec`: the DS record to give the registrar while DNSSEC is on. */
-export interface DnsSecStatus {
-  enabled: boolean;
-  dsRecord?: string;
-  algorithm?: number;
-  digest?: string;
-  digestType?: string;
-  keyTag?: number;
-  flags?: number;
-  publicKey?: string;
-}
 
 /** One entry of `status.records`: an inline record and the platform record it is. */
 export interface ZoneRecordStatus {

@@ -22,6 +22,7 @@ import {
 } from '../shared/schema-nodes.js';
 import { EDGE_SCRIPT_FIELDS } from './fields.js';
 import { RELEASES_SHOWN } from './releases.js';
+import { outputSecretRefSchema, secretStatusSchema, secretsSchema } from './secrets-crd.js';
 import type { KindPart } from '../kit/kind-parts.js';
 
 /** The most characters of inline code; longer scripts come from a ConfigMap. */
@@ -60,7 +61,7 @@ function codeSchema(): Schema {
 }
 
 /** The most variables `spec.env` lists. */
-const ENV_MAX = 64;
+export const ENV_MAX = 64;
 
 function configMapKeyRefSchema(description: string): Schema {
   return objectSchema(
@@ -123,6 +124,8 @@ function ownSpec(docs: DocumentBounds): Schema {
       ...properties,
       code: codeSchema(),
       env: envSchema(),
+      secrets: secretsSchema(),
+      outputSecretRef: outputSecretRefSchema(),
       publish: {
         type: 'string',
         enum: ['Always', 'Held'],
@@ -170,8 +173,10 @@ export function edgeScriptSchema(docs: DocumentBounds): KindSchema {
     what: 'edge script',
     nameField: 'spec.name (or metadata.name)',
     status: {
-      description: 'Observed state of the script. The deployment key is never shown here.',
-      conditions: 'Ready (the script matches the spec) and Synced (the last reconcile succeeded).',
+      description:
+        'Observed state of the script. The deployment key and secret values are never shown here.',
+      conditions:
+        'Ready (the script matches the spec), Synced (the last reconcile succeeded) and OutputsReady (the outputs Secret is written, when spec.outputSecretRef is set).',
       properties: {
         scriptId: int64Schema('Id of the managed script.'),
         name: stringSchema('Name of the script on the platform.'),
@@ -184,6 +189,7 @@ export function edgeScriptSchema(docs: DocumentBounds): KindSchema {
         }),
         pullZoneId: int64Schema('Id of the pull zone fronting a standalone script, if it has one.'),
         hostname: stringSchema('Hostname the standalone script answers on, if it has one.'),
+        secrets: secretStatusSchema(),
       },
     },
     columns: [

@@ -8,12 +8,14 @@
  *   add their plan entries and their members of the update body (`Code`, `variables`,
  *   `publish`);
  * - `status`: the code's digest, the live release, the last releases, a standalone script's
- *   pull zone and hostname.
+ *   pull zone and hostname, the secrets' fingerprints (secrets.ts);
+ * - `details`: the deployment key for the outputs Secret (deployment-key.ts).
  *
  * A record is the script read with its code, its live release and its releases (four reads,
- * nothing written). An update sends only what differs: the name (`POST /compute/script/{id}`),
- * the variables (`PUT`/`DELETE .../variables`), the code (`POST .../code`), then a publish
- * (`POST .../publish[/{uuid}]`), and reads back.
+ * nothing written), and its secrets while `spec.secrets` is set. An update sends only what
+ * differs: the name (`POST /compute/script/{id}`), the variables (`PUT`/`DELETE
+ * .../variables`), the secrets (`PUT`/`DELETE .../secrets`), the code (`POST .../code`), then a
+ * publish (`POST .../publish[/{uuid}]`), and reads back.
  */
 import type {
   EdgeScript as ScriptRecord,
@@ -34,30 +36,45 @@ import {
   wantedVariables,
   type VariablePlan,
 } from './env.js';
+import { DEPLOYMENT_KEY_SECRET, deploymentKeyDetails } from './deployment-key.js';
 import { EDGE_SCRIPT_FIELDS as FIELDS, SCRIPT_TYPES } from './fields.js';
 import { publishOf, releaseSummaries, type ReleaseState } from './releases.js';
+import {
+  compareSecrets,
+  namedSecrets,
+  secretReferences,
+  sendSecrets,
+  sentSecretStatus,
+  wantedSecrets,
+  type SecretPlan,
+  type WantedSecret,
+  type WithSecrets,
+} from './secrets.js';
 import { EDGE_SCRIPT_NAMES, type EdgeScript } from './types.js';
 import type { KindPart } from '../kit/kind-parts.js';
 
 /** A script as observe reads it: the record, its code, its live release and its releases. */
 export type EdgeScriptState = ScriptRecord &
-  ReleaseState & { releases?: readonly EdgeScriptRelease[] };
+  ReleaseState &
+  WithSecrets & { releases?: readonly EdgeScriptRelease[] };
 
 type Client = Connection['client'];
 
-/** The script `id` with its code and releases (reads only). */
-async function readState(
+/** The script `id` with its code and releases, and its secrets when managed (reads only). */
+export async function readState(
   client: Client,
   id: number,
   signal: AbortSignal,
+  withSecrets: boolean,
 ): Promise<EdgeScriptState> {
   const script = await client.getEdgeScript(id, { signal });
-  const [code, active, releases] = await Promise.all([
+  const [code, active, releases, secrets] = await Promise.all([
     client.getEdgeScriptCode(id, { signal }),
     client.getActiveEdgeScriptRelease(id, { signal }),
     client.listEdgeScriptReleases(id, { signal }),
+    withSecrets ? client.listEdgeScriptSecrets(id, { signal }) : undefined,
   ]);
-  return { ...script, code: code.Code ?? null, active, releases };
+  return { ...script, code: code.Code ?? null, active, releases, ...(secrets ? { secrets } : {}) };
 }
 
 /** The variable calls of an update (env.ts): upserts by name, then deletions. */
@@ -72,16 +89,20 @@ async function sendVariables(
     await client.deleteEdgeScriptVariable(id, variableId, { signal });
 }
 
-/** The update's calls: the script's members, the variables, the code, then the publish. */
+/**
+ * The update's calls: the script's members, the variables, the secrets (before the code that
+ * may read them), the code, then the publish.
+ */
 async function sendUpdate(
   client: Client,
   id: number,
   body: Record<string, unknown>,
   signal: AbortSignal,
 ): Promise<void> {
-  const { Code: code, publish, variables, ...script } = body;
+  const { Code: code, publish, variables, secrets, ...script } = body;
   if (Object.keys(script).length > 0) await client.updateEdgeScript(id, script, { signal });
   if (variables !== undefined) await sendVariables(client, id, variables as VariablePlan, signal);
+  if (secrets !== undefined) await sendSecrets(client, id, secrets as SecretPlan, signal);
   if (typeof code === 'string') await client.setEdgeScriptCode(id, code, { signal });
   if (publish !== undefined)
     await client.publishEdgeScript(id, publish as EdgeScriptPublish, { signal });
@@ -146,18 +167,29 @@ function statusOf(
     ...(live ? { activeRelease: live } : {}),
     ...(record.releases ? { releases: releaseSummaries(record.releases) } : {}),
     ...standaloneZoneOf(record),
+    ...sentSecretStatus(record, sent),
   };
 }
 
-/** The script of one connection; without `ctx` (`cdnctl diff`) only inline code is read. */
+/** What the hooks read of the namespace: ConfigMaps (code, env) and Secrets (secrets). */
+type Reader = Pick<ConnectContext, 'readConfigMap'> & Partial<Pick<ConnectContext, 'readSecret'>>;
+
+/**
+ * The script of one connection (of `obj`: its secrets are read while it has `spec.secrets`);
+ * without `ctx` (`cdnctl diff`) only inline code is read, and no Secret (secrets by name only).
+ */
 function resource(
   conn: Connection,
-  _obj: EdgeScript,
-  ctx?: Pick<ConnectContext, 'readConfigMap'>,
+  obj: EdgeScript,
+  ctx?: Reader,
 ): CrudResource<EdgeScript, EdgeScriptState> {
   const { client, account } = conn;
-  const reader = ctx ?? { readConfigMap: () => Promise.resolve(undefined) };
-  const code = (obj: EdgeScript): Promise<string> => readCode(obj, reader);
+  const none = (): Promise<undefined> => Promise.resolve(undefined);
+  const reader = { readConfigMap: ctx?.readConfigMap ?? none, readSecret: ctx?.readSecret ?? none };
+  const code = (o: EdgeScript): Promise<string> => readCode(o, reader);
+  const withSecrets = obj.spec?.secrets !== undefined;
+  const secrets = async (o: EdgeScript): Promise<WantedSecret[] | undefined> =>
+    ctx?.readSecret ? wantedSecrets(o, reader) : namedSecrets(o);
   return {
     idField: 'scriptId',
     identity: {
@@ -166,7 +198,7 @@ function resource(
       names: EDGE_SCRIPT_NAMES.platformNames,
       specIdField: 'scriptId',
       nameOf: (obj) => obj.spec?.name ?? obj.metadata.name,
-      read: (id, signal) => readState(client, Number(id), signal),
+      read: (id, signal) => readState(client, Number(id), signal, withSecrets),
       // DNS scripts (type 0) are never this kind's; a match is read again with its code.
       search: (name, signal) =>
         client.listEdgeScripts(
@@ -190,14 +222,25 @@ function resource(
     },
     readBack: true,
     hooks: {
-      createBody: async (obj, body) => ({ ...body, Code: await code(obj) }),
-      compare: async (obj, record, diff) =>
-        compareVariables(
+      // A missing Secret or key waits before anything is created, not after.
+      createBody: async (o, body) => {
+        await secrets(o);
+        return { ...body, Code: await code(o) };
+      },
+      compare: async (o, record, diff) =>
+        compareSecrets(
+          o,
           record,
-          compareCode(obj, record, diff, await code(obj)),
-          await wantedVariables(obj, reader),
+          compareVariables(
+            record,
+            compareCode(o, record, diff, await code(o)),
+            await wantedVariables(o, reader),
+          ),
+          await secrets(o),
         ),
       status: (record, _obj, sent) => statusOf(record, sent),
+      details: (record) =>
+        deploymentKeyDetails(record, standaloneZoneOf(record).hostname as string | undefined),
     },
   };
 }
@@ -209,9 +252,19 @@ export function createEdgeScriptKind(deps: ControllerDeps): ManagedKind<EdgeScri
     idField: 'scriptId',
     specIdField: 'scriptId',
     fields: FIELDS,
-    specPaths: { Code: 'spec.code', publish: 'spec.release', variables: 'spec.env' },
+    specPaths: {
+      Code: 'spec.code',
+      publish: 'spec.release',
+      variables: 'spec.env',
+      secrets: 'spec.secrets',
+    },
     resource,
-    references: (obj) => [...codeConfigMapReference(obj), ...envConfigMapReferences(obj)],
+    references: (obj) => [
+      ...codeConfigMapReference(obj),
+      ...envConfigMapReferences(obj),
+      ...secretReferences(obj),
+    ],
+    connectionSecret: DEPLOYMENT_KEY_SECRET,
   });
 }
 

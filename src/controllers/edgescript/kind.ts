@@ -5,7 +5,7 @@ import { EDGE_SCRIPT_NAMES } from './types.js';
 
 export const EDGE_SCRIPT: KindModule = {
   ...EDGE_SCRIPT_NAMES,
-  ...kindParts(import.meta.url, ['schema', 'controller']),
+  ...kindParts(import.meta.url, ['schema', 'controller', 'planner', 'exporter']),
   // It takes its code from a ConfigMap the example creates beside it.
   example: 'compute/edgescript.yaml',
   sample: {

@@ -37,6 +37,21 @@ export interface EdgeScriptEnvVar {
   required?: boolean;
 }
 
+/** One secret: the value of one Secret key (secrets.ts). */
+export interface EdgeScriptSecretRef {
+  name: string;
+  valueFrom: { secretKeyRef: { name: string; key: string } };
+}
+
+/** One secret as status records it: never its value (secrets.ts). */
+export interface SecretStatus {
+  name: string;
+  /** `sha256:` digest of the object's uid, the name and the value last written. */
+  fingerprint: string;
+  /** The platform's `LastModified` after the write. */
+  lastModified?: string;
+}
+
 /** `spec` of an EdgeScript: the field table's members and the shared parts. */
 export type EdgeScriptSpec = SpecOf<typeof EDGE_SCRIPT_FIELDS> &
   AccountSpec &
@@ -46,6 +61,10 @@ export type EdgeScriptSpec = SpecOf<typeof EDGE_SCRIPT_FIELDS> &
     publish?: PublishPolicy;
     /** The script's variables; absent: not managed (env.ts). */
     env?: EdgeScriptEnvVar[];
+    /** The script's secrets; absent: not managed (secrets.ts). */
+    secrets?: EdgeScriptSecretRef[];
+    /** The Secret this object creates and owns, with the deployment key (deployment-key.ts). */
+    outputSecretRef?: { name: string };
     /** With `publish: Held`: the uuid of the release to make live. */
     release?: string;
     /** Adopt the script with this id. */
@@ -70,6 +89,7 @@ export interface EdgeScriptStatus extends KindStatus {
   releases?: ReleaseSummary[];
   pullZoneId?: number;
   hostname?: string;
+  secrets?: SecretStatus[];
 }
 
 export interface EdgeScript extends ManagedObject {

@@ -82,7 +82,8 @@ export interface CrudHooks<T extends ManagedObject, R> {
     body: Record<string, unknown>,
   ): Promise<Record<string, unknown>>;
   status?(record: R, obj: T, sent?: Record<string, unknown>): Record<string, unknown>;
-  details?(record: R): ConnectionDetails;
+  /** Undefined: nothing to publish yet (the record lacks what the Secret holds). */
+  details?(record: R): ConnectionDetails | undefined;
   notReady?(record: R): { reason: string; message: string } | undefined;
   available?(obj: T, record: R): boolean;
 }

@@ -19,16 +19,22 @@ import { typeMetaOf, type KindNames } from '../kind-names.js';
 import type { PlanContext } from '../shared/manifest-plan.js';
 import { parseIntegerId } from '../shared/platform-id.js';
 
+/** What {@link resolveNamedRef} reads: the spec field of the `*Ref` and the status id field. */
+export interface NamedRef {
+  /** Spec path of the `*Ref`, below `spec.` (`zoneRef`, `edgeRules[a].action.scriptRef`). */
+  readonly ref: string;
+  /** Status field of the referenced object that holds the id (`dnsZoneId`). */
+  readonly statusId: string;
+}
+
 /** One reference of a kind. */
-export interface RefOrId {
+export interface RefOrId extends NamedRef {
   /** Spec field naming the object (`zoneRef`, holding `{name}`). */
   readonly ref: string;
   /** Spec field of the raw id (`dnsZoneId`). */
   readonly id: string;
   /** The referenced kind. */
   readonly kind: Pick<KindNames, 'kind' | 'family'>;
-  /** Status field of the referenced object that holds the id (`dnsZoneId`). */
-  readonly statusId: string;
   /** Claim type of the referenced resource (the raw id is checked against it). */
   readonly claimType: string;
 }
@@ -64,14 +70,18 @@ function accountOf(o: ManagedObject): unknown {
   return (o.status?.ownership as { account?: unknown } | undefined)?.account;
 }
 
-/** The id the object's `*Ref` names (see the module comment for the errors). */
-function referencedId(
+/**
+ * The object a `*Ref` names and the id its status holds: a WaitingError (ReferenceNotReady)
+ * while it is missing or has no id yet, InvalidSpec when it lives in another account than
+ * `account` (the referring object's).
+ */
+export function resolveNamedRef(
   obj: ManagedObject,
-  r: RefOrId,
+  r: NamedRef,
   ref: ObjectReference,
   getObject: ConnectContext['getObject'],
   account: string,
-): number {
+): { id: number; object: ManagedObject } {
   const found = getObject(ref);
   const id = parseIntegerId(found?.status?.[r.statusId]);
   const named = `${ref.kind} ${ref.namespace}/${ref.name}`;
@@ -89,7 +99,7 @@ function referencedId(
       `cannot use spec.${r.ref}: ${named} lives in another account than this ${obj.kind} (use the same accountRef or credentialsRef on both)`,
     );
   }
-  return id;
+  return { id, object: found };
 }
 
 /** The platform id the spec names (see the module comment); `account`: the object's. */
@@ -107,7 +117,7 @@ export function resolveRefOrId(
       `cannot resolve spec.${r.ref}: set exactly one of spec.${r.ref} and spec.${r.id}`,
     );
   }
-  if (ref) return referencedId(obj, r, ref, getObject, account);
+  if (ref) return resolveNamedRef(obj, r, ref, getObject, account).id;
   const id = parseIntegerId(raw);
   if (id !== undefined) return id;
   throw new TerminalError(

@@ -114,6 +114,14 @@ const ownSpec: Schema = {
       'Serve the files of a StorageZone in this namespace: sets the origin type to StorageZone and the storage zone id from its status (settings.originType and settings.storageZoneId must then be left out). The zone waits (Ready=False ReferenceNotReady) until the StorageZone has an id.',
       'Name of the StorageZone.',
     ),
+    edgeScriptRef: nameRefSchema(
+      'Serve the zone from a Standalone EdgeScript in this namespace: sets the origin type to EdgeScript and the edge script id from its status (settings.originType and settings.edgeScriptId must then be left out). The zone waits (Ready=False ReferenceNotReady) until the EdgeScript has an id; a Middleware script is refused (InvalidSpec).',
+      'Name of the EdgeScript.',
+    ),
+    middlewareScriptRef: nameRefSchema(
+      'Run a Middleware EdgeScript in this namespace in front of the origin: sets the middleware script id from its status (settings.middlewareScriptId must then be left out). The zone waits (Ready=False ReferenceNotReady) until the EdgeScript has an id; a Standalone script is refused (InvalidSpec).',
+      'Name of the EdgeScript.',
+    ),
     ...EDGE_RULE_SPEC_PROPERTIES,
   },
   'x-kubernetes-validations': [
@@ -121,6 +129,19 @@ const ownSpec: Schema = {
       rule: '!has(self.storageZoneRef) || !has(self.settings) || (!has(self.settings.originType) && !has(self.settings.storageZoneId))',
       message:
         'storageZoneRef sets the origin: leave settings.originType and settings.storageZoneId out',
+    },
+    {
+      rule: '!has(self.edgeScriptRef) || !has(self.settings) || (!has(self.settings.originType) && !has(self.settings.edgeScriptId))',
+      message:
+        'edgeScriptRef sets the origin: leave settings.originType and settings.edgeScriptId out',
+    },
+    {
+      rule: '!(has(self.edgeScriptRef) && has(self.storageZoneRef))',
+      message: 'set at most one origin reference: edgeScriptRef or storageZoneRef',
+    },
+    {
+      rule: '!has(self.middlewareScriptRef) || !has(self.settings) || !has(self.settings.middlewareScriptId)',
+      message: 'set either middlewareScriptRef or settings.middlewareScriptId, not both',
     },
     {
       rule: '!(has(self.pullZoneId) && has(self.name))',

@@ -12,6 +12,8 @@ export interface EdgeRuleActionSpec {
   parameter1?: string;
   parameter2?: string;
   parameter3?: string;
+  /** RunEdgeScript: an EdgeScript of the same namespace instead of its id in `parameter1`. */
+  scriptRef?: { name: string };
 }
 
 /** One trigger in the spec. */
@@ -32,6 +34,16 @@ export interface EdgeRuleSpec {
   extraActions?: EdgeRuleActionSpec[];
   triggerMatching?: string;
   triggers?: EdgeRuleTriggerSpec[];
+}
+
+/** The actions of a rule with their paths in it (`action`, `extraActions[0]`, ...). */
+export function ruleActions(
+  rule: EdgeRuleSpec,
+): Array<{ path: string; action: EdgeRuleActionSpec }> {
+  return [
+    { path: 'action', action: rule.action },
+    ...(rule.extraActions ?? []).map((action, i) => ({ path: `extraActions[${i}]`, action })),
+  ];
 }
 
 /** The compared form of a rule (everything the spec manages, defaults applied). */

@@ -4,7 +4,7 @@
  * so `kubectl apply` rejects a Redirect without a URL before the operator sees it.
  */
 import { groupKey } from '../../api-group.js';
-import type { Schema } from '../shared/crd-schema.js';
+import { nameRefSchema, type Schema } from '../shared/crd-schema.js';
 import { booleanSchema, listSchema, objectSchema, stringSchema } from '../shared/schema-nodes.js';
 import {
   ACTION_PARAMETERS,
@@ -99,6 +99,16 @@ function actionValidations(): Array<{ rule: string; messageExpression: string }>
 
 const text: Schema = { type: 'string', maxLength: MAX_TEXT };
 
+/**
+ * RunEdgeScript names its script by id (`parameter1`) or by reference (`scriptRef`), exactly
+ * one; no other action takes a `scriptRef`. No pattern: nothing for the planner to compile.
+ */
+const SCRIPT_REF_RULE = {
+  rule: "self.type == 'RunEdgeScript' ? has(self.parameter1) != has(self.scriptRef) : !has(self.scriptRef)",
+  message:
+    'RunEdgeScript needs exactly one of parameter1 (the script id) and scriptRef; other actions take no scriptRef',
+};
+
 function actionSchema(description: string): Schema {
   return {
     type: 'object',
@@ -109,8 +119,12 @@ function actionSchema(description: string): Schema {
       parameter1: { ...text, description: 'First parameter (URL, header name, seconds, ...).' },
       parameter2: { ...text, description: 'Second parameter (status code, header value, ...).' },
       parameter3: { ...text, description: 'Third parameter, where the action has one.' },
+      scriptRef: nameRefSchema(
+        'RunEdgeScript: an EdgeScript in this namespace, instead of its id in parameter1. The zone waits (Ready=False ReferenceNotReady) until the EdgeScript has an id.',
+        'Name of the EdgeScript.',
+      ),
     },
-    'x-kubernetes-validations': actionValidations(),
+    'x-kubernetes-validations': [...actionValidations(), SCRIPT_REF_RULE],
   };
 }
 

@@ -101,7 +101,8 @@ export const ACTION_PARAMETERS: Readonly<Record<string, Readonly<Record<string, 
     SetNetworkRateLimit: { parameter1: need('integer') },
     SetConnectionLimit: { parameter1: need('integer') },
     SetRequestsPerSecondLimit: { parameter1: need('integer') },
-    RunEdgeScript: { parameter1: need('integer') },
+    // Or the script by reference (`scriptRef`: edge-rules-schema.ts, script-refs.ts).
+    RunEdgeScript: { parameter1: may('integer') },
     OriginMagicContainers: { parameter1: need('text') },
     RetryOrigin: { parameter1: may('integer') },
   };

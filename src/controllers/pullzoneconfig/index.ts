@@ -1,8 +1,8 @@
 /**
  * Wiring of the PullZoneConfig kind: `createPullZoneConfigKind(deps)` returns the
  * ManagedKind the runtime runs (connect = credentials + referenced Secrets -> external
- * client; references = what the credentials depend on, secret settings, TLS Secrets, and the
- * StorageZone of spec.storageZoneRef; the outputs Secret is its connection Secret, which the
+ * client; references = what the credentials depend on, secret settings, TLS Secrets, the
+ * StorageZone of spec.storageZoneRef and the EdgeScripts of the script refs; the outputs Secret is its connection Secret, which the
  * runtime publishes and watches).
  */
 import { accountIdFor } from '../../cdn/credentials.js';
@@ -17,6 +17,8 @@ import { PullZoneExternal } from './external.js';
 import { OUTPUTS_SECRET } from './outputs.js';
 import { FIELDS_BY_API, secretRefName } from './fields.js';
 import { idReferencesOf, resolveSecrets, secretReferences } from './references.js';
+import { withMappedObject } from './mapped-external.js';
+import { resolveScripts, scriptReferences, withScriptIds } from './script-refs.js';
 import { resolveStorageOrigin, storageZoneReference, withStorageOrigin } from './storage-origin.js';
 import { managedNames } from '../kind-names.js';
 import { PULL_ZONE_CONFIG_NAMES, type PullZoneConfig } from './types.js';
@@ -30,7 +32,11 @@ export function specPathForApiField(apiField: string): string {
 }
 
 function references(obj: PullZoneConfig, deps: ControllerDeps): ObjectReference[] {
-  const refs = [...secretReferences(obj), ...credentialReferences(obj, deps)];
+  const refs = [
+    ...secretReferences(obj),
+    ...credentialReferences(obj, deps),
+    ...scriptReferences(obj),
+  ];
   const storageZone = storageZoneReference(obj);
   if (storageZone) refs.push(storageZone);
   return refs;
@@ -47,13 +53,15 @@ export function createPullZoneConfigKind(deps: ControllerDeps): ManagedKind<Pull
       const apiKey = await resolveApiKey(obj, ctx, deps);
       const accountId = accountIdFor(apiKey);
       const origin = resolveStorageOrigin(obj, (ref) => ctx.getObject(ref), accountId);
+      const scripts = resolveScripts(obj, (ref) => ctx.getObject(ref), accountId);
       const secrets = await resolveSecrets(obj, ctx);
       const external = new PullZoneExternal({
         client: getCdnClient(deps, apiKey),
         accountId,
         secrets,
       });
-      return withMarkerKey(withStorageOrigin(external, origin), apiKey);
+      const resolved = withMappedObject(external, scripts && ((o) => withScriptIds(o, scripts)));
+      return withMarkerKey(withStorageOrigin(resolved, origin), apiKey);
     },
     references: (obj) => references(obj, deps),
     idReferences: idReferencesOf,

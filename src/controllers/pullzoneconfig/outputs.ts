@@ -10,10 +10,10 @@
  */
 import { ConnectionSecretReason } from '../../runtime/connection-secret.js';
 import type { ConnectionDetails, ConnectionSecret } from '../../runtime/types.js';
+import { outputSecretOf } from '../shared/output-secret.js';
 import type { PullZoneConfig } from './types.js';
 
-/** Condition type reporting the outputs Secret. */
-export const OUTPUTS_READY = 'OutputsReady';
+export { OUTPUTS_READY } from '../shared/output-secret.js';
 
 /** Reasons of the OutputsReady condition. */
 export const OutputsReason = ConnectionSecretReason;
@@ -39,9 +39,4 @@ export function outputsData(o: PullZoneOutputs): ConnectionDetails {
 }
 
 /** The outputs Secret as the runtime publishes it: only when `spec.outputSecretRef` names one. */
-export const OUTPUTS_SECRET: ConnectionSecret<PullZoneConfig> = {
-  nameOf: (obj) => obj.spec?.outputSecretRef?.name || undefined,
-  conditionType: OUTPUTS_READY,
-  what: 'outputs Secret',
-  field: 'spec.outputSecretRef.name',
-};
+export const OUTPUTS_SECRET: ConnectionSecret<PullZoneConfig> = outputSecretOf<PullZoneConfig>();

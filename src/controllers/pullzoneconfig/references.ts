@@ -8,7 +8,7 @@
 import { createHash } from 'node:crypto';
 import { WaitingError } from '../../runtime/errors.js';
 import type { ConnectContext, IdReference, ObjectReference } from '../../runtime/types.js';
-import type { EdgeRuleActionSpec, EdgeRuleSpec } from './edge-rules-mapping.js';
+import { ruleActions } from './edge-rules-mapping.js';
 import { secretSettingRefs } from './mapping.js';
 import { invalidIdError, parseAppId, parseIntegerId } from '../shared/platform-id.js';
 import type { PullZoneConfig } from './types.js';
@@ -111,6 +111,7 @@ export async function resolveSecrets(
 /** Claim types of the kinds a PullZoneConfig can name by id (a kind's claims use its name). */
 const STORAGE_ZONE = 'StorageZone';
 const CONTAINER_APP = 'ContainerApp';
+const EDGE_SCRIPT = 'EdgeScript';
 
 /** Settings holding the id of another kind's resource, and that kind. */
 const ID_SETTINGS: ReadonlyArray<[setting: string, type: string]> = [
@@ -118,18 +119,22 @@ const ID_SETTINGS: ReadonlyArray<[setting: string, type: string]> = [
   ['permaCacheStorageZoneId', STORAGE_ZONE],
   ['loggingStorageZoneId', STORAGE_ZONE],
   ['magicContainersAppId', CONTAINER_APP],
+  ['edgeScriptId', EDGE_SCRIPT],
+  ['middlewareScriptId', EDGE_SCRIPT],
 ];
 
 /** Edge rule actions whose `parameter1` is the id of another kind's resource. */
 const ID_ACTIONS: Readonly<Record<string, string>> = {
   OriginStorage: STORAGE_ZONE,
   OriginMagicContainers: CONTAINER_APP,
+  RunEdgeScript: EDGE_SCRIPT,
 };
 
 /** What each claim type's id must be, in an error message. */
 const EXPECTED: Readonly<Record<string, string>> = {
   [STORAGE_ZONE]: 'a storage zone id (a positive integer)',
   [CONTAINER_APP]: 'an application id (letters, digits, - and _)',
+  [EDGE_SCRIPT]: 'a script id (a positive integer)',
 };
 
 /**
@@ -137,7 +142,7 @@ const EXPECTED: Readonly<Record<string, string>> = {
  * InvalidSpec for a value that is not an id in the platform's form.
  */
 function parseReference(field: string, type: string, value: unknown): IdReference {
-  const id = type === STORAGE_ZONE ? parseIntegerId(value) : parseAppId(value);
+  const id = type === CONTAINER_APP ? parseAppId(value) : parseIntegerId(value);
   if (id === undefined) throw invalidIdError(field, value, EXPECTED[type] ?? 'an id');
   return { field, type, id: String(id) };
 }
@@ -147,19 +152,12 @@ function isOff(value: unknown): boolean {
   return value === undefined || value === null || value === 0 || value === '';
 }
 
-/** The actions of an edge rule with their spec paths. */
-function actionsOf(rule: EdgeRuleSpec): Array<{ path: string; action: EdgeRuleActionSpec }> {
-  return [
-    { path: 'action', action: rule.action },
-    ...(rule.extraActions ?? []).map((action, i) => ({ path: `extraActions[${i}]`, action })),
-  ];
-}
-
 function edgeRuleIdReferences(obj: PullZoneConfig): IdReference[] {
   const out: IdReference[] = [];
   for (const rule of obj.spec?.edgeRules ?? []) {
-    for (const { path, action } of actionsOf(rule)) {
-      const type = ID_ACTIONS[action?.type ?? ''];
+    for (const { path, action } of ruleActions(rule)) {
+      // A scriptRef names a script of this namespace (script-refs.ts): no id to check.
+      const type = action?.scriptRef ? undefined : ID_ACTIONS[action?.type ?? ''];
       const field = `spec.edgeRules[${rule.name}].${path}.parameter1`;
       if (type) out.push(parseReference(field, type, action.parameter1));
     }
@@ -169,9 +167,10 @@ function edgeRuleIdReferences(obj: PullZoneConfig): IdReference[] {
 
 /**
  * Ids of other kinds' resources the spec names directly: the origin, permanent-cache and log
- * storage zones, a container app as origin, and the storage zones and apps edge rules send
- * requests to. The runtime checks each like a `*Ref` (ReferenceNotAllowed when another
- * namespace manages it); `spec.storageZoneRef` is resolved in this namespace and needs none.
+ * storage zones, a container app as origin, the edge script as origin and the middleware
+ * script, and the storage zones, apps and scripts edge rules send requests to. The runtime
+ * checks each like a `*Ref` (ReferenceNotAllowed when another namespace manages it);
+ * `spec.storageZoneRef` and the script refs are resolved in this namespace and need none.
  * Throws InvalidSpec for one that is not an id in the platform's form (nothing is sent).
  */
 export function idReferencesOf(obj: PullZoneConfig): IdReference[] {

@@ -6,18 +6,11 @@
  * any other setting. While the StorageZone is missing or has no id yet the object waits
  * (ReferenceNotReady); the runtime's reference watch re-enqueues it when the StorageZone changes.
  */
-import { TerminalError, WaitingError } from '../../runtime/errors.js';
-import { ReadyReason, SyncedReason } from '../../runtime/reasons.js';
-import type {
-  ConnectContext,
-  ExternalClient,
-  ExternalContext,
-  ManagedObject,
-  Observation,
-  ObjectReference,
-} from '../../runtime/types.js';
-import { namedRefOf } from '../kit/ref-or-id.js';
-import { parseIntegerId } from '../shared/platform-id.js';
+import { TerminalError } from '../../runtime/errors.js';
+import { SyncedReason } from '../../runtime/reasons.js';
+import type { ConnectContext, ExternalClient, ObjectReference } from '../../runtime/types.js';
+import { namedRefOf, resolveNamedRef } from '../kit/ref-or-id.js';
+import { withMappedObject } from './mapped-external.js';
 import { STORAGE_ZONE_NAMES } from '../storagezone/types.js';
 import type { PullZoneConfig } from './types.js';
 
@@ -59,32 +52,8 @@ export function resolveStorageOrigin(
       `cannot use spec.storageZoneRef together with ${conflicts.map((c) => `spec.settings.${c}`).join(' and ')}: the reference sets the origin; remove one of them`,
     );
   }
-  return { storageZoneId: referencedId(ref, getObject(ref), account) };
-}
-
-/** The id of the referenced StorageZone (see resolveStorageOrigin for the errors). */
-function referencedId(
-  ref: ObjectReference,
-  zone: ManagedObject | undefined,
-  account: string,
-): number {
-  const id = parseIntegerId(zone?.status?.storageZoneId);
-  if (!zone || id === undefined) {
-    throw new WaitingError(
-      ReadyReason.ReferenceNotReady,
-      `cannot resolve spec.storageZoneRef: StorageZone ${ref.namespace}/${ref.name} ${
-        zone ? 'has no status.storageZoneId yet' : 'was not found'
-      }`,
-    );
-  }
-  const zoneAccount = (zone.status?.ownership as { account?: unknown } | undefined)?.account;
-  if (typeof zoneAccount === 'string' && zoneAccount !== account) {
-    throw new TerminalError(
-      SyncedReason.InvalidSpec,
-      `cannot use spec.storageZoneRef: StorageZone ${ref.namespace}/${ref.name} lives in another account than this PullZoneConfig (use the same accountRef or credentialsRef on both)`,
-    );
-  }
-  return id;
+  const named = { ref: 'storageZoneRef', statusId: 'storageZoneId' };
+  return { storageZoneId: resolveNamedRef(obj, named, ref, getObject, account).id };
 }
 
 /** `obj` with the origin settings of `origin` added to `spec.settings`. */
@@ -103,27 +72,10 @@ export function withOriginSettings(obj: PullZoneConfig, origin: StorageOrigin): 
   };
 }
 
-/**
- * An external client that sees every object with the origin settings added; everything else
- * (account, claims, observation bookkeeping) is the wrapped client's.
- */
+/** An external client that sees every object with the origin settings added (mapped-external.ts). */
 export function withStorageOrigin<S>(
   inner: ExternalClient<PullZoneConfig, S>,
   origin: StorageOrigin | undefined,
 ): ExternalClient<PullZoneConfig, S> {
-  if (!origin) return inner;
-  const map = (obj: PullZoneConfig): PullZoneConfig => withOriginSettings(obj, origin);
-  return {
-    get account() {
-      return inner.account;
-    },
-    get claims() {
-      return inner.claims;
-    },
-    observe: (obj: PullZoneConfig, ctx: ExternalContext): Promise<Observation<S>> =>
-      inner.observe(map(obj), ctx),
-    create: (obj, ctx) => inner.create(map(obj), ctx),
-    update: (obj, obs, ctx) => inner.update(map(obj), obs, ctx),
-    delete: (obj, ctx, obs) => inner.delete(obj, ctx, obs),
-  };
+  return withMappedObject(inner, origin && ((obj) => withOriginSettings(obj, origin)));
 }

@@ -56,6 +56,10 @@ export interface PullZoneConfigSpec extends AccountSpec, AdoptionSpec {
   purge?: PurgeSpec;
   /** A StorageZone (same namespace) used as the origin (storage-origin.ts). */
   storageZoneRef?: { name: string };
+  /** A Standalone EdgeScript (same namespace) used as the origin (script-refs.ts). */
+  edgeScriptRef?: { name: string };
+  /** A Middleware EdgeScript (same namespace) run in front of the origin (script-refs.ts). */
+  middlewareScriptRef?: { name: string };
 }
 
 /** Certificate state of one hostname as recorded in status. */

@@ -76,3 +76,22 @@ export type KindExporter = (c: ExportContext) => Promise<void>;
 export function metadataOf(name: string, namespace: string): Record<string, unknown> {
   return { name, namespace };
 }
+
+/**
+ * The most bytes a ConfigMap's data holds, its keys and values together (the apiserver
+ * refuses a larger one).
+ */
+export const CONFIG_MAP_MAX_BYTES = 1024 * 1024;
+
+/** An exported ConfigMap `name` holding `data` (text the platform keeps outside Secrets). */
+export function configMapObject(
+  name: string,
+  namespace: string,
+  data: Record<string, string>,
+): ExportedObject {
+  return {
+    kind: 'ConfigMap',
+    name,
+    manifest: { apiVersion: 'v1', kind: 'ConfigMap', metadata: metadataOf(name, namespace), data },
+  };
+}

@@ -5,6 +5,7 @@
 import pino from 'pino';
 import type { CdnClient } from '../../cdn/client.js';
 import type {
+  ConnectContext,
   ExternalContext,
   FieldDiff,
   ManagedObject,
@@ -48,6 +49,20 @@ export function specIdsByName(
     if (typeof id === 'number') out.set(o.metadata.name, id);
   }
   return out;
+}
+
+/**
+ * The ConfigMaps among the compared manifests, read the way the operator reads the cluster's
+ * (`ctx.objectsOf` is already the planned object's namespace).
+ */
+export function manifestConfigMaps(ctx: PlanContext): Pick<ConnectContext, 'readConfigMap'> {
+  const maps = ctx.objectsOf('ConfigMap') as ReadonlyArray<{
+    metadata: { name: string };
+    data?: Record<string, string>;
+  }>;
+  return {
+    readConfigMap: (_ns, name) => Promise.resolve(maps.find((m) => m.metadata.name === name)?.data),
+  };
 }
 
 /** The external context of a read-only comparison. */

@@ -9,7 +9,7 @@
 import { isCdnApiError } from '../../cdn/errors.js';
 import { CUSTOM_PAGE_TYPES } from '../../cdn/shield-features.js';
 import type { NameAllocator } from '../shared/export-names.js';
-import { metadataOf, type ExportedObject } from '../shared/manifest-export.js';
+import { configMapObject, type ExportedObject } from '../shared/manifest-export.js';
 import type { CustomPageApi } from './custom-page-sync.js';
 import {
   findPageProblem,
@@ -66,19 +66,6 @@ function problemText(problem: PageProblem): string {
     : `it is ${problem.bytes} bytes, more than the ${problem.max} a policy uploads and a ConfigMap holds`;
 }
 
-function configMapOf(name: string, namespace: string, html: string): ExportedObject {
-  return {
-    kind: 'ConfigMap',
-    name,
-    manifest: {
-      apiVersion: 'v1',
-      kind: 'ConfigMap',
-      metadata: metadataOf(name, namespace),
-      data: { [PAGE_KEY]: html },
-    },
-  };
-}
-
 /**
  * The ConfigMaps and `spec.customPages` of the pages in `live` (in its order), named
  * `<policy>-<type>-page` through `names`, which is shared by the whole export.
@@ -99,7 +86,7 @@ export function exportPages(
       continue;
     }
     const name = names.allocate(`${policy.name}-${pageType}-page`, policy.shieldZoneId, 'page');
-    out.configMaps.push(configMapOf(name, policy.namespace, html));
+    out.configMaps.push(configMapObject(name, policy.namespace, { [PAGE_KEY]: html }));
     out.customPages.push({ pageType, configMapRef: { name, key: PAGE_KEY } });
   }
   return out;

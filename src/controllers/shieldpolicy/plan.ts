@@ -10,6 +10,7 @@
 import type { CdnClient } from '../../cdn/client.js';
 import {
   diffContext,
+  manifestConfigMaps,
   specIdsByName,
   type ObjectPlan,
   type PlanContext,
@@ -18,7 +19,6 @@ import { PULL_ZONE_CONFIG_NAMES } from '../pullzoneconfig/types.js';
 import { createShieldExternal, createShieldShared } from './external.js';
 import type { ShieldPolicy } from './types.js';
 import { WaitingError } from '../../runtime/errors.js';
-import type { ConnectContext } from '../../runtime/types.js';
 import { resolveCustomPages } from './custom-page-refs.js';
 import type { ResolvedPage } from './custom-pages.js';
 import { manifestRuleClaims } from './plan-claims.js';
@@ -30,17 +30,6 @@ function targetOf(obj: ShieldPolicy, ctx: PlanContext): number | undefined {
   const ref = spec.pullZoneRef?.name;
   if (ref === undefined) return undefined;
   return specIdsByName(ctx.objectsOf(PULL_ZONE_CONFIG_NAMES.kind), 'pullZoneId').get(ref);
-}
-
-/** ConfigMaps among the compared manifests, read the way the operator reads the cluster's. */
-function manifestConfigMaps(ctx: PlanContext): Pick<ConnectContext, 'readConfigMap'> {
-  const maps = ctx.objectsOf('ConfigMap') as ReadonlyArray<{
-    metadata: { name: string };
-    data?: Record<string, string>;
-  }>;
-  return {
-    readConfigMap: (_ns, name) => Promise.resolve(maps.find((m) => m.metadata.name === name)?.data),
-  };
 }
 
 /** See the module comment (`cdnctl diff` of a ShieldPolicy manifest). */

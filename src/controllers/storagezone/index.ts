@@ -27,6 +27,7 @@ import type { ControllerDeps } from '../shared/deps.js';
 import { withKeyedLock } from '../shared/keyed-mutex.js';
 import { STORAGE_ZONE_FIELDS } from './fields.js';
 import { STORAGE_ZONE_NAMES, type StorageZone } from './types.js';
+import { OUTPUTS_READY } from '../shared/output-secret.js';
 import type { KindPart } from '../kit/kind-parts.js';
 
 /** Reason when the zone name is taken on the platform and adoption was not asked for. */
@@ -37,8 +38,8 @@ export const ReplicationInProgress = 'ReplicationInProgress';
 export const PasswordSecretNotReady = 'PasswordSecretNotReady';
 /** Claim type of storage zones (the runtime's default: the kind). */
 export const STORAGE_ZONE_CLAIM = 'StorageZone';
-/** Condition type reporting the password Secret (the same type as PullZoneConfig's outputs). */
-export const OUTPUTS_READY = 'OutputsReady';
+/** Condition type reporting the password Secret (the outputs Secret's, shared/output-secret.ts). */
+export { OUTPUTS_READY };
 
 /** The zone's platform name: `spec.name`, defaulting to `metadata.name`. */
 export function zoneNameOf(obj: StorageZone): string {

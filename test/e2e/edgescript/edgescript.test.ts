@@ -3,12 +3,25 @@
  * operator process and cdn-sim (strict against the compute document): code from a ConfigMap
  * created, set and published (`status.activeRelease`, Ready); the ConfigMap edited → exactly one
  * code set and one publish; `publish: Held` → the change is set, not published; naming the
- * earlier release rolls back to it; deletion with Orphan and Delete; nothing cdn-sim rejected.
+ * earlier release rolls back to it; secrets from a Secret key, a rotation upserting exactly
+ * that secret and no value anywhere (the operator's trace-level log, events, status, cdn-sim's
+ * call log and answers); the deployment key in the outputs Secret asked for, a key rotated on
+ * the platform rewritten there; deletion with Orphan and Delete; nothing cdn-sim rejected.
  */
+import { createHash } from 'node:crypto';
+import { join } from 'node:path';
 import test from 'ava';
 import { apiVersionOfKind } from '../../../src/controllers/kinds.js';
-import { apply, deleteObject, getObject, waitFor, waitForCondition } from '../support/kube.js';
-import { startOperatorEnv, type OperatorEnv } from '../support/operator-env.js';
+import {
+  apply,
+  deleteObject,
+  getObject,
+  kubectl,
+  waitFor,
+  waitForCondition,
+} from '../support/kube.js';
+import { secretYaml, startOperatorEnv, type OperatorEnv } from '../support/operator-env.js';
+import { REPO_ROOT } from '../../support/openapi-docs.js';
 
 const RESOURCE = 'edgescripts.compute.cdn.operator.io';
 const API_KEY = 'e2e-edgescript-key';
@@ -16,6 +29,8 @@ const API_KEY = 'e2e-edgescript-key';
 let env: OperatorEnv;
 
 test.before(async () => {
+  // Trace level: the secrets test looks for a value in every line the operator can write.
+  process.env.CDN_OPERATOR_LOG_LEVEL = 'trace';
   env = await startOperatorEnv('e2e-es', API_KEY);
 });
 
@@ -129,6 +144,156 @@ test.serial(
         .slice(rollback)
         .filter((w) => w.startsWith('POST /compute/script/{id}/publish')),
       [PUBLISH_UUID],
+    );
+  },
+);
+
+const UPSERT_SECRET = 'PUT /compute/script/{id}/secrets';
+/** Values no output may carry: each a needle of its own. */
+const FIRST = 'e2e-secret-value-7d1f0c-first';
+const ROTATED = 'e2e-secret-value-7d1f0c-rotated';
+
+/** Every place a value could leak to, as text: log, events, status, sim call log and answers. */
+async function everywhere(name: string, scriptId: number): Promise<Record<string, string>> {
+  const answer = await fetch(`${env.sim.url}/compute/script/${scriptId}/secrets`, {
+    headers: { AccessKey: API_KEY },
+  });
+  return {
+    'operator log (trace)': env.operator.output(),
+    events: await kubectl(['get', 'events', '-n', env.ns, '-o', 'json']),
+    status: JSON.stringify((await getObject(RESOURCE, env.ns, name))?.status),
+    'cdn-sim call log': JSON.stringify(env.sim.calls.snapshot()),
+    'cdn-sim answer': await answer.text(),
+    'cdn-sim state': JSON.stringify(
+      env.sim.state.collections.of('edgeScripts').get(String(scriptId)),
+    ),
+  };
+}
+
+/** The outputs Secret's decoded data, once it has a deployment key. */
+async function outputsOf(name: string, key?: string): Promise<Record<string, string>> {
+  return waitFor(
+    async () => {
+      const secret = await getObject('secret', env.ns, name);
+      const data = Object.fromEntries(
+        Object.entries((secret?.data ?? {}) as Record<string, string>).map(([k, v]) => [
+          k,
+          Buffer.from(v, 'base64').toString('utf8'),
+        ]),
+      );
+      const ok =
+        data.deploymentKey !== undefined && (key === undefined || data.deploymentKey === key);
+      return ok ? data : undefined;
+    },
+    60_000,
+    `outputs Secret ${name}`,
+    250,
+  );
+}
+
+test.serial(
+  'secrets: a rotated Secret is upserted once and its value is nowhere; the deployment key in the outputs Secret',
+  async (t) => {
+    await apply(secretYaml(env.ns, 'script-tokens', { token: FIRST }));
+    await apply(
+      scriptJson('secretive', {
+        scriptType: 'Middleware',
+        code: { inline: 'export default () => new Response("secretive");' },
+        secrets: [
+          {
+            name: 'API_TOKEN',
+            valueFrom: { secretKeyRef: { name: 'script-tokens', key: 'token' } },
+          },
+        ],
+        outputSecretRef: { name: 'secretive-outputs' },
+      }),
+    );
+    const first = await waitStatus('secretive', (s) => Array.isArray(s.secrets));
+    const id = Number(first.scriptId);
+    const stored = (): { Name: string; valueDigest: string }[] =>
+      (
+        env.sim.state.collections.of('edgeScripts').get(String(id)) as {
+          secrets: { Name: string; valueDigest: string }[];
+        }
+      ).secrets;
+    const digest = (v: string): string => createHash('sha256').update(v).digest('hex');
+    t.deepEqual(
+      stored().map((s) => [s.Name, s.valueDigest]),
+      [['API_TOKEN', digest(FIRST)]],
+      'the script holds the Secret value',
+    );
+
+    const before = computeWrites().length;
+    await apply(secretYaml(env.ns, 'script-tokens', { token: ROTATED }));
+    await waitStatus(
+      'secretive',
+      (s) =>
+        (s.secrets as { fingerprint: string }[])[0]?.fingerprint !==
+        (first.secrets as { fingerprint: string }[])[0]?.fingerprint,
+    );
+    // Let a few polls pass: the rotation is sent once, and nothing else is.
+    await new Promise((r) => setTimeout(r, 5_000));
+    const writes = computeWrites().slice(before);
+    t.deepEqual(writes, [UPSERT_SECRET], writes.join(', '));
+    t.deepEqual(
+      stored().map((s) => s.valueDigest),
+      [digest(ROTATED)],
+      'the new value was sent',
+    );
+
+    for (const [where, text] of Object.entries(await everywhere('secretive', id))) {
+      t.false(text.includes(FIRST), `the first value is in the ${where}`);
+      t.false(text.includes(ROTATED), `the rotated value is in the ${where}`);
+    }
+    // At trace level every line is written; the operator's lowest ones are debug (20).
+    t.true(env.operator.output().includes('"level":20'), 'the log has debug lines');
+
+    const script = await fetch(`${env.sim.url}/compute/script/${id}`, {
+      headers: { AccessKey: API_KEY },
+    });
+    const key = ((await script.json()) as { DeploymentKey: string }).DeploymentKey;
+    t.deepEqual(await outputsOf('secretive-outputs', key), {
+      deploymentKey: key,
+      scriptId: String(id),
+    });
+    t.false(JSON.stringify((await getObject(RESOURCE, env.ns, 'secretive'))?.status).includes(key));
+    // Rotated on the platform (by CI, say): the next poll writes the new key.
+    await fetch(`${env.sim.url}/compute/script/${id}/deploymentKey/rotate`, {
+      method: 'POST',
+      headers: { AccessKey: API_KEY },
+    });
+    const after = await waitFor(
+      async () => {
+        const data = await outputsOf('secretive-outputs');
+        return data.deploymentKey !== key ? data : undefined;
+      },
+      30_000,
+      'the rotated deployment key',
+      500,
+    );
+    t.not(after.deploymentKey, key);
+  },
+);
+
+test.serial(
+  'the example applies: code, env and secret set, Ready, deployment key written',
+  async (t) => {
+    const file = join(REPO_ROOT, 'examples', 'compute', 'edgescript.yaml');
+    await kubectl(['apply', '-n', env.ns, '-f', file]);
+    const status = await waitStatus('add-headers', (s) => Array.isArray(s.secrets));
+    const id = Number(status.scriptId);
+    const script = env.sim.state.collections.of('edgeScripts').get(String(id)) as {
+      secrets: { Name: string }[];
+    };
+    t.deepEqual(
+      script.secrets.map((s) => s.Name),
+      ['API_TOKEN'],
+    );
+    t.is((await outputsOf('add-headers-deploy')).scriptId, String(id));
+    await deleteObject(RESOURCE, env.ns, 'add-headers');
+    await waitFor(
+      async () => (await getObject(RESOURCE, env.ns, 'add-headers')) === undefined,
+      30_000,
     );
   },
 );

@@ -5,7 +5,8 @@
  * custom access list on one of them, a private container registry, 7 container apps (each with
  * a CDN endpoint, which creates one more pull zone), 3 storage zones, and two DNS zones: one
  * signed with custom nameservers, logging and records of many types (a PullZone record linking
- * a pull zone among them), one plain. Secret values are unique strings the test greps for.
+ * a pull zone among them), one plain, and a published middleware script with a variable (its
+ * code exports as a ConfigMap beside it). Secret values are unique strings the test greps for.
  */
 import type { CdnClient } from '../../../src/cdn/client.js';
 import type { DnsRecordAddRequest } from '../../../src/cdn/dns-types.js';
@@ -26,6 +27,8 @@ export interface Seeded {
   secretValues: string[];
   /** Resources that export as manifests (every exported kind). */
   appliedCount: number;
+  /** ConfigMaps the export writes beside them (an edge script's code). */
+  configMaps: number;
 }
 
 const RULES: EdgeRule[] = [
@@ -296,6 +299,17 @@ async function seedApp(cdn: CdnClient, i: number, seeded: Seeded): Promise<void>
   } as never);
 }
 
+/**
+ * A published middleware script with a variable. No secret: `spec.secrets` is applied with
+ * kubectl's strict validation here (test/e2e/edgescript/export.test.ts covers secrets).
+ */
+async function seedEdgeScript(cdn: CdnClient): Promise<void> {
+  const code = 'export default function handler() {\n\treturn new Response("edge");\n}\n';
+  const id = Number((await cdn.addEdgeScript({ Name: 'edge', ScriptType: 2, Code: code })).Id);
+  await cdn.upsertEdgeScriptVariable(id, { Name: 'MODE', DefaultValue: 'Off' });
+  await cdn.publishEdgeScript(id, {});
+}
+
 /** See the module comment. */
 export async function seedAccount(cdn: CdnClient): Promise<Seeded> {
   const seeded: Seeded = {
@@ -304,6 +318,7 @@ export async function seedAccount(cdn: CdnClient): Promise<Seeded> {
     registrySecrets: new Map(),
     secretValues: [],
     appliedCount: 0,
+    configMaps: 0,
   };
   const zoneIds: number[] = [];
   for (let i = 0; i < 24; i++) zoneIds.push(await seedZone(cdn, i, seeded));
@@ -320,10 +335,12 @@ export async function seedAccount(cdn: CdnClient): Promise<Seeded> {
       ReplicationRegions: i > 0 ? ['NY'] : [],
     });
   await seedDns(cdn, zoneIds[2]!);
+  await seedEdgeScript(cdn);
   // Pull zones, the apps' own zones, shield zones, the three shield rules and lists, the
   // registry, apps, every storage zone (cdn-sim starts with two of its own besides the three
   // seeded here), and the DNS zones with their records.
   const storage = (await cdn.listStorageZones()).length;
-  seeded.appliedCount = 24 + 7 + 12 + 3 + 1 + 7 + storage + (await dnsObjectCount(cdn));
+  seeded.appliedCount = 24 + 7 + 12 + 3 + 1 + 7 + storage + (await dnsObjectCount(cdn)) + 1;
+  seeded.configMaps = 1;
   return seeded;
 }

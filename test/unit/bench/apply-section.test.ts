@@ -1,8 +1,11 @@
 import test from 'ava';
-import {
-  applySection,
-  type ApplyEndToEndResult,
-} from '../../../bench/scenarios/apply-end-to-end.js';
+import type { ApplyEndToEndResult } from '../../../bench/scenarios/apply-end-to-end.js';
+import { readFile } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { applySection, kubectlApplyRatios } from '../../../bench/scenarios/apply-section.js';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 
 const base: ApplyEndToEndResult = {
   n: 100,
@@ -108,4 +111,151 @@ test('with the null controller reconciling the same apply, the create also gets 
     /null controller reconciling/,
     'absent when not measured',
   );
+});
+
+/** `base` with the update applies of issue 45 measured. */
+const withUpdates: ApplyEndToEndResult = {
+  ...base,
+  oursGroupVersion: 'pullzones.cdn.operator.io/v1beta1',
+  lone: [
+    { wallS: 2, kubectlCpuS: 0.5, update: { wallS: 3, kubectlCpuS: 1 } },
+    { wallS: 2.2, kubectlCpuS: 0.6, update: { wallS: 3.4, kubectlCpuS: 1.1 } },
+  ],
+  sameSurface: { ...base.sameSurface!, update: { wallS: 8, kubectlCpuS: 4 } },
+  oursNoOperator: { ...base.oursNoOperator!, update: { wallS: 3.6, kubectlCpuS: 1.2 } },
+  ours: { ...base.ours!, wallS: 2.5, update: { wallS: 3.9, kubectlCpuS: 1.3, operatorCpuS: 0.4 } },
+  updateObservedS: 4.4,
+};
+
+const ratioCases: {
+  reason: string;
+  r: ApplyEndToEndResult;
+  create?: [number, number];
+  update?: [number, number];
+}[] = [
+  {
+    reason:
+      'create: our apply with the operator running ÷ the median lone create (the lower of two)',
+    r: base,
+    create: [6, 2],
+  },
+  {
+    reason: 'update: our update apply ÷ the median lone update',
+    r: withUpdates,
+    create: [2.5, 2],
+    update: [3.9, 3],
+  },
+  {
+    reason: 'a result from before the apply timings falls back to oursApplyS; no update measured',
+    r: { n: 10, minimalApplyS: [1], oursApplyS: 1.2, allReadyS: 2, ratio: 2 },
+    create: [1.2, 1],
+  },
+  {
+    reason: 'the operator run failed before its apply: nothing to compare',
+    r: { ...withUpdates, ours: undefined, oursApplyS: 0 },
+  },
+  {
+    reason: 'the lone update was not measured: no update ratio even with ours measured',
+    r: { ...withUpdates, lone: base.lone },
+    create: [2.5, 2],
+  },
+];
+
+for (const c of ratioCases) {
+  test(`kubectlApplyRatios: ${c.reason}`, (t) => {
+    const got = kubectlApplyRatios(c.r);
+    const expect = (pair: [number, number] | undefined): unknown =>
+      pair && { oursS: pair[0], loneS: pair[1], ratio: pair[0] / pair[1] };
+    t.deepEqual(got.create, expect(c.create));
+    t.deepEqual(got.update, expect(c.update));
+  });
+}
+
+test('the kubectl apply rows give create and update against the lone minimal CRD with a verdict each', (t) => {
+  const md = applySection(withUpdates).join('\n');
+  t.regex(
+    md,
+    /\| `kubectl apply` create, operator running ÷ the same to the lone minimal CRD \| 2\.5 s ÷ 2\.0 s = \*\*1\.25\*\* \| ≤ 1\.3 \| met \|/,
+  );
+  t.regex(
+    md,
+    /\| `kubectl apply` update \(one spec field changed, all Ready before\), operator running ÷ the same to the lone minimal CRD \| 3\.9 s ÷ 3\.0 s = \*\*1\.30\*\* \| ≤ 1\.3 \| met \|/,
+  );
+  const slower = applySection({
+    ...withUpdates,
+    ours: { ...withUpdates.ours!, update: { wallS: 4.2, kubectlCpuS: 1.3 } },
+  }).join('\n');
+  t.regex(slower, /4\.2 s ÷ 3\.0 s = \*\*1\.40\*\* \| ≤ 1\.3 \| \*\*missed\*\* \|/);
+});
+
+test('an update that was not measured while the lone one was is a row saying so', (t) => {
+  const md = applySection({ ...withUpdates, ours: undefined }).join('\n');
+  t.regex(md, /\| `kubectl apply` update .* \| not measured \| ≤ 1\.3 \| — \|/);
+});
+
+test('the update table gives each update apply against the median lone update, and when all were observed', (t) => {
+  const md = applySection(withUpdates).join('\n');
+  t.regex(md, /observed its new generation 4\.4 s after the update apply started/);
+  t.regex(
+    md,
+    /\| a lone minimal CRD \(its own group; the yardstick\) \| 3\.0 s \| 1\.00 \| 10\.0 ms \|/,
+  );
+  t.regex(md, /one-group counterfactual\) \| 8\.0 s \| 2\.67 \| 40\.0 ms \|/);
+  t.regex(
+    md,
+    /\| our CRD, operator reconciling meanwhile \| 3\.9 s \| 1\.30 \| 13\.0 ms \| — \| 4\.0 ms \|/,
+  );
+  t.notRegex(applySection(base).join('\n'), /The update:/, 'absent without updates');
+});
+
+test('the Gadget section shows the document unchanged, the one group growing, and the apply before and after', (t) => {
+  const r: ApplyEndToEndResult = {
+    ...withUpdates,
+    gadget: {
+      group: 'gadgets.cdn.operator.io',
+      oursDocBytes: [128_000, 128_000],
+      oursDocSame: true,
+      oneGroupDocBytes: [700_000, 745_000],
+      oursNoOperator: {
+        wallS: 5.5,
+        kubectlCpuS: 2.5,
+        update: { wallS: 3.3, kubectlCpuS: 1.2 },
+      },
+    },
+  };
+  const md = applySection(r).join('\n');
+  t.regex(md, /installed as a CRD in its own group \(`gadgets\.cdn\.operator\.io`\)/);
+  t.regex(md, /was 125\.0 KiB before and is \*\*byte for byte the same\*\* after/);
+  t.regex(md, /from 683\.6 KiB to 727\.5 KiB/);
+  t.regex(md, /\| create \| 5\.0 s \| 5\.5 s \| 1\.10 \| 2\.75 \|/);
+  t.regex(md, /\| update \| 3\.6 s \| 3\.3 s \| 0\.92 \| 1\.10 \|/);
+  const changed = applySection({
+    ...r,
+    gadget: { ...r.gadget!, oursDocBytes: [128_000, 173_000], oursDocSame: false },
+  }).join('\n');
+  t.regex(changed, /was 125\.0 KiB before and has \*\*changed\*\*: 168\.9 KiB after/);
+  t.notRegex(applySection(withUpdates).join('\n'), /A kind added in another group/);
+});
+
+test('every committed results file with the scenario still renders, without the rows it did not measure', async (t) => {
+  for (const file of ['2026-11-27T23-48-49Z.json', '2026-11-28T08-52-20Z.json']) {
+    const res = JSON.parse(await readFile(join(ROOT, 'bench/results', file), 'utf8')) as {
+      apply: ApplyEndToEndResult;
+    };
+    const md = applySection(res.apply).join('\n');
+    t.regex(md, /`kubectl apply` create, operator running/, file);
+    t.notRegex(md, /`kubectl apply` update|A kind added in another group|undefined|NaN/, file);
+  }
+});
+
+test('a result from the group-per-family era names our group and calls the one group the counterfactual; an older one keeps "our API surface"', (t) => {
+  const md = applySection(withUpdates).join('\n');
+  t.regex(md, /Our CRD is served in `pullzones\.cdn\.operator\.io\/v1beta1`/);
+  t.regex(
+    md,
+    /\| minimal CRDs of all our kinds in one group \(the one-group counterfactual\) \| 4\.0 s/,
+  );
+  const old = applySection(base).join('\n');
+  t.notRegex(old, /counterfactual/);
+  t.regex(old, /\| minimal CRDs of all our kinds in one group \(our API surface\) \| 4\.0 s/);
 });

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import {
   MINIMAL_GROUP,
   countCelRules,
+  crdFactsOf,
   minimalCrdOf,
   readCrds,
 } from '../../../bench/lib/minimal-crd.js';
@@ -47,4 +48,28 @@ test('every CRD in crds/ yields a minimal CRD with the same names and scope, fre
   // The figure the report shows must see our rules: PullZoneConfig has CEL rules.
   const pzc = crds.find((c) => c.kind === 'PullZoneConfig');
   t.true((pzc?.celRules ?? 0) > 0);
+});
+
+test('crdFactsOf reads one CRD document and passes over any other document', (t) => {
+  const crd = [
+    'apiVersion: apiextensions.k8s.io/v1',
+    'kind: CustomResourceDefinition',
+    'metadata: { name: gadgets.gadgets.cdn.operator.io }',
+    'spec:',
+    '  group: gadgets.cdn.operator.io',
+    '  scope: Namespaced',
+    '  names: { kind: Gadget, plural: gadgets }',
+    '  versions:',
+    '    - { name: v1beta1, served: true, storage: true, schema: { openAPIV3Schema: { x-kubernetes-validations: [{ rule: "true" }] } } }',
+  ].join('\n');
+  const facts = crdFactsOf(crd, 'gadget.yaml');
+  t.like(facts, {
+    kind: 'Gadget',
+    plural: 'gadgets',
+    group: 'gadgets.cdn.operator.io',
+    version: 'v1beta1',
+    namespaced: true,
+    celRules: 1,
+  });
+  t.is(crdFactsOf('apiVersion: v1\nkind: Namespace\n', 'ns.yaml'), undefined);
 });

@@ -98,7 +98,7 @@ const ALLOWED: Array<[string, string, string]> = [
   ],
   [
     'src/controllers/dnsrecord/claims.ts',
-    "import '../dnszone/record-claims.js';",
+    "import '../dnszone/record-sweep.js';",
     'kind -> its family (DNS)',
   ],
   [

@@ -10,7 +10,7 @@ import { checkSpec } from '../../../../src/controllers/dnsrecord/checks.js';
 import { RECORD_FIELDS } from '../../../../src/controllers/dnsrecord/fields.js';
 import { spelledOurWay } from '../../../../src/controllers/kit/enum-spelling.js';
 import type { DnsRecordSpec } from '../../../../src/controllers/dnsrecord/types.js';
-import { dnsRecordContentKey } from '../../../../src/controllers/dnszone/record-claims.js';
+import { dnsRecordContentKey } from '../../../../src/controllers/shared/dns-record-claims.js';
 import {
   addBodyOf,
   compareRecord,

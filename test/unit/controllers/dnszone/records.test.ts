@@ -16,7 +16,7 @@ import {
   DNS_RECORD_CONTENT_CLAIM,
   DNS_RECORD_DECLARED_CLAIM,
   dnsRecordContentKey,
-} from '../../../../src/controllers/dnszone/record-claims.js';
+} from '../../../../src/controllers/shared/dns-record-claims.js';
 import {
   NO_CLAIM_INDEX,
   planRecords,

@@ -9,6 +9,7 @@ import { pino } from 'pino';
 import { CdnClient } from '../../../../src/cdn/client.js';
 import { codeHashOf } from '../../../../src/controllers/edgescript/code.js';
 import {
+  createEdgeScriptKind,
   edgeScriptResource,
   type EdgeScriptState,
 } from '../../../../src/controllers/edgescript/index.js';
@@ -32,11 +33,17 @@ test.after.always(async () => {
   await sim?.close();
 });
 
-function external(): CrudExternal<EdgeScript, EdgeScriptState> {
+/** The namespace's Secrets, by name. */
+const secrets = new Map<string, Record<string, string>>();
+
+/** The client the runtime connects for `obj` (built per pass: it reads what `obj` manages). */
+function external(obj = objectOf('any')): CrudExternal<EdgeScript, EdgeScriptState> {
   const readConfigMap = (_ns: string, name: string): Promise<Record<string, string> | undefined> =>
     Promise.resolve(configMaps.get(name));
+  const readSecret = (_ns: string, name: string): Promise<Record<string, string> | undefined> =>
+    Promise.resolve(secrets.get(name));
   return new CrudExternal(
-    edgeScriptResource({ client, account: 'unit' }, objectOf('any'), { readConfigMap }),
+    edgeScriptResource({ client, account: 'unit' }, obj, { readConfigMap, readSecret }),
   );
 }
 
@@ -337,3 +344,130 @@ test.serial('environment variables: literal and ConfigMap key, exact', async (t)
     t.deepEqual(live, step.live, `step ${i}: the script's variables`);
   }
 });
+
+const UPSERT_SECRET = 'PUT /compute/script/{id}/secrets';
+const DELETE_SECRET = 'DELETE /compute/script/{id}/secrets/{secretId}';
+const TOKEN = 'tok-8f3a1c-first';
+const ROTATED = 'tok-8f3a1c-rotated';
+
+const SECRET_STEPS: {
+  reason: string;
+  secrets?: EdgeScriptSpec['secrets'];
+  /** The Secret `es-secret-tokens` before the pass. */
+  data?: Record<string, string>;
+  writes: string[];
+  live: string[];
+}[] = [
+  {
+    reason: 'created with a secret: the same pass upserts it before publishing',
+    secrets: [
+      {
+        name: 'API_TOKEN',
+        valueFrom: { secretKeyRef: { name: 'es-secret-tokens', key: 'token' } },
+      },
+    ],
+    data: { token: TOKEN },
+    writes: [SCRIPT, RENAME, UPSERT_SECRET, PUBLISH],
+    live: ['API_TOKEN'],
+  },
+  { reason: 'unchanged Secret: nothing is sent', writes: [], live: ['API_TOKEN'] },
+  {
+    reason: 'the Secret rotated: exactly one upsert, nothing published',
+    data: { token: ROTATED },
+    writes: [UPSERT_SECRET],
+    live: ['API_TOKEN'],
+  },
+  { reason: 'after the rotation: nothing is sent', writes: [], live: ['API_TOKEN'] },
+  {
+    reason: 'the secret left out of the list is deleted',
+    secrets: [],
+    writes: [DELETE_SECRET],
+    live: [],
+  },
+];
+
+test.serial(
+  'secrets from a Secret key: upserted, rotated once, deleted; no value shown',
+  async (t) => {
+    const obj = objectOf('es-secrets', { code: { inline: 'export default 4;' } });
+    for (const [i, step] of SECRET_STEPS.entries()) {
+      if (step.data) secrets.set('es-secret-tokens', step.data);
+      if (step.secrets) obj.spec = { ...obj.spec!, secrets: step.secrets };
+      t.deepEqual(await pass(external(obj), obj), step.writes, `step ${i}: ${step.reason}`);
+      const live = await client.listEdgeScriptSecrets(Number(obj.status?.scriptId));
+      t.deepEqual(
+        live.map((l) => l.Name),
+        step.live,
+        `step ${i}: the script's secrets`,
+      );
+      const shown = JSON.stringify(obj.status);
+      t.false(shown.includes(TOKEN) || shown.includes(ROTATED), `step ${i}: no value in status`);
+    }
+  },
+);
+
+test.serial('a missing Secret key waits before the create: nothing is sent', async (t) => {
+  const obj = objectOf('es-secret-missing', {
+    code: { inline: 'export default 5;' },
+    secrets: [{ name: 'K', valueFrom: { secretKeyRef: { name: 'es-no-such', key: 'k' } } }],
+  });
+  const from = sim.calls.snapshot().log.length;
+  const err = await t.throwsAsync(external(obj).create(obj, ctxOf()));
+  t.is(err.message, 'waiting for Secret team-a/es-no-such (spec.secrets[K]): not found');
+  t.deepEqual(writesSince(from), []);
+});
+
+test.serial('the deployment key: connection details of each pass, never in status', async (t) => {
+  const obj = objectOf('es-key', {
+    code: { inline: 'export default 6;' },
+    outputSecretRef: { name: 'es-key-outputs' },
+  });
+  await pass(external(obj), obj);
+  const id = String(obj.status?.scriptId);
+  const seen = await external(obj).observe(obj, ctxOf(id));
+  const key = (await client.getEdgeScript(Number(id))).DeploymentKey;
+  t.truthy(key);
+  t.deepEqual(seen.connectionDetails, { deploymentKey: key, scriptId: id });
+  t.false(JSON.stringify(obj.status).includes(key!), 'no key in status');
+  t.false(JSON.stringify(seen.diff).includes(key!), 'no key in the plan');
+});
+
+const WIRING: {
+  reason: string;
+  spec: Partial<EdgeScriptSpec>;
+  secrets: string[];
+  outputs: string | undefined;
+}[] = [
+  {
+    reason: 'no secrets, no outputs: nothing watched, no Secret',
+    spec: {},
+    secrets: [],
+    outputs: undefined,
+  },
+  {
+    reason: 'the secrets Secret watched once; the outputs Secret only when named',
+    spec: {
+      secrets: [
+        { name: 'A', valueFrom: { secretKeyRef: { name: 'tokens', key: 'a' } } },
+        { name: 'B', valueFrom: { secretKeyRef: { name: 'tokens', key: 'b' } } },
+      ],
+      outputSecretRef: { name: 'deploy' },
+    },
+    secrets: ['tokens'],
+    outputs: 'deploy',
+  },
+];
+
+for (const w of WIRING) {
+  test(`kind wiring: ${w.reason}`, (t) => {
+    const kind = createEdgeScriptKind({ apiBaseUrl: sim.url, log: pino({ level: 'silent' }) });
+    const obj = objectOf('wired', { credentialsRef: { name: 'key' }, ...w.spec });
+    const secrets = (kind.references?.(obj) ?? []).filter((r) => r.kind === 'Secret');
+    t.deepEqual(
+      secrets.map((r) => r.name),
+      ['key', ...w.secrets],
+    );
+    t.is(kind.connectionSecret?.nameOf(obj), w.outputs);
+    t.is(kind.connectionSecret?.conditionType, 'OutputsReady');
+  });
+}

@@ -16,20 +16,8 @@ import {
   withStorageOrigin,
 } from '../../../../src/controllers/pullzoneconfig/storage-origin.js';
 import type { PullZoneConfig } from '../../../../src/controllers/pullzoneconfig/types.js';
+import { pzc } from './ref-fixtures.js';
 import { toApiSettings } from '../../../../src/controllers/pullzoneconfig/mapping.js';
-
-function pzc(spec: Record<string, unknown>, deleting = false): PullZoneConfig {
-  return {
-    apiVersion: 'pullzones.cdn.operator.io/v1beta1',
-    kind: 'PullZoneConfig',
-    metadata: {
-      name: 'site',
-      namespace: 'team-a',
-      ...(deleting ? { deletionTimestamp: '2025-01-01T00:00:00Z' } : {}),
-    },
-    spec,
-  };
-}
 
 function zone(status?: Record<string, unknown>): ManagedObject {
   return {

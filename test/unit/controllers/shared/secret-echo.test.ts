@@ -153,6 +153,23 @@ const FIELDS: Field[] = [
     echo: ['POST /mc/registries', 'PUT /mc/registries/{registryId}'],
   },
   {
+    kind: 'EdgeScript',
+    field: 'secrets[].valueFrom.secretKeyRef',
+    secrets: { 'script-secrets': { token: odd('script-secret') } },
+    value: odd('script-secret'),
+    spec: () => ({
+      scriptType: 'Middleware',
+      code: { inline: 'export default () => new Response("echo");' },
+      secrets: [
+        {
+          name: 'API_TOKEN',
+          valueFrom: { secretKeyRef: { name: 'script-secrets', key: 'token' } },
+        },
+      ],
+    }),
+    echo: ['PUT /compute/script/{id}/secrets'],
+  },
+  {
     kind: 'ContainerRegistry',
     field: 'credentialsRef (the API key, quoted from the AccessKey header)',
     secrets: { 'reg-pass': { password: 'registry-password-0' } },

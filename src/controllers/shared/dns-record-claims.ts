@@ -15,8 +15,8 @@
  *   {@link declaredKeyByRef} for a `spec.dnsZoneRef`). It comes from the spec alone, so the index
  *   holds it from the informer's first event about the object, before any pass on the object
  *   can send its create: a record being created, or whose id is not recorded yet, is then never
- *   taken for an unmanaged one by a zone with `recordPolicy: Exact` (record-sweep.ts). Shared:
- *   it never refuses anyone. It cannot be exclusive: it is made before the runtime refuses an
+ *   taken for an unmanaged one by a zone with `recordPolicy: Exact` (dnszone/record-sweep.ts).
+ *   Shared: it never refuses anyone. It cannot be exclusive: it is made before the runtime refuses an
  *   object whose `spec.dnsZoneId` names another namespace's zone, so an exclusive claim would let
  *   any tenant block the creation of a record on another team's zone by declaring it first.
  */

@@ -1,0 +1,263 @@
+/**
+ * The report's section for the end-to-end apply scenario (bench/scenarios/apply-end-to-end.ts):
+ * the goals' figures, where the time goes (create and update), and what a kind added in another
+ * group changes. Renders results from before the update and Gadget rows too.
+ */
+import { quantile } from '../lib/stats.js';
+import { perObjectText } from '../lib/apiserver-requests.js';
+import type { ApplyEndToEndResult, ApplyTiming } from './apply-end-to-end.js';
+import type { GadgetResult } from './apply-gadget.js';
+
+/**
+ * The end-to-end goals: issue 32's (apply to all Ready, update through the API against its
+ * platform ceiling) and issue 45's (`kubectl apply` create and update against the lone minimal
+ * CRD).
+ */
+export const APPLY_GOALS = { createRatio: 1.3, updateRatio: 1.5, kubectlApplyRatio: 1.3 };
+
+/** One `kubectl apply` of ours against the lone minimal CRD's. */
+export interface ApplyRatio {
+  oursS: number;
+  loneS: number;
+  ratio: number;
+}
+
+/** The median lone minimal update apply, undefined when none was measured. */
+function loneUpdateS(r: ApplyEndToEndResult): number | undefined {
+  const updates = (r.lone ?? []).flatMap((t) => (t.update ? [t.update.wallS] : []));
+  return updates.length > 0 ? quantile(updates, 0.5) : undefined;
+}
+
+/**
+ * `kubectl apply -f` of the N PullZoneConfigs with the operator running, create and update,
+ * each ÷ the median of the same apply to the lone minimal CRD (before and after the run);
+ * a phase is undefined when either side was not measured.
+ */
+export function kubectlApplyRatios(r: ApplyEndToEndResult): {
+  create?: ApplyRatio;
+  update?: ApplyRatio;
+} {
+  const ratioOf = (oursS: number | undefined, loneS: number | undefined): ApplyRatio | undefined =>
+    oursS === undefined || loneS === undefined || !(loneS > 0)
+      ? undefined
+      : { oursS, loneS, ratio: oursS / loneS };
+  const oursCreateS = r.ours?.wallS ?? (r.oursApplyS > 0 ? r.oursApplyS : undefined);
+  const create = ratioOf(oursCreateS, quantile(r.minimalApplyS, 0.5));
+  const update = ratioOf(r.ours?.update?.wallS, loneUpdateS(r));
+  return { ...(create ? { create } : {}), ...(update ? { update } : {}) };
+}
+
+function verdict(ok: boolean): string {
+  return ok ? 'met' : '**missed**';
+}
+
+/** The goal rows of issue 45: kubectl apply create and update, ours ÷ lone minimal. */
+function kubectlApplyRows(r: ApplyEndToEndResult): string[] {
+  const ratios = kubectlApplyRatios(r);
+  const goal = APPLY_GOALS.kubectlApplyRatio;
+  const row = (what: string, a: ApplyRatio | undefined): string =>
+    a
+      ? `| ${what} ÷ the same to the lone minimal CRD | ${a.oursS.toFixed(1)} s ÷ ${a.loneS.toFixed(1)} s = **${a.ratio.toFixed(2)}** | ≤ ${goal} | ${verdict(a.ratio <= goal)} |`
+      : `| ${what} ÷ the same to the lone minimal CRD | not measured | ≤ ${goal} | — |`;
+  const measuredUpdate = ratios.update !== undefined || loneUpdateS(r) !== undefined;
+  return [
+    row('`kubectl apply` create, operator running', ratios.create),
+    ...(measuredUpdate
+      ? [
+          row(
+            '`kubectl apply` update (one spec field changed, all Ready before), operator running',
+            ratios.update,
+          ),
+        ]
+      : []),
+  ];
+}
+
+/** One row of a decomposition: an apply, its wall time and the CPU per object behind it. */
+function timingRow(label: string, t: ApplyTiming | undefined, n: number, base: number): string {
+  if (!t) return `| ${label} | not measured | — | — | — | — |`;
+  const ms = (v: number | undefined): string =>
+    v === undefined ? '—' : `${((v * 1000) / n).toFixed(1)} ms`;
+  return `| ${label} | ${t.wallS.toFixed(1)} s | ${(t.wallS / base).toFixed(2)} | ${ms(t.kubectlCpuS)} | ${ms(t.serverCpuS)} | ${ms(t.operatorCpuS)} |`;
+}
+
+/** Requests per object the apiserver served during our two applies (every client). */
+function requestLines(r: ApplyEndToEndResult): string[] {
+  const lines: string[] = [];
+  const alone = r.oursNoOperator?.requests;
+  const withOperator = r.ours?.requests;
+  if (alone)
+    lines.push(
+      '',
+      `Apiserver requests per object, our CRD without the operator: ${perObjectText(alone, r.n)}.`,
+    );
+  if (withOperator)
+    lines.push(
+      '',
+      `With the operator reconciling (kubectl's, the operator's and the watchers' together): ${perObjectText(withOperator, r.n)}.`,
+    );
+  return lines;
+}
+
+const TABLE_HEAD = [
+  '| apply of the same objects to | wall | ÷ lone minimal | CPU per object: kubectl | apiserver + etcd | operator |',
+  '| --- | --- | --- | --- | --- | --- |',
+];
+
+/** The applies of one phase, each picked from the create's timing by `pick`. */
+function phaseRows(
+  r: ApplyEndToEndResult,
+  ours: ApplyTiming | undefined,
+  base: number,
+  pick: (t: ApplyTiming | undefined) => ApplyTiming | undefined,
+): string[] {
+  return [
+    timingRow('a lone minimal CRD (its own group; the yardstick)', pick(r.lone?.[0]), r.n, base),
+    timingRow(
+      `minimal CRDs of all our kinds in one group (${r.oursGroupVersion ? 'the one-group counterfactual' : 'our API surface'})`,
+      pick(r.sameSurface),
+      r.n,
+      base,
+    ),
+    timingRow(
+      'our CRD, no operator running (admission of our schema)',
+      pick(r.oursNoOperator),
+      r.n,
+      base,
+    ),
+    timingRow('our CRD, operator reconciling meanwhile', pick(ours), r.n, base),
+  ];
+}
+
+/** The update table, when the run measured updates. */
+function updateDecomposition(r: ApplyEndToEndResult, ours: ApplyTiming | undefined): string[] {
+  const base = loneUpdateS(r);
+  if (base === undefined) return [];
+  const observed =
+    r.updateObservedS === undefined
+      ? ''
+      : ` With the operator running, every object's status observed its new generation ${r.updateObservedS === null ? 'not within the timeout' : `${r.updateObservedS.toFixed(1)} s after the update apply started`}.`;
+  return [
+    '',
+    `The update: \`kubectl apply -f\` of the same objects right after their create, one spec field changed (a patch per object; every kubectl version parses the group-version's OpenAPI document for each patch).${observed}`,
+    '',
+    ...TABLE_HEAD,
+    ...phaseRows(r, ours, base, (t) => t?.update),
+  ];
+}
+
+function decomposition(r: ApplyEndToEndResult, yardstick: number): string[] {
+  if (!r.sameSurface && !r.oursNoOperator) return [];
+  const ours: ApplyTiming | undefined =
+    r.ours ??
+    (r.oursKubectlCpuS === undefined
+      ? undefined
+      : { wallS: r.oursApplyS, kubectlCpuS: r.oursKubectlCpuS });
+  return [
+    '',
+    `Where the time goes: the same ${r.n} objects applied with \`kubectl apply -f\` to four CRDs in turn. kubectl is sequential; before v1.34 it parses the OpenAPI document of the object's whole group-version for every object it creates (bench/lib/kubectl-cpu.ts), so its CPU per object follows the size of that document (v1.34 and later parse it once per kind for creates, kubernetes/kubernetes#132003; every patch still parses it); the apiserver's admission of our schema and the operator's own writes come on top.${r.oursGroupVersion ? ` Our CRD is served in \`${r.oursGroupVersion}\`; the one-group counterfactual is our API surface as it was before each family got its own group (issue 45): what one group would cost today.` : ''}`,
+    '',
+    ...TABLE_HEAD,
+    ...phaseRows(r, ours, yardstick, (t) => t),
+    ...(r.nullReconciled
+      ? [
+          timingRow(
+            'our CRD, the null controller reconciling meanwhile (our Kubernetes writes, no platform)',
+            r.nullReconciled,
+            r.n,
+            yardstick,
+          ),
+        ]
+      : []),
+    ...updateDecomposition(r, ours),
+    ...requestLines(r),
+  ];
+}
+
+function kib(bytes: number): string {
+  return `${(bytes / 1024).toFixed(1)} KiB`;
+}
+
+/** A create or update apply after the Gadget against the same before it and the lone yardstick. */
+function gadgetRow(
+  phase: string,
+  before: ApplyTiming | undefined,
+  after: ApplyTiming | undefined,
+  lone: number | undefined,
+): string {
+  const s = (t: ApplyTiming | undefined): string => (t ? `${t.wallS.toFixed(1)} s` : '—');
+  const ratio = (a: number | undefined, b: number | undefined): string =>
+    a === undefined || b === undefined || !(b > 0) ? '—' : (a / b).toFixed(2);
+  return `| ${phase} | ${s(before)} | ${s(after)} | ${ratio(after?.wallS, before?.wallS)} | ${ratio(after?.wallS, lone)} |`;
+}
+
+/** What a kind added in another group changed (issue 45). */
+export function gadgetSection(r: ApplyEndToEndResult): string[] {
+  const g: GadgetResult | undefined = r.gadget;
+  if (!g) return [];
+  const [before, after] = g.oursDocBytes;
+  const same = g.oursDocSame
+    ? 'is **byte for byte the same** after'
+    : `has **changed**: ${kib(after)} after`;
+  const oneGroup = g.oneGroupDocBytes
+    ? ` For comparison, a minimal Gadget added to the one group holding minimal CRDs of all our kinds took that group's document from ${kib(g.oneGroupDocBytes[0])} to ${kib(g.oneGroupDocBytes[1])}: with one group every kind added makes each apply parse more.`
+    : '';
+  return [
+    '',
+    '### A kind added in another group',
+    '',
+    `The Gadget test kind installed as a CRD in its own group (\`${g.group}\`). The OpenAPI document kubectl parses for a PullZoneConfig was ${kib(before)} before and ${same}.${oneGroup} The apply of the same ${r.n} objects to our CRD with no operator running, repeated after:`,
+    '',
+    '| `kubectl apply` to our CRD, no operator | before the Gadget | after | after ÷ before | after ÷ lone minimal |',
+    '| --- | --- | --- | --- | --- |',
+    gadgetRow('create', r.oursNoOperator, g.oursNoOperator, quantile(r.minimalApplyS, 0.5)),
+    gadgetRow('update', r.oursNoOperator?.update, g.oursNoOperator?.update, loneUpdateS(r)),
+  ];
+}
+
+/**
+ * The create against the honest yardstick: max(minimal apply, the same apply with the null
+ * controller reconciling until all Ready). When the null controller's time is the larger, the
+ * machine, not the operator, sets the floor (as the matrix calls a cell machine-bound).
+ */
+function honestCreateRow(r: ApplyEndToEndResult, yardstick: number): string[] {
+  const nullS = r.nullReconciled?.allReadyS;
+  if (nullS === undefined || nullS === null || r.allReadyS === null || !r.honestRatio) return [];
+  const bound =
+    nullS > yardstick
+      ? 'machine-bound: the null controller is the larger'
+      : 'the minimal apply is the larger';
+  return [
+    `| create: apply to all Ready ÷ max(minimal apply, the same apply with the null controller reconciling: ${nullS.toFixed(1)} s) | ${r.allReadyS.toFixed(1)} s ÷ ${Math.max(yardstick, nullS).toFixed(1)} s = **${r.honestRatio.toFixed(2)}** (${bound}) | ≤ ${APPLY_GOALS.createRatio} | ${verdict(r.honestRatio <= APPLY_GOALS.createRatio)} |`,
+  ];
+}
+
+/** The platform-side update row (issue 32), when measured. */
+function updateAllRows(r: ApplyEndToEndResult): string[] {
+  const u = r.update;
+  if (!u) return [];
+  return [
+    `| update one field in all through the API: time until the platform shows all ÷ platform ceiling | ${u.timeToAllWrittenMs === null ? 'timed out' : `${(u.timeToAllWrittenMs / 1000).toFixed(1)} s`} ÷ ${(u.ceilingMs / 1000).toFixed(1)} s = **${u.ratio === null ? 'n/a' : u.ratio.toFixed(2)}** (patches took ${(u.patchRequestsMs / 1000).toFixed(1)} s) | ≤ ${APPLY_GOALS.updateRatio} | ${verdict(u.ratio !== null && u.ratio <= APPLY_GOALS.updateRatio)} |`,
+  ];
+}
+
+/** The report's section for the scenario. */
+export function applySection(r: ApplyEndToEndResult | undefined): string[] {
+  if (!r) return [];
+  const yardstick = quantile(r.minimalApplyS, 0.5);
+  return [
+    '## End to end: kubectl apply + reconcile',
+    '',
+    `N = ${r.n} PullZoneConfigs applied with \`kubectl apply -f\` (kubectl ${r.kubectlVersion ?? 'version not recorded'}) while the operator runs (L = 50 ms, no platform limit), until the last is Ready; the yardstick is \`kubectl apply -f\` of the same ${r.n} objects against a lone minimal CRD with nothing reconciling them (${r.minimalApplyS.map((v) => `${v.toFixed(1)} s`).join(' before, ')} after; median ${yardstick.toFixed(1)} s).`,
+    '',
+    '| figure | measured | goal | verdict |',
+    '| --- | --- | --- | --- |',
+    ...kubectlApplyRows(r),
+    `| create: apply to all Ready ÷ minimal apply | ${r.allReadyS === null ? 'timed out' : `${r.allReadyS.toFixed(1)} s`} ÷ ${yardstick.toFixed(1)} s = **${r.ratio === null ? 'n/a' : r.ratio.toFixed(2)}** (our apply alone ${r.oursApplyS.toFixed(1)} s) | ≤ ${APPLY_GOALS.createRatio} | ${verdict(r.ratio !== null && r.ratio <= APPLY_GOALS.createRatio)} |`,
+    ...honestCreateRow(r, yardstick),
+    ...updateAllRows(r),
+    ...decomposition(r, yardstick),
+    ...gadgetSection(r),
+    '',
+  ];
+}
