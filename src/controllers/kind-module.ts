@@ -5,7 +5,8 @@
  * and the tests all read that list, so adding a kind is its folder and one line there.
  *
  * The module itself is light (names and lazy loaders): cdnctl reads the list to print its help
- * without loading any controller, and each tool loads only the parts it uses.
+ * without loading any controller, and each tool loads only the parts it uses. A kind.ts declares
+ * its parts in one line by convention (kit/kind-parts.ts).
  */
 import type { ClusterKind, ManagedKind } from '../runtime/types.js';
 import type { KindNames } from './kind-names.js';
