@@ -116,7 +116,6 @@ export function appIdentity(api: AppsApi): IdentityRules<App, ContainerApp> {
     what: 'application',
     claimType: APP_CLAIM,
     names: 'shared',
-    specIdField: 'appId',
     nameOf: (obj) => obj.spec.name,
     read: (id, signal) => api.getApp(id, { signal }),
     // A listing answers summaries (AppListItem): a match is read again by id.

@@ -1,6 +1,7 @@
 /** The ContainerApp kind: a Magic Containers application (`/mc`). */
 import { HTTP_STATUS_CODES } from '../../cdn/http-status-names.js';
 import type { KindModule, LegacyFieldMove } from '../kind-module.js';
+import { legacyAdoptionIdMove } from '../shared/ownership-schema.js';
 import { CONTAINER_APP_NAMES } from './types.js';
 import { LOG_FORMAT_NAMES, LOG_TYPE_NAMES, PROTOCOL_NAMES } from './wire-enums.js';
 import { legacyValuesOf, respelledAt } from '../kit/enum-spelling.js';
@@ -21,6 +22,7 @@ export const CONTAINER_APP: KindModule = {
   exporter: async () => (await import('./export.js')).exportContainerApps,
   example: 'containerapp.yaml',
   legacyMoves: [
+    legacyAdoptionIdMove('appId'),
     respelledAt(`${ENDPOINT}.cdn.portMappings[].protocols[]`, legacyValuesOf(PROTOCOL_NAMES)),
     { from: `${ENDPOINT}.cdn.isSslEnabled`, to: `${ENDPOINT}.cdn.sslEnabled` },
     { from: 'spec.volumes[].size', to: 'spec.volumes[].sizeGigabytes' },

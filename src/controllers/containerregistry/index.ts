@@ -55,7 +55,6 @@ function resource(
       what: 'container registry',
       claimType: CONTAINER_REGISTRY_NAMES.kind,
       names: 'shared',
-      specIdField: 'registryId',
       nameOf: (obj) => obj.spec?.name ?? obj.metadata.name,
       read: (id, signal) => client.getRegistry(Number(id), { signal }),
       // The platform's public registries are never ours, nor adoptable by name.
@@ -112,7 +111,6 @@ export function createContainerRegistryKind(deps: ControllerDeps): ManagedKind<C
   return crudKind<ContainerRegistry, RegistryRecord>(deps, {
     names: CONTAINER_REGISTRY_NAMES,
     idField: 'registryId',
-    specIdField: 'registryId',
     fields: FIELDS,
     specPaths: {
       'passwordCredentials.userName': 'spec.username',

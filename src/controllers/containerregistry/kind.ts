@@ -2,6 +2,7 @@
 import type { KindModule } from '../kind-module.js';
 import { REGISTRY_TYPE_NAMES } from '../containerapp/wire-enums.js';
 import { legacyValuesOf, respelledAt } from '../kit/enum-spelling.js';
+import { legacyAdoptionIdMove } from '../shared/ownership-schema.js';
 import { CONTAINER_REGISTRY_NAMES } from './types.js';
 
 export const CONTAINER_REGISTRY: KindModule = {
@@ -13,6 +14,7 @@ export const CONTAINER_REGISTRY: KindModule = {
   // It needs a password Secret the user creates first.
   example: 'containers/containerregistry.yaml',
   legacyMoves: [
+    legacyAdoptionIdMove('registryId'),
     respelledAt('spec.type', legacyValuesOf(REGISTRY_TYPE_NAMES)),
     { from: 'spec.displayName', to: 'spec.name' },
     { from: 'status.displayName', to: 'status.name' },

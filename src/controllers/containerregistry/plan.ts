@@ -8,4 +8,4 @@ import { crudPlanner } from '../kit/crud-plan.js';
 import { containerRegistryResource } from './index.js';
 
 /** See the module comment. */
-export const planContainerRegistry = crudPlanner(containerRegistryResource, 'registryId');
+export const planContainerRegistry = crudPlanner(containerRegistryResource);

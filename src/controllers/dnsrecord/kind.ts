@@ -1,6 +1,7 @@
 /** The DnsRecord kind: one record of a DNS zone. */
 import type { KindModule } from '../kind-module.js';
 import { respelledAt } from '../kit/enum-spelling.js';
+import { legacyAdoptionIdMove } from '../shared/ownership-schema.js';
 import { DNS_RECORD_NAMES, MONITOR_SPELLING } from './types.js';
 
 export const DNS_RECORD: KindModule = {
@@ -12,6 +13,7 @@ export const DNS_RECORD: KindModule = {
   // Its zone comes from a DnsZone object or an id: not applied by the quick start.
   example: 'dns/dnsrecord.yaml',
   legacyMoves: [
+    legacyAdoptionIdMove('recordId'),
     respelledAt('spec.monitorType', MONITOR_SPELLING),
     { from: 'spec.zoneRef', to: 'spec.dnsZoneRef' },
   ],

@@ -12,7 +12,7 @@ import {
   type KindSchema,
   type Schema,
 } from '../shared/crd-schema.js';
-import { adoptionFragment, adoptionIdFragment } from '../shared/ownership-schema.js';
+import { adoptionFragment } from '../shared/ownership-schema.js';
 import { managedStatusSchema } from '../shared/status-schema.js';
 import { DNS_ZONE_FIELDS } from './fields.js';
 import { INLINE_RECORD_FIELDS } from './record-fields.js';
@@ -46,12 +46,8 @@ function ownSpec(docs: DocumentBounds): Schema {
     },
     'x-kubernetes-validations': [
       {
-        rule: '!(has(self.dnsZoneId) && has(self.adoption))',
-        message: 'set either dnsZoneId (adopt by id) or adoption (adopt by domain), not both',
-      },
-      {
-        rule: 'has(self.domain) || has(self.dnsZoneId)',
-        message: 'domain is required unless the zone is adopted by dnsZoneId',
+        rule: 'has(self.domain) || (has(self.adoption) && has(self.adoption.id))',
+        message: 'domain is required unless the zone is adopted by id (adoption.id)',
       },
       {
         rule: '!has(self.soaEmail) || (has(self.customNameservers) && self.customNameservers.enabled)',
@@ -124,12 +120,11 @@ export function dnsZoneSchema(docs: DocumentBounds): KindSchema {
     categories: ['cdn'],
     spec: withFragments(ownSpec(docs), [
       accountFragment(),
-      adoptionIdFragment(
-        'dnsZoneId',
-        { type: 'integer', format: 'int64', minimum: 1 },
-        'Adopt the existing DNS zone with this id (refused when another object manages it). The operator never creates a zone when this is set. Immutable.',
-      ),
-      adoptionFragment('DNS zone', 'spec.domain'),
+      adoptionFragment('DNS zone', 'spec.domain', {
+        schema: { type: 'integer', format: 'int64', minimum: 1 },
+        description:
+          'Adopt the existing DNS zone with this id (refused when another object manages it). The operator never creates a zone when this is set. Immutable.',
+      }),
     ]),
     status: managedStatusSchema({
       description: 'Observed state of the DNS zone.',

@@ -2,6 +2,7 @@
 import type { KindModule } from '../kind-module.js';
 import { respelledAt } from '../kit/enum-spelling.js';
 import { PRIVATE_KEY_TYPE_SPELLING } from '../shared/private-key-type.js';
+import { legacyAdoptionIdMove } from '../shared/ownership-schema.js';
 import { DNS_ZONE_NAMES } from './types.js';
 
 export const DNS_ZONE: KindModule = {
@@ -13,5 +14,8 @@ export const DNS_ZONE: KindModule = {
   // With the DNS examples (records, the pull zone whose certificate follows them).
   example: 'dns/dnszone.yaml',
   sample: { spec: (name) => ({ domain: `${name}.bench.example` }) },
-  legacyMoves: [respelledAt('spec.certificateKeyType', PRIVATE_KEY_TYPE_SPELLING)],
+  legacyMoves: [
+    legacyAdoptionIdMove('dnsZoneId'),
+    respelledAt('spec.certificateKeyType', PRIVATE_KEY_TYPE_SPELLING),
+  ],
 };

@@ -163,7 +163,6 @@ function resource(
       what: 'edge script',
       claimType: EDGE_SCRIPT_NAMES.kind,
       names: 'shared',
-      specIdField: 'scriptId',
       nameOf: (obj) => obj.spec?.name ?? obj.metadata.name,
       read: (id, signal) => readState(client, Number(id), signal),
       // DNS scripts (type 0) are never this kind's; a match is read again with its code.
@@ -206,7 +205,6 @@ export function createEdgeScriptKind(deps: ControllerDeps): ManagedKind<EdgeScri
   return crudKind<EdgeScript, EdgeScriptState>(deps, {
     names: EDGE_SCRIPT_NAMES,
     idField: 'scriptId',
-    specIdField: 'scriptId',
     fields: FIELDS,
     specPaths: { Code: 'spec.code', publish: 'spec.release', variables: 'spec.env' },
     resource,

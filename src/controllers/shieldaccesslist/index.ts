@@ -7,6 +7,7 @@ import { CrudExternal } from '../kit/crud-external.js';
 import { crudKind } from '../kit/crud-kind.js';
 import type { ControllerDeps } from '../shared/deps.js';
 import { diffContext, type KindPlanner, type ObjectPlan } from '../shared/manifest-plan.js';
+import { adoptionIdOf } from '../shared/ownership-schema.js';
 import { shieldErrorClassifier } from '../shieldrule-common/controller.js';
 import { planOnZone } from '../shieldrule-common/plan.js';
 import { ACCESS_LIST_CLAIM_KIND, zonedClaimsOf } from '../shieldrule-common/rule-claims.js';
@@ -24,7 +25,6 @@ export function createShieldAccessListKind(deps: ControllerDeps): ManagedKind<Sh
   const kind = crudKind<ShieldAccessList, AccessListRecord>(deps, {
     names: SHIELD_ACCESS_LIST_NAMES,
     idField: 'listId',
-    specIdField: 'listId',
     fields: ACCESS_LIST_FIELDS,
     resource: (conn, obj, ctx) =>
       accessListResource(
@@ -51,7 +51,7 @@ export const planShieldAccessList: KindPlanner = (client, raw, ctx): Promise<Obj
   return planOnZone(client, obj, ctx, (zone) =>
     new CrudExternal(accessListResource({ client, account: 'cdnctl-diff' }, zone)).observe(
       obj,
-      diffContext(obj.spec?.listId),
+      diffContext(adoptionIdOf(obj.spec)),
     ),
   );
 };

@@ -1,5 +1,6 @@
 /** The ShieldAccessList kind: one custom access list of a shield zone and its configuration. */
 import type { KindModule } from '../kind-module.js';
+import { legacyAdoptionIdMove } from '../shared/ownership-schema.js';
 import { SHIELD_ACCESS_LIST_NAMES } from './types.js';
 
 export const SHIELD_ACCESS_LIST: KindModule = {
@@ -8,6 +9,7 @@ export const SHIELD_ACCESS_LIST: KindModule = {
   controller: async () => (await import('./index.js')).createShieldAccessListKind,
   planner: async () => (await import('./index.js')).planShieldAccessList,
   exporter: async () => (await import('./export.js')).exportShieldAccessLists,
+  legacyMoves: [legacyAdoptionIdMove('listId')],
   // It needs a ShieldPolicy of its own namespace; kept beside the shield rule examples.
   example: 'shield/shieldaccesslist.yaml',
 };

@@ -10,7 +10,7 @@
 import type { CdnClient } from '../../cdn/client.js';
 import {
   diffContext,
-  specIdsByName,
+  adoptedIdsByName,
   type ObjectPlan,
   type PlanContext,
 } from '../shared/manifest-plan.js';
@@ -28,7 +28,7 @@ function targetOf(obj: ShieldPolicy, ctx: PlanContext): number | undefined {
   if (typeof spec.pullZoneId === 'number') return spec.pullZoneId;
   const ref = spec.pullZoneRef?.name;
   if (ref === undefined) return undefined;
-  return specIdsByName(ctx.objectsOf(PULL_ZONE_CONFIG_NAMES.kind), 'pullZoneId').get(ref);
+  return adoptedIdsByName(ctx.objectsOf(PULL_ZONE_CONFIG_NAMES.kind)).get(ref);
 }
 
 /** ConfigMaps among the compared manifests, read the way the operator reads the cluster's. */

@@ -7,4 +7,4 @@ import { crudPlanner } from '../kit/crud-plan.js';
 import { storageZoneResource } from './index.js';
 
 /** See the module comment. */
-export const planStorageZone = crudPlanner(storageZoneResource, 'storageZoneId');
+export const planStorageZone = crudPlanner(storageZoneResource);
