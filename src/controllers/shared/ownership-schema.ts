@@ -20,9 +20,14 @@ export const ADOPT_BY_NAME = 'ByName';
 /** The adoption policies `spec.adoption.policy` accepts. */
 export type AdoptionPolicy = typeof ADOPT_BY_ID | typeof ADOPT_BY_NAME;
 
-/** `spec.adoption`: by id (`Id` is the kind's id type: a number, or a string) or by name. */
-export type Adoption<Id = number> =
-  { policy: typeof ADOPT_BY_ID; id: Id } | { policy: typeof ADOPT_BY_NAME; id?: undefined };
+/**
+ * `spec.adoption`: by id (`Id` is the kind's id type: a number, or a string) or by name. One
+ * shape like the CRD's, which requires `id` with ById and refuses it with ByName (CEL).
+ */
+export interface Adoption<Id = number> {
+  policy: AdoptionPolicy;
+  id?: Id;
+}
 
 /** What happens to the platform resource when the object is deleted. */
 export type DeletionPolicy = 'Delete' | 'Orphan';

@@ -155,7 +155,7 @@ test.serial('adoption: by id, ByName (type + name + value), ambiguity refused', 
   const err = await t.throwsAsync(external(ambiguous).observe(ambiguous, ctxOf()));
   t.regex(
     err?.message ?? '',
-    /2 DNS record resources match TXT record "adopt" \(ids \d+, \d+\).*adopt one by spec\.recordId/,
+    /2 DNS record resources match TXT record "adopt" \(ids \d+, \d+\).*adopt one by id \(spec\.adoption\.policy ById\)/,
   );
   const missing = objectOf('missing', {
     type: 'TXT',
