@@ -163,15 +163,15 @@ function handCases(ns: string): InvalidCase[] {
     },
     {
       id: 'pullzoneid-type',
-      field: 'spec.pullZoneId',
+      field: 'spec.adoption.id',
       why: 'wrong type',
-      manifest: pz(ns, 'pid', { pullZoneId: 'abc' }),
+      manifest: pz(ns, 'pid', { adoption: { policy: 'ById', id: 'abc' } }),
     },
     {
       id: 'id-and-name',
       field: 'spec',
-      why: 'CEL: pullZoneId and name',
-      manifest: pz(ns, 'cel', { pullZoneId: 5, name: 'x' }),
+      why: 'CEL: adoption.id and name',
+      manifest: pz(ns, 'cel', { adoption: { policy: 'ById', id: 5 }, name: 'x' }),
     },
     {
       id: 'huge-origin',

@@ -62,6 +62,13 @@ export interface LegacyFieldMove {
   readonly values?: Readonly<Record<string, string | number>>;
   /** A string of decimal digits becomes that integer (a field that was a string or int-or-string). */
   readonly toInteger?: boolean;
+  /**
+   * Constants set beside the moved value, keyed relative to the mapping that receives `to`:
+   * `{ from: 'spec.pullZoneId', to: 'spec.adoption.id', also: { policy: 'ById' } }` writes
+   * `spec.adoption: {policy: ById, id: <the old value>}`. Set only when the move happens (the
+   * source is present); a key already holding another value refuses the move.
+   */
+  readonly also?: Readonly<Record<string, string | number | boolean>>;
 }
 
 /**

@@ -91,12 +91,12 @@ function concretePairs(store: PathStore, from: string, to: string): [Key[], Key[
  * a mapping there is the new shape already (nothing to do), anything else is taken out, then
  * put back one level down.
  */
-function nestOne(store: PathStore, from: Key[], to: Key[]): string | undefined {
+function nestOne(store: PathStore, from: Key[], to: Key[]): string[] {
   const node = store.getIn(from, true);
-  if (isMapping(node)) return undefined;
+  if (isMapping(node)) return [];
   store.deleteIn(from);
   store.setIn(to, node);
-  return `${dotted(from)} -> ${dotted(to)}`;
+  return [`${dotted(from)} -> ${dotted(to)}`];
 }
 
 /** A plain object or a YAML mapping node. */
@@ -105,20 +105,45 @@ function isMapping(node: unknown): boolean {
   return typeof node === 'object' && node !== null && !Array.isArray(node);
 }
 
-/** Moves one concrete path; returns the line to report, if it moved. */
-function moveOne(store: PathStore, from: Key[], to: Key[]): string | undefined {
-  if (dotted(from) === dotted(to) || !store.hasIn(from)) return undefined;
+/**
+ * Sets `move.also` beside `to` (refusing a key set to another value); returns the lines to
+ * report. Run before the value moves, so that the constants come first in a new mapping.
+ */
+function setAlso(store: PathStore, from: Key[], to: Key[], move: FieldMove): string[] {
+  const siblings = Object.entries(move.also ?? {}).map(([key, value]): [Key[], unknown] => [
+    [...to.slice(0, -1), key],
+    value,
+  ]);
+  for (const [path, value] of siblings) {
+    const held: unknown = store.getIn(path);
+    if (held !== undefined && held !== value) {
+      throw new Error(
+        `cannot move ${dotted(from)} to ${dotted(to)}: ${dotted(path)} is ${JSON.stringify(held)}, not ${JSON.stringify(value)}; keep one`,
+      );
+    }
+  }
+  return siblings.flatMap(([path, value]) => {
+    if (store.hasIn(path)) return [];
+    store.setIn(path, value);
+    return [`${dotted(path)} = ${String(value)}`];
+  });
+}
+
+/** Moves one concrete path; returns the lines to report, if it moved. */
+function moveOne(store: PathStore, from: Key[], to: Key[], move: FieldMove): string[] {
+  if (dotted(from) === dotted(to) || !store.hasIn(from)) return [];
   if (dotted(to).startsWith(`${dotted(from)}.`)) return nestOne(store, from, to);
   if (store.hasIn(to)) {
     throw new Error(`cannot move ${dotted(from)} to ${dotted(to)}: both are set; keep one`);
   }
+  const also = setAlso(store, from, to, move);
   const sameParent = dotted(from.slice(0, -1)) === dotted(to.slice(0, -1));
   const key = to[to.length - 1];
   if (!(sameParent && typeof key === 'string' && store.renameIn?.(from, key))) {
     store.setIn(to, store.getIn(from, true));
     store.deleteIn(from);
   }
-  return `${dotted(from)} -> ${dotted(to)}`;
+  return [`${dotted(from)} -> ${dotted(to)}`, ...also];
 }
 
 /** The value `move` makes of `value`, if it changes it. */
@@ -140,7 +165,8 @@ function respellOne(store: PathStore, path: Key[], move: FieldMove): string | un
 
 /**
  * Applies `moves` to `store` in order and returns one line per change made
- * (`spec.a -> spec.b`, `spec.type: dockerHub -> DockerHub`). A move whose source is absent is
+ * (`spec.a -> spec.b`, `spec.type: dockerHub -> DockerHub`, `spec.adoption.policy = ById` for
+ * a constant `also` sets). A move whose source is absent is
  * skipped (so a second run changes nothing); one whose source and target are both set is refused
  * (`cannot move ...`), since either value could be the one the user means.
  */
@@ -148,8 +174,7 @@ export function applyFieldMoves(store: PathStore, moves: readonly FieldMove[]): 
   const done: string[] = [];
   for (const move of moves) {
     for (const [from, to] of concretePairs(store, move.from, move.to)) {
-      const moved = moveOne(store, from, to);
-      if (moved) done.push(moved);
+      done.push(...moveOne(store, from, to, move));
       const changed = respellOne(store, to, move);
       if (changed) done.push(changed);
     }

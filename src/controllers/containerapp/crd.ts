@@ -705,7 +705,6 @@ export function containerAppSchema(docs: DocumentBounds): KindSchema {
   return managedKindSchema({
     description: 'A Magic Containers application (bunny.net /mc API) managed by cdn-operator.',
     spec: ownSpec(doc),
-    idField: 'appId',
     idSchema: { type: 'string', minLength: 1, pattern: APP_ID_PATTERN },
     idDescription:
       'Adopt the existing application with this id (letters, digits, - and _) instead of creating one. Immutable.',

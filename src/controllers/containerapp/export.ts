@@ -1,5 +1,5 @@
 /**
- * One application as a ContainerApp that adopts it by id (`spec.appId`), built by
+ * One application as a ContainerApp that adopts it by id (`spec.adoption.id`), built by
  * containerapp/reverse-mapping.ts. Variables whose name matches the secret pattern become
  * references to one Secret per application. The application's log forwarding becomes
  * `spec.logForwarding`; its token is never exported: when the platform has one, the block
@@ -17,6 +17,7 @@ import {
   type ExportedObject,
   type RequiredSecret,
 } from '../shared/manifest-export.js';
+import { adoptionById } from '../shared/ownership-schema.js';
 import { logForwardingSpecOf } from './log-forwarding.js';
 import { CONTAINER_APP_NAMES } from './types.js';
 import { specFromApp } from './reverse-mapping.js';
@@ -112,7 +113,7 @@ export function exportContainerApp(
         ...typeMetaOf(CONTAINER_APP_NAMES),
         metadata: metadataOf(name, opts.namespace),
         spec: {
-          appId: app.id,
+          ...adoptionById(app.id),
           ...opts.account,
           deletionPolicy: opts.deletionPolicy,
           ...spec,

@@ -121,7 +121,6 @@ export function appIdentity(api: AppsApi): IdentityRules<App, ContainerApp> {
     what: 'application',
     claimType: APP_CLAIM,
     names: CONTAINER_APP_NAMES.platformNames,
-    specIdField: 'appId',
     nameOf: (obj) => obj.spec.name,
     read: (id, signal) => api.getApp(id, { signal }),
     // A listing answers summaries (AppListItem): a match is read again by id.

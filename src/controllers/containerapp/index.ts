@@ -8,6 +8,7 @@ import type { ManagedKind } from '../../runtime/types.js';
 import { getCdnClient } from '../shared/client-pool.js';
 import { resolveApiKey } from '../shared/credentials.js';
 import type { ControllerDeps } from '../shared/deps.js';
+import { adoptionIdOf } from '../shared/ownership-schema.js';
 import { containerAppClaimsOf } from './claims.js';
 import { classifyContainerAppError } from './errors.js';
 import { ContainerAppExternal } from './external.js';
@@ -21,7 +22,7 @@ export function createContainerAppKind(deps: ControllerDeps): ManagedKind {
   const kind: ManagedKind<ContainerApp> = {
     ...managedNames(CONTAINER_APP_NAMES),
     idStatusField: 'appId',
-    specExternalId: (obj) => obj.spec.appId || undefined,
+    specExternalId: (obj) => adoptionIdOf(obj.spec),
     async connect(obj, ctx) {
       const apiKey = await resolveApiKey(obj, ctx, deps);
       const api = getCdnClient(deps, apiKey);

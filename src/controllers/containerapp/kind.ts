@@ -2,6 +2,7 @@
 import { HTTP_STATUS_CODES } from '../../cdn/http-status-names.js';
 import type { KindModule, LegacyFieldMove } from '../kind-module.js';
 import { kindParts } from '../kit/kind-parts.js';
+import { legacyAdoptionIdMove } from '../shared/ownership-schema.js';
 import { CONTAINER_APP_NAMES } from './types.js';
 import { LOG_FORMAT_NAMES, LOG_TYPE_NAMES, PROTOCOL_NAMES } from './wire-enums.js';
 import { legacyValuesOf, respelledAt } from '../kit/enum-spelling.js';
@@ -20,6 +21,7 @@ export const CONTAINER_APP: KindModule = {
   example: 'containerapp.yaml',
   uidDigests: async () => [(await import('./log-forwarding.js')).TOKEN_DIGEST],
   legacyMoves: [
+    legacyAdoptionIdMove('appId'),
     respelledAt(`${ENDPOINT}.cdn.portMappings[].protocols[]`, legacyValuesOf(PROTOCOL_NAMES)),
     { from: `${ENDPOINT}.cdn.isSslEnabled`, to: `${ENDPOINT}.cdn.sslEnabled` },
     { from: 'spec.volumes[].size', to: 'spec.volumes[].sizeGigabytes' },

@@ -3,8 +3,8 @@
  * (ContainerAppExternal.observe: compareApp + describeChanges), read-only. Values from Secrets
  * and ConfigMaps cannot be read here: each is assumed to equal the live variable's value (a
  * variable the application lacks shows as added, its value redacted). `pullZoneRef` resolves to
- * the `spec.pullZoneId` of that PullZoneConfig among the compared manifests, `registryRef` to the
- * `spec.registryId` of that ContainerRegistry (an app naming one without it is not compared).
+ * the `spec.adoption.id` of that PullZoneConfig among the compared manifests, `registryRef` to the
+ * `spec.adoption.id` of that ContainerRegistry (an app naming one without it is not compared).
  * `logForwarding` is compared member by member (one more read, only for a manifest with the
  * block); its token cannot be read here either and is assumed to be the platform's.
  */
@@ -12,12 +12,13 @@ import type { CdnClient } from '../../cdn/client.js';
 import type { App } from '../../cdn/types.js';
 import {
   diffContext,
-  specIdsByName,
+  adoptedIdsByName,
   type ObjectPlan,
   type PlanContext,
 } from '../shared/manifest-plan.js';
 import { CONTAINER_REGISTRY_NAMES } from '../containerregistry/types.js';
 import { PULL_ZONE_CONFIG_NAMES } from '../pullzoneconfig/types.js';
+import { adoptionIdOf } from '../shared/ownership-schema.js';
 import { ContainerAppExternal } from './external.js';
 import { envKey, type ResolvedRefs } from './mapping.js';
 import type { ContainerApp } from './types.js';
@@ -59,16 +60,16 @@ export async function planContainerApp(
   obj: ContainerApp,
   ctx: PlanContext,
 ): Promise<ObjectPlan> {
-  const pullZones = specIdsByName(ctx.objectsOf(PULL_ZONE_CONFIG_NAMES.kind), 'pullZoneId');
-  const registries = specIdsByName(ctx.objectsOf(CONTAINER_REGISTRY_NAMES.kind), 'registryId');
+  const pullZones = adoptedIdsByName(ctx.objectsOf(PULL_ZONE_CONFIG_NAMES.kind));
+  const registries = adoptedIdsByName(ctx.objectsOf(CONTAINER_REGISTRY_NAMES.kind));
   const unresolved = (obj.spec.containerTemplates ?? [])
     .map((c) => c.registryRef?.name)
     .find((name) => name !== undefined && !registries.has(name));
   if (unresolved !== undefined) {
-    const note = `registryRef ${unresolved} names no compared ContainerRegistry with spec.registryId`;
+    const note = `registryRef ${unresolved} names no compared ContainerRegistry with spec.adoption.id`;
     return { action: 'skipped', diffs: [], note };
   }
-  const appId = obj.spec.appId;
+  const appId = adoptionIdOf(obj.spec);
   const app = appId === undefined ? undefined : await client.getApp(appId);
   const external = new ContainerAppExternal(
     client,

@@ -5,6 +5,7 @@
  * ContainerRegistries named by container templates (`registryRef`). The
  * runtime watches everything {@link referencesOf} returns and re-enqueues the app on change.
  */
+import { adoptionIdOf } from '../shared/ownership-schema.js';
 import { createHash } from 'node:crypto';
 import { WaitingError } from '../../runtime/errors.js';
 import type { ConnectContext, IdReference, ObjectReference } from '../../runtime/types.js';
@@ -106,11 +107,11 @@ function registryIdReference(c: ContainerSpec): IdReference[] {
     : [];
 }
 
-/** `spec.appId` in the platform's form: it is refused before the claim check otherwise. */
+/** `spec.adoption.id` in the platform's form: it is refused before the claim check otherwise. */
 function checkAppId(obj: ContainerApp): void {
-  const value = obj.spec.appId;
+  const value = adoptionIdOf(obj.spec);
   if (value !== undefined && parseAppId(value) === undefined)
-    throw invalidIdError('spec.appId', value, 'an application id (letters, digits, - and _)');
+    throw invalidIdError('spec.adoption.id', value, 'an application id (letters, digits, - and _)');
 }
 
 /**
@@ -118,7 +119,7 @@ function checkAppId(obj: ContainerApp): void {
  * `imageRegistryId`): references checked by the runtime like `pullZoneRef` and `registryRef`
  * (ReferenceNotAllowed when another namespace manages the resource). A registry named by a
  * public registry's name is not a reference. Throws InvalidSpec for an id (these, or
- * `spec.appId`) that is not in the platform's form.
+ * `spec.adoption.id`) that is not in the platform's form.
  */
 export function idReferencesOf(obj: ContainerApp): IdReference[] {
   checkAppId(obj);

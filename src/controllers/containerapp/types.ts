@@ -117,9 +117,7 @@ export interface LogForwardingSpec {
 }
 
 /** `spec` of a ContainerApp (crd.ts describes every field). */
-export interface ContainerAppSpec extends AccountSpec, AdoptionSpec {
-  /** Adopt this existing application instead of creating one. */
-  appId?: string;
+export interface ContainerAppSpec extends AccountSpec, AdoptionSpec<string> {
   name: string;
   autoScaling: { min: number; max: number };
   regionSettings?: {

@@ -11,7 +11,6 @@ import {
   type Schema,
 } from '../shared/crd-schema.js';
 import { managedKindSchema } from '../shared/managed-spec.js';
-import { adoptOneWayRule } from '../shared/ownership-schema.js';
 import { int64Schema, statusColumn, stringSchema } from '../shared/schema-nodes.js';
 import { CONTAINER_REGISTRY_FIELDS } from './fields.js';
 import type { KindPart } from '../kit/kind-parts.js';
@@ -30,7 +29,6 @@ function ownSpec(docs: DocumentBounds): Schema {
         'Key in the Secret whose value is the password, used exactly as stored.',
       ),
     },
-    'x-kubernetes-validations': [adoptOneWayRule('registryId')],
   };
 }
 
@@ -39,7 +37,6 @@ export function containerRegistrySchema(docs: DocumentBounds): KindSchema {
   return managedKindSchema({
     description: 'A Magic Containers image registry managed by cdn-operator.',
     spec: ownSpec(docs),
-    idField: 'registryId',
     idDescription:
       'Adopt the existing registry with this id (refused when another object manages it). The operator never creates a registry when this is set; the password Secret is taken to hold its current password. Immutable.',
     what: 'container registry',

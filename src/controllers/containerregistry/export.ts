@@ -1,6 +1,6 @@
 /**
  * `cdnctl export`: every registry of the account but the platform's public ones, in ascending
- * id order, as a ContainerRegistry that adopts it by id (`spec.registryId`): every field of the
+ * id order, as a ContainerRegistry that adopts it by id (`spec.adoption.id`): every field of the
  * table the platform returns (fields.ts) and the type. The password is never exported (the
  * platform never returns it): the manifest names a Secret the user creates with the registry's
  * current password (`passwordSecretRef`), and the export says so.
@@ -14,6 +14,7 @@ import { specOfRecord } from '../kit/fields.js';
 import { typeMetaOf } from '../kind-names.js';
 import { NameAllocator } from '../shared/export-names.js';
 import { metadataOf, type ExportContext } from '../shared/manifest-export.js';
+import { adoptionById } from '../shared/ownership-schema.js';
 import { CONTAINER_REGISTRY_FIELDS } from './fields.js';
 import { CONTAINER_REGISTRY_NAMES } from './types.js';
 import type { KindPart } from '../kit/kind-parts.js';
@@ -38,7 +39,7 @@ function exportOne(
   const id = Number(registry.id);
   const secretName = c.secretNames.allocate(`${name}-registry-password`, id, 'registry');
   const spec = {
-    registryId: registry.id,
+    ...adoptionById(registry.id),
     // The platform never returns the type; the user name is required even when it has none.
     type,
     username: '',

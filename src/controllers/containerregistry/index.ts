@@ -56,7 +56,6 @@ function resource(
       what: 'container registry',
       claimType: CONTAINER_REGISTRY_NAMES.kind,
       names: CONTAINER_REGISTRY_NAMES.platformNames,
-      specIdField: 'registryId',
       nameOf: (obj) => obj.spec?.name ?? obj.metadata.name,
       read: (id, signal) => client.getRegistry(Number(id), { signal }),
       // The platform's public registries are never ours, nor adoptable by name.
@@ -113,7 +112,6 @@ export function createContainerRegistryKind(deps: ControllerDeps): ManagedKind<C
   return crudKind<ContainerRegistry, RegistryRecord>(deps, {
     names: CONTAINER_REGISTRY_NAMES,
     idField: 'registryId',
-    specIdField: 'registryId',
     fields: FIELDS,
     specPaths: {
       'passwordCredentials.userName': 'spec.username',

@@ -3,6 +3,7 @@ import type { KindModule } from '../kind-module.js';
 import { kindParts } from '../kit/kind-parts.js';
 import { REGISTRY_TYPE_NAMES } from '../containerapp/wire-enums.js';
 import { legacyValuesOf, respelledAt } from '../kit/enum-spelling.js';
+import { legacyAdoptionIdMove } from '../shared/ownership-schema.js';
 import { CONTAINER_REGISTRY_NAMES } from './types.js';
 
 export const CONTAINER_REGISTRY: KindModule = {
@@ -12,6 +13,7 @@ export const CONTAINER_REGISTRY: KindModule = {
   example: 'containers/containerregistry.yaml',
   uidDigests: async () => [(await import('./credentials.js')).PASSWORD_DIGEST],
   legacyMoves: [
+    legacyAdoptionIdMove('registryId'),
     respelledAt('spec.type', legacyValuesOf(REGISTRY_TYPE_NAMES)),
     { from: 'spec.displayName', to: 'spec.name' },
     { from: 'status.displayName', to: 'status.name' },

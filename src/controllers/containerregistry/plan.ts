@@ -9,7 +9,7 @@ import { containerRegistryResource } from './index.js';
 import type { KindPart } from '../kit/kind-parts.js';
 
 /** See the module comment. */
-export const planContainerRegistry = crudPlanner(containerRegistryResource, 'registryId');
+export const planContainerRegistry = crudPlanner(containerRegistryResource);
 
 /** The kind's `cdnctl diff` planner, under its part's name (kit/kind-parts.ts). */
 export const planner: KindPart<'planner'> = planContainerRegistry;

@@ -23,8 +23,6 @@ export type ContainerRegistrySpec = SpecOf<typeof CONTAINER_REGISTRY_FIELDS> &
   AdoptionSpec & {
     /** The Secret key holding the password (read, never written). */
     passwordSecretRef: { name: string; key: string };
-    /** Adopt the registry with this id. */
-    registryId?: number;
   };
 
 /** `status` of a ContainerRegistry. */

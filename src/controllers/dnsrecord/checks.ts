@@ -20,7 +20,7 @@ function checkApplies(obj: DnsRecord, spec: DnsRecordSpec): void {
     const types = (f.appliesTo?.values ?? []).join(', ');
     throw invalid(`spec.${f.spec} does not apply to a ${spec.type} record (only ${types})`);
   }
-  const adopts = spec.recordId !== undefined || spec.adoption !== undefined;
+  const adopts = spec.adoption !== undefined;
   if (!LINKED_TYPES.includes(spec.type) && !adopts && !spec.value)
     throw invalid(`spec.value is required for a ${spec.type} record (unless it is adopted)`);
 }

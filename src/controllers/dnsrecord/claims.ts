@@ -2,7 +2,7 @@
  * The claims of a DnsRecord in the runtime's claim index, from the object alone (no pass
  * needed; the claim types are described in shared/dns-record-claims.ts):
  *
- * - its record id (`DnsRecord`), from `spec.recordId` or the id its status records;
+ * - its record id (`DnsRecord`), from `spec.adoption.id` or the id its status records;
  * - the content its status records (`DnsRecordContent`: zone, type, name, value as read from
  *   the platform), recorded;
  * - unless it adopts by id or is being deleted, the record its spec declares on its zone
@@ -30,7 +30,7 @@ import {
   dnsRecordContentKey,
 } from '../shared/dns-record-claims.js';
 import { PULL_ZONE_CLAIM } from '../shared/claim-types.js';
-import { ADOPT_BY_NAME, adoptionPolicyOf } from '../shared/ownership-schema.js';
+import { ADOPT_BY_NAME, adoptionIdOf, adoptionPolicyOf } from '../shared/ownership-schema.js';
 import { parseIntegerId } from '../shared/platform-id.js';
 import { LINKED_TYPES, normalizeName } from '../shared/dns-record-fields.js';
 import type { DnsRecord, DnsRecordSpec } from './types.js';
@@ -51,7 +51,7 @@ function declaredValue(spec: DnsRecordSpec): string | undefined | null {
  */
 export function declaredKeyOf(obj: DnsRecord): string | undefined {
   const spec = obj.spec;
-  if (!spec || spec.recordId !== undefined || obj.metadata.deletionTimestamp) return undefined;
+  if (!spec || adoptionIdOf(spec) !== undefined || obj.metadata.deletionTimestamp) return undefined;
   if (typeof spec.type !== 'string') return undefined;
   const value = declaredValue(spec);
   if (value === null) return undefined;
@@ -88,7 +88,7 @@ export function connectClaims(obj: DnsRecord, zoneId: number | undefined): Claim
 /** See the module comment. */
 export function dnsRecordClaimsOf(obj: DnsRecord): ClaimRef[] {
   const recordedId = parseIntegerId(obj.status?.recordId);
-  const id = parseIntegerId(obj.spec?.recordId) ?? recordedId;
+  const id = parseIntegerId(adoptionIdOf(obj.spec)) ?? recordedId;
   const out: ClaimRef[] = [];
   if (id !== undefined)
     out.push({ type: DNS_RECORD_CLAIM, id: String(id), recorded: recordedId === id });

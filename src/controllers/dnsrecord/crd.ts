@@ -11,7 +11,6 @@ import {
   type Schema,
 } from '../shared/crd-schema.js';
 import { managedKindSchema } from '../shared/managed-spec.js';
-import { adoptOneWayRule } from '../shared/ownership-schema.js';
 import { int64Schema, statusColumn, stringSchema } from '../shared/schema-nodes.js';
 import { RECORD_FIELDS } from './fields.js';
 import type { KindPart } from '../kit/kind-parts.js';
@@ -33,9 +32,9 @@ const RULES: Schema[] = [
     message: 'set exactly one of dnsZoneRef and dnsZoneId',
   },
   {
-    rule: "self.type in ['PullZone', 'Script'] ? !has(self.value) : has(self.value) || has(self.recordId) || has(self.adoption)",
+    rule: "self.type in ['PullZone', 'Script'] ? !has(self.value) : has(self.value) || has(self.adoption)",
     message:
-      'value is required (unless the record is adopted by recordId or adoption), and not allowed for PullZone and Script records, whose value the platform fills in',
+      'value is required (unless the record is adopted: adoption), and not allowed for PullZone and Script records, whose value the platform fills in',
   },
   {
     rule: "self.type == 'PullZone' ? has(self.pullZoneRef) != has(self.pullZoneId) : !has(self.pullZoneRef) && !has(self.pullZoneId)",
@@ -64,7 +63,6 @@ const RULES: Schema[] = [
     message:
       'geolocationLatitude and geolocationLongitude are required with smartRoutingType Geolocation and apply only there',
   },
-  adoptOneWayRule('recordId'),
 ];
 
 function ownSpec(docs: DocumentBounds): Schema {
@@ -100,7 +98,6 @@ export function dnsRecordSchema(docs: DocumentBounds): KindSchema {
   return managedKindSchema({
     description: 'One DNS record in a bunny.net DNS zone, managed by cdn-operator.',
     spec: ownSpec(docs),
-    idField: 'recordId',
     idDescription:
       'Adopt the existing record with this id in the zone (refused when another object manages it). The operator never creates a record when this is set. Immutable.',
     what: 'DNS record',
@@ -115,7 +112,7 @@ export function dnsRecordSchema(docs: DocumentBounds): KindSchema {
         name: stringSchema('Record name on the platform (`""`: the apex).'),
         value: stringSchema('Record value on the platform.'),
         acceleratedPullZoneId: int64Schema(
-          'Id of the pull zone the platform created for this accelerated record (a PullZoneConfig can adopt it with spec.pullZoneId).',
+          'Id of the pull zone the platform created for this accelerated record (a PullZoneConfig can adopt it with spec.adoption.policy ById).',
         ),
         accelerationStatus: stringSchema(
           'State of the acceleration: None, Pending, Processing, Completed or Failed.',

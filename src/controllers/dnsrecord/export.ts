@@ -1,6 +1,6 @@
 /**
  * `cdnctl export` of DNS records: every record of every DNS zone of the account, one DnsRecord
- * per record, adopting it by id (`spec.recordId`) and naming its zone through the exported
+ * per record, adopting it by id (`spec.adoption.id`) and naming its zone through the exported
  * DnsZone (`dnsZoneRef`) when zones are exported too, else by `dnsZoneId`. Every member of the
  * field table (fields.ts) that applies to the record's type and differs from what the platform
  * reads back for an unset member is written, so applying the export changes nothing. A
@@ -19,6 +19,7 @@ import {
 } from '../shared/manifest-export.js';
 import { specOfRecord } from '../kit/fields.js';
 import { RECORD_TYPES } from '../shared/dns-record-fields.js';
+import { adoptionById } from '../shared/ownership-schema.js';
 import { RECORD_FIELDS } from './fields.js';
 import { DNS_ZONE_NAMES } from '../dnszone/types.js';
 import { DNS_RECORD_NAMES } from './types.js';
@@ -54,7 +55,7 @@ export function exportDnsRecord(
     ? { dnsZoneRef: { name: links.zoneName } }
     : { dnsZoneId: links.zoneId };
   const spec = {
-    recordId: Number(record.Id),
+    ...adoptionById(Number(record.Id)),
     ...zone,
     ...opts.account,
     deletionPolicy: opts.deletionPolicy,

@@ -66,7 +66,7 @@ export const RECORD_FIELDS = [
     appliesTo: forTypes('A', 'AAAA', 'CNAME'),
     unset: false,
     description:
-      'A, AAAA and CNAME records: the platform puts a pull zone in front of the record value and serves the name through the CDN. The zone it creates is shown in status.acceleratedPullZoneId; a PullZoneConfig can adopt it explicitly with spec.pullZoneId. Turning this off, or deleting the record, removes that pull zone.',
+      'A, AAAA and CNAME records: the platform puts a pull zone in front of the record value and serves the name through the CDN. The zone it creates is shown in status.acceleratedPullZoneId; a PullZoneConfig can adopt it explicitly by id (spec.adoption.policy ById). Turning this off, or deleting the record, removes that pull zone.',
   }),
   field('smartRoutingType', enumByIndex(SMART_ROUTING_TYPES), {
     api: 'SmartRoutingType',

@@ -76,7 +76,6 @@ export function recordIdentity(
     what: 'DNS record',
     claimType: DNS_RECORD_CLAIM,
     names: DNS_RECORD_NAMES.platformNames,
-    specIdField: 'recordId',
     nameOf: describeSpec,
     read: async (id, signal) => (await read(signal)).find((r) => String(r.Id) === id),
     search: (_name, signal) => read(signal),
@@ -206,7 +205,6 @@ export function createDnsRecordKind(deps: ControllerDeps): ManagedKind<DnsRecord
     ...crudKind<DnsRecord, RecordModel>(deps, {
       names: DNS_RECORD_NAMES,
       idField: 'recordId',
-      specIdField: 'recordId',
       fields: RECORD_FIELDS,
       // The link the createBody and compare hooks send.
       specPaths: { PullZoneId: 'spec.pullZoneRef / spec.pullZoneId' },

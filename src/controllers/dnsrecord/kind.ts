@@ -2,6 +2,7 @@
 import type { KindModule } from '../kind-module.js';
 import { kindParts } from '../kit/kind-parts.js';
 import { respelledAt } from '../kit/enum-spelling.js';
+import { legacyAdoptionIdMove } from '../shared/ownership-schema.js';
 import { DNS_RECORD_NAMES, MONITOR_SPELLING } from './types.js';
 
 export const DNS_RECORD: KindModule = {
@@ -10,6 +11,7 @@ export const DNS_RECORD: KindModule = {
   // Its zone comes from a DnsZone object or an id: not applied by the quick start.
   example: 'dns/dnsrecord.yaml',
   legacyMoves: [
+    legacyAdoptionIdMove('recordId'),
     respelledAt('spec.monitorType', MONITOR_SPELLING),
     { from: 'spec.zoneRef', to: 'spec.dnsZoneRef' },
   ],

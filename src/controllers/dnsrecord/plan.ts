@@ -1,12 +1,12 @@
 /**
  * What applying a DnsRecord would change, computed by the operator's own reference resolution
  * (references.ts) and the kit's external client with the kind's resource (index.ts: find by
- * `recordId`, or by `ByName` adoption, then compare), read-only like every observe.
+ * the adopted id, or by `ByName` adoption, then compare), read-only like every observe.
  *
- * `cdnctl diff` does not read Kubernetes: `dnsZoneRef` resolves to the `spec.dnsZoneId` of that
- * DnsZone among the compared manifests (what the operator reads from its `status.dnsZoneId`),
- * `pullZoneRef` to the `spec.pullZoneId` of that PullZoneConfig. A record whose zone or linked
- * pull zone has no id there yet is not compared. Without `recordId` or `ByName` the operator
+ * `cdnctl diff` does not read Kubernetes: `dnsZoneRef` resolves to the `spec.adoption.id` of
+ * that DnsZone among the compared manifests (what the operator reads from its
+ * `status.dnsZoneId`), `pullZoneRef` to the `spec.adoption.id` of that PullZoneConfig. A record
+ * whose zone or linked pull zone has no id there yet is not compared. Without adoption the operator
  * creates the record, so the plan is a create; an adopted id or name that does not exist, or a
  * changed type, is an error with the operator's own message.
  */
@@ -15,6 +15,7 @@ import { WaitingError } from '../../runtime/errors.js';
 import { CrudExternal } from '../kit/crud-external.js';
 import { manifestObjects } from '../kit/ref-or-id.js';
 import { diffContext, planOf, type ObjectPlan, type PlanContext } from '../shared/manifest-plan.js';
+import { adoptionIdOf } from '../shared/ownership-schema.js';
 import { dnsRecordResource } from './index.js';
 import { PULL_ZONE, resolveReferences, ZONE, type ResolvedRefs } from './references.js';
 import type { DnsRecord } from './types.js';
@@ -38,7 +39,7 @@ export async function planDnsRecord(
     return { action: 'skipped', diffs: [], note };
   }
   const resource = dnsRecordResource({ client, account: PLAN_ACCOUNT }, obj, refs);
-  return planOf(await new CrudExternal(resource).observe(obj, diffContext(obj.spec?.recordId)));
+  return planOf(await new CrudExternal(resource).observe(obj, diffContext(adoptionIdOf(obj.spec))));
 }
 
 /** The kind's `cdnctl diff` planner, under its part's name (kit/kind-parts.ts). */

@@ -35,8 +35,6 @@ export type DnsRecordSpec = SpecOf<typeof RECORD_FIELDS> &
     pullZoneRef?: NameRef;
     /** PullZone records: the pull zone id (a reference). */
     pullZoneId?: number;
-    /** Adopt the record with this id. */
-    recordId?: number;
   };
 
 /** `status` of a DnsRecord. */

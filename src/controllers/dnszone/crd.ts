@@ -48,12 +48,8 @@ function ownSpec(docs: DocumentBounds): Schema {
     },
     'x-kubernetes-validations': [
       {
-        rule: '!(has(self.dnsZoneId) && has(self.adoption))',
-        message: 'set either dnsZoneId (adopt by id) or adoption (adopt by domain), not both',
-      },
-      {
-        rule: 'has(self.domain) || has(self.dnsZoneId)',
-        message: 'domain is required unless the zone is adopted by dnsZoneId',
+        rule: 'has(self.domain) || (has(self.adoption) && has(self.adoption.id))',
+        message: 'domain is required unless the zone is adopted by id (adoption.id)',
       },
       {
         rule: '!has(self.soaEmail) || (has(self.customNameservers) && self.customNameservers.enabled)',
@@ -104,7 +100,6 @@ export function dnsZoneSchema(docs: DocumentBounds): KindSchema {
   return managedKindSchema({
     description: 'A bunny.net DNS zone managed by cdn-operator.',
     spec: ownSpec(docs),
-    idField: 'dnsZoneId',
     idDescription:
       'Adopt the existing DNS zone with this id (refused when another object manages it). The operator never creates a zone when this is set. Immutable.',
     what: 'DNS zone',

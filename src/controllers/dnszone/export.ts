@@ -1,5 +1,5 @@
 /**
- * One DNS zone as a DnsZone that adopts it by id (`spec.dnsZoneId`): domain, DNSSEC and the
+ * One DNS zone as a DnsZone that adopts it by id (`spec.adoption.id`): domain, DNSSEC and the
  * settings that differ from a new zone's (the field table, fields.ts: custom nameservers and
  * SOA contact only while on, logging, certificate key type), and `recordPolicy: Additive`
  * without inline records: records are exported by the DnsRecord kind (one object per record),
@@ -15,6 +15,7 @@ import {
   type ExportOptions,
   type ExportedObject,
 } from '../shared/manifest-export.js';
+import { adoptionById } from '../shared/ownership-schema.js';
 import { DNS_ZONE_FIELDS } from './fields.js';
 import { DNS_ZONE_NAMES } from './types.js';
 import type { KindPart } from '../kit/kind-parts.js';
@@ -26,7 +27,7 @@ export function exportDnsZone(
   opts: ExportOptions,
 ): ExportedObject {
   const spec = {
-    dnsZoneId: zone.Id,
+    ...adoptionById(zone.Id),
     ...specOfRecord(DNS_ZONE_FIELDS, zone, { omitUnset: true }),
     recordPolicy: 'Additive',
     ...opts.account,

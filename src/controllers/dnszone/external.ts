@@ -13,7 +13,7 @@
  *   claim index still shows nobody managing the record (record-sweep.ts): an object that
  *   adopted it meanwhile keeps it.
  * - A recorded id that reads 404 is recreated (the zone was deleted outside Kubernetes), as for
- *   every kind; an adopted id (`spec.dnsZoneId`) never leads to a create.
+ *   every kind; an adopted id (`spec.adoption.id`) never leads to a create.
  */
 import type { CdnClient } from '../../cdn/client.js';
 import type { DnsZone as ZoneRecord } from '../../cdn/dns-types.js';

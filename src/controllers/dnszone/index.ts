@@ -56,7 +56,6 @@ export function dnsZoneIdentity(client: CdnClient): IdentityRules<ZoneRecord, Dn
     what: 'DNS zone',
     claimType: DNS_ZONE_CLAIM,
     names: DNS_ZONE_NAMES.platformNames,
-    specIdField: 'dnsZoneId',
     nameOf: domainOf,
     read: (id, signal) => client.getDnsZone(Number(id), { signal }),
     search: (domain, signal) => client.listDnsZones({ search: domain }, { signal }),
@@ -71,7 +70,7 @@ export function dnsZoneIdentity(client: CdnClient): IdentityRules<ZoneRecord, Dn
 function nameTaken(domain: string): TerminalError {
   return new TerminalError(
     NameTaken,
-    `cannot create DNS zone ${JSON.stringify(domain)}: the domain already has a zone on the platform; adopt it explicitly with spec.dnsZoneId or spec.adoption.policy ByName (refused when another object manages it)`,
+    `cannot create DNS zone ${JSON.stringify(domain)}: the domain already has a zone on the platform; adopt it explicitly with spec.adoption (policy ById or ByName) (refused when another object manages it)`,
   );
 }
 
@@ -117,7 +116,7 @@ export function dnsZoneResource(conn: Connection): CrudResource<DnsZone, ZoneRec
         if (domainOf(obj) !== undefined) return Promise.resolve(body);
         throw new TerminalError(
           SyncedReason.InvalidSpec,
-          'cannot create DNS zone: spec.domain is required to create a zone (it may be left out only when adopting one with spec.dnsZoneId)',
+          'cannot create DNS zone: spec.domain is required to create a zone (it may be left out only when adopting one by id: spec.adoption.id)',
         );
       },
       // DNSSEC has calls of its own (external.ts): planned here, never in the settings body.
@@ -147,7 +146,6 @@ export function createDnsZoneKind(deps: ControllerDeps): ManagedKind<DnsZone> {
     ...crudKind<DnsZone, ZoneRecord>(deps, {
       names: DNS_ZONE_NAMES,
       idField: 'dnsZoneId',
-      specIdField: 'dnsZoneId',
       fields: DNS_ZONE_FIELDS,
       resource: dnsZoneResource,
     }),

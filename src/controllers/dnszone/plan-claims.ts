@@ -4,7 +4,7 @@
  * changes a listed record one manages; cdnctl has no claim index, so the DnsRecord manifests
  * compared in the same run (the zone's namespace) stand in for it, each with the claims the
  * operator's index would hold for it right after it is applied (dnsrecord/claims.ts): the id it
- * adopts by `recordId`, else the record it declares on its zone (by `dnsZoneRef` to this DnsZone
+ * adopts by id (`spec.adoption.id`), else the record it declares on its zone (by `dnsZoneRef` to this DnsZone
  * or by its `dnsZoneId`), not yet recorded. A live record one of them adopts by id, or whose
  * content one of them declares in this zone, is therefore not planned as deleted.
  */
@@ -15,6 +15,7 @@ import { dnsRecordClaimsOf } from '../dnsrecord/claims.js';
 import { specContentKey } from '../dnsrecord/claims.js';
 import type { DnsRecord, DnsRecordSpec } from '../dnsrecord/types.js';
 import { DNS_RECORD_CLAIM, DNS_RECORD_CONTENT_CLAIM } from '../shared/dns-record-claims.js';
+import { adoptionIdOf } from '../shared/ownership-schema.js';
 import type { DnsZone } from './types.js';
 
 function refersTo(spec: DnsRecordSpec, zone: DnsZone, zoneId: number): boolean {
@@ -23,7 +24,7 @@ function refersTo(spec: DnsRecordSpec, zone: DnsZone, zoneId: number): boolean {
 
 /**
  * The claim check of listed records (`ExternalContext.claimedByOther`) a diff of `zone` runs
- * with: a record a manifest names by `recordId`, or whose content one declares in this zone,
+ * with: a record a manifest adopts by id, or whose content one declares in this zone,
  * is managed by that DnsRecord (the zone reports the listed record as a conflict).
  */
 export function manifestRecordClaims(
@@ -32,8 +33,10 @@ export function manifestRecordClaims(
 ): (type: string, id: string) => boolean {
   const records = ctx.objectsOf('DnsRecord') as readonly DnsRecord[];
   const ids = new Set<string>();
-  for (const r of records)
-    if (typeof r.spec?.recordId === 'number') ids.add(String(r.spec.recordId));
+  for (const r of records) {
+    const id = adoptionIdOf(r.spec);
+    if (id !== undefined) ids.add(id);
+  }
   return (type, id) => {
     if (type === DNS_RECORD_CLAIM) return ids.has(id);
     if (type !== DNS_RECORD_CONTENT_CLAIM) return false;

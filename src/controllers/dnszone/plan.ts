@@ -8,6 +8,7 @@
  */
 import type { CdnClient } from '../../cdn/client.js';
 import { diffContext, planOf, type ObjectPlan, type PlanContext } from '../shared/manifest-plan.js';
+import { adoptionIdOf } from '../shared/ownership-schema.js';
 import { DnsZoneExternal } from './external.js';
 import { dnsZoneResource } from './index.js';
 import { manifestRecordClaimants, manifestRecordClaims } from './plan-claims.js';
@@ -23,7 +24,7 @@ export async function planDnsZone(
   const conn = { client, account: 'cdnctl-diff' };
   const external = new DnsZoneExternal(conn, dnsZoneResource(conn));
   const context = {
-    ...diffContext(obj.spec?.dnsZoneId),
+    ...diffContext(adoptionIdOf(obj.spec)),
     claimedByOther: manifestRecordClaims(obj, ctx),
     claimantsOf: manifestRecordClaimants(obj, ctx),
   };

@@ -6,7 +6,7 @@
  * 1. an object claims its id (`DnsRecord`) and that claim is recorded in the object's status
  *    (any namespace: its owner created or adopted it, perhaps before this zone object took the
  *    zone) or made from the zone object's own namespace (a DnsRecord adopting it by
- *    `spec.recordId`, whether older or newer than the zone); or
+ *    `spec.adoption.id`, whether older or newer than the zone); or
  * 2. a DnsRecord of the zone object's namespace declares its content on this zone (shared claim
  *    `DnsRecordDeclared`, by the zone's id or by a `dnsZoneRef` to this DnsZone object; type and
  *    name only for PullZone and Script records) and may be creating it: it has no record id

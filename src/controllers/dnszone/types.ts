@@ -35,8 +35,6 @@ export type DnsZoneRecordSpec = Omit<SpecOf<typeof INLINE_RECORD_FIELDS>, 'type'
 export type DnsZoneSpec = SpecOf<typeof DNS_ZONE_FIELDS> &
   AccountSpec &
   AdoptionSpec & {
-    /** Adopt the zone with this id. */
-    dnsZoneId?: number;
     records?: DnsZoneRecordSpec[];
   };
 

@@ -11,7 +11,6 @@ import {
   type Schema,
 } from '../shared/crd-schema.js';
 import { managedKindSchema } from '../shared/managed-spec.js';
-import { adoptOneWayRule } from '../shared/ownership-schema.js';
 import {
   booleanSchema,
   int64Schema,
@@ -141,7 +140,6 @@ function ownSpec(docs: DocumentBounds): Schema {
       },
     },
     'x-kubernetes-validations': [
-      adoptOneWayRule('scriptId'),
       {
         rule: "!has(self.release) || self.publish == 'Held'",
         message: 'release applies only with publish: Held (Always publishes every code change)',
@@ -167,7 +165,6 @@ export function edgeScriptSchema(docs: DocumentBounds): KindSchema {
     description:
       'An edge script (standalone or middleware) managed by cdn-operator: its code, releases and rollback.',
     spec: ownSpec(docs),
-    idField: 'scriptId',
     idDescription:
       'Adopt the existing script with this id (refused when another object manages it). The operator never creates a script when this is set. Immutable.',
     what: 'edge script',

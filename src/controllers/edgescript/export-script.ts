@@ -8,6 +8,7 @@
  * policy is the one under which applying the export publishes nothing: `Always` when the live
  * release holds the code, else `Held` pinned to the live release (if any), with a note.
  */
+import { adoptionById } from '../shared/ownership-schema.js';
 import type { EdgeScriptSecret, EdgeScriptVariable } from '../../cdn/edge-script-types.js';
 import { specOfRecord } from '../kit/fields.js';
 import { typeMetaOf } from '../kind-names.js';
@@ -59,14 +60,6 @@ export interface ScriptExport {
 export interface ExportNames {
   configMaps: NameAllocator;
   secrets: NameAllocator;
-}
-
-/**
- * The spec members that adopt script `id`: the only place the export spells adoption, so a
- * change of its spelling lands here.
- */
-function adoptionOf(id: number): Record<string, unknown> {
-  return { scriptId: id };
 }
 
 /** `spec.env` of the variables (undefined: none, or more than the CRD takes; with a note). */
@@ -178,7 +171,7 @@ export function exportEdgeScript(
   const env = envOf(state.EdgeScriptVariables ?? [], name, notes);
   const secrets = secretsOf(input.secrets, secretName);
   const spec = {
-    ...adoptionOf(id),
+    ...adoptionById(id),
     ...specOfRecord(EDGE_SCRIPT_FIELDS, state as Record<string, unknown>),
     code: { configMapKeyRef: { name: configMap, key: CODE_KEY } },
     ...publishPolicyOf(state, code, name, notes),

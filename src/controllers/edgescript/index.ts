@@ -196,7 +196,6 @@ function resource(
       what: 'edge script',
       claimType: EDGE_SCRIPT_NAMES.kind,
       names: EDGE_SCRIPT_NAMES.platformNames,
-      specIdField: 'scriptId',
       nameOf: (obj) => obj.spec?.name ?? obj.metadata.name,
       read: (id, signal) => readState(client, Number(id), signal, withSecrets),
       // DNS scripts (type 0) are never this kind's; a match is read again with its code.
@@ -250,7 +249,6 @@ export function createEdgeScriptKind(deps: ControllerDeps): ManagedKind<EdgeScri
   return crudKind<EdgeScript, EdgeScriptState>(deps, {
     names: EDGE_SCRIPT_NAMES,
     idField: 'scriptId',
-    specIdField: 'scriptId',
     fields: FIELDS,
     specPaths: {
       Code: 'spec.code',

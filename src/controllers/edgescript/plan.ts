@@ -20,7 +20,7 @@ export async function planEdgeScript(
   ctx: PlanContext,
 ): Promise<ObjectPlan> {
   const maps = manifestConfigMaps(ctx);
-  const plan = crudPlanner((conn, o: EdgeScript) => edgeScriptResource(conn, o, maps), 'scriptId');
+  const plan = crudPlanner((conn, o: EdgeScript) => edgeScriptResource(conn, o, maps));
   try {
     return await plan(client, obj, ctx);
   } catch (err) {

@@ -67,8 +67,6 @@ export type EdgeScriptSpec = SpecOf<typeof EDGE_SCRIPT_FIELDS> &
     outputSecretRef?: { name: string };
     /** With `publish: Held`: the uuid of the release to make live. */
     release?: string;
-    /** Adopt the script with this id. */
-    scriptId?: number;
   };
 
 /** One release as status shows it. */

@@ -1,5 +1,5 @@
 /**
- * The `ManagedKind` of a CRUD kind, from data: names, id fields, the field table (for the spec
+ * The `ManagedKind` of a CRUD kind, from data: names, the status id field, the field table (for the spec
  * path of a platform field named in an error), the resource (crud-external.ts) built per
  * connect, the references, the connection Secret.
  */
@@ -14,6 +14,7 @@ import type {
 import { managedNames, type KindNames } from '../kind-names.js';
 import { classifyCdnError } from '../shared/classify-error.js';
 import { credentialReferences } from '../shared/credentials.js';
+import { adoptionIdOf } from '../shared/ownership-schema.js';
 import type { ControllerDeps } from '../shared/deps.js';
 import { connector, type Connection } from './connector.js';
 import { CrudExternal, type CrudResource } from './crud-external.js';
@@ -24,8 +25,6 @@ export interface CrudKind<T extends ManagedObject, R> {
   readonly names: KindNames;
   /** Status member of the id. */
   readonly idField: string;
-  /** Spec member that adopts by id. */
-  readonly specIdField: string;
   readonly fields: readonly AnyField[];
   /** Spec paths of platform members the hooks send (`passwordCredentials.password`). */
   readonly specPaths?: Readonly<Record<string, string>>;
@@ -44,12 +43,7 @@ export function crudKind<T extends ManagedObject, R>(
   return {
     ...managedNames(k.names),
     idStatusField: k.idField,
-    specExternalId: (obj) => {
-      const id = obj.spec?.[k.specIdField];
-      return typeof id === 'number' || (typeof id === 'string' && id !== '')
-        ? String(id)
-        : undefined;
-    },
+    specExternalId: (obj) => adoptionIdOf(obj.spec),
     connect: connector<T>(deps, (conn, obj, ctx) => new CrudExternal(k.resource(conn, obj, ctx))),
     references: (obj) => [...credentialReferences(obj, deps), ...(k.references?.(obj) ?? [])],
     classifyError: (err: unknown): ClassifiedError =>

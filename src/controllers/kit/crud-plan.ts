@@ -5,23 +5,17 @@
 import type { CdnClient } from '../../cdn/client.js';
 import type { ManagedObject } from '../../runtime/types.js';
 import { diffContext, planOf, type KindPlanner } from '../shared/manifest-plan.js';
+import { adoptionIdOf } from '../shared/ownership-schema.js';
 import type { Connection } from './connector.js';
 import { CrudExternal, type CrudResource } from './crud-external.js';
 
-/** The planner of a kind whose resource `resource` builds; `specIdField` adopts by id. */
+/** The planner of a kind whose resource `resource` builds (adopting `spec.adoption.id`). */
 export function crudPlanner<T extends ManagedObject, R>(
   resource: (conn: Connection, obj: T) => CrudResource<T, R>,
-  specIdField: string,
 ): KindPlanner {
   return async (client: CdnClient, obj: ManagedObject) => {
     const o = obj as T;
     const external = new CrudExternal(resource({ client, account: 'cdnctl-diff' }, o));
-    const id = o.spec?.[specIdField];
-    return planOf(
-      await external.observe(
-        o,
-        diffContext(typeof id === 'number' || typeof id === 'string' ? id : undefined),
-      ),
-    );
+    return planOf(await external.observe(o, diffContext(adoptionIdOf(o.spec))));
   };
 }

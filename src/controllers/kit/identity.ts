@@ -4,7 +4,7 @@
  *
  * The ladder, in order (upjet calls such rules external-name strategies):
  *
- * 1. **By id** — the id the spec adopts or the status records is read. Gone is gone: while the
+ * 1. **By id** — the id the spec adopts (`spec.adoption.id`) or the status records is read. Gone is gone: while the
  *    object is deleted it is simply absent, and a resource the object created is created again;
  *    but an adopted resource (spec id, or adopted by name) never leads to a create: terminal
  *    `NotFound`.
@@ -30,7 +30,7 @@ import { ownershipOf } from '../../runtime/claims-status.js';
 import { ReadyReason, SyncedReason } from '../../runtime/reasons.js';
 import type { ExternalContext, ManagedObject } from '../../runtime/types.js';
 import type { PlatformNames } from '../kind-names.js';
-import { ADOPT_BY_NAME, adoptionPolicyOf } from '../shared/ownership-schema.js';
+import { ADOPT_BY_NAME, adoptionIdOf, adoptionPolicyOf } from '../shared/ownership-schema.js';
 import { readUnlessGone } from '../shared/not-found.js';
 
 /** Prefix of the provisional names of kinds whose platform names are not unique. */
@@ -44,8 +44,6 @@ export interface IdentityRules<R, T extends ManagedObject = ManagedObject> {
   readonly claimType: string;
   /** How the platform names the resources: the kind's `platformNames` (kind-names.ts). */
   readonly names: PlatformNames;
-  /** The spec field that adopts by id (`registryId`), if the kind has one. */
-  readonly specIdField?: string;
   /** The platform name the object wants (`spec.displayName`, defaulting to metadata.name). */
   nameOf(obj: T): string | undefined;
   /** Reads one resource by id; the platform's "not found" may be thrown or answered undefined. */
@@ -122,10 +120,10 @@ export async function locateById<R>(
 ): Promise<Located<R> | undefined> {
   const record = await readRecord(rules, id, signal);
   if (record !== undefined) return { id, record };
-  if (isDeleting(obj) || !isAdoptedBy(rules, obj)) return undefined;
+  if (isDeleting(obj) || !isAdoptedBy(obj)) return undefined;
   throw new TerminalError(
     ReadyReason.NotFound,
-    `cannot observe ${rules.what} ${id} (${adoptedFrom(rules, obj)}): it does not exist, and an adopted resource is never created again`,
+    `cannot observe ${rules.what} ${id} (${adoptedFrom(obj)}): it does not exist, and an adopted resource is never created again`,
   );
 }
 
@@ -157,19 +155,13 @@ async function readRecord<R>(
   return record !== undefined && rules.isGone?.(record) !== true ? record : undefined;
 }
 
-function isAdoptedBy<R>(rules: IdentityRules<R, never>, obj: ManagedObject): boolean {
-  return specIdOf(rules, obj) !== undefined || ownershipOf(obj).adopted === true;
+function isAdoptedBy(obj: ManagedObject): boolean {
+  return adoptionIdOf(obj.spec) !== undefined || ownershipOf(obj).adopted === true;
 }
 
-function specIdOf<R>(rules: IdentityRules<R, never>, obj: ManagedObject): unknown {
-  const field = rules.specIdField;
-  const value = field !== undefined ? obj.spec?.[field] : undefined;
-  return value === null ? undefined : value;
-}
-
-function adoptedFrom<R>(rules: IdentityRules<R, never>, obj: ManagedObject): string {
-  return specIdOf(rules, obj) !== undefined
-    ? `spec.${rules.specIdField}`
+function adoptedFrom(obj: ManagedObject): string {
+  return adoptionIdOf(obj.spec) !== undefined
+    ? 'spec.adoption.id'
     : 'adopted by spec.adoption.policy ByName';
 }
 
@@ -250,10 +242,9 @@ function ambiguous<R>(
   attempt: string,
 ): TerminalError {
   const ids = candidates.map((r) => rules.idOf(r)).join(', ');
-  const hint = rules.specIdField !== undefined ? `; adopt one by spec.${rules.specIdField}` : '';
   return new TerminalError(
     SyncedReason.AmbiguousName,
-    `cannot ${attempt}: ${candidates.length} ${rules.what} resources match ${labelOf(rules, name)} (ids ${ids}) and none is picked${hint}`,
+    `cannot ${attempt}: ${candidates.length} ${rules.what} resources match ${labelOf(rules, name)} (ids ${ids}) and none is picked; adopt one by id (spec.adoption.policy ById)`,
   );
 }
 

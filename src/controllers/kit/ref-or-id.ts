@@ -17,6 +17,7 @@ import type {
 } from '../../runtime/types.js';
 import { typeMetaOf, type KindNames } from '../kind-names.js';
 import type { PlanContext } from '../shared/manifest-plan.js';
+import { adoptionIdOf } from '../shared/ownership-schema.js';
 import { parseIntegerId } from '../shared/platform-id.js';
 
 /** What {@link resolveNamedRef} reads: the spec field of the `*Ref` and the status id field. */
@@ -128,7 +129,7 @@ export function resolveRefOrId(
 
 /**
  * The informer cache as `cdnctl diff` sees it (no cluster): the manifests compared in the same
- * run, each with the id its spec adopts standing in for the status id the operator reads.
+ * run, each with the id its spec adopts (`spec.adoption.id`) standing in for the status id the operator reads.
  */
 export function manifestObjects(
   ctx: PlanContext,
@@ -138,7 +139,7 @@ export function manifestObjects(
     const r = refs.find((x) => x.kind.kind === ref.kind);
     const found = ctx.objectsOf(ref.kind).find((o) => o.metadata.name === ref.name);
     if (r === undefined || found === undefined) return undefined;
-    const id = parseIntegerId(found.spec?.[r.statusId]);
+    const id = parseIntegerId(adoptionIdOf(found.spec));
     return { ...found, status: id === undefined ? {} : { [r.statusId]: id } };
   };
 }

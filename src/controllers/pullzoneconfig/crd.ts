@@ -11,7 +11,6 @@ import {
   type Schema,
 } from '../shared/crd-schema.js';
 import { managedSpec } from '../shared/managed-spec.js';
-import { adoptOneWayRule } from '../shared/ownership-schema.js';
 import { booleanSchema, listSchema, objectSchema, stringSchema } from '../shared/schema-nodes.js';
 import { managedStatusSchema } from '../shared/status-schema.js';
 import { EDGE_RULE_SPEC_PROPERTIES, EDGE_RULE_STATUS_PROPERTIES } from './edge-rules-schema.js';
@@ -144,10 +143,9 @@ const ownSpec: Schema = {
       message: 'set either middlewareScriptRef or settings.middlewareScriptId, not both',
     },
     {
-      rule: '!(has(self.pullZoneId) && has(self.name))',
-      message: 'set either pullZoneId (adopt by id) or name, not both',
+      rule: '!(has(self.adoption) && has(self.adoption.id) && has(self.name))',
+      message: 'set either adoption.id (adopt by id) or name, not both',
     },
-    adoptOneWayRule('pullZoneId'),
   ],
 };
 
@@ -222,7 +220,6 @@ export function pullZoneConfigSchema(): KindSchema {
     categories: ['cdn'],
     rules: ZONE_NAME_RULES,
     spec: managedSpec(ownSpec, {
-      idField: 'pullZoneId',
       idDescription:
         'Adopt the existing pull zone with this id (refused when another object manages it). The operator never creates a zone when this is set. Immutable.',
       what: 'pull zone',

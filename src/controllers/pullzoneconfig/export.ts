@@ -13,6 +13,7 @@ import {
   type ExportedObject,
   type RequiredSecret,
 } from '../shared/manifest-export.js';
+import { adoptionById } from '../shared/ownership-schema.js';
 import { fromWireRule, type EdgeRuleSpec } from './edge-rules-mapping.js';
 import { secretRefName } from './fields.js';
 import { PRIVATE_KEY_TYPES } from '../shared/private-key-type.js';
@@ -127,8 +128,8 @@ export function exportPullZone(
   const hostnames = hostnamesOf(record, name, opts, secretNames, out);
   const edgeRules = edgeRulesOf(record);
   const spec: Record<string, unknown> = {
-    // The id alone: the CRD refuses pullZoneId together with name (the zone keeps its name).
-    pullZoneId: record.Id,
+    // The id alone: the CRD refuses adoption.id together with name (the zone keeps its name).
+    ...adoptionById(record.Id),
     deletionPolicy: opts.deletionPolicy,
     ...opts.account,
     settings: { ...settings, ...secretSettings(record, name, secretNames, out) },

@@ -160,7 +160,6 @@ export function pullZoneIdentity(client: CdnClient): IdentityRules<PullZone, Pul
     what: 'pull zone',
     claimType: PULL_ZONE_CLAIM,
     names: PULL_ZONE_CONFIG_NAMES.platformNames,
-    specIdField: 'pullZoneId',
     nameOf: zoneNameOf,
     read: (id, signal) => client.getPullZone(Number(id), { signal }),
     search: (name, signal) => client.listPullZones({ search: name }, { signal }),
@@ -290,7 +289,7 @@ export class PullZoneExternal implements ExternalClient<PullZoneConfig, PullZone
       if (!existing.some((z) => samePlatformName('pullZone', z.Name, body.Name))) throw err;
       throw new TerminalError(
         NameTaken,
-        `cannot create pull zone ${JSON.stringify(body.Name)}: the name is already taken on the platform (pull zone names are unique); set spec.name to another name, or adopt that zone explicitly with spec.pullZoneId or spec.adoption.policy ByName`,
+        `cannot create pull zone ${JSON.stringify(body.Name)}: the name is already taken on the platform (pull zone names are unique); set spec.name to another name, or adopt that zone explicitly with spec.adoption (policy ById or ByName)`,
       );
     }
   }

@@ -13,6 +13,7 @@ import { classifyCdnError } from '../shared/classify-error.js';
 import { getCdnClient } from '../shared/client-pool.js';
 import { credentialReferences, resolveApiKey } from '../shared/credentials.js';
 import type { ControllerDeps } from '../shared/deps.js';
+import { adoptionIdOf } from '../shared/ownership-schema.js';
 import { PullZoneExternal } from './external.js';
 import { OUTPUTS_SECRET } from './outputs.js';
 import { FIELDS_BY_API, secretRefName } from './fields.js';
@@ -47,8 +48,7 @@ export function createPullZoneConfigKind(deps: ControllerDeps): ManagedKind<Pull
   return {
     ...managedNames(PULL_ZONE_CONFIG_NAMES),
     idStatusField: 'pullZoneId',
-    specExternalId: (obj) =>
-      obj.spec?.pullZoneId !== undefined ? String(obj.spec.pullZoneId) : undefined,
+    specExternalId: (obj) => adoptionIdOf(obj.spec),
     async connect(obj, ctx) {
       const apiKey = await resolveApiKey(obj, ctx, deps);
       const accountId = accountIdFor(apiKey);

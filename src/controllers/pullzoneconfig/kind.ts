@@ -3,6 +3,7 @@ import type { KindModule } from '../kind-module.js';
 import { kindParts } from '../kit/kind-parts.js';
 import { legacyValuesOf, respelledAt } from '../kit/enum-spelling.js';
 import { PRIVATE_KEY_TYPE_SPELLING } from '../shared/private-key-type.js';
+import { legacyAdoptionIdMove } from '../shared/ownership-schema.js';
 import { GRAVITY, OPTIMIZATION_LEVEL } from './optimizer-classes.js';
 import { PULL_ZONE_CONFIG_NAMES } from './types.js';
 
@@ -12,6 +13,7 @@ export const PULL_ZONE_CONFIG: KindModule = {
   example: 'pullzoneconfig.yaml',
   sample: { spec: (name) => ({ settings: { originUrl: `https://origin-${name}.example.com` } }) },
   legacyMoves: [
+    legacyAdoptionIdMove('pullZoneId'),
     // One output Secret block in every kind (docs/api.md).
     { from: 'spec.writeOutputsTo', to: 'spec.outputSecretRef.name' },
     // Secret settings: `<spec>Ref` in v1alpha1, a `…SecretRef` since (fields.ts secretRefName).

@@ -6,6 +6,8 @@
  */
 import type { CdnClient } from '../../cdn/client.js';
 import { diffContext, planOf, type ObjectPlan } from '../shared/manifest-plan.js';
+import { adoptionIdOf } from '../shared/ownership-schema.js';
+import { parseIntegerId } from '../shared/platform-id.js';
 import { SECRET_FIELDS_BY_REF } from './fields.js';
 import { PullZoneExternal } from './external.js';
 import type { ResolvedSecrets } from './references.js';
@@ -43,7 +45,7 @@ function assumedSecrets(obj: PullZoneConfig, record: Record<string, unknown>): R
 
 /** See the module comment (`cdnctl diff` of a PullZoneConfig manifest). */
 export async function planPullZone(client: CdnClient, obj: PullZoneConfig): Promise<ObjectPlan> {
-  const id = obj.spec?.pullZoneId;
+  const id = parseIntegerId(adoptionIdOf(obj.spec));
   const record =
     id === undefined ? {} : ((await client.getPullZone(id)) as Record<string, unknown>);
   const external = new PullZoneExternal({

@@ -41,7 +41,6 @@ export interface HostnameSpec {
 
 /** `spec` of a PullZoneConfig (crd.ts describes every field). */
 export interface PullZoneConfigSpec extends AccountSpec, AdoptionSpec {
-  pullZoneId?: number;
   name?: string;
   hostnamePolicy?: 'Additive' | 'Exact';
   /** Spec-form settings: lowerCamelCase names, enum names, `<name>Ref` for secret values. */

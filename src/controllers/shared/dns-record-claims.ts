@@ -5,7 +5,7 @@
  *
  * A DnsRecord object claims its record:
  *
- * - by platform id (`DnsRecord`, id = the record id as a string), from `spec.recordId` or the id
+ * - by platform id (`DnsRecord`, id = the record id as a string), from `spec.adoption.id` or the id
  *   its status records: one owner per record;
  * - by content as its status records it (`DnsRecordContent`, id = {@link dnsRecordContentKey}),
  *   and, once connected, by the content its spec asks for in the resolved zone (checked by the

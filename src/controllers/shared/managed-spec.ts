@@ -1,7 +1,7 @@
 /**
- * The spec of a reconciled kind, described once: the account reference, adoption by id and by
- * name, then the kind's own fields. Every kind that manages one platform resource merges the
- * same three fragments (account-schema.ts, ownership-schema.ts) in the same order, so the
+ * The spec of a reconciled kind, described once: the account reference, adoption (by id or by
+ * name), then the kind's own fields. Every kind that manages one platform resource merges the
+ * same two fragments (account-schema.ts, ownership-schema.ts) in the same order, so the
  * generated CRDs list those fields alike.
  */
 import { accountFragment } from './account-schema.js';
@@ -12,19 +12,17 @@ import {
   type PrinterColumn,
   type Schema,
 } from './crd-schema.js';
-import { adoptionFragment, adoptionIdFragment } from './ownership-schema.js';
+import { adoptionFragment } from './ownership-schema.js';
 import { managedStatusSchema, type StatusOptions } from './status-schema.js';
 
 /** A positive int64 platform id: the schema of most adoption ids. */
 const POSITIVE_ID: Schema = { type: 'integer', format: 'int64', minimum: 1 };
 
-/** How objects of a kind adopt an existing platform resource. */
+/** How objects of a kind adopt an existing platform resource (`spec.adoption`). */
 export interface AdoptionOptions {
-  /** The immutable id field (`storageZoneId`). */
-  idField: string;
-  /** The id's schema (default: a positive int64). */
+  /** The schema of `spec.adoption.id`, the platform id (default: a positive int64). */
   idSchema?: Schema;
-  /** What setting the id does (the field's description; `Immutable.` ends it). */
+  /** What adopting by id does (the description of `spec.adoption.id`; `Immutable.` ends it). */
   idDescription: string;
   /** The platform resource in words, lowercase (`storage zone`). */
   what: string;
@@ -36,8 +34,10 @@ export interface AdoptionOptions {
 export function managedSpec(own: Schema, adoption: AdoptionOptions): Schema {
   return withFragments(own, [
     accountFragment(),
-    adoptionIdFragment(adoption.idField, adoption.idSchema ?? POSITIVE_ID, adoption.idDescription),
-    adoptionFragment(adoption.what, adoption.nameField),
+    adoptionFragment(adoption.what, adoption.nameField, {
+      schema: adoption.idSchema ?? POSITIVE_ID,
+      description: adoption.idDescription,
+    }),
   ]);
 }
 

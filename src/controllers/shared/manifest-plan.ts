@@ -11,6 +11,8 @@ import type {
   ManagedObject,
   Observation,
 } from '../../runtime/types.js';
+import { adoptionIdOf } from './ownership-schema.js';
+import { parseIntegerId } from './platform-id.js';
 
 /** What applying one object would do on the platform. */
 export interface ObjectPlan {
@@ -38,15 +40,15 @@ export type KindPlanner = {
   plan(client: CdnClient, obj: ManagedObject, ctx: PlanContext): Promise<ObjectPlan>;
 }['plan'];
 
-/** Name -> numeric `spec[field]` of `objects` (e.g. PullZoneConfig name -> spec.pullZoneId). */
-export function specIdsByName(
-  objects: readonly ManagedObject[],
-  field: string,
-): Map<string, number> {
+/**
+ * Name -> numeric id each of `objects` adopts (`spec.adoption.id`; e.g. PullZoneConfig name ->
+ * its pull zone id): what `cdnctl diff` reads where the operator reads the status id.
+ */
+export function adoptedIdsByName(objects: readonly ManagedObject[]): Map<string, number> {
   const out = new Map<string, number>();
   for (const o of objects) {
-    const id = o.spec?.[field];
-    if (typeof id === 'number') out.set(o.metadata.name, id);
+    const id = parseIntegerId(adoptionIdOf(o.spec));
+    if (id !== undefined) out.set(o.metadata.name, id);
   }
   return out;
 }

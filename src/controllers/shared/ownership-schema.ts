@@ -1,41 +1,80 @@
 /**
  * Ownership and adoption, described once for every kind: the spec fields (`adoption`,
- * `deletionPolicy`, an adoption id), `status.ownership`, their TypeScript types and their CRD
- * fragments side by side, and the reader of `spec.adoption`.
+ * `deletionPolicy`), `status.ownership`, their TypeScript types and their CRD fragments side by
+ * side, and the readers of `spec.adoption`.
  *
- * Adoption of an existing platform resource happens only when the spec asks for it: by id
- * (`spec.pullZoneId`, `spec.appId`, `spec.storageZoneId`) or by name with
- * `spec.adoption.policy: ByName`. An adopted resource is left in place on deletion unless
- * `spec.deletionPolicy: Delete` is set.
+ * Adoption of an existing platform resource happens only when the spec asks for it, in one
+ * block: by id (`spec.adoption: {policy: ById, id: 42}`) or by name (`spec.adoption: {policy:
+ * ByName}`). An adopted resource is left in place on deletion unless `spec.deletionPolicy:
+ * Delete` is set.
  */
+import type { LegacyFieldMove } from '../kind-module.js';
 import { immutable, type Schema, type SpecFragment } from './crd-schema.js';
 
-/** The only adoption policy: adopt the existing resource with the spec's name. */
+/** Adoption policy: adopt the existing resource whose platform id is `spec.adoption.id`. */
+export const ADOPT_BY_ID = 'ById';
+
+/** Adoption policy: adopt the existing resource with the spec's name. */
 export const ADOPT_BY_NAME = 'ByName';
+
+/** The adoption policies `spec.adoption.policy` accepts. */
+export type AdoptionPolicy = typeof ADOPT_BY_ID | typeof ADOPT_BY_NAME;
+
+/**
+ * `spec.adoption`: by id (`Id` is the kind's id type: a number, or a string) or by name. One
+ * shape like the CRD's, which requires `id` with ById and refuses it with ByName (CEL).
+ */
+export interface Adoption<Id = number> {
+  policy: AdoptionPolicy;
+  id?: Id;
+}
 
 /** What happens to the platform resource when the object is deleted. */
 export type DeletionPolicy = 'Delete' | 'Orphan';
 
-/** `spec.adoption` and `spec.deletionPolicy` of a kind whose resources have names. */
-export interface AdoptionSpec {
-  adoption?: { policy: typeof ADOPT_BY_NAME };
+/** `spec.adoption` and `spec.deletionPolicy` of a kind whose resources have names and ids. */
+export interface AdoptionSpec<Id = number> {
+  adoption?: Adoption<Id>;
   /** Unset: Delete when the object created the resource, Orphan when it adopted it. */
   deletionPolicy?: DeletionPolicy;
 }
 
+/** How a kind's resources are adopted by id: the id's schema and what setting it does. */
+export interface AdoptionIdOptions {
+  /** The platform id's schema (an int64, or a string pattern). */
+  schema: Schema;
+  /** What setting the id does (the field's description; `Immutable.` ends it). */
+  description: string;
+}
+
 /** `spec.adoption` (`what` is e.g. `pull zone`, `nameField` the spec field holding its name). */
-function adoptionSchema(what: string, nameField: string): Schema {
+function adoptionSchema(what: string, nameField: string, id: AdoptionIdOptions): Schema {
   return {
     type: 'object',
-    description: `Adopt an existing ${what} instead of creating one. Without this field (or an id) the operator only creates, and never takes over one that already exists.`,
+    description: `Adopt an existing ${what} instead of creating one. Without this field the operator only creates, and never takes over one that already exists.`,
     required: ['policy'],
     properties: {
       policy: {
         type: 'string',
-        enum: [ADOPT_BY_NAME],
-        description: `ByName: adopt the ${what} named ${nameField}. It must exist, be the only one with that name and not be managed by another object; otherwise the object reports Synced=False and nothing is changed.`,
+        enum: [ADOPT_BY_ID, ADOPT_BY_NAME],
+        description: `ById: adopt the ${what} whose id is adoption.id. ByName: adopt the ${what} named ${nameField} (it must be the only one with that name). Either way it must exist and not be managed by another object; otherwise the object reports Synced=False and nothing is changed.`,
+      },
+      id: {
+        ...id.schema,
+        'x-kubernetes-validations': immutable('adoption.id'),
+        description: id.description,
       },
     },
+    'x-kubernetes-validations': [
+      {
+        rule: `self.policy != '${ADOPT_BY_ID}' || has(self.id)`,
+        message: `adoption.id is required with policy ${ADOPT_BY_ID}`,
+      },
+      {
+        rule: `self.policy == '${ADOPT_BY_ID}' || !has(self.id)`,
+        message: `adoption.id is set only with policy ${ADOPT_BY_ID}`,
+      },
+    ],
   };
 }
 
@@ -48,25 +87,19 @@ function deletionPolicySchema(what: string): Schema {
   };
 }
 
-/** `adoption` and `deletionPolicy` of a kind whose `what` resources are named by `nameField`. */
-export function adoptionFragment(what: string, nameField: string): SpecFragment {
-  return {
-    properties: {
-      adoption: adoptionSchema(what, nameField),
-      deletionPolicy: deletionPolicySchema(what),
-    },
-  };
-}
-
-/** An immutable adoption id (`appId`, `pullZoneId`, ...): manage an existing platform object. */
-export function adoptionIdFragment(
-  field: string,
-  schema: Schema,
-  description: string,
+/**
+ * `adoption` and `deletionPolicy` of a kind whose `what` resources are named by `nameField` and
+ * adopted by an `id` of the kind's own id schema.
+ */
+export function adoptionFragment(
+  what: string,
+  nameField: string,
+  id: AdoptionIdOptions,
 ): SpecFragment {
   return {
     properties: {
-      [field]: { ...schema, 'x-kubernetes-validations': immutable(field), description },
+      adoption: adoptionSchema(what, nameField, id),
+      deletionPolicy: deletionPolicySchema(what),
     },
   };
 }
@@ -108,18 +141,40 @@ export const ownershipStatusSchema: Schema = {
   },
 };
 
-/** The adoption policy named in the spec, or undefined when none is asked for. */
-export function adoptionPolicyOf(spec: unknown): typeof ADOPT_BY_NAME | undefined {
+/** `spec.adoption` of `spec`, or undefined when the spec has no adoption block. */
+function adoptionOf(spec: unknown): { policy?: unknown; id?: unknown } | undefined {
   if (typeof spec !== 'object' || spec === null) return undefined;
   const adoption = (spec as { adoption?: unknown }).adoption;
-  if (typeof adoption !== 'object' || adoption === null) return undefined;
-  return (adoption as { policy?: unknown }).policy === ADOPT_BY_NAME ? ADOPT_BY_NAME : undefined;
+  return typeof adoption === 'object' && adoption !== null ? adoption : undefined;
 }
 
-/** The CEL rule of a kind that adopts by `idField` or by name, never both. */
-export function adoptOneWayRule(idField: string): Schema {
-  return {
-    rule: `!(has(self.${idField}) && has(self.adoption))`,
-    message: `set either ${idField} (adopt by id) or adoption (adopt by name), not both`,
-  };
+/** The adoption policy named in the spec, or undefined when none is asked for. */
+export function adoptionPolicyOf(spec: unknown): AdoptionPolicy | undefined {
+  const policy = adoptionOf(spec)?.policy;
+  return policy === ADOPT_BY_ID || policy === ADOPT_BY_NAME ? policy : undefined;
+}
+
+/**
+ * The platform id the spec adopts (`spec.adoption: {policy: ById, id}`) as a string, or
+ * undefined: the one reader of adoption by id, for every kind (the runtime's `specExternalId`,
+ * the identity ladder, `cdnctl diff`).
+ */
+export function adoptionIdOf(spec: unknown): string | undefined {
+  const adoption = adoptionOf(spec);
+  if (adoption?.policy !== ADOPT_BY_ID) return undefined;
+  const id = adoption.id;
+  return typeof id === 'number' || (typeof id === 'string' && id !== '') ? String(id) : undefined;
+}
+
+/** The spec members that adopt the resource with platform id `id` (what `cdnctl export` writes). */
+export function adoptionById<Id>(id: Id): { adoption: { policy: typeof ADOPT_BY_ID; id: Id } } {
+  return { adoption: { policy: ADOPT_BY_ID, id } };
+}
+
+/**
+ * The `cdnctl migrate` move of a v1alpha1 adoption id (`spec.<field>`, e.g. `pullZoneId`) into
+ * `spec.adoption: {policy: ById, id}` (a kind's `legacyMoves`, docs/api.md).
+ */
+export function legacyAdoptionIdMove(field: string): LegacyFieldMove {
+  return { from: `spec.${field}`, to: 'spec.adoption.id', also: { policy: ADOPT_BY_ID } };
 }

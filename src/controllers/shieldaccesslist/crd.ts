@@ -6,7 +6,6 @@
 import { schemaOf } from '../kit/fields.js';
 import { type DocumentBounds, type KindSchema, type Schema } from '../shared/crd-schema.js';
 import { managedKindSchema } from '../shared/managed-spec.js';
-import { adoptOneWayRule } from '../shared/ownership-schema.js';
 import { int64Schema, statusColumn, stringSchema } from '../shared/schema-nodes.js';
 import {
   SHIELD_ITEM_ID,
@@ -23,7 +22,7 @@ function ownSpec(docs: DocumentBounds, description: string): Schema {
     description,
     required,
     properties: { ...zoneTargetProperties('access list'), ...properties },
-    'x-kubernetes-validations': [ZONE_TARGET_RULE, adoptOneWayRule('listId')],
+    'x-kubernetes-validations': [ZONE_TARGET_RULE],
   };
 }
 
@@ -34,7 +33,6 @@ export function shieldAccessListSchema(docs: DocumentBounds): KindSchema {
   return managedKindSchema({
     description,
     spec: ownSpec(docs, description),
-    idField: 'listId',
     idSchema: SHIELD_ITEM_ID,
     idDescription:
       'Adopt the existing custom access list with this id on the shield zone (refused when another object manages it; a list of another zone is not found). The operator never creates a list when this is set. Immutable.',

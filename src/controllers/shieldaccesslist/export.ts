@@ -1,6 +1,6 @@
 /**
  * `cdnctl export` of ShieldAccessList: every custom list of every shield zone of the account, as
- * an object adopting it by `spec.listId` on the exported ShieldPolicy (`shieldPolicyRef`) when
+ * an object adopting it by id (`spec.adoption.id`) on the exported ShieldPolicy (`shieldPolicyRef`) when
  * policies are exported too, else on `shieldZoneId`. Every field of the table the list holds is
  * written (fields.ts), so applying the export changes nothing.
  */
@@ -14,6 +14,7 @@ import {
   type ExportedObject,
   type KindExporter,
 } from '../shared/manifest-export.js';
+import { adoptionById } from '../shared/ownership-schema.js';
 import { zoneIds } from '../shieldrule-common/export.js';
 import { SHIELD_POLICY_NAMES } from '../shieldpolicy/types.js';
 import { ACCESS_LIST_FIELDS } from './fields.js';
@@ -31,7 +32,7 @@ function exportAccessList(
 ): ExportedObject {
   const fields = specOfRecord(ACCESS_LIST_FIELDS, list);
   const spec = {
-    listId: list.id,
+    ...adoptionById(list.id),
     ...(policy ? { shieldPolicyRef: { name: policy } } : { shieldZoneId: zone }),
     ...opts.account,
     deletionPolicy: opts.deletionPolicy,

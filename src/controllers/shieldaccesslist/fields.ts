@@ -6,6 +6,7 @@
  */
 import { enumByIndex, flag, text, type Codec } from '../kit/codecs.js';
 import { field } from '../kit/fields.js';
+import { adoptionIdOf } from '../shared/ownership-schema.js';
 import { ENTRIES, MAX_ENTRIES } from './entries.js';
 
 /** `AccessListType` names in the order of the platform's numbers. */
@@ -33,9 +34,9 @@ export const ACCESS_LIST_FIELDS = [
     api: 'name',
     status: 'name',
     // A list adopted by id keeps its own name unless spec.name is set.
-    defaultOf: (obj) => (obj.spec?.listId === undefined ? obj.metadata.name : undefined),
+    defaultOf: (obj) => (adoptionIdOf(obj.spec) === undefined ? obj.metadata.name : undefined),
     description:
-      'Name of the custom list on the platform (default metadata.name). With spec.adoption the existing list of this exact name (case-sensitive) is adopted. A list adopted by spec.listId keeps its own name unless this is set.',
+      'Name of the custom list on the platform (default metadata.name). With spec.adoption the existing list of this exact name (case-sensitive) is adopted. A list adopted by id (spec.adoption.id) keeps its own name unless this is set.',
   }),
   field('description', DESCRIPTION, {
     api: 'description',

@@ -22,7 +22,6 @@ export function createShieldAccessListKind(deps: ControllerDeps): ManagedKind<Sh
   const kind = crudKind<ShieldAccessList, AccessListRecord>(deps, {
     names: SHIELD_ACCESS_LIST_NAMES,
     idField: 'listId',
-    specIdField: 'listId',
     fields: ACCESS_LIST_FIELDS,
     resource: (conn, obj, ctx) =>
       accessListResource(

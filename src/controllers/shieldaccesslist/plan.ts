@@ -7,6 +7,7 @@ import type { KindPart } from '../kit/kind-parts.js';
 import { diffContext, type KindPlanner, type ObjectPlan } from '../shared/manifest-plan.js';
 import { planOnZone } from '../shieldrule-common/plan.js';
 import { accessListResource } from './resource.js';
+import { adoptionIdOf } from '../shared/ownership-schema.js';
 import type { ShieldAccessList } from './types.js';
 
 /** `cdnctl diff` of a manifest (read-only observe) on `spec.shieldZoneId` or its policy's zone. */
@@ -15,7 +16,7 @@ export const planShieldAccessList: KindPlanner = (client, raw, ctx): Promise<Obj
   return planOnZone(client, obj, ctx, (zone) =>
     new CrudExternal(accessListResource({ client, account: 'cdnctl-diff' }, zone)).observe(
       obj,
-      diffContext(obj.spec?.listId),
+      diffContext(adoptionIdOf(obj.spec)),
     ),
   );
 };

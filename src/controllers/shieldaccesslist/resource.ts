@@ -67,7 +67,6 @@ function identityOf(
     what: 'access list',
     claimType: SHIELD_ACCESS_LIST_NAMES.kind,
     names: SHIELD_ACCESS_LIST_NAMES.platformNames,
-    specIdField: 'listId',
     nameOf: itemNameOf,
     read: async (id, signal) =>
       (await readLists(client, zone, (l) => String(l.listId) === id, signal))[0],

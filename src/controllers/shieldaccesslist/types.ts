@@ -24,8 +24,6 @@ export type ShieldAccessListSpec = SpecOf<typeof ACCESS_LIST_FIELDS> &
     /** A ShieldPolicy in the same namespace (exactly one of shieldPolicyRef / shieldZoneId). */
     shieldPolicyRef?: { name: string };
     shieldZoneId?: number;
-    /** Adopt the custom list with this id. */
-    listId?: number;
   };
 
 /** `status` of a ShieldAccessList. */

@@ -10,8 +10,8 @@
 import type { CdnClient } from '../../cdn/client.js';
 import {
   diffContext,
+  adoptedIdsByName,
   manifestConfigMaps,
-  specIdsByName,
   type ObjectPlan,
   type PlanContext,
 } from '../shared/manifest-plan.js';
@@ -29,7 +29,7 @@ function targetOf(obj: ShieldPolicy, ctx: PlanContext): number | undefined {
   if (typeof spec.pullZoneId === 'number') return spec.pullZoneId;
   const ref = spec.pullZoneRef?.name;
   if (ref === undefined) return undefined;
-  return specIdsByName(ctx.objectsOf(PULL_ZONE_CONFIG_NAMES.kind), 'pullZoneId').get(ref);
+  return adoptedIdsByName(ctx.objectsOf(PULL_ZONE_CONFIG_NAMES.kind)).get(ref);
 }
 
 /** See the module comment (`cdnctl diff` of a ShieldPolicy manifest). */

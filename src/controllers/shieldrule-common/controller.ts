@@ -13,9 +13,10 @@ import { managedNames } from '../kind-names.js';
 import { classifyCdnError } from '../shared/classify-error.js';
 import { credentialReferences } from '../shared/credentials.js';
 import type { ControllerDeps } from '../shared/deps.js';
+import { adoptionIdOf } from '../shared/ownership-schema.js';
 import { PlanNotSufficientError, ruleResource } from './external.js';
 import type { RuleFamily } from './family.js';
-import { ruleClaimKind, specIdOf, zonedClaimsOf } from './rule-claims.js';
+import { ruleClaimKind, zonedClaimsOf } from './rule-claims.js';
 import {
   resolveShieldZoneId,
   shieldPolicyRefOf,
@@ -101,7 +102,7 @@ export function createRuleKind(family: RuleFamily, deps: ControllerDeps): Manage
   return {
     ...managedNames(family.names),
     idStatusField: claims.idStatusField,
-    specExternalId: (obj) => specIdOf(claims, obj),
+    specExternalId: (obj) => adoptionIdOf(obj.spec),
     claimsOf: (obj) => zonedClaimsOf(claims, obj),
     ...zoneKindParts<RuleObject>(
       deps,

@@ -11,7 +11,6 @@ import {
 } from '../shared/crd-schema.js';
 import { schemaOf } from '../kit/fields.js';
 import { managedKindSchema } from '../shared/managed-spec.js';
-import { adoptOneWayRule } from '../shared/ownership-schema.js';
 import { int64Schema, statusColumn, stringSchema } from '../shared/schema-nodes.js';
 import type { RuleFamily } from './family.js';
 
@@ -54,7 +53,7 @@ function ownSpec(docs: DocumentBounds, family: RuleFamily): Schema {
     description: family.description,
     required,
     properties: { ...zoneTargetProperties(family.what), ...properties },
-    'x-kubernetes-validations': [ZONE_TARGET_RULE, adoptOneWayRule('ruleId')],
+    'x-kubernetes-validations': [ZONE_TARGET_RULE],
   };
 }
 
@@ -72,7 +71,6 @@ export function ruleSchema(docs: DocumentBounds, family: RuleFamily): KindSchema
   return managedKindSchema({
     description,
     spec: ownSpec(docs, family),
-    idField: 'ruleId',
     idSchema: SHIELD_ITEM_ID,
     idDescription: `Adopt the existing ${what} with this id (refused when another object manages it or when it lives on another shield zone). The operator never creates a rule when this is set. Immutable.`,
     what,

@@ -14,6 +14,7 @@ import {
   type ExportedObject,
   type KindExporter,
 } from '../shared/manifest-export.js';
+import { adoptionById } from '../shared/ownership-schema.js';
 import { SHIELD_POLICY_NAMES } from '../shieldpolicy/types.js';
 import type { RuleFamily } from './family.js';
 import type { RuleRecord } from './types.js';
@@ -27,7 +28,7 @@ export function exportRule(
   opts: ExportOptions,
 ): ExportedObject {
   const spec = {
-    ruleId: rule.id,
+    ...adoptionById(rule.id),
     ...(policy ? { shieldPolicyRef: { name: policy } } : { shieldZoneId: rule.shieldZoneId }),
     ...opts.account,
     deletionPolicy: opts.deletionPolicy,

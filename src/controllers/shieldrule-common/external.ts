@@ -77,7 +77,6 @@ export function ruleResource(o: RuleExternalOptions): CrudResource<RuleObject, R
       what: family.what,
       claimType: family.names.kind,
       names: family.names.platformNames,
-      specIdField: 'ruleId',
       nameOf: itemNameOf,
       read: (id, signal) => api.get(Number(id), { signal }),
       // Without the zone (deleting, zone unknown) there is nothing to search.

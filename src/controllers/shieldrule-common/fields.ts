@@ -18,6 +18,7 @@ import {
 import { field, schemaOf, type AnyField, type Field } from '../kit/fields.js';
 import { nestedIn } from '../kit/nested.js';
 import type { DocumentBounds, Schema } from '../shared/crd-schema.js';
+import { adoptionIdOf } from '../shared/ownership-schema.js';
 import { OPERATOR, SEVERITY, TRANSFORMATION, type RuleEnum } from './enums.js';
 
 /** The platform member holding a rule's configuration. */
@@ -131,8 +132,8 @@ export function ruleFields<const A extends AnyField, const C extends readonly An
       api: 'ruleName',
       status: 'name',
       // A rule adopted by id keeps its own name unless the spec sets one.
-      defaultOf: (obj) => (obj.spec?.ruleId === undefined ? obj.metadata.name : undefined),
-      description: `Name of the ${what} on the platform (default metadata.name). With spec.adoption the existing rule of this exact name (case-sensitive) is adopted. A rule adopted by spec.ruleId keeps its own name unless this is set.`,
+      defaultOf: (obj) => (adoptionIdOf(obj.spec) === undefined ? obj.metadata.name : undefined),
+      description: `Name of the ${what} on the platform (default metadata.name). With spec.adoption the existing rule of this exact name (case-sensitive) is adopted. A rule adopted by id (spec.adoption.id) keeps its own name unless this is set.`,
     }),
     field('description', blankAsAbsent(text({ maxLength: 1024 }), ''), {
       api: 'ruleDescription',

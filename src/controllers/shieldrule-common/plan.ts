@@ -8,12 +8,13 @@ import type { Observation } from '../../runtime/types.js';
 import {
   diffContext,
   planOf,
-  specIdsByName,
+  adoptedIdsByName,
   type KindPlanner,
   type ObjectPlan,
   type PlanContext,
 } from '../shared/manifest-plan.js';
 import { PULL_ZONE_CONFIG_NAMES } from '../pullzoneconfig/types.js';
+import { adoptionIdOf } from '../shared/ownership-schema.js';
 import { SHIELD_POLICY_NAMES } from '../shieldpolicy/types.js';
 import { CrudExternal } from '../kit/crud-external.js';
 import { ruleResource } from './external.js';
@@ -27,7 +28,7 @@ function policyPullZoneId(obj: ZonedObject, ctx: PlanContext): number | undefine
   if (typeof spec?.pullZoneId === 'number') return spec.pullZoneId;
   const ref = (spec?.pullZoneRef as { name?: string } | undefined)?.name;
   if (ref === undefined) return undefined;
-  return specIdsByName(ctx.objectsOf(PULL_ZONE_CONFIG_NAMES.kind), 'pullZoneId').get(ref);
+  return adoptedIdsByName(ctx.objectsOf(PULL_ZONE_CONFIG_NAMES.kind)).get(ref);
 }
 
 /**
@@ -72,7 +73,7 @@ export function rulePlanner(family: RuleFamily): KindPlanner {
     return planOnZone(client, obj, ctx, (shieldZoneId) =>
       new CrudExternal(
         ruleResource({ family, api: family.api(client), account: 'cdnctl-diff', shieldZoneId }),
-      ).observe(obj, diffContext(obj.spec?.ruleId)),
+      ).observe(obj, diffContext(adoptionIdOf(obj.spec))),
     );
   };
 }

@@ -15,6 +15,7 @@
  */
 import { defaultClaimsOf } from '../../runtime/claims-policy.js';
 import type { ClaimRef, ManagedObject } from '../../runtime/types.js';
+import { adoptionIdOf } from '../shared/ownership-schema.js';
 import { parseIntegerId } from '../shared/platform-id.js';
 import { SHIELD_ACCESS_LIST_NAMES } from '../shieldaccesslist/types.js';
 import { SHIELD_RATE_LIMIT_NAMES } from '../shieldratelimit/types.js';
@@ -53,20 +54,17 @@ export interface ZonedClaimKind {
   kind: string;
   /** Status field recording the id (`ruleId`, `listId`). */
   idStatusField: string;
-  /** Spec field adopting an id (`ruleId`, `listId`). */
-  specIdField: string;
 }
 
 /** A shield rule kind (ShieldWafRule, ShieldRateLimit): ids in `ruleId`. */
 export function ruleClaimKind(kind: string): ZonedClaimKind {
-  return { kind, idStatusField: 'ruleId', specIdField: 'ruleId' };
+  return { kind, idStatusField: 'ruleId' };
 }
 
 /** ShieldAccessList: ids in `listId`. */
 export const ACCESS_LIST_CLAIM_KIND: ZonedClaimKind = {
   kind: SHIELD_ACCESS_LIST_NAMES.kind,
   idStatusField: 'listId',
-  specIdField: 'listId',
 };
 
 /** Every kind on a shield zone whose items `rulePolicy: Exact` covers. */
@@ -75,12 +73,6 @@ export const ZONED_CLAIM_KINDS: readonly ZonedClaimKind[] = [
   ruleClaimKind(SHIELD_RATE_LIMIT_NAMES.kind),
   ACCESS_LIST_CLAIM_KIND,
 ];
-
-/** The id the spec adopts, as the runtime reads it (`specExternalId`). */
-export function specIdOf(k: ZonedClaimKind, obj: ZonedObject): string | undefined {
-  const id = obj.spec?.[k.specIdField];
-  return typeof id === 'number' || typeof id === 'string' ? String(id) : undefined;
-}
 
 /** The platform name an object creates or adopts: `spec.name`, else `metadata.name`. */
 export function itemNameOf(obj: ZonedObject): string {
@@ -95,7 +87,7 @@ function hasRecordedId(obj: ManagedObject, idStatusField: string): boolean {
 
 /** The claims of an object on a shield zone (see the module comment). */
 export function zonedClaimsOf(k: ZonedClaimKind, obj: ZonedObject): ClaimRef[] {
-  const specExternalId = (o: ManagedObject): string | undefined => specIdOf(k, o as ZonedObject);
+  const specExternalId = (o: ManagedObject): string | undefined => adoptionIdOf(o.spec);
   const byId = defaultClaimsOf(
     { kind: k.kind, idStatusField: k.idStatusField, specExternalId },
     obj,

@@ -11,8 +11,6 @@ export interface ShieldRuleSpecBase extends AccountSpec, AdoptionSpec {
   /** A ShieldPolicy in the same namespace (exactly one of shieldPolicyRef / shieldZoneId). */
   shieldPolicyRef?: { name: string };
   shieldZoneId?: number;
-  /** Adopt the rule with this id. */
-  ruleId?: number;
 }
 
 /** `status` of a shield rule. */

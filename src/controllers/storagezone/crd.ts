@@ -11,7 +11,6 @@ import {
   type Schema,
 } from '../shared/crd-schema.js';
 import { managedKindSchema } from '../shared/managed-spec.js';
-import { adoptOneWayRule } from '../shared/ownership-schema.js';
 import { booleanSchema, int64Schema, statusColumn, stringSchema } from '../shared/schema-nodes.js';
 import { STORAGE_ZONE_FIELDS } from './fields.js';
 import type { KindPart } from '../kit/kind-parts.js';
@@ -31,10 +30,9 @@ function ownSpec(docs: DocumentBounds): Schema {
       ),
     },
     'x-kubernetes-validations': [
-      adoptOneWayRule('storageZoneId'),
       {
-        rule: 'has(self.region) || has(self.storageZoneId) || has(self.adoption)',
-        message: 'region is required unless the zone is adopted (storageZoneId or adoption)',
+        rule: 'has(self.region) || has(self.adoption)',
+        message: 'region is required unless the zone is adopted (adoption)',
       },
       {
         rule: '!has(self.region) || !has(self.replicationRegions) || !(self.region in self.replicationRegions)',
@@ -49,7 +47,6 @@ export function storageZoneSchema(docs: DocumentBounds): KindSchema {
   return managedKindSchema({
     description: 'A bunny.net storage zone managed by cdn-operator.',
     spec: ownSpec(docs),
-    idField: 'storageZoneId',
     idDescription:
       'Adopt the existing storage zone with this id (refused when another object manages it). The operator never creates a zone when this is set. Immutable.',
     what: 'storage zone',

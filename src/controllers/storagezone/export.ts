@@ -1,5 +1,5 @@
 /**
- * One storage zone as a StorageZone that adopts it by id (`spec.storageZoneId`): every field of
+ * One storage zone as a StorageZone that adopts it by id (`spec.adoption.id`): every field of
  * the field table the platform returns (fields.ts), the deletion policy and the Secret the
  * operator writes the zone's passwords into (`outputSecretRef`). The passwords the API
  * returns are never copied.
@@ -15,6 +15,7 @@ import {
   type RequiredSecret,
 } from '../shared/manifest-export.js';
 import { specOfRecord } from '../kit/fields.js';
+import { adoptionById } from '../shared/ownership-schema.js';
 import { STORAGE_ZONE_FIELDS } from './fields.js';
 import { STORAGE_ZONE_NAMES } from './types.js';
 import type { KindPart } from '../kit/kind-parts.js';
@@ -34,7 +35,7 @@ export function exportStorageZone(
 ): StorageZoneExport {
   const secretName = secretNames.allocate(`${name}-storage-password`, String(zone.Id), 'storage');
   const spec = {
-    storageZoneId: zone.Id,
+    ...adoptionById(zone.Id),
     ...specOfRecord(STORAGE_ZONE_FIELDS, zone),
     ...opts.account,
     deletionPolicy: opts.deletionPolicy,

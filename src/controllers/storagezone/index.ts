@@ -61,7 +61,6 @@ export function storageZoneIdentity(client: CdnClient): IdentityRules<ZoneRecord
     what: 'storage zone',
     claimType: STORAGE_ZONE_CLAIM,
     names: STORAGE_ZONE_NAMES.platformNames,
-    specIdField: 'storageZoneId',
     nameOf: zoneNameOf,
     read: async (id, signal) => registered(await client.getStorageZone(Number(id), { signal })),
     search: async (name, signal) =>
@@ -110,7 +109,7 @@ export const PASSWORD_SECRET: ConnectionSecret<StorageZone> = {
 
 function nameTaken(name: string, ours: boolean): TerminalError {
   const where = ours
-    ? 'a storage zone with this name already exists in this account; adopt it explicitly with spec.storageZoneId or spec.adoption.policy ByName, or set spec.name to another name'
+    ? 'a storage zone with this name already exists in this account; adopt it explicitly with spec.adoption (policy ById or ByName), or set spec.name to another name'
     : 'storage zone names are unique across the whole platform and another account uses it; set spec.name to another name';
   return new TerminalError(
     NameTaken,
@@ -171,7 +170,7 @@ function resource(conn: Connection): CrudResource<StorageZone, ZoneRecord> {
         if (obj.spec?.region) return Promise.resolve(body);
         throw new TerminalError(
           SyncedReason.InvalidSpec,
-          'cannot create storage zone: spec.region is required to create a zone (it may be left out only when adopting one with spec.storageZoneId or spec.adoption)',
+          'cannot create storage zone: spec.region is required to create a zone (it may be left out only when adopting one with spec.adoption)',
         );
       },
       status: (r) => ({
@@ -196,7 +195,6 @@ export function createStorageZoneKind(deps: ControllerDeps): ManagedKind<Storage
   return crudKind<StorageZone, ZoneRecord>(deps, {
     names: STORAGE_ZONE_NAMES,
     idField: 'storageZoneId',
-    specIdField: 'storageZoneId',
     fields: STORAGE_ZONE_FIELDS,
     resource,
     connectionSecret: PASSWORD_SECRET,

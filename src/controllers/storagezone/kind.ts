@@ -1,6 +1,7 @@
 /** The StorageZone kind: a storage zone and the Secret with its passwords. */
 import type { KindModule } from '../kind-module.js';
 import { kindParts } from '../kit/kind-parts.js';
+import { legacyAdoptionIdMove } from '../shared/ownership-schema.js';
 import { STORAGE_ZONE_NAMES } from './types.js';
 
 export const STORAGE_ZONE: KindModule = {
@@ -10,5 +11,8 @@ export const STORAGE_ZONE: KindModule = {
   example: 'storage/storagezone.yaml',
   sample: { spec: () => ({ region: 'DE' }) },
   // One output Secret block in every kind (docs/api.md).
-  legacyMoves: [{ from: 'spec.passwordSecretRef', to: 'spec.outputSecretRef' }],
+  legacyMoves: [
+    legacyAdoptionIdMove('storageZoneId'),
+    { from: 'spec.passwordSecretRef', to: 'spec.outputSecretRef' },
+  ],
 };

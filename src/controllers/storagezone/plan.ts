@@ -8,7 +8,7 @@ import { storageZoneResource } from './index.js';
 import type { KindPart } from '../kit/kind-parts.js';
 
 /** See the module comment. */
-export const planStorageZone = crudPlanner(storageZoneResource, 'storageZoneId');
+export const planStorageZone = crudPlanner(storageZoneResource);
 
 /** The kind's `cdnctl diff` planner, under its part's name (kit/kind-parts.ts). */
 export const planner: KindPart<'planner'> = planStorageZone;

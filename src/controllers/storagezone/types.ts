@@ -21,8 +21,6 @@ export const STORAGE_ZONE_NAMES: NamedResourceKind = {
 export type StorageZoneSpec = SpecOf<typeof STORAGE_ZONE_FIELDS> &
   AccountSpec &
   AdoptionSpec & {
-    /** Adopt the zone with this id. */
-    storageZoneId?: number;
     /** The Secret this object creates and owns (default `<metadata.name>-storagezone`). */
     outputSecretRef?: { name: string };
   };

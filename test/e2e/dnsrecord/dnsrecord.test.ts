@@ -132,7 +132,11 @@ test.serial(
     await env.cdn.addDnsRecord(zoneId, { Type: 3, Name: 'adopt-name', Value: 'y' });
     await resetCalls(env.sim);
     await apply(
-      record(teamA, 'adopt-id', { type: 'TXT', name: 'adopt-id', recordId: Number(byId.Id) }),
+      record(teamA, 'adopt-id', {
+        type: 'TXT',
+        name: 'adopt-id',
+        adoption: { policy: 'ById', id: Number(byId.Id) },
+      }),
     );
     await apply(
       record(teamA, 'adopt-name', {
@@ -150,7 +154,7 @@ test.serial(
       record(teamB, 'steal', {
         type: 'TXT',
         name: 'adopt-id',
-        recordId: Number(byId.Id),
+        adoption: { policy: 'ById', id: Number(byId.Id) },
         deletionPolicy: 'Delete',
       }),
     );

@@ -56,7 +56,7 @@ const cases: { title: string; name: string; spec: Record<string, unknown>; error
   {
     title: 'a dotted metadata.name adopting by id (the name is not used)',
     name: 'adopt.example.com',
-    spec: { pullZoneId: 12345 },
+    spec: { adoption: { policy: 'ById', id: 12345 } },
   },
   {
     title: 'spec.name with a space',

@@ -207,14 +207,17 @@ test.serial(
     }).then((r) => r.json() as Promise<{ Id: number }>);
     const zonesBefore = env.sim.state.pullZones.size;
     await apply(
-      pzcYaml(env.ns, 'by-id', { pullZoneId: existing.Id, settings: { enableAvifVary: true } }),
+      pzcYaml(env.ns, 'by-id', {
+        adoption: { policy: 'ById', id: existing.Id },
+        settings: { enableAvifVary: true },
+      }),
     );
     const obj = await waitCondition(env.ns, 'by-id', 'Ready', 'True');
     t.is(Number(obj.status?.pullZoneId), existing.Id);
     t.is(env.sim.state.pullZones.get(existing.Id)?.record.EnableAvifVary, true);
     t.is(env.sim.state.pullZones.size, zonesBefore, 'no zone created');
 
-    await apply(pzcYaml(env.ns, 'missing-id', { pullZoneId: 99999999 }));
+    await apply(pzcYaml(env.ns, 'missing-id', { adoption: { policy: 'ById', id: 99999999 } }));
     const missing = await waitFor(
       async () => {
         const o = await getObject(RESOURCE, env.ns, 'missing-id');
@@ -300,10 +303,17 @@ test.serial('changing an immutable identity field is refused by the apiserver', 
     '--type',
     'merge',
     '-p',
-    JSON.stringify({ spec: { pullZoneId: Number(obj?.spec?.pullZoneId) + 1 } }),
+    JSON.stringify({
+      spec: {
+        adoption: {
+          policy: 'ById',
+          id: Number((obj?.spec?.adoption as { id?: number } | undefined)?.id) + 1,
+        },
+      },
+    }),
   ]);
   t.not(r.code, 0);
-  t.regex(r.stderr, /pullZoneId is immutable/);
+  t.regex(r.stderr, /adoption\.id is immutable/);
 });
 
 // Runs last (serial): every request of this file's lifecycle, adoption and deletion included.

@@ -288,7 +288,13 @@ test.serial('adoption by id and by name: zero writes when equal; Orphan by defau
     action: 2,
   });
   await resetCalls(env.sim);
-  await apply(pollingManifest(KIND, ns, 'adopt-id', { ...SPEC, shieldZoneId: z, listId: byId }));
+  await apply(
+    pollingManifest(KIND, ns, 'adopt-id', {
+      ...SPEC,
+      shieldZoneId: z,
+      adoption: { policy: 'ById', id: byId },
+    }),
+  );
   await apply(
     pollingManifest(KIND, ns, 'adopt-name', {
       ...SPEC,

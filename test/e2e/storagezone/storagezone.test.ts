@@ -260,7 +260,7 @@ test.serial(
   async (t) => {
     const seeded = await seedZone('e2e-made-elsewhere');
     const zones = env.sim.state.storageZones.size;
-    await apply(yamlOf('StorageZone', 'by-id', { storageZoneId: seeded }));
+    await apply(yamlOf('StorageZone', 'by-id', { adoption: { policy: 'ById', id: seeded } }));
     const obj = await waitCondition(RESOURCE, 'by-id', 'Ready', 'True');
     t.is(Number(obj.status?.storageZoneId), seeded);
     t.is(env.sim.state.storageZones.size, zones, 'nothing created');
@@ -273,7 +273,7 @@ test.serial(
       deletionPolicy: 'Orphan',
     });
     // One object per zone: a second object naming the same id is refused, nothing written.
-    await apply(yamlOf('StorageZone', 'by-id-twice', { storageZoneId: seeded }));
+    await apply(yamlOf('StorageZone', 'by-id-twice', { adoption: { policy: 'ById', id: seeded } }));
     const twice = await waitCondition(RESOURCE, 'by-id-twice', 'Synced', 'False', 'AlreadyManaged');
     t.regex(conditionOf(twice, 'Synced')?.message ?? '', /StorageZone .*\/by-id/);
     t.is(await getObject('secret', env.ns, 'by-id-twice-storagezone'), undefined);

@@ -156,35 +156,56 @@ const ATTACKS: Attack[] = [
     kind: 'DnsRecord',
     name: 'record',
     why: "team-a's zone and one of its inline records",
-    spec: (a) => ({ dnsZoneId: a.dnsZone, recordId: a.record, type: 'A', name: 'www' }),
+    spec: (a) => ({
+      dnsZoneId: a.dnsZone,
+      adoption: { policy: 'ById', id: a.record },
+      type: 'A',
+      name: 'www',
+    }),
     at: (a) => new RegExp(`^/dnszone/${a.dnsZone}/records/${a.record}$`),
   },
   {
     kind: 'ShieldWafRule',
     name: 'waf',
     why: "an unmanaged WAF rule on team-a's shield zone",
-    spec: (a) => ({ shieldZoneId: a.shieldZone, ruleId: a.wafRule, ...WAF_SPEC }),
+    spec: (a) => ({
+      shieldZoneId: a.shieldZone,
+      adoption: { policy: 'ById', id: a.wafRule },
+      ...WAF_SPEC,
+    }),
     at: (a) => new RegExp(`^/shield/waf/custom-rule/${a.wafRule}$`),
   },
   {
     kind: 'ShieldWafRule',
     name: 'waf-elsewhere',
     why: 'the same with a shield zone id that is not the rule’s',
-    spec: (a) => ({ shieldZoneId: 2_000_000_000, ruleId: a.wafRuleElsewhere, ...WAF_SPEC }),
+    spec: (a) => ({
+      shieldZoneId: 2_000_000_000,
+      adoption: { policy: 'ById', id: a.wafRuleElsewhere },
+      ...WAF_SPEC,
+    }),
     at: (a) => new RegExp(`^/shield/waf/custom-rule/${a.wafRuleElsewhere}$`),
   },
   {
     kind: 'ShieldRateLimit',
     name: 'rate',
     why: "an unmanaged rate limit on team-a's shield zone",
-    spec: (a) => ({ shieldZoneId: a.shieldZone, ruleId: a.rateLimit, ...RATE_SPEC }),
+    spec: (a) => ({
+      shieldZoneId: a.shieldZone,
+      adoption: { policy: 'ById', id: a.rateLimit },
+      ...RATE_SPEC,
+    }),
     at: (a) => new RegExp(`^/shield/rate-limit/${a.rateLimit}$`),
   },
   {
     kind: 'ShieldAccessList',
     name: 'list',
     why: "an unmanaged access list on team-a's shield zone",
-    spec: (a) => ({ shieldZoneId: a.shieldZone, listId: a.accessList, ...LIST_SPEC }),
+    spec: (a) => ({
+      shieldZoneId: a.shieldZone,
+      adoption: { policy: 'ById', id: a.accessList },
+      ...LIST_SPEC,
+    }),
     at: (a) => new RegExp(`^/shield/shield-zone/${a.shieldZone}/access-lists(/${a.accessList})?$`),
   },
   {
@@ -199,7 +220,7 @@ const ATTACKS: Attack[] = [
     name: 'zone',
     why: "an unmanaged pull zone beside team-a's storage zone (refused reference)",
     spec: (a) => ({
-      pullZoneId: a.loosePullZone,
+      adoption: { policy: 'ById', id: a.loosePullZone },
       settings: { loggingStorageZoneId: a.storageZone },
     }),
     at: (a) => new RegExp(`^/pullzone/${a.loosePullZone}(/|$)`),
@@ -211,7 +232,7 @@ const ATTACKS: Attack[] = [
     spec: (a) =>
       appSpec(
         'fin b',
-        { appId: a.looseApp },
+        { adoption: { policy: 'ById', id: a.looseApp } },
         {
           endpoints: [
             {
@@ -227,35 +248,35 @@ const ATTACKS: Attack[] = [
     kind: 'ContainerApp',
     name: 'app-managed',
     why: "team-a's app",
-    spec: (a) => appSpec('fin api', { appId: a.app }),
+    spec: (a) => appSpec('fin api', { adoption: { policy: 'ById', id: a.app } }),
     at: (a) => new RegExp(`^/mc/apps/${a.app}(/|$)`),
   },
   {
     kind: 'PullZoneConfig',
     name: 'zone-managed',
     why: "team-a's pull zone",
-    spec: (a) => ({ pullZoneId: a.unshielded }),
+    spec: (a) => ({ adoption: { policy: 'ById', id: a.unshielded } }),
     at: (a) => new RegExp(`^/pullzone/${a.unshielded}(/|$)`),
   },
   {
     kind: 'StorageZone',
     name: 'files',
     why: "team-a's storage zone",
-    spec: (a) => ({ storageZoneId: a.storageZone }),
+    spec: (a) => ({ adoption: { policy: 'ById', id: a.storageZone } }),
     at: (a) => new RegExp(`^/storagezone/${a.storageZone}(/|$)`),
   },
   {
     kind: 'DnsZone',
     name: 'dns',
     why: "team-a's DNS zone",
-    spec: (a) => ({ dnsZoneId: a.dnsZone }),
+    spec: (a) => ({ adoption: { policy: 'ById', id: a.dnsZone } }),
     at: (a) => new RegExp(`^/dnszone/${a.dnsZone}$`),
   },
   {
     kind: 'ContainerRegistry',
     name: 'registry',
     why: "team-a's registry",
-    spec: (a) => ({ ...REGISTRY, registryId: a.registry }),
+    spec: (a) => ({ ...REGISTRY, adoption: { policy: 'ById', id: a.registry } }),
     at: (a) => new RegExp(`^/mc/registries/${a.registry}$`),
   },
 ];

@@ -142,7 +142,7 @@ test.serial(
     await resetCalls(env.sim);
     await apply(
       pzc(teamB, 'steal', {
-        pullZoneId: id,
+        adoption: { policy: 'ById', id: id },
         deletionPolicy: 'Delete',
         settings: { originUrl: 'https://evil.example.com' },
       }),
@@ -365,7 +365,7 @@ test.serial(
     );
     t.like(obj.status?.ownership, { adopted: false, deletionPolicy: 'Delete' });
     // Its recorded id is a claim: a newcomer asking for the zone is refused.
-    await apply(pzc(teamB, 'legacy-copy', { pullZoneId: id }));
+    await apply(pzc(teamB, 'legacy-copy', { adoption: { policy: 'ById', id: id } }));
     await waitCondition(PZC, teamB, 'legacy-copy', 'Synced', 'False', 'AlreadyManaged');
     t.truthy(await getObject(PZC, teamA, 'legacy'));
   },

@@ -74,7 +74,7 @@ const GRABS = [
     prefix: 'adopt',
     refused: 'AlreadyManaged',
     spec: (id: number) => ({
-      pullZoneId: id,
+      adoption: { policy: 'ById', id: id },
       deletionPolicy: 'Delete',
       settings: { originUrl: 'https://evil.example.com' },
     }),

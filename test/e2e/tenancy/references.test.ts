@@ -254,9 +254,9 @@ test.serial(
       })),
       {
         kind: 'ContainerApp',
-        field: 'appId',
+        field: 'adoption.id',
         id: ' app',
-        spec: appSpec('spelled', { appId: ' app' }),
+        spec: appSpec('spelled', { adoption: { policy: 'ById', id: ' app' } }),
       },
       {
         kind: 'PullZoneConfig',

@@ -44,39 +44,55 @@ const ITEMS: Array<{
     kind: 'DnsRecord',
     squat: (i, zone) => ({
       dnsZoneId: zone ?? NO_DNS_ZONE,
-      recordId: i.record,
+      adoption: { policy: 'ById', id: i.record },
       type: 'A',
       name: i.recordName,
     }),
     adopt: (i) => ({
       dnsZoneRef: { name: 'zone' },
-      recordId: i.record,
+      adoption: { policy: 'ById', id: i.record },
       type: 'A',
       name: i.recordName,
     }),
   },
   {
     kind: 'ShieldWafRule',
-    squat: (i, zone) => ({ shieldZoneId: zone ?? NO_SHIELD_ZONE, ruleId: i.wafRule, ...WAF_SPEC }),
-    adopt: (i) => ({ shieldPolicyRef: { name: 'shield' }, ruleId: i.wafRule, ...WAF_SPEC }),
+    squat: (i, zone) => ({
+      shieldZoneId: zone ?? NO_SHIELD_ZONE,
+      adoption: { policy: 'ById', id: i.wafRule },
+      ...WAF_SPEC,
+    }),
+    adopt: (i) => ({
+      shieldPolicyRef: { name: 'shield' },
+      adoption: { policy: 'ById', id: i.wafRule },
+      ...WAF_SPEC,
+    }),
   },
   {
     kind: 'ShieldRateLimit',
     squat: (i, zone) => ({
       shieldZoneId: zone ?? NO_SHIELD_ZONE,
-      ruleId: i.rateLimit,
+      adoption: { policy: 'ById', id: i.rateLimit },
       ...RATE_SPEC,
     }),
-    adopt: (i) => ({ shieldPolicyRef: { name: 'shield' }, ruleId: i.rateLimit, ...RATE_SPEC }),
+    adopt: (i) => ({
+      shieldPolicyRef: { name: 'shield' },
+      adoption: { policy: 'ById', id: i.rateLimit },
+      ...RATE_SPEC,
+    }),
   },
   {
     kind: 'ShieldAccessList',
     squat: (i, zone) => ({
       shieldZoneId: zone ?? NO_SHIELD_ZONE,
-      listId: i.accessList,
+      adoption: { policy: 'ById', id: i.accessList },
       ...LIST_SPEC,
     }),
-    adopt: (i) => ({ shieldPolicyRef: { name: 'shield' }, listId: i.accessList, ...LIST_SPEC }),
+    adopt: (i) => ({
+      shieldPolicyRef: { name: 'shield' },
+      adoption: { policy: 'ById', id: i.accessList },
+      ...LIST_SPEC,
+    }),
   },
 ];
 

@@ -59,7 +59,7 @@ interface Doc {
     settings: Record<string, unknown>;
     hostnames: Array<{ certificate?: unknown }>;
     containerTemplates: Array<{ environmentVariables?: unknown }>;
-    storageZoneId?: number;
+    adoption?: { policy: string; id: number };
     pullZoneRef?: unknown;
     ddos: { shieldSensitivity?: string };
     uploadScanning?: Record<string, unknown>;
@@ -180,7 +180,8 @@ test('export: secret values never appear, the Secrets are listed, every kind is 
   t.is(zone.metadata.namespace, 'shop');
   t.deepEqual(zone.spec.credentialsRef, { name: 'my-key', key: 'token' });
   t.is(zone.spec.deletionPolicy, 'Orphan');
-  t.false('name' in zone.spec, 'the CRD refuses pullZoneId together with name');
+  t.is(zone.spec.adoption?.policy, 'ById', 'the zone is adopted by id');
+  t.false('name' in zone.spec, 'the CRD refuses adoption.id together with name');
   t.is(zone.spec.settings.stickySessionType, 'Off');
   t.deepEqual(zone.spec.settings.awsSigningSecretAccessKeySecretRef, {
     name: 'shop-settings',
@@ -209,8 +210,9 @@ test('export: secret values never appear, the Secrets are listed, every kind is 
     { name: 'FEATURE', value: 'Off' },
   ]);
   const storage = docs.find((d) => d.kind === 'StorageZone' && d.metadata.name === 'shop-assets')!;
+  t.is(typeof storage.spec.adoption?.id, 'number');
   t.like(storage.spec, {
-    storageZoneId: storage.spec.storageZoneId,
+    adoption: { policy: 'ById' },
     name: 'shop-assets',
     region: 'DE',
     replicationRegions: ['NY'],
@@ -312,7 +314,7 @@ test('diff: no changes for a fresh export (exit 0), one edited field (exit 1), e
   t.regex(szChanged.stdout, /StorageZone default\/shop-assets \(id \d+\): 1 change\(s\)/);
   const gone = env.file(
     'gone.yaml',
-    'apiVersion: pullzones.cdn.operator.io/v1beta1\nkind: PullZoneConfig\nmetadata:\n  name: gone\nspec:\n  pullZoneId: 999999\n',
+    'apiVersion: pullzones.cdn.operator.io/v1beta1\nkind: PullZoneConfig\nmetadata:\n  name: gone\nspec:\n  adoption: {policy: ById, id: 999999}\n',
   );
   const missing = await env.run(['diff', '-f', gone]);
   t.is(missing.code, 2, missing.stdout);

@@ -101,6 +101,37 @@ const CASES: Array<{
     output: { spec: { dnssec: { enabled: true } } },
   },
   {
+    name: 'also: constants set beside the moved value, only when it moves',
+    moves: [{ from: 'spec.zoneId', to: 'spec.adoption.id', also: { policy: 'ById' } }],
+    input: { spec: { zoneId: 42, name: 'x' } },
+    output: { spec: { name: 'x', adoption: { policy: 'ById', id: 42 } } },
+  },
+  {
+    name: 'also: no source, nothing set (adoption by name stays)',
+    moves: [{ from: 'spec.zoneId', to: 'spec.adoption.id', also: { policy: 'ById' } }],
+    input: { spec: { adoption: { policy: 'ByName' } } },
+    output: { spec: { adoption: { policy: 'ByName' } } },
+  },
+  {
+    name: 'also: a sibling already holding the same value is kept',
+    moves: [{ from: 'spec.zoneId', to: 'spec.adoption.id', also: { policy: 'ById' } }],
+    input: { spec: { zoneId: 7, adoption: { policy: 'ById' } } },
+    output: { spec: { adoption: { policy: 'ById', id: 7 } } },
+  },
+  {
+    name: 'also: a sibling holding another value refuses the move, nothing changed',
+    moves: [{ from: 'spec.zoneId', to: 'spec.adoption.id', also: { policy: 'ById' } }],
+    input: { spec: { zoneId: 42, adoption: { policy: 'ByName' } } },
+    error:
+      /cannot move spec\.zoneId to spec\.adoption\.id: spec\.adoption\.policy is "ByName", not "ById"/,
+  },
+  {
+    name: 'also: beside the value in every list item',
+    moves: [{ from: 'spec.r[].old', to: 'spec.r[].a.id', also: { policy: 'ById' } }],
+    input: { spec: { r: [{ old: 1 }, {}] } },
+    output: { spec: { r: [{ a: { policy: 'ById', id: 1 } }, {}] } },
+  },
+  {
     name: 'a move across a different number of lists is refused',
     moves: [{ from: 'spec.a[].b', to: 'spec.b' }],
     input: { spec: { a: [{ b: 1 }] } },
@@ -140,4 +171,40 @@ test('a status of v1alpha1 gets the ownership times of v1beta1', (t) => {
   const obj = { status: { ownership: { adopted: false, createRefused: '2026-01-01T00:00:00Z' } } };
   applyFieldMoves(plainStore(obj), FIELD_MOVES['PullZoneConfig'] ?? []);
   t.deepEqual(obj.status.ownership, { adopted: false, createRefusedTime: '2026-01-01T00:00:00Z' });
+});
+
+test('also: the report names each constant set, and in YAML the constant comes before the value', (t) => {
+  const doc = parseDocument('spec:\n  zoneId: 42 # the zone\n  name: x\n');
+  const done = applyFieldMoves(doc, [
+    { from: 'spec.zoneId', to: 'spec.adoption.id', also: { policy: 'ById' } },
+  ]);
+  t.deepEqual(done, ['spec.zoneId -> spec.adoption.id', 'spec.adoption.policy = ById']);
+  t.regex(doc.toString(), /adoption:\n {4}policy: ById\n {4}id: 42 # the zone\n/);
+});
+
+test('every adoption id of v1alpha1 moves into spec.adoption with policy ById', (t) => {
+  const ids: Array<[string, string, number | string]> = [
+    ['PullZoneConfig', 'pullZoneId', 12345],
+    ['DnsZone', 'dnsZoneId', 7],
+    ['DnsRecord', 'recordId', 8],
+    ['ContainerRegistry', 'registryId', 9],
+    ['ContainerApp', 'appId', 'app-1'],
+    ['ShieldAccessList', 'listId', 10],
+    ['ShieldWafRule', 'ruleId', 11],
+    ['ShieldRateLimit', 'ruleId', 12],
+    ['StorageZone', 'storageZoneId', 13],
+  ];
+  for (const [kind, field, id] of ids) {
+    const obj = { spec: { [field]: id } };
+    applyFieldMoves(plainStore(obj), FIELD_MOVES[kind] ?? []);
+    t.deepEqual(obj.spec, { adoption: { policy: 'ById', id } }, kind);
+  }
+});
+
+test('a ShieldPolicy or DnsRecord pullZoneId names a zone: it is not moved', (t) => {
+  for (const kind of ['ShieldPolicy', 'DnsRecord']) {
+    const obj = { spec: { pullZoneId: 5 } };
+    applyFieldMoves(plainStore(obj), FIELD_MOVES[kind] ?? []);
+    t.deepEqual(obj.spec, { pullZoneId: 5 }, kind);
+  }
 });

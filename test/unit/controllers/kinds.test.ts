@@ -171,7 +171,7 @@ test('cdnctl compares, exports and lists the added kind', async (t) => {
   });
   const manifests = [
     manifest('g', { size: 3 }),
-    manifest('h', { gadgetId: id, name: 'gadget-one', size: 3 }),
+    manifest('h', { adoption: { policy: 'ById', id }, name: 'gadget-one', size: 3 }),
   ];
   const report = await diffManifests(client, manifests, WITH_GADGET);
   t.deepEqual(
@@ -195,7 +195,7 @@ test('cdnctl compares, exports and lists the added kind', async (t) => {
     exported.objects.map((o) => [
       o.kind,
       o.name,
-      (o.manifest.spec as { gadgetId?: number }).gadgetId,
+      (o.manifest.spec as { adoption?: { id?: number } }).adoption?.id,
     ]),
     [['Gadget', 'gadget-one', id]],
   );

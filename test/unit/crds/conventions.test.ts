@@ -4,11 +4,12 @@
  * it merges (`x-kubernetes-list-type`), and every kind is served at v1beta1 in its family's
  * group. A new field that breaks one fails here, before it can be frozen.
  */
-import test from 'ava';
+import test, { type ExecutionContext } from 'ava';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import { API_VERSION } from '../../../src/api-group.js';
+import type { LegacyFieldMove } from '../../../src/controllers/kind-module.js';
 import { apiGroupOf } from '../../../src/controllers/kind-names.js';
 import { KINDS } from '../../../src/controllers/kinds.js';
 import { REPO_ROOT } from '../../support/openapi-docs.js';
@@ -104,6 +105,21 @@ function nodeAt(root: Schema, path: string): Schema | undefined {
   return node;
 }
 
+/** The constants a move sets beside its value (`also`) land on the CRD, with a value it accepts. */
+function assertAlsoLands(
+  t: ExecutionContext,
+  kind: string,
+  root: Schema,
+  move: LegacyFieldMove,
+): void {
+  for (const [key, value] of Object.entries(move.also ?? {})) {
+    const path = `${move.to.slice(0, move.to.lastIndexOf('.'))}.${key}`;
+    const sibling = nodeAt(root, path);
+    t.truthy(sibling, `${kind} ${path} exists`);
+    if (sibling?.enum) t.true(sibling.enum.includes(value), `${kind} ${path}: ${String(value)}`);
+  }
+}
+
 test('every field move cdnctl migrate makes lands on a field of the CRD, and leaves none behind', async (t) => {
   const crds = await readCrds();
   for (const kind of KINDS) {
@@ -117,6 +133,7 @@ test('every field move cdnctl migrate makes lands on a field of the CRD, and lea
       } else if (move.from !== move.to) {
         t.falsy(nodeAt(root, move.from), `${kind.kind} ${move.from} is gone`);
       }
+      assertAlsoLands(t, kind.kind, root, move);
       if (!to?.enum) continue;
       for (const [old, now] of Object.entries(move.values ?? {})) {
         t.true(to.enum.includes(now), `${kind.kind} ${move.to}: ${now} is accepted`);

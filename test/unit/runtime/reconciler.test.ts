@@ -365,7 +365,7 @@ test('a waiting error of a young object without status is not written yet (one w
 });
 
 test('an id given in the spec (adoption by id) is recorded in status even when observe reports no status fields', async (t) => {
-  // Like a ContainerApp adopted with spec.appId whose observe returns only what it read: the
+  // Like a ContainerApp adopted with spec.adoption.id whose observe returns only what it read: the
   // id column must not stay empty, and a second pass writes nothing more.
   const env = new FakeEnv();
   env.things.set('t-adopted', { id: 't-adopted', name: 'elsewhere', color: 'red' });

@@ -75,7 +75,9 @@ test('common fields come from the shared fragments', (t) => {
   t.like(s.properties.deletionPolicy, { enum: ['Delete', 'Orphan'] });
   t.is(s.properties.deletionPolicy?.default, undefined);
   t.deepEqual(s.properties.credentialsRef.required, ['name']);
-  t.is(s.properties.appId['x-kubernetes-validations'][0].rule, 'self == oldSelf');
+  const id = s.properties.adoption.properties.id;
+  t.is(id['x-kubernetes-validations'][0].rule, 'self == oldSelf');
+  t.is(id.type, 'string', 'an application id is a string');
   t.deepEqual(s.required, ['name', 'autoScaling', 'containerTemplates']);
 });
 

@@ -391,7 +391,7 @@ test.serial('adoption of a missing app id is terminal; delete is idempotent', as
   const h = await createApp(spec);
   await h.ext.delete(objectOf(spec), ctxOf(h.appId));
   await t.notThrowsAsync(h.ext.delete(objectOf(spec), ctxOf(h.appId)));
-  const adopted = { ...spec, appId: h.appId };
+  const adopted: ContainerAppSpec = { ...spec, adoption: { policy: 'ById', id: h.appId } };
   const err = await t.throwsAsync(h.ext.observe(objectOf(adopted), ctxOf(h.appId)));
   t.is(classifyContainerAppError(err).reason, 'NotFound');
   const deleting = objectOf(adopted);

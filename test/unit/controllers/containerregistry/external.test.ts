@@ -170,7 +170,7 @@ test.serial('adoption by name: exact name, one match; public registries refused'
   const publicId = [...sim.state.collections.of('registries').values()].find(
     (r) => r.isPlatformManaged === true,
   )?.id;
-  const adoptPublic = objectOf('pub', { registryId: Number(publicId) });
+  const adoptPublic = objectOf('pub', { adoption: { policy: 'ById', id: Number(publicId) } });
   await t.throwsAsync(ext.observe(adoptPublic, ctxOf(String(publicId))), {
     message: /public registries/,
   });

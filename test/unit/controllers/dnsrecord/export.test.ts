@@ -25,7 +25,7 @@ const cases: Array<{
     record: { Id: 11, Type: 2, Name: 'www', Value: 'shop.b-cdn.net', Ttl: 300 },
     links: { zoneName: 'shop-example' },
     want: {
-      recordId: 11,
+      adoption: { policy: 'ById', id: 11 },
       dnsZoneRef: { name: 'shop-example' },
       type: 'CNAME',
       name: 'www',
@@ -36,7 +36,7 @@ const cases: Array<{
     title: 'an MX keeps its priority and TTL; the zone by id when zones are not exported',
     record: { Id: 12, Type: 4, Name: '', Value: 'mx.example.net', Ttl: 3600, Priority: 10 },
     want: {
-      recordId: 12,
+      adoption: { policy: 'ById', id: 12 },
       dnsZoneId: 5,
       type: 'MX',
       name: '',
@@ -57,7 +57,7 @@ const cases: Array<{
       LatencyZone: 'DE',
     },
     want: {
-      recordId: 13,
+      adoption: { policy: 'ById', id: 13 },
       dnsZoneId: 5,
       type: 'A',
       name: 'api',
@@ -71,7 +71,7 @@ const cases: Array<{
     record: { Id: 14, Type: 7, Name: 'cdn', Value: '', LinkName: '77', Ttl: 300 },
     links: { pullZoneNames: new Map([['77', 'shop-cdn']]) },
     want: {
-      recordId: 14,
+      adoption: { policy: 'ById', id: 14 },
       dnsZoneId: 5,
       type: 'PullZone',
       name: 'cdn',
@@ -81,7 +81,13 @@ const cases: Array<{
   {
     title: 'a PullZone record of a pull zone not exported names it by id',
     record: { Id: 15, Type: 7, Name: 'cdn2', Value: '', LinkName: '78', Ttl: 300 },
-    want: { recordId: 15, dnsZoneId: 5, type: 'PullZone', name: 'cdn2', pullZoneId: 78 },
+    want: {
+      adoption: { policy: 'ById', id: 15 },
+      dnsZoneId: 5,
+      type: 'PullZone',
+      name: 'cdn2',
+      pullZoneId: 78,
+    },
   },
 ];
 

@@ -75,7 +75,7 @@ async function writes(): Promise<string[]> {
 /** One pass like the runtime's: observe, then create or update; status merged. */
 async function pass(obj: DnsRecord): Promise<{ obj: DnsRecord; obs: Observation }> {
   const ext = external(obj);
-  const id = obj.spec?.recordId ?? obj.status?.recordId;
+  const id = obj.spec?.adoption?.id ?? obj.status?.recordId;
   const ctx = ctxOf(id !== undefined ? String(id) : undefined);
   const obs = await ext.observe(obj, ctx);
   let status = { ...obj.status, ...obs.status };
@@ -127,7 +127,12 @@ test.serial('adoption: by id, ByName (type + name + value), ambiguity refused', 
   await client.addDnsRecord(zoneId, { Type: 3, Name: 'adopt', Value: 'two' });
   const before = (await writes()).length;
   const byId = await pass(
-    objectOf('by-id', { type: 'TXT', name: 'adopt', value: 'one', recordId: Number(made.Id) }),
+    objectOf('by-id', {
+      type: 'TXT',
+      name: 'adopt',
+      value: 'one',
+      adoption: { policy: 'ById', id: Number(made.Id) },
+    }),
   );
   t.true(byId.obs.exists);
   t.true(byId.obs.upToDate);
@@ -150,16 +155,16 @@ test.serial('adoption: by id, ByName (type + name + value), ambiguity refused', 
   const err = await t.throwsAsync(external(ambiguous).observe(ambiguous, ctxOf()));
   t.regex(
     err?.message ?? '',
-    /2 DNS record resources match TXT record "adopt" \(ids \d+, \d+\).*adopt one by spec\.recordId/,
+    /2 DNS record resources match TXT record "adopt" \(ids \d+, \d+\).*adopt one by id \(spec\.adoption\.policy ById\)/,
   );
   const missing = objectOf('missing', {
     type: 'TXT',
     name: 'nothing',
     value: 'x',
-    recordId: 999999,
+    adoption: { policy: 'ById', id: 999999 },
   });
   await t.throwsAsync(external(missing).observe(missing, ctxOf('999999')), {
-    message: /DNS record 999999 \(spec\.recordId\): it does not exist/,
+    message: /DNS record 999999 \(spec\.adoption\.id\): it does not exist/,
   });
 });
 

@@ -80,8 +80,8 @@ function manifest(kind: string, name: string, spec: Record<string, unknown>): Ma
 const ZONE = manifest('DnsZone', 'plan-zone', { domain: 'plan.example' });
 const PULL_ZONE = manifest('PullZoneConfig', 'plan-cdn', {});
 const withIds = (): ManagedObject[] => [
-  { ...ZONE, spec: { ...ZONE.spec, dnsZoneId: zoneId } },
-  { ...PULL_ZONE, spec: { pullZoneId } },
+  { ...ZONE, spec: { ...ZONE.spec, adoption: { policy: 'ById', id: zoneId } } },
+  { ...PULL_ZONE, spec: { adoption: { policy: 'ById', id: pullZoneId } } },
 ];
 
 function contextOf(objects: ManagedObject[]): PlanContext {
@@ -94,7 +94,7 @@ function edited(label: string, change: Record<string, unknown>): DnsRecord {
 }
 
 function recordId(label: string): string {
-  return String(exported.get(label)!.spec!.recordId);
+  return String(exported.get(label)!.spec!.adoption?.id);
 }
 
 function writes(): string[] {
@@ -161,9 +161,9 @@ const cases: {
     }),
   },
   {
-    title: 'a record without recordId is a create (the operator never adopts unasked)',
+    title: 'a record without adoption is a create (the operator never adopts unasked)',
     obj: () => {
-      const { recordId: _id, ...spec } = edited('www', { name: 'shop' }).spec!;
+      const { adoption: _adoption, ...spec } = edited('www', { name: 'shop' }).spec!;
       return { ...exported.get('www')!, spec };
     },
     objects: withIds,
@@ -172,7 +172,7 @@ const cases: {
   {
     title: 'ByName adoption finds the record by type, name and value',
     obj: () => {
-      const { recordId: _id, ...spec } = edited('www', { ttl: 60 }).spec!;
+      const { adoption: _adoption, ...spec } = edited('www', { ttl: 60 }).spec!;
       return { ...exported.get('www')!, spec: { ...spec, adoption: { policy: 'ByName' } } };
     },
     objects: withIds,
@@ -184,7 +184,7 @@ const cases: {
   },
   {
     title:
-      'a dnsZoneRef to a DnsZone manifest without dnsZoneId (a zone to create) is not compared',
+      'a dnsZoneRef to a DnsZone manifest without an adopted id (a zone to create) is not compared',
     obj: () => exported.get('www')!,
     objects: () => [ZONE],
     want: (plan) => ({ action: 'skipped', diffs: [], note: plan.note }),
@@ -206,10 +206,10 @@ for (const c of cases) {
   });
 }
 
-test.serial('plan: an adopted recordId the zone lacks is an error, not a create', async (t) => {
-  const obj = edited('mx', { recordId: 999_999 });
+test.serial('plan: an adopted record id the zone lacks is an error, not a create', async (t) => {
+  const obj = edited('mx', { adoption: { policy: 'ById', id: 999_999 } });
   await t.throwsAsync(planDnsRecord(client, obj, contextOf([])), {
-    message: /DNS record 999999 \(spec\.recordId\): it does not exist/,
+    message: /DNS record 999999 \(spec\.adoption\.id\): it does not exist/,
   });
 });
 

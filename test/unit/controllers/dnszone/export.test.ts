@@ -39,7 +39,7 @@ const cases: {
     name: 'a new zone: id, domain, key type, DNSSEC off, Additive, no records',
     zone: {},
     spec: {
-      dnsZoneId: 5,
+      adoption: { policy: 'ById', id: 5 },
       domain: 'shop.example',
       certificateKeyType: 'ECDSA',
       dnssec: { enabled: false },
@@ -62,7 +62,7 @@ const cases: {
       CertificateKeyType: 1,
     },
     spec: {
-      dnsZoneId: 5,
+      adoption: { policy: 'ById', id: 5 },
       domain: 'shop.example',
       customNameservers: { enabled: true, ns1: 'ns1.shop.example', ns2: 'ns2.shop.example' },
       soaEmail: 'dns@shop.example',

@@ -109,7 +109,7 @@ test.serial(
       (
         await planDnsZone(
           client,
-          zoneOf({ ...spec, dnsZoneId: Number(created.externalId) }, status),
+          zoneOf({ ...spec, adoption: { policy: 'ById', id: Number(created.externalId) } }, status),
           NO_MANIFESTS,
         )
       ).action,
@@ -118,7 +118,11 @@ test.serial(
     const plan = await planDnsZone(
       client,
       zoneOf(
-        { ...spec, dnsZoneId: Number(created.externalId), certificateKeyType: 'ECDSA' },
+        {
+          ...spec,
+          adoption: { policy: 'ById', id: Number(created.externalId) },
+          certificateKeyType: 'ECDSA',
+        },
         status,
       ),
       NO_MANIFESTS,
@@ -140,9 +144,9 @@ test.serial(
   'an adopted id that does not exist is NotFound (the runtime never creates it)',
   async (t) => {
     const ext = external();
-    const obj = zoneOf({ dnsZoneId: 999999 });
+    const obj = zoneOf({ adoption: { policy: 'ById', id: 999999 } });
     await t.throwsAsync(() => ext.observe(obj, ctxOf('999999')), {
-      message: /cannot observe DNS zone 999999 \(spec\.dnsZoneId\): it does not exist/,
+      message: /cannot observe DNS zone 999999 \(spec\.adoption\.id\): it does not exist/,
     });
   },
 );
@@ -192,7 +196,7 @@ test.serial(
     const id = String(zone.Id);
     const ext = external();
     const spec: DnsZoneSpec = {
-      dnsZoneId: Number(zone.Id),
+      adoption: { policy: 'ById', id: Number(zone.Id) },
       records: [
         { type: 'TXT', name: '', value: 'adopted' },
         { type: 'TXT', name: '', value: 'created' },
@@ -269,7 +273,7 @@ test.serial('a signed zone adopted without its DS record gets no DNSSEC call', a
   await client.enableDnsSec(Number(zone.Id));
   const ext = external();
   const obs = await ext.observe(
-    zoneOf({ dnsZoneId: Number(zone.Id), dnssec: { enabled: true } }),
+    zoneOf({ adoption: { policy: 'ById', id: Number(zone.Id) }, dnssec: { enabled: true } }),
     ctxOf(String(zone.Id)),
   );
   t.true(obs.upToDate, JSON.stringify(obs.diff));

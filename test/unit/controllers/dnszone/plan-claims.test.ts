@@ -63,7 +63,7 @@ const contextOf = (records: ManagedObject[]): PlanContext => ({
 async function deleted(ctx: PlanContext): Promise<string[]> {
   const plan = await planDnsZone(
     client,
-    { ...zone, spec: { ...zone.spec!, dnsZoneId: zoneId } },
+    { ...zone, spec: { ...zone.spec!, adoption: { policy: 'ById', id: zoneId } } },
     ctx,
   );
   return plan.diffs
@@ -76,7 +76,7 @@ test('records of DnsRecord manifests of the same run are not planned as deleted'
   const manifests = [
     record('www', {
       dnsZoneRef: { name: 'claims-zone' },
-      recordId: ids.byId,
+      adoption: { policy: 'ById', id: ids.byId },
       type: 'CNAME',
       name: 'www',
       value: 'a.b-cdn.net',

@@ -109,13 +109,17 @@ const cases: { name: string; objects: DnsRecord[]; live?: LiveRecord[]; managed:
     managed: [1],
   },
   {
-    name: 'adoption by recordId asked in the zone namespace: kept',
-    objects: [recordObject('team-a', 'r', { ...byRef, ...teamTxt, recordId: 2 })],
+    name: 'adoption by id asked in the zone namespace: kept',
+    objects: [
+      recordObject('team-a', 'r', { ...byRef, ...teamTxt, adoption: { policy: 'ById', id: 2 } }),
+    ],
     managed: [2],
   },
   {
-    name: 'adoption by recordId asked from another namespace, not recorded: protects nothing',
-    objects: [recordObject('team-b', 'r', { ...byZone, ...teamTxt, recordId: 2 })],
+    name: 'adoption by id asked from another namespace, not recorded: protects nothing',
+    objects: [
+      recordObject('team-b', 'r', { ...byZone, ...teamTxt, adoption: { policy: 'ById', id: 2 } }),
+    ],
     managed: [],
   },
   {
@@ -168,7 +172,7 @@ test('claims: the declared record is in the index from the spec alone, shared, n
     },
   ]);
   const adopting = dnsRecordClaimsOf(
-    recordObject('team-a', 'r', { ...byRef, ...teamTxt, recordId: 5 }),
+    recordObject('team-a', 'r', { ...byRef, ...teamTxt, adoption: { policy: 'ById', id: 5 } }),
   );
   t.deepEqual(
     adopting.map((c) => c.type),

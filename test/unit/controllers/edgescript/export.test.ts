@@ -99,7 +99,7 @@ test('a published script: its ConfigMap beside it, adopted by id, publish Always
     metadata: { name: 'shop-edge', namespace: 'team-a' },
   });
   t.deepEqual(specOf(out), {
-    scriptId: 7,
+    adoption: { policy: 'ById', id: 7 },
     name: 'Shop Edge',
     scriptType: 'Middleware',
     code: { configMapKeyRef: { name: 'shop-edge-code', key: CODE_KEY } },

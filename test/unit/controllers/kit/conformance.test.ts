@@ -118,7 +118,7 @@ const CASES: Case[] = [
     all,
     async (t, f) => {
       const name = fresh(f);
-      const s = subject(f, name, { [f.specIdField]: missingId(f) });
+      const s = subject(f, name, { adoption: { policy: 'ById', id: missingId(f) } });
       const mark = callCount(world);
       const r = await s.pass();
       t.is(r.outcome, 'terminal');
@@ -302,7 +302,9 @@ const CASES: Case[] = [
       const claimedId = await sceneOf(f).foreign(name);
       const free = await sceneOf(f).foreign(name);
       const claims = new ClaimIndex();
-      const other = objectOf(f.kind, `${name}-owner`, { [f.specIdField]: claimedId });
+      const other = objectOf(f.kind, `${name}-owner`, {
+        adoption: { policy: 'ById', id: claimedId },
+      });
       claims.set(
         f.kind,
         { ...other, metadata: { ...other.metadata, namespace: 'team-b' } },

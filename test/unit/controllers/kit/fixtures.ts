@@ -20,8 +20,6 @@ export interface KindFixture {
   names: 'unique' | 'shared';
   /** Status field of the id. */
   idField: string;
-  /** Spec field that adopts by id. */
-  specIdField: string;
   /** Route (`METHOD /template`) of the create and of the delete. */
   createRoute: string;
   deleteRoute: string;
@@ -62,7 +60,6 @@ const registry: KindFixture = {
   kind: 'ContainerRegistry',
   names: 'shared',
   idField: 'registryId',
-  specIdField: 'registryId',
   createRoute: 'POST /mc/registries',
   deleteRoute: 'DELETE /mc/registries/{registryId}',
   prepare(w) {
@@ -108,7 +105,6 @@ const app: KindFixture = {
   kind: 'ContainerApp',
   names: 'shared',
   idField: 'appId',
-  specIdField: 'appId',
   createRoute: 'POST /mc/apps',
   deleteRoute: 'DELETE /mc/apps/{appId}',
   prepare(w) {
@@ -144,7 +140,6 @@ function ruleKind(kind: string, spec: Record<string, unknown>, prefix: string): 
     kind,
     names: 'shared',
     idField: 'ruleId',
-    specIdField: 'ruleId',
     createRoute: `POST ${prefix}`,
     deleteRoute: `DELETE ${prefix}/{id}`,
     async prepare(w) {
@@ -196,7 +191,6 @@ const accessList: KindFixture = {
   kind: 'ShieldAccessList',
   names: 'shared',
   idField: 'listId',
-  specIdField: 'listId',
   createRoute: 'POST /shield/shield-zone/{shieldZoneId}/access-lists',
   deleteRoute: 'DELETE /shield/shield-zone/{shieldZoneId}/access-lists/{id}',
   async prepare(w) {
@@ -231,7 +225,6 @@ const record: KindFixture = {
   kind: 'DnsRecord',
   names: 'shared',
   idField: 'recordId',
-  specIdField: 'recordId',
   createRoute: 'PUT /dnszone/{zoneId}/records',
   deleteRoute: 'DELETE /dnszone/{zoneId}/records/{id}',
   async prepare(w) {
@@ -259,7 +252,6 @@ const pullZone: KindFixture = {
   kind: 'PullZoneConfig',
   names: 'unique',
   idField: 'pullZoneId',
-  specIdField: 'pullZoneId',
   createRoute: 'POST /pullzone',
   deleteRoute: 'DELETE /pullzone/{id}',
   prepare(w) {
@@ -281,7 +273,6 @@ const storageZone: KindFixture = {
   kind: 'StorageZone',
   names: 'unique',
   idField: 'storageZoneId',
-  specIdField: 'storageZoneId',
   createRoute: 'POST /storagezone',
   deleteRoute: 'DELETE /storagezone/{id}',
   prepare(w) {
@@ -305,7 +296,6 @@ const dnsZone: KindFixture = {
   kind: 'DnsZone',
   names: 'unique',
   idField: 'dnsZoneId',
-  specIdField: 'dnsZoneId',
   createRoute: 'POST /dnszone',
   deleteRoute: 'DELETE /dnszone/{id}',
   prepare(w) {
@@ -328,7 +318,6 @@ const gadget: KindFixture = {
   kind: 'Gadget',
   names: 'shared',
   idField: 'gadgetId',
-  specIdField: 'gadgetId',
   createRoute: 'POST /gadgets',
   deleteRoute: 'DELETE /gadgets/{id}',
   prepare(w) {
@@ -351,7 +340,6 @@ const edgeScript: KindFixture = {
   kind: 'EdgeScript',
   names: 'shared',
   idField: 'scriptId',
-  specIdField: 'scriptId',
   createRoute: 'POST /compute/script',
   deleteRoute: 'DELETE /compute/script/{id}',
   prepare(w) {

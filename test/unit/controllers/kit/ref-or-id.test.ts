@@ -86,7 +86,12 @@ test('idReferenceOf: the raw id as the runtime checks it, none for a ref', (t) =
 
 test('manifestObjects: a manifest adopting an id stands in for the status id', (t) => {
   const manifests: Record<string, ManagedObject[]> = {
-    Zone: [{ ...objectOf({ zoneId: 5 }), metadata: { name: 'z', namespace: 'ns' } }],
+    Zone: [
+      {
+        ...objectOf({ adoption: { policy: 'ById', id: 5 } }),
+        metadata: { name: 'z', namespace: 'ns' },
+      },
+    ],
   };
   const get = manifestObjects({ objectsOf: (kind) => manifests[kind] ?? [] }, [ZONE]);
   const ref = { apiVersion: 'x/v1', kind: 'Zone', namespace: 'ns', name: 'z' };

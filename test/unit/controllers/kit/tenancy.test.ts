@@ -49,7 +49,7 @@ function tenantObject(f: KindFixture, id: string, claims?: ClaimIndex): Subject 
   const name = `tenant-${f.kind.toLowerCase()}-${++seq}`;
   const s = new Subject(world, { ...sceneOf(f).stage, ...(claims ? { claims } : {}) }, name, {
     ...sceneOf(f).spec(name),
-    [f.specIdField]: f.kind === 'ContainerApp' ? id : Number(id),
+    adoption: { policy: 'ById', id: f.kind === 'ContainerApp' ? id : Number(id) },
     deletionPolicy: 'Delete',
   });
   s.edit((o) => {
@@ -114,7 +114,7 @@ test.serial('a spec claim of an object refused for its spec does not squat the r
   const f = FIXTURES.find((x) => x.kind === 'ContainerRegistry')!;
   const claims = new ClaimIndex();
   const squatter: ManagedObject = {
-    ...objectOf(f.kind, 'squatter', { registryId: 42 }),
+    ...objectOf(f.kind, 'squatter', { adoption: { policy: 'ById', id: 42 } }),
     status: {
       conditions: [
         {
@@ -130,7 +130,7 @@ test.serial('a spec claim of an object refused for its spec does not squat the r
   squatter.metadata.namespace = 'team-b';
   squatter.metadata.creationTimestamp = '2020-01-01T00:00:00Z';
   claims.set(f.kind, squatter, [{ type: f.kind, id: '42', recorded: false }], undefined);
-  const owner = objectOf(f.kind, 'owner', { registryId: 42 });
+  const owner = objectOf(f.kind, 'owner', { adoption: { policy: 'ById', id: 42 } });
   const self = { type: f.kind, id: '42' };
   const claimant = {
     kind: f.kind,
@@ -172,7 +172,7 @@ test.serial(
     };
     const grab = (claims: ClaimIndex, name: string): Subject =>
       new Subject(world, { kind: 'PullZoneConfig', claims }, name, {
-        pullZoneId: made,
+        adoption: { policy: 'ById', id: made },
         settings: { originUrl: 'https://o.example.com' },
       });
     const other = grab(foreignNs('team-owner'), 'grab');
@@ -217,7 +217,7 @@ test.serial(
       undefined,
     );
     const grab = new Subject(world, { kind: 'PullZoneConfig', claims }, 'grab-app-zone', {
-      pullZoneId: Number(made),
+      adoption: { policy: 'ById', id: Number(made) },
       settings: { originUrl: 'https://o.example.com' },
     });
     await grab.pass();

@@ -278,7 +278,7 @@ test.serial(
   async (t) => {
     const kind = createPullZoneConfigKind({ apiBaseUrl: sim.url, log: pino({ level: 'silent' }) });
     const ext = external();
-    const obj = objectOf('pzc-missing', { pullZoneId: 987654 });
+    const obj = objectOf('pzc-missing', { adoption: { policy: 'ById', id: 987654 } });
     const err = await t.throwsAsync(ext.observe(obj, ctxOf('987654')));
     t.like(kind.classifyError(err), { class: 'terminal', reason: 'NotFound' });
     const deleting = {

@@ -37,7 +37,7 @@ export async function runPass(
   ext: PullZoneExternal,
   obj: PullZoneConfig,
 ): Promise<{ obj: PullZoneConfig; obs: Observation }> {
-  const id = obj.spec?.pullZoneId ?? obj.status?.pullZoneId;
+  const id = obj.spec?.adoption?.id ?? obj.status?.pullZoneId;
   const ctx = ctxOf(id !== undefined ? String(id) : undefined);
   const obs = await ext.observe(obj, ctx);
   let status: ManagedStatus = { ...obj.status, ...obs.status };

@@ -66,7 +66,11 @@ test('PullZoneConfig: origin, perma-cache and logging storage zones, container a
     [],
     '0 turns the permanent cache and log storage off: no resource named',
   );
-  t.deepEqual(referencesOf(kind, { pullZoneId: 7 }), [], 'its own id is a claim, not a reference');
+  t.deepEqual(
+    referencesOf(kind, { adoption: { policy: 'ById', id: 7 } }),
+    [],
+    'its own id is a claim, not a reference',
+  );
 });
 
 test('ContainerApp: a pull zone id given directly on an endpoint', (t) => {
@@ -95,5 +99,5 @@ test('ShieldPolicy: the target pull zone given by id (it changes that zone’s s
 
 test('StorageZone: names no other resource by id', (t) => {
   const kind = createStorageZoneKind(deps) as unknown as ManagedKind;
-  t.deepEqual(referencesOf(kind, { storageZoneId: 42, region: 'DE' }), []);
+  t.deepEqual(referencesOf(kind, { adoption: { policy: 'ById', id: 42 }, region: 'DE' }), []);
 });

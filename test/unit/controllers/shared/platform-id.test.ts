@@ -97,8 +97,10 @@ test('ContainerApp: another spelling of a registry id is refused, never sent as 
     t.is(err?.reason, 'InvalidSpec', JSON.stringify(s));
     t.true(err?.message.includes('spec.containerTemplates[web].imageRegistryId'), err?.message);
   }
-  const appId = t.throws(() => referencesOf(kind, { appId: ' a1' }), { instanceOf: TerminalError });
-  t.true(appId?.message.includes('spec.appId'), appId?.message);
+  const appId = t.throws(() => referencesOf(kind, { adoption: { policy: 'ById', id: ' a1' } }), {
+    instanceOf: TerminalError,
+  });
+  t.true(appId?.message.includes('spec.adoption.id'), appId?.message);
 });
 
 test('PullZoneConfig: another spelling of a storage zone or app id is refused', (t) => {

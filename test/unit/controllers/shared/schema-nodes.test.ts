@@ -1,11 +1,10 @@
 /**
- * The shared CRD schema builders (schema-nodes.ts, managed-spec.ts, adoptOneWayRule): the
+ * The shared CRD schema builders (schema-nodes.ts, managed-spec.ts): the
  * generated CRDs depend on their exact keys and key order, so each case pins the whole node.
  */
 import test from 'ava';
 import type { KindSchema } from '../../../../src/controllers/shared/crd-schema.js';
 import { managedKindSchema, managedSpec } from '../../../../src/controllers/shared/managed-spec.js';
-import { adoptOneWayRule } from '../../../../src/controllers/shared/ownership-schema.js';
 import {
   boundedStringSchema,
   listSchema,
@@ -53,14 +52,6 @@ const NODES: { reason: string; node: unknown; want: unknown }[] = [
     node: statusColumn('ID', 'integer', 'Id.', 'zoneId'),
     want: { name: 'ID', type: 'integer', description: 'Id.', jsonPath: '.status.zoneId' },
   },
-  {
-    reason: 'the one-way adoption rule names the id field',
-    node: adoptOneWayRule('zoneId'),
-    want: {
-      rule: '!(has(self.zoneId) && has(self.adoption))',
-      message: 'set either zoneId (adopt by id) or adoption (adopt by name), not both',
-    },
-  },
 ];
 
 for (const c of NODES) {
@@ -71,37 +62,54 @@ for (const c of NODES) {
 
 const OWN = { type: 'object', properties: { region: ITEM } };
 
-test('managedSpec: account first, then the id (immutable, a positive int64 by default), adoption, the own fields', (t) => {
+type Props = Record<string, Record<string, unknown>>;
+
+/** `spec.adoption.properties` of a managed spec. */
+function adoptionOf(spec: { properties?: unknown }): Props {
+  return ((spec.properties as Props).adoption?.properties ?? {}) as Props;
+}
+
+test('managedSpec: account first, then adoption (its id immutable, a positive int64 by default), the own fields', (t) => {
   const spec = managedSpec(OWN, {
-    idField: 'zoneId',
     idDescription: 'Adopt by id.',
     what: 'zone',
     nameField: 'spec.name',
   });
-  const properties = spec.properties as Record<string, Record<string, unknown>>;
+  const properties = spec.properties as Props;
   const names = Object.keys(properties);
-  t.deepEqual(names.slice(-4), ['zoneId', 'adoption', 'deletionPolicy', 'region']);
-  t.true(names.indexOf('credentialsRef') < names.indexOf('zoneId'), 'account fields come first');
-  t.like(properties.zoneId, {
+  t.deepEqual(names.slice(-3), ['adoption', 'deletionPolicy', 'region']);
+  t.true(names.indexOf('credentialsRef') < names.indexOf('adoption'), 'account fields come first');
+  const adoption = adoptionOf(spec);
+  t.deepEqual(adoption.policy?.enum, ['ById', 'ByName']);
+  t.like(adoption.id, {
     type: 'integer',
     format: 'int64',
     minimum: 1,
     description: 'Adopt by id.',
   });
-  t.deepEqual(properties.zoneId?.['x-kubernetes-validations'], [
-    { rule: 'self == oldSelf', message: 'zoneId is immutable' },
+  t.deepEqual(adoption.id?.['x-kubernetes-validations'], [
+    { rule: 'self == oldSelf', message: 'adoption.id is immutable' },
+  ]);
+  t.deepEqual(properties.adoption?.['x-kubernetes-validations'], [
+    {
+      rule: "self.policy != 'ById' || has(self.id)",
+      message: 'adoption.id is required with policy ById',
+    },
+    {
+      rule: "self.policy == 'ById' || !has(self.id)",
+      message: 'adoption.id is set only with policy ById',
+    },
   ]);
 });
 
 test('managedSpec: a kind-specific id schema replaces the default', (t) => {
   const spec = managedSpec(OWN, {
-    idField: 'appId',
     idSchema: { type: 'string', minLength: 1 },
     idDescription: 'Adopt by id.',
     what: 'application',
     nameField: 'spec.name',
   });
-  const id = (spec.properties as Record<string, Record<string, unknown>>).appId;
+  const id = adoptionOf(spec).id;
   t.is(id?.type, 'string');
   t.false('format' in (id ?? {}), 'nothing of the default int64 schema is left');
 });
@@ -109,7 +117,6 @@ test('managedSpec: a kind-specific id schema replaces the default', (t) => {
 const KIND = {
   description: 'A zone.',
   spec: OWN,
-  idField: 'zoneId',
   idDescription: 'Adopt by id.',
   what: 'storage zone',
   nameField: 'spec.name',

@@ -118,7 +118,7 @@ const DIFFS: {
   },
   {
     why: 'adopted by id without spec.name: a live name is kept',
-    spec: { listId: 3 },
+    spec: { adoption: { policy: 'ById', id: 3 } },
     list: { name: 'other' },
     update: {},
   },
@@ -192,7 +192,12 @@ test('specOfRecord: the spec an export writes, which compares clean with the liv
     enabled: false,
     action: 'Challenge',
   });
-  const d = compareFields(ACCESS_LIST_FIELDS, object({ ...spec, listId: 3 }), record, 'list');
+  const d = compareFields(
+    ACCESS_LIST_FIELDS,
+    object({ ...spec, adoption: { policy: 'ById', id: 3 } }),
+    record,
+    'list',
+  );
   t.deepEqual(d.diffs, []);
 });
 

@@ -7,7 +7,7 @@
  * nothing for a reorder; adoption by name (exact; ambiguous refused; claimed skipped) and by id
  * (a list of another zone is not found); the plan's limits refused before anything is sent and
  * classified as PlanNotSufficient (retried slowly); Orphan/Delete, and a delete whose zone is
- * unknown sends nothing and says why; export adopting by listId and naming the exported
+ * unknown sends nothing and says why; export adopting by id and naming the exported
  * ShieldPolicy.
  */
 import test, { type ExecutionContext } from 'ava';
@@ -199,10 +199,14 @@ simTest(
 
     // By id: the list of another zone is not found through this zone's path; nothing written.
     const foreign = await mk(other, 'foreign');
-    const byId = list('y', { ...SPEC, shieldZoneId: zone, listId: foreign.id });
+    const byId = list('y', {
+      ...SPEC,
+      shieldZoneId: zone,
+      adoption: { policy: 'ById', id: foreign.id },
+    });
     const before = (await simWriteRoutes(h)).length;
     await t.throwsAsync(ext.observe(byId, externalContext(String(foreign.id))), {
-      message: /spec\.listId/,
+      message: /spec\.adoption\.id/,
     });
     t.is((await simWriteRoutes(h)).length, before);
   },
@@ -249,7 +253,7 @@ simTest(
 );
 
 simTest(
-  'export: one object per list, adopting by listId, naming the exported ShieldPolicy',
+  'export: one object per list, adopting by id, naming the exported ShieldPolicy',
   async (t, h) => {
     const zone = await seedShieldZone(h, 1);
     const made = await h.client.createCustomAccessList(zone, {
@@ -280,7 +284,7 @@ simTest(
       kind: 'ShieldAccessList',
       metadata: { namespace: 'ns' },
       spec: {
-        listId: made.id,
+        adoption: { policy: 'ById', id: made.id },
         shieldPolicyRef: { name: 'shop-shield' },
         deletionPolicy: 'Orphan',
         name: 'Blocked Ranges',
@@ -314,7 +318,11 @@ simTest(
       content: 'DE',
     });
     const before = (await simWriteRoutes(h)).length;
-    const adopted = list('c', { ...SPEC, shieldZoneId: zone, listId: made.id });
+    const adopted = list('c', {
+      ...SPEC,
+      shieldZoneId: zone,
+      adoption: { policy: 'ById', id: made.id },
+    });
     await t.throwsAsync(ext.observe(adopted, externalContext(String(made.id))), {
       message: /holds Country entries and spec\.type is IP/,
     });

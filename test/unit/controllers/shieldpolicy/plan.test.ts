@@ -157,7 +157,10 @@ test('cdnctl diff under rulePolicy Exact: unmanaged items planned as deleted, th
   const objects: Record<string, ManagedObject[]> = {
     ShieldWafRule: [
       // Adopts by id through the policy; declares a name on the zone by id; names another policy.
-      manifest('ShieldWafRule', 'a', { shieldPolicyRef: { name: 'p' }, ruleId: adopted }),
+      manifest('ShieldWafRule', 'a', {
+        shieldPolicyRef: { name: 'p' },
+        adoption: { policy: 'ById', id: adopted },
+      }),
       manifest('ShieldWafRule', 'declared', { shieldZoneId: zone }),
       manifest('ShieldWafRule', 'stray', { shieldPolicyRef: { name: 'other' } }),
     ],

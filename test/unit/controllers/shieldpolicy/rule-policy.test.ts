@@ -333,7 +333,10 @@ test('Exact: an item claimed between observe and update (adopted meanwhile) is n
   t.is(obs.diff.length, 3, 'all three planned');
   // A ShieldWafRule adopting the rule by id is applied while the pass runs.
   const adopter = ruleObject('ShieldWafRule', 'adopter');
-  index(w, { ...adopter, spec: { shieldZoneId: w.zone, ruleId: stray.waf } });
+  index(w, {
+    ...adopter,
+    spec: { shieldZoneId: w.zone, adoption: { policy: 'ById', id: stray.waf } },
+  });
   await w.h.admin('DELETE', '/_sim/calls');
   await external.update(obj, obs, ctx);
   t.deepEqual(await simWriteRoutes(w.h), [

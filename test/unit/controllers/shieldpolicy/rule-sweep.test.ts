@@ -61,7 +61,7 @@ const table: Array<[string, LiveItem[], Claim[], number[]]> = [
   ['unclaimed: deleted', [rule(1)], [], [1]],
   ['claimed by id, recorded, this namespace: kept', [rule(1)], [byId(1)], []],
   [
-    'claimed by id, only asked for (spec.ruleId), this namespace: kept',
+    'claimed by id, only asked for (spec.adoption.id), this namespace: kept',
     [rule(1)],
     [byId(1, { recorded: false })],
     [],

@@ -217,7 +217,7 @@ const CASES: Array<{
   },
   {
     why: 'a rule adopted by id without spec.name keeps its name',
-    spec: { ...SPEC, name: undefined, ruleId: 11 },
+    spec: { ...SPEC, name: undefined, adoption: { policy: 'ById', id: 11 } },
     record: live({}, { ruleName: 'their-name' }),
     patch: {},
     fields: [],

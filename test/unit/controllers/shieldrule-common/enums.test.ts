@@ -95,8 +95,10 @@ test('the British NORMALISEPATH(WIN) read as NormalizePath(Win), which sends the
   t.is(codec.toWire('NormalizePathWin'), 12);
 });
 
-test('the legacy moves rename every v1alpha1 value that changed, and only those', (t) => {
-  const byPath = new Map(RATE_LIMIT_LEGACY_MOVES.map((m) => [m.from, m]));
+test('the legacy moves move the adoption id, then rename every v1alpha1 value that changed, and only those', (t) => {
+  const [adoption, ...respellings] = RATE_LIMIT_LEGACY_MOVES;
+  t.deepEqual(adoption, { from: 'spec.ruleId', to: 'spec.adoption.id', also: { policy: 'ById' } });
+  const byPath = new Map(respellings.map((m) => [m.from, m]));
   t.deepEqual(
     [...byPath.keys()],
     [
@@ -107,7 +109,7 @@ test('the legacy moves rename every v1alpha1 value that changed, and only those'
       'spec.counterKey',
     ],
   );
-  for (const move of RATE_LIMIT_LEGACY_MOVES) t.is(move.to, move.from, 'only values change');
+  for (const move of respellings) t.is(move.to, move.from, 'only values change');
   t.is(byPath.get('spec.operator')?.values?.['EQ'], 'Equal');
   t.is(byPath.get('spec.transformations[]')?.values?.['NORMALISEPATH'], 'NormalizePath');
   t.deepEqual(byPath.get('spec.counterKey')?.values, { IP_JA4: 'IPAndJA4' }, 'IP, ASN... stay');

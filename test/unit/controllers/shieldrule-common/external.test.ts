@@ -136,7 +136,11 @@ for (const { family, spec, prefix } of RULE_KINDS) {
         externalContext(),
       );
       const before = (await simWriteRoutes(h)).length;
-      const obj = rule('steal', { ...spec, shieldZoneId: mine, ruleId: Number(made.externalId) });
+      const obj = rule('steal', {
+        ...spec,
+        shieldZoneId: mine,
+        adoption: { policy: 'ById', id: Number(made.externalId) },
+      });
       const err = await t.throwsAsync(
         external(h, family, mine).observe(obj, externalContext(made.externalId)),
       );
@@ -221,13 +225,17 @@ simTest(
 );
 
 simTest(
-  'an adopted rule (spec.ruleId) that does not exist is NotFound (the runtime never creates it)',
+  'an adopted rule (spec.adoption.id) that does not exist is NotFound (the runtime never creates it)',
   async (t, h) => {
     const zone = await seedShieldZone(h, 1);
     const ext = external(h, WAF_RULE_FAMILY, zone);
-    const obj = rule('gone', { ...WAF_SPEC, shieldZoneId: zone, ruleId: 999999 });
+    const obj = rule('gone', {
+      ...WAF_SPEC,
+      shieldZoneId: zone,
+      adoption: { policy: 'ById', id: 999999 },
+    });
     await t.throwsAsync(ext.observe(obj, externalContext('999999')), {
-      message: /999999 \(spec.ruleId\): it does not exist/,
+      message: /999999 \(spec.adoption.id\): it does not exist/,
     });
   },
 );

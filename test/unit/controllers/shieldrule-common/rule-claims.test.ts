@@ -72,7 +72,7 @@ const cases: Array<[string, ZonedClaimKind, ZonedObject, ClaimRef[]]> = [
   [
     'adopting by id: the id only (spec-only), never a name',
     WAF,
-    object({ shieldZoneId: 101, ruleId: 12 }),
+    object({ shieldZoneId: 101, adoption: { policy: 'ById', id: 12 } }),
     [{ type: 'ShieldWafRule', id: '12', recorded: false }],
   ],
   [

@@ -30,13 +30,18 @@ test('enums come from the official document and agree with cdn-sim and the contr
 
 test('immutability and add-only replication are CEL rules on the fields', (t) => {
   const spec = schema().properties.spec.properties;
-  for (const f of ['name', 'region', 'zoneTier', 'storageZoneType', 'storageZoneId']) {
+  for (const f of ['name', 'region', 'zoneTier', 'storageZoneType']) {
     t.deepEqual(
       spec[f]['x-kubernetes-validations'].map((r: Json) => r.rule),
       ['self == oldSelf'],
       f,
     );
   }
+  t.deepEqual(
+    spec.adoption.properties.id['x-kubernetes-validations'].map((r: Json) => r.rule),
+    ['self == oldSelf'],
+    'adoption.id',
+  );
   t.deepEqual(
     spec.replicationRegions['x-kubernetes-validations'].map((r: Json) => r.rule),
     ['oldSelf.all(r, r in self)'],

@@ -187,14 +187,14 @@ const cases: {
   },
   {
     name: 'a zone adopted without region or tier in the spec: nothing asserted',
-    spec: { storageZoneId: 12 },
+    spec: { adoption: { policy: 'ById', id: 12 } },
     live: { Region: 'SG', ZoneTier: 1 },
     fields: [],
     update: {},
   },
   {
     name: 'adopted by id without spec.name: the zone keeps its own name (metadata.name differs)',
-    spec: { storageZoneId: 12 },
+    spec: { adoption: { policy: 'ById', id: 12 } },
     live: { Name: 'made-elsewhere' },
     fields: [],
     update: {},

@@ -236,7 +236,7 @@ test.serial(
   (t) => {
     const kind = createStorageZoneKind({ apiBaseUrl: sim.url, log: pino({ level: 'silent' }) });
     t.is(kind.idStatusField, 'storageZoneId');
-    t.is(kind.specExternalId?.(objectOf('x', { storageZoneId: 5 })), '5');
+    t.is(kind.specExternalId?.(objectOf('x', { adoption: { policy: 'ById', id: 5 } })), '5');
     const withPw = objectOf('x', {
       credentialsRef: { name: 'key' },
       outputSecretRef: { name: 'pw' },
