@@ -7,6 +7,7 @@
  * operator's own client (observe) and by `cdnctl diff`'s planner: nothing to write, the code
  * shown by digest once it changes.
  */
+import { adoptionIdOf } from '../../../../src/controllers/shared/ownership-schema.js';
 import test from 'ava';
 import { parse } from 'yaml';
 import { pino } from 'pino';
@@ -64,7 +65,7 @@ function render(input: Partial<ScriptExportInput> & { state: EdgeScriptState }):
 }
 
 interface Spec {
-  scriptId?: number;
+  adoption?: { policy: string; id?: number };
   name?: string;
   scriptType?: string;
   code?: { configMapKeyRef?: { name: string; key: string }; inline?: string };
@@ -384,7 +385,7 @@ test('the account: standalone and middleware scripts, never DNS, never a secret 
       }),
     );
     const seen = await ext.observe(obj, {
-      externalId: String(obj.spec?.scriptId),
+      externalId: String(adoptionIdOf(obj.spec)),
       createPending: false,
       log,
       signal: new AbortController().signal,
