@@ -33,7 +33,7 @@ function ownSpec(docs: DocumentBounds): Schema {
 }
 
 /** The ContainerRegistry schema (containerregistries). */
-export function containerRegistrySchema(docs: DocumentBounds): KindSchema {
+export const schema: KindPart<'schema'> = (docs: DocumentBounds): KindSchema => {
   return managedKindSchema({
     description: 'A Magic Containers image registry managed by cdn-operator.',
     spec: ownSpec(docs),
@@ -60,7 +60,4 @@ export function containerRegistrySchema(docs: DocumentBounds): KindSchema {
       statusColumn('HOST', 'string', 'Registry host.', 'hostname'),
     ],
   });
-}
-
-/** The kind's CRD schema, under its part's name (kit/kind-parts.ts). */
-export const schema: KindPart<'schema'> = containerRegistrySchema;
+};

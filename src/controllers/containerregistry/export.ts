@@ -65,7 +65,7 @@ function exportOne(
 }
 
 /** See the module comment. */
-export async function exportContainerRegistries(c: ExportContext): Promise<void> {
+export const exporter: KindPart<'exporter'> = async (c: ExportContext): Promise<void> => {
   const own = (await c.client.listRegistries()).filter((r) => r.isPlatformManaged !== true);
   const names = new NameAllocator();
   for (const registry of own.sort((a, b) => Number(a.id) - Number(b.id))) {
@@ -89,7 +89,4 @@ export async function exportContainerRegistries(c: ExportContext): Promise<void>
       'ContainerRegistry: passwords are never exported (the platform does not return them); create each passwordSecretRef Secret with the current password before applying',
     );
   }
-}
-
-/** The kind's `cdnctl export` exporter, under its part's name (kit/kind-parts.ts). */
-export const exporter: KindPart<'exporter'> = exportContainerRegistries;
+};

@@ -8,8 +8,5 @@ import { crudPlanner } from '../kit/crud-plan.js';
 import { containerRegistryResource } from './index.js';
 import type { KindPart } from '../kit/kind-parts.js';
 
-/** See the module comment. */
-export const planContainerRegistry = crudPlanner(containerRegistryResource);
-
-/** The kind's `cdnctl diff` planner, under its part's name (kit/kind-parts.ts). */
-export const planner: KindPart<'planner'> = planContainerRegistry;
+/** See the module comment (the kind's planner part, kit/kind-parts.ts). */
+export const planner: KindPart<'planner'> = crudPlanner(containerRegistryResource);

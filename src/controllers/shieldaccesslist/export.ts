@@ -12,7 +12,6 @@ import {
   type ExportContext,
   type ExportOptions,
   type ExportedObject,
-  type KindExporter,
 } from '../shared/manifest-export.js';
 import { adoptionById } from '../shared/ownership-schema.js';
 import { zoneIds } from '../shieldrule-common/export.js';
@@ -47,7 +46,7 @@ function exportAccessList(
 }
 
 /** See the module comment. */
-export const exportShieldAccessLists: KindExporter = async (c: ExportContext): Promise<void> => {
+export const exporter: KindPart<'exporter'> = async (c: ExportContext): Promise<void> => {
   const names = new NameAllocator();
   const wanted = c.wants(SHIELD_POLICY_NAMES.kind);
   const policies = wanted ? c.names(SHIELD_POLICY_NAMES.kind) : new Map<string, string>();
@@ -60,6 +59,3 @@ export const exportShieldAccessLists: KindExporter = async (c: ExportContext): P
     }
   }
 };
-
-/** The kind's `cdnctl export` exporter, under its part's name (kit/kind-parts.ts). */
-export const exporter: KindPart<'exporter'> = exportShieldAccessLists;

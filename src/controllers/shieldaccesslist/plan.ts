@@ -4,14 +4,14 @@
  */
 import { CrudExternal } from '../kit/crud-external.js';
 import type { KindPart } from '../kit/kind-parts.js';
-import { diffContext, type KindPlanner, type ObjectPlan } from '../shared/manifest-plan.js';
+import { diffContext, type ObjectPlan } from '../shared/manifest-plan.js';
 import { planOnZone } from '../shieldrule-common/plan.js';
 import { accessListResource } from './resource.js';
 import { adoptionIdOf } from '../shared/ownership-schema.js';
 import type { ShieldAccessList } from './types.js';
 
 /** `cdnctl diff` of a manifest (read-only observe) on `spec.shieldZoneId` or its policy's zone. */
-export const planShieldAccessList: KindPlanner = (client, raw, ctx): Promise<ObjectPlan> => {
+export const planner: KindPart<'planner'> = (client, raw, ctx): Promise<ObjectPlan> => {
   const obj = raw as ShieldAccessList;
   return planOnZone(client, obj, ctx, (zone) =>
     new CrudExternal(accessListResource({ client, account: 'cdnctl-diff' }, zone)).observe(
@@ -20,6 +20,3 @@ export const planShieldAccessList: KindPlanner = (client, raw, ctx): Promise<Obj
     ),
   );
 };
-
-/** The kind's `cdnctl diff` planner, under its part's name (kit/kind-parts.ts). */
-export const planner: KindPart<'planner'> = planShieldAccessList;

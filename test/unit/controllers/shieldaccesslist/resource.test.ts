@@ -14,7 +14,7 @@ import test, { type ExecutionContext } from 'ava';
 import { pino } from 'pino';
 import type { CustomAccessList } from '../../../../src/cdn/security-types.js';
 import { CrudExternal, type CrudSeen } from '../../../../src/controllers/kit/crud-external.js';
-import { exportShieldAccessLists } from '../../../../src/controllers/shieldaccesslist/export.js';
+import { exporter as exportShieldAccessLists } from '../../../../src/controllers/shieldaccesslist/export.js';
 import {
   accessListResource,
   type AccessListRecord,
