@@ -46,6 +46,11 @@ export interface PathStore {
    * kept); false when the store cannot, and the mover then sets and deletes instead.
    */
   renameIn?(path: readonly Key[], key: string): boolean;
+  /**
+   * Puts the value at `path` one level down, under `key` (`true` → `{enabled: true}`), where it
+   * stands; false when the store cannot, and the mover then deletes and sets instead.
+   */
+  nestIn?(path: readonly Key[], key: string): boolean;
 }
 
 const dotted = (path: readonly Key[]): string =>
@@ -94,8 +99,12 @@ function concretePairs(store: PathStore, from: string, to: string): [Key[], Key[
 function nestOne(store: PathStore, from: Key[], to: Key[]): string[] {
   const node = store.getIn(from, true);
   if (isMapping(node)) return [];
-  store.deleteIn(from);
-  store.setIn(to, node);
+  const key = to[to.length - 1];
+  const oneDown = to.length === from.length + 1 && typeof key === 'string';
+  if (!(oneDown && store.nestIn?.(from, key))) {
+    store.deleteIn(from);
+    store.setIn(to, node);
+  }
   return [`${dotted(from)} -> ${dotted(to)}`];
 }
 

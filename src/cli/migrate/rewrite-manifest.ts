@@ -170,6 +170,17 @@ function splicingStore(
       edits.push(valueEdit(pair.key, key));
       return true;
     },
+    // A flow mapping around the scalar's own text: the line, its comment and the rest stay.
+    nestIn: (path, key) => {
+      const node = doc.getIn(path, true);
+      if (!isScalar(node) || !spliceable(node)) return false;
+      const [start = 0, end = 0] = node.range ?? [];
+      const nested = doc.createNode({ [key]: node });
+      nested.flow = true;
+      doc.setIn(path, nested);
+      edits.push({ start, end, text: `{ ${key}: ${source.slice(start, end)} }` });
+      return true;
+    },
   };
 }
 

@@ -281,7 +281,7 @@ test.serial(
           format: 'SyslogRFC3164',
           tokenSecretRef: { name: 'seeded-token', key: 'token' },
         }),
-        appId: adoptedId,
+        adoption: { policy: 'ById', id: adoptedId },
       }),
     );
     await waitCondition(env.ns, 'adopted', 'Ready', 'True');

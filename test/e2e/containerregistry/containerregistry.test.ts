@@ -246,7 +246,12 @@ test.serial(
     await apply(secretYaml(nsB, 'reg-pass', { password: 'team-b-guess' }));
     const from = callCount();
     await apply(
-      objectJson('ContainerRegistry', nsB, 'steal', registrySpec('x', { registryId: id })),
+      objectJson(
+        'ContainerRegistry',
+        nsB,
+        'steal',
+        registrySpec('x', { adoption: { policy: 'ById', id } }),
+      ),
     );
     const stolen = await waitForCondition(
       REG,
@@ -293,7 +298,7 @@ test.serial('adoption by id and by name: no create, no write, Orphan by default'
   const from = callCount();
   await apply(
     objectJson('ContainerRegistry', nsA, 'adopt-id', {
-      ...registrySpec('e2e-seeded-id', { registryId: byId }),
+      ...registrySpec('e2e-seeded-id', { adoption: { policy: 'ById', id: byId } }),
       type: 'DockerHub',
       username: 'seed-user',
       passwordSecretRef: { name: 'seeded-1', key: 'password' },
@@ -401,7 +406,7 @@ test.serial('an echoed password reaches no log, event, status or metric', async 
 });
 
 test.serial(
-  'the apiserver refuses both or neither registry field, and two adoptions',
+  'the apiserver refuses both or neither registry field, and an id with adoption by name',
   async (t) => {
     const cases: Array<[string, string, RegExp]> = [
       [
@@ -420,14 +425,14 @@ test.serial(
         /exactly one of imageRegistryId/,
       ],
       [
-        'two adoptions',
+        'an id with adoption by name',
         objectJson(
           'ContainerRegistry',
           nsA,
           'two',
-          registrySpec('two', { registryId: 5, adoption: { policy: 'ByName' } }),
+          registrySpec('two', { adoption: { policy: 'ByName', id: 5 } }),
         ),
-        /either registryId .* or adoption/,
+        /adoption\.id is set only with policy ById/,
       ],
     ];
     for (const [why, manifest, message] of cases) {

@@ -330,7 +330,10 @@ test.serial(
     );
     if (!zoneManifest)
       return t.fail(`no DnsZone for ${domain}: ${all.map((m) => m.metadata.name).join(' ')}`);
-    t.like(zoneManifest.spec, { dnsZoneId: zoneId, dnssec: { enabled: false } });
+    t.like(zoneManifest.spec, {
+      adoption: { policy: 'ById', id: zoneId },
+      dnssec: { enabled: false },
+    });
     const records = all.filter(
       (m) =>
         m.kind === 'DnsRecord' &&

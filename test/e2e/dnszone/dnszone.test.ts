@@ -306,7 +306,7 @@ test.serial('adoption by id and by domain; Orphan by default when adopted', asyn
   const byId = await env.cdn.addDnsZone({ Domain: 'legacy-id.example' });
   const byName = await env.cdn.addDnsZone({ Domain: 'Legacy-Name.example' });
   const before = callCount();
-  await apply(zoneJson(env.teamA, 'legacy-id', { dnsZoneId: byId.Id! }));
+  await apply(zoneJson(env.teamA, 'legacy-id', { adoption: { policy: 'ById', id: byId.Id! } }));
   await apply(
     zoneJson(env.teamA, 'legacy-name', {
       domain: 'legacy-name.EXAMPLE',
@@ -336,7 +336,7 @@ test.serial(
     await apply(zoneJson(env.teamB, 'steal-create', { domain: 'SHOP.example' }));
     await apply(
       zoneJson(env.teamB, 'steal-id', {
-        dnsZoneId: shopId,
+        adoption: { policy: 'ById', id: shopId },
         dnssec: { enabled: true },
         recordPolicy: 'Exact',
       }),

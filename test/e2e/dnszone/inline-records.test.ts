@@ -98,7 +98,14 @@ test.serial(
       Priority: 10,
     });
     const own = { type: 'CNAME', name: 'shop', value: 'shop.b-cdn.net' };
-    await apply(objectJson('DnsZone', 'adopted', { dnsZoneId: id, records: [...adopted, own] }, 3));
+    await apply(
+      objectJson(
+        'DnsZone',
+        'adopted',
+        { adoption: { policy: 'ById', id }, records: [...adopted, own] },
+        3,
+      ),
+    );
     const obj = await ready(ZONES, 'adopted');
     t.deepEqual(
       (obj.status?.records as { value: string; created?: boolean }[]).map((r) => [
@@ -134,7 +141,9 @@ test.serial(
     t.is(stored(id)?.records.length, 0);
 
     // Without the adopted entries, the record the zone created is created again.
-    await apply(objectJson('DnsZone', 'adopted', { dnsZoneId: id, records: [own] }, 3));
+    await apply(
+      objectJson('DnsZone', 'adopted', { adoption: { policy: 'ById', id }, records: [own] }, 3),
+    );
     const back = await ready(ZONES, 'adopted');
     t.deepEqual(operatorWrites(), ['PUT /dnszone/{zoneId}/records']);
     t.like((back.status?.records as unknown[])[0], { value: 'shop.b-cdn.net', created: true });

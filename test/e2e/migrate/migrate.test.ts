@@ -114,10 +114,14 @@ const FILES = [
   'storage/storagezone.yaml',
 ];
 
-/** The keys and values the kinds' field moves write (`dnsZoneRef`, `BeginsWith`). */
+/**
+ * The keys and values the kinds' field moves write (`dnsZoneRef`, `BeginsWith`), and the key of
+ * a value nested where it stood (`dnssec: { enabled: true }`).
+ */
 const MOVED = new Set(
   KINDS.flatMap((k) => k.legacyMoves ?? []).flatMap((m) => [
     m.to.split('.').pop()?.replace('[]', '') ?? '',
+    ...(m.to.startsWith(`${m.from}.`) ? [m.from.split('.').pop() ?? ''] : []),
     ...Object.values(m.values ?? {}).map(String),
   ]),
 );

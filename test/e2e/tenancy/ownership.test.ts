@@ -166,25 +166,33 @@ test.serial(
   },
 );
 
-test.serial('ContainerApp: a second claimant by appId is refused and writes nothing', async (t) => {
-  const { teamA, teamB } = env;
-  await apply(objectYaml('ContainerApp', teamA, 'api', appSpec('api a')));
-  const a = await waitCondition(CAPP, teamA, 'api', 'Ready', 'True', undefined, 90_000);
-  const appId = String(a.status?.appId);
-  await resetCalls(env.sim);
-  await apply(
-    objectYaml('ContainerApp', teamB, 'api', appSpec('api b', { appId, deletionPolicy: 'Delete' })),
-  );
-  await waitCondition(CAPP, teamB, 'api', 'Synced', 'False', 'AlreadyManaged');
-  await settle(2000);
-  const toApp = async (): Promise<string[]> =>
-    (await simWrites(env.sim)).filter((c) => c.path.includes(appId)).map((c) => c.method);
-  t.deepEqual(await toApp(), []);
-  await deleteObject(CAPP, teamB, 'api');
-  await waitGone(CAPP, teamB, 'api');
-  t.deepEqual(await toApp(), [], 'deleting the refused claimant deletes nothing');
-  t.true(env.sim.state.apps.has(appId));
-});
+test.serial(
+  'ContainerApp: a second claimant by adoption id is refused and writes nothing',
+  async (t) => {
+    const { teamA, teamB } = env;
+    await apply(objectYaml('ContainerApp', teamA, 'api', appSpec('api a')));
+    const a = await waitCondition(CAPP, teamA, 'api', 'Ready', 'True', undefined, 90_000);
+    const appId = String(a.status?.appId);
+    await resetCalls(env.sim);
+    await apply(
+      objectYaml(
+        'ContainerApp',
+        teamB,
+        'api',
+        appSpec('api b', { adoption: { policy: 'ById', id: appId }, deletionPolicy: 'Delete' }),
+      ),
+    );
+    await waitCondition(CAPP, teamB, 'api', 'Synced', 'False', 'AlreadyManaged');
+    await settle(2000);
+    const toApp = async (): Promise<string[]> =>
+      (await simWrites(env.sim)).filter((c) => c.path.includes(appId)).map((c) => c.method);
+    t.deepEqual(await toApp(), []);
+    await deleteObject(CAPP, teamB, 'api');
+    await waitGone(CAPP, teamB, 'api');
+    t.deepEqual(await toApp(), [], 'deleting the refused claimant deletes nothing');
+    t.true(env.sim.state.apps.has(appId));
+  },
+);
 
 test.serial(
   'a hand-set create-pending annotation does nothing: same app name in two namespaces gives two apps',

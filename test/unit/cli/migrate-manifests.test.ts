@@ -80,7 +80,12 @@ test('migrate text: DnsZone spec.dnssec becomes spec.dnssec.enabled, its comment
   const input = `apiVersion: ${OLD}\nkind: DnsZone\nmetadata: {name: z}\nspec:\n  domain: z.example\n  dnssec: true # signed\n`;
   const r = migrateManifestText(input);
   t.true(r.changes.includes('DnsZone z: spec.dnssec -> spec.dnssec.enabled'), r.changes.join('\n'));
-  t.regex(r.text, /dnssec:\n {4}enabled: true # signed\n/);
+  t.regex(r.text, /\n {2}dnssec: \{ enabled: true \} # signed\n/, 'nested where it stands');
+  t.is(
+    r.text.split('\n').length,
+    input.split('\n').length,
+    'no line added: the file is not printed again',
+  );
   t.deepEqual(migrateManifestText(r.text).changes, [], 'a second run moves nothing');
 });
 
