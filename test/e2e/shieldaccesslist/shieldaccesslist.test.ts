@@ -339,7 +339,7 @@ test.serial(
       pollingManifest(KIND, env.teamB, 'thief-list', {
         ...SPEC,
         shieldZoneId: other.shieldZoneId,
-        listId: owned.status?.listId,
+        adoption: { policy: 'ById', id: owned.status?.listId },
       }),
     );
     const z = await waitCondition(

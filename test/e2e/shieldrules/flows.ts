@@ -272,7 +272,7 @@ export function defineShieldRuleTests(k: RuleKindCase): void {
         manifest(KIND, ns, 'adopt-id', {
           ...k.spec,
           shieldZoneId: zone.shieldZoneId,
-          ruleId: byId.id,
+          adoption: { policy: 'ById', id: byId.id },
           description: 'adopted',
         }),
       );
@@ -324,7 +324,7 @@ export function defineShieldRuleTests(k: RuleKindCase): void {
         manifest(KIND, env.teamB, 'thief-rule', {
           ...k.spec,
           shieldZoneId: other.shieldZoneId,
-          ruleId: owned.status?.ruleId,
+          adoption: { policy: 'ById', id: owned.status?.ruleId },
         }),
       );
       const z = await waitCondition(
