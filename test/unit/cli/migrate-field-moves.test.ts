@@ -12,6 +12,7 @@ import {
   type FieldMove,
 } from '../../../src/cli/migrate/field-moves.js';
 import { KINDS } from '../../../src/controllers/kinds.js';
+import { ADOPTION_IDS } from '../../support/adoption-ids.js';
 
 const CASES: Array<{
   name: string;
@@ -183,19 +184,8 @@ test('also: the report names each constant set, and in YAML the constant comes b
 });
 
 test('every adoption id of v1alpha1 moves into spec.adoption with policy ById', (t) => {
-  const ids: Array<[string, string, number | string]> = [
-    ['PullZoneConfig', 'pullZoneId', 12345],
-    ['DnsZone', 'dnsZoneId', 7],
-    ['DnsRecord', 'recordId', 8],
-    ['ContainerRegistry', 'registryId', 9],
-    ['ContainerApp', 'appId', 'app-1'],
-    ['ShieldAccessList', 'listId', 10],
-    ['ShieldWafRule', 'ruleId', 11],
-    ['ShieldRateLimit', 'ruleId', 12],
-    ['StorageZone', 'storageZoneId', 13],
-  ];
-  for (const [kind, field, id] of ids) {
-    const obj = { spec: { [field]: id } };
+  for (const { kind, legacyField, id } of ADOPTION_IDS.filter((a) => a.legacy)) {
+    const obj = { spec: { [legacyField]: id } };
     applyFieldMoves(plainStore(obj), FIELD_MOVES[kind] ?? []);
     t.deepEqual(obj.spec, { adoption: { policy: 'ById', id } }, kind);
   }

@@ -9,22 +9,9 @@ import { pino } from 'pino';
 import { apiVersionOfKind } from '../../../../src/controllers/kinds.js';
 import { createManagedKinds } from '../../../../src/controllers/registry.js';
 import type { ManagedKind, ManagedObject } from '../../../../src/runtime/types.js';
+import { ADOPTION_IDS } from '../../../support/adoption-ids.js';
 
 const deps = { apiBaseUrl: 'http://127.0.0.1:1', log: pino({ level: 'silent' }) };
-
-/** Each adopting kind, the v1alpha1 field that adopted by id and an id of the kind's type. */
-const ADOPTING: Array<[string, string, number | string]> = [
-  ['PullZoneConfig', 'pullZoneId', 12345],
-  ['StorageZone', 'storageZoneId', 13],
-  ['DnsZone', 'dnsZoneId', 7],
-  ['DnsRecord', 'recordId', 8],
-  ['ContainerRegistry', 'registryId', 9],
-  ['ContainerApp', 'appId', 'app-1'],
-  ['ShieldAccessList', 'listId', 10],
-  ['ShieldWafRule', 'ruleId', 11],
-  ['ShieldRateLimit', 'ruleId', 12],
-  ['EdgeScript', 'scriptId', 14],
-];
 
 function objectOf(kind: string, spec: Record<string, unknown>): ManagedObject {
   return {
@@ -40,7 +27,7 @@ test.before(async () => {
   kinds = await createManagedKinds(deps);
 });
 
-for (const [kind, legacyField, id] of ADOPTING) {
+for (const { kind, legacyField, id } of ADOPTION_IDS) {
   test(`${kind}: the id of spec.adoption ById is the external id; ByName and ${legacyField} are not`, (t) => {
     const k = kinds.find((x) => x.kind === kind);
     if (!k?.specExternalId) return t.fail(`${kind} reads no spec id`);
