@@ -5,13 +5,9 @@
  * digest, never the code, and an unchanged ConfigMap sends nothing.
  */
 import { createHash } from 'node:crypto';
-import { WaitingError } from '../../runtime/errors.js';
-import { ReadyReason } from '../../runtime/reasons.js';
 import type { ConnectContext, ObjectReference } from '../../runtime/types.js';
+import { readKeyRef } from './key-ref.js';
 import type { EdgeScript } from './types.js';
-
-/** How soon to look again while the ConfigMap or its key is missing (its watch is sooner). */
-const WAIT_REQUEUE_MS = 30_000;
 
 /** `sha256:` and the hex digest of `code`. */
 export function codeHashOf(code: string): string {
@@ -34,15 +30,10 @@ export async function readCode(
   if (source?.inline !== undefined) return source.inline;
   const ref = source?.configMapKeyRef;
   if (!ref) throw new Error('cannot read the script code: spec.code names no source');
-  const where = `ConfigMap ${obj.metadata.namespace}/${ref.name}`;
-  const data = await ctx.readConfigMap(obj.metadata.namespace, ref.name);
-  const code = data?.[ref.key];
-  if (code !== undefined) return code;
-  throw new WaitingError(
-    ReadyReason.ReferenceNotReady,
-    data
-      ? `waiting for ${where} to have key ${JSON.stringify(ref.key)} (spec.code.configMapKeyRef)`
-      : `waiting for ${where} (spec.code.configMapKeyRef): not found`,
-    WAIT_REQUEUE_MS,
-  );
+  return readKeyRef(ctx.readConfigMap, {
+    kind: 'ConfigMap',
+    namespace: obj.metadata.namespace,
+    ref,
+    field: 'spec.code.configMapKeyRef',
+  });
 }

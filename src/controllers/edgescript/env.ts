@@ -8,14 +8,10 @@
  * endpoints, not built yet).
  */
 import type { EdgeScriptVariable, EdgeScriptVariableUpsert } from '../../cdn/edge-script-types.js';
-import { WaitingError } from '../../runtime/errors.js';
-import { ReadyReason } from '../../runtime/reasons.js';
 import type { ConnectContext, FieldDiff, ObjectReference } from '../../runtime/types.js';
 import { renderValue } from '../shared/plan.js';
+import { readKeyRef } from './key-ref.js';
 import type { EdgeScript, EdgeScriptEnvVar } from './types.js';
-
-/** How soon to look again while a ConfigMap or key is missing (its watch is sooner). */
-const WAIT_REQUEUE_MS = 30_000;
 
 /** The variable calls an update makes. */
 export interface VariablePlan {
@@ -40,14 +36,12 @@ async function valueOf(
 ): Promise<string> {
   const ref = v.valueFrom?.configMapKeyRef;
   if (!ref) return v.value ?? '';
-  const where = `ConfigMap ${obj.metadata.namespace}/${ref.name}`;
-  const value = (await ctx.readConfigMap(obj.metadata.namespace, ref.name))?.[ref.key];
-  if (value !== undefined) return value;
-  throw new WaitingError(
-    ReadyReason.ReferenceNotReady,
-    `waiting for ${where} to have key ${JSON.stringify(ref.key)} (spec.env[${v.name}])`,
-    WAIT_REQUEUE_MS,
-  );
+  return readKeyRef(ctx.readConfigMap, {
+    kind: 'ConfigMap',
+    namespace: obj.metadata.namespace,
+    ref,
+    field: `spec.env[${v.name}]`,
+  });
 }
 
 /** The variables the spec wants, by name (undefined: not managed). */

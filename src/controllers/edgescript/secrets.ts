@@ -21,16 +21,12 @@
  */
 import type { CdnClient } from '../../cdn/client.js';
 import type { EdgeScriptSecret, EdgeScriptSecretWrite } from '../../cdn/edge-script-types.js';
-import { WaitingError } from '../../runtime/errors.js';
-import { ReadyReason } from '../../runtime/reasons.js';
 import type { ConnectContext, FieldDiff, ObjectReference } from '../../runtime/types.js';
 import type { CrudDiff } from '../kit/crud-external.js';
 import { REDACTED, UNSET } from '../shared/plan.js';
 import { fingerprintSecretValue } from '../shared/secret-fingerprint.js';
+import { readKeyRef } from './key-ref.js';
 import type { EdgeScript, EdgeScriptSecretRef, SecretStatus } from './types.js';
-
-/** How soon to look again while a Secret or key is missing (its watch is sooner). */
-const WAIT_REQUEUE_MS = 30_000;
 
 /** A secret the spec wants: its name, value and the value's fingerprint. */
 export interface WantedSecret {
@@ -69,19 +65,13 @@ async function valueOf(
   s: EdgeScriptSecretRef,
   ctx: Pick<ConnectContext, 'readSecret'>,
 ): Promise<string> {
-  const ref = s.valueFrom.secretKeyRef;
-  const where = `Secret ${obj.metadata.namespace}/${ref.name}`;
-  const data = await ctx.readSecret(obj.metadata.namespace, ref.name);
-  const value = data?.[ref.key];
-  if (value !== undefined) return value;
-  // Names the field, the Secret and the key, never a value.
-  throw new WaitingError(
-    ReadyReason.ReferenceNotReady,
-    data
-      ? `waiting for ${where} to have key ${JSON.stringify(ref.key)} (spec.secrets[${s.name}])`
-      : `waiting for ${where} (spec.secrets[${s.name}]): not found`,
-    WAIT_REQUEUE_MS,
-  );
+  // The message names the field, the Secret and the key, never a value.
+  return readKeyRef(ctx.readSecret, {
+    kind: 'Secret',
+    namespace: obj.metadata.namespace,
+    ref: s.valueFrom.secretKeyRef,
+    field: `spec.secrets[${s.name}]`,
+  });
 }
 
 /** The secrets the spec wants (undefined: not managed); WaitingError while one is missing. */
