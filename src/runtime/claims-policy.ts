@@ -13,6 +13,7 @@ import { TerminalError } from './errors.js';
 import { SyncedReason } from './reasons.js';
 import type { ClaimHolder, ClaimRef, IdReference, ManagedKind, ManagedObject } from './types.js';
 import { ownershipOf } from './claims-status.js';
+import { isObserveOnly } from './management-policy.js';
 
 /** Synced reason of an object refused because another object manages the resource. */
 export const AlreadyManaged = SyncedReason.AlreadyManaged;
@@ -45,6 +46,7 @@ export function defaultClaimsOf(
 
 /** True when the object adopted its resource: an id in the spec, or recorded as adopted. */
 export function isAdopted(kind: ManagedKind, obj: ManagedObject): boolean {
+  if (isObserveOnly(obj)) return true;
   return kind.specExternalId?.(obj) !== undefined || ownershipOf(obj).adopted === true;
 }
 
@@ -54,6 +56,8 @@ export function isAdopted(kind: ManagedKind, obj: ManagedObject): boolean {
  * Delete explicitly.
  */
 export function effectiveDeletionPolicy(kind: ManagedKind, obj: ManagedObject): string {
+  // An observe-only object never deletes, whatever its spec says.
+  if (isObserveOnly(obj)) return 'Orphan';
   const explicit = obj.spec?.deletionPolicy;
   if (typeof explicit === 'string' && explicit !== '') return explicit;
   return isAdopted(kind, obj) ? 'Orphan' : 'Delete';

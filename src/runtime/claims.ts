@@ -19,6 +19,7 @@
  * conflict with every account: refusing too much is safe, sharing a resource is not.
  * Entries are removed when their object is deleted, so the index never outgrows the caches.
  */
+import { isObserveOnly } from './management-policy.js';
 import { flatString } from './flat-string.js';
 import type { ClaimRef, ManagedObject } from './types.js';
 
@@ -38,6 +39,11 @@ export interface Claimant {
   refused?: true;
   /** The claim holds against other namespaces only (`ClaimRef.scope`). */
   scoped?: true;
+  /**
+   * An observe-only object (management-policy.ts): listed so that it is told when an owner of
+   * the resource comes or goes, but never an owner, a rival or a claimant others must spare.
+   */
+  observer?: true;
 }
 
 /** The kind/namespace/name of an object in the index. */
@@ -123,6 +129,7 @@ export function isRefusedForSpec(obj: ManagedObject): boolean {
 
 /** True when `c` holds its claim: recorded, or asked for by an object not refused for it. */
 function holds(c: Claimant): boolean {
+  if (c.observer === true) return false;
   return c.recorded || c.refused !== true;
 }
 
@@ -160,6 +167,7 @@ export function claimantOf(
       : { kind, namespace, name, uid, creationTimestamp, recorded };
   if (!recorded && isRefusedForSpec(obj)) c.refused = true;
   if (claim.scope === 'namespace') c.scoped = true;
+  if (isObserveOnly(obj)) c.observer = true;
   return c;
 }
 
@@ -192,6 +200,7 @@ function sameEntry(a: Claimant | undefined, b: Claimant): boolean {
     a.recorded === b.recorded &&
     a.refused === b.refused &&
     a.scoped === b.scoped &&
+    a.observer === b.observer &&
     a.creationTimestamp === b.creationTimestamp
   );
 }
@@ -351,8 +360,8 @@ export class ClaimIndex {
    * wins it (`ExternalContext.claimantsOf`).
    */
   claimantsOf(claim: Pick<ClaimRef, 'type' | 'id'>, account: string | undefined): Claimant[] {
-    return listOf(this.#byClaim.get(claimKey(claim.type, claim.id))).filter((c) =>
-      accountsOverlap(c.account, account),
+    return listOf(this.#byClaim.get(claimKey(claim.type, claim.id))).filter(
+      (c) => c.observer !== true && accountsOverlap(c.account, account),
     );
   }
 

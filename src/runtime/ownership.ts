@@ -28,6 +28,7 @@ import {
   isAdopted,
   referenceNotAllowedError,
 } from './claims-policy.js';
+import { isObserveOnly, observedReferences } from './management-policy.js';
 import { statusRecordedId } from './create-guard.js';
 import { WaitingError } from './errors.js';
 import { isDeleting } from './finalizer.js';
@@ -71,6 +72,7 @@ export class Ownership {
    */
   admit(obj: ManagedObject, connectClaims: readonly ClaimRef[], account: string | undefined): void {
     this.checkReferences(obj, account);
+    if (isObserveOnly(obj)) return this.admitObserver(obj, claimsOfObject(this.kind, obj), account);
     const own = claimsOfObject(this.kind, obj);
     this.checkClaims(obj, [...own, ...connectClaims], account);
     // Admitted: what it claims once connected is entered in the index (not while deleting).
@@ -101,7 +103,29 @@ export class Ownership {
 
   /** Refuses a resource found by name (`id`) that another object manages. */
   admitFound(obj: ManagedObject, id: string, account: string | undefined): void {
+    if (isObserveOnly(obj))
+      return this.admitObserver(obj, claimsWithId(this.kind, obj, id), account);
     this.checkClaims(obj, claimsWithId(this.kind, obj, id), account);
+  }
+
+  /**
+   * An observe-only object holds no claim (the index keeps it as an observer: told when an
+   * owner of its resource comes or goes, never a rival nor an owner; claims.ts), and what it
+   * reads is checked like a raw id: a resource another namespace manages is refused.
+   */
+  private admitObserver(
+    obj: ManagedObject,
+    claims: readonly ClaimRef[],
+    account: string | undefined,
+  ): void {
+    if (this.index && !isDeleting(obj))
+      this.index.setConnected(this.kind.kind, obj, claims, [], account);
+    const refs = observedReferences(
+      this.kind,
+      claims.filter((c) => c.shared !== true),
+    );
+    const foreign = findForeignReference(this.index, obj, refs, account);
+    if (foreign) throw referenceNotAllowedError(foreign, obj.metadata.namespace);
   }
 
   /** `ctx.claimedByOther` and `ctx.claimantsOf` of this object. */
@@ -109,6 +133,9 @@ export class Ownership {
     obj: ManagedObject,
     account: string | undefined,
   ): Pick<ExternalContext, 'claimedByOther' | 'claimantsOf'> {
+    // An observe-only object may find a resource another object manages (admitFound then
+    // checks its namespace); it never creates, so it needs no view of other creates.
+    if (isObserveOnly(obj)) return {};
     const claimedByOther = claimedByOtherFn(this.index, this.kind, obj, account);
     const claimantsOf = claimantsOfFn(this.index, this.kind, obj);
     return {

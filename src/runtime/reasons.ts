@@ -58,6 +58,8 @@ export const SyncedReason = {
    * (names are not unique and the create carried no proof): neither adopted nor created again.
    */
   CreateOutcomeUnknown: 'CreateOutcomeUnknown',
+  /** The object only observes its resource (`spec.managementPolicy: Observe`). */
+  ObserveOnly: 'ObserveOnly',
 } as const;
 
 /** Event reasons (PascalCase, stable). Kinds may add their own through a classified error. */
@@ -66,6 +68,8 @@ export const EventReason = {
   UpdatedExternalResource: 'UpdatedExternalResource',
   DeletedExternalResource: 'DeletedExternalResource',
   AdoptedExternalResource: 'AdoptedExternalResource',
+  /** An observe-only object found its resource by name. */
+  ObservingExternalResource: 'ObservingExternalResource',
   OrphanedExternalResource: 'OrphanedExternalResource',
   /**
    * A deleted object the operator never accepted (nothing recorded in its status, e.g. a

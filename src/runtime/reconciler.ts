@@ -35,6 +35,7 @@ import {
   type MarkerSigner,
 } from './create-guard.js';
 import { PendingCreates } from './pending-create.js';
+import { isObserveOnly } from './management-policy.js';
 import type { ClaimIndex } from './claims.js';
 import { OWNERSHIP_FIELD, ownershipOf } from './claims-status.js';
 import { Ownership } from './ownership.js';
@@ -59,6 +60,10 @@ import type {
   Observation,
   UpdateResult,
 } from './types.js';
+
+/** The Synced message of an observe-only object. */
+const OBSERVE_ONLY_MESSAGE =
+  'Observe-only (spec.managementPolicy: Observe): the operator reads this resource and never creates, changes or deletes it';
 
 /** The soonest a kind's `Observation.requeueAfterMs` brings the next pass. */
 const MIN_KIND_REQUEUE_MS = 1000;
@@ -283,6 +288,7 @@ export class ManagedReconciler {
     const { client, ctx } = await this.connect(pass);
     pass.stage = 'observe';
     const obs = await this.observe(pass, client, ctx);
+    if (isObserveOnly(obj)) return this.observeOnly(pass, obs);
     if (isDryRun(obj)) return this.dryRun(pass, obs);
     if (!obs.exists) return this.create(pass, client, ctx);
     await this.ensureFinalizer(pass);
@@ -384,15 +390,16 @@ export class ManagedReconciler {
     pass.adoptedByName = !ctx.createPending && ctx.externalId === undefined;
     pass.recovered = ctx.createPending === true;
     this.recordId(pass, id, obs.status);
+    const observing = isObserveOnly(pass.obj);
     pass.log.info(
       { externalId: id, createPending: ctx.createPending },
-      'Adopted external resource',
+      observing ? 'Observing external resource' : 'Adopted external resource',
     );
     this.deps.events.record(
       pass.obj,
       'Normal',
-      EventReason.AdoptedExternalResource,
-      `Adopted external resource ${id}`,
+      observing ? EventReason.ObservingExternalResource : EventReason.AdoptedExternalResource,
+      `${observing ? 'Observing' : 'Adopted'} external resource ${id}`,
     );
     ctx.externalId = id;
     ctx.createPending = false;
@@ -421,6 +428,39 @@ export class ManagedReconciler {
     );
     if (!isDeleting(pass.obj)) await this.writeStatus(pass);
     return { outcome: 'paused' };
+  }
+
+  /**
+   * An observe-only pass (management-policy.ts): what observe found goes to status and
+   * connection details are published; nothing is created, updated or deleted and no finalizer
+   * is added. A resource that is not found is reported, never created.
+   */
+  private async observeOnly(pass: Pass, obs: Observation): Promise<ReconcileResult> {
+    const { obj } = pass;
+    pass.plannedChanges = undefined;
+    if (!obs.exists) {
+      pass.conditions.push(
+        {
+          type: ConditionType.Ready,
+          status: 'False',
+          reason: ReadyReason.NotFound,
+          message: 'External resource does not exist (observe-only: not created)',
+          observedGeneration: obj.metadata.generation,
+        },
+        synced(SyncedReason.ObserveOnly, OBSERVE_ONLY_MESSAGE, obj, 'False'),
+      );
+      await this.writeStatus(pass);
+      return { outcome: 'success', requeueAfterMs: this.pollDelay(obj, obs) };
+    }
+    const published = await this.publish(pass, obs);
+    pass.conditions.push(
+      readyFrom(published, obj),
+      synced(SyncedReason.ObserveOnly, OBSERVE_ONLY_MESSAGE, obj),
+    );
+    pass.synced = true;
+    this.recordOwnership(pass);
+    await this.writeStatus(pass);
+    return { outcome: 'success', requeueAfterMs: this.pollDelay(obj, published) };
   }
 
   private dryRun(pass: Pass, obs: Observation): Promise<ReconcileResult> {

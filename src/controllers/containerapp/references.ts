@@ -5,6 +5,7 @@
  * ContainerRegistries named by container templates (`registryRef`). The
  * runtime watches everything {@link referencesOf} returns and re-enqueues the app on change.
  */
+import { statusIdOf } from '../kit/ref-or-id.js';
 import { adoptionIdOf } from '../shared/ownership-schema.js';
 import { createHash } from 'node:crypto';
 import { WaitingError } from '../../runtime/errors.js';
@@ -164,7 +165,7 @@ function resolveIds(
   const out = new Map<string, number>();
   for (const name of names) {
     const found = ctx.getObject({ ...source.type, namespace, name });
-    const id = parseIntegerId(found?.status?.[source.field]);
+    const id = statusIdOf(found, source.field);
     if (id === undefined) {
       const what = `${source.type.kind} ${namespace}/${name}`;
       throw new WaitingError(

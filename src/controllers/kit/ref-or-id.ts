@@ -7,8 +7,10 @@
  * reference watch re-enqueues it when that object changes); an object of another account is
  * refused. A kind gives each of its references as data ({@link RefOrId}).
  */
+import { findCondition } from '../../runtime/conditions.js';
 import { TerminalError, WaitingError } from '../../runtime/errors.js';
-import { ReadyReason, SyncedReason } from '../../runtime/reasons.js';
+import { isObserveOnly } from '../../runtime/management-policy.js';
+import { ConditionType, ReadyReason, SyncedReason } from '../../runtime/reasons.js';
 import type {
   ConnectContext,
   IdReference,
@@ -72,6 +74,21 @@ function accountOf(o: ManagedObject): unknown {
 }
 
 /**
+ * The platform id in `field` of the status of a referenced object, or undefined while it has
+ * none. An observe-only object whose last pass did not succeed (e.g. refused because its
+ * resource is managed from another namespace) keeps the id it saw: that id is not used.
+ */
+export function statusIdOf(found: ManagedObject | undefined, field: string): number | undefined {
+  if (!found) return undefined;
+  if (isObserveOnly(found) && !lastPassSucceeded(found)) return undefined;
+  return parseIntegerId(found.status?.[field]);
+}
+
+function lastPassSucceeded(obj: ManagedObject): boolean {
+  return findCondition(obj.status?.conditions, ConditionType.Synced)?.status === 'True';
+}
+
+/**
  * The object a `*Ref` names and the id its status holds: a WaitingError (ReferenceNotReady)
  * while it is missing or has no id yet, InvalidSpec when it lives in another account than
  * `account` (the referring object's).
@@ -84,7 +101,7 @@ export function resolveNamedRef(
   account: string,
 ): { id: number; object: ManagedObject } {
   const found = getObject(ref);
-  const id = parseIntegerId(found?.status?.[r.statusId]);
+  const id = statusIdOf(found, r.statusId);
   const named = `${ref.kind} ${ref.namespace}/${ref.name}`;
   if (!found || id === undefined) {
     const why = found ? `has no status.${r.statusId} yet` : 'was not found';

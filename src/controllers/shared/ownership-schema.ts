@@ -9,6 +9,10 @@
  * Delete` is set.
  */
 import type { LegacyFieldMove } from '../kind-module.js';
+import {
+  MANAGEMENT_POLICY_MANAGE,
+  MANAGEMENT_POLICY_OBSERVE,
+} from '../../runtime/management-policy.js';
 import { immutable, type Schema, type SpecFragment } from './crd-schema.js';
 
 /** Adoption policy: adopt the existing resource whose platform id is `spec.adoption.id`. */
@@ -35,6 +39,8 @@ export type DeletionPolicy = 'Delete' | 'Orphan';
 /** `spec.adoption` and `spec.deletionPolicy` of a kind whose resources have names and ids. */
 export interface AdoptionSpec<Id = number> {
   adoption?: Adoption<Id>;
+  /** Manage (default) or Observe (src/runtime/management-policy.ts). */
+  managementPolicy?: 'Manage' | 'Observe';
   /** Unset: Delete when the object created the resource, Orphan when it adopted it. */
   deletionPolicy?: DeletionPolicy;
 }
@@ -100,9 +106,32 @@ export function adoptionFragment(
     properties: {
       adoption: adoptionSchema(what, nameField, id),
       deletionPolicy: deletionPolicySchema(what),
+      managementPolicy: managementPolicySchema(what),
     },
+    rules: MANAGEMENT_POLICY_RULES,
   };
 }
+
+/** `spec.managementPolicy` (src/runtime/management-policy.ts). */
+function managementPolicySchema(what: string): Schema {
+  return {
+    type: 'string',
+    enum: [MANAGEMENT_POLICY_MANAGE, MANAGEMENT_POLICY_OBSERVE],
+    description: `Manage (the default): the operator creates, changes and deletes the ${what} as the spec says. Observe: the operator only finds the ${what} named by spec.adoption (by id or by name), reports it in status and lets other objects reference it; it never creates, changes or deletes it, the other spec fields are not applied, deletionPolicy does not apply (nothing is ever deleted) and the object does not keep another object from managing it. A ${what} managed by an object of another namespace cannot be observed. Requires spec.adoption. Immutable.`,
+  };
+}
+
+/** Observe needs adoption (what to find); the policy is fixed at creation. */
+const MANAGEMENT_POLICY_RULES: Schema[] = [
+  {
+    rule: `!has(self.managementPolicy) || self.managementPolicy != '${MANAGEMENT_POLICY_OBSERVE}' || has(self.adoption)`,
+    message: `managementPolicy ${MANAGEMENT_POLICY_OBSERVE} requires spec.adoption (ById or ByName): it names the resource to observe`,
+  },
+  {
+    rule: `(has(self.managementPolicy) && self.managementPolicy == '${MANAGEMENT_POLICY_OBSERVE}') == (has(oldSelf.managementPolicy) && oldSelf.managementPolicy == '${MANAGEMENT_POLICY_OBSERVE}')`,
+    message: `managementPolicy is immutable: create another object to manage (with spec.adoption) or to observe the resource`,
+  },
+];
 
 /** The TypeScript type of `status.ownership`, kept by the runtime. */
 export type { OwnershipStatus } from '../../runtime/claims-status.js';

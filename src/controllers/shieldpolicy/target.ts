@@ -2,6 +2,7 @@
  * The pull zone a ShieldPolicy protects: `spec.pullZoneId`, or the id recorded in the status of
  * the PullZoneConfig named by `spec.pullZoneRef` (same namespace).
  */
+import { statusIdOf } from '../kit/ref-or-id.js';
 import { TerminalError, WaitingError } from '../../runtime/errors.js';
 import { isDeleting } from '../../runtime/finalizer.js';
 import { ReadyReason, SyncedReason } from '../../runtime/reasons.js';
@@ -59,7 +60,7 @@ export function resolvePullZoneId(
   }
   if (direct !== undefined) return directId(direct);
   const target = ref as ObjectReference;
-  const referenced = parseIntegerId(getObject(target)?.status?.pullZoneId);
+  const referenced = statusIdOf(getObject(target), 'pullZoneId');
   if (referenced !== undefined) return referenced;
   if (isDeleting(obj)) return parseIntegerId(obj.status?.pullZoneId);
   const found = getObject(target) !== undefined;
