@@ -10,6 +10,7 @@ import { type KindModule } from '../../controllers/kind-module.js';
 import { isOwnApiVersion } from '../../controllers/kind-names.js';
 import { findKind, KINDS } from '../../controllers/kinds.js';
 import type { ObjectPlan, PlanContext } from '../../controllers/shared/manifest-plan.js';
+import { isObserveOnly } from '../../runtime/management-policy.js';
 import type { ManagedObject } from '../../runtime/types.js';
 import type { Manifest } from './manifests.js';
 
@@ -27,6 +28,10 @@ export interface DiffReport {
   entries: DiffEntry[];
   exitCode: 0 | 1 | 2;
 }
+
+/** The note of an observe-only object. */
+export const OBSERVE_ONLY_NOTE =
+  'observe-only (spec.managementPolicy: Observe): applying it writes nothing';
 
 const nsOf = (m: Manifest): string => m.metadata.namespace ?? 'default';
 
@@ -56,8 +61,11 @@ async function planOne(
       note: `cdnctl diff does not compare ${String(m.kind)} objects yet`,
     };
   }
+  const obj = objectOf(m);
+  // An observe-only object never writes, whatever its spec says (docs/observe-only.md).
+  if (isObserveOnly(obj)) return { action: 'none', diffs: [], note: OBSERVE_ONLY_NOTE };
   const plan = await kind.planner();
-  return plan(client, objectOf(m), ctx);
+  return plan(client, obj, ctx);
 }
 
 function describeError(e: unknown): string {
