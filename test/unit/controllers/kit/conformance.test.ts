@@ -12,7 +12,8 @@
  *   of another owner with the same name is never adopted, changed or deleted;
  * - a create lost before the commit never takes such a resource either (created after the
  *   pending window instead);
- * - several candidates for adoption by name are refused; one another object claims is skipped.
+ * - several candidates for adoption by name are refused; one another object claims is skipped;
+ * - an observe-only object (`spec.managementPolicy: Observe`) reads and never writes or deletes.
  *
  * The cases for resources of another owner with the same name apply where names are not unique
  * (the platform refuses a second pull zone, storage zone or DNS zone of one name). The test's
@@ -317,6 +318,46 @@ const CASES: Case[] = [
       });
       await s.settle();
       t.is(s.id(f.idField), free);
+    },
+  ],
+  [
+    'observe-only: found by name, reported, nothing written, and deleting it makes no call',
+    all,
+    async (t, f) => {
+      const name = fresh(f);
+      const theirs = await sceneOf(f).foreign(name);
+      const s = subject(f, name, { managementPolicy: 'Observe', adoption: { policy: 'ByName' } });
+      const mark = callCount(world);
+      await s.settle();
+      t.true(s.ready(), JSON.stringify(s.obj.status?.conditions));
+      t.is(s.condition('Synced')?.reason, 'ObserveOnly');
+      t.is(s.id(f.idField), theirs);
+      t.true(s.released(), 'no finalizer');
+      await s.pass();
+      t.deepEqual(writesSince(world, mark), [], 'observe is read-only, whatever the spec says');
+      s.markDeleted();
+      const deleting = callCount(world);
+      await s.pass();
+      t.is(callCount(world), deleting, 'no platform call while deleting');
+      t.true(
+        (await sceneOf(f).all()).some((r) => r.id === theirs),
+        'still on the platform',
+      );
+    },
+  ],
+  [
+    'observe-only: a missing id is reported, never created',
+    all,
+    async (t, f) => {
+      const s = subject(f, fresh(f), {
+        managementPolicy: 'Observe',
+        adoption: { policy: 'ById', id: missingId(f) },
+      });
+      const mark = callCount(world);
+      await s.pass();
+      t.is(s.condition('Synced')?.status, 'False');
+      t.is(s.condition('Ready')?.reason, 'NotFound');
+      t.deepEqual(writesSince(world, mark), [], 'no create');
     },
   ],
 ];
