@@ -159,7 +159,7 @@ test('an observe-only object never keeps an object from managing the resource, a
 const STATUS_ID_CASES: Array<{
   why: string;
   spec: Record<string, unknown>;
-  synced?: string;
+  synced?: 'True' | 'False';
   id?: number;
 }> = [
   { why: 'a managed object: its id', spec: {}, id: 7 },
