@@ -1,21 +1,11 @@
 /**
  * A zone's inline records (`spec.records`, `spec.recordPolicy`) as a keyed child list of the
- * zone (kit/child-list.ts: planned by kit/child-plan.ts, applied by kit/child-external.ts):
- *
- * - A listed record is the live record of the same type, name (case-insensitive, `@` = apex)
- *   and value: a record created earlier, one whose create answer was lost, or one that was
- *   already there are all adopted by content, never duplicated. Its TTL, priority, weight,
- *   port, flags and tag are compared when listed, and updated in place.
- * - A listed record that is not live is created, unless `status.records` shows this object
- *   adopted it (an entry without `created`); an adopted record that is gone is reported
- *   NotFound, never created again.
- * - A listed record whose content or id a DnsRecord object claims is a conflict
- *   (RecordManagedElsewhere): neither created nor changed.
- * - `Additive` (default): records not listed are left alone, except records this object
- *   created that were dropped from the list, which are deleted. `Exact`: every record neither
- *   listed nor managed by another object is deleted. A record another object manages
- *   (record-sweep.ts: claimed by id, or declared by a DnsRecord of the zone's namespace that
- *   may be creating it) is never deleted.
+ * zone (kit/child-list.ts; its rules: kit/child-plan.ts). A listed record is the live record of
+ * the same type, name (case-insensitive, `@` = apex) and value, adopted by content, never
+ * duplicated; its TTL, priority, weight, port, flags and tag are compared when listed and
+ * updated in place. A record a DnsRecord object claims, by id or by content, is never created,
+ * changed (RecordManagedElsewhere) or deleted (record-sweep.ts: also a record a DnsRecord of the
+ * zone's namespace declares and may be creating).
  */
 import type { ChildList } from '../kit/child-list.js';
 import {

@@ -18,7 +18,7 @@ import { classifyCdnError } from '../shared/classify-error.js';
 import { entryPath, type ChildAction, type ChildList, type ChildPlan } from './child-list.js';
 
 /** `spec.records[1] (A www "x")` for a create or update, `record A old "x" (id 7)` for a delete. */
-function describeAction(list: ChildList<never>, action: ChildAction): string {
+function describeAction(list: ChildList, action: ChildAction): string {
   if (action.op === 'delete') return `${list.what} ${action.label} (id ${action.id})`;
   return `${entryPath(list, action.entry)} (${action.label})`;
 }
@@ -26,7 +26,7 @@ function describeAction(list: ChildList<never>, action: ChildAction): string {
 /** A child call that failed, with the action it was sent for. */
 export class ChildCallError extends Error {
   constructor(
-    readonly list: ChildList<never>,
+    readonly list: ChildList,
     readonly action: ChildAction,
     override readonly cause: unknown,
   ) {
@@ -39,7 +39,7 @@ export class ChildCallError extends Error {
 /** Listed children another object manages: the parent writes nothing until that is resolved. */
 export class ChildConflictError extends Error {
   constructor(
-    readonly list: ChildList<never>,
+    readonly list: ChildList,
     conflicts: readonly string[],
   ) {
     const { path, what } = list;
@@ -51,7 +51,7 @@ export class ChildConflictError extends Error {
 }
 
 /** Refuses a plan that cannot be applied as the spec says (see the module comment). */
-export function refuseUnappliable(list: ChildList<never>, plan: ChildPlan): void {
+export function refuseUnappliable(list: ChildList, plan: ChildPlan): void {
   const { path, what } = list;
   if (plan.gone.length > 0) {
     const also = plan.conflicts.length > 0 ? `; also ${plan.conflicts.join('; ')}` : '';
@@ -68,7 +68,7 @@ export function refuseUnappliable(list: ChildList<never>, plan: ChildPlan): void
  * entry's member, the entry the call applied (`spec.records[1].value (Value)`) or the list.
  */
 function memberPath(
-  list: ChildList<never>,
+  list: ChildList,
   parentPath: (apiField: string) => string,
   action?: ChildAction,
 ): (apiField: string) => string {
@@ -87,7 +87,7 @@ function memberPath(
  * parent's own API members to spec paths).
  */
 export function classifyChildError(
-  list: ChildList<never>,
+  list: ChildList,
   err: unknown,
   parentPath: (apiField: string) => string,
 ): ClassifiedError {

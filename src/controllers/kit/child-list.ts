@@ -102,7 +102,7 @@ export interface ChildList<C extends ChildContent = ChildContent> {
 }
 
 /** The spec path of entry `index` (`spec.records[2]`). */
-export function entryPath(list: ChildList<never>, index: number): string {
+export function entryPath(list: ChildList, index: number): string {
   return `spec.${list.path}[${index}]`;
 }
 
@@ -112,7 +112,7 @@ export function entryObject(spec: object): ManagedObject {
   return { apiVersion: '', kind: '', metadata: meta, spec: spec as Record<string, unknown> };
 }
 
-function keyFields(list: ChildList<never>): AnyField[] {
+function keyFields(list: ChildList): AnyField[] {
   return list.fields.filter((f) => list.keyMembers.includes(f.spec));
 }
 
@@ -122,13 +122,13 @@ export function liveContent<C extends ChildContent>(list: ChildList<C>, record: 
   return Object.fromEntries(keyFields(list).map((f) => [f.spec, liveValueOf(f, rec)])) as C;
 }
 
-/** The key members of an entry as the platform will read them back (`@` is the apex, ``). */
+/** The key members of an entry as the platform reads back what its create sends (`@`: `""`). */
 export function entryContent<C extends ChildContent>(list: ChildList<C>, spec: object): C {
   return liveContent(list, createBody(keyFields(list), entryObject(spec)));
 }
 
 /** The id of a live child. */
-export function childIdOf(list: ChildList<never>, record: object): number | undefined {
+export function childIdOf(list: ChildList, record: object): number | undefined {
   const id = (record as Record<string, unknown>)[list.idApi];
   return typeof id === 'number' ? id : undefined;
 }
@@ -146,7 +146,7 @@ export interface ChildListWords {
  * entry (the key members do together): the list is replaced whole.
  */
 export function childListSchema(
-  list: ChildList<never>,
+  list: ChildList,
   docs: DocumentBounds,
   words: ChildListWords,
 ): Schema {
@@ -155,7 +155,7 @@ export function childListSchema(
 }
 
 /** The CRD of the status list: the key members in the table's words, the id, `created`. */
-export function childStatusSchema(list: ChildList<never>, description: string): Schema {
+export function childStatusSchema(list: ChildList, description: string): Schema {
   const members = keyFields(list).map((f) => [
     f.spec,
     { type: f.codec.schema.type, description: f.description },

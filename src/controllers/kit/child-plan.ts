@@ -35,7 +35,7 @@ import {
 import { compareFields, createBody } from './fields.js';
 
 /** The error of an `Exact` plan without the claim index (every child would look unmanaged). */
-export function noClaimIndex(list: ChildList<never>): string {
+export function noClaimIndex(list: ChildList): string {
   return `cannot apply spec.${list.policyPath} Exact: the claim index is not available, so ${list.what}s other objects manage cannot be told apart; nothing is deleted`;
 }
 
