@@ -2,7 +2,10 @@
 import test from 'ava';
 import { documentBounds } from '../../../../hack/crds/document-bounds.js';
 import { CONTAINER_APP } from '../../../../src/controllers/containerapp/kind.js';
-import { LOG_TYPE_NAMES } from '../../../../src/controllers/containerapp/wire-enums.js';
+import {
+  ENDPOINT_TYPE_NAMES,
+  LOG_TYPE_NAMES,
+} from '../../../../src/controllers/containerapp/wire-enums.js';
 import { legacyValuesOf } from '../../../../src/controllers/kit/enum-spelling.js';
 import { builtCrd, rootSchema, schemaAt, type Json } from '../../../support/crds.js';
 
@@ -119,4 +122,9 @@ test('an endpoint is cdn or anycast: anycast takes port mappings and the documen
   const status = rootSchema(crd).properties.status as Json;
   t.truthy(schemaAt(status, 'containers.[].endpoints.[].type'));
   t.truthy(schemaAt(status, 'containers.[].endpoints.[].portMappings.[].exposedPort'));
+});
+
+test('every endpoint type of the document has a status spelling (InternalIP for publicIp)', (t) => {
+  const wire = documentBounds('mc', 'EndpointType', ['enum']).enum as string[];
+  t.deepEqual([...wire].sort(), Object.values(ENDPOINT_TYPE_NAMES).sort());
 });
