@@ -17,7 +17,7 @@ import { managedKindSchema } from '../shared/managed-spec.js';
 import { APP_ID_PATTERN, REGISTRY_ID_PATTERN } from '../shared/platform-id.js';
 import { booleanSchema, listSchema, objectSchema, stringSchema } from '../shared/schema-nodes.js';
 import { LOG_FORWARDING_STATUS, logForwardingSpecSchema } from './log-forwarding-crd.js';
-import { PROTOCOL_NAMES } from './wire-enums.js';
+import { ANYCAST_IP_VERSION_NAMES, ENDPOINT_TYPE_NAMES, PROTOCOL_NAMES } from './wire-enums.js';
 import { specEnumOf } from '../kit/enum-spelling.js';
 import type { KindPart } from '../kit/kind-parts.js';
 
@@ -52,6 +52,68 @@ function sourceKeyRefSchema(source: 'Secret' | 'ConfigMap'): Schema {
     {
       description: `One key of a ${source} in the namespace of this resource. The operator reads it and watches the ${source}: a change updates the application.`,
       required: ['name', 'key'],
+    },
+  );
+}
+
+/** One port mapping of an endpoint: the container's port, the exposed one, the protocols. */
+function portMappingSchema(doc: Doc): Schema {
+  return {
+    type: 'object',
+    required: ['containerPort'],
+    properties: {
+      containerPort: {
+        type: 'integer',
+        minimum: 1,
+        maximum: 65535,
+        format: 'int32',
+        description: 'Port the container listens on.',
+        ...doc('ContainerPortMappingRequest.containerPort'),
+      },
+      exposedPort: {
+        type: 'integer',
+        minimum: 1,
+        maximum: 65535,
+        format: 'int32',
+        description: 'Port exposed to clients (the platform chooses when unset).',
+        ...doc('ContainerPortMappingRequest.exposedPort'),
+      },
+      protocols: {
+        type: 'array',
+        description: 'Transport protocols of the mapping.',
+        maxItems: 3,
+        'x-kubernetes-list-type': 'set',
+        items: { type: 'string', ...specEnumOf(PROTOCOL_NAMES, doc('Protocol')) },
+      },
+    },
+  };
+}
+
+/** `endpoints[].anycast`: the container on an anycast IP address (AnycastEndpointRequest). */
+function anycastEndpointSchema(doc: Doc): Schema {
+  return objectSchema(
+    {
+      ipVersion: {
+        type: 'string',
+        description:
+          "Address family of the anycast address (the platform's anycast.type); IPv4 when unset, the only one the platform offers.",
+        ...specEnumOf(ANYCAST_IP_VERSION_NAMES, doc('AnycastIpProtocolVersion')),
+      },
+      portMappings: {
+        type: 'array',
+        description:
+          'The ports clients reach on the anycast address and the container ports they lead to. Owned whole by this resource.',
+        minItems: 1,
+        maxItems: 20,
+        'x-kubernetes-list-type': 'atomic',
+        items: portMappingSchema(doc),
+        ...doc('AnycastEndpointRequest.portMappings'),
+      },
+    },
+    {
+      description:
+        'Expose the container on an anycast IP address the platform assigns (status.containers[].endpoints[].publicIpAddresses); traffic goes to the nearest region. Not together with cdn; changing an endpoint between cdn and anycast replaces it.',
+      required: ['portMappings'],
     },
   );
 }
@@ -474,39 +536,7 @@ function ownSpec(doc: Doc): Schema {
                         minItems: 1,
                         maxItems: 1,
                         'x-kubernetes-list-type': 'atomic',
-                        items: {
-                          type: 'object',
-                          required: ['containerPort'],
-                          properties: {
-                            containerPort: {
-                              type: 'integer',
-                              minimum: 1,
-                              maximum: 65535,
-                              format: 'int32',
-                              description: 'Port the container listens on.',
-                              ...doc('ContainerPortMappingRequest.containerPort'),
-                            },
-                            exposedPort: {
-                              type: 'integer',
-                              minimum: 1,
-                              maximum: 65535,
-                              format: 'int32',
-                              description:
-                                'Port exposed to clients (the platform chooses when unset).',
-                              ...doc('ContainerPortMappingRequest.exposedPort'),
-                            },
-                            protocols: {
-                              type: 'array',
-                              description: 'Transport protocols of the mapping.',
-                              maxItems: 3,
-                              'x-kubernetes-list-type': 'set',
-                              items: {
-                                type: 'string',
-                                ...specEnumOf(PROTOCOL_NAMES, doc('Protocol')),
-                              },
-                            },
-                          },
-                        },
+                        items: portMappingSchema(doc),
                         ...doc('CdnEndpointRequest.portMappings'),
                       },
                       stickySessions: {
@@ -542,7 +572,14 @@ function ownSpec(doc: Doc): Schema {
                       },
                     ],
                   },
+                  anycast: anycastEndpointSchema(doc),
                 },
+                'x-kubernetes-validations': [
+                  {
+                    rule: '!(has(self.cdn) && has(self.anycast))',
+                    message: 'an endpoint is either cdn or anycast, not both',
+                  },
+                ],
               },
             },
             volumeMounts: {
@@ -629,13 +666,38 @@ const ENDPOINT_STATUS: Schema = {
   properties: {
     displayName: { type: 'string', description: 'Name of the endpoint (spec displayName).' },
     id: { type: 'string', description: 'Platform id of the endpoint.' },
-    publicHost: { type: 'string', description: 'Hostname clients use to reach the endpoint.' },
+    type: {
+      type: 'string',
+      description: `The endpoint's type: ${Object.keys(ENDPOINT_TYPE_NAMES).join(', ')} (InternalIP is the platform's publicIp type).`,
+    },
+    publicHost: {
+      type: 'string',
+      description: 'Host name (CDN) or address (Anycast) clients use to reach the endpoint.',
+    },
     pullZoneId: {
       type: 'integer',
       format: 'int64',
       description: 'Id of the pull zone fronting the endpoint.',
     },
-    publicIpAddresses: addresses('Public IP addresses of the endpoint.'),
+    portMappings: {
+      type: 'array',
+      description: 'Port mappings as the platform reports them, with the exposed ports it chose.',
+      items: {
+        type: 'object',
+        properties: {
+          containerPort: { type: 'integer', description: 'Port the container listens on.' },
+          exposedPort: { type: 'integer', description: 'Port clients connect to.' },
+          protocols: {
+            type: 'array',
+            description: 'Transport protocols (TCP, UDP, SCTP).',
+            items: { type: 'string' },
+          },
+        },
+      },
+    },
+    publicIpAddresses: addresses(
+      'Public IP addresses of the endpoint (an Anycast endpoint: its anycast address).',
+    ),
     internalIpAddresses: addresses('Addresses of the endpoint inside the platform network.'),
   },
 };

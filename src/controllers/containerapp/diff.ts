@@ -8,7 +8,8 @@
  *   whole by the spec. Region id lists compare as sets.
  * - Containers, volumes and endpoints are matched by name (endpoints by `displayName`): a
  *   desired item without a live match is added, a live item the spec does not name is removed
- *   ("the spec is the truth for managed arrays").
+ *   ("the spec is the truth for managed arrays"). An endpoint whose spec asks for another type
+ *   (CDN, Anycast) than the live one is replaced: removed and added in the same write.
  * - Write-only settings (terminationGracePeriodSeconds, regionSettings.nodeSelectors) are
  *   never returned by the platform; they compare against what the operator last applied
  *   (`status.appliedWriteOnly`).
@@ -23,7 +24,12 @@ import type {
   VolumeRead,
 } from '../../cdn/types.js';
 import { jsonEqual } from '../shared/plan.js';
-import { liveEndpointToRequest, type DesiredApp } from './mapping.js';
+import {
+  desiredEndpointKind,
+  liveEndpointKind,
+  liveEndpointToRequest,
+  type DesiredApp,
+} from './mapping.js';
 import type { WriteOnlyRecord } from './types.js';
 
 /** Container fields compared one by one (name is the key, endpoints are matched separately). */
@@ -60,6 +66,11 @@ export interface EndpointMatch {
   live?: EndpointRead;
   /** Matched and some desired field differs. */
   changed: boolean;
+  /**
+   * Matched, but the spec asks for another type than the live one (CDN, Anycast, InternalIP):
+   * the platform cannot change an endpoint's type, so the live one is replaced by a new one.
+   */
+  replaced: boolean;
 }
 
 export interface ContainerMatch {
@@ -157,13 +168,16 @@ function compareEndpoints(desired: Endpoint[], live: EndpointRead[]): EndpointMa
     live,
     (d) => d.displayName,
     (l) => l.displayName,
-  ).map((m) => ({
-    ...m,
-    changed:
-      m.desired !== undefined &&
-      m.live !== undefined &&
-      !covers(m.desired, liveEndpointToRequest(m.live)),
-  }));
+  ).map((m) => {
+    if (!m.desired || !m.live) return { ...m, changed: false, replaced: false };
+    const kind = desiredEndpointKind(m.desired);
+    const replaced = kind !== undefined && kind !== liveEndpointKind(m.live);
+    return {
+      ...m,
+      replaced,
+      changed: replaced || !covers(m.desired, liveEndpointToRequest(m.live)),
+    };
+  });
 }
 
 function compareContainer(m: {

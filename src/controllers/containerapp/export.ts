@@ -21,6 +21,7 @@ import { adoptionById } from '../shared/ownership-schema.js';
 import { logForwardingSpecOf } from './log-forwarding.js';
 import { CONTAINER_APP_NAMES } from './types.js';
 import { specFromApp } from './reverse-mapping.js';
+import { ENDPOINT_TYPE_NAMES } from './wire-enums.js';
 import type { KindPart } from '../kit/kind-parts.js';
 
 /** Key of the exported log forwarding token Secret. */
@@ -77,6 +78,21 @@ function exportLogForwarding(
   };
 }
 
+/**
+ * A note per InternalIP endpoint: exported by its name alone, which keeps it on this
+ * application, but the documented API cannot create one elsewhere (docs/containerapp.md).
+ */
+function internalIpNotes(app: App, name: string): string[] {
+  return (app.containerTemplates ?? []).flatMap((t) =>
+    (t.endpoints ?? [])
+      .filter((e) => e.type === ENDPOINT_TYPE_NAMES.InternalIP)
+      .map(
+        (e) =>
+          `ContainerApp ${name}: endpoint ${t.name}/${e.displayName} (InternalIP) exported by its name alone: the spec keeps it on this application, but the documented API cannot create one`,
+      ),
+  );
+}
+
 /** See the module comment. `name` is the object's (already unique) name. */
 export function exportContainerApp(
   app: App,
@@ -122,7 +138,7 @@ export function exportContainerApp(
       },
     },
     secrets: [...secrets, ...logs.secrets],
-    notes: logs.notes,
+    notes: [...internalIpNotes(app, name), ...logs.notes],
     ...(logs.logTokenSecret ? { logTokenSecret: logs.logTokenSecret } : {}),
   };
 }

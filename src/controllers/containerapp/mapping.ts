@@ -22,12 +22,14 @@ import type {
   ContainerSpec,
   ContainerStatus,
   EndpointSpec,
+  EndpointStatus,
   EnvVarSpec,
+  PortMappingSpec,
   ProbeSpec,
   WriteOnlyRecord,
 } from './types.js';
-import { PROTOCOL_NAMES } from './wire-enums.js';
-import { toWireName } from '../kit/enum-spelling.js';
+import { ANYCAST_IP_VERSION_NAMES, ENDPOINT_TYPE_NAMES, PROTOCOL_NAMES } from './wire-enums.js';
+import { shownName, toWireName } from '../kit/enum-spelling.js';
 
 /** Values resolved from other objects before mapping (see references.ts). */
 export interface ResolvedRefs {
@@ -86,7 +88,26 @@ function mapEnv(
   return out;
 }
 
+/** Port mappings as sent: protocols in the platform's spelling. */
+function mapPortMappings(
+  mappings: PortMappingSpec[] | undefined,
+): NonNullable<NonNullable<Endpoint['cdn']>['portMappings']> | undefined {
+  return mappings?.map((p) =>
+    defined({ ...p, protocols: p.protocols?.map((x) => toWireName(PROTOCOL_NAMES, x)) }),
+  );
+}
+
 function mapEndpoint(e: EndpointSpec, refs: ResolvedRefs): Endpoint {
+  if (e.anycast) {
+    const ipVersion = e.anycast.ipVersion ?? 'IPv4';
+    return {
+      displayName: e.displayName,
+      anycast: {
+        type: toWireName(ANYCAST_IP_VERSION_NAMES, ipVersion),
+        portMappings: mapPortMappings(e.anycast.portMappings) ?? [],
+      },
+    };
+  }
   if (!e.cdn) return { displayName: e.displayName };
   const { pullZoneRef, pullZoneId, sslEnabled, ...rest } = e.cdn;
   const zone = pullZoneRef ? refs.pullZones.get(pullZoneRef.name) : pullZoneId;
@@ -96,9 +117,7 @@ function mapEndpoint(e: EndpointSpec, refs: ResolvedRefs): Endpoint {
       ...rest,
       isSslEnabled: sslEnabled,
       pullZoneId: zone,
-      portMappings: rest.portMappings?.map((p) =>
-        defined({ ...p, protocols: p.protocols?.map((x) => toWireName(PROTOCOL_NAMES, x)) }),
-      ),
+      portMappings: mapPortMappings(rest.portMappings),
     }) as Endpoint['cdn'],
   };
 }
@@ -214,8 +233,38 @@ export function writeOnlyOf(d: DesiredApp): WriteOnlyRecord {
   });
 }
 
-/** A live endpoint in request shape (pull zone id as a number, absent when none). */
+/** The kind of write an endpoint is: `cdn`, `anycast`, or none named (the platform's choice). */
+export type EndpointKind = 'cdn' | 'anycast' | undefined;
+
+/** The kind a desired endpoint asks for (none: a displayName alone takes any live endpoint). */
+export function desiredEndpointKind(e: Endpoint): EndpointKind {
+  if (e.anycast) return 'anycast';
+  return e.cdn ? 'cdn' : undefined;
+}
+
+/**
+ * The kind a live endpoint is written as. An InternalIP endpoint (`publicIp`) has none: the
+ * documented request cannot describe it, so only a displayName-only item matches it.
+ */
+export function liveEndpointKind(e: EndpointRead): EndpointKind {
+  if (e.type === 'anycast') return 'anycast';
+  return e.type === 'cdn' || e.type === undefined ? 'cdn' : undefined;
+}
+
+/**
+ * A live endpoint in request shape: a CDN endpoint with its pull zone id as a number (absent
+ * when none), an Anycast one with the only address family the document has, an InternalIP one
+ * as its name alone.
+ */
 export function liveEndpointToRequest(e: EndpointRead): Endpoint & { id?: string } {
+  const kind = liveEndpointKind(e);
+  if (kind === 'anycast')
+    return {
+      id: e.id,
+      displayName: e.displayName,
+      anycast: { type: ANYCAST_IP_VERSION_NAMES.IPv4, portMappings: e.portMappings },
+    };
+  if (kind === undefined) return { id: e.id, displayName: e.displayName };
   const zone = e.pullZoneId === '' || e.pullZoneId == null ? undefined : Number(e.pullZoneId);
   return {
     id: e.id,
@@ -244,6 +293,17 @@ export function toVolumeStatus(v: {
   return { name: v.name, ...(v.id ? { id: v.id } : {}), sizeGigabytes: Math.round(v.size) };
 }
 
+/** Port mappings as status shows them: protocols in the spec's spelling; none when empty. */
+function portMappingsStatus(
+  mappings: EndpointRead['portMappings'] | undefined,
+): EndpointStatus['portMappings'] {
+  if (!mappings?.length) return undefined;
+  return mappings.map((p) => ({
+    ...p,
+    protocols: p.protocols?.map((x) => shownName(PROTOCOL_NAMES, x)),
+  }));
+}
+
 /** The `status.containers` entry of one live container template. */
 export function toContainerStatus(t: ContainerTemplateRead): ContainerStatus {
   return {
@@ -254,8 +314,10 @@ export function toContainerStatus(t: ContainerTemplateRead): ContainerStatus {
       defined({
         displayName: e.displayName,
         id: e.id,
+        type: e.type ? shownName(ENDPOINT_TYPE_NAMES, e.type) : undefined,
         publicHost: e.publicHost || undefined,
         pullZoneId: pullZoneIdOf(e.pullZoneId),
+        portMappings: portMappingsStatus(e.portMappings),
         publicIpAddresses: e.publicIpAddresses ?? undefined,
         internalIpAddresses: e.internalIpAddresses ?? undefined,
       }),

@@ -47,7 +47,8 @@ export type VolumeIds = ReadonlyMap<string, string>;
 
 function endpointPatchItem(e: EndpointMatch): EndpointItem {
   // Matched: its id plus the complete desired item (merge: unchanged values stay as they are).
-  return e.live ? { id: e.live.id, ...e.desired! } : e.desired!;
+  // Replaced (another type): no id, so the live endpoint is deleted and a new one added.
+  return e.live && !e.replaced ? { id: e.live.id, ...e.desired! } : e.desired!;
 }
 
 function containerPatchItem(c: ContainerMatch): ContainerItem {
@@ -125,13 +126,16 @@ function liveContainerBase(l: ContainerTemplateRead): Record<string, unknown> {
 }
 
 function replaceEndpoint(e: EndpointMatch): EndpointItem {
-  if (!e.live) return e.desired!;
-  const { stickySessions, ...live } = liveEndpointToRequest(e.live).cdn ?? {};
-  // The read model shows sticky sessions even when off (no headers), a shape a write rejects.
-  const sticky = stickySessions?.sessionHeaders?.length ? { stickySessions } : {};
   // No id: the documented request has none; the platform matches it by displayName.
   const { id: _id, ...rest } = e.desired!;
-  return { ...rest, cdn: { ...live, ...sticky, ...e.desired!.cdn } };
+  if (!e.live || e.replaced) return rest;
+  const { id: _liveId, ...live } = liveEndpointToRequest(e.live);
+  // Anycast (the spec's block is complete) or InternalIP (its name only): live, then spec.
+  if (!live.cdn) return { ...live, ...rest };
+  const { stickySessions, ...cdn } = live.cdn;
+  // The read model shows sticky sessions even when off (no headers), a shape a write rejects.
+  const sticky = stickySessions?.sessionHeaders?.length ? { stickySessions } : {};
+  return { ...rest, cdn: { ...cdn, ...sticky, ...e.desired!.cdn } };
 }
 
 function replaceContainer(c: ContainerMatch): ContainerItem {

@@ -12,7 +12,14 @@
  */
 import { toHttpStatusCode } from '../../cdn/http-status-names.js';
 import type { App, ContainerTemplateRead, EndpointRead } from '../../cdn/types.js';
-import type { ContainerAppSpec, ContainerSpec, EndpointSpec, EnvVarSpec } from './types.js';
+import { liveEndpointKind } from './mapping.js';
+import type {
+  ContainerAppSpec,
+  ContainerSpec,
+  EndpointSpec,
+  EnvVarSpec,
+  PortMappingSpec,
+} from './types.js';
 import { PROTOCOL_NAMES } from './wire-enums.js';
 import { fromWireName } from '../kit/enum-spelling.js';
 
@@ -48,19 +55,38 @@ export function pruneEmpty(value: unknown): unknown {
   return entries.length > 0 ? Object.fromEntries(entries) : undefined;
 }
 
+/** Port mappings in the spec's spelling (protocols `tcp` -> `TCP`). */
+function portMappingsSpec(e: EndpointRead): PortMappingSpec[] | undefined {
+  return e.portMappings?.map((p) => ({
+    ...p,
+    protocols: p.protocols?.map((x) => fromWireName(PROTOCOL_NAMES, x) ?? x),
+  })) as PortMappingSpec[] | undefined;
+}
+
+/**
+ * One endpoint as the spec writes it: CDN and Anycast with their settings; an InternalIP
+ * endpoint by its name alone (the documented request cannot describe one, so the spec keeps it
+ * as it is; see docs/containerapp.md).
+ */
 function endpointSpec(e: EndpointRead): EndpointSpec {
+  const kind = liveEndpointKind(e);
+  if (kind === undefined) return { displayName: e.displayName };
+  if (kind === 'anycast')
+    return { displayName: e.displayName, anycast: { portMappings: portMappingsSpec(e) ?? [] } };
+  const cdn = cdnSpec(e);
+  return { displayName: e.displayName, ...(cdn ? { cdn } : {}) };
+}
+
+/** The `cdn` block of a CDN endpoint, empty members left out. */
+function cdnSpec(e: EndpointRead): EndpointSpec['cdn'] {
   const zone = Number(e.pullZoneId);
-  const cdn = pruneEmpty({
+  return pruneEmpty({
     sslEnabled: e.isSslEnabled,
     pullZoneId: e.pullZoneId && Number.isSafeInteger(zone) && zone > 0 ? zone : undefined,
-    portMappings: e.portMappings?.map((p) => ({
-      ...p,
-      protocols: p.protocols?.map((x) => fromWireName(PROTOCOL_NAMES, x) ?? x),
-    })),
+    portMappings: portMappingsSpec(e),
     stickySessions:
       (e.stickySessions?.sessionHeaders ?? []).length > 0 ? e.stickySessions : undefined,
   }) as EndpointSpec['cdn'];
-  return { displayName: e.displayName, ...(cdn ? { cdn } : {}) };
 }
 
 function envSpec(

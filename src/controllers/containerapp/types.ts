@@ -9,7 +9,12 @@ import type { NamedResourceKind } from '../kind-names.js';
 import type { AccountSpec } from '../shared/account-schema.js';
 import type { AdoptionSpec } from '../shared/ownership-schema.js';
 import type { KindStatus } from '../shared/status-schema.js';
-import type { LOG_FORMAT_NAMES, LOG_TYPE_NAMES, PROTOCOL_NAMES } from './wire-enums.js';
+import type {
+  ANYCAST_IP_VERSION_NAMES,
+  LOG_FORMAT_NAMES,
+  LOG_TYPE_NAMES,
+  PROTOCOL_NAMES,
+} from './wire-enums.js';
 
 /** The kind's names (its KindModule, kind.ts, adds the lazy parts). */
 export const CONTAINER_APP_NAMES: NamedResourceKind = {
@@ -58,10 +63,18 @@ export interface CdnEndpointSpec {
   stickySessions?: StickySessionsSpec;
 }
 
+/** An endpoint on an anycast IP address: clients connect to that address's exposed ports. */
+export interface AnycastEndpointSpec {
+  /** The address family (the platform's `anycast.type`); unset: IPv4, the only one offered. */
+  ipVersion?: keyof typeof ANYCAST_IP_VERSION_NAMES;
+  portMappings: PortMappingSpec[];
+}
+
 export interface EndpointSpec {
   /** The endpoint's name on the platform; identifies the endpoint in the list. */
   displayName: string;
   cdn?: CdnEndpointSpec;
+  anycast?: AnycastEndpointSpec;
 }
 
 export interface ProbeSpec {
@@ -137,8 +150,12 @@ export interface ContainerAppSpec extends AccountSpec, AdoptionSpec<string> {
 export interface EndpointStatus {
   displayName: string;
   id: string;
+  /** `CDN`, `Anycast` or `InternalIP` (the platform's type in our spelling, wire-enums.ts). */
+  type?: string;
   publicHost?: string;
   pullZoneId?: number;
+  /** The port mappings as the platform reports them (the exposed port it chose, if any). */
+  portMappings?: { containerPort: number; exposedPort?: number; protocols?: string[] }[];
   publicIpAddresses?: { address: string; region: string }[];
   internalIpAddresses?: { address: string; region: string }[];
 }

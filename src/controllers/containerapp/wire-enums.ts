@@ -9,8 +9,19 @@ export const REGISTRY_TYPE_NAMES = {
   GitHub: 'gitHub',
   BunnyRegistry: 'bunnyRegistry',
 } as const;
-/** `CdnEndpoint.portMappings[].protocols[]` (the document's `Protocol`). */
+/** `portMappings[].protocols[]` of CDN and Anycast endpoints (the document's `Protocol`). */
 export const PROTOCOL_NAMES = { TCP: 'tcp', UDP: 'udp', SCTP: 'sctp' } as const;
+/** `anycast.ipVersion` (the document's `AnycastIpProtocolVersion`, sent as `anycast.type`). */
+export const ANYCAST_IP_VERSION_NAMES = { IPv4: 'iPv4' } as const;
+/**
+ * `status.containers[].endpoints[].type` (the document's `EndpointType`). The document's
+ * `publicIp` is the type the vendor's Terraform provider calls InternalIP (docs/containerapp.md).
+ */
+export const ENDPOINT_TYPE_NAMES = {
+  CDN: 'cdn',
+  Anycast: 'anycast',
+  InternalIP: 'publicIp',
+} as const;
 /** `logForwarding.type` (`CreateLogForwardingRequest.type`). */
 export const LOG_TYPE_NAMES = { SyslogUDP: 'SyslogUdp', SyslogTCP: 'SyslogTcp' } as const;
 /** `logForwarding.format` (`CreateLogForwardingRequest.format`). */

@@ -78,8 +78,18 @@ function mergeById(
   return out;
 }
 
+/**
+ * PATCH merges; PUT replaces, except that an item naming no type (neither `cdn` nor `anycast`)
+ * keeps an InternalIP endpoint's (the request cannot describe one, see endpointDraft).
+ */
 function endpointMerger(mode: Mode): ItemMerger {
-  return (existing, item) => (mode === 'patch' ? (mergePatch(existing, item) as JsonObject) : item);
+  return (existing, item) => {
+    if (mode === 'patch') return mergePatch(existing, item) as JsonObject;
+    const untyped = item.cdn == null && item.anycast == null;
+    return untyped && existing.internalIp != null
+      ? { ...item, internalIp: existing.internalIp }
+      : item;
+  };
 }
 
 function containerMerger(mode: Mode, errors: FieldError[]): ItemMerger {
@@ -149,10 +159,19 @@ function containerDraft(c: JsonObject): JsonObject {
   return { ...rest, endpoints: (endpoints as JsonObject[]).map(endpointDraft) };
 }
 
+/**
+ * A stored endpoint in request shape. An InternalIP (`publicIp`) endpoint has no documented
+ * request member; its draft carries the simulator's own `internalIp` (the member the vendor's
+ * Terraform provider sends to the platform's private API), which no client can send: the
+ * request schema refuses it.
+ */
 function endpointDraft(e: JsonObject): JsonObject {
+  const head = { id: e.id, displayName: e.displayName };
+  if (e.type === 'anycast')
+    return { ...head, anycast: { type: 'iPv4', portMappings: e.portMappings } };
+  if (e.type === 'publicIp') return { ...head, internalIp: { portMappings: e.portMappings } };
   return {
-    id: e.id,
-    displayName: e.displayName,
+    ...head,
     cdn: {
       isSslEnabled: e.isSslEnabled,
       pullZoneId: Number(e.pullZoneId),

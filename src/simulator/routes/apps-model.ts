@@ -1,8 +1,9 @@
 /**
  * Application drafts -> stored read model (Magic Containers `Application` / `ContainerTemplate`):
  * semantic checks on the full configuration, then id allocation, system-made pull zones for
- * CDN endpoints that name none, and the read-model fields the service fills in (publicHost,
- * IP address lists, the members a sent sticky sessions block leaves out, image digest, package id).
+ * CDN endpoints that name none, anycast addresses for Anycast endpoints, and the read-model
+ * fields the service fills in (publicHost, IP address lists, the members a sent sticky sessions
+ * block leaves out, image digest, package id).
  * What the request left out (sticky sessions, an exposed port) stays out of the read model, as
  * the live API echoes the request (the vendor's Terraform provider depends on it, issue 49).
  */
@@ -66,11 +67,8 @@ function checkEndpoints(c: JsonObject, path: string, state: SimState, errors: Fi
   list(c.endpoints).forEach((e, j) => {
     const at = `${path}.endpoints[${j}]`;
     if (!e.displayName) errors.push({ field: `${at}.displayName`, message: 'is required' });
-    if (e.anycast !== undefined)
-      errors.push({
-        field: `${at}.anycast`,
-        message: 'anycast endpoints are not simulated; use cdn',
-      });
+    if (e.anycast != null && e.cdn != null)
+      errors.push({ field: at, message: 'an endpoint is either cdn or anycast, not both' });
     const pz = (e.cdn as JsonObject | undefined)?.pullZoneId;
     if (typeof pz === 'number' && !state.pullZones.has(pz)) {
       errors.push({ field: `${at}.cdn.pullZoneId`, message: `pull zone ${pz} does not exist` });
@@ -180,8 +178,22 @@ function pullZoneFor(endpointId: string, cdn: JsonObject, ctx: BuildContext): nu
   return Number(zone.record.Id);
 }
 
-function buildEndpoint(e: JsonObject, ctx: BuildContext): JsonObject {
-  const id = typeof e.id === 'string' ? e.id : randomUUID();
+/** The address the platform reports for an endpoint in each region of the app. */
+function addressesOf(
+  seed: string,
+  regions: string[],
+  address: (s: string) => string,
+): JsonObject[] {
+  return regions.map((region) => ({ address: address(`${seed}/${region}`), region }));
+}
+
+/** An anycast address, stable per endpoint (198.18.0.0/15, the benchmarking range). */
+function anycastIpFor(seed: string): string {
+  const h = createHash('sha256').update(`anycast:${seed}`).digest();
+  return `198.${18 + ((h[0] ?? 0) % 2)}.${h[1] ?? 0}.${((h[2] ?? 0) % 250) + 2}`;
+}
+
+function buildCdnEndpoint(id: string, e: JsonObject, ctx: BuildContext): JsonObject {
   const cdn = (e.cdn as JsonObject | undefined) ?? {};
   const sticky = stickyOf(cdn);
   const pullZoneId = pullZoneFor(id, cdn, ctx);
@@ -195,12 +207,44 @@ function buildEndpoint(e: JsonObject, ctx: BuildContext): JsonObject {
     pullZoneId: String(pullZoneId),
     portMappings: list(cdn.portMappings).map(portMappingOf),
     ...(sticky ? { stickySessions: sticky } : {}),
-    internalIpAddresses: ctx.regions.map((region) => ({
-      address: ipFor(`${id}/${region}`),
-      region,
-    })),
+    internalIpAddresses: addressesOf(id, ctx.regions, ipFor),
     publicIpAddresses: [],
   };
+}
+
+/**
+ * An Anycast endpoint (`anycast` in the request) or an InternalIP one (`publicIp`: only a
+ * seeded app has one, the documented request cannot create it; its draft carries the
+ * simulator's own `internalIp` member). Neither has a pull zone: the read model requires a
+ * non-empty `pullZoneId`, so it reads `"0"`. Anycast: one anycast address, announced in every
+ * region of the app, is the public host.
+ */
+function buildIpEndpoint(id: string, e: JsonObject, ctx: BuildContext): JsonObject {
+  const anycast = e.anycast as JsonObject | undefined;
+  const body = anycast ?? (e.internalIp as JsonObject | undefined) ?? {};
+  const publicAddress = anycastIpFor(id);
+  const internal = addressesOf(id, ctx.regions, ipFor);
+  return {
+    id,
+    displayName: e.displayName,
+    publicHost: anycast ? publicAddress : internal[0]?.address,
+    type: anycast ? 'anycast' : 'publicIp',
+    isSslEnabled: false,
+    pullZoneId: '0',
+    // Clients connect to the exposed port: unset, the platform exposes the container's port.
+    portMappings: list(body.portMappings).map((p) =>
+      portMappingOf({ ...p, exposedPort: p.exposedPort ?? p.containerPort }),
+    ),
+    internalIpAddresses: internal,
+    publicIpAddresses: anycast ? addressesOf(id, ctx.regions, () => publicAddress) : [],
+  };
+}
+
+function buildEndpoint(e: JsonObject, ctx: BuildContext): JsonObject {
+  const id = typeof e.id === 'string' ? e.id : randomUUID();
+  return e.anycast != null || e.internalIp != null
+    ? buildIpEndpoint(id, e, ctx)
+    : buildCdnEndpoint(id, e, ctx);
 }
 
 function imageOf(c: JsonObject): string {
@@ -290,7 +334,9 @@ export function materializeApp(
   };
   const containers = list(draft.containerTemplates).map((c) => buildContainer(c, ctx));
   const endpoints = containers.flatMap((c) => list(c.endpoints));
-  dropOrphanPullZones(state, autoPullZones, new Set(endpoints.map((e) => String(e.id))));
+  // A zone made for an endpoint that is gone or no longer a CDN endpoint goes away.
+  const cdnEndpoints = endpoints.filter((e) => e.type === 'cdn').map((e) => String(e.id));
+  dropOrphanPullZones(state, autoPullZones, new Set(cdnEndpoints));
   const app: JsonObject = {
     id: appId,
     name: draft.name,
@@ -312,7 +358,7 @@ export function materializeApp(
     autoScaling: draft.autoScaling,
   };
   const first = endpoints[0];
-  if (first) app.displayEndpoint = { id: first.id, address: first.publicHost, type: 'cdn' };
+  if (first) app.displayEndpoint = { id: first.id, address: first.publicHost, type: first.type };
   if (draft.repositorySettings !== undefined) app.repositorySettings = draft.repositorySettings;
   const hidden: StoredApp['hidden'] = {
     autoPullZones,

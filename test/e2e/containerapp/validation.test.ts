@@ -1,6 +1,6 @@
 /**
- * ContainerApp validation and policies end to end: invalid autoscaling rejected by the
- * apiserver at apply time (CEL), a platform validation problem surfaced in Synced with the
+ * ContainerApp validation and policies end to end: invalid autoscaling and an endpoint of two
+ * types rejected by the apiserver at apply time (CEL), a platform validation problem surfaced in Synced with the
  * spec path, dry-run plan, and deletion with deletionPolicy Orphan.
  */
 import test from 'ava';
@@ -41,6 +41,30 @@ test('autoScaling.min > max is rejected at apply time', async (t) => {
   t.not(r.code, 0);
   t.regex(r.stderr, /autoScaling.min must be less than or equal to autoScaling.max/);
   t.is(await getObject(RESOURCE, env.ns, 'bad-scaling'), undefined);
+});
+
+test('an endpoint with both cdn and anycast is rejected at apply time', async (t) => {
+  const r = await kubectlRaw(
+    ['apply', '-f', '-'],
+    cappYaml(env.ns, 'both-types', {
+      name: 'both types',
+      autoScaling: { min: 1, max: 1 },
+      containerTemplates: [
+        container('web', 'nginx', '1.25', {
+          endpoints: [
+            {
+              displayName: 'edge',
+              cdn: { sslEnabled: true },
+              anycast: { portMappings: [{ containerPort: 80 }] },
+            },
+          ],
+        }),
+      ],
+    }),
+  );
+  t.not(r.code, 0);
+  t.regex(r.stderr, /an endpoint is either cdn or anycast, not both/);
+  t.is(await getObject(RESOURCE, env.ns, 'both-types'), undefined);
 });
 
 test.serial('platform validation problem surfaces in Synced with the spec path', async (t) => {

@@ -2,7 +2,10 @@
 import test from 'ava';
 import { documentBounds } from '../../../../hack/crds/document-bounds.js';
 import { CONTAINER_APP } from '../../../../src/controllers/containerapp/kind.js';
-import { LOG_TYPE_NAMES } from '../../../../src/controllers/containerapp/wire-enums.js';
+import {
+  ENDPOINT_TYPE_NAMES,
+  LOG_TYPE_NAMES,
+} from '../../../../src/controllers/containerapp/wire-enums.js';
 import { legacyValuesOf } from '../../../../src/controllers/kit/enum-spelling.js';
 import { builtCrd, rootSchema, schemaAt, type Json } from '../../../support/crds.js';
 
@@ -97,4 +100,31 @@ test('logForwarding: enums from the official document, a port range, enabled def
   const status = rootSchema(crd).properties.status as Json;
   t.truthy(schemaAt(status, 'logForwarding.tokenFingerprint'));
   t.is(schemaAt(status, 'logForwarding').properties.token, undefined, 'never a token in status');
+});
+
+test('an endpoint is cdn or anycast: anycast takes port mappings and the document IP version', (t) => {
+  const endpoint = at('containerTemplates.[].endpoints.[]');
+  t.deepEqual(
+    (endpoint['x-kubernetes-validations'] as Json[]).map((r) => r.rule as string),
+    ['!(has(self.cdn) && has(self.anycast))'],
+  );
+  const anycast = at('containerTemplates.[].endpoints.[].anycast');
+  t.deepEqual(anycast.required, ['portMappings']);
+  t.like(anycast.properties.portMappings, { minItems: 1, maxItems: 20 });
+  t.deepEqual(
+    documentBounds('mc', 'AnycastIpProtocolVersion', ['enum']),
+    { enum: ['iPv4'] },
+    'the document offers one address family',
+  );
+  t.deepEqual(anycast.properties.ipVersion.enum, ['IPv4'], 'spelt our way');
+  const protocols = at('containerTemplates.[].endpoints.[].anycast.portMappings.[].protocols.[]');
+  t.deepEqual(protocols.enum, ['TCP', 'UDP', 'SCTP']);
+  const status = rootSchema(crd).properties.status as Json;
+  t.truthy(schemaAt(status, 'containers.[].endpoints.[].type'));
+  t.truthy(schemaAt(status, 'containers.[].endpoints.[].portMappings.[].exposedPort'));
+});
+
+test('every endpoint type of the document has a status spelling (InternalIP for publicIp)', (t) => {
+  const wire = documentBounds('mc', 'EndpointType', ['enum']).enum as string[];
+  t.deepEqual([...wire].sort(), Object.values(ENDPOINT_TYPE_NAMES).sort());
 });

@@ -4,7 +4,6 @@
  * after each update), adoption after an unrecorded create, errors mapped to spec paths.
  */
 import test from 'ava';
-import { pino } from 'pino';
 import { CdnClient } from '../../../../src/cdn/client.js';
 import { CdnApiError } from '../../../../src/cdn/errors.js';
 import { startSimulator, type SimulatorHandle } from '../../../../src/simulator/server.js';
@@ -19,13 +18,12 @@ import {
   type ResolvedRefs,
 } from '../../../../src/controllers/containerapp/mapping.js';
 import type {
-  ContainerApp,
   ContainerAppSpec,
   ContainerAppStatus,
 } from '../../../../src/controllers/containerapp/types.js';
 import type { ExternalContext, Observation } from '../../../../src/runtime/types.js';
 import type { AppSeen } from '../../../../src/controllers/containerapp/external.js';
-import { baseSpec } from './fixtures.js';
+import { appObjectOf, baseSpec, externalCtxOf } from './fixtures.js';
 
 const API_KEY = 'unit-test-key';
 let sim: SimulatorHandle;
@@ -39,25 +37,6 @@ test.before(async () => {
 test.after.always(async () => {
   await sim?.close();
 });
-
-function objectOf(spec: ContainerAppSpec, status?: ContainerAppStatus): ContainerApp {
-  return {
-    apiVersion: 'containers.cdn.operator.io/v1beta1',
-    kind: 'ContainerApp',
-    metadata: { name: 'demo', namespace: 'default', uid: 'uid-1' },
-    spec: spec as ContainerApp['spec'],
-    ...(status ? { status } : {}),
-  };
-}
-
-function ctxOf(externalId?: string, createPending = false): ExternalContext {
-  return {
-    externalId,
-    createPending,
-    log: pino({ level: 'silent' }),
-    signal: new AbortController().signal,
-  };
-}
 
 async function callCount(route: string): Promise<number> {
   const res = await fetch(`${sim.url}/_sim/calls`, {
@@ -88,20 +67,20 @@ async function createApp(
   refs: () => ResolvedRefs = () => NO_REFS,
 ): Promise<Harness> {
   const ext = new ContainerAppExternal(client, () => Promise.resolve(refs()));
-  const created = await ext.create(objectOf(spec), ctxOf());
+  const created = await ext.create(appObjectOf(spec), externalCtxOf());
   const h: Harness = {
     ext,
     appId: created.externalId,
     status: { ...(created.status as ContainerAppStatus) },
     async observe(s) {
-      const obs = await ext.observe(objectOf(s, h.status), ctxOf(h.appId));
+      const obs = await ext.observe(appObjectOf(s, h.status), externalCtxOf(h.appId));
       Object.assign(h.status, obs.status);
       return obs;
     },
     async sync(s) {
       const obs = await h.observe(s);
       if (!obs.upToDate) {
-        const res = await ext.update(objectOf(s, h.status), obs, ctxOf(h.appId));
+        const res = await ext.update(appObjectOf(s, h.status), obs, externalCtxOf(h.appId));
         if (res?.status) Object.assign(h.status, res.status);
       }
       return obs;
@@ -281,7 +260,9 @@ test.serial('a platform validation error names the spec path', async (t) => {
   await h.observe(spec);
   spec.containerTemplates[0]!.volumeMounts = [{ name: 'missing', mountPath: '/data' }];
   const obs = await h.observe(spec);
-  const err = await t.throwsAsync(h.ext.update(objectOf(spec, h.status), obs, ctxOf(h.appId)));
+  const err = await t.throwsAsync(
+    h.ext.update(appObjectOf(spec, h.status), obs, externalCtxOf(h.appId)),
+  );
   const c = classifyContainerAppError(err);
   t.is(c.class, 'terminal');
   t.is(
@@ -329,13 +310,13 @@ test.serial(
     const foreign = await createApp(spec);
     const ext = new ContainerAppExternal(client, () => Promise.resolve(NO_REFS));
     const token = { createToken: '0a1b2c3d4e5f6071' };
-    const pending = { ...ctxOf(undefined, true), ...token };
-    t.false((await ext.observe(objectOf(spec), pending)).exists, 'a same-named app is not ours');
-    const made = await ext.create(objectOf(spec), { ...ctxOf(), ...token });
-    const obs = await ext.observe(objectOf(spec), pending);
+    const pending = { ...externalCtxOf(undefined, true), ...token };
+    t.false((await ext.observe(appObjectOf(spec), pending)).exists, 'a same-named app is not ours');
+    const made = await ext.create(appObjectOf(spec), { ...externalCtxOf(), ...token });
+    const obs = await ext.observe(appObjectOf(spec), pending);
     t.is(obs.externalId, made.externalId);
     t.not(obs.externalId, foreign.appId);
-    const noLookup = await ext.observe(objectOf(spec), ctxOf(undefined, false));
+    const noLookup = await ext.observe(appObjectOf(spec), externalCtxOf(undefined, false));
     t.false(noLookup.exists, 'without a pending create there is no lookup by name');
   },
 );
@@ -344,14 +325,14 @@ test.serial('createPending: an app another object manages is never taken by name
   const spec = specNamed('ext pending claimed');
   const ext = new ContainerAppExternal(client, () => Promise.resolve(NO_REFS));
   const token = { createToken: '1a1b2c3d4e5f6071' };
-  const made = await ext.create(objectOf(spec), { ...ctxOf(), ...token });
+  const made = await ext.create(appObjectOf(spec), { ...externalCtxOf(), ...token });
   const theirs = { appId: made.externalId };
   const ctx: ExternalContext = {
-    ...ctxOf(undefined, true),
+    ...externalCtxOf(undefined, true),
     ...token,
     claimedByOther: (type, id) => type === 'ContainerApp' && id === theirs.appId,
   };
-  t.false((await ext.observe(objectOf(spec), ctx)).exists, 'skipped: it is not ours');
+  t.false((await ext.observe(appObjectOf(spec), ctx)).exists, 'skipped: it is not ours');
 });
 
 test.serial(
@@ -361,13 +342,15 @@ test.serial(
     const h = await createApp(spec);
     const ext = new ContainerAppExternal(client, () => Promise.resolve(NO_REFS));
     const byName = { ...spec, adoption: { policy: 'ByName' } } as ContainerAppSpec;
-    const obs = await ext.observe(objectOf(byName), ctxOf());
+    const obs = await ext.observe(appObjectOf(byName), externalCtxOf());
     t.is(obs.externalId, h.appId);
     await createApp(spec);
-    const err = await t.throwsAsync(ext.observe(objectOf(byName), ctxOf()));
+    const err = await t.throwsAsync(ext.observe(appObjectOf(byName), externalCtxOf()));
     t.is(classifyContainerAppError(err).reason, 'AmbiguousName');
     const missing = { ...specNamed('ext adopt none'), adoption: { policy: 'ByName' } };
-    const none = await t.throwsAsync(ext.observe(objectOf(missing as ContainerAppSpec), ctxOf()));
+    const none = await t.throwsAsync(
+      ext.observe(appObjectOf(missing as ContainerAppSpec), externalCtxOf()),
+    );
     t.is(classifyContainerAppError(none).reason, 'NotFound');
   },
 );
@@ -379,24 +362,29 @@ test.serial(
     const h = await createApp(spec);
     const ext = new ContainerAppExternal(client, () => Promise.resolve(NO_REFS));
     const upper = { ...specNamed('EXT-CASE-APP'), adoption: { policy: 'ByName' } };
-    const err = await t.throwsAsync(ext.observe(objectOf(upper as ContainerAppSpec), ctxOf()));
+    const err = await t.throwsAsync(
+      ext.observe(appObjectOf(upper as ContainerAppSpec), externalCtxOf()),
+    );
     t.is(classifyContainerAppError(err).reason, 'NotFound', 'EXT-CASE-APP is another name');
     const exact = { ...spec, adoption: { policy: 'ByName' } } as ContainerAppSpec;
-    t.is((await ext.observe(objectOf(exact), ctxOf())).externalId, h.appId);
+    t.is((await ext.observe(appObjectOf(exact), externalCtxOf())).externalId, h.appId);
   },
 );
 
 test.serial('adoption of a missing app id is terminal; delete is idempotent', async (t) => {
   const spec = specNamed('ext delete');
   const h = await createApp(spec);
-  await h.ext.delete(objectOf(spec), ctxOf(h.appId));
-  await t.notThrowsAsync(h.ext.delete(objectOf(spec), ctxOf(h.appId)));
+  await h.ext.delete(appObjectOf(spec), externalCtxOf(h.appId));
+  await t.notThrowsAsync(h.ext.delete(appObjectOf(spec), externalCtxOf(h.appId)));
   const adopted: ContainerAppSpec = { ...spec, adoption: { policy: 'ById', id: h.appId } };
-  const err = await t.throwsAsync(h.ext.observe(objectOf(adopted), ctxOf(h.appId)));
+  const err = await t.throwsAsync(h.ext.observe(appObjectOf(adopted), externalCtxOf(h.appId)));
   t.is(classifyContainerAppError(err).reason, 'NotFound');
-  const deleting = objectOf(adopted);
+  const deleting = appObjectOf(adopted);
   deleting.metadata.deletionTimestamp = new Date().toISOString();
-  t.false((await h.ext.observe(deleting, ctxOf(h.appId))).exists, 'gone during deletion is fine');
+  t.false(
+    (await h.ext.observe(deleting, externalCtxOf(h.appId))).exists,
+    'gone during deletion is fine',
+  );
 });
 
 test.serial(
@@ -422,7 +410,7 @@ test.serial(
         ),
     };
     const ext = new ContainerAppExternal(api, () => Promise.resolve(NO_REFS));
-    const obs = await ext.observe(objectOf(spec, h.status), ctxOf(h.appId));
+    const obs = await ext.observe(appObjectOf(spec, h.status), externalCtxOf(h.appId));
     const containers = (obs.status as ContainerAppStatus).containers ?? [];
     t.deepEqual(
       containers.map((c) => c.name),

@@ -6,7 +6,13 @@ import {
   type DesiredApp,
   type ResolvedRefs,
 } from '../../../../src/controllers/containerapp/mapping.js';
-import type { ContainerAppSpec } from '../../../../src/controllers/containerapp/types.js';
+import type {
+  ContainerApp,
+  ContainerAppSpec,
+  ContainerAppStatus,
+} from '../../../../src/controllers/containerapp/types.js';
+import type { ExternalContext } from '../../../../src/runtime/types.js';
+import { pino } from 'pino';
 
 /** Two containers (web with an endpoint, worker), one volume. */
 export function baseSpec(): ContainerAppSpec {
@@ -107,5 +113,30 @@ export function liveOf(desired: DesiredApp): App {
     containerInstances: [],
     // The documented read model: volume templates without ids (GET .../volumes has them).
     volumes: desired.volumes.map((v) => ({ name: v.name, size: v.size })),
+  };
+}
+
+/** A ContainerApp object of `spec` (and `status`) named `name` in namespace default. */
+export function appObjectOf(
+  spec: ContainerAppSpec,
+  status?: ContainerAppStatus,
+  name = 'demo',
+): ContainerApp {
+  return {
+    apiVersion: 'containers.cdn.operator.io/v1beta1',
+    kind: 'ContainerApp',
+    metadata: { name, namespace: 'default', uid: `uid-${name}` },
+    spec: spec as ContainerApp['spec'],
+    ...(status ? { status } : {}),
+  };
+}
+
+/** The context of one external call: silent log, a live signal. */
+export function externalCtxOf(externalId?: string, createPending = false): ExternalContext {
+  return {
+    externalId,
+    createPending,
+    log: pino({ level: 'silent' }),
+    signal: new AbortController().signal,
   };
 }

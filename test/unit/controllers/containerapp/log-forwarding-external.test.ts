@@ -6,20 +6,18 @@
  * platform errors mapped to spec paths with the token scrubbed.
  */
 import test from 'ava';
-import { pino } from 'pino';
 import { CdnClient } from '../../../../src/cdn/client.js';
 import { ContainerAppExternal } from '../../../../src/controllers/containerapp/external.js';
 import { classifyContainerAppError } from '../../../../src/controllers/containerapp/errors.js';
 import { NO_REFS, type ResolvedRefs } from '../../../../src/controllers/containerapp/mapping.js';
 import type {
-  ContainerApp,
   ContainerAppSpec,
   ContainerAppStatus,
   LogForwardingSpec,
 } from '../../../../src/controllers/containerapp/types.js';
-import type { ExternalContext, Observation } from '../../../../src/runtime/types.js';
+import type { Observation } from '../../../../src/runtime/types.js';
 import { startSimulator, type SimulatorHandle } from '../../../../src/simulator/server.js';
-import { baseSpec } from './fixtures.js';
+import { appObjectOf, baseSpec, externalCtxOf } from './fixtures.js';
 
 const API_KEY = 'unit-logs-key';
 const TOKEN_1 = 'unit-syslog/token+one=1a2b';
@@ -54,25 +52,6 @@ function specWith(name: string, logForwarding?: LogForwardingSpec): ContainerApp
   return spec;
 }
 
-function objectOf(spec: ContainerAppSpec, status: ContainerAppStatus): ContainerApp {
-  return {
-    apiVersion: 'containers.cdn.operator.io/v1beta1',
-    kind: 'ContainerApp',
-    metadata: { name: 'logs', namespace: 'default', uid: 'uid-logs' },
-    spec: spec as ContainerApp['spec'],
-    status,
-  };
-}
-
-function ctxOf(externalId?: string): ExternalContext {
-  return {
-    externalId,
-    createPending: false,
-    log: pino({ level: 'silent' }),
-    signal: new AbortController().signal,
-  };
-}
-
 /** Log forwarding calls (method + route) made since `from`. */
 function logCalls(from: number): string[] {
   return sim.calls
@@ -105,10 +84,10 @@ async function harness(spec: ContainerAppSpec, token?: string): Promise<Harness>
     token,
     async sync(s) {
       const ext = new ContainerAppExternal(client, () => Promise.resolve(refs()));
-      const obs = await ext.observe(objectOf(s, h.status), ctxOf(h.appId));
+      const obs = await ext.observe(appObjectOf(s, h.status, 'logs'), externalCtxOf(h.appId));
       Object.assign(h.status, obs.status);
       if (!obs.upToDate) {
-        const res = await ext.update(objectOf(s, h.status), obs, ctxOf(h.appId));
+        const res = await ext.update(appObjectOf(s, h.status, 'logs'), obs, externalCtxOf(h.appId));
         if (res?.status) Object.assign(h.status, res.status);
       }
       return obs;
@@ -117,7 +96,7 @@ async function harness(spec: ContainerAppSpec, token?: string): Promise<Harness>
   const refs = (): ResolvedRefs =>
     h.token === undefined ? NO_REFS : { ...NO_REFS, logForwardingToken: h.token };
   const ext = new ContainerAppExternal(client, () => Promise.resolve(refs()));
-  const created = await ext.create(objectOf(spec, {}), ctxOf());
+  const created = await ext.create(appObjectOf(spec, {}, 'logs'), externalCtxOf());
   h.appId = created.externalId;
   Object.assign(h.status, created.status);
   return h;

@@ -90,7 +90,7 @@ test('liveEndpointToRequest: numeric pull zone id, none when empty', (t) => {
   t.is(liveEndpointToRequest({ ...e, pullZoneId: '' }).cdn!.pullZoneId, undefined);
 });
 
-test('toContainerStatus: ids, image, endpoint hosts and addresses', (t) => {
+test('toContainerStatus: ids, image, endpoint type, hosts, ports and addresses', (t) => {
   const live = liveOf(desiredOf(baseSpec()));
   const c = live.containerTemplates[0]!;
   c.endpoints[0]!.publicIpAddresses = [{ address: '192.0.2.1', region: 'DE' }];
@@ -102,8 +102,10 @@ test('toContainerStatus: ids, image, endpoint hosts and addresses', (t) => {
       {
         displayName: 'http',
         id: 'e-web-http',
+        type: 'CDN',
         publicHost: 'http.web.example.net',
         pullZoneId: 1000,
+        portMappings: [{ containerPort: 80, exposedPort: 80, protocols: ['TCP'] }],
         publicIpAddresses: [{ address: '192.0.2.1', region: 'DE' }],
       },
     ],
