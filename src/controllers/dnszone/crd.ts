@@ -1,9 +1,10 @@
 /**
  * The DnsZone CRD schema: the field table's properties (fields.ts), the inline records (their
- * members: record-fields.ts), the DS record (status.ts) and the rules across fields; account,
- * adoption and status fragments are shared with the other kinds. Rendered by
- * hack/generate-crds.ts.
+ * list: records.ts, their members: record-fields.ts), the DS record (status.ts) and the rules
+ * across fields; account, adoption and status fragments are shared with the other kinds.
+ * Rendered by hack/generate-crds.ts.
  */
+import { childListSchema, childStatusSchema } from '../kit/child-list.js';
 import { schemaOf } from '../kit/fields.js';
 import type { DocumentBounds, KindSchema, Schema } from '../shared/crd-schema.js';
 import { managedKindSchema } from '../shared/managed-spec.js';
@@ -15,7 +16,7 @@ import {
   stringSchema,
 } from '../shared/schema-nodes.js';
 import { DNS_ZONE_FIELDS } from './fields.js';
-import { INLINE_RECORD_FIELDS } from './record-fields.js';
+import { ZONE_RECORDS } from './records.js';
 import { DS_FIELDS } from './status.js';
 import type { KindPart } from '../kit/kind-parts.js';
 
@@ -24,27 +25,19 @@ export const MAX_INLINE_RECORDS = 50;
 
 function ownSpec(docs: DocumentBounds): Schema {
   const { properties } = schemaOf(DNS_ZONE_FIELDS, docs);
-  const record = schemaOf(INLINE_RECORD_FIELDS, docs);
   return {
     type: 'object',
     description:
       'Desired state of one DNS zone: its settings, DNSSEC and (for small static zones) its records. The domain is fixed when the zone is created. Settings left unset are left as they are on the platform.',
     properties: {
       ...properties,
-      records: {
-        type: 'array',
+      records: childListSchema(ZONE_RECORDS, docs, {
         maxItems: MAX_INLINE_RECORDS,
-        // No member names a record (type, name and value do together): replaced whole.
-        'x-kubernetes-list-type': 'atomic',
         description:
           'Records of a small static zone, listed here. Records teams own are better declared as DnsRecord objects (one per record); a record a DnsRecord object manages is never listed, changed or deleted through the zone.',
-        items: {
-          type: 'object',
-          description:
-            'One record of the zone. It is the live record of the same type, name and value (created when there is none; adopted when there is one).',
-          ...record,
-        },
-      },
+        entry:
+          'One record of the zone. It is the live record of the same type, name and value (created when there is none; adopted when there is one).',
+      }),
     },
     'x-kubernetes-validations': [
       {
@@ -75,19 +68,10 @@ function statusProperties(docs: DocumentBounds): Record<string, Schema> {
     dnssec: objectSchema(schemaOf(DS_FIELDS, docs).properties, {
       description: 'DNSSEC state and, while on, the DS record for the registrar.',
     }),
-    records: {
-      type: 'array',
-      description: 'The platform record of each entry of spec.records found live.',
-      items: objectSchema({
-        type: stringSchema('Record type.'),
-        name: stringSchema('Relative name (empty: the apex).'),
-        value: stringSchema('Value.'),
-        id: int64Schema('Platform id of the record.'),
-        created: booleanSchema(
-          'This resource created the record (deleted when dropped from spec.records).',
-        ),
-      }),
-    },
+    records: childStatusSchema(
+      ZONE_RECORDS,
+      'The platform record of each entry of spec.records found live.',
+    ),
     recordCount: {
       type: 'integer',
       description: 'Number of records the zone has on the platform.',

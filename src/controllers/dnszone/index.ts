@@ -24,6 +24,7 @@ import { isCdnApiError } from '../../cdn/errors.js';
 import { TerminalError } from '../../runtime/errors.js';
 import { SyncedReason } from '../../runtime/reasons.js';
 import type { ManagedKind } from '../../runtime/types.js';
+import { classifyChildError } from '../kit/child-errors.js';
 import { connector, type Connection } from '../kit/connector.js';
 import type { CrudResource } from '../kit/crud-external.js';
 import { crudKind } from '../kit/crud-kind.js';
@@ -34,8 +35,7 @@ import { withKeyedLock } from '../shared/keyed-mutex.js';
 import { renderValue } from '../shared/plan.js';
 import { DnsZoneExternal } from './external.js';
 import { DNS_ZONE_FIELDS } from './fields.js';
-import { classifyDnsZoneError } from './record-errors.js';
-import { INLINE_RECORD_FIELDS } from './record-fields.js';
+import { ZONE_RECORDS } from './records.js';
 import { dnssecChange, zoneStatus } from './status.js';
 import { DNS_ZONE_NAMES, type DnsZone } from './types.js';
 import type { KindPart } from '../kit/kind-parts.js';
@@ -133,13 +133,6 @@ export function dnsZoneResource(conn: Connection): CrudResource<DnsZone, ZoneRec
   };
 }
 
-/** Spec path of a platform member named in an error: a setting, else an inline record's. */
-function specPathForField(apiField: string): string {
-  const path = specPathOf(DNS_ZONE_FIELDS, apiField);
-  if (path !== apiField || !INLINE_RECORD_FIELDS.some((f) => f.api === apiField)) return path;
-  return `spec.records (${apiField})`;
-}
-
 /** Builds the DnsZone ManagedKind. */
 export function createDnsZoneKind(deps: ControllerDeps): ManagedKind<DnsZone> {
   return {
@@ -150,7 +143,9 @@ export function createDnsZoneKind(deps: ControllerDeps): ManagedKind<DnsZone> {
       resource: dnsZoneResource,
     }),
     connect: connector<DnsZone>(deps, (conn) => new DnsZoneExternal(conn, dnsZoneResource(conn))),
-    classifyError: (err) => classifyDnsZoneError(err, specPathForField),
+    // A member an error names: a setting's, else an inline record's (kit/child-errors.ts).
+    classifyError: (err) =>
+      classifyChildError(ZONE_RECORDS, err, (f) => specPathOf(DNS_ZONE_FIELDS, f)),
   };
 }
 

@@ -1,6 +1,7 @@
 /** The DnsZone custom resource as the controller reads it (its fields: fields.ts). */
 import { DNS_RECORD_TYPE_NAMES } from '../../cdn/dns-record-types.js';
 import type { ManagedObject } from '../../runtime/types.js';
+import type { ChildStatus } from '../kit/child-list.js';
 import type { SpecOf } from '../kit/fields.js';
 import type { NamedResourceKind } from '../kind-names.js';
 import type { AccountSpec } from '../shared/account-schema.js';
@@ -38,15 +39,11 @@ export type DnsZoneSpec = SpecOf<typeof DNS_ZONE_FIELDS> &
     records?: DnsZoneRecordSpec[];
   };
 
+/** The members naming a record (its type's name, its relative name, its value). */
+export type RecordContent = Record<'type' | 'name' | 'value', string>;
+
 /** One entry of `status.records`: an inline record and the platform record it is. */
-export interface ZoneRecordStatus {
-  type: string;
-  name: string;
-  value: string;
-  id: number;
-  /** This object created the record (so it is deleted when dropped from spec.records). */
-  created?: boolean;
-}
+export type ZoneRecordStatus = ChildStatus<RecordContent>;
 
 /** `status` of a DnsZone. */
 export interface DnsZoneStatus extends KindStatus {

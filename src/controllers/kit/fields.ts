@@ -332,6 +332,11 @@ function addMissing(live: unknown, want: unknown): never {
   ] as never;
 }
 
+/** The value of `f` a record holds, read back (its `unset` when the record has none). */
+export function liveValueOf(f: AnyField, record: Record<string, unknown>): unknown {
+  return f.codec.fromWire(liveWire(f, record)) ?? f.unset;
+}
+
 /** The status members the table's fields show, read from a record. */
 export function statusOf(
   fields: readonly AnyField[],
@@ -340,7 +345,7 @@ export function statusOf(
   const out: Record<string, unknown> = {};
   for (const f of fields) {
     if (f.status === undefined) continue;
-    const v = f.codec.fromWire(liveWire(f, record)) ?? f.unset;
+    const v = liveValueOf(f, record);
     if (v !== undefined) out[f.status] = v;
   }
   return out;

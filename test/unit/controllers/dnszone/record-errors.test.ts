@@ -1,26 +1,26 @@
 /**
- * How a DnsZone's record errors are classified (record-errors.ts): a failed record call names
+ * How a DnsZone's record errors are classified (kit/child-errors.ts with the zone's records, records.ts): a failed record call names
  * the spec.records entry it applied (issue 53: an invalid value was reported without saying
  * which entry) and keeps the class of the platform's answer; the members the platform names
  * map to that entry's spec paths; a conflict is Synced=False RecordManagedElsewhere, retried.
  */
 import test from 'ava';
 import { CdnApiError, type CdnApiErrorInit } from '../../../../src/cdn/errors.js';
+import { ZONE_RECORDS } from '../../../../src/controllers/dnszone/records.js';
 import {
-  classifyDnsZoneError,
-  RecordCallError,
-  RecordConflictError,
-} from '../../../../src/controllers/dnszone/record-errors.js';
-import type { RecordAction } from '../../../../src/controllers/dnszone/records.js';
+  ChildCallError,
+  ChildConflictError,
+  classifyChildError,
+} from '../../../../src/controllers/kit/child-errors.js';
+import type { ChildAction } from '../../../../src/controllers/kit/child-list.js';
 
-const CREATE: RecordAction = {
+const CREATE: ChildAction = {
   op: 'create',
-  type: 'A',
   record: { Type: 0, Name: 'bad', Value: 'x' },
   entry: 3,
   label: 'A bad "x"',
 };
-const DELETE: RecordAction = { op: 'delete', id: 7, label: 'TXT old "v"' };
+const DELETE: ChildAction = { op: 'delete', id: 7, label: 'TXT old "v"' };
 
 const cdnError = (init: Partial<CdnApiErrorInit>): CdnApiError =>
   new CdnApiError({ operation: 'addDnsRecord', kind: 'invalid', message: 'm', ...init });
@@ -36,7 +36,8 @@ const cases: {
 }[] = [
   {
     name: 'a refused member maps to the path of the entry the call applied',
-    err: new RecordCallError(
+    err: new ChildCallError(
+      ZONE_RECORDS,
       CREATE,
       cdnError({ status: 400, field: 'Value', detail: 'Value must be an IPv4 address' }),
     ),
@@ -46,20 +47,29 @@ const cases: {
   },
   {
     name: 'a refusal naming no member still names the entry',
-    err: new RecordCallError(CREATE, cdnError({ status: 400, detail: 'The record is invalid.' })),
+    err: new ChildCallError(
+      ZONE_RECORDS,
+      CREATE,
+      cdnError({ status: 400, detail: 'The record is invalid.' }),
+    ),
     like: { class: 'terminal', reason: 'InvalidSpec' },
     message:
       /^spec\.records\[3\] \(A bad "x"\): addDnsRecord \(HTTP 400\): The record is invalid\.$/,
   },
   {
     name: 'a transient failure stays retryable (the platform did not take it: notApplied)',
-    err: new RecordCallError(CREATE, cdnError({ kind: 'server', status: 503, detail: 'busy' })),
+    err: new ChildCallError(
+      ZONE_RECORDS,
+      CREATE,
+      cdnError({ kind: 'server', status: 503, detail: 'busy' }),
+    ),
     like: { class: 'retryable', reason: 'ApiUnavailable', notApplied: true },
     message: /^spec\.records\[3\] \(A bad "x"\): addDnsRecord \(HTTP 503\): busy$/,
   },
   {
     name: 'a failed delete names the record and its id (it is no spec entry)',
-    err: new RecordCallError(
+    err: new ChildCallError(
+      ZONE_RECORDS,
       DELETE,
       cdnError({ operation: 'deleteDnsRecord', kind: 'server', status: 500, detail: 'oops' }),
     ),
@@ -68,7 +78,9 @@ const cases: {
   },
   {
     name: 'a conflict is RecordManagedElsewhere, retried',
-    err: new RecordConflictError(['spec.records[1] (TXT t "o") is managed by DnsRecord a/b']),
+    err: new ChildConflictError(ZONE_RECORDS, [
+      'spec.records[1] (TXT t "o") is managed by DnsRecord a/b',
+    ]),
     like: { class: 'retryable', reason: 'RecordManagedElsewhere' },
     message: /^cannot manage spec\.records: spec\.records\[1\] .* nothing is written to the zone/,
   },
@@ -82,7 +94,7 @@ const cases: {
 
 for (const c of cases) {
   test(`classify: ${c.name}`, (t) => {
-    const got = classifyDnsZoneError(c.err, zonePaths);
+    const got = classifyChildError(ZONE_RECORDS, c.err, zonePaths);
     t.like(got, c.like);
     t.regex(got.message, c.message);
   });

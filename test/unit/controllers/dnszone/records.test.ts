@@ -17,13 +17,19 @@ import {
   DNS_RECORD_DECLARED_CLAIM,
   dnsRecordContentKey,
 } from '../../../../src/controllers/shared/dns-record-claims.js';
-import {
-  NO_CLAIM_INDEX,
-  planRecords,
-  type RecordPlanInput,
-} from '../../../../src/controllers/dnszone/records.js';
+import { ZONE_RECORDS } from '../../../../src/controllers/dnszone/records.js';
+import type { ChildPlanInput } from '../../../../src/controllers/kit/child-list.js';
+import { noClaimIndex, planChildren } from '../../../../src/controllers/kit/child-plan.js';
 import type { ClaimHolder } from '../../../../src/runtime/types.js';
-import type { DnsZoneRecordSpec } from '../../../../src/controllers/dnszone/types.js';
+import type {
+  DnsZoneRecordSpec,
+  RecordContent,
+} from '../../../../src/controllers/dnszone/types.js';
+
+type RecordPlanInput = ChildPlanInput<RecordContent>;
+const planRecords = (input: RecordPlanInput): ReturnType<typeof planChildren<RecordContent>> =>
+  planChildren(ZONE_RECORDS, input);
+const NO_CLAIM_INDEX = noClaimIndex(ZONE_RECORDS);
 
 const ZONE = 9;
 const WWW: DnsRecord = { Id: 1, Type: 2, Name: 'www', Value: 'shop.b-cdn.net', Ttl: 300 };
@@ -52,9 +58,9 @@ function plan(
   extra: Partial<RecordPlanInput> = {},
 ): ReturnType<typeof planRecords> {
   return planRecords({
-    zoneId: ZONE,
-    zone: { namespace: 'ns', name: 'z' },
-    records,
+    parentId: ZONE,
+    parent: { namespace: 'ns', name: 'z' },
+    entries: records,
     policy: undefined,
     live,
     previous: [],
@@ -63,7 +69,7 @@ function plan(
 }
 
 const ops = (p: ReturnType<typeof planRecords>): string[] =>
-  p.actions.map((a) => (a.op === 'create' ? `create ${a.type}` : `${a.op} ${a.id}`));
+  p.actions.map((a) => (a.op === 'create' ? `create ${a.label.split(' ')[0]}` : `${a.op} ${a.id}`));
 
 test('content key: type name, name lowercased, @ is the apex, value as is', (t) => {
   t.is(dnsRecordContentKey(9, 'CNAME', 'WWW', 'Shop.b-cdn.net'), '9/CNAME/www/Shop.b-cdn.net');
@@ -242,7 +248,6 @@ test('records: the create body carries the type number and only the listed extra
   t.deepEqual(p.actions, [
     {
       op: 'create',
-      type: 'CAA',
       record: { Type: 9, Name: '', Value: 'letsencrypt.org', Flags: 0, Tag: 'issue' },
       entry: 0,
       label: 'CAA @ "letsencrypt.org"',
