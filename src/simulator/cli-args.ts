@@ -9,7 +9,13 @@ import type { FaultConfig } from './faults.js';
 import { RESPONSE_MODES, type ResponseMode } from './documents/responses.js';
 import type { SeedFile } from './seed-file.js';
 import type { StorageOptions } from './storage/storage-server.js';
-import { seedOf, STORAGE_FLAGS, STORAGE_USAGE, storageOptionsOf } from './cli-storage.js';
+import {
+  dnsOptionsOf,
+  seedOf,
+  STORAGE_FLAGS,
+  STORAGE_USAGE,
+  storageOptionsOf,
+} from './cli-storage.js';
 
 /** Usage text printed by `--help`. */
 export const USAGE = `Usage: cdn-sim [flags]
@@ -65,6 +71,8 @@ export interface CliOptions {
   storage: StorageOptions | false;
   /** `--seed` file, read and checked. */
   seed?: SeedFile;
+  /** The DNS listener (`--dns-port`), or `false`. */
+  dns: { port: number } | false;
 }
 
 /** A flag problem: message for the user, exit code 2. */
@@ -241,6 +249,7 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv = process.env): 
     dnsCheck: v['no-dns-check'] !== true,
     externalDns: parseExternalDns(v['external-dns']),
     storage: storageOptionsOf(v, (message) => new UsageError(message)),
+    dns: dnsOptionsOf(v, (message) => new UsageError(message)),
   };
   const seed = seedOf(v, (message) => new UsageError(message));
   if (seed) options.seed = seed;

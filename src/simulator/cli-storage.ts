@@ -1,7 +1,7 @@
 /**
  * The storage endpoint's and the seed file's flags of `cdn-sim` (cli-args.ts parses the rest):
  * `--storage-port`, `--storage-hostname`, `--storage-tls-cert`, `--storage-tls-key`,
- * `--no-storage` and `--seed`.
+ * `--no-storage`, `--seed` and `--dns-port`.
  */
 import type { StorageOptions } from './storage/storage-server.js';
 import { readSeedFile, SeedFileError, type SeedFile } from './seed-file.js';
@@ -14,6 +14,7 @@ export const STORAGE_FLAGS = {
   'storage-tls-key': { type: 'string' },
   'no-storage': { type: 'boolean' },
   seed: { type: 'string' },
+  'dns-port': { type: 'string' },
 } as const;
 
 /** Usage lines of the flags. */
@@ -26,6 +27,8 @@ export const STORAGE_USAGE = `  --storage-port N     port of the storage endpoin
   --seed FILE          YAML or JSON: what the account holds before the first request (zones,
                        records, apps, files; see docs/simulator.md); applied to a fresh state
                        and again after POST /_sim/reset
+  --dns-port N         serve the simulated zones over DNS (UDP and TCP) on this port (0 = pick
+                       a free one); off without the flag
 `;
 
 type Values = Record<string, unknown>;
@@ -70,4 +73,17 @@ export function seedOf(v: Values, fail: (message: string) => Error): SeedFile | 
     if (err instanceof SeedFileError) throw fail(`--seed ${err.message}`);
     throw err;
   }
+}
+
+/** The DNS listener the flags ask for (`--dns-port`), or `false`. */
+export function dnsOptionsOf(
+  v: Values,
+  fail: (message: string) => Error,
+): { port: number } | false {
+  const raw = v['dns-port'];
+  if (typeof raw !== 'string') return false;
+  const port = Number(raw);
+  if (raw.trim() === '' || !Number.isInteger(port) || port < 0 || port > 65535)
+    throw fail(`--dns-port ${raw}: must be an integer between 0 and 65535`);
+  return { port };
 }

@@ -2,7 +2,8 @@
 /**
  * `cdn-sim`: runs the management API simulator until SIGTERM/SIGINT. Prints
  * `cdn-sim listening on <url>` on stdout once listening, then `cdn-sim storage listening on
- * <url>` for the storage endpoint. Exit codes: 0 clean stop, 1 start failure (e.g. corrupt
+ * <url>` for the storage endpoint and `cdn-sim dns listening on <host:port>` for the DNS listener
+ * (`--dns-port`). Exit codes: 0 clean stop, 1 start failure (e.g. corrupt
  * state file, a seed the API refuses), 2 bad flags (a seed file of the wrong shape among them).
  */
 import type { LevelWithSilent } from 'pino';
@@ -33,6 +34,7 @@ async function main(argv: string[]): Promise<number> {
   }
   process.stdout.write(`cdn-sim listening on ${sim.url}\n`);
   if (sim.storageUrl) process.stdout.write(`cdn-sim storage listening on ${sim.storageUrl}\n`);
+  if (sim.dnsAddress) process.stdout.write(`cdn-sim dns listening on ${sim.dnsAddress}\n`);
   if (options.adminToken === undefined)
     process.stdout.write(`cdn-sim admin token: ${sim.adminToken}\n`);
   const handle = sim;

@@ -14,6 +14,11 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { Logger } from 'pino';
 import { createLogger } from '../log.js';
 import { BodyTooLarge, listen, readBody } from './listener.js';
+import {
+  startDnsListener,
+  type DnsListener,
+  type DnsListenerOptions,
+} from './dns-server/listener.js';
 import { handleAdmin } from './admin.js';
 import { isAdmin, KeyRing, type ApiKeyConfig } from './auth.js';
 import { CallRecorder, type CallDetails } from './calls.js';
@@ -83,6 +88,11 @@ export interface SimulatorOptions extends DnsOptions {
    */
   storage?: StorageOptions | false;
   /**
+   * A DNS listener (UDP and TCP on one port) serving the simulated zones' records
+   * (dns-server/listener.ts): off by default; `{}` picks a free port.
+   */
+  dns?: DnsListenerOptions | false;
+  /**
    * What the account holds before any request (seed-file.ts), applied through the request
    * pipeline to a fresh state (no state file yet) and again after each `POST /_sim/reset`.
    */
@@ -101,6 +111,8 @@ export interface SimulatorHandle {
   url: string;
   /** Base URL of the storage endpoint (`http(s)://127.0.0.1:PORT`); absent when it is off. */
   storageUrl?: string;
+  /** `host:port` of the DNS listener (UDP and TCP); absent when it is off. */
+  dnsAddress?: string;
   adminToken: string;
   port: number;
   /** In-process access for tests. */
@@ -461,6 +473,23 @@ async function startStorage(
   }
 }
 
+/** The DNS listener when asked for; a failure closes the other listeners first. */
+async function startDns(
+  options: SimulatorOptions,
+  host: string,
+  deps: Deps,
+  others: [Server, StorageListener | undefined],
+): Promise<DnsListener | undefined> {
+  if (!options.dns) return undefined;
+  try {
+    return await startDnsListener(deps.state, host, options.dns, deps.logger);
+  } catch (err) {
+    others[0].close();
+    await others[1]?.close();
+    throw err;
+  }
+}
+
 /** Everything a request needs, from the options and the state. */
 function buildDeps(options: SimulatorOptions, state: SimState, logger: Logger): Deps {
   const setup = setUpDocuments(options.strict !== false, options.openApiDir, logger);
@@ -502,13 +531,21 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
   const port = await listen(server, options.port ?? 0, host);
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
   const storage = await startStorage(options, host, deps, server);
+  const dns = await startDns(options, host, deps, [server, storage]);
   logger.info(
-    { url, storageUrl: storage?.url, keys: options.apiKeys.length, stateFile: options.stateFile },
+    {
+      url,
+      storageUrl: storage?.url,
+      dnsAddress: dns?.address,
+      keys: options.apiKeys.length,
+      stateFile: options.stateFile,
+    },
     'Simulator listening',
   );
   return {
     url,
     ...(storage ? { storageUrl: storage.url } : {}),
+    ...(dns ? { dnsAddress: dns.address } : {}),
     adminToken,
     port,
     state,
@@ -522,6 +559,7 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
           server.closeAllConnections();
         }),
         storage?.close(),
+        dns?.close(),
       ]);
       await saver?.flush();
     },

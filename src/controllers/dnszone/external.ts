@@ -5,10 +5,13 @@
  * other state). Observe is one `GET /dnszone/{id}` (the zone with its records); the update of
  * the same pass sends the settings, the DNSSEC call, then one call per record. A recorded id
  * that reads 404 is recreated (the zone was deleted outside Kubernetes), as for every kind; an
- * adopted id (`spec.adoption.id`) never leads to a create.
+ * adopted id (`spec.adoption.id`) never leads to a create. The DNS-01 solver's challenge records
+ * are never deleted by an `Exact` zone ({@link sparingChallenges}).
  */
 import type { CdnClient } from '../../cdn/client.js';
-import type { DnsZone as ZoneRecord } from '../../cdn/dns-types.js';
+import { isChallengeRecord } from '../../cdn/acme-challenge-records.js';
+import type { DnsRecord as ZoneRecordLive, DnsZone as ZoneRecord } from '../../cdn/dns-types.js';
+import type { ChildList } from '../kit/child-list.js';
 import { CrudWithChildren, type ChildApi } from '../kit/child-external.js';
 import type { Connection } from '../kit/connector.js';
 import type { CrudResource } from '../kit/crud-external.js';
@@ -33,10 +36,31 @@ function zoneCalls(client: CdnClient): ChildApi<DnsZone, ZoneRecord> {
   };
 }
 
+/**
+ * The zone's records with the solver's ACME challenge records (cdn/acme-challenge-records.ts,
+ * proven by their signed comment) counted as managed elsewhere: an `Exact` zone never deletes a
+ * challenge in flight.
+ */
+function sparingChallenges(
+  list: ChildList<RecordContent>,
+  markerKey: Uint8Array | undefined,
+): ChildList<RecordContent> {
+  if (!markerKey) return list;
+  return {
+    ...list,
+    managedElsewhere: (input) => {
+      const ids = list.managedElsewhere(input);
+      for (const r of input.live as ZoneRecordLive[])
+        if (isChallengeRecord(markerKey, input.parentId, r)) ids.add(Number(r.Id));
+      return ids;
+    },
+  };
+}
+
 /** See the module comment. */
 export class DnsZoneExternal extends CrudWithChildren<DnsZone, ZoneRecord, RecordContent> {
   /** `resource`: the zone of the connection `conn` (index.ts). */
   constructor(conn: Connection, resource: CrudResource<DnsZone, ZoneRecord>) {
-    super(resource, ZONE_RECORDS, zoneCalls(conn.client));
+    super(resource, sparingChallenges(ZONE_RECORDS, conn.markerKey), zoneCalls(conn.client));
   }
 }

@@ -4,7 +4,7 @@
  * signs create-pending markers and makes create tokens (runtime/create-guard.ts). A kind gives
  * only how to build its external client from the connection.
  */
-import { accountIdFor } from '../../cdn/credentials.js';
+import { accountIdFor, markerKeyFor } from '../../cdn/credentials.js';
 import type { CdnClient } from '../../cdn/client.js';
 import type { ConnectContext, ExternalClient, ManagedObject } from '../../runtime/types.js';
 import { getCdnClient } from '../shared/client-pool.js';
@@ -17,6 +17,12 @@ export interface Connection {
   client: CdnClient;
   /** Non-secret account fingerprint. */
   account: string;
+  /**
+   * The account's marker key (cdn/credentials.ts), derived from the API key: signs what only
+   * the operator may make (create-pending markers, ACME challenge records). Absent where no
+   * key is at hand (`cdnctl diff`'s planners get a client only).
+   */
+  markerKey?: Uint8Array;
 }
 
 /** Builds a kind's external client for one object. */
@@ -33,7 +39,11 @@ export function connector<T extends ManagedObject>(
 ): (obj: T, ctx: ConnectContext) => Promise<ExternalClient<T>> {
   return async (obj, ctx) => {
     const apiKey = await resolveApiKey(obj, ctx, deps);
-    const conn = { client: getCdnClient(deps, apiKey), account: accountIdFor(apiKey) };
+    const conn = {
+      client: getCdnClient(deps, apiKey),
+      account: accountIdFor(apiKey),
+      markerKey: markerKeyFor(apiKey),
+    };
     return withMarkerKey(await build(conn, obj, ctx), apiKey);
   };
 }

@@ -22,7 +22,8 @@ import { GADGET } from '../fixtures/gadget/kind.js';
 import { FakeEnv } from '../../runtime/fake-env.js';
 
 export const NS = 'team-a';
-const API_KEY = 'kit-conformance-api-key-0001';
+/** The world's API key (its account's marker key signs what only the operator makes). */
+export const API_KEY = 'kit-conformance-api-key-0001';
 
 /** One platform write the simulator logged (`POST /mc/registries`). */
 export interface Write {
