@@ -4,6 +4,7 @@ import type { NamedResourceKind } from '../kind-names.js';
 import type { AccountSpec } from '../shared/account-schema.js';
 import type { AdoptionSpec } from '../shared/ownership-schema.js';
 import type { KindStatus } from '../shared/status-schema.js';
+import type { LinkSpec } from '../kit/linked-resource.js';
 import type { EdgeRuleSpec } from './edge-rules-mapping.js';
 import type { EdgeRuleStatus } from './edge-rules.js';
 import type { PurgeSpec, PurgeStatus } from './purge.js';
@@ -59,6 +60,8 @@ export interface PullZoneConfigSpec extends AccountSpec, AdoptionSpec {
   edgeScriptRef?: { name: string };
   /** A Middleware EdgeScript (same namespace) run in front of the origin (script-refs.ts). */
   middlewareScriptRef?: { name: string };
+  /** The object (same namespace) whose platform-made zone is managed (pull-zone-from.ts). */
+  pullZoneFrom?: LinkSpec;
 }
 
 /** Certificate state of one hostname as recorded in status. */
@@ -90,6 +93,8 @@ export interface HostnameStatus {
 export interface PullZoneConfigStatus extends KindStatus {
   /** Platform id (an integer in the CRD; the runtime records it as the platform returned it). */
   pullZoneId?: number;
+  /** The owner `spec.pullZoneFrom` names, with the members matched (pull-zone-from.ts). */
+  linkedFrom?: Record<string, string>;
   cdnHostname?: string;
   hostnames?: HostnameStatus[];
   /** Hashes of write-only settings as last sent (the platform does not return them). */
