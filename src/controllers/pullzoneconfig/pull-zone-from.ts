@@ -54,6 +54,13 @@ export const PULL_ZONE_LINK: LinkRules = {
  * record's value, the container endpoint, the script): the CRD refuses them beside
  * `pullZoneFrom` rather than have the operator and the owner write it in turn.
  */
-export const OWNER_FIXED_SETTINGS = ['originType', 'originUrl', 'storageZoneId', 'edgeScriptId'];
+export const OWNER_FIXED_SETTINGS = [
+  'originType',
+  'originUrl',
+  'storageZoneId',
+  'edgeScriptId',
+  'magicContainersAppId',
+  'magicContainersEndpointId',
+];
 /** The references that set the origin, refused beside `pullZoneFrom` for the same reason. */
 export const OWNER_FIXED_REFS = ['storageZoneRef', 'edgeScriptRef'];
