@@ -11,7 +11,6 @@
 import test from 'ava';
 import { apply, deleteObject, getObject, kubectlRaw } from '../support/kube.js';
 import {
-  appSpec,
   objectYaml,
   PZC,
   resetCalls,
@@ -23,7 +22,7 @@ import {
   waitGone,
   type TenancyEnv,
 } from '../tenancy/setup.js';
-import { teamADnsZone } from '../tenancy/team-a.js';
+import { teamAMadeZones } from '../tenancy/team-a.js';
 
 let env: TenancyEnv;
 
@@ -73,44 +72,15 @@ async function adoptedScript(name: string): Promise<void> {
 async function owners(): Promise<
   Array<{ what: string; from: Record<string, string>; id: number }>
 > {
-  const { teamA } = env;
-  await teamADnsZone(env, 'zone', 'e2e-link-a.example');
-  await apply(
-    objectYaml('DnsRecord', teamA, 'fast', {
-      dnsZoneRef: { name: 'zone' },
-      type: 'A',
-      name: 'fast',
-      value: '192.0.2.10',
-      accelerated: true,
-    }),
-  );
-  const endpoints = [{ displayName: 'public', cdn: { portMappings: [{ containerPort: 80 }] } }];
-  await apply(objectYaml('ContainerApp', teamA, 'edge', appSpec('edge', {}, { endpoints })));
+  const made = await teamAMadeZones(env, 'e2e-link-a.example');
   await adoptedScript('site');
-  const rec = await waitCondition(resourceOf('DnsRecord'), teamA, 'fast', 'Ready', 'True');
-  const app = await waitCondition(
-    resourceOf('ContainerApp'),
-    teamA,
-    'edge',
-    'Ready',
-    'True',
-    undefined,
-    90_000,
-  );
-  const es = await waitCondition(resourceOf('EdgeScript'), teamA, 'site', 'Ready', 'True');
-  const containers = (app.status?.containers ?? []) as Array<{
-    endpoints?: Array<{ pullZoneId?: number }>;
-  }>;
+  const es = await waitCondition(resourceOf('EdgeScript'), env.teamA, 'site', 'Ready', 'True');
   return [
-    {
-      what: 'record',
-      from: { kind: 'DnsRecord', name: 'fast' },
-      id: Number(rec.status?.acceleratedPullZoneId),
-    },
+    { what: 'record', from: { kind: 'DnsRecord', name: 'fast' }, id: made.record },
     {
       what: 'app',
       from: { kind: 'ContainerApp', name: 'edge', endpoint: 'public' },
-      id: Number(containers[0]?.endpoints?.[0]?.pullZoneId),
+      id: made.app,
     },
     {
       what: 'script',

@@ -18,6 +18,8 @@ import type {
 import type { PlanContext } from '../../../../src/controllers/shared/manifest-plan.js';
 import type { ManagedObject } from '../../../../src/runtime/types.js';
 import { startSimulator, type SimulatorHandle } from '../../../../src/simulator/server.js';
+import { toCreateBody } from '../../../../src/controllers/containerapp/mapping.js';
+import { baseSpec, desiredOf } from '../containerapp/fixtures.js';
 
 const API_KEY = 'pzc-export-links-key';
 const KINDS = ['PullZoneConfig', 'DnsZone', 'DnsRecord', 'ContainerApp', 'EdgeScript'];
@@ -63,28 +65,8 @@ test.before(async () => {
     'EdgeScript',
     Number((await client.getEdgeScript(Number(script.Id))).LinkedPullZones?.[0]?.Id),
   );
-  const app = await client.createApp({
-    name: 'edge',
-    runtimeType: 'shared',
-    autoScaling: { min: 1, max: 1 },
-    regionSettings: { allowedRegionIds: ['DE'], requiredRegionIds: ['DE'] },
-    containerTemplates: [
-      {
-        name: 'web',
-        imageName: 'nginx',
-        imageNamespace: 'library',
-        imageTag: '1.25',
-        imageRegistryId: 'dockerhub',
-        endpoints: [
-          {
-            displayName: 'public',
-            cdn: { isSslEnabled: true, portMappings: [{ containerPort: 80 }] },
-          },
-        ],
-      },
-    ],
-    volumes: [],
-  } as never);
+  // Containers web (a CDN endpoint `http`) and worker.
+  const app = await client.createApp(toCreateBody(desiredOf(baseSpec())));
   const live = await client.getApp(String(app.id));
   const endpoint = live.containerTemplates?.[0]?.endpoints?.[0] as
     { pullZoneId?: string } | undefined;
@@ -117,7 +99,7 @@ const OWNERS: { kind: string; from: (names: Map<string, string>) => Record<strin
       kind: 'ContainerApp',
       name: n.get('ContainerApp')!,
       container: 'web',
-      endpoint: 'public',
+      endpoint: 'http',
     }),
   },
   { kind: 'EdgeScript', from: (n) => ({ kind: 'EdgeScript', name: n.get('EdgeScript')! }) },
