@@ -12,8 +12,9 @@
  *   account, the checks of every `*Ref`). While it is missing, being deleted or reports no id
  *   the object waits (Ready=False `ReferenceNotReady`, naming the owner); once the object has
  *   managed a zone (its status records an id) the same is the owner's zone gone
- *   (`rules.goneReason`, Synced=False), never a create. The reference watch re-enqueues the
- *   object when the owner changes; a new id the owner reports (the zone made again) is followed.
+ *   (`rules.goneReason`, Synced=False and Ready=False), never a create. The reference watch
+ *   re-enqueues the object when the owner changes; a new id the owner reports (the zone made
+ *   again) is followed, and a gone object recovers when the owner reports one again.
  * - The external client ({@link withLink}) observes and updates the owner's id, claims it (one
  *   managing object per linked resource: a second is refused `AlreadyManaged`), never creates
  *   (a zone that is gone is `goneReason`) and never deletes: deleting the object releases the
@@ -189,10 +190,12 @@ export function resolveLink(
   return { id: read.id, from: { kind: link.kind, name: link.name, ...read.chosen } };
 }
 
+/** The owner's resource is gone: Synced and Ready False (`unavailable`), never a create. */
 function goneError(rules: LinkRules, id: number | string, why: string): TerminalError {
   return new TerminalError(
     rules.goneReason,
     `cannot manage ${rules.what} ${id}: ${why}; a linked ${rules.what} belongs to its owner and is never created or deleted by this object (restore the owner's ${rules.what}, or delete this object)`,
+    true,
   );
 }
 

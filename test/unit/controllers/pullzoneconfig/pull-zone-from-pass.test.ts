@@ -2,7 +2,8 @@
  * `spec.pullZoneFrom` (issue 48) under the real reconciler against cdn-sim: a PullZoneConfig
  * linking the zone an owner reports manages it (a hostname and an edge rule written) and never
  * creates or deletes a zone: it waits for an owner without one, follows a new id, reports a zone
- * the owner dropped or the platform lost as LinkedZoneGone, lets go on deletion whatever the
+ * the owner dropped or the platform lost as LinkedZoneGone (and recovers when the owner reports
+ * one again), lets go on deletion whatever the
  * deletion policy, and a second PullZoneConfig linking the same zone is refused AlreadyManaged.
  * On the code before pullZoneFrom the spec field was ignored and the first pass created a zone.
  */
@@ -137,6 +138,7 @@ test('a new id from the owner is followed; a dropped or lost zone is LinkedZoneG
   owners[0] = script('site', undefined);
   await s.pass();
   t.like(s.condition('Synced'), { status: 'False', reason: 'LinkedZoneGone' }, 'owner dropped it');
+  t.like(s.condition('Ready'), { status: 'False', reason: 'LinkedZoneGone' }, 'not Ready either');
   t.regex(s.condition('Synced')?.message ?? '', /EdgeScript team-a\/site reports no pull zone/);
 
   owners.length = 0;
@@ -151,6 +153,16 @@ test('a new id from the owner is followed; a dropped or lost zone is LinkedZoneG
   t.like(s.condition('Synced'), { status: 'False', reason: 'LinkedZoneGone' }, 'zone deleted');
   t.regex(s.condition('Synced')?.message ?? '', /no longer exists on the platform/);
   t.deepEqual(zoneCalls(before), [], 'nor once the zone is gone');
+
+  // The owner reports a zone again: managed again, no create.
+  const third = madeZone();
+  owners[0] = script('site', third);
+  const again = callCount(world);
+  await s.settle();
+  t.true(s.ready(), JSON.stringify(s.obj.status?.conditions));
+  t.like(s.condition('Synced'), { status: 'True' });
+  t.is(s.id('pullZoneId'), String(third));
+  t.deepEqual(zoneCalls(again), [], 'recovered without a create');
 });
 
 test('deleting a linked PullZoneConfig leaves the zone, whatever the deletion policy', async (t) => {
