@@ -4,7 +4,6 @@ import type { NamedResourceKind } from '../kind-names.js';
 import type { AccountSpec } from '../shared/account-schema.js';
 import type { AdoptionSpec } from '../shared/ownership-schema.js';
 import type { KindStatus } from '../shared/status-schema.js';
-import type { LinkSpec } from '../kit/linked-resource.js';
 import type { EdgeRuleSpec } from './edge-rules-mapping.js';
 import type { EdgeRuleStatus } from './edge-rules.js';
 import type { PurgeSpec, PurgeStatus } from './purge.js';
@@ -23,6 +22,19 @@ export const PULL_ZONE_CONFIG_NAMES: NamedResourceKind = {
 export interface SecretKeyRef {
   name: string;
   key: string;
+}
+
+/**
+ * The object whose platform-made zone a PullZoneConfig manages (`spec.pullZoneFrom`, as the
+ * owner table of pull-zone-from.ts allows), and the owner `status.linkedFrom` names.
+ */
+export interface PullZoneFrom {
+  kind: 'DnsRecord' | 'ContainerApp' | 'EdgeScript';
+  name: string;
+  /** ContainerApp: the container template of the endpoint. */
+  container?: string;
+  /** ContainerApp: the endpoint's displayName. */
+  endpoint?: string;
 }
 
 /** Certificate of one custom hostname. */
@@ -61,7 +73,7 @@ export interface PullZoneConfigSpec extends AccountSpec, AdoptionSpec {
   /** A Middleware EdgeScript (same namespace) run in front of the origin (script-refs.ts). */
   middlewareScriptRef?: { name: string };
   /** The object (same namespace) whose platform-made zone is managed (pull-zone-from.ts). */
-  pullZoneFrom?: LinkSpec;
+  pullZoneFrom?: PullZoneFrom;
 }
 
 /** Certificate state of one hostname as recorded in status. */
@@ -94,7 +106,7 @@ export interface PullZoneConfigStatus extends KindStatus {
   /** Platform id (an integer in the CRD; the runtime records it as the platform returned it). */
   pullZoneId?: number;
   /** The owner `spec.pullZoneFrom` names, with the members matched (pull-zone-from.ts). */
-  linkedFrom?: Record<string, string>;
+  linkedFrom?: Omit<PullZoneFrom, 'kind'> & { kind: string };
   cdnHostname?: string;
   hostnames?: HostnameStatus[];
   /** Hashes of write-only settings as last sent (the platform does not return them). */
