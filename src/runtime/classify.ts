@@ -3,7 +3,7 @@
  * from its own writes, TerminalError/WaitingError thrown by kinds, network failures — and
  * hands everything else to the kind's `classifyError`. The reconciler acts on the class only.
  */
-import { TerminalError, WaitingError, type ClassifiedError } from './errors.js';
+import { classifyTerminal, TerminalError, WaitingError, type ClassifiedError } from './errors.js';
 import { KubeApiError } from './kube-client.js';
 import { ReadyReason, SyncedReason } from './reasons.js';
 
@@ -69,12 +69,7 @@ export function classifyError(
   kindClassifier: (err: unknown) => ClassifiedError,
 ): ClassifiedError {
   if (err instanceof KubeApiError) return classifyKubeError(err);
-  if (err instanceof TerminalError)
-    return {
-      class: 'terminal',
-      reason: err.reason || SyncedReason.InvalidSpec,
-      message: err.message,
-    };
+  if (err instanceof TerminalError) return classifyTerminal(err, SyncedReason.InvalidSpec);
   if (err instanceof WaitingError) {
     return {
       class: 'waiting',

@@ -6,8 +6,11 @@
 
 /** How the reconciler should treat a failure. */
 export type ClassifiedError =
-  /** Invalid spec or another 4xx: Synced=False, no requeue until the spec (generation) changes. */
-  | { class: 'terminal'; reason: string; message: string }
+  /**
+   * Invalid spec or another 4xx: Synced=False, no requeue until the spec (generation) changes.
+   * `unavailable`: the failure also says the resource is not available (Ready=False, same reason).
+   */
+  | { class: 'terminal'; reason: string; message: string; unavailable?: boolean }
   /** 401/403: Synced=False reason Unauthorized, rechecked periodically (not in a tight loop). */
   | { class: 'unauthorized'; reason: string; message: string }
   /**
@@ -29,15 +32,29 @@ export type ClassifiedError =
   /** Kubernetes 409 (stale resourceVersion): silent immediate requeue. */
   | { class: 'conflict'; reason: string; message: string };
 
-/** Thrown by kinds for a spec problem found without calling the platform. */
+/**
+ * Thrown by kinds for a spec problem found without calling the platform. `unavailable`: the
+ * problem is also that the resource is not there (Ready=False as well as Synced=False).
+ */
 export class TerminalError extends Error {
   constructor(
     readonly reason: string,
     message: string,
+    readonly unavailable = false,
   ) {
     super(message);
     this.name = 'TerminalError';
   }
+}
+
+/** The classification of a TerminalError (`fallback`: the reason when it has none). */
+export function classifyTerminal(err: TerminalError, fallback = err.reason): ClassifiedError {
+  return {
+    class: 'terminal',
+    reason: err.reason || fallback,
+    message: err.message,
+    ...(err.unavailable ? { unavailable: true } : {}),
+  };
 }
 
 /** Thrown by kinds while a referenced object is not ready yet. */

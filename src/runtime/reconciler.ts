@@ -1028,12 +1028,12 @@ export class ManagedReconciler {
     }
     const reason = c.class === 'unauthorized' ? SyncedReason.Unauthorized : c.reason;
     pass.conditions.push(synced(reason, c.message, obj, 'False'));
-    if (c.class === 'terminal' && c.reason === ReadyReason.NotFound) {
-      // The resource to adopt does not exist: that is a fact about availability, not only sync.
+    if (c.class === 'terminal' && (c.reason === ReadyReason.NotFound || c.unavailable === true)) {
+      // The resource to adopt (or a linked one) does not exist: a fact about availability too.
       pass.conditions.push({
         type: ConditionType.Ready,
         status: 'False',
-        reason: ReadyReason.NotFound,
+        reason: c.reason,
         message: c.message,
         observedGeneration: obj.metadata.generation,
       });

@@ -35,6 +35,7 @@ export async function exportAccount(
   kinds: readonly KindModule[] = KINDS,
 ): Promise<ExportResult> {
   const names = new Map<string, Map<string, string>>();
+  const after: Array<() => void | Promise<void>> = [];
   const c: ExportContext = {
     client,
     opts,
@@ -47,12 +48,16 @@ export async function exportAccount(
       if (!byId) names.set(kind, (byId = new Map<string, string>()));
       return byId;
     },
+    afterAll: (step) => {
+      after.push(step);
+    },
   };
   for (const kind of exportableKinds(kinds)) {
     if (!isNeeded(kind, opts, kinds)) continue;
     const exporter = await kind.exporter!();
     await exporter(c);
   }
+  for (const step of after) await step();
   c.result.notes.push(...clientApplyNotes(c.result.objects));
   return c.result;
 }

@@ -112,7 +112,7 @@ export function dnsRecordSchema(docs: DocumentBounds): KindSchema {
         name: stringSchema('Record name on the platform (`""`: the apex).'),
         value: stringSchema('Record value on the platform.'),
         acceleratedPullZoneId: int64Schema(
-          'Id of the pull zone the platform created for this accelerated record (a PullZoneConfig can adopt it with spec.adoption.policy ById).',
+          'Id of the pull zone the platform created for this accelerated record (a PullZoneConfig of this namespace manages it with spec.pullZoneFrom).',
         ),
         accelerationStatus: stringSchema(
           'State of the acceleration: None, Pending, Processing, Completed or Failed.',

@@ -19,6 +19,10 @@
  * 3. **Adopt by name** — only when the spec asks (`spec.adoption.policy: ByName`).
  * 4. Otherwise nothing is read: the runtime creates.
  *
+ * A linked object (a kind's `spec.<field>From` naming the object whose platform resource it
+ * manages) stands before the ladder: its id is the owner's, given as `ctx.externalId` to step 1,
+ * and it never reaches step 4 (kit/linked-resource.ts).
+ *
  * One rule for several matches at every step: refused (`AmbiguousName`, naming the
  * candidates), never "the first". Resources another object manages are never candidates of a
  * recovery; for adoption a single managed match is returned so that the runtime refuses it

@@ -110,14 +110,27 @@ export function resolveNamedRef(
       `cannot resolve spec.${r.ref}: ${named} ${why}`,
     );
   }
-  const theirs = accountOf(found);
-  if (typeof theirs === 'string' && theirs !== account) {
-    throw new TerminalError(
-      SyncedReason.InvalidSpec,
-      `cannot use spec.${r.ref}: ${named} lives in another account than this ${obj.kind} (use the same accountRef or credentialsRef on both)`,
-    );
-  }
+  assertSameAccount(obj, found, `spec.${r.ref}: ${named}`, account);
   return { id, object: found };
+}
+
+/**
+ * Refuses (InvalidSpec) a referenced object `found` that lives in another account than
+ * `account` (the referring object's); `what` names the spec field and the object
+ * (`spec.zoneRef: DnsZone ns/name`).
+ */
+export function assertSameAccount(
+  obj: ManagedObject,
+  found: ManagedObject,
+  what: string,
+  account: string,
+): void {
+  const theirs = accountOf(found);
+  if (typeof theirs !== 'string' || theirs === account) return;
+  throw new TerminalError(
+    SyncedReason.InvalidSpec,
+    `cannot use ${what} lives in another account than this ${obj.kind} (use the same accountRef or credentialsRef on both)`,
+  );
 }
 
 /** The platform id the spec names (see the module comment); `account`: the object's. */

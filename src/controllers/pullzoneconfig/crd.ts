@@ -23,6 +23,8 @@ import {
   ZONE_NAME_RULES,
 } from './zone-name-rules.js';
 import type { KindPart } from '../kit/kind-parts.js';
+import { linkSpecRules, linkSpecSchema, linkStatusSchema } from '../kit/link-schema.js';
+import { OWNER_FIXED_REFS, OWNER_FIXED_SETTINGS, PULL_ZONE_LINK } from './pull-zone-from.js';
 
 const HOSTNAME_PATTERN =
   '^(\\*\\.)?([a-zA-Z0-9]([a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?\\.)+[a-zA-Z]{2,63}$';
@@ -121,9 +123,22 @@ const ownSpec: Schema = {
       'Run a Middleware EdgeScript in this namespace in front of the origin: sets the middleware script id from its status (settings.middlewareScriptId must then be left out). The zone waits (Ready=False ReferenceNotReady) until the EdgeScript has an id; a Standalone script is refused (InvalidSpec).',
       'Name of the EdgeScript.',
     ),
+    pullZoneFrom: linkSpecSchema(
+      PULL_ZONE_LINK,
+      "Manage the pull zone the platform made for another object of this namespace (an accelerated DnsRecord, a ContainerApp CDN endpoint, a Standalone EdgeScript) instead of creating one: its settings, hostnames, certificates and edge rules. The zone id is read from the owner's status; until the owner reports one the object waits (Ready=False ReferenceNotReady). The zone is never created or deleted by this object: deleting it leaves the zone to its owner, and once the owner no longer reports the zone the object reports Synced=False LinkedZoneGone. The owner sets the origin and the name: spec.name, spec.adoption, the origin settings (originType, originUrl, storageZoneId, edgeScriptId, magicContainersAppId, magicContainersEndpointId) and references (storageZoneRef, edgeScriptRef) must be left out, and deletionPolicy may only be Orphan. Immutable.",
+    ),
     ...EDGE_RULE_SPEC_PROPERTIES,
   },
   'x-kubernetes-validations': [
+    ...linkSpecRules(PULL_ZONE_LINK),
+    {
+      rule: '!has(self.pullZoneFrom) || !has(self.name)',
+      message: 'pullZoneFrom: the zone keeps the name its owner gave it: leave name out',
+    },
+    {
+      rule: `!has(self.pullZoneFrom) || (${OWNER_FIXED_REFS.map((r) => `!has(self.${r})`).join(' && ')} && (!has(self.settings) || (${OWNER_FIXED_SETTINGS.map((k) => `!has(self.settings.${k})`).join(' && ')})))`,
+      message: `pullZoneFrom: the owner sets the zone's origin: leave ${[...OWNER_FIXED_SETTINGS.map((k) => `settings.${k}`), ...OWNER_FIXED_REFS].join(', ')} out`,
+    },
     {
       rule: '!has(self.storageZoneRef) || !has(self.settings) || (!has(self.settings.originType) && !has(self.settings.storageZoneId))',
       message:
@@ -185,6 +200,7 @@ const CERTIFICATE_STATUS: Schema = {
 
 const OWN_STATUS: Record<string, Schema> = {
   pullZoneId: { type: 'integer', format: 'int64', description: 'Id of the managed pull zone.' },
+  linkedFrom: linkStatusSchema(PULL_ZONE_LINK),
   cdnHostname: {
     type: 'string',
     description: 'System hostname of the zone (<name>.b-cdn.net); target of CNAME records.',

@@ -1,5 +1,6 @@
 /**
- * One pull zone as a PullZoneConfig that adopts it by id: every setting the record returns
+ * One pull zone as a PullZoneConfig that adopts it by id (or, for a zone the platform made for
+ * an object exported in the same run, links that owner: export-links.ts): every setting the record returns
  * (settings-reverse.ts), the custom hostnames, and the edge rules (edge-rules-mapping.ts's
  * fromWireRule). Secret settings become `<name>Ref` references to one Secret per zone.
  */
@@ -20,6 +21,7 @@ import { PRIVATE_KEY_TYPES } from '../shared/private-key-type.js';
 import { type HostnameSpec, PULL_ZONE_CONFIG_NAMES } from './types.js';
 import { settingsFromRecord } from './settings-reverse.js';
 import type { KindPart } from '../kit/kind-parts.js';
+import { linkExportedZones, type ExportedZone } from './export-links.js';
 
 /** CertificateProvisionType of an uploaded certificate (hostnames.ts uses the same value). */
 const PROVISION_CUSTOM = 3;
@@ -156,6 +158,7 @@ export async function exportPullZones(c: ExportContext): Promise<void> {
   const listed = (await c.client.listPullZones()).sort(byId);
   const names = new NameAllocator();
   const zoneNames = c.names(PULL_ZONE_CONFIG_NAMES.kind);
+  const exported: ExportedZone[] = [];
   for (const item of listed) {
     const record: PullZone = await c.client.getPullZone(Number(item.Id));
     const name = names.allocate(String(record.Name ?? ''), Number(record.Id), 'pullzone');
@@ -165,7 +168,10 @@ export async function exportPullZones(c: ExportContext): Promise<void> {
     c.result.objects.push(out.object);
     c.result.secrets.push(...out.secrets);
     c.result.notes.push(...out.notes);
+    exported.push({ zone: record, object: out.object });
   }
+  // The owners of platform-made zones are exported later (export-links.ts).
+  c.afterAll?.(() => linkExportedZones(exported, c.result));
 }
 
 /** The kind's `cdnctl export` exporter, under its part's name (kit/kind-parts.ts). */

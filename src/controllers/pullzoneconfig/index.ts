@@ -2,8 +2,9 @@
  * Wiring of the PullZoneConfig kind: `createPullZoneConfigKind(deps)` returns the
  * ManagedKind the runtime runs (connect = credentials + referenced Secrets -> external
  * client; references = what the credentials depend on, secret settings, TLS Secrets, the
- * StorageZone of spec.storageZoneRef and the EdgeScripts of the script refs; the outputs Secret is its connection Secret, which the
- * runtime publishes and watches).
+ * StorageZone of spec.storageZoneRef, the EdgeScripts of the script refs and the owner of
+ * spec.pullZoneFrom; the outputs Secret is its connection Secret, which the runtime publishes
+ * and watches). A linked zone (spec.pullZoneFrom) is the kit's: kit/linked-resource.ts.
  */
 import { accountIdFor } from '../../cdn/credentials.js';
 import { withMarkerKey } from '../shared/marker-key.js';
@@ -24,6 +25,8 @@ import { resolveStorageOrigin, storageZoneReference, withStorageOrigin } from '.
 import { managedNames } from '../kind-names.js';
 import { PULL_ZONE_CONFIG_NAMES, type PullZoneConfig } from './types.js';
 import type { KindPart } from '../kit/kind-parts.js';
+import { linkedIdOf, linkReferenceOf, resolveLink, withLink } from '../kit/linked-resource.js';
+import { PULL_ZONE_LINK } from './pull-zone-from.js';
 
 /** Maps an API field named in a platform error to the spec path a user edits. */
 export function specPathForApiField(apiField: string): string {
@@ -40,6 +43,8 @@ function references(obj: PullZoneConfig, deps: ControllerDeps): ObjectReference[
   ];
   const storageZone = storageZoneReference(obj);
   if (storageZone) refs.push(storageZone);
+  const owner = linkReferenceOf(obj, PULL_ZONE_LINK);
+  if (owner) refs.push(owner);
   return refs;
 }
 
@@ -48,12 +53,13 @@ export function createPullZoneConfigKind(deps: ControllerDeps): ManagedKind<Pull
   return {
     ...managedNames(PULL_ZONE_CONFIG_NAMES),
     idStatusField: 'pullZoneId',
-    specExternalId: (obj) => adoptionIdOf(obj.spec),
+    specExternalId: (obj) => adoptionIdOf(obj.spec) ?? linkedIdOf(obj, PULL_ZONE_LINK),
     async connect(obj, ctx) {
       const apiKey = await resolveApiKey(obj, ctx, deps);
       const accountId = accountIdFor(apiKey);
       const origin = resolveStorageOrigin(obj, (ref) => ctx.getObject(ref), accountId);
       const scripts = resolveScripts(obj, (ref) => ctx.getObject(ref), accountId);
+      const link = resolveLink(obj, PULL_ZONE_LINK, (ref) => ctx.getObject(ref), accountId);
       const secrets = await resolveSecrets(obj, ctx);
       const external = new PullZoneExternal({
         client: getCdnClient(deps, apiKey),
@@ -61,7 +67,8 @@ export function createPullZoneConfigKind(deps: ControllerDeps): ManagedKind<Pull
         secrets,
       });
       const resolved = withMappedObject(external, scripts && ((o) => withScriptIds(o, scripts)));
-      return withMarkerKey(withStorageOrigin(resolved, origin), apiKey);
+      const linked = withLink(withStorageOrigin(resolved, origin), PULL_ZONE_LINK, obj, link);
+      return withMarkerKey(linked, apiKey);
     },
     references: (obj) => references(obj, deps),
     idReferences: idReferencesOf,

@@ -24,6 +24,19 @@ export interface SecretKeyRef {
   key: string;
 }
 
+/**
+ * The object whose platform-made zone a PullZoneConfig manages (`spec.pullZoneFrom`, as the
+ * owner table of pull-zone-from.ts allows), and the owner `status.linkedFrom` names.
+ */
+export interface PullZoneFrom {
+  kind: 'DnsRecord' | 'ContainerApp' | 'EdgeScript';
+  name: string;
+  /** ContainerApp: the container template of the endpoint. */
+  container?: string;
+  /** ContainerApp: the endpoint's displayName. */
+  endpoint?: string;
+}
+
 /** Certificate of one custom hostname. */
 export interface HostnameCertificateSpec {
   type: 'Free' | 'Custom';
@@ -59,6 +72,8 @@ export interface PullZoneConfigSpec extends AccountSpec, AdoptionSpec {
   edgeScriptRef?: { name: string };
   /** A Middleware EdgeScript (same namespace) run in front of the origin (script-refs.ts). */
   middlewareScriptRef?: { name: string };
+  /** The object (same namespace) whose platform-made zone is managed (pull-zone-from.ts). */
+  pullZoneFrom?: PullZoneFrom;
 }
 
 /** Certificate state of one hostname as recorded in status. */
@@ -90,6 +105,8 @@ export interface HostnameStatus {
 export interface PullZoneConfigStatus extends KindStatus {
   /** Platform id (an integer in the CRD; the runtime records it as the platform returned it). */
   pullZoneId?: number;
+  /** The owner `spec.pullZoneFrom` names, with the members matched (pull-zone-from.ts). */
+  linkedFrom?: Omit<PullZoneFrom, 'kind'> & { kind: string };
   cdnHostname?: string;
   hostnames?: HostnameStatus[];
   /** Hashes of write-only settings as last sent (the platform does not return them). */

@@ -34,7 +34,7 @@ export const ZONE_NAME_RULES: Schema[] = [
     // `matches`: this root rule runs on every write, status writes included, and cel-go compiles
     // a rule's patterns each time it plans it, which the apiserver does per evaluation (issue 32).
     rule:
-      `(has(self.spec) && (has(self.spec.name) || (has(self.spec.adoption) && has(self.spec.adoption.id)))) || ` +
+      `(has(self.spec) && (has(self.spec.name) || has(self.spec.pullZoneFrom) || (has(self.spec.adoption) && has(self.spec.adoption.id)))) || ` +
       `(self.metadata.name.size() <= ${ZONE_NAME_MAX} && !self.metadata.name.contains('.'))`,
     message: `metadata.name is the pull zone name when spec.name is unset and must be ${ZONE_NAME_RULE}; set spec.name to a valid zone name`,
   },

@@ -5,7 +5,7 @@
  */
 import { isCdnApiError, type CdnApiError } from '../../cdn/errors.js';
 import type { ClassifiedError } from '../../runtime/errors.js';
-import { TerminalError, WaitingError } from '../../runtime/errors.js';
+import { classifyTerminal, TerminalError, WaitingError } from '../../runtime/errors.js';
 import { AccountError } from './account-errors.js';
 
 /** Stable reasons produced here. */
@@ -98,8 +98,7 @@ export function classifyCdnError(err: unknown, options: ClassifyOptions = {}): C
   if (isCdnApiError(err)) return classifyApiError(err, options);
   if (err instanceof AccountError)
     return { class: 'retryable', reason: err.reason, message: err.message };
-  if (err instanceof TerminalError)
-    return { class: 'terminal', reason: err.reason, message: err.message };
+  if (err instanceof TerminalError) return classifyTerminal(err);
   if (err instanceof WaitingError) {
     return err.requeueAfterMs !== undefined
       ? {

@@ -67,6 +67,11 @@ export interface ExportContext {
    * filled by that kind's exporter, which runs first when another kind needs it.
    */
   names(kind: string): Map<string, string>;
+  /**
+   * Runs `step` once every kind's exporter has run (in the order asked): for what needs objects
+   * of kinds exported later (a pull zone linking its owner). Absent: nothing runs after.
+   */
+  afterAll?(step: () => void | Promise<void>): void;
 }
 
 /** A kind's exporter. */

@@ -9,7 +9,6 @@
 import test from 'ava';
 import { apply, deleteObject } from '../support/kube.js';
 import {
-  appSpec,
   objectYaml,
   resetCalls,
   resourceOf,
@@ -17,11 +16,10 @@ import {
   simWrites,
   startTenancyEnv,
   syncedReason,
-  waitCondition,
   waitGone,
   type TenancyEnv,
 } from './setup.js';
-import { teamADnsZone } from './team-a.js';
+import { teamAMadeZones } from './team-a.js';
 
 let env: TenancyEnv;
 
@@ -35,35 +33,10 @@ test.after.always(async () => {
 
 /** Team-a's objects whose pull zones the platform made; those zones' ids. */
 async function madeZones(): Promise<Array<{ what: string; id: number }>> {
-  const { teamA } = env;
-  await teamADnsZone(env, 'zone', 'e2e-made-a.example');
-  await apply(
-    objectYaml('DnsRecord', teamA, 'fast', {
-      dnsZoneRef: { name: 'zone' },
-      type: 'A',
-      name: 'fast',
-      value: '192.0.2.10',
-      accelerated: true,
-    }),
-  );
-  const endpoints = [{ displayName: 'public', cdn: { portMappings: [{ containerPort: 80 }] } }];
-  await apply(objectYaml('ContainerApp', teamA, 'edge', appSpec('edge', {}, { endpoints })));
-  const rec = await waitCondition(resourceOf('DnsRecord'), teamA, 'fast', 'Ready', 'True');
-  const app = await waitCondition(
-    resourceOf('ContainerApp'),
-    teamA,
-    'edge',
-    'Ready',
-    'True',
-    undefined,
-    90_000,
-  );
-  const containers = (app.status?.containers ?? []) as Array<{
-    endpoints?: Array<{ pullZoneId?: string }>;
-  }>;
+  const made = await teamAMadeZones(env, 'e2e-made-a.example');
   return [
-    { what: 'accelerated record', id: Number(rec.status?.acceleratedPullZoneId) },
-    { what: 'app endpoint', id: Number(containers[0]?.endpoints?.[0]?.pullZoneId) },
+    { what: 'accelerated record', id: made.record },
+    { what: 'app endpoint', id: made.app },
   ];
 }
 

@@ -8,7 +8,7 @@ import { WAF_RULE_FAMILY } from '../../../src/controllers/shieldwafrule/family.j
 import { desiredConfiguration, RATE_SPEC, WAF_SPEC } from '../../support/shield-rule-specs.js';
 import { apply } from '../support/kube.js';
 import { adoptShieldPolicy, seedShieldZone, type SeededZone } from '../support/shield-zones.js';
-import { objectYaml, resourceOf, waitCondition, type TenancyEnv } from './setup.js';
+import { appSpec, objectYaml, resourceOf, waitCondition, type TenancyEnv } from './setup.js';
 
 /** An access list spec (a CIDR list that blocks). */
 export const LIST_SPEC = { type: 'CIDR', entries: ['198.51.100.0/24'], action: 'Block' };
@@ -24,6 +24,47 @@ export async function teamADnsZone(
   const zone = await waitCondition(resourceOf('DnsZone'), env.teamA, name, 'Ready', 'True');
   const recorded = (zone.status?.records ?? []) as Array<{ id?: number }>;
   return { zoneId: Number(zone.status?.dnsZoneId), recordId: Number(recorded[0]?.id) };
+}
+
+/**
+ * Team-a's objects whose pull zones the platform makes, Ready: DnsRecord `fast` accelerated (in
+ * a DnsZone `zone` of `domain`) and ContainerApp `edge` with a CDN endpoint `public` (container
+ * `web`); the ids of those zones.
+ */
+export async function teamAMadeZones(
+  env: TenancyEnv,
+  domain: string,
+): Promise<{ record: number; app: number }> {
+  const { teamA } = env;
+  await teamADnsZone(env, 'zone', domain);
+  await apply(
+    objectYaml('DnsRecord', teamA, 'fast', {
+      dnsZoneRef: { name: 'zone' },
+      type: 'A',
+      name: 'fast',
+      value: '192.0.2.10',
+      accelerated: true,
+    }),
+  );
+  const endpoints = [{ displayName: 'public', cdn: { portMappings: [{ containerPort: 80 }] } }];
+  await apply(objectYaml('ContainerApp', teamA, 'edge', appSpec('edge', {}, { endpoints })));
+  const rec = await waitCondition(resourceOf('DnsRecord'), teamA, 'fast', 'Ready', 'True');
+  const app = await waitCondition(
+    resourceOf('ContainerApp'),
+    teamA,
+    'edge',
+    'Ready',
+    'True',
+    undefined,
+    90_000,
+  );
+  const containers = (app.status?.containers ?? []) as Array<{
+    endpoints?: Array<{ pullZoneId?: string | number }>;
+  }>;
+  return {
+    record: Number(rec.status?.acceleratedPullZoneId),
+    app: Number(containers[0]?.endpoints?.[0]?.pullZoneId),
+  };
 }
 
 /** A shield zone (Enterprise plan) whose ShieldPolicy `name` lives in team-a. */

@@ -64,6 +64,8 @@ export interface Stage {
   secrets?: Record<string, Record<string, string>>;
   /** Another object's claims, as the claim index holds them. */
   claims?: ClaimIndex;
+  /** Other managed objects in the informer cache (owners, referenced objects). */
+  objects?: () => readonly ManagedObject[];
 }
 
 /** An object of `kind` in the test namespace, with the credentials reference. */
@@ -145,7 +147,15 @@ export class Subject {
         readSecret: (ns, n) =>
           Promise.resolve(ns === NS && secrets[n] ? { ...secrets[n] } : undefined),
         readConfigMap: () => Promise.resolve(undefined),
-        getObject: () => undefined,
+        getObject: (ref) =>
+          this.stage
+            .objects?.()
+            .find(
+              (o) =>
+                o.kind === ref.kind &&
+                o.metadata.namespace === ref.namespace &&
+                o.metadata.name === ref.name,
+            ),
       }),
       events: {
         record: (_o, type, reason, message) => this.env.events.push({ type, reason, message }),
