@@ -438,7 +438,8 @@ export class ManagedReconciler {
 
   /**
    * One observation. When the swept-record cache answered it and it wants anything (not up to
-   * date, not there), it is made again by id: nothing is ever decided on a cached record.
+   * date, not there) or reports the resource not ready yet (a readiness change must not wait
+   * for the next sweep), it is made again by id: nothing is ever decided on a cached record.
    */
   private async observeOnce(
     pass: Pass,
@@ -450,7 +451,7 @@ export class ManagedReconciler {
     pass.mayUseSweep = false;
     if (!pass.fromSweep) return first;
     pass.fromSweep = false;
-    if (first.exists && first.upToDate) return first;
+    if (first.exists && first.upToDate && !first.notReady) return first;
     pass.log.debug({ upToDate: first.upToDate }, 'Swept record differs, reading by id');
     this.deps.counters?.externalCall('observe');
     return client.observe(pass.obj, ctx);

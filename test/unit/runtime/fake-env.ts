@@ -49,6 +49,8 @@ export class FakeEnv {
   objects = new Map<string, ManagedObject>();
   things = new Map<string, Thing>();
   calls: string[] = [];
+  /** What observe reports as not ready yet (Observation.notReady), if anything. */
+  observeNotReady?: { reason: string; message: string };
   /** What update reports as not ready yet (UpdateResult.notReady), if anything. */
   updateNotReady?: { reason: string; message: string };
   events: Array<{ type: string; reason: string; message: string }> = [];
@@ -153,7 +155,8 @@ export class FakeEnv {
     const observed = (o: ManagedObject, th: Thing): Observation => {
       const desired = String(o.spec?.color);
       const diff = th.color === desired ? [] : [{ field: 'color', live: th.color, desired }];
-      return { exists: true, externalId: th.id, upToDate: diff.length === 0, diff };
+      const notReady = this.observeNotReady ? { notReady: this.observeNotReady } : {};
+      return { exists: true, externalId: th.id, upToDate: diff.length === 0, diff, ...notReady };
     };
     return {
       observe: (o, ctx) => {

@@ -153,6 +153,16 @@ test('a write never uses a record older than the object’s last write, and neve
   w.stop();
 });
 
+test('an observation from a sweep that finds the resource not ready is made again by id', async (t) => {
+  const w = world();
+  await created(w, 'a');
+  w.env.observeNotReady = { reason: 'CertificatePending', message: 'issuing' };
+  const reads = w.env.byIdReads;
+  await w.env.reconciler({ pages: w.pages }).reconcile('ns/a', PERIODIC);
+  t.is(w.env.byIdReads, reads + 1, 'readiness does not wait for the next sweep');
+  w.stop();
+});
+
 test('a resource deleted on the platform between two sweeps is seen as gone, never served from the older sweep', async (t) => {
   const w = world();
   await created(w, 'a');
