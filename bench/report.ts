@@ -18,6 +18,8 @@ import { noisySection } from './lib/noisy-report.js';
 import type { NoisyNeighbourResult } from './scenarios/noisy-neighbour.js';
 import type { ApplyEndToEndResult } from './scenarios/apply-end-to-end.js';
 import { applySection } from './scenarios/apply-section.js';
+import type { PagesResult } from './scenarios/observe-by-pages.js';
+import { pagesSection } from './lib/pages-report.js';
 import { round } from './lib/stats.js';
 import { STALL_MS, type StallWindow } from './lib/stall-window.js';
 
@@ -74,6 +76,8 @@ export interface BenchResult {
   noisy?: NoisyNeighbourResult;
   /** kubectl apply + reconcile end to end (issue 32). */
   apply?: ApplyEndToEndResult;
+  /** Observe by pages against per-object polling, per fleet size (issue 50). */
+  pages?: PagesResult[];
 }
 
 const KIB = 1024;
@@ -662,6 +666,7 @@ export function renderMarkdown(res: BenchResult, chartDir: string, chartNames: s
     );
   lines.push(...applySection(res.apply));
   lines.push(...noisySection(res.noisy));
+  lines.push(...pagesSection(res.pages));
   lines.push('', '## Settings', '', '```json', JSON.stringify(res.settings, null, 2), '```');
   lines.push(...breakdowns(res));
   if (chartNames.length > 0) {

@@ -20,6 +20,9 @@
  *   --noisy-duration 90s    the noisy-neighbour window (BENCH_QUICK: 45s)
  *   --deadline <ISO time>   skip a cell whose estimate (2 × (2 × ceiling + 60 s)) ends after it
  *   --steady <duration>     also idle that long in the first cell
+ *   --pages-sizes 10000,100000 --pages-poll-interval 10m --pages-window 10m --pages-drifts 50
+ *                           the observe-by-pages scenario (`pages`, bench/scenarios/observe-by-pages.ts;
+ *                           BENCH_QUICK: 1000 objects, 1m, 2m, 10 drifts)
  *   --null-baseline on|off  run the null controller beside each cell (default on; see
  *                           bench/scenarios/null-baseline.ts)
  *   --out bench/results     --render <results json> [--notes <json>]  rebuild an earlier run's
@@ -44,6 +47,7 @@ import { readCrds } from './lib/minimal-crd.js';
 import { NULL_USER, runNullBaseline } from './scenarios/null-baseline.js';
 import { NOISY_A_KEY, runNoisyNeighbour, type NoisySettings } from './scenarios/noisy-neighbour.js';
 import { runSteadyState } from './scenarios/steady-state.js';
+import { runObserveByPages, type PagesParams } from './scenarios/observe-by-pages.js';
 import { runUpdateAll } from './scenarios/update-all.js';
 import { runUpdateLatency } from './scenarios/update-latency.js';
 import type { OperatorProcess } from '../test/e2e/support/operator.js';
@@ -83,6 +87,11 @@ export interface Settings {
   applyN: number;
   /** Whether each cell also runs the null-controller baseline. */
   nullBaseline: boolean;
+  /** The observe-by-pages scenario: fleet sizes, poll interval, window, drift changes. */
+  pagesSizes: number[];
+  pagesPollIntervalMs: number;
+  pagesWindowMs: number;
+  pagesDrifts: number;
   out: string;
 }
 
@@ -98,7 +107,11 @@ const DEFAULTS: Record<string, [full: string, quick: string]> = {
   'known-limit-flag': ['api-rate-limit-max', 'api-rate-limit-max'],
   deadline: ['', ''],
   steady: ['0s', '0s'],
-  scenarios: ['matrix,noisy,apply', 'matrix,noisy,apply'],
+  scenarios: ['matrix,noisy,apply,pages', 'matrix,noisy,apply,pages'],
+  'pages-sizes': ['10000,100000', '1000'],
+  'pages-poll-interval': ['10m', '1m'],
+  'pages-window': ['10m', '2m'],
+  'pages-drifts': ['50', '10'],
   'apply-n': ['500', '200'],
   'noisy-duration': ['90s', '45s'],
   'null-baseline': ['on', 'on'],
@@ -130,6 +143,10 @@ function settings(argv: string[]): Settings {
     noisyDurationMs: parseDuration(v('noisy-duration')),
     applyN: Number(v('apply-n')),
     nullBaseline: v('null-baseline') !== 'off',
+    pagesSizes: list(v('pages-sizes')),
+    pagesPollIntervalMs: parseDuration(v('pages-poll-interval')),
+    pagesWindowMs: parseDuration(v('pages-window')),
+    pagesDrifts: Number(v('pages-drifts')),
     out: v('out'),
   };
 }
@@ -161,6 +178,35 @@ function operatorArgs(s: Settings, c: MatrixConfig): string[] {
     'info',
     ...known,
   ];
+}
+
+/** The observe-by-pages scenario at each of its sizes, reported after each. */
+async function runPages(env: BenchEnv, s: Settings, res: BenchResult): Promise<void> {
+  res.pages = [];
+  for (const n of s.pagesSizes) {
+    const got = await runObserveByPages(env, pagesParams(s, n), log).catch((err: unknown) => {
+      log(`observe by pages n=${n} failed: ${errorText(err)}`);
+      return undefined;
+    });
+    if (got) res.pages.push(got);
+    res.finishedAt = new Date().toISOString();
+    await writeReport(res, s.out);
+  }
+}
+
+/** The observe-by-pages scenario at `n` objects (default share and sweep interval). */
+function pagesParams(s: Settings, n: number): PagesParams {
+  return {
+    n,
+    pollIntervalMs: s.pagesPollIntervalMs,
+    windowMs: s.pagesWindowMs,
+    drifts: s.pagesDrifts,
+    readShare: 0.2,
+    sweepIntervalMs: 50_000,
+    workers: s.workers,
+    // Adoption of n objects at well under the measured create rate, plus the window.
+    timeoutMs: 120_000 + n * 20,
+  };
 }
 
 /** The noisy-neighbour scenario's sizes (quick mode: about half). */
@@ -525,6 +571,7 @@ async function main(): Promise<void> {
       res.finishedAt = new Date().toISOString();
       await writeReport(res, s.out);
     }
+    if (s.scenarios.includes('pages')) await runPages(env, s, res);
     if (s.scenarios.includes('noisy')) {
       res.noisy = await runNoisyNeighbour(env, noisySettings(s), log);
       res.finishedAt = new Date().toISOString();

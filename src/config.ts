@@ -52,6 +52,10 @@ export interface OperatorConfig {
   apiRateLimitMax: number;
   /** Reopen a watch that delivered no event or bookmark for this long. */
   watchStallTimeoutMs: number;
+  /** Share of each account's request rate the list sweeps may use (0: observe by id only). */
+  sweepReadShare: number;
+  /** Least time between the starts of two sweeps of one account and resource type. */
+  sweepIntervalMs: number;
 }
 
 /** A configuration problem (exit code 2). */
@@ -192,6 +196,16 @@ const FLAGS: Record<string, FlagDoc> = {
     def: '5m',
     help: 'Reopen a watch that delivered no event or bookmark for this long',
   },
+  'sweep-read-share': {
+    type: 'string',
+    def: '0.2',
+    help: "Observe by pages: share of each account's CDN API request rate (0 to 1) the list sweeps that answer drift checks may use (0 = every drift check reads its resource by id)",
+  },
+  'sweep-interval': {
+    type: 'string',
+    def: '50s',
+    help: 'Observe by pages: least time between the starts of two sweeps of one account and resource type',
+  },
   help: { type: 'boolean', help: 'Show this help' },
   version: { type: 'boolean', help: 'Print the version' },
 };
@@ -273,6 +287,15 @@ function pollInterval(v: Values): number {
       `invalid --poll-interval "${str(v, 'poll-interval')}": must be between 5s and 24h`,
     );
   return ms;
+}
+
+/** A share between 0 and 1, inclusive. */
+function share(v: Values, flag: string): number {
+  const raw = str(v, flag);
+  const n = Number(raw);
+  if (!/^\d*\.?\d+$/.test(raw) || n > 1)
+    throw new ConfigError(`invalid --${flag} "${raw}": expected a number from 0 to 1`);
+  return n;
 }
 
 function integer(v: Values, flag: string, min: number): number {
@@ -416,6 +439,8 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv = process.env
     rateLimitBurst: integer(v, 'rate-limit-burst', 1),
     apiRateLimitMax: integer(v, 'api-rate-limit-max', 0),
     watchStallTimeoutMs: duration(v, 'watch-stall-timeout'),
+    sweepReadShare: share(v, 'sweep-read-share'),
+    sweepIntervalMs: duration(v, 'sweep-interval'),
   };
   return { command: 'run', config };
 }

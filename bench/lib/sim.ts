@@ -91,6 +91,11 @@ export class SimProcess {
     return (await this.admin<CallsSnapshot>('GET', `calls?since=${since}`)).log;
   }
 
+  /** Seeds platform state (`POST /_sim/seed`, e.g. `pullZoneSeries`); answers what was made. */
+  seed<T>(body: Record<string, unknown>): Promise<T> {
+    return this.admin('POST', 'seed', body);
+  }
+
   /** Replaces the fault configuration (`{}` clears every fault). */
   async setFaults(faults: FaultConfig): Promise<void> {
     await this.admin('PUT', 'faults', faults);

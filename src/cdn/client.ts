@@ -14,6 +14,7 @@ import * as edgeRules from './edge-rules.js';
 import * as purge from './purge.js';
 import * as storageZones from './storage-zones.js';
 import * as dns from './dns.js';
+import { fetchListPage, type ListPage } from './list-page.js';
 import type {
   DnsRecord,
   DnsRecordAddRequest,
@@ -104,6 +105,30 @@ export class CdnClient {
    */
   async request(spec: RequestSpec, opts?: CallOptions): Promise<unknown> {
     return (await this.#http.request(spec, opts)).body;
+  }
+
+  /** The account's request rate now, requests per second (its limiter's adaptive rate). */
+  accountRate(): Promise<number> {
+    return this.#http.accountRate();
+  }
+
+  // ---- list sweeps (observe by pages): one page of a whole listing, full models ----
+
+  /** One page (1-based) of `GET /pullzone`, full models as `getPullZone` answers them. */
+  pullZonePage(page: number, opts?: CallOptions): Promise<ListPage<PullZone>> {
+    return fetchListPage(this.#http, { operation: 'listPullZones', path: '/pullzone' }, page, opts);
+  }
+
+  /** One page of `GET /dnszone` (the full view: records included, as `getDnsZone`). */
+  dnsZonePage(page: number, opts?: CallOptions): Promise<ListPage<DnsZone>> {
+    return fetchListPage(this.#http, { operation: 'listDnsZones', path: '/dnszone' }, page, opts);
+  }
+
+  /** One page of `GET /storagezone` (passwords registered as secrets, as every read does). */
+  async storageZonePage(page: number, opts?: CallOptions): Promise<ListPage<StorageZone>> {
+    const call = { operation: 'listStorageZones', path: '/storagezone' };
+    const got = await fetchListPage<StorageZone>(this.#http, call, page, opts);
+    return { ...got, items: got.items.map((z) => storageZones.registerPasswords(this.#http, z)) };
   }
 
   /** Releases keep-alive sockets; the client must not be used afterwards. */

@@ -149,6 +149,15 @@ export class HttpTransport {
     });
   }
 
+  /**
+   * The account's request rate now (requests per second, the adaptive rate of its limiter):
+   * what a background reader's budget is a share of.
+   */
+  async accountRate(): Promise<number> {
+    const apiKey = await this.#apiKey('accountRate');
+    return limiterFor(accountIdFor(apiKey), this.#rateLimit).rate.current;
+  }
+
   /** Releases the keep-alive sockets (a CLI calls this before exiting). */
   close(): void {
     this.#httpAgent.destroy();
@@ -168,7 +177,7 @@ export class HttpTransport {
       if (result.response) return result.response;
       const error = result.error as CdnApiError;
       const elapsedMs = Date.now() - started;
-      const delay = this.#retryDelay(error, attempt, elapsedMs, idempotent, opts.signal);
+      const delay = this.#retryDelay(error, attempt, elapsedMs, idempotent, opts);
       if (delay === undefined) throw error;
       this.#log?.debug(
         {
@@ -195,11 +204,11 @@ export class HttpTransport {
     attempt: number,
     elapsedMs: number,
     idempotent: boolean,
-    signal: AbortSignal | undefined,
+    { signal, background }: CallOptions,
   ): number | undefined {
     // Nothing is retried for a caller that gave up, nor by a deposed leader
     // (see common/pass-context.ts).
-    if (signal?.aborted || !mayWriteNow()) return undefined;
+    if (signal?.aborted === true || !mayWriteNow() || background === true) return undefined;
     return retryDelay({ error, attempt, elapsedMs, idempotent }, this.#retry);
   }
 
@@ -239,7 +248,9 @@ export class HttpTransport {
         parseRetryAfter(res.headers.get('retry-after')),
         MAX_RETRY_AFTER_MS,
       );
-      limiter.onAnswer(res.status, retryAfter !== undefined, sentAt);
+      // A background read's refusal backs off that reader only (CallOptions.background).
+      const shared = opts.background === true ? undefined : limiter;
+      shared?.onAnswer(res.status, retryAfter !== undefined, sentAt);
       return {
         error: this.#httpError(
           spec.operation,
@@ -247,7 +258,7 @@ export class HttpTransport {
           res.statusText,
           text,
           retryAfter,
-          limiter,
+          shared,
         ),
         status: res.status,
       };
@@ -300,12 +311,12 @@ export class HttpTransport {
     statusText: string,
     text: string,
     retryAfterMs: number | undefined,
-    limiter: AccountLimiter,
+    limiter: AccountLimiter | undefined,
   ): CdnApiError {
     const parsed = parseErrorBody(text, status, statusText);
     // A server asking us to slow down applies to every caller of the account, not just this one.
     if (retryAfterMs !== undefined && (status === 429 || status === 503))
-      limiter.pauseFor(retryAfterMs);
+      limiter?.pauseFor(retryAfterMs);
     const extra: Partial<CdnApiErrorInit> = { status };
     if (parsed.errorKey) extra.errorKey = parsed.errorKey;
     if (parsed.field) extra.field = parsed.field;

@@ -91,6 +91,12 @@ export interface CallOptions {
    * running reconcile pass, see common/pass-context.ts, else `high`).
    */
   priority?: 'high' | 'low';
+  /**
+   * A background read (a list sweep, observe by pages): sent once, never retried, and a refusal
+   * (429, Retry-After) neither pauses the account nor lowers its rate. The caller backs off on
+   * its own, so the account's writes never pay for it.
+   */
+  background?: boolean;
 }
 
 /** Call options of the methods that follow pages. */

@@ -11,7 +11,8 @@ import { samePlatformName } from './platform-names.js';
 
 const MAX_PAGES_FOLLOWED = 10000;
 
-function registerPasswords(http: HttpTransport, zone: StorageZone): StorageZone {
+/** Registers the zone's passwords as secrets of the transport; answers the zone. */
+export function registerPasswords(http: HttpTransport, zone: StorageZone): StorageZone {
   for (const secret of [zone.Password, zone.ReadOnlyPassword]) {
     if (typeof secret === 'string' && secret !== '') http.registerSecret(secret);
   }

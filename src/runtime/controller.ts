@@ -23,6 +23,7 @@ import { findCondition } from './conditions.js';
 import { runInPass } from '../common/pass-context.js';
 import { PlatformSlots } from './platform-slots.js';
 import { TurnSlicer } from './turn-slicer.js';
+import type { PageObserver } from './observe-by-pages.js';
 
 /**
  * Default passes in flight per platform slot. A create's pass spends two Kubernetes round
@@ -78,6 +79,8 @@ export interface ControllerOptions {
   claims?: ClaimIndex;
   /** Where the kind's connection Secrets are read and written (connection-secret.ts). */
   secrets?: SecretAccess;
+  /** Observe by pages, shared by every kind (observe-by-pages.ts); without it reads are by id. */
+  pages?: PageObserver;
   /** Called for every add/update/delete of this kind's objects (reference triggers). */
   onChange?(obj: ManagedObject, event: 'add' | 'update' | 'delete'): void;
 }
@@ -136,6 +139,7 @@ export class Controller {
       ...(opts.mayWrite ? { mayWrite: opts.mayWrite } : {}),
       ...(opts.claims ? { claims: opts.claims } : {}),
       ...(opts.secrets ? { secrets: opts.secrets } : {}),
+      ...(opts.pages ? { pages: opts.pages } : {}),
       slots: new PlatformSlots(opts.workers),
     });
   }
@@ -305,13 +309,20 @@ export class Controller {
     // Platform requests of a high-lane pass go first in the account's limiter and the
     // platform slots (updates do not wait behind creates and drift checks), in the share of
     // the object's namespace; see common/pass-context.ts.
-    const priority = this.queue.takenFrom(key) === 'high' ? 'high' : 'low';
+    const lane = this.queue.takenFrom(key);
+    const priority = lane === 'high' ? 'high' : 'low';
     const tenant = splitKey(key).namespace;
     let result: ReconcileResult;
     try {
       // Synchronous up to the slot's acquisition: the dispatcher sees the slot taken.
       result = await runInPass({ priority, tenant, mayWrite: this.opts.mayWrite }, () =>
-        this.passes.run(priority, () => this.reconciler.reconcile(key), undefined, tenant),
+        this.passes.run(
+          priority,
+          // The low lane holds the drift checks (polls, sweeps' changes): observe by pages.
+          () => this.reconciler.reconcile(key, { periodic: lane === 'low' }),
+          undefined,
+          tenant,
+        ),
       );
     } catch (err) {
       // reconcile() never throws by contract; if it does, log loudly and retry.

@@ -39,6 +39,7 @@ import type { ReconcilerTimings } from './reconciler.js';
 import { ReferenceIndex, referenceKey } from './references.js';
 import { CONFIG_MAPS, SECRETS, apiVersionOf, objectKey, resourcePath } from './resource.js';
 import { SecondaryCache } from './secondary.js';
+import { PageObserver } from './observe-by-pages.js';
 import type {
   ClusterKind,
   ClusterObject,
@@ -70,7 +71,17 @@ export interface ManagerConfig {
   rateLimit: number;
   rateLimitBurst: number;
   watchStallTimeoutMs: number;
+  /**
+   * Share of each account's request rate the list sweeps of observe by pages may use
+   * (`--sweep-read-share`); 0 or unset: every drift check reads by id.
+   */
+  sweepReadShare?: number;
+  /** Least time between the starts of two sweeps of one account and type (`--sweep-interval`). */
+  sweepIntervalMs?: number;
 }
+
+/** Default of {@link ManagerConfig.sweepIntervalMs}. */
+export const DEFAULT_SWEEP_INTERVAL_MS = 50_000;
 
 /** Options of {@link Manager}. */
 export interface ManagerOptions {
@@ -102,6 +113,8 @@ export class Manager {
   private readonly refs = new ReferenceIndex();
   /** One owner per platform resource across all kinds and namespaces (claims.ts). */
   private readonly claims = new ClaimIndex();
+  /** Observe by pages (observe-by-pages.ts), when `--sweep-read-share` is above 0. */
+  private pages?: PageObserver;
   private secrets?: SecondaryCache;
   private configMaps?: SecondaryCache;
   private elector?: LeaderElector;
@@ -172,6 +185,8 @@ export class Manager {
     const limiter =
       config.rateLimit > 0 ? new TokenBucket(config.rateLimit, config.rateLimitBurst) : undefined;
     const secretAccess = this.connectionSecretAccess();
+    this.pages = this.createPageObserver();
+    const pages = this.pages;
     for (const kind of this.opts.kinds) {
       this.controllers.set(
         kind.name,
@@ -195,10 +210,37 @@ export class Manager {
           ...(config.leaderElect ? { mayWrite: () => this.isLeader() } : {}),
           claims: this.claims,
           ...(kind.connectionSecret && secretAccess ? { secrets: secretAccess } : {}),
+          ...(pages ? { pages } : {}),
           onChange: (obj, event) => this.managedChanged(kind, obj, event),
         }),
       );
     }
+  }
+
+  /** The page observer every kind shares, or undefined when sweeps are off. */
+  private createPageObserver(): PageObserver | undefined {
+    const { config } = this.opts;
+    const share = config.sweepReadShare ?? 0;
+    if (share <= 0) return undefined;
+    const m = this.metrics;
+    return new PageObserver({
+      readShare: share,
+      minIntervalMs: config.sweepIntervalMs ?? DEFAULT_SWEEP_INTERVAL_MS,
+      signal: this.abort.signal,
+      log: this.log,
+      hooks: {
+        onPage: (type) => m.sweepPages.inc({ type }),
+        onSweep: (type, outcome, seconds) => {
+          m.sweeps.inc({ type, outcome });
+          if (outcome === 'complete') m.sweepDuration.observe({ type }, seconds);
+        },
+        onRead: (type, result) => m.sweptReads.inc({ type, result }),
+      },
+      // A resource that changed between two sweeps is checked now, with the drift checks.
+      onChanged: (objects) => {
+        for (const o of objects) this.controllers.get(o.kind)?.enqueue(o.key, 'low');
+      },
+    });
   }
 
   /** Reads and writes of connection Secrets, through the Secret cache (connection-secret.ts). */
@@ -410,6 +452,7 @@ export class Manager {
     this.workersStarted = true;
     for (const c of this.clusterControllers.values()) c.startWorkers();
     for (const c of this.controllers.values()) c.startWorkers();
+    this.pages?.start();
     this.log.info({ workers: this.opts.config.workers }, 'Workers started');
   }
 

@@ -45,6 +45,10 @@ export class OperatorMetrics {
   readonly leader: Gauge;
   readonly resources: Gauge<'controller' | 'ready'>;
   readonly accountRate: Gauge<'account'>;
+  readonly sweepPages: Counter<'type'>;
+  readonly sweeps: Counter<'type' | 'outcome'>;
+  readonly sweepDuration: Histogram<'type'>;
+  readonly sweptReads: Counter<'type' | 'result'>;
   #accountRates: () => AccountRate[] = () => [];
 
   constructor(opts: { defaultMetrics?: boolean } = {}) {
@@ -171,6 +175,31 @@ export class OperatorMetrics {
       labelNames: ['account'],
       registers: r,
       collect: () => this.#collectAccountRates(),
+    });
+    this.sweepPages = new Counter({
+      name: 'cdn_operator_sweep_pages_total',
+      help: 'List pages read by the sweeps of observe by pages, by resource type.',
+      labelNames: ['type'],
+      registers: r,
+    });
+    this.sweeps = new Counter({
+      name: 'cdn_operator_sweeps_total',
+      help: 'Sweeps of observe by pages by resource type and outcome (complete, failed).',
+      labelNames: ['type', 'outcome'],
+      registers: r,
+    });
+    this.sweepDuration = new Histogram({
+      name: 'cdn_operator_sweep_duration_seconds',
+      help: 'Duration of a complete sweep (every page of one account and type).',
+      labelNames: ['type'],
+      buckets: [0.1, 0.5, 1, 2.5, 5, 10, 30, 60, 120, 300],
+      registers: r,
+    });
+    this.sweptReads = new Counter({
+      name: 'cdn_operator_swept_reads_total',
+      help: "Reads of an object's own resource offered to the swept-record cache, by type and result (hit: answered from a sweep; miss: read by id).",
+      labelNames: ['type', 'result'],
+      registers: r,
     });
     if (opts.defaultMetrics ?? true)
       collectDefaultMetrics({ register: this.registry, prefix: 'cdn_operator_' });

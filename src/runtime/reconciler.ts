@@ -36,6 +36,8 @@ import {
 } from './create-guard.js';
 import { PendingCreates } from './pending-create.js';
 import { isObserveOnly } from './management-policy.js';
+import type { PageObserver } from './observe-by-pages.js';
+import { wrapClient } from './wrap-client.js';
 import type { ClaimIndex } from './claims.js';
 import { OWNERSHIP_FIELD, ownershipOf } from './claims-status.js';
 import { Ownership } from './ownership.js';
@@ -158,6 +160,17 @@ export interface ReconcilerDeps {
   secrets?: SecretAccess;
   /** Monotonic ms for the pending-create window (tests); default `performance.now`. */
   monotonicNow?: () => number;
+  /** Observe by pages (observe-by-pages.ts); without it every read is by id. */
+  pages?: PageObserver;
+}
+
+/** How a pass was asked for. */
+export interface PassOptions {
+  /**
+   * The pass is periodic (a poll requeue or a sweep's change, taken from the low lane), not a
+   * change, a create or a deletion: its observe may be answered from the swept-record cache.
+   */
+  periodic?: boolean;
 }
 
 type Stage =
@@ -201,6 +214,10 @@ interface Pass {
   createUnanswered?: boolean;
   /** Status fields the kind recorded as platform effects (`ctx.recordEffect`). */
   effects: Record<string, unknown>;
+  /** The next observe may read the swept-record cache (a periodic pass, before its first observe). */
+  mayUseSweep: boolean;
+  /** The last observe was answered from the swept-record cache. */
+  fromSweep: boolean;
 }
 
 /** See the module comment. */
@@ -222,7 +239,7 @@ export class ManagedReconciler {
   }
 
   /** Runs one pass for `key` (`namespace/name`). Never throws. */
-  async reconcile(key: string): Promise<ReconcileResult> {
+  async reconcile(key: string, opts: PassOptions = {}): Promise<ReconcileResult> {
     const obj = this.deps.getCached(key);
     if (!obj) {
       this.forget(key);
@@ -243,6 +260,8 @@ export class ManagedReconciler {
       synced: false,
       effects: {},
       connectClaims: [],
+      mayUseSweep: opts.periodic === true && !isDeleting(obj),
+      fromSweep: false,
     };
     try {
       return await this.run(pass);
@@ -279,6 +298,7 @@ export class ManagedReconciler {
     this.deleteAttempts.delete(key);
     this.pending.resolve(key);
     this.deps.status.forgetKey(key);
+    this.deps.pages?.forget({ kind: this.deps.kind.name, key });
   }
 
   private async run(pass: Pass): Promise<ReconcileResult> {
@@ -312,9 +332,10 @@ export class ManagedReconciler {
     if (raw.markerKey) pass.signer = { key: raw.markerKey, account: raw.account };
     const fenced = fenceClient(raw, this.deps.mayWrite);
     const { slots } = this.deps;
-    const client = slots
-      ? slotClient(fenced, slots, () => currentRequestPriority() ?? 'low')
-      : fenced;
+    const client = this.noteWrites(
+      pass,
+      slots ? slotClient(fenced, slots, () => currentRequestPriority() ?? 'low') : fenced,
+    );
     pass.account = client.account;
     pass.stage = 'claim';
     pass.connectClaims = client.claims ?? [];
@@ -337,8 +358,51 @@ export class ManagedReconciler {
         Object.assign(pass.effects, status);
         Object.assign(pass.extra, status);
       },
+      ...this.ownReader(pass),
     };
     return { client, ctx };
+  }
+
+  /**
+   * `ctx.readOwn` (observe by pages): the swept-record cache answers only the first observe of
+   * a periodic pass, under the rules of observe-by-pages.ts; every other read is by id.
+   */
+  private ownReader(pass: Pass): Pick<ExternalContext, 'readOwn'> {
+    const pages = this.deps.pages;
+    if (!pages) return {};
+    const { obj } = pass;
+    return {
+      readOwn: (source, id, readById) =>
+        pages.read(
+          {
+            kind: this.deps.kind.name,
+            key: keyOf(obj),
+            uid: obj.metadata.uid,
+            account: pass.account,
+            periodic: pass.mayUseSweep,
+            maxAgeMs: resolvePollInterval(obj, this.timings.pollIntervalMs).ms,
+          },
+          source,
+          id,
+          readById,
+          () => (pass.fromSweep = true),
+        ),
+    };
+  }
+
+  /** `client` noting each platform write's end for the read-your-writes rule of the cache. */
+  private noteWrites(pass: Pass, client: ExternalClient): ExternalClient {
+    const pages = this.deps.pages;
+    if (!pages) return client;
+    const who = { kind: this.deps.kind.name, key: keyOf(pass.obj) };
+    return wrapClient(client, async (operation, _ctx, call) => {
+      if (operation === 'observe') return call();
+      try {
+        return await call();
+      } finally {
+        pages.wrote(who, pass.obj.metadata.uid);
+      }
+    });
   }
 
   /** Records account, adoption and the effective deletion policy in `status.ownership`. */
@@ -356,8 +420,7 @@ export class ManagedReconciler {
     client: ExternalClient,
     ctx: ExternalContext,
   ): Promise<Observation> {
-    this.deps.counters?.externalCall('observe');
-    const obs = await client.observe(pass.obj, ctx);
+    const obs = await this.observeOnce(pass, client, ctx);
     const found =
       obs.exists && obs.externalId !== undefined && obs.externalId !== ctx.externalId
         ? obs.externalId
@@ -377,6 +440,27 @@ export class ManagedReconciler {
     else if (obs.exists && ctx.externalId !== undefined)
       this.recordId(pass, ctx.externalId, obs.status);
     return obs;
+  }
+
+  /**
+   * One observation. When the swept-record cache answered it and it wants anything (not up to
+   * date, not there) or reports the resource not ready yet (a readiness change must not wait
+   * for the next sweep), it is made again by id: nothing is ever decided on a cached record.
+   */
+  private async observeOnce(
+    pass: Pass,
+    client: ExternalClient,
+    ctx: ExternalContext,
+  ): Promise<Observation> {
+    this.deps.counters?.externalCall('observe');
+    const first = await client.observe(pass.obj, ctx);
+    pass.mayUseSweep = false;
+    if (!pass.fromSweep) return first;
+    pass.fromSweep = false;
+    if (first.exists && first.upToDate && !first.notReady) return first;
+    pass.log.debug({ upToDate: first.upToDate }, 'Swept record differs, reading by id');
+    this.deps.counters?.externalCall('observe');
+    return client.observe(pass.obj, ctx);
   }
 
   /** Records the events the kind asked for in its observation (`Observation.events`). */

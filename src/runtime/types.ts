@@ -206,8 +206,42 @@ export interface ExternalContext {
    * replaces a field an earlier one set (send whole lists). Absent in tests without a runtime.
    */
   recordEffect?(status: Record<string, unknown>): void;
+  /**
+   * Reads the object's own platform resource `id` (observe by pages, docs/scaling.md): on a
+   * periodic pass the runtime may answer it from the latest list sweep of `source` (never older
+   * than the object's last platform write), else it calls `readById`. Every other read, and
+   * every observation that leads to a write, goes to `readById`. Absent when the runtime sweeps
+   * nothing (tests, `--sweep-read-share 0`): call `readById`.
+   */
+  readOwn?<R>(
+    source: SweepSource<R>,
+    id: string,
+    readById: () => Promise<R | undefined>,
+  ): Promise<R | undefined>;
 }
 
+/**
+ * A platform listing the runtime may sweep page by page to answer the periodic observes of a
+ * kind (observe by pages): declared as data by the kind, bound to one account's client.
+ */
+export interface SweepSource<R = unknown> {
+  /** Resource type, the cache's key beside the account (usually the claim type: `PullZone`). */
+  readonly type: string;
+  /** One page (1-based) of the whole listing and whether another follows. */
+  listPage(page: number, signal: AbortSignal): Promise<{ items: readonly R[]; more: boolean }>;
+  /** The platform id of a listed item (what the object records). */
+  idOf(item: R): string;
+  /**
+   * What the by-id read answers for a listed item, or undefined when the listing cannot stand
+   * for it (an item without members the read has): that id is then always read by id. Default:
+   * the item itself (the listing answers the read's model).
+   */
+  toRecord?(item: R): R | undefined;
+  /** The account's request rate now (requests per second): the sweep budget is a share of it. */
+  accountRate(): Promise<number>;
+}
+
+/** An object that claims a platform resource, as {@link ExternalContext.claimantsOf} shows it. */
 /** An object that claims a platform resource, as {@link ExternalContext.claimantsOf} shows it. */
 export interface ClaimHolder {
   kind: string;

@@ -38,16 +38,58 @@ const putFaults: AdminHandler = (req, deps) => {
   return { status: 200, body: deps.faults.get() };
 };
 
+/** The lowercased names of every pull zone (one pass, for seeding many zones). */
+function pullZoneNames(state: SimState): Set<string> {
+  return new Set([...state.pullZones.values()].map((z) => String(z.record.Name).toLowerCase()));
+}
+
 function seedPullZones(items: unknown[], state: SimState): number[] {
+  const taken = pullZoneNames(state);
   return items.map((item) => {
     const body = isObject(item) ? item : {};
     const problem = validateSettings(body, ['Name']);
     if (problem) throw new Error(`pullZones: ${problem.message}`);
-    if (typeof body.Name !== 'string' || state.findPullZoneByName(body.Name)) {
+    if (typeof body.Name !== 'string' || taken.has(body.Name.toLowerCase())) {
       throw new Error(`pullZones: Name missing or taken: ${String(body.Name)}`);
     }
+    taken.add(body.Name.toLowerCase());
     return Number(createPullZone(state, body.Name, body).record.Id);
   });
+}
+
+/** Most zones one `pullZoneSeries` seeds (a large account for the bench, issue 50). */
+export const MAX_SEEDED_SERIES = 1_000_000;
+
+/**
+ * `pullZoneSeries: {prefix, count, settings?}`: `count` zones named `<prefix><n>` (n from 0),
+ * each with `settings`, in one call (a bench seeds 100,000 zones without 100,000 creates).
+ * Answers the ids only as a range (`firstId`, `lastId`): they are consecutive.
+ */
+function seedPullZoneSeries(spec: unknown, state: SimState): { firstId?: number; lastId?: number } {
+  if (spec === undefined) return {};
+  const { prefix, count, settings } = seriesOf(spec);
+  const taken = pullZoneNames(state);
+  const ids: number[] = [];
+  for (let n = 0; n < count; n++) {
+    const name = `${prefix}${n}`;
+    if (taken.has(name.toLowerCase())) throw new Error(`pullZoneSeries: ${name} is taken`);
+    ids.push(Number(createPullZone(state, name, settings).record.Id));
+  }
+  return { firstId: ids[0], lastId: ids.at(-1) };
+}
+
+/** The checked `pullZoneSeries` of a seed body. */
+function seriesOf(spec: unknown): { prefix: string; count: number; settings: JsonObject } {
+  const s = isObject(spec) ? spec : {};
+  const { prefix, count } = s;
+  const settings = isObject(s.settings) ? s.settings : {};
+  if (typeof prefix !== 'string' || prefix === '')
+    throw new Error('pullZoneSeries: prefix is required');
+  if (!Number.isInteger(count) || (count as number) < 1 || (count as number) > MAX_SEEDED_SERIES)
+    throw new Error(`pullZoneSeries: count must be an integer from 1 to ${MAX_SEEDED_SERIES}`);
+  const problem = validateSettings({ ...settings, Name: `${prefix}0` }, ['Name']);
+  if (problem) throw new Error(`pullZoneSeries: ${problem.message}`);
+  return { prefix, count: count as number, settings };
 }
 
 function seedNamed(
@@ -90,6 +132,7 @@ const seed: AdminHandler = (req, deps) => {
       storageZones: seedNamed(list('storageZones'), deps.state, 'storageZone'),
       videoLibraries: seedNamed(list('videoLibraries'), deps.state, 'videoLibrary'),
       shieldZones: seedShieldZones(list('shieldZones'), deps.state),
+      pullZoneSeries: seedPullZoneSeries(b.pullZoneSeries, deps.state),
     };
     deps.state.touch();
     return { status: 200, body: result };

@@ -39,6 +39,7 @@ import { ZONE_RECORDS } from './records.js';
 import { dnssecChange, zoneStatus } from './status.js';
 import { DNS_ZONE_NAMES, type DnsZone } from './types.js';
 import type { KindPart } from '../kit/kind-parts.js';
+import { listSweep } from '../shared/list-sweep.js';
 
 /** Reason when the domain already has a zone and adoption was not asked for. */
 export const NameTaken = 'NameTaken';
@@ -48,6 +49,11 @@ export const DNS_ZONE_CLAIM = 'DnsZone';
 /** The zone's domain as the spec gives it (lowercased, as the platform stores it). */
 function domainOf(obj: DnsZone): string | undefined {
   return obj.spec?.domain?.toLowerCase();
+}
+
+/** A listed zone that carries its records (what the read by id answers), else undefined. */
+function withRecords(zone: ZoneRecord): ZoneRecord | undefined {
+  return Array.isArray(zone.Records) ? zone : undefined;
 }
 
 /** How DNS zones are found: by id, else by domain (unique on the platform). */
@@ -64,6 +70,8 @@ export function dnsZoneIdentity(client: CdnClient): IdentityRules<ZoneRecord, Dn
     idOf: (z) => String(z.Id),
     recordNameOf: (z) => z.Domain,
     sameName: (live, wanted) => live?.toLowerCase() === wanted.toLowerCase(),
+    // The full view lists each zone with its records; one listed without them is read by id.
+    sweep: listSweep(DNS_ZONE_CLAIM, client, (n, o) => client.dnsZonePage(n, o), withRecords),
   };
 }
 

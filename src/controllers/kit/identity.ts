@@ -32,7 +32,7 @@ import { TerminalError } from '../../runtime/errors.js';
 import { isDeleting } from '../../runtime/finalizer.js';
 import { ownershipOf } from '../../runtime/claims-status.js';
 import { ReadyReason, SyncedReason } from '../../runtime/reasons.js';
-import type { ExternalContext, ManagedObject } from '../../runtime/types.js';
+import type { ExternalContext, ManagedObject, SweepSource } from '../../runtime/types.js';
 import type { PlatformNames } from '../kind-names.js';
 import { ADOPT_BY_NAME, adoptionIdOf, adoptionPolicyOf } from '../shared/ownership-schema.js';
 import { readUnlessGone } from '../shared/not-found.js';
@@ -77,6 +77,11 @@ export interface IdentityRules<R, T extends ManagedObject = ManagedObject> {
   proofOf?(record: R): string | null | undefined;
   /** A resource the platform still lists but has deleted (e.g. a storage zone's `Deleted`). */
   isGone?(record: R): boolean;
+  /**
+   * The listing that may answer the read by id of a periodic pass (observe by pages: the
+   * runtime sweeps it, `ctx.readOwn`); without it every read is by id.
+   */
+  readonly sweep?: SweepSource<R>;
 }
 
 /** The resource found and its id. */
@@ -94,7 +99,7 @@ export async function locate<R, T extends ManagedObject>(
   obj: T,
   ctx: ExternalContext,
 ): Promise<Located<R> | undefined> {
-  if (ctx.externalId !== undefined) return locateById(rules, obj, ctx.externalId, ctx.signal);
+  if (ctx.externalId !== undefined) return locateById(rules, obj, ctx.externalId, ctx.signal, ctx);
   const found = await locateByName(rules, obj, ctx);
   if (!found || rules.summaries !== true) return found;
   const record = await readRecord(rules, found.id, ctx.signal);
@@ -121,8 +126,12 @@ export async function locateById<R>(
   obj: ManagedObject,
   id: string,
   signal: AbortSignal,
+  ctx?: Pick<ExternalContext, 'readOwn'>,
 ): Promise<Located<R> | undefined> {
-  const record = await readRecord(rules, id, signal);
+  const byId = (): Promise<R | undefined> => readRecord(rules, id, signal);
+  const { sweep } = rules;
+  const read = await (sweep && ctx?.readOwn ? ctx.readOwn(sweep, id, byId) : byId());
+  const record = read !== undefined && rules.isGone?.(read) === true ? undefined : read;
   if (record !== undefined) return { id, record };
   if (isDeleting(obj) || !isAdoptedBy(obj)) return undefined;
   throw new TerminalError(

@@ -64,6 +64,7 @@ import type { ResolvedSecrets } from './references.js';
 import { chooseSettingsWrite } from './settings-writes.js';
 import { PULL_ZONE_CONFIG_NAMES, type HostnameStatus, type PullZoneConfig } from './types.js';
 import { samePlatformName } from '../../cdn/platform-names.js';
+import { listSweep } from '../shared/list-sweep.js';
 
 /** Reason of CertificatesReady=False while a free certificate is being issued. */
 export const CertificatePending = CERTIFICATE_PENDING;
@@ -166,6 +167,7 @@ export function pullZoneIdentity(client: CdnClient): IdentityRules<PullZone, Pul
     idOf: (z) => String(z.Id),
     recordNameOf: (z) => z.Name,
     sameName: (live, wanted) => samePlatformName('pullZone', live, wanted),
+    sweep: listSweep(PULL_ZONE_CLAIM, client, (n, o) => client.pullZonePage(n, o)),
   };
 }
 

@@ -29,6 +29,7 @@ import { STORAGE_ZONE_FIELDS } from './fields.js';
 import { STORAGE_ZONE_NAMES, type StorageZone } from './types.js';
 import { OUTPUTS_READY } from '../shared/output-secret.js';
 import type { KindPart } from '../kit/kind-parts.js';
+import { listSweep } from '../shared/list-sweep.js';
 
 /** Reason when the zone name is taken on the platform and adoption was not asked for. */
 export const NameTaken = 'NameTaken';
@@ -69,6 +70,12 @@ export function storageZoneIdentity(client: CdnClient): IdentityRules<ZoneRecord
     recordNameOf: (r) => r.Name,
     sameName: (live, wanted) => samePlatformName('storageZone', live, wanted),
     isGone: (r) => r.Deleted === true,
+    sweep: listSweep(
+      STORAGE_ZONE_CLAIM,
+      client,
+      (n, o) => client.storageZonePage(n, o),
+      registered,
+    ),
   };
 }
 

@@ -41,10 +41,10 @@ function listZones(req: SimRequest, ctx: SimContext): SimResponse {
   const paging = pageQueryProblem(req.query, { pageDefault: 1, perPageDefault: 1000 });
   if ('errorKey' in paging) return badRequest(paging);
   const search = req.query.get('search')?.toLowerCase();
-  const items = [...ctx.state.dnsZones.values()]
-    .filter((z) => !search || String(z.zone.Domain).includes(search))
-    .map((z) => renderDnsZone(ctx.state, z, isLite(req)));
-  return { status: 200, body: pageOf(items, paging) };
+  const zones = [...ctx.state.dnsZones.values()];
+  const found = search ? zones.filter((z) => String(z.zone.Domain).includes(search)) : zones;
+  const lite = isLite(req);
+  return { status: 200, body: pageOf(found, paging, (z) => renderDnsZone(ctx.state, z, lite)) };
 }
 
 /** Why `domain` cannot be a zone (a host name of two labels or more), or undefined. */

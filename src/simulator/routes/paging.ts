@@ -53,11 +53,19 @@ export function pageQueryProblem(
   return { page, perPage };
 }
 
-/** One page of `items` in the documents' pagination envelope. */
-export function pageOf(items: JsonObject[], paging: PageQuery): JsonObject {
+/**
+ * One page of `items` in the documents' pagination envelope, each item of the page rendered by
+ * `render`: only the page is rendered, so a page of a large account (100,000 zones) costs its
+ * 1,000 items, not the whole list.
+ */
+export function pageOf<T = JsonObject>(
+  items: readonly T[],
+  paging: PageQuery,
+  render: (item: T) => JsonObject = (item) => item as JsonObject,
+): JsonObject {
   const start = (paging.page - 1) * paging.perPage;
   return {
-    Items: items.slice(start, start + paging.perPage),
+    Items: items.slice(start, start + paging.perPage).map(render),
     CurrentPage: paging.page,
     TotalItems: items.length,
     HasMoreItems: start + paging.perPage < items.length,

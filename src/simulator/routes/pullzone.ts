@@ -3,6 +3,7 @@
  */
 import { apiError, emptyStatus } from '../errors.js';
 import type { RouteDef, SimContext, SimRequest, SimResponse, JsonObject } from '../types.js';
+import type { StoredPullZone } from '../state.js';
 import {
   applySettings,
   createPullZone,
@@ -32,11 +33,11 @@ function listPullZones(req: SimRequest, ctx: SimContext): SimResponse {
   const paging = pageQueryProblem(req.query, { pageDefault: 0, perPageDefault: 1000 });
   if ('errorKey' in paging) return badRequest(paging);
   const search = req.query.get('search');
-  const all = [...ctx.state.pullZones.values()]
-    .filter((z) => matchesSearch(z.record, search))
-    .map((z) => renderPullZone(z, wantsCertificates(req)));
-  if (paging.page === 0 && !search) return { status: 200, body: all };
-  return { status: 200, body: pageOf(all, { ...paging, page: paging.page || 1 }) };
+  const zones = [...ctx.state.pullZones.values()];
+  const found = search ? zones.filter((z) => matchesSearch(z.record, search)) : zones;
+  const render = (z: StoredPullZone): JsonObject => renderPullZone(z, wantsCertificates(req));
+  if (paging.page === 0 && !search) return { status: 200, body: found.map(render) };
+  return { status: 200, body: pageOf(found, { ...paging, page: paging.page || 1 }, render) };
 }
 
 function getPullZone(req: SimRequest, ctx: SimContext): SimResponse {

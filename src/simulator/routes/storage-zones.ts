@@ -18,7 +18,7 @@ import type { StoredStorageZone } from '../state.js';
 import type { JsonObject, RouteDef, SimContext, SimRequest, SimResponse } from '../types.js';
 import { checkCoreModel } from './core-schema.js';
 import { dropZoneFiles } from '../storage/storage-files.js';
-import { pageQueryProblem } from './paging.js';
+import { pageOf, pageQueryProblem } from './paging.js';
 import { badRequest, parseId } from './pullzone-common.js';
 import {
   MAIN_REGIONS,
@@ -45,20 +45,11 @@ function listStorageZones(req: SimRequest, ctx: SimContext): SimResponse {
   const paging = pageQueryProblem(req.query, { pageDefault: 0, perPageDefault: 1000 });
   if ('errorKey' in paging) return badRequest(paging);
   const search = req.query.get('search')?.toLowerCase();
-  const all = [...ctx.state.storageZones.values()]
-    .filter((z) => !search || z.Name.toLowerCase().includes(search))
-    .map((z) => renderStorageZone(ctx.state, z));
-  if (paging.page === 0) return { status: 200, body: all };
-  const start = (paging.page - 1) * paging.perPage;
-  return {
-    status: 200,
-    body: {
-      Items: all.slice(start, start + paging.perPage),
-      CurrentPage: paging.page,
-      TotalItems: all.length,
-      HasMoreItems: start + paging.perPage < all.length,
-    },
-  };
+  const zones = [...ctx.state.storageZones.values()];
+  const found = search ? zones.filter((z) => z.Name.toLowerCase().includes(search)) : zones;
+  const render = (z: StoredStorageZone): JsonObject => renderStorageZone(ctx.state, z);
+  if (paging.page === 0) return { status: 200, body: found.map(render) };
+  return { status: 200, body: pageOf(found, paging, render) };
 }
 
 function regionProblem(

@@ -56,7 +56,7 @@ export function e2eResponseMode(env: NodeJS.ProcessEnv = process.env): ResponseM
 export async function startOperatorEnv(
   prefix: string,
   apiKey: string,
-  options: { responses?: ResponseMode } = {},
+  options: { responses?: ResponseMode; args?: readonly string[] } = {},
 ): Promise<OperatorEnv> {
   const kubeconfig = process.env.KUBECONFIG;
   if (!kubeconfig)
@@ -74,7 +74,14 @@ export async function startOperatorEnv(
   const launch = (): Promise<OperatorProcess> =>
     startOperator({
       kubeconfig,
-      args: ['--namespace', ns, '--api-url', sim.url, ...defaultAccountArgs(ns)],
+      args: [
+        '--namespace',
+        ns,
+        '--api-url',
+        sim.url,
+        ...defaultAccountArgs(ns),
+        ...(options.args ?? []),
+      ],
     });
   const env: OperatorEnv = {
     ns,

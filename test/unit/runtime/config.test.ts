@@ -143,3 +143,24 @@ test('--api-rate-limit-max: ceiling of the adaptive CDN API rate per account, 0 
 test('bind address 0 disables a server', (t) => {
   t.is(run(['--metrics-bind-address', '0']).metricsBindAddress, '0');
 });
+
+test('--sweep-read-share and --sweep-interval: observe by pages, on by default with a fifth of the rate', (t) => {
+  t.like(run([]), { sweepReadShare: 0.2, sweepIntervalMs: 50_000 }, 'the defaults');
+  t.is(run(['--sweep-read-share', '0']).sweepReadShare, 0, '0 turns the sweeps off');
+  t.is(run(['--sweep-read-share', '.5']).sweepReadShare, 0.5);
+  t.is(run([], { CDN_OPERATOR_SWEEP_INTERVAL: '2m' }).sweepIntervalMs, 120_000);
+  const cases: Array<[string, string]> = [
+    ['1.5', 'above the whole rate'],
+    ['-0.1', 'negative'],
+    ['much', 'not a number'],
+  ];
+  for (const [bad, why] of cases)
+    t.throws(
+      () => run([`--sweep-read-share=${bad}`]),
+      {
+        instanceOf: ConfigError,
+        message: /invalid --sweep-read-share .*expected a number from 0 to 1/,
+      },
+      why,
+    );
+});

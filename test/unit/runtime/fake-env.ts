@@ -11,11 +11,14 @@ import type { ClaimIndex } from '../../../src/runtime/claims.js';
 import { claimsOfObject } from '../../../src/runtime/claims-policy.js';
 import { ownershipOf } from '../../../src/runtime/claims-status.js';
 import type { ClassifiedError } from '../../../src/runtime/errors.js';
+import type { PageObserver } from '../../../src/runtime/observe-by-pages.js';
 import type {
   ExternalClient,
+  ExternalContext,
   ManagedKind,
   ManagedObject,
   Observation,
+  SweepSource,
 } from '../../../src/runtime/types.js';
 
 type Json = Record<string, unknown>;
@@ -46,6 +49,8 @@ export class FakeEnv {
   objects = new Map<string, ManagedObject>();
   things = new Map<string, Thing>();
   calls: string[] = [];
+  /** What observe reports as not ready yet (Observation.notReady), if anything. */
+  observeNotReady?: { reason: string; message: string };
   /** What update reports as not ready yet (UpdateResult.notReady), if anything. */
   updateNotReady?: { reason: string; message: string };
   events: Array<{ type: string; reason: string; message: string }> = [];
@@ -70,6 +75,12 @@ export class FakeEnv {
   uniqueNames = false;
   /** A thing made by a create stays out of this many lookups by name (listing lag). */
   lookupLag = 0;
+  /** The listing observe offers to `ctx.readOwn` (observe by pages); none: reads by id only. */
+  sweepSource?: SweepSource<Thing>;
+  /** Reads of one thing by id (observe's, not the sweeps'). */
+  byIdReads = 0;
+  /** The live colour each update was decided on (its observation's diff). */
+  updatedFrom: string[] = [];
   private readonly hidden = new Map<string, number>();
   private rv = 100;
   private seq = 0;
@@ -144,7 +155,8 @@ export class FakeEnv {
     const observed = (o: ManagedObject, th: Thing): Observation => {
       const desired = String(o.spec?.color);
       const diff = th.color === desired ? [] : [{ field: 'color', live: th.color, desired }];
-      return { exists: true, externalId: th.id, upToDate: diff.length === 0, diff };
+      const notReady = this.observeNotReady ? { notReady: this.observeNotReady } : {};
+      return { exists: true, externalId: th.id, upToDate: diff.length === 0, diff, ...notReady };
     };
     return {
       observe: (o, ctx) => {
@@ -159,12 +171,12 @@ export class FakeEnv {
           this.observeError = undefined;
           return Promise.reject(e instanceof Error ? e : new Error('observe failed'));
         }
-        const th = ctx.externalId
-          ? this.things.get(ctx.externalId)
-          : ctx.createPending
-            ? this.lookUp(nameOf(o))
-            : undefined;
-        return Promise.resolve(th ? observed(o, th) : { exists: false, upToDate: false, diff: [] });
+        const found = ctx.externalId
+          ? this.readOwn(ctx.externalId, ctx)
+          : Promise.resolve(ctx.createPending ? this.lookUp(nameOf(o)) : undefined);
+        return found.then((th) =>
+          th ? observed(o, th) : { exists: false, upToDate: false, diff: [] },
+        );
       },
       create: (o) => {
         this.calls.push('create');
@@ -186,8 +198,9 @@ export class FakeEnv {
           this.createAvailable ? { externalId: th.id, available: true } : { externalId: th.id },
         );
       },
-      update: (o, _obs, ctx) => {
+      update: (o, obs, ctx) => {
         this.calls.push('update');
+        this.updatedFrom.push(obs.diff[0]?.live ?? '');
         this.things.get(ctx.externalId!)!.color = String(o.spec?.color);
         return Promise.resolve(this.updateNotReady ? { notReady: this.updateNotReady } : undefined);
       },
@@ -197,6 +210,16 @@ export class FakeEnv {
         return Promise.resolve();
       },
     };
+  }
+
+  /** The thing `id` as observe reads it: through `ctx.readOwn` when the kind offers a listing. */
+  private readOwn(id: string, ctx: ExternalContext): Promise<Thing | undefined> {
+    const byId = (): Promise<Thing | undefined> => {
+      this.byIdReads++;
+      const th = this.things.get(id);
+      return Promise.resolve(th && { ...th });
+    };
+    return this.sweepSource && ctx.readOwn ? ctx.readOwn(this.sweepSource, id, byId) : byId();
   }
 
   /** A lookup by name: things still in their listing lag are not seen (and age by one). */
@@ -259,6 +282,8 @@ export class FakeEnv {
       log?: Logger;
       /** Monotonic clock of the pending-create window (ms). */
       monotonicNow?: () => number;
+      /** Observe by pages. */
+      pages?: PageObserver;
     } = {},
   ): ManagedReconciler {
     const writer = this.writer();
@@ -285,6 +310,7 @@ export class FakeEnv {
       now: () => new Date('2025-01-01T00:00:00Z'),
       ...(opts.claims ? { claims: opts.claims } : {}),
       ...(opts.monotonicNow ? { monotonicNow: opts.monotonicNow } : {}),
+      ...(opts.pages ? { pages: opts.pages } : {}),
     });
   }
 
