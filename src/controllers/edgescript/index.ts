@@ -17,6 +17,7 @@
  * .../variables`), the secrets (`PUT`/`DELETE .../secrets`), the code (`POST .../code`), then a
  * publish (`POST .../publish[/{uuid}]`), and reads back.
  */
+import { ownershipOf } from '../../runtime/claims-status.js';
 import type {
   EdgeScript as ScriptRecord,
   EdgeScriptPublish,
@@ -178,6 +179,11 @@ type Reader = Pick<ConnectContext, 'readConfigMap'> & Partial<Pick<ConnectContex
  * The script of one connection (of `obj`: its secrets are read while it has `spec.secrets`);
  * without `ctx` (`cdnctl diff`) only inline code is read, and no Secret (secrets by name only).
  */
+/** True when this object created its script with the script's pull zone (createPullZone). */
+function madeItsZone(obj: EdgeScript): boolean {
+  return obj.spec?.createPullZone === true && ownershipOf(obj).adopted !== true;
+}
+
 function resource(
   conn: Connection,
   obj: EdgeScript,
@@ -216,8 +222,9 @@ function resource(
       // The runtime observes the script in the same pass (rename, publish).
       create: async (body, signal) => client.addEdgeScript(body, { signal }),
       update: (id, body, signal) => sendUpdate(client, Number(id), body, signal),
-      // A standalone script's pull zone is left in place (docs/edgescript.md).
-      remove: (id, signal) => client.deleteEdgeScript(Number(id), false, { signal }),
+      // A standalone script's pull zone is left in place (docs/edgescript.md), unless this
+      // object asked for it at creation (createPullZone): then it goes with the script.
+      remove: (id, signal) => client.deleteEdgeScript(Number(id), madeItsZone(obj), { signal }),
     },
     readBack: true,
     hooks: {

@@ -285,6 +285,42 @@ for (const d of DELETIONS) {
   });
 }
 
+test.serial(
+  'createPullZone: the script is created with its own pull zone, which goes with it on Delete',
+  async (t) => {
+    const obj = objectOf('es-with-zone', {
+      scriptType: 'Standalone',
+      code: { inline: 'export default 3;' },
+      createPullZone: true,
+    });
+    // The runtime connects per pass with the object itself (its delete reads createPullZone).
+    const ext = external(obj);
+    t.deepEqual(await pass(ext, obj), [SCRIPT, RENAME, PUBLISH]);
+    const zoneId = Number(obj.status?.pullZoneId);
+    const zone = (await client.listPullZones()).find((z) => z.Id === zoneId);
+    t.is(zone?.Name, 'es-with-zone', 'named after the script, not its provisional create name');
+    t.deepEqual(await pass(ext, obj), [], 'in sync: createPullZone is not compared');
+    obj.spec = { ...obj.spec!, deletionPolicy: 'Delete' };
+    await ext.delete(obj, ctxOf(String(obj.status?.scriptId)));
+    t.false(
+      (await client.listPullZones()).some((z) => z.Id === zoneId),
+      'its pull zone is gone',
+    );
+  },
+);
+
+test.serial('without createPullZone a standalone script gets no pull zone', async (t) => {
+  const ext = external();
+  const zones = (await client.listPullZones()).length;
+  const obj = objectOf('es-no-zone', {
+    scriptType: 'Standalone',
+    code: { inline: 'export default 4;' },
+  });
+  await pass(ext, obj);
+  t.is(obj.status?.pullZoneId, undefined);
+  t.is((await client.listPullZones()).length, zones, 'no pull zone made');
+});
+
 const UPSERT = 'PUT /compute/script/{id}/variables';
 const DELETE_VAR = 'DELETE /compute/script/{id}/variables/{variableId}';
 
