@@ -103,6 +103,7 @@ export const VIDEO_LIBRARY_FIELDS = [
   field('encoding.tier', enumByIndex(ENCODING_TIERS), {
     api: 'EncodingTier',
     unset: 'Free',
+    bounds: (docs) => ({ enum: docs.xEnumNames('core', 'EncodingTier') }),
     description:
       'Free, or Premium (paid: just-in-time or prioritized encoding and codecs beyond x264).',
   }),
@@ -308,6 +309,7 @@ export const VIDEO_LIBRARY_FIELDS = [
     api: 'DrmVersion',
     write: 'update',
     unset: 'Basic',
+    bounds: (docs) => ({ enum: docs.xEnumNames('core', 'DrmVersion') }),
     description: 'MediaCage DRM version: Basic, Enterprise or BasicV2.',
   }),
   toggle(
@@ -328,6 +330,7 @@ export const VIDEO_LIBRARY_FIELDS = [
   field('drm.widevineMinSecurityLevel', enumByIndex(WIDEVINE_LEVELS), {
     api: 'GoogleWidevineDrm.MinClientSecurityLevel',
     write: 'update',
+    bounds: (docs) => ({ enum: docs.xEnumNames('core', 'WidevineMinClientSecurityLevel') }),
     description: 'Least Widevine client security level served (L1 most secure, L3 the default).',
   }),
 

@@ -13,7 +13,7 @@ export const VIDEO_LIBRARY_NAMES: NamedResourceKind = {
   plural: 'videolibraries',
   shortNames: ['vl'],
   scope: 'Namespaced',
-  family: 'stream',
+  family: 'video',
   platformNames: 'shared',
 };
 

@@ -21,7 +21,7 @@ import {
 } from '../support/kube.js';
 import { startOperatorEnv, type OperatorEnv } from '../support/operator-env.js';
 
-const RESOURCE = 'videolibraries.stream.cdn.operator.io';
+const RESOURCE = 'videolibraries.video.cdn.operator.io';
 const API_KEY = 'e2e-videolibrary-key';
 
 let env: OperatorEnv;

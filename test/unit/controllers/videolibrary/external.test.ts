@@ -48,7 +48,7 @@ function external(): CrudExternal<VideoLibrary, LibraryState> {
 
 function objectOf(name: string, spec: Partial<VideoLibrarySpec> = {}): VideoLibrary {
   return {
-    apiVersion: 'stream.cdn.operator.io/v1beta1',
+    apiVersion: 'video.cdn.operator.io/v1beta1',
     kind: 'VideoLibrary',
     metadata: { name, namespace: 'team-a', uid: `uid-${name}` },
     spec: { ...spec },
