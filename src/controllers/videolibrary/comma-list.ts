@@ -1,12 +1,13 @@
 /**
  * A set of names the platform keeps as one comma-separated string (`EnabledResolutions`,
- * `OutputCodecs`: `"720p,1080p"`): a list in the spec, each item one of `names`, compared as a
- * set (the platform's order is its own), sent joined by commas.
+ * `OutputCodecs`: `"720p,1080p"`): a list in the spec, each item one of `names` (a CRD pattern:
+ * the values are not UpperCamel enum names), compared as a set (the platform's order is its
+ * own), sent joined by commas.
  */
 import type { Codec } from '../kit/codecs.js';
 
 /** See the module comment. */
-export function commaSet<const N extends readonly string[]>(names: N): Codec<N[number][]> {
+export function commaSet(names: readonly string[]): Codec<string[]> {
   return {
     schema: {
       type: 'array',
