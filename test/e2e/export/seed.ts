@@ -338,9 +338,12 @@ export async function seedAccount(cdn: CdnClient): Promise<Seeded> {
   await seedEdgeScript(cdn);
   // Pull zones, the apps' own zones, shield zones, the three shield rules and lists, the
   // registry, apps, every storage zone (cdn-sim starts with two of its own besides the three
-  // seeded here), and the DNS zones with their records.
+  // seeded here), the DNS zones with their records, the edge script and cdn-sim's own video
+  // library.
   const storage = (await cdn.listStorageZones()).length;
-  seeded.appliedCount = 24 + 7 + 12 + 3 + 1 + 7 + storage + (await dnsObjectCount(cdn)) + 1;
+  const libraries = (await cdn.listVideoLibraries()).length;
+  seeded.appliedCount =
+    24 + 7 + 12 + 3 + 1 + 7 + storage + (await dnsObjectCount(cdn)) + 1 + libraries;
   seeded.configMaps = 1;
   return seeded;
 }
