@@ -141,7 +141,7 @@ export function createLibrary(state: SimState, body: JsonObject): StoredVideoLib
   const storage = createStorageZone(state, {
     Name: name,
     Region: 'DE',
-    ReplicationRegions: (body.ReplicationRegions) ?? [],
+    ReplicationRegions: body.ReplicationRegions ?? [],
   });
   const zone = createPullZone(state, name, {
     OriginType: ORIGIN_STORAGE_ZONE,

@@ -26,7 +26,13 @@ type Json = Record<string, any>;
 const CASES: Array<
   [ApiArea, string, string, Record<string, string | number>, (body: Json) => void]
 > = [
-  ['core', 'GET', '/storagezone/{id}/statistics', { id: 7 }, (b) => b.ErrorKey === 'simulator.not_simulated'],
+  [
+    'core',
+    'GET',
+    '/storagezone/{id}/statistics',
+    { id: 7 },
+    (b) => b.ErrorKey === 'simulator.not_simulated',
+  ],
   ['core', 'GET', '/pullzone/count', {}, (b) => typeof b.Message === 'string'],
   ['mc', 'GET', '/mc/limits', {}, (b) => b.status === 501 && typeof b.detail === 'string'],
   [
