@@ -320,6 +320,9 @@ export async function seedAccount(cdn: CdnClient): Promise<Seeded> {
     appliedCount: 0,
     configMaps: 0,
   };
+  // cdn-sim's seeded video library has no pull zone or storage zone of its own (a library on the
+  // platform always has both): its PULLZONE and HOSTNAME columns would stay empty.
+  for (const library of await cdn.listVideoLibraries()) await cdn.deleteVideoLibrary(library.Id!);
   const zoneIds: number[] = [];
   for (let i = 0; i < 24; i++) zoneIds.push(await seedZone(cdn, i, seeded));
   const shieldZoneIds: number[] = [];
@@ -338,12 +341,9 @@ export async function seedAccount(cdn: CdnClient): Promise<Seeded> {
   await seedEdgeScript(cdn);
   // Pull zones, the apps' own zones, shield zones, the three shield rules and lists, the
   // registry, apps, every storage zone (cdn-sim starts with two of its own besides the three
-  // seeded here), the DNS zones with their records, the edge script and cdn-sim's own video
-  // library.
+  // seeded here), and the DNS zones with their records.
   const storage = (await cdn.listStorageZones()).length;
-  const libraries = (await cdn.listVideoLibraries()).length;
-  seeded.appliedCount =
-    24 + 7 + 12 + 3 + 1 + 7 + storage + (await dnsObjectCount(cdn)) + 1 + libraries;
+  seeded.appliedCount = 24 + 7 + 12 + 3 + 1 + 7 + storage + (await dnsObjectCount(cdn)) + 1;
   seeded.configMaps = 1;
   return seeded;
 }
