@@ -26,6 +26,7 @@ export const API_FAMILIES = [
   'containers',
   'accounts',
   'compute',
+  'video',
 ] as const;
 
 /** The API group of a family's kinds (a family is a DNS label, one of {@link API_FAMILIES}). */

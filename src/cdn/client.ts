@@ -13,6 +13,8 @@ import * as shield from './shield.js';
 import * as edgeRules from './edge-rules.js';
 import * as purge from './purge.js';
 import * as storageZones from './storage-zones.js';
+import * as videoLibraries from './video-libraries.js';
+import type * as vl from './video-library-types.js';
 import * as dns from './dns.js';
 import { fetchListPage, type ListPage } from './list-page.js';
 import type {
@@ -236,6 +238,72 @@ export class CdnClient {
   /** Adds a blocked referrer hostname to a video library. */
   addVideoLibraryBlockedReferrer(id: number, hostname: string, opts?: CallOptions): Promise<void> {
     return account.addVideoLibraryBlockedReferrer(this.#http, id, hostname, opts);
+  }
+
+  /**
+   * Libraries of the account (`search` filters by name), every page unless one is asked. Each
+   * library's keys are registered as secrets; keep them out of logs, events and status.
+   */
+  listVideoLibraries(
+    query?: { search?: string; page?: number; perPage?: number },
+    opts?: CallOptions,
+  ): Promise<vl.VideoLibrary[]> {
+    return videoLibraries.listVideoLibraries(this.#http, query ?? {}, opts);
+  }
+
+  /** One library (`notFound` when it does not exist). */
+  getVideoLibrary(id: number, opts?: CallOptions): Promise<vl.VideoLibrary> {
+    return videoLibraries.getVideoLibrary(this.#http, id, opts);
+  }
+
+  /**
+   * Adds a library; the platform gives it a pull zone and a storage zone. Retried only after a
+   * 429 (a lost answer may still have created it).
+   */
+  addVideoLibrary(body: vl.VideoLibraryAddRequest, opts?: CallOptions): Promise<vl.VideoLibrary> {
+    return videoLibraries.addVideoLibrary(this.#http, body, opts);
+  }
+
+  /** Changes the members present in `body`; answers the library. */
+  updateVideoLibrary(
+    id: number,
+    body: vl.VideoLibraryUpdate,
+    opts?: CallOptions,
+  ): Promise<vl.VideoLibrary> {
+    return videoLibraries.updateVideoLibrary(this.#http, id, body, opts);
+  }
+
+  /** Deletes a library with its pull zone and storage zone. */
+  deleteVideoLibrary(id: number, opts?: CallOptions): Promise<void> {
+    return videoLibraries.deleteVideoLibrary(this.#http, id, opts);
+  }
+
+  /** Adds a hostname to, or removes one from, the allowed or blocked referrers. */
+  changeVideoLibraryReferrer(
+    id: number,
+    change: { list: vl.VideoLibraryReferrerList; action: 'add' | 'remove'; hostname: string },
+    opts?: CallOptions,
+  ): Promise<void> {
+    return videoLibraries.changeVideoLibraryReferrer(this.#http, id, change, opts);
+  }
+
+  /** Replaces the library's API key or read-only API key (read the library for the new one). */
+  resetVideoLibraryKey(id: number, key: vl.VideoLibraryKey, opts?: CallOptions): Promise<void> {
+    return videoLibraries.resetVideoLibraryKey(this.#http, id, key, opts);
+  }
+
+  /** Uploads the watermark image, or removes it (`image` null). */
+  setVideoLibraryWatermark(
+    id: number,
+    image: { data: string; contentType: string } | null,
+    opts?: CallOptions,
+  ): Promise<void> {
+    return videoLibraries.setVideoLibraryWatermark(this.#http, id, image, opts);
+  }
+
+  /** The languages of the player and the transcription. */
+  listVideoLibraryLanguages(opts?: CallOptions): Promise<vl.VideoLibraryLanguage[]> {
+    return videoLibraries.listVideoLibraryLanguages(this.#http, opts);
   }
 
   /** Checks whether a storage zone name is still free. */

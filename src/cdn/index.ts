@@ -19,6 +19,7 @@ export type * from './dns-types.js';
 export { DNS_RECORD_TYPE_NAMES } from './dns.js';
 export type * from './security-types.js';
 export type * from './edge-script-types.js';
+export type * from './video-library-types.js';
 export { isShieldPlanRefusal } from './shield-rules.js';
 export { accessListContent, accessListEntries } from './shield-access-lists.js';
 export { samePlatformName, type NamedResource } from './platform-names.js';

@@ -19,6 +19,7 @@ import { SHIELD_POLICY } from './shieldpolicy/kind.js';
 import { SHIELD_RATE_LIMIT } from './shieldratelimit/kind.js';
 import { SHIELD_WAF_RULE } from './shieldwafrule/kind.js';
 import { STORAGE_ZONE } from './storagezone/kind.js';
+import { VIDEO_LIBRARY } from './videolibrary/kind.js';
 
 export const KINDS: readonly KindModule[] = [
   PULL_ZONE_CONFIG,
@@ -32,6 +33,7 @@ export const KINDS: readonly KindModule[] = [
   DNS_ZONE,
   DNS_RECORD,
   EDGE_SCRIPT,
+  VIDEO_LIBRARY,
   CDN_ACCOUNT,
 ];
 

@@ -1,6 +1,6 @@
 /**
  * In-memory platform state of cdn-sim: pull zones, container apps, shield zones, seeded storage
- * zones and video libraries, WAF rule metrics, DNS zones, and (in `collections`) the records of
+ * zones, video libraries, WAF rule metrics, DNS zones, and (in `collections`) the records of
  * the other areas, edge scripts among them. Every mutation goes through `touch()`, which
  * bumps `revision` so persistence can save after changes.
  */
@@ -35,11 +35,15 @@ export interface StoredStorageZone {
   [field: string]: unknown;
 }
 
-/** Seeded video library. */
+/**
+ * A video library: Id and Name (all a seeded library has) plus the VideoLibraryModel members
+ * (routes/video-library-model.ts) and the uploads it keeps as size and digest.
+ */
 export interface StoredVideoLibrary {
   Id: number;
   Name: string;
-  BlockedReferrers: string[];
+  BlockedReferrers?: string[];
+  [field: string]: unknown;
 }
 
 /** Serialized form (state file, `GET /_sim/state`). */

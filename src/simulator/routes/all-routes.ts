@@ -16,6 +16,7 @@ import { SECURITY_ROUTES } from './security-routes.js';
 import { SHIELD_ROUTES } from './shield.js';
 import { STORAGE_VIDEO_ROUTES, createApiKeyRoute } from './storage-video-apikey.js';
 import { STORAGE_ZONE_ROUTES } from './storage-zones.js';
+import { VIDEO_LIBRARY_ROUTES } from './video-libraries.js';
 
 /** Every simulated route; `GET /apikey` lists the configured keys. */
 export function simulatedRoutes(apiKeys: readonly ApiKeyConfig[]): RouteDef[] {
@@ -26,6 +27,7 @@ export function simulatedRoutes(apiKeys: readonly ApiKeyConfig[]): RouteDef[] {
     ...PURGE_ROUTES,
     ...STORAGE_VIDEO_ROUTES,
     ...STORAGE_ZONE_ROUTES,
+    ...VIDEO_LIBRARY_ROUTES,
     ...REGION_ROUTES,
     createApiKeyRoute(apiKeys),
     ...APP_ROUTES,

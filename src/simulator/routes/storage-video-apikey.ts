@@ -1,11 +1,11 @@
 /**
- * Storage zone name check, video library blocked referrers, API key listing.
+ * Storage zone name check and API key listing (the video library routes: video-libraries.ts).
  */
-import { apiError, emptyStatus } from '../errors.js';
+import { apiError } from '../errors.js';
 import type { ApiKeyConfig } from '../auth.js';
 import type { RouteDef, SimContext, SimRequest, SimResponse, JsonObject } from '../types.js';
-import { HOSTNAME_MODEL, checkModel } from './body.js';
-import { badRequest, parseId } from './pullzone-common.js';
+import { checkModel } from './body.js';
+import { badRequest } from './pullzone-common.js';
 import { pageQueryProblem } from './paging.js';
 
 function checkStorageZoneAvailability(req: SimRequest, ctx: SimContext): SimResponse {
@@ -14,20 +14,6 @@ function checkStorageZoneAvailability(req: SimRequest, ctx: SimContext): SimResp
   const wanted = String((req.body as JsonObject).Name).toLowerCase();
   const taken = [...ctx.state.storageZones.values()].some((z) => z.Name.toLowerCase() === wanted);
   return { status: 200, body: { Available: !taken } };
-}
-
-function addVideoLibraryBlockedReferrer(req: SimRequest, ctx: SimContext): SimResponse {
-  const problem = checkModel(req.body, HOSTNAME_MODEL);
-  if (problem) return badRequest(problem);
-  const id = parseId(req.params.id);
-  const library = id === undefined ? undefined : ctx.state.videoLibraries.get(id);
-  if (!library) return emptyStatus(404);
-  const value = (req.body as JsonObject).Hostname as string;
-  if (!library.BlockedReferrers.includes(value)) {
-    library.BlockedReferrers.push(value);
-    ctx.state.touch();
-  }
-  return emptyStatus(200);
 }
 
 /** `GET /apikey` over the keys configured at start. */
@@ -50,18 +36,12 @@ export function createApiKeyRoute(keys: readonly ApiKeyConfig[]): RouteDef {
   return { method: 'GET', template: '/apikey', area: 'core', handler };
 }
 
-/** Storage zone and video library routes. */
+/** The storage zone name check (the video library routes: video-libraries.ts). */
 export const STORAGE_VIDEO_ROUTES: RouteDef[] = [
   {
     method: 'POST',
     template: '/storagezone/checkavailability',
     area: 'core',
     handler: checkStorageZoneAvailability,
-  },
-  {
-    method: 'POST',
-    template: '/videolibrary/{id}/addBlockedReferrer',
-    area: 'core',
-    handler: addVideoLibraryBlockedReferrer,
   },
 ];

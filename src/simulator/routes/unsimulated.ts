@@ -1,6 +1,6 @@
 /**
- * Operations the official documents have and cdn-sim does not simulate (video library
- * management, registries, access lists, WAF engine configuration, ...): each answers 501 with a
+ * Operations the official documents have and cdn-sim does not simulate (billing, statistics,
+ * WAF engine configuration, ...): each answers 501 with a
  * body in the area's error shape naming the route. A bare 404 would read as "the resource is
  * gone" and make a client drop it from its state; 501 says the simulator cannot answer. Paths no
  * document has still answer 404.

@@ -99,6 +99,7 @@ test('every kind that adopts is covered, from its example', (t) => {
     'ShieldRateLimit',
     'ShieldWafRule',
     'StorageZone',
+    'VideoLibrary',
   ]);
 });
 

@@ -320,6 +320,9 @@ export async function seedAccount(cdn: CdnClient): Promise<Seeded> {
     appliedCount: 0,
     configMaps: 0,
   };
+  // cdn-sim's seeded video library has no pull zone or storage zone of its own (a library on the
+  // platform always has both): its PULLZONE and HOSTNAME columns would stay empty.
+  for (const library of await cdn.listVideoLibraries()) await cdn.deleteVideoLibrary(library.Id!);
   const zoneIds: number[] = [];
   for (let i = 0; i < 24; i++) zoneIds.push(await seedZone(cdn, i, seeded));
   const shieldZoneIds: number[] = [];

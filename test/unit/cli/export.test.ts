@@ -163,6 +163,8 @@ test('export: secret values never appear, the Secrets are listed, every kind is 
       'PullZoneConfig/shop',
       'ShieldPolicy/shop',
       'StorageZone/shop-assets',
+      // cdn-sim's seeded library.
+      'VideoLibrary/sim-videos',
       ...docs
         .filter((d) => d.kind === 'PullZoneConfig' && d.metadata.name !== 'shop')
         .map((d) => `PullZoneConfig/${d.metadata.name}`),

@@ -363,6 +363,29 @@ const edgeScript: KindFixture = {
   },
 };
 
+const videoLibrary: KindFixture = {
+  kind: 'VideoLibrary',
+  names: 'shared',
+  idField: 'libraryId',
+  createRoute: 'POST /videolibrary',
+  deleteRoute: 'DELETE /videolibrary/{id}',
+  prepare(w) {
+    const all = async (): Promise<Found[]> =>
+      (await w.client.listVideoLibraries()).map((l) => ({
+        id: String(l.Id),
+        name: String(l.Name),
+      }));
+    return Promise.resolve({
+      stage: { kind: 'VideoLibrary' },
+      spec: (name) => ({ name, player: { keyColor: '#123456' } }),
+      foreign: async (name) => String((await w.client.addVideoLibrary({ Name: name })).Id),
+      named: async (name) => (await all()).filter((l) => l.name === name),
+      all,
+      remove: (id) => w.client.deleteVideoLibrary(Number(id)),
+    });
+  },
+};
+
 export const FIXTURES: readonly KindFixture[] = [
   pullZone,
   ruleKind('ShieldWafRule', WAF_SPEC, '/shield/waf/custom-rule'),
@@ -374,5 +397,6 @@ export const FIXTURES: readonly KindFixture[] = [
   dnsZone,
   record,
   edgeScript,
+  videoLibrary,
   gadget,
 ];
