@@ -9,6 +9,7 @@ import { CONTAINER_APP_NAMES } from '../containerapp/types.js';
 import { DNS_RECORD_NAMES } from '../dnsrecord/types.js';
 import { EDGE_SCRIPT_NAMES } from '../edgescript/types.js';
 import type { LinkOwner, LinkRules } from '../kit/linked-resource.js';
+import { VIDEO_LIBRARY_NAMES } from '../videolibrary/types.js';
 import { PULL_ZONE_CLAIM } from '../shared/claim-types.js';
 
 /** Synced reason once the owner no longer reports its zone, or the zone is gone. */
@@ -36,6 +37,11 @@ export const PULL_ZONE_OWNERS: readonly LinkOwner[] = [
     idPath: 'pullZoneId',
     when: 'a Standalone script',
   },
+  {
+    kind: VIDEO_LIBRARY_NAMES,
+    idPath: 'pullZoneId',
+    when: 'every library (the platform makes its pull zone with it)',
+  },
 ];
 
 /** How a PullZoneConfig links (kit/linked-resource.ts). */
@@ -51,7 +57,7 @@ export const PULL_ZONE_LINK: LinkRules = {
 
 /**
  * The spec fields that set a zone's origin, which the owner of a linked zone fixes (the DNS
- * record's value, the container endpoint, the script): the CRD refuses them beside
+ * record's value, the container endpoint, the script, the library's storage zone): the CRD refuses them beside
  * `pullZoneFrom` rather than have the operator and the owner write it in turn.
  */
 export const OWNER_FIXED_SETTINGS = [

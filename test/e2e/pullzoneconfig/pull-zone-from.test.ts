@@ -74,7 +74,9 @@ async function owners(): Promise<
 > {
   const made = await teamAMadeZones(env, 'e2e-link-a.example');
   await adoptedScript('site');
+  await apply(objectYaml('VideoLibrary', env.teamA, 'videos', {}));
   const es = await waitCondition(resourceOf('EdgeScript'), env.teamA, 'site', 'Ready', 'True');
+  const lib = await waitCondition(resourceOf('VideoLibrary'), env.teamA, 'videos', 'Ready', 'True');
   return [
     { what: 'record', from: { kind: 'DnsRecord', name: 'fast' }, id: made.record },
     {
@@ -86,6 +88,11 @@ async function owners(): Promise<
       what: 'script',
       from: { kind: 'EdgeScript', name: 'site' },
       id: Number(es.status?.pullZoneId),
+    },
+    {
+      what: 'library',
+      from: { kind: 'VideoLibrary', name: 'videos' },
+      id: Number(lib.status?.pullZoneId),
     },
   ];
 }
@@ -265,10 +272,10 @@ test.serial(
     );
     t.regex(JSON.stringify(gone.status?.conditions), /EdgeScript [\w-]+\/site was not found/);
 
-    for (const name of ['record-zone', 'app-zone', 'script-zone', 'record-again'])
+    for (const name of ['record-zone', 'app-zone', 'script-zone', 'library-zone', 'record-again'])
       await deleteObject(PZC, env.teamA, name);
     await deleteObject(PZC, env.teamB, 'stolen');
-    for (const name of ['record-zone', 'app-zone', 'script-zone', 'record-again'])
+    for (const name of ['record-zone', 'app-zone', 'script-zone', 'library-zone', 'record-again'])
       await waitGone(PZC, env.teamA, name);
     await settle(1500);
     t.deepEqual(await zoneCreatesAndDeletes(), [], 'no POST /pullzone, no DELETE /pullzone/{id}');

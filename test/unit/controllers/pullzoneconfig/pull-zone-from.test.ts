@@ -214,7 +214,7 @@ test('every row of the owner table parses, and names a status path', (t) => {
   }
   t.deepEqual(
     PULL_ZONE_OWNERS.map((o) => o.kind.kind),
-    ['DnsRecord', 'ContainerApp', 'EdgeScript'],
+    ['DnsRecord', 'ContainerApp', 'EdgeScript', 'VideoLibrary'],
   );
 });
 
@@ -287,7 +287,12 @@ const spec: Json = crd.spec.versions[0].schema.openAPIV3Schema.properties.spec;
 test('CRD: pullZoneFrom from the owner table; members allowed and required per kind', (t) => {
   const from = spec.properties.pullZoneFrom;
   t.deepEqual(from.required, ['kind', 'name']);
-  t.deepEqual(from.properties.kind.enum, ['DnsRecord', 'ContainerApp', 'EdgeScript']);
+  t.deepEqual(from.properties.kind.enum, [
+    'DnsRecord',
+    'ContainerApp',
+    'EdgeScript',
+    'VideoLibrary',
+  ]);
   t.deepEqual(Object.keys(from.properties as Json).sort(), [
     'container',
     'endpoint',

@@ -77,7 +77,7 @@ test('managedSpec: account first, then adoption (its id immutable, a positive in
   });
   const properties = spec.properties as Props;
   const names = Object.keys(properties);
-  t.deepEqual(names.slice(-3), ['adoption', 'deletionPolicy', 'region']);
+  t.deepEqual(names.slice(-4), ['adoption', 'deletionPolicy', 'managementPolicy', 'region']);
   t.true(names.indexOf('credentialsRef') < names.indexOf('adoption'), 'account fields come first');
   const adoption = adoptionOf(spec);
   t.deepEqual(adoption.policy?.enum, ['ById', 'ByName']);
