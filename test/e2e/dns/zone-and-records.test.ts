@@ -25,6 +25,7 @@ import {
   type KubeJson,
 } from '../support/kube.js';
 import { simAdmin } from '../support/shield-zones.js';
+import { callCount, writesSince } from '../support/sim-log.js';
 import {
   API_KEY,
   objectYaml,
@@ -62,17 +63,6 @@ async function forcePass(resource: string, ns: string, name: string, n: number):
     metadata: { annotations: { 'cdn.operator.io/reconcile-requested-at': `pass-${n}` } },
   });
 }
-
-/** Position in cdn-sim's call log (the log is never reset here: its rejection count is for the file). */
-const callCount = (): number => env.sim.calls.snapshot().log.length;
-
-/** Platform writes since `since`, as `METHOD path`. */
-const writesSince = (since: number): string[] =>
-  env.sim.calls
-    .snapshot()
-    .log.slice(since)
-    .filter((c) => c.method !== 'GET')
-    .map((c) => `${c.method} ${c.path}`);
 
 /** Reads of the zone since `since` (each operator pass over a DnsZone or DnsRecord reads it). */
 const zoneReadsSince = (since: number, zoneId: number): number =>
@@ -163,7 +153,7 @@ test.serial(
     // Several records created while zone passes are forced back to back: none is ever deleted.
     // (The window between a record's create and its recorded id is too short to hit from
     // outside reliably: the next test holds it open.)
-    const racing = callCount();
+    const racing = callCount(env.sim);
     const burst = ['r1', 'r2', 'r3', 'r4'];
     for (const name of burst)
       await apply(
@@ -190,11 +180,11 @@ test.serial(
       burstIds.push(Number((await ready).status?.recordId));
     }
     await settle(1500);
-    const deletes = writesSince(racing).filter((w) => w.startsWith('DELETE'));
+    const deletes = writesSince(env.sim, racing).filter((w) => w.startsWith('DELETE'));
     t.deepEqual(deletes, [], 'a record being created was deleted by the Exact zone');
     for (const id of burstIds) t.true(hasRecord(zoneId, id), `record ${id} kept`);
 
-    const before = callCount();
+    const before = callCount(env.sim);
     for (let n = 2; n <= 4; n++) {
       await forcePass(DNSZ, teamA, 'together', n);
       await settle(1200);
@@ -203,7 +193,7 @@ test.serial(
     t.true(passes >= 3, `zone reads seen: ${passes}`);
     t.true(hasRecord(zoneId, managedId), 'www still there after the forced passes');
     t.true(hasRecord(zoneId, mailId), 'mail still there after the forced passes');
-    t.deepEqual(writesSince(before), [], 'no write once Exact holds');
+    t.deepEqual(writesSince(env.sim, before), [], 'no write once Exact holds');
     t.is(liveRecords(zoneId).length, 2 + burst.length);
     for (const name of ['www', 'mail', ...burst]) {
       const obj = await waitCondition(DNSR, teamA, name, 'Ready', 'True');
@@ -233,7 +223,7 @@ test.serial(
       errorRoutes: [route],
     });
     t.teardown(() => simAdmin(env.sim, 'PUT', '/_sim/faults', {}).then(() => undefined));
-    const start = callCount();
+    const start = callCount(env.sim);
     await apply(
       objectYaml('DnsRecord', teamA, 'lost', {
         dnsZoneRef: { name: 'together' },
@@ -260,7 +250,7 @@ test.serial(
     );
     await simAdmin(env.sim, 'PUT', '/_sim/faults', {});
     await waitCondition(DNSR, teamA, 'lost', 'Synced', 'False', 'ReconcilePaused');
-    const passing = callCount();
+    const passing = callCount(env.sim);
     for (let n = 200; n < 203; n++) {
       await forcePass(DNSZ, teamA, 'together', n);
       await settle(1200);
@@ -278,7 +268,7 @@ test.serial(
     // The create carried the provisional name in its comment; the recovered record's update
     // clears it (docs/kit.md).
     t.deepEqual(
-      writesSince(start),
+      writesSince(env.sim, start),
       [`PUT /dnszone/${zoneId}/records`, `POST /dnszone/${zoneId}/records/${String(made.Id)}`],
       'one create and its comment cleared, no DELETE, no second create',
     );
@@ -344,7 +334,7 @@ test.serial(
     const modified = env.sim.state.dnsZones.get(zoneId)?.zone.DateModified;
     const liveBefore = JSON.stringify(liveRecords(zoneId));
     const rejectedBefore = env.sim.calls.snapshot().rejectedByDocument.count;
-    const before = callCount();
+    const before = callCount(env.sim);
     for (const m of [zoneManifest, ...records]) await apply(JSON.stringify(m));
     await waitCondition(DNSZ, teamB, zoneManifest.metadata.name, 'Ready', 'True');
     const recordIds: number[] = [];
@@ -354,7 +344,7 @@ test.serial(
       recordIds.push(Number(obj.status?.recordId));
     }
     await settle(3000);
-    t.deepEqual(writesSince(before), [], 'applying the export wrote to the platform');
+    t.deepEqual(writesSince(env.sim, before), [], 'applying the export wrote to the platform');
     t.deepEqual(
       recordIds.sort((a, b) => a - b),
       seededIds,

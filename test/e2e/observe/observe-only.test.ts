@@ -17,6 +17,7 @@ import {
   waitFor,
   type KubeJson,
 } from '../support/kube.js';
+import { callCount, writesSince } from '../support/sim-log.js';
 import {
   objectYaml,
   settle,
@@ -43,24 +44,13 @@ test.after.always(async () => {
   await env?.stop();
 });
 
-/** Position in cdn-sim's call log. */
-const callCount = (): number => env.sim.calls.snapshot().log.length;
-
-/** Platform writes since `since`, as `METHOD path`. */
-const writesSince = (since: number): string[] =>
-  env.sim.calls
-    .snapshot()
-    .log.slice(since)
-    .filter((c) => c.method !== 'GET')
-    .map((c) => `${c.method} ${c.path}`);
-
 const recordCountOf = (o: KubeJson | undefined): number => Number(o?.status?.recordCount ?? -1);
 
 test.serial(
   'an observe-only DnsZone is Ready with its id, is a dnsZoneRef target and writes nothing',
   async (t) => {
     const { teamA } = env;
-    const since = callCount();
+    const since = callCount(env.sim);
     await apply(objectYaml('DnsZone', teamA, 'observed', OBSERVE, FAST));
     const zone = await waitCondition(DNSZ, teamA, 'observed', 'Ready', 'True');
     t.is(Number(zone.status?.dnsZoneId), zoneId);
@@ -77,7 +67,7 @@ test.serial(
     );
     const rec = await waitCondition(DNSR, teamA, 'www', 'Ready', 'True');
     t.is(Number(rec.status?.dnsZoneId), zoneId, 'the record went into the observed zone');
-    const writes = writesSince(since);
+    const writes = writesSince(env.sim, since);
     t.deepEqual(
       writes.filter((w) => !/\/dnszone\/\d+\/records(\/\d+)?$/.test(w)),
       [],
@@ -134,7 +124,7 @@ test.serial(
       20_000,
     );
     t.regex(conditionOf(refused, 'Synced')?.message ?? '', new RegExp(teamA));
-    const since = callCount();
+    const since = callCount(env.sim);
     await apply(
       objectYaml('DnsRecord', teamB, 'sneak', {
         dnsZoneRef: { name: 'peek' },
@@ -145,7 +135,7 @@ test.serial(
     );
     await waitCondition(DNSR, teamB, 'sneak', 'Ready', 'False', 'ReferenceNotReady', 30_000);
     await settle(1000);
-    t.deepEqual(writesSince(since), [], 'nothing written into team-a’s zone for team-b');
+    t.deepEqual(writesSince(env.sim, since), [], 'nothing written into team-a’s zone for team-b');
     const samePlace = await getObject(DNSZ, teamA, 'observed');
     t.like(conditionOf(samePlace, 'Synced'), { status: 'True', reason: 'ObserveOnly' });
     await deleteObject(DNSR, teamB, 'sneak');
@@ -154,14 +144,14 @@ test.serial(
 
 test.serial('deleting an observe-only object makes no platform call', async (t) => {
   const { teamA, teamB } = env;
-  const since = callCount();
+  const since = callCount(env.sim);
   await deleteObject(DNSZ, teamA, 'observed');
   await deleteObject(DNSZ, teamB, 'peek');
   t.true(await waitGone(DNSZ, teamA, 'observed'));
   t.true(await waitGone(DNSZ, teamB, 'peek'));
   await settle(1000);
   t.deepEqual(
-    writesSince(since).filter((w) => w.startsWith('DELETE')),
+    writesSince(env.sim, since).filter((w) => w.startsWith('DELETE')),
     [],
     'no delete sent for an observer',
   );
