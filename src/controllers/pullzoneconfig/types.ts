@@ -29,7 +29,7 @@ export interface SecretKeyRef {
  * owner table of pull-zone-from.ts allows), and the owner `status.linkedFrom` names.
  */
 export interface PullZoneFrom {
-  kind: 'DnsRecord' | 'ContainerApp' | 'EdgeScript';
+  kind: 'DnsRecord' | 'ContainerApp' | 'EdgeScript' | 'VideoLibrary';
   name: string;
   /** ContainerApp: the container template of the endpoint. */
   container?: string;
