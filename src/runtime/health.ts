@@ -3,6 +3,7 @@
  * address. An address of `0` disables a server; `host:0` picks a free port (logged, and
  * returned by {@link startHttpServer} for tests).
  */
+import { listen } from '../common/http-listener.js';
 import { createServer, type Server } from 'node:http';
 
 /** Parses `:8080`, `127.0.0.1:0`, `[::1]:9090`; `0` or empty → disabled (undefined). */
@@ -45,12 +46,7 @@ export async function startHttpServer(
     );
   });
   server.keepAliveTimeout = 1000;
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(bind.port, bind.host, () => resolve());
-  });
-  const addr = server.address();
-  const port = typeof addr === 'object' && addr ? addr.port : bind.port;
+  const port = await listen(server, bind.port, bind.host);
   return {
     port,
     close: () =>

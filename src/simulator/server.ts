@@ -13,7 +13,7 @@ import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Logger } from 'pino';
 import { createLogger } from '../log.js';
-import { BodyTooLarge, listen, readBody } from './listener.js';
+import { BodyTooLarge, listen, readBody } from '../common/http-listener.js';
 import {
   startDnsListener,
   type DnsListener,

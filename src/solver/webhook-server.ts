@@ -16,6 +16,7 @@ import { createServer, type Server } from 'node:https';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { TLSSocket } from 'node:tls';
 import type { Logger } from 'pino';
+import { BodyTooLarge, listen, readBody } from '../common/http-listener.js';
 import {
   CHALLENGE_API_VERSION,
   type ChallengeRequest,
@@ -99,21 +100,6 @@ export function proxiedIdentity(
   return { user, groups };
 }
 
-function readBody(req: IncomingMessage): Promise<string | undefined> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (c: Buffer) => {
-      size += c.length;
-      if (size <= MAX_BODY_BYTES) chunks.push(c);
-    });
-    req.on('end', () =>
-      resolve(size > MAX_BODY_BYTES ? undefined : Buffer.concat(chunks).toString('utf8')),
-    );
-    req.on('error', reject);
-  });
-}
-
 /** The `request` of a ChallengePayload, or a sentence saying what is wrong with it. */
 export function parseChallenge(text: string): ChallengeRequest | string {
   let payload: Json;
@@ -164,9 +150,14 @@ async function handleChallenge(
   req: IncomingMessage,
   res: ServerResponse,
 ): Promise<void> {
-  const text = await readBody(req);
-  if (text === undefined)
-    return status(res, 413, 'RequestEntityTooLarge', 'the body is over 64 KiB');
+  let text: string;
+  try {
+    text = (await readBody(req, MAX_BODY_BYTES)).toString('utf8');
+  } catch (err) {
+    if (err instanceof BodyTooLarge)
+      return status(res, 413, 'RequestEntityTooLarge', 'the body is over 64 KiB');
+    throw err;
+  }
   const parsed = parseChallenge(text);
   if (typeof parsed === 'string')
     return status(res, 400, 'BadRequest', `cannot read the ChallengePayload: ${parsed}`);
@@ -232,16 +223,9 @@ export async function startSolverWebhook(o: SolverWebhookOptions): Promise<Solve
       });
     },
   );
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(o.port, o.host, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-  const address = server.address();
+  const port = await listen(server, o.port, o.host);
   return {
-    port: typeof address === 'object' && address ? address.port : o.port,
+    port,
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());

@@ -9,6 +9,7 @@
  */
 import { createSocket, type Socket } from 'node:dgram';
 import { createServer, type Server, type Socket as TcpSocket } from 'node:net';
+import { listen } from '../../common/http-listener.js';
 import dnsPacket, { type DecodedPacket, type Packet } from 'dns-packet';
 import type { Logger } from 'pino';
 import type { SimState } from '../state.js';
@@ -111,23 +112,13 @@ function bindUdp(port: number, host: string): Promise<Socket> {
   });
 }
 
-function listenTcp(server: Server, port: number, host: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-}
-
 /** UDP and TCP bound to one port (a picked port is tried again when TCP finds it taken). */
 async function bindBoth(port: number, host: string): Promise<{ udp: Socket; tcp: Server }> {
   for (let attempt = 1; ; attempt++) {
     const udp = await bindUdp(port, host);
     const tcp = createServer();
     try {
-      await listenTcp(tcp, udp.address().port, host);
+      await listen(tcp, udp.address().port, host);
       return { udp, tcp };
     } catch (err) {
       udp.close();

@@ -10,7 +10,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { Server, Socket } from 'node:net';
 import type { Logger } from 'pino';
 import type { CallRecorder } from '../calls.js';
-import { BodyTooLarge, listen, readBody } from '../listener.js';
+import { BodyTooLarge, listen, readBody } from '../../common/http-listener.js';
 import type { SimState } from '../state.js';
 import { createFront, DESCRIBE_ALIAS } from './storage-front.js';
 import { LIVE_STORAGE_HOSTNAME } from './storage-host.js';

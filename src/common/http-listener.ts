@@ -1,6 +1,7 @@
 /**
- * HTTP listener plumbing shared by cdn-sim's API and storage listeners: reading a request body
- * up to a size limit, and listening on a port.
+ * Listener plumbing shared by every server of the package (cdn-sim's API, storage and DNS
+ * listeners, the health server, the DNS-01 solver's webhook): reading a request body up to a
+ * size limit, and listening on a port.
  */
 import type { IncomingMessage } from 'node:http';
 import type { AddressInfo, Server } from 'node:net';
