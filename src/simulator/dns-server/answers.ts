@@ -16,7 +16,7 @@
 import type { Answer, Question } from 'dns-packet';
 import { DNS_RECORD_TYPE_NAMES } from '../../cdn/dns-record-types.js';
 import { dnsZoneForHostname, normalizeHost, textOf, type StoredDnsZone } from '../dns-state.js';
-import { DEFAULT_SOA_EMAIL } from '../routes/dns-model.js';
+import { zoneSoa } from '../routes/dns-zonefile.js';
 import type { SimState } from '../state.js';
 import type { JsonObject } from '../types.js';
 
@@ -87,21 +87,7 @@ function domainOf(zone: StoredDnsZone): string {
 
 /** The zone's SOA, as the zone file export writes it. */
 function soaOf(zone: StoredDnsZone): Answer {
-  const serial = Math.floor(Date.parse(String(zone.zone.DateModified)) / 1000) || 1;
-  return {
-    type: 'SOA',
-    name: domainOf(zone),
-    ttl: ZONE_TTL,
-    data: {
-      mname: String(zone.zone.Nameserver1),
-      rname: (textOf(zone.zone.SoaEmail) || DEFAULT_SOA_EMAIL).replace('@', '.'),
-      serial,
-      refresh: 7200,
-      retry: 900,
-      expire: 1209600,
-      minimum: 86400,
-    },
-  };
+  return { type: 'SOA', name: domainOf(zone), ttl: ZONE_TTL, data: zoneSoa(zone) };
 }
 
 /** The apex records the platform keeps itself (SOA, NS). */

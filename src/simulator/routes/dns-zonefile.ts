@@ -57,17 +57,41 @@ function recordLine(r: JsonObject): string {
   return r.Disabled === true ? `; disabled: ${line}` : line;
 }
 
+/** The SOA record the platform keeps for a zone (its zone file and cdn-sim's DNS answers). */
+export interface ZoneSoa {
+  mname: string;
+  /** The SOA contact in DNS form (`hostmaster.bunny.net`). */
+  rname: string;
+  serial: number;
+  refresh: number;
+  retry: number;
+  expire: number;
+  minimum: number;
+}
+
+/** The zone's SOA: its first nameserver, its contact, its last change as the serial. */
+export function zoneSoa(zone: StoredDnsZone): ZoneSoa {
+  return {
+    mname: String(zone.zone.Nameserver1),
+    rname: (textOf(zone.zone.SoaEmail) || DEFAULT_SOA_EMAIL).replace('@', '.'),
+    serial: Math.floor(Date.parse(String(zone.zone.DateModified)) / 1000) || 1,
+    refresh: 7200,
+    retry: 900,
+    expire: 1209600,
+    minimum: 86400,
+  };
+}
+
 /** The zone as a master file. */
 export function renderZoneFile(zone: StoredDnsZone): string {
   const domain = normalizeHost(String(zone.zone.Domain));
-  const soaMail = (textOf(zone.zone.SoaEmail) || DEFAULT_SOA_EMAIL).replace('@', '.');
-  const serial = Math.floor(Date.parse(String(zone.zone.DateModified)) / 1000) || 1;
+  const soa = zoneSoa(zone);
   const ns = [zone.zone.Nameserver1, zone.zone.Nameserver2].map((n) => String(n));
   return [
     `; Zone ${domain} exported by cdn-sim`,
     `$ORIGIN ${domain}.`,
     `$TTL ${DEFAULT_TTL}`,
-    `@ 3600 IN SOA ${ns[0]!}. ${soaMail}. ${serial} 7200 900 1209600 86400`,
+    `@ 3600 IN SOA ${soa.mname}. ${soa.rname}. ${soa.serial} ${soa.refresh} ${soa.retry} ${soa.expire} ${soa.minimum}`,
     ...ns.map((n) => `@ 3600 IN NS ${n}.`),
     ...zone.records.map(recordLine),
     '',
