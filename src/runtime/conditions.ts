@@ -2,7 +2,8 @@
  * metav1.Condition merging: a condition's `lastTransitionTime` changes only when its status
  * changes, so rewriting the same condition is a no-op and status writes can be skipped.
  */
-import type { Condition } from './types.js';
+import { ConditionType } from './reasons.js';
+import type { Condition, ManagedObject } from './types.js';
 
 /** A condition without its transition time (filled in by {@link setCondition}). */
 export type ConditionInput = Omit<Condition, 'lastTransitionTime'>;
@@ -58,6 +59,11 @@ export function findCondition(
   type: string,
 ): Condition | undefined {
   return conditions?.find((c) => c.type === type);
+}
+
+/** True when the object's last pass succeeded: its Synced condition is True. */
+export function lastPassSucceeded(obj: Pick<ManagedObject, 'status'>): boolean {
+  return findCondition(obj.status?.conditions, ConditionType.Synced)?.status === 'True';
 }
 
 /** RFC 3339 with second precision, as Kubernetes stores metav1.Time. */

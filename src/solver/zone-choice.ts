@@ -5,8 +5,7 @@
  * last pass succeeded and whose domain contains X; the most specific such zone wins. Another
  * namespace's zones are never candidates, whatever the name.
  */
-import { findCondition } from '../runtime/conditions.js';
-import { ConditionType } from '../runtime/reasons.js';
+import { lastPassSucceeded } from '../runtime/conditions.js';
 import type { ManagedObject } from '../runtime/types.js';
 import { statusIdOf } from '../controllers/kit/ref-or-id.js';
 import { ChallengeRefused } from './challenge.js';
@@ -41,10 +40,6 @@ function contains(domain: string, fqdn: string): boolean {
   return fqdn === domain || fqdn.endsWith(`.${domain}`);
 }
 
-function synced(zone: ManagedObject): boolean {
-  return findCondition(zone.status?.conditions, ConditionType.Synced)?.status === 'True';
-}
-
 /**
  * The zone for `fqdn` among the DnsZone objects `zones` (any namespace: only `namespace`'s
  * count); throws ChallengeRefused naming the namespace and the name otherwise.
@@ -69,7 +64,7 @@ export function chooseZone(
       `cannot solve the DNS-01 challenge for ${name}: no DnsZone in namespace ${namespace} contains it (the solver writes only in zones a DnsZone of the Certificate's namespace stands for)`,
     );
   }
-  const zoneId = synced(best.zone) ? statusIdOf(best.zone, 'dnsZoneId') : undefined;
+  const zoneId = lastPassSucceeded(best.zone) ? statusIdOf(best.zone, 'dnsZoneId') : undefined;
   if (zoneId === undefined) {
     throw new ChallengeRefused(
       SolverReason.ZoneNotReady,

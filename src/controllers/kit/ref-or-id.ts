@@ -7,10 +7,10 @@
  * reference watch re-enqueues it when that object changes); an object of another account is
  * refused. A kind gives each of its references as data ({@link RefOrId}).
  */
-import { findCondition } from '../../runtime/conditions.js';
+import { lastPassSucceeded } from '../../runtime/conditions.js';
 import { TerminalError, WaitingError } from '../../runtime/errors.js';
 import { isObserveOnly } from '../../runtime/management-policy.js';
-import { ConditionType, ReadyReason, SyncedReason } from '../../runtime/reasons.js';
+import { ReadyReason, SyncedReason } from '../../runtime/reasons.js';
 import type {
   ConnectContext,
   IdReference,
@@ -82,10 +82,6 @@ export function statusIdOf(found: ManagedObject | undefined, field: string): num
   if (!found) return undefined;
   if (isObserveOnly(found) && !lastPassSucceeded(found)) return undefined;
   return parseIntegerId(found.status?.[field]);
-}
-
-function lastPassSucceeded(obj: ManagedObject): boolean {
-  return findCondition(obj.status?.conditions, ConditionType.Synced)?.status === 'True';
 }
 
 /**
