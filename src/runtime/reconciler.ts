@@ -316,13 +316,27 @@ export class ManagedReconciler {
     // ours): its id goes to status first, as after a create (recordFirst).
     if (pass.recovered === true && !obs.upToDate) await this.recordRecovered(pass);
     const updated = obs.upToDate ? obs : await this.update(pass, client, obs, ctx);
-    const published = await this.publish(pass, updated);
-    pass.conditions.push(readyFrom(published, obj), synced(SyncedReason.ReconcileSuccess, '', obj));
+    const result = await this.succeed(pass, updated, SyncedReason.ReconcileSuccess, '');
+    this.deps.log.debug({ key: keyOf(obj) }, 'Reconciled');
+    return result;
+  }
+
+  /**
+   * The end of a pass that succeeded on an existing resource: connection details published,
+   * Ready from the observation, Synced=True with `reason`, `status.ownership`, one status write.
+   */
+  private async succeed(
+    pass: Pass,
+    obs: Observation,
+    reason: string,
+    message: string,
+  ): Promise<ReconcileResult> {
+    const published = await this.publish(pass, obs);
+    pass.conditions.push(readyFrom(published, pass.obj), synced(reason, message, pass.obj));
     pass.synced = true;
     this.recordOwnership(pass);
     await this.writeStatus(pass);
-    this.deps.log.debug({ key: keyOf(obj) }, 'Reconciled');
-    return { outcome: 'success', requeueAfterMs: this.pollDelay(obj, published) };
+    return { outcome: 'success', requeueAfterMs: this.pollDelay(pass.obj, published) };
   }
 
   private async connect(pass: Pass): Promise<{ client: ExternalClient; ctx: ExternalContext }> {
@@ -522,29 +536,13 @@ export class ManagedReconciler {
   private async observeOnly(pass: Pass, obs: Observation): Promise<ReconcileResult> {
     const { obj } = pass;
     pass.plannedChanges = undefined;
-    if (!obs.exists) {
-      pass.conditions.push(
-        {
-          type: ConditionType.Ready,
-          status: 'False',
-          reason: ReadyReason.NotFound,
-          message: 'External resource does not exist (observe-only: not created)',
-          observedGeneration: obj.metadata.generation,
-        },
-        synced(SyncedReason.ObserveOnly, OBSERVE_ONLY_MESSAGE, obj, 'False'),
-      );
-      await this.writeStatus(pass);
-      return { outcome: 'success', requeueAfterMs: this.pollDelay(obj, obs) };
-    }
-    const published = await this.publish(pass, obs);
+    if (obs.exists) return this.succeed(pass, obs, SyncedReason.ObserveOnly, OBSERVE_ONLY_MESSAGE);
     pass.conditions.push(
-      readyFrom(published, obj),
-      synced(SyncedReason.ObserveOnly, OBSERVE_ONLY_MESSAGE, obj),
+      notCreated(obj, 'observe-only'),
+      synced(SyncedReason.ObserveOnly, OBSERVE_ONLY_MESSAGE, obj, 'False'),
     );
-    pass.synced = true;
-    this.recordOwnership(pass);
     await this.writeStatus(pass);
-    return { outcome: 'success', requeueAfterMs: this.pollDelay(obj, published) };
+    return { outcome: 'success', requeueAfterMs: this.pollDelay(obj, obs) };
   }
 
   private dryRun(pass: Pass, obs: Observation): Promise<ReconcileResult> {
@@ -553,15 +551,7 @@ export class ManagedReconciler {
       ? obs.diff
       : [{ field: '(resource)', live: '<absent>', desired: '<created>' }];
     pass.plannedChanges = plan;
-    const ready: ConditionInput = obs.exists
-      ? readyFrom(obs, obj)
-      : {
-          type: ConditionType.Ready,
-          status: 'False',
-          reason: ReadyReason.NotFound,
-          message: 'External resource does not exist (dry-run: not created)',
-          observedGeneration: obj.metadata.generation,
-        };
+    const ready = obs.exists ? readyFrom(obs, obj) : notCreated(obj, 'dry-run');
     const message =
       plan.length === 0
         ? 'Dry-run: no changes planned'
@@ -1289,6 +1279,17 @@ export function pollIntervalOf(obj: ManagedObject, fallbackMs: number, log?: Log
   if (problem)
     log?.warn({ annotation: Annotation.PollInterval, problem }, 'Poll interval adjusted');
   return ms;
+}
+
+/** Ready=False NotFound of a resource a pass that never creates (`mode`) did not find. */
+function notCreated(obj: ManagedObject, mode: 'dry-run' | 'observe-only'): ConditionInput {
+  return {
+    type: ConditionType.Ready,
+    status: 'False',
+    reason: ReadyReason.NotFound,
+    message: `External resource does not exist (${mode}: not created)`,
+    observedGeneration: obj.metadata.generation,
+  };
 }
 
 function readyFrom(obs: Observation, obj: ManagedObject): ConditionInput {
