@@ -34,7 +34,7 @@ export const EDGE_SCRIPT_FIELDS = [
     appliesTo: { field: 'scriptType', values: ['Standalone'] },
     schema: { 'x-kubernetes-validations': immutable('createPullZone') },
     description:
-      'Standalone scripts: create the script with a pull zone of its own, as the dashboard does (named pullZoneName). status.pullZoneId and pullZoneHostname show it; a PullZoneConfig manages its settings, hostnames and edge rules with spec.pullZoneFrom {kind: EdgeScript, name}. Deleting the script (deletionPolicy Delete) deletes that pull zone too. Read at creation only. Immutable.',
+      'Standalone scripts: create the script with a pull zone of its own, as the dashboard does (named pullZoneName). status.pullZoneId and pullZoneHostname show it; a PullZoneConfig manages its settings, hostnames and edge rules with spec.pullZoneFrom {kind: EdgeScript, name}. Deleting the script leaves that pull zone in place, as the platform does. Read at creation only. Immutable.',
   }),
   field('pullZoneName', text({ minLength: 1, maxLength: 100 }), {
     api: 'LinkedPullZoneName',

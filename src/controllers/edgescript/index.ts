@@ -17,7 +17,6 @@
  * .../variables`), the secrets (`PUT`/`DELETE .../secrets`), the code (`POST .../code`), then a
  * publish (`POST .../publish[/{uuid}]`), and reads back.
  */
-import { ownershipOf } from '../../runtime/claims-status.js';
 import type {
   EdgeScript as ScriptRecord,
   EdgeScriptPublish,
@@ -179,11 +178,6 @@ type Reader = Pick<ConnectContext, 'readConfigMap'> & Partial<Pick<ConnectContex
  * The script of one connection (of `obj`: its secrets are read while it has `spec.secrets`);
  * without `ctx` (`cdnctl diff`) only inline code is read, and no Secret (secrets by name only).
  */
-/** True when this object created its script with the script's pull zone (createPullZone). */
-function madeItsZone(obj: EdgeScript): boolean {
-  return obj.spec?.createPullZone === true && ownershipOf(obj).adopted !== true;
-}
-
 function resource(
   conn: Connection,
   obj: EdgeScript,
@@ -222,9 +216,10 @@ function resource(
       // The runtime observes the script in the same pass (rename, publish).
       create: async (body, signal) => client.addEdgeScript(body, { signal }),
       update: (id, body, signal) => sendUpdate(client, Number(id), body, signal),
-      // A standalone script's pull zone is left in place (docs/edgescript.md), unless this
-      // object asked for it at creation (createPullZone): then it goes with the script.
-      remove: (id, signal) => client.deleteEdgeScript(Number(id), madeItsZone(obj), { signal }),
+      // A standalone script's pull zone is left in place (docs/edgescript.md): the platform's
+      // `deleteLinkedPullZones` would also delete every zone that runs or fronts the script,
+      // zones other objects manage among them, not only the one createPullZone made.
+      remove: (id, signal) => client.deleteEdgeScript(Number(id), false, { signal }),
     },
     readBack: true,
     hooks: {
