@@ -23,6 +23,8 @@
  *   --pages-sizes 10000,100000 --pages-poll-interval 10m --pages-window 10m --pages-drifts 50
  *                           the observe-by-pages scenario (`pages`, bench/scenarios/observe-by-pages.ts;
  *                           BENCH_QUICK: 1000 objects, 1m, 2m, 10 drifts)
+ *   --pages-by-id-max 0     run the per-object polling mode beside it only up to this N (0: at
+ *                           every size); above it only the pages mode runs
  *   --null-baseline on|off  run the null controller beside each cell (default on; see
  *                           bench/scenarios/null-baseline.ts)
  *   --out bench/results     --render <results json> [--notes <json>]  rebuild an earlier run's
@@ -92,6 +94,8 @@ export interface Settings {
   pagesPollIntervalMs: number;
   pagesWindowMs: number;
   pagesDrifts: number;
+  /** Largest N the per-object polling mode runs at beside the pages mode (0: every N). */
+  pagesByIdMax: number;
   out: string;
 }
 
@@ -112,6 +116,7 @@ const DEFAULTS: Record<string, [full: string, quick: string]> = {
   'pages-poll-interval': ['10m', '1m'],
   'pages-window': ['10m', '2m'],
   'pages-drifts': ['50', '10'],
+  'pages-by-id-max': ['0', '0'],
   'apply-n': ['500', '200'],
   'noisy-duration': ['90s', '45s'],
   'null-baseline': ['on', 'on'],
@@ -147,6 +152,7 @@ function settings(argv: string[]): Settings {
     pagesPollIntervalMs: parseDuration(v('pages-poll-interval')),
     pagesWindowMs: parseDuration(v('pages-window')),
     pagesDrifts: Number(v('pages-drifts')),
+    pagesByIdMax: Number(v('pages-by-id-max')),
     out: v('out'),
   };
 }
@@ -201,11 +207,12 @@ function pagesParams(s: Settings, n: number): PagesParams {
     pollIntervalMs: s.pagesPollIntervalMs,
     windowMs: s.pagesWindowMs,
     drifts: s.pagesDrifts,
+    modes: s.pagesByIdMax > 0 && n > s.pagesByIdMax ? ['pages'] : ['by-id', 'pages'],
     readShare: 0.2,
     sweepIntervalMs: 50_000,
     workers: s.workers,
     // Adoption of n objects at well under the measured create rate, plus the window.
-    timeoutMs: 120_000 + n * 20,
+    timeoutMs: 120_000 + n * 40,
   };
 }
 

@@ -38,6 +38,8 @@ export interface PagesParams {
   windowMs: number;
   /** Drift changes made during the window. */
   drifts: number;
+  /** The modes to run (the by-id mode is the costly one at large N). */
+  modes: ReadonlyArray<'by-id' | 'pages'>;
   /** `--sweep-read-share` of the pages mode. */
   readShare: number;
   /** `--sweep-interval` of the pages mode. */
@@ -80,11 +82,12 @@ export async function runObserveByPages(
   log: (msg: string) => void,
 ): Promise<PagesResult> {
   const modes: PagesModeResult[] = [];
-  for (const mode of ['by-id', 'pages'] as const) {
+  for (const mode of p.modes) {
     modes.push(await runMode(env, p, mode, log));
     log(`pages n=${p.n}: ${mode} done`);
   }
-  const [byId, pages] = modes;
+  const byId = modes.find((m) => m.mode === 'by-id');
+  const pages = modes.find((m) => m.mode === 'pages');
   return {
     params: p,
     modes,
