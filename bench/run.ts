@@ -209,7 +209,7 @@ function pagesParams(s: Settings, n: number): PagesParams {
     drifts: s.pagesDrifts,
     modes: s.pagesByIdMax > 0 && n > s.pagesByIdMax ? ['pages'] : ['by-id', 'pages'],
     readShare: 0.2,
-    sweepIntervalMs: 50_000,
+    sweepIntervalMs: 60_000,
     workers: s.workers,
     // Adoption of n objects at well under the measured create rate, plus the window.
     timeoutMs: 120_000 + n * 40,

@@ -203,7 +203,7 @@ const FLAGS: Record<string, FlagDoc> = {
   },
   'sweep-interval': {
     type: 'string',
-    def: '50s',
+    def: '60s',
     help: 'Observe by pages: least time between the starts of two sweeps of one account and resource type',
   },
   help: { type: 'boolean', help: 'Show this help' },

@@ -145,7 +145,7 @@ test('bind address 0 disables a server', (t) => {
 });
 
 test('--sweep-read-share and --sweep-interval: observe by pages, on by default with a fifth of the rate', (t) => {
-  t.like(run([]), { sweepReadShare: 0.2, sweepIntervalMs: 50_000 }, 'the defaults');
+  t.like(run([]), { sweepReadShare: 0.2, sweepIntervalMs: 60_000 }, 'the defaults');
   t.is(run(['--sweep-read-share', '0']).sweepReadShare, 0, '0 turns the sweeps off');
   t.is(run(['--sweep-read-share', '.5']).sweepReadShare, 0.5);
   t.is(run([], { CDN_OPERATOR_SWEEP_INTERVAL: '2m' }).sweepIntervalMs, 120_000);
