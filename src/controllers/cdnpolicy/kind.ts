@@ -10,4 +10,6 @@ import { CDN_POLICY_NAMES } from './types.js';
 export const CDN_POLICY: KindModule = {
   ...CDN_POLICY_NAMES,
   ...kindParts(import.meta.url, ['schema']),
+  // Needs --routes and, for HTTPRoutes, the Gateway API: not among the demo's examples.
+  example: 'routes/cdnpolicy.yaml',
 };
