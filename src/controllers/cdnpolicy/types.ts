@@ -5,7 +5,7 @@
  * kind itself calls no platform API; its children do.
  */
 import { groupKey } from '../../api-group.js';
-import type { Condition } from '../../runtime/types.js';
+import type { Condition, ObjectMeta } from '../../runtime/types.js';
 import type { KindNames } from '../kind-names.js';
 import type { AccountSpec } from '../shared/account-schema.js';
 
@@ -98,18 +98,7 @@ export interface CdnPolicyStatus {
 export interface CdnPolicy {
   apiVersion?: string;
   kind?: string;
-  metadata: {
-    name: string;
-    namespace: string;
-    uid?: string;
-    generation?: number;
-    creationTimestamp?: string;
-    resourceVersion?: string;
-    deletionTimestamp?: string;
-    finalizers?: string[];
-    labels?: Record<string, string>;
-    annotations?: Record<string, string>;
-  };
+  metadata: ObjectMeta;
   spec: CdnPolicySpec;
   status?: CdnPolicyStatus;
 }

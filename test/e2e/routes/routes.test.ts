@@ -21,13 +21,19 @@ import {
   type KubeJson,
 } from '../support/kube.js';
 import { startOperatorEnv, type OperatorEnv } from '../support/operator-env.js';
-import { resetCalls, settle, simWrites, waitCondition, waitGone } from '../tenancy/setup.js';
+import {
+  PZC,
+  resetCalls,
+  settle,
+  SHP,
+  simWrites,
+  waitCondition,
+  waitGone,
+} from '../tenancy/setup.js';
 import { installGatewayApiCrds, setStatus } from './gateway-api.js';
 
 const CDNP = 'cdnpolicies.routes.cdn.operator.io';
-const PZC = 'pullzoneconfigs.pullzones.cdn.operator.io';
 const DNSR = 'dnsrecords.dns.cdn.operator.io';
-const SHP = 'shieldpolicies.shield.cdn.operator.io';
 const GW = 'gateways.gateway.networking.k8s.io';
 const DOMAIN = 'routes-e2e.example';
 const LONG = 180_000;
