@@ -24,6 +24,7 @@ type Obj = KubeObject & { spec?: Record<string, unknown>; status?: Record<string
 export interface WorldOptions {
   client: KubeClient;
   log: Logger;
+  /** The watched namespaces; empty: all of them. */
   namespaces: string[];
   types: readonly ResourceType[];
   stallTimeoutMs: number;
@@ -35,8 +36,10 @@ export class World {
   private readonly informers = new Map<ResourceType, Informer<Obj>[]>();
 
   constructor(opts: WorldOptions) {
+    // No namespace listed: the operator watches every namespace (one informer each, over all).
+    const where = opts.namespaces.length > 0 ? opts.namespaces : [''];
     for (const type of opts.types) {
-      const list = opts.namespaces.map(
+      const list = where.map(
         (namespace) =>
           new Informer<Obj>({
             client: opts.client,
