@@ -129,6 +129,24 @@ export const layerRules = [
   controllersLayer(['src/controllers/**/*.ts'], []),
   ...kindFolderRules(),
   {
+    // The composition of CdnPolicies (src/composition/routes-controller.ts): reads the kinds'
+    // names and pure composition, writes through the runtime's client, calls no platform API.
+    files: ['src/composition/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            forbid(
+              ['cdn', 'cli', 'simulator', 'main', 'config'],
+              'the composition makes objects of the kinds; it never calls the CDN client, cdnctl, cdn-sim or the operator wiring',
+            ),
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['src/cli/**/*.ts'],
     rules: {
       'no-restricted-imports': [

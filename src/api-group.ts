@@ -27,6 +27,7 @@ export const API_FAMILIES = [
   'accounts',
   'compute',
   'video',
+  'routes',
 ] as const;
 
 /** The API group of a family's kinds (a family is a DNS label, one of {@link API_FAMILIES}). */

@@ -56,6 +56,12 @@ export interface OperatorConfig {
   sweepReadShare: number;
   /** Least time between the starts of two sweeps of one account and resource type. */
   sweepIntervalMs: number;
+  /**
+   * Compose CdnPolicies (docs/routes.md): watch Ingresses and the Gateway API routes and make
+   * PullZoneConfig, DnsRecord and ShieldPolicy objects. Off by default: it needs RBAC the
+   * operator does not otherwise have (read on routes, create and delete on those kinds).
+   */
+  routes: boolean;
 }
 
 /** A configuration problem (exit code 2). */
@@ -144,6 +150,10 @@ const FLAGS: Record<string, FlagDoc> = {
     type: 'string',
     def: ':8081',
     help: 'Address of /healthz and /readyz; 0 disables it',
+  },
+  routes: {
+    type: 'boolean',
+    help: 'Compose CdnPolicies: put the CDN in front of Ingresses, Gateways and HTTPRoutes (docs/routes.md; needs the chart value routes.enabled for its RBAC)',
   },
   'leader-elect': {
     type: 'boolean',
@@ -428,6 +438,7 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv = process.env
     metricsBindAddress: bindAddress(v, 'metrics-bind-address'),
     healthProbeBindAddress: bindAddress(v, 'health-probe-bind-address'),
     leaderElect: v['leader-elect'] === true,
+    routes: v.routes === true,
     leaderElectionNamespace:
       typeof v['leader-election-namespace'] === 'string'
         ? v['leader-election-namespace']

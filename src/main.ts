@@ -5,6 +5,7 @@
  * Exit codes: 0 clean shutdown, 1 runtime failure (or lost leadership), 2 bad configuration.
  */
 import { accountRates } from './cdn/rate-limit.js';
+import { RoutesController } from './composition/routes-controller.js';
 import { ConfigError, parseConfig } from './config.js';
 import { createClusterKinds, createManagedKinds } from './controllers/registry.js';
 import { createLogger } from './log.js';
@@ -50,7 +51,10 @@ async function main(argv: string[]): Promise<number> {
   );
   // CdnAccounts (their Ready condition) and Namespaces (labels), watched by the runtime.
   const clusterKinds = await createClusterKinds({ operatorNamespace: config.operatorNamespace });
-  return runOperator(config, kinds, { log, metrics, clusterKinds });
+  // CdnPolicies (docs/routes.md) are composed only when asked: the composition needs RBAC on
+  // routes and on creating and deleting objects that the operator does not otherwise have.
+  const companions = config.routes ? [new RoutesController()] : [];
+  return runOperator(config, kinds, { log, metrics, clusterKinds, companions });
 }
 
 main(process.argv.slice(2)).then(

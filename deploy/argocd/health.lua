@@ -14,6 +14,7 @@
 --                resource, or any other Synced=False reason that a retry cannot fix; a
 --                transient error that has lasted longer than `persistentAfter`; the outputs
 --                or password Secret refused (OutputsReady=False)
+--                ; a CdnPolicy that refuses part of its targets (Accepted=False)
 --   Suspended    reconciliation paused (cdn.operator.io/paused) or dry-run mode
 --
 -- Runs without Lua's string library (Argo CD's default): only base functions, table and the
@@ -110,6 +111,12 @@ local function evaluate(o)
   local outputs = condition(status.conditions, "OutputsReady")
   if outputs ~= nil and outputs.status == "False" and (outputs.reason ~= "WriteFailed" or persistent(outputs)) then
     return "Degraded", describe(outputs)
+  end
+  -- CdnPolicy (docs/routes.md): a refusal (a hostname outside its zones, a conflict, ...) lasts
+  -- until the spec or the routes change; Ready=True only once every generated object is Ready.
+  local accepted = condition(status.conditions, "Accepted")
+  if accepted ~= nil and accepted.status == "False" then
+    return "Degraded", describe(accepted)
   end
   if ready ~= nil and ready.status == "True" then
     if generation == nil or observedGeneration(status, ready) == generation then

@@ -6,6 +6,7 @@
  * `cdnctl export` (a kind comes after the kinds it needs).
  */
 import { CDN_ACCOUNT } from './cdnaccount/kind.js';
+import { CDN_POLICY } from './cdnpolicy/kind.js';
 import { CONTAINER_APP } from './containerapp/kind.js';
 import { CONTAINER_REGISTRY } from './containerregistry/kind.js';
 import { DNS_RECORD } from './dnsrecord/kind.js';
@@ -35,6 +36,7 @@ export const KINDS: readonly KindModule[] = [
   EDGE_SCRIPT,
   VIDEO_LIBRARY,
   CDN_ACCOUNT,
+  CDN_POLICY,
 ];
 
 /** The kind named `kind` (`PullZoneConfig`) in `kinds`, if any. */

@@ -40,6 +40,7 @@ import { ReferenceIndex, referenceKey } from './references.js';
 import { CONFIG_MAPS, SECRETS, apiVersionOf, objectKey, resourcePath } from './resource.js';
 import { SecondaryCache } from './secondary.js';
 import { PageObserver } from './observe-by-pages.js';
+import type { Companion } from './companion.js';
 import type {
   ClusterKind,
   ClusterObject,
@@ -89,6 +90,8 @@ export interface ManagerOptions {
   kinds: ManagedKind[];
   /** Cluster-scoped kinds watched beside the managed ones (see types.ts ClusterKind). */
   clusterKinds?: ClusterKind[];
+  /** Controllers run beside the kinds (companion.ts). */
+  companions?: Companion[];
   log: Logger;
   /** Share a metrics registry (main.ts hooks the CDN client into it before kinds exist). */
   metrics?: OperatorMetrics;
@@ -167,6 +170,7 @@ export class Manager {
     this.configMaps?.start();
     for (const c of this.clusterControllers.values()) c.startInformer();
     for (const c of this.controllers.values()) c.startInformers();
+    await this.startCompanions();
     if (config.leaderElect) this.startLeaderElection();
     else void this.startWorkers();
     this.log.info(
@@ -178,6 +182,20 @@ export class Manager {
       },
       'Manager started',
     );
+  }
+
+  private async startCompanions(): Promise<void> {
+    const { config } = this.opts;
+    for (const c of this.opts.companions ?? [])
+      await c.start({
+        client: this.kube,
+        log: this.log.child({ companion: c.name }),
+        signal: this.abort.signal,
+        namespaces: config.namespaces,
+        mayWrite: () => this.isLeader(),
+        stallTimeoutMs: config.watchStallTimeoutMs,
+        resyncMs: config.pollIntervalMs,
+      });
   }
 
   private createControllers(events: EventRecorder): void {
@@ -453,6 +471,7 @@ export class Manager {
     for (const c of this.clusterControllers.values()) c.startWorkers();
     for (const c of this.controllers.values()) c.startWorkers();
     this.pages?.start();
+    for (const c of this.opts.companions ?? []) c.startWorkers();
     this.log.info({ workers: this.opts.config.workers }, 'Workers started');
   }
 
@@ -500,6 +519,7 @@ export class Manager {
     return (
       [...this.controllers.values()].every((c) => c.hasSynced()) &&
       [...this.clusterControllers.values()].every((c) => c.hasSynced()) &&
+      (this.opts.companions ?? []).every((c) => c.hasSynced()) &&
       (this.secrets?.hasSynced() ?? true) &&
       (this.configMaps?.hasSynced() ?? true)
     );
@@ -588,6 +608,7 @@ export class Manager {
     this.metrics.leader.set(0);
     await Promise.all([...this.controllers.values()].map((c) => c.stopInformers()));
     await Promise.all([...this.clusterControllers.values()].map((c) => c.stopInformer()));
+    await Promise.all((this.opts.companions ?? []).map((c) => c.stop()));
     await this.secrets?.stop();
     await this.configMaps?.stop();
     await Promise.all(this.servers.map((s) => s.close()));
@@ -606,6 +627,8 @@ export interface RunOptions {
   log: Logger;
   /** Cluster-scoped kinds to watch (see {@link ManagerOptions.clusterKinds}). */
   clusterKinds?: ClusterKind[];
+  /** Controllers run beside the kinds (see {@link ManagerOptions.companions}). */
+  companions?: Companion[];
   metrics?: OperatorMetrics;
   timings?: Partial<ReconcilerTimings>;
 }
@@ -624,6 +647,7 @@ export async function runOperator(
     config,
     kinds,
     ...(opts.clusterKinds ? { clusterKinds: opts.clusterKinds } : {}),
+    ...(opts.companions ? { companions: opts.companions } : {}),
     log: opts.log,
     ...(opts.metrics ? { metrics: opts.metrics } : {}),
     ...(opts.timings ? { timings: opts.timings } : {}),

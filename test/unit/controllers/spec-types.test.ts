@@ -16,6 +16,8 @@ import { compareTypeWithSchema, TypeReader } from '../../support/type-schema.js'
 /** Fields whose TS type is opaque on purpose, and what describes them. */
 const OPAQUE: Record<string, string> = {
   'PullZoneConfig.spec.settings': 'the settings field table (pullzoneconfig/fields.ts)',
+  'CdnPolicy.spec.pullZone': "a PullZoneConfig spec, checked by that kind's CRD when applied",
+  'CdnPolicy.spec.shieldPolicy': "a ShieldPolicy spec, checked by that kind's CRD when applied",
 };
 
 const typesFile = (kind: string): string =>

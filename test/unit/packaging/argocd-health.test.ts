@@ -438,3 +438,62 @@ test('the script fails loudly on a malformed object rather than reporting Health
   const [health] = await evaluateWithGopherLua([{ kind: 'PullZoneConfig' }]);
   t.truthy(health?.error, JSON.stringify(health));
 });
+
+/** CdnPolicy (issue 51): Healthy only when every generated object is Ready; a refusal is Degraded. */
+const POLICY_CASES: Array<{
+  name: string;
+  conditions: Condition[];
+  status: string;
+  message: RegExp;
+}> = [
+  {
+    name: 'every generated object Ready',
+    conditions: [
+      { type: 'Accepted', status: 'True', reason: 'Accepted', observedGeneration: 3 },
+      { type: 'Ready', status: 'True', reason: 'Ready', observedGeneration: 3 },
+    ],
+    status: 'Healthy',
+    message: /^Ready$/,
+  },
+  {
+    name: 'a generated object not Ready yet',
+    conditions: [
+      { type: 'Accepted', status: 'True', reason: 'Accepted', observedGeneration: 3 },
+      {
+        type: 'Ready',
+        status: 'False',
+        reason: 'Progressing',
+        message: 'not Ready yet: DnsRecord x',
+        observedGeneration: 3,
+      },
+    ],
+    status: 'Progressing',
+    message: /DnsRecord x/,
+  },
+  {
+    name: 'a hostname outside its zones',
+    conditions: [
+      {
+        type: 'Accepted',
+        status: 'False',
+        reason: 'HostnameNotInZones',
+        message: 'hostname www.other.org',
+        observedGeneration: 3,
+      },
+      { type: 'Ready', status: 'True', reason: 'Ready', observedGeneration: 3 },
+    ],
+    status: 'Degraded',
+    message: /^HostnameNotInZones: /,
+  },
+];
+
+test('CdnPolicy: Healthy only when every generated object is Ready, Degraded on a refusal', async (t) => {
+  const all = await evaluateWithGopherLua(
+    POLICY_CASES.map((c) => sampleObject('CdnPolicy', { conditions: c.conditions })),
+  );
+  POLICY_CASES.forEach((c, i) => {
+    t.is(all[i]?.error, undefined, c.name);
+    t.is(all[i]?.status, c.status, c.name);
+    t.regex(all[i]?.message ?? '', c.message, c.name);
+  });
+});

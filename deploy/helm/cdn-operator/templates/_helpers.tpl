@@ -140,3 +140,48 @@ pass from the operator's watch caches.
   resources: ["namespaces"]
   verbs: ["get", "list", "watch"]
 {{- end -}}
+
+{{/*
+The rules of routes.enabled (docs/routes.md): the routes, read-only; create and delete of the
+kinds a CdnPolicy makes.
+*/}}
+{{- define "cdn-operator.routeRules" -}}
+- apiGroups:
+    - networking.k8s.io
+  resources:
+    - ingresses
+  verbs:
+    - get
+    - list
+    - watch
+- apiGroups:
+    - gateway.networking.k8s.io
+  resources:
+    - gateways
+    - httproutes
+  verbs:
+    - get
+    - list
+    - watch
+- apiGroups:
+    - pullzones.cdn.operator.io
+  resources:
+    - pullzoneconfigs
+  verbs:
+    - create
+    - delete
+- apiGroups:
+    - dns.cdn.operator.io
+  resources:
+    - dnsrecords
+  verbs:
+    - create
+    - delete
+- apiGroups:
+    - shield.cdn.operator.io
+  resources:
+    - shieldpolicies
+  verbs:
+    - create
+    - delete
+{{- end }}
