@@ -205,7 +205,10 @@ test.serial('listening is logged once with host and port (what the e2e reads)', 
 
 test.serial(
   'the request-header ConfigMap is listed and watched by name (what its Role grants)',
-  (t) => {
+  async (t) => {
+    // The watch opens once the list is stored: it may not have arrived yet.
+    for (let i = 0; i < 100 && listQueries.length < 2; i++)
+      await new Promise((r) => setTimeout(r, 20));
     t.deepEqual(listQueries, [
       'metadata.name=extension-apiserver-authentication',
       'watch metadata.name=extension-apiserver-authentication',
