@@ -8,7 +8,7 @@
  * while this replica leads (or always, without leader election), and only after every cache
  * has synced. On SIGTERM: stop taking keys, let in-flight reconciles finish within the
  * shutdown timeout (then cancel them through `ExternalContext.signal` and let them end),
- * release the lease, stop watches and servers.
+ * release the lease, stop watches, services (services.ts: the DNS-01 solver) and servers.
  */
 import { randomUUID } from 'node:crypto';
 import { setMaxListeners } from 'node:events';
