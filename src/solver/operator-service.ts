@@ -42,6 +42,9 @@ export const SOLVER_NAME = 'cdn-operator';
 /** The DnsZone kind, whose objects say which namespace may write in which zone. */
 const DNS_ZONE = { group: `dns.${API_DOMAIN}`, kind: 'DnsZone' } as const;
 
+/** The ConfigMap as logs name it (a `name` field would replace the logger's name). */
+const CONFIG_MAP_KEY = `${REQUEST_HEADER_CONFIG_MAP.namespace}/${REQUEST_HEADER_CONFIG_MAP.name}`;
+
 /** How often the serving certificate is read again. */
 export const TLS_RELOAD_MS = 60_000;
 
@@ -59,8 +62,7 @@ export interface SolverServiceOptions {
 
 /** The request-header configuration in the cached ConfigMap; a bad one is logged and refused. */
 function readAuth(informer: Informer, log: Logger): RequestHeaderAuth | undefined {
-  const { namespace, name } = REQUEST_HEADER_CONFIG_MAP;
-  const cm = informer.store.get(`${namespace}/${name}`);
+  const cm = informer.store.get(CONFIG_MAP_KEY);
   try {
     return parseRequestHeaderConfig(cm?.data as Record<string, string> | undefined);
   } catch (err) {
@@ -91,7 +93,10 @@ class SolverService implements ManagerService {
     await Promise.all([zones.waitForSync(), this.informer.waitForSync()]);
     const auth = readAuth(this.informer, log);
     if (!auth)
-      log.warn(REQUEST_HEADER_CONFIG_MAP, 'No request-header configuration: refusing every call');
+      log.warn(
+        { configMap: CONFIG_MAP_KEY },
+        'No request-header configuration: refusing every call',
+      );
     const solverDeps = this.solverDeps(host, zones, log);
     this.webhook = await startSolverWebhook({
       host: this.o.host,
@@ -123,7 +128,7 @@ class SolverService implements ManagerService {
       const auth = readAuth(informer, log);
       this.webhook.update({ auth: auth ?? null });
       log.info(
-        { namespace, name, frontProxy: auth !== undefined },
+        { configMap: CONFIG_MAP_KEY, frontProxy: auth !== undefined },
         'Request-header configuration changed',
       );
     };
