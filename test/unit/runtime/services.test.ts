@@ -117,3 +117,21 @@ test('a service that cannot start fails the manager start', async (t) => {
   await t.throwsAsync(m.start(), { message: /tls\.crt/ });
   await m.stop();
 });
+
+test('host.fail ends the manager with exit code 1 (a service that fails after its start)', async (t) => {
+  const kube = await fakeKube();
+  t.teardown(() => kube.close());
+  const m = manager(kube, [
+    {
+      name: 'late',
+      start: (h) => {
+        setTimeout(() => h.fail(new Error('cannot listen: EADDRINUSE')), 10);
+        return Promise.resolve();
+      },
+      stop: () => Promise.resolve(),
+    },
+  ]);
+  await m.start();
+  t.is(await m.fatalExit, 1);
+  await m.stop();
+});
