@@ -7,29 +7,21 @@
 import test from 'ava';
 import { KubeConfig } from '@kubernetes/client-node';
 import { pino } from 'pino';
+import { defaultConfig } from '../../../src/config.js';
 import { Manager, type ManagerConfig } from '../../../src/runtime/manager.js';
 import type { ManagerService, ServiceHost } from '../../../src/runtime/services.js';
 import type { ManagedObject } from '../../../src/runtime/types.js';
 import { FakeEnv } from './fake-env.js';
 import { eventLine, startFakeKube, type FakeKube } from './kube-fake-server.js';
 
-const CONFIG: ManagerConfig = {
+/** The operator's defaults, quiet: no servers, no sweeps, a short drain. */
+const CONFIG: ManagerConfig = defaultConfig({
   namespaces: ['ns'],
-  workers: 1,
-  pollIntervalMs: 600_000,
   metricsBindAddress: '0',
   healthProbeBindAddress: '0',
-  leaderElect: false,
-  leaderElectionNamespace: 'ns',
-  leaderElectionId: 'lease',
-  leaseDurationMs: 15_000,
-  renewDeadlineMs: 10_000,
-  retryPeriodMs: 2_000,
   shutdownTimeoutMs: 200,
-  rateLimit: 0,
-  rateLimitBurst: 1,
-  watchStallTimeoutMs: 300_000,
-};
+  sweepReadShare: 0,
+});
 
 const THING: ManagedObject = {
   apiVersion: 'test.io/v1',
