@@ -8,7 +8,8 @@
  * while this replica leads (or always, without leader election), and only after every cache
  * has synced. On SIGTERM: stop taking keys, let in-flight reconciles finish within the
  * shutdown timeout (then cancel them through `ExternalContext.signal` and let them end),
- * release the lease, stop watches and servers.
+ * release the lease, stop watches, services (services.ts: the DNS-01 solver) and servers. A
+ * service that fails after its start ends the operator like a lost lease (exit 1).
  */
 import { randomUUID } from 'node:crypto';
 import { setMaxListeners } from 'node:events';
@@ -41,6 +42,7 @@ import { CONFIG_MAPS, SECRETS, apiVersionOf, objectKey, resourcePath } from './r
 import { SecondaryCache } from './secondary.js';
 import { PageObserver } from './observe-by-pages.js';
 import type { Companion } from './companion.js';
+import type { KindCache, ManagerService, ServiceHost } from './services.js';
 import type {
   ClusterKind,
   ClusterObject,
@@ -99,6 +101,8 @@ export interface ManagerOptions {
   timings?: Partial<ReconcilerTimings>;
   kubeConfig?: KubeConfig;
   identity?: string;
+  /** Run beside the controllers on every replica (services.ts), e.g. the DNS-01 solver. */
+  services?: ManagerService[];
 }
 
 /** See the module comment. */
@@ -173,6 +177,7 @@ export class Manager {
     await this.startCompanions();
     if (config.leaderElect) this.startLeaderElection();
     else void this.startWorkers();
+    for (const s of this.opts.services ?? []) await s.start(this.serviceHost());
     this.log.info(
       {
         kinds: this.opts.kinds.map((k) => k.name),
@@ -419,6 +424,29 @@ export class Manager {
     };
   }
 
+  /** What a service starts with (services.ts). */
+  private serviceHost(): ServiceHost {
+    return {
+      kube: this.kube,
+      log: this.log,
+      metrics: this.metrics,
+      signal: this.abort.signal,
+      stallTimeoutMs: this.opts.config.watchStallTimeoutMs,
+      cacheOf: (group, kind) => this.cacheOf(group, kind),
+      connectContext: (log) => this.connectContext(log),
+      fail: (err) => {
+        this.log.error({ err: err.message }, 'A service of the operator failed');
+        this.fatal?.(1);
+      },
+    };
+  }
+
+  private cacheOf(group: string, kind: string): KindCache | undefined {
+    for (const c of this.controllers.values())
+      if (c.kind.group === group && c.kind.kind === kind) return c;
+    return undefined;
+  }
+
   private async readClusterObject(
     type: { group: string; version: string; plural: string },
     name: string,
@@ -611,6 +639,7 @@ export class Manager {
     await Promise.all((this.opts.companions ?? []).map((c) => c.stop()));
     await this.secrets?.stop();
     await this.configMaps?.stop();
+    await Promise.all((this.opts.services ?? []).map((s) => s.stop()));
     await Promise.all(this.servers.map((s) => s.close()));
     this.client?.close();
     this.leaseClient?.close();
@@ -631,6 +660,8 @@ export interface RunOptions {
   companions?: Companion[];
   metrics?: OperatorMetrics;
   timings?: Partial<ReconcilerTimings>;
+  /** See {@link ManagerOptions.services}. */
+  services?: ManagerService[];
 }
 
 /**
@@ -651,6 +682,7 @@ export async function runOperator(
     log: opts.log,
     ...(opts.metrics ? { metrics: opts.metrics } : {}),
     ...(opts.timings ? { timings: opts.timings } : {}),
+    ...(opts.services ? { services: opts.services } : {}),
   });
   let signalled: (sig: string) => void = () => undefined;
   const signal = new Promise<string>((resolve) => (signalled = resolve));

@@ -185,3 +185,13 @@ kinds a CdnPolicy makes.
     - create
     - delete
 {{- end }}
+
+{{/* DNS-01 solver: the base name of its objects (Service, certificates, RBAC). */}}
+{{- define "cdn-operator.solverName" -}}
+{{- printf "%s-dns01-solver" (include "cdn-operator.fullname" .) | trunc 63 | trimSuffix "-" -}}
+{{- end -}}
+
+{{/* DNS-01 solver: the Secret of its serving certificate, mounted at the solver's tls dir. */}}
+{{- define "cdn-operator.solverTlsSecret" -}}
+{{- printf "%s-tls" (include "cdn-operator.solverName" .) -}}
+{{- end -}}
