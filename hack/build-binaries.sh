@@ -3,11 +3,11 @@
 # modules and caches them outside the repository. A binary already in the cache is reused.
 #
 # Usage: hack/build-binaries.sh [etcd] [kube-apiserver] [helm] [argocd-lua] [rulecheck] [node] [actionlint] [kubectl]
-#                               [cert-manager] [cert-manager-crds] [pebble]
+#                               [cert-manager] [cert-manager-manifests] [pebble]
 #        (default: etcd kube-apiserver)
-# `cert-manager`, `cert-manager-crds` and `pebble` are the certificates e2e's cert-manager
-# controllers, cert-manager's CRDs (one YAML file, rendered from its chart) and the ACME test server
-# (a directory: the binary and its test certificates).
+# `cert-manager`, `cert-manager-manifests` and `pebble` are the certificates e2e's cert-manager
+# controllers, cert-manager's CRDs and RBAC (a directory, rendered from its chart) and the ACME
+# test server (a directory: the binary and its test certificates).
 # `node` builds kubelet, kube-controller-manager, kube-scheduler and kube-proxy in one `go build`
 # (they share compilation) into one directory; `actionlint` lints .github/workflows.
 # Progress goes to stderr; stdout gets one line per target: `<target>=<absolute path of the binary>`.
@@ -159,24 +159,27 @@ build_cert_manager() {
     -ldflags "-s -w -X main.version=$CERT_MANAGER_VERSION" -o "$out.tmp" .) && mv "$out.tmp" "$out"
 }
 
-# cert-manager's CRDs, rendered by helm from the chart in the same module (the chart's CRD
-# templates are the ones a `helm install --set crds.enabled=true` applies).
-cert_manager_crds_path() { echo "$cache/cert-manager-$CERT_MANAGER_VERSION-crds/crds.yaml"; }
-build_cert_manager_crds() {
-  local out
-  out=$(cert_manager_crds_path)
-  [ -s "$out" ] && return 0
+# cert-manager's CRDs and the controller's RBAC (crds.yaml, rbac.yaml), rendered by helm from the
+# chart in the same module: what `helm install --set crds.enabled=true` applies for them.
+cert_manager_manifests_path() { echo "$cache/cert-manager-$CERT_MANAGER_VERSION-manifests"; }
+build_cert_manager_manifests() {
+  local dir
+  dir=$(cert_manager_manifests_path)
+  [ -s "$dir/crds.yaml" ] && [ -s "$dir/rbac.yaml" ] && return 0
   build_helm
-  echo "rendering cert-manager $CERT_MANAGER_VERSION CRDs (cached at $out)" >&2
-  mkdir -p "$(dirname "$out")"
+  echo "rendering cert-manager $CERT_MANAGER_VERSION CRDs and RBAC (cached in $dir)" >&2
   local chart
   chart=$(cd "$here/cert-manager" && go mod download -json github.com/cert-manager/cert-manager |
     sed -n 's/^\t"Dir": "\(.*\)",$/\1/p')/deploy/charts/cert-manager
-  [ -d "$chart" ] || { echo "cannot render cert-manager CRDs: no chart at $chart" >&2; return 1; }
-  local shows=() t
-  for t in "$chart"/templates/crd-*.yaml; do shows+=(--show-only "templates/$(basename "$t")"); done
-  "$cache/helm-$HELM_VERSION-k8s1.$HELM_K8S_MINOR/helm" template cert-manager "$chart" \
-    --namespace cert-manager --set crds.enabled=true "${shows[@]}" >"$out.tmp" && mv "$out.tmp" "$out"
+  [ -d "$chart" ] || { echo "cannot render cert-manager manifests: no chart at $chart" >&2; return 1; }
+  local helm="$cache/helm-$HELM_VERSION-k8s1.$HELM_K8S_MINOR/helm" crds=() t
+  for t in "$chart"/templates/crd-*.yaml; do crds+=(--show-only "templates/$(basename "$t")"); done
+  rm -rf "$dir.tmp" && mkdir -p "$dir.tmp"
+  "$helm" template cert-manager "$chart" --namespace cert-manager --set crds.enabled=true \
+    "${crds[@]}" >"$dir.tmp/crds.yaml" &&
+    "$helm" template cert-manager "$chart" --namespace cert-manager \
+      --show-only templates/rbac.yaml >"$dir.tmp/rbac.yaml" || return 1
+  rm -rf "$dir" && mv "$dir.tmp" "$dir"
 }
 
 # Pebble, Let's Encrypt's ACME test server, with the test certificates of its module: it serves
@@ -216,7 +219,7 @@ for t in "${targets[@]}"; do
     node) build_node; echo "node=$cache/node-$K8S_VERSION" ;;
     kubectl) build_kubectl; echo "kubectl=$(kubectl_path)" ;;
     cert-manager) build_cert_manager; echo "cert-manager=$(cert_manager_path)" ;;
-    cert-manager-crds) build_cert_manager_crds; echo "cert-manager-crds=$(cert_manager_crds_path)" ;;
+    cert-manager-manifests) build_cert_manager_manifests; echo "cert-manager-manifests=$(cert_manager_manifests_path)" ;;
     pebble) build_pebble; echo "pebble=$cache/pebble-$PEBBLE_VERSION" ;;
     actionlint) build_actionlint; echo "actionlint=$cache/actionlint-$ACTIONLINT_VERSION/actionlint" ;;
     *) echo "cannot build unknown target: $t" >&2; exit 2 ;;

@@ -76,7 +76,12 @@ async function signCert(
   return { cert, key };
 }
 
-async function createCa(dir: string, name: string, cn: string): Promise<CertificateAuthority> {
+/** Creates a self-signed CA (`<name>.crt`, `<name>.key`) in `dir`. */
+export async function createCa(
+  dir: string,
+  name: string,
+  cn: string,
+): Promise<CertificateAuthority> {
   const caKey = join(dir, `${name}.key`);
   const caCert = join(dir, `${name}.crt`);
   await openssl(['ecparam', '-name', 'prime256v1', '-genkey', '-noout', '-out', caKey]);
