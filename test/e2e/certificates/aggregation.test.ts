@@ -34,7 +34,8 @@ let server: Server;
 const seen: Seen[] = [];
 
 function answer(req: IncomingMessage, res: ServerResponse): void {
-  const peer = (req.socket as TLSSocket).getPeerCertificate().subject?.CN;
+  const cn = (req.socket as TLSSocket).getPeerCertificate().subject?.CN;
+  const peer = Array.isArray(cn) ? cn.join(',') : cn;
   const authorized = (req.socket as TLSSocket).authorized;
   seen.push({
     path: req.url ?? '',
