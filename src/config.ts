@@ -56,6 +56,19 @@ export interface OperatorConfig {
   sweepReadShare: number;
   /** Least time between the starts of two sweeps of one account and resource type. */
   sweepIntervalMs: number;
+  /** The cert-manager DNS-01 solver (`--dns01-solver`); unset: off, nothing of it starts. */
+  dns01Solver?: Dns01SolverConfig;
+}
+
+/** Settings of the DNS-01 solver webhook (docs/certificates.md). */
+export interface Dns01SolverConfig {
+  /** Where it listens (`--dns01-solver-listen`); port 0: the OS picks one. */
+  host: string;
+  port: number;
+  /** Directory of `tls.crt` and `tls.key`, the serving certificate (`--dns01-solver-tls-dir`). */
+  tlsDir: string;
+  /** The API group of its APIService (`--dns01-solver-group`). */
+  group: string;
 }
 
 /** A configuration problem (exit code 2). */
@@ -205,6 +218,25 @@ const FLAGS: Record<string, FlagDoc> = {
     type: 'string',
     def: '50s',
     help: 'Observe by pages: least time between the starts of two sweeps of one account and resource type',
+  },
+  'dns01-solver': {
+    type: 'boolean',
+    help: "Serve cert-manager's DNS-01 webhook solver (docs/certificates.md) beside the operator, on every replica",
+  },
+  'dns01-solver-listen': {
+    type: 'string',
+    def: '0.0.0.0:8443',
+    help: 'HOST:PORT of the DNS-01 solver (HTTPS; port 0: the OS picks one)',
+  },
+  'dns01-solver-tls-dir': {
+    type: 'string',
+    def: '/var/run/cdn-operator/dns01-tls',
+    help: "Directory of the DNS-01 solver's serving certificate (tls.crt and tls.key, PEM; re-read when they change)",
+  },
+  'dns01-solver-group': {
+    type: 'string',
+    def: `acme.${API_DOMAIN}`,
+    help: "API group of the DNS-01 solver's APIService (the Issuer's webhook.groupName)",
   },
   help: { type: 'boolean', help: 'Show this help' },
   version: { type: 'boolean', help: 'Print the version' },
@@ -402,6 +434,39 @@ function leaseTimings(
   return { leaseDurationMs, renewDeadlineMs, retryPeriodMs };
 }
 
+/** `--dns01-solver-listen`: HOST:PORT, never disabled (the solver needs its port). */
+function solverListen(v: Values): { host: string; port: number } {
+  const flag = 'dns01-solver-listen';
+  const raw = str(v, flag);
+  let bind: { host: string; port: number } | undefined;
+  try {
+    bind = parseBindAddress(raw);
+  } catch {
+    bind = undefined;
+  }
+  if (!bind)
+    throw new ConfigError(`invalid --${flag} "${raw}": expected HOST:PORT, e.g. 0.0.0.0:8443`);
+  return bind;
+}
+
+/**
+ * The DNS-01 solver's settings when `--dns01-solver` is given. Its other flags are checked
+ * either way: a typo is an error even while the solver is off.
+ */
+function dns01Solver(v: Values): Pick<OperatorConfig, 'dns01Solver'> {
+  const listen = solverListen(v);
+  const tlsDir = str(v, 'dns01-solver-tls-dir');
+  if (tlsDir === '')
+    throw new ConfigError('invalid --dns01-solver-tls-dir "": expected a directory');
+  const group = str(v, 'dns01-solver-group');
+  if (!DNS_SUBDOMAIN.test(group) || !group.includes('.') || group.length > 253)
+    throw new ConfigError(
+      `invalid --dns01-solver-group "${group}": expected a DNS subdomain with a dot, e.g. acme.example.com`,
+    );
+  if (v['dns01-solver'] !== true) return {};
+  return { dns01Solver: { ...listen, tlsDir, group } };
+}
+
 /** Parses argv (without node and script) and the environment. Throws {@link ConfigError}. */
 export function parseConfig(argv: string[], env: NodeJS.ProcessEnv = process.env): ParsedCommand {
   const v = readValues(argv, env);
@@ -441,6 +506,7 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv = process.env
     watchStallTimeoutMs: duration(v, 'watch-stall-timeout'),
     sweepReadShare: share(v, 'sweep-read-share'),
     sweepIntervalMs: duration(v, 'sweep-interval'),
+    ...dns01Solver(v),
   };
   return { command: 'run', config };
 }

@@ -7,9 +7,12 @@
 import { accountRates } from './cdn/rate-limit.js';
 import { ConfigError, parseConfig } from './config.js';
 import { createClusterKinds, createManagedKinds } from './controllers/registry.js';
+import type { CdnRequestEvent } from './controllers/shared/deps.js';
 import { createLogger } from './log.js';
 import { OperatorMetrics } from './runtime/metrics.js';
 import { runOperator } from './runtime/manager.js';
+import type { ManagerService } from './runtime/services.js';
+import { createSolverService } from './solver/operator-service.js';
 import { VERSION } from './version.js';
 
 async function main(argv: string[]): Promise<number> {
@@ -32,17 +35,18 @@ async function main(argv: string[]): Promise<number> {
   const { config } = parsed;
   const log = createLogger({ level: config.logLevel, name: 'cdn-operator' });
   const metrics = new OperatorMetrics();
-  const kinds = await createManagedKinds({
+  const deps = {
     apiBaseUrl: config.apiUrl,
     ...(config.defaultAccount ? { defaultAccount: config.defaultAccount } : {}),
     operatorNamespace: config.operatorNamespace,
     pollIntervalMs: config.pollIntervalMs,
     log,
-    onCdnRequest: (e) => metrics.recordCdnRequest(e),
+    onCdnRequest: (e: CdnRequestEvent) => metrics.recordCdnRequest(e),
     ...(config.apiRateLimitMax > 0
       ? { cdnRateLimit: { maxRequestsPerSecond: config.apiRateLimitMax } }
       : {}),
-  });
+  };
+  const kinds = await createManagedKinds(deps);
   metrics.setAccountRateSource(accountRates);
   log.info(
     { version: VERSION, apiUrl: config.apiUrl, kinds: kinds.map((k) => k.name) },
@@ -50,7 +54,11 @@ async function main(argv: string[]): Promise<number> {
   );
   // CdnAccounts (their Ready condition) and Namespaces (labels), watched by the runtime.
   const clusterKinds = await createClusterKinds({ operatorNamespace: config.operatorNamespace });
-  return runOperator(config, kinds, { log, metrics, clusterKinds });
+  // The DNS-01 solver (docs/certificates.md) connects as the kinds do, with the same deps.
+  const services: ManagerService[] = config.dns01Solver
+    ? [createSolverService({ ...config.dns01Solver, deps })]
+    : [];
+  return runOperator(config, kinds, { log, metrics, clusterKinds, services });
 }
 
 main(process.argv.slice(2)).then(

@@ -48,6 +48,8 @@ export interface InformerOptions<T extends KubeObject> {
   /** Empty string: all namespaces. */
   namespace: string;
   labelSelector?: string;
+  /** e.g. `metadata.name=x`: one object RBAC grants by name (list and watch with it). */
+  fieldSelector?: string;
   /** Applied after {@link trimObject}; `raw` is the object as received (for fields it drops). */
   transform?: (obj: KubeObject, raw: KubeObject) => T;
   handlers?: InformerHandlers<T>;
@@ -267,7 +269,12 @@ export class Informer<T extends KubeObject = KubeObject> {
       method: 'GET',
       verb: 'LIST',
       path: this.collection,
-      query: { limit, continue: cont, labelSelector: this.opts.labelSelector },
+      query: {
+        limit,
+        continue: cont,
+        labelSelector: this.opts.labelSelector,
+        fieldSelector: this.opts.fieldSelector,
+      },
       signal: this.abort.signal,
     });
   }
@@ -376,6 +383,7 @@ export class Informer<T extends KubeObject = KubeObject> {
       allowWatchBookmarks: true,
       timeoutSeconds: Math.round(min + Math.random() * (max - min)),
       labelSelector: this.opts.labelSelector,
+      fieldSelector: this.opts.fieldSelector,
     };
   }
 

@@ -40,6 +40,7 @@ import { ReferenceIndex, referenceKey } from './references.js';
 import { CONFIG_MAPS, SECRETS, apiVersionOf, objectKey, resourcePath } from './resource.js';
 import { SecondaryCache } from './secondary.js';
 import { PageObserver } from './observe-by-pages.js';
+import type { KindCache, ManagerService, ServiceHost } from './services.js';
 import type {
   ClusterKind,
   ClusterObject,
@@ -96,6 +97,8 @@ export interface ManagerOptions {
   timings?: Partial<ReconcilerTimings>;
   kubeConfig?: KubeConfig;
   identity?: string;
+  /** Run beside the controllers on every replica (services.ts), e.g. the DNS-01 solver. */
+  services?: ManagerService[];
 }
 
 /** See the module comment. */
@@ -169,6 +172,7 @@ export class Manager {
     for (const c of this.controllers.values()) c.startInformers();
     if (config.leaderElect) this.startLeaderElection();
     else void this.startWorkers();
+    for (const s of this.opts.services ?? []) await s.start(this.serviceHost());
     this.log.info(
       {
         kinds: this.opts.kinds.map((k) => k.name),
@@ -401,6 +405,25 @@ export class Manager {
     };
   }
 
+  /** What a service starts with (services.ts). */
+  private serviceHost(): ServiceHost {
+    return {
+      kube: this.kube,
+      log: this.log,
+      metrics: this.metrics,
+      signal: this.abort.signal,
+      stallTimeoutMs: this.opts.config.watchStallTimeoutMs,
+      cacheOf: (group, kind) => this.cacheOf(group, kind),
+      connectContext: (log) => this.connectContext(log),
+    };
+  }
+
+  private cacheOf(group: string, kind: string): KindCache | undefined {
+    for (const c of this.controllers.values())
+      if (c.kind.group === group && c.kind.kind === kind) return c;
+    return undefined;
+  }
+
   private async readClusterObject(
     type: { group: string; version: string; plural: string },
     name: string,
@@ -590,6 +613,7 @@ export class Manager {
     await Promise.all([...this.clusterControllers.values()].map((c) => c.stopInformer()));
     await this.secrets?.stop();
     await this.configMaps?.stop();
+    await Promise.all((this.opts.services ?? []).map((s) => s.stop()));
     await Promise.all(this.servers.map((s) => s.close()));
     this.client?.close();
     this.leaseClient?.close();
@@ -608,6 +632,8 @@ export interface RunOptions {
   clusterKinds?: ClusterKind[];
   metrics?: OperatorMetrics;
   timings?: Partial<ReconcilerTimings>;
+  /** See {@link ManagerOptions.services}. */
+  services?: ManagerService[];
 }
 
 /**
@@ -627,6 +653,7 @@ export async function runOperator(
     log: opts.log,
     ...(opts.metrics ? { metrics: opts.metrics } : {}),
     ...(opts.timings ? { timings: opts.timings } : {}),
+    ...(opts.services ? { services: opts.services } : {}),
   });
   let signalled: (sig: string) => void = () => undefined;
   const signal = new Promise<string>((resolve) => (signalled = resolve));

@@ -21,11 +21,13 @@ export interface SolverDeps {
   signal?: AbortSignal;
 }
 
+/** What one challenge did: `present` is a record already there, `absent` one already gone. */
+export type ChallengeResult = 'written' | 'present' | 'removed' | 'absent' | 'refused' | 'failed';
+
 /** What one challenge did (for the log and the metrics), beside the response. */
 export interface SolveOutcome {
   response: ChallengeResponse;
-  /** `written`, `present` (already there), `removed`, `absent`, `refused` or `failed`. */
-  result: string;
+  result: ChallengeResult;
   zone?: { namespace: string; name: string; id: number };
 }
 
@@ -42,7 +44,11 @@ function platformMessage(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
 }
 
-async function act(req: ChallengeRequest, choice: ZoneChoice, deps: SolverDeps): Promise<string> {
+async function act(
+  req: ChallengeRequest,
+  choice: ZoneChoice,
+  deps: SolverDeps,
+): Promise<ChallengeResult> {
   const { client, markerKey } = await deps.connect(choice.zone);
   const record = { zoneId: choice.zoneId, name: choice.relativeName, value: req.key };
   if (req.action === 'Present')

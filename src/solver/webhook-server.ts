@@ -44,7 +44,8 @@ export interface SolverWebhookOptions {
   /** PEM serving certificate and key. */
   tlsCert: string;
   tlsKey: string;
-  auth: RequestHeaderAuth;
+  /** Undefined while the apiserver publishes none: every request but the health checks is refused. */
+  auth: RequestHeaderAuth | undefined;
   /** The API group (`acme.cdn.operator.io`) and version (`v1alpha1`) of the APIService. */
   group: string;
   version: string;
@@ -59,7 +60,23 @@ export interface SolverWebhookOptions {
 /** A running webhook. */
 export interface SolverWebhook {
   port: number;
+  /**
+   * Serves new connections with this certificate and request-header configuration (the
+   * certificate renewed, the ConfigMap changed); undefined members keep their current value.
+   */
+  update(next: { tlsCert?: string; tlsKey?: string; auth?: RequestHeaderAuth | null }): void;
   close(): Promise<void>;
+}
+
+/** The TLS settings of the server: the serving pair and the CA of the front proxy's certificates. */
+function tlsOptions(
+  cert: string,
+  key: string,
+  auth: RequestHeaderAuth | undefined,
+): { cert: string; key: string; ca: string | string[] } {
+  // Without a request-header CA Node would check client certificates against its public roots:
+  // harmless (no auth refuses every request) but pointless, so an empty list instead.
+  return { cert, key, ca: auth?.clientCa ?? [] };
 }
 
 const MAX_BODY_BYTES = 64 * 1024;
@@ -182,6 +199,27 @@ function sendDiscovery(o: SolverWebhookOptions, path: string, res: ServerRespons
   else status(res, 404, 'NotFound', `no ${path}`);
 }
 
+/** The caller the front proxy vouches for; otherwise the refusal is sent and undefined answered. */
+function frontProxyCaller(
+  o: SolverWebhookOptions,
+  req: IncomingMessage,
+  res: ServerResponse,
+): { user: string; groups: string[] } | undefined {
+  if (!o.auth) {
+    status(
+      res,
+      503,
+      'ServiceUnavailable',
+      'the kube-apiserver publishes no request-header configuration (kube-system/extension-apiserver-authentication): the solver cannot tell the front proxy from anyone else',
+    );
+    return undefined;
+  }
+  const who = proxiedIdentity(req, o.auth);
+  if (!who)
+    status(res, 401, 'Unauthorized', 'only the kube-apiserver front proxy may call the solver');
+  return who;
+}
+
 async function route(
   o: SolverWebhookOptions,
   req: IncomingMessage,
@@ -189,14 +227,8 @@ async function route(
 ): Promise<void> {
   const path = new URL(req.url ?? '/', 'https://solver').pathname;
   if (path === '/healthz' || path === '/readyz') return send(res, 200, { status: 'ok' });
-  const who = proxiedIdentity(req, o.auth);
-  if (!who)
-    return status(
-      res,
-      401,
-      'Unauthorized',
-      'only the kube-apiserver front proxy may call the solver',
-    );
+  const who = frontProxyCaller(o, req, res);
+  if (!who) return;
   if (req.method === 'GET') return sendDiscovery(o, path, res);
   if (req.method !== 'POST' || path !== `/apis/${o.group}/${o.version}/${o.solverName}`)
     return status(res, 404, 'NotFound', `no ${req.method ?? ''} ${path}`);
@@ -206,12 +238,12 @@ async function route(
 }
 
 /** Starts the webhook (see the module comment). */
-export async function startSolverWebhook(o: SolverWebhookOptions): Promise<SolverWebhook> {
+export async function startSolverWebhook(options: SolverWebhookOptions): Promise<SolverWebhook> {
+  // A copy: update() changes what later requests see.
+  const o = { ...options };
   const server: Server = createServer(
     {
-      cert: o.tlsCert,
-      key: o.tlsKey,
-      ca: o.auth.clientCa,
+      ...tlsOptions(o.tlsCert, o.tlsKey, o.auth),
       requestCert: true,
       rejectUnauthorized: false,
       minVersion: 'TLSv1.2',
@@ -226,6 +258,15 @@ export async function startSolverWebhook(o: SolverWebhookOptions): Promise<Solve
   const port = await listen(server, o.port, o.host);
   return {
     port,
+    update: (next) => {
+      if (next.tlsCert !== undefined) o.tlsCert = next.tlsCert;
+      if (next.tlsKey !== undefined) o.tlsKey = next.tlsKey;
+      if (next.auth !== undefined) o.auth = next.auth ?? undefined;
+      server.setSecureContext({
+        ...tlsOptions(o.tlsCert, o.tlsKey, o.auth),
+        minVersion: 'TLSv1.2',
+      });
+    },
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());

@@ -32,18 +32,42 @@ export type BuildExternal<T extends ManagedObject> = (
   ctx: ConnectContext,
 ) => ExternalClient<T> | Promise<ExternalClient<T>>;
 
+/** The connection of `obj`'s account, the key and all; the key itself stays inside. */
+async function connectWithKey(
+  deps: ControllerDeps,
+  obj: ManagedObject,
+  ctx: ConnectContext,
+): Promise<{ conn: Required<Connection>; apiKey: string }> {
+  const apiKey = await resolveApiKey(obj, ctx, deps);
+  const conn = {
+    client: getCdnClient(deps, apiKey),
+    account: accountIdFor(apiKey),
+    markerKey: markerKeyFor(apiKey),
+  };
+  return { conn, apiKey };
+}
+
+/**
+ * The connection of `obj`'s account (its `credentialsRef`, `accountRef` or the default
+ * account), as every kind connects: for code outside the kinds that acts for an object, the
+ * DNS-01 solver writing in a DnsZone's zone. Rejects as a kind's connect does (the account not
+ * open to the namespace, a missing Secret), naming the object's references, never the key.
+ */
+export async function connectAccount(
+  deps: ControllerDeps,
+  obj: ManagedObject,
+  ctx: ConnectContext,
+): Promise<Required<Connection>> {
+  return (await connectWithKey(deps, obj, ctx)).conn;
+}
+
 /** `ManagedKind.connect` of a kind whose client `build` makes (see the module comment). */
 export function connector<T extends ManagedObject>(
   deps: ControllerDeps,
   build: BuildExternal<T>,
 ): (obj: T, ctx: ConnectContext) => Promise<ExternalClient<T>> {
   return async (obj, ctx) => {
-    const apiKey = await resolveApiKey(obj, ctx, deps);
-    const conn = {
-      client: getCdnClient(deps, apiKey),
-      account: accountIdFor(apiKey),
-      markerKey: markerKeyFor(apiKey),
-    };
+    const { conn, apiKey } = await connectWithKey(deps, obj, ctx);
     return withMarkerKey(await build(conn, obj, ctx), apiKey);
   };
 }

@@ -164,3 +164,54 @@ test('--sweep-read-share and --sweep-interval: observe by pages, on by default w
       why,
     );
 });
+
+test('--dns01-solver: off by default, nothing of the solver configured', (t) => {
+  t.is(run([]).dns01Solver, undefined);
+  t.is(run(['--dns01-solver-listen', '127.0.0.1:0']).dns01Solver, undefined, 'settings alone');
+});
+
+test('--dns01-solver: the defaults of the interface (0.0.0.0:8443, the tls dir, the group)', (t) => {
+  t.deepEqual(run(['--dns01-solver']).dns01Solver, {
+    host: '0.0.0.0',
+    port: 8443,
+    tlsDir: '/var/run/cdn-operator/dns01-tls',
+    group: 'acme.cdn.operator.io',
+  });
+});
+
+test('--dns01-solver settings by flag and environment; port 0 lets the OS pick', (t) => {
+  const c = run(['--dns01-solver', '--dns01-solver-listen', '127.0.0.1:0'], {
+    CDN_OPERATOR_DNS01_SOLVER_TLS_DIR: '/certs',
+    CDN_OPERATOR_DNS01_SOLVER_GROUP: 'acme.example.com',
+  });
+  t.deepEqual(c.dns01Solver, {
+    host: '127.0.0.1',
+    port: 0,
+    tlsDir: '/certs',
+    group: 'acme.example.com',
+  });
+  t.deepEqual(run([], { CDN_OPERATOR_DNS01_SOLVER: 'true' }).dns01Solver?.port, 8443);
+  t.is(run(['--dns01-solver', '--dns01-solver-listen', ':9443']).dns01Solver?.host, '0.0.0.0');
+});
+
+const BAD_SOLVER: Array<[string[], RegExp, string]> = [
+  [['--dns01-solver', '--dns01-solver-listen', '0'], /--dns01-solver-listen "0"/, 'cannot be off'],
+  [['--dns01-solver', '--dns01-solver-listen', 'host'], /expected HOST:PORT/, 'no port'],
+  [['--dns01-solver', '--dns01-solver-listen', ':70000'], /--dns01-solver-listen/, 'port range'],
+  [['--dns01-solver', '--dns01-solver-group', 'acme'], /--dns01-solver-group "acme"/, 'no dot'],
+  [['--dns01-solver', '--dns01-solver-group', 'Acme.X'], /DNS subdomain/, 'upper case'],
+  [['--dns01-solver', '--dns01-solver-tls-dir', ''], /--dns01-solver-tls-dir/, 'empty tls dir'],
+  [['--dns01-solver-group', 'acme'], /--dns01-solver-group/, 'a bad setting with the solver off'],
+];
+
+for (const [argv, message, why] of BAD_SOLVER)
+  test(`bad --dns01-solver settings are a ConfigError: ${why}`, (t) => {
+    t.throws(() => parseConfig(argv, {}), { instanceOf: ConfigError, message });
+  });
+
+test('--help lists the solver flags with their defaults', (t) => {
+  const help = helpText();
+  for (const flag of ['--dns01-solver ', '--dns01-solver-listen', '--dns01-solver-tls-dir'])
+    t.true(help.includes(flag), flag);
+  t.regex(help, /--dns01-solver-group <value>.*\(default acme\.cdn\.operator\.io\)/);
+});

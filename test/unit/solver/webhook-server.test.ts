@@ -7,13 +7,13 @@
  */
 import test from 'ava';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { request } from 'node:https';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pino } from 'pino';
 import type { ChallengeRequest } from '../../../src/solver/challenge.js';
 import { startSolverWebhook, type SolverWebhook } from '../../../src/solver/webhook-server.js';
 import { generatePki, type Pki } from '../../cluster/certs.js';
+import { callWebhook, CERT_MANAGER, payload, type Answer, type Call } from './webhook-call.js';
 
 const GROUP = 'acme.cdn.operator.io';
 const PATH = `/apis/${GROUP}/v1alpha1/cdn-operator`;
@@ -57,52 +57,8 @@ test.after.always(async () => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
-interface Call {
-  method?: string;
-  path: string;
-  body?: unknown;
-  /** Present the front proxy's client certificate. */
-  proxyCert?: boolean;
-  headers?: Record<string, string | string[]>;
-}
-
-function call(c: Call): Promise<{ status: number; body: Record<string, unknown> }> {
-  return new Promise((resolve, reject) => {
-    const req = request(
-      {
-        host: '127.0.0.1',
-        port: hook.port,
-        path: c.path,
-        method: c.method ?? 'GET',
-        ca: readFileSync(pki.caCert),
-        ...(c.proxyCert
-          ? { cert: readFileSync(pki.adminCert), key: readFileSync(pki.adminKey) }
-          : {}),
-        headers: { 'content-type': 'application/json', ...c.headers },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (d: Buffer) => chunks.push(d));
-        res.on('end', () =>
-          resolve({
-            status: res.statusCode ?? 0,
-            body: JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown>,
-          }),
-        );
-      },
-    );
-    req.on('error', reject);
-    req.end(c.body === undefined ? undefined : JSON.stringify(c.body));
-  });
-}
-
-const CERT_MANAGER = {
-  'X-Remote-User': 'system:serviceaccount:cert-manager:cert-manager',
-  'X-Remote-Group': ['system:serviceaccounts', 'system:authenticated'],
-};
-
-function payload(request: Record<string, unknown>): Record<string, unknown> {
-  return { apiVersion: 'webhook.acme.cert-manager.io/v1alpha1', kind: 'ChallengePayload', request };
+function call(c: Call): Promise<Answer> {
+  return callWebhook(hook.port, pki, c);
 }
 
 const CHALLENGE = {
@@ -192,6 +148,37 @@ test.serial('a certificate of a name the apiserver does not allow is refused', a
     await other.close();
   }
 });
+
+test.serial(
+  'update(): a changed request-header configuration applies to the next call',
+  async (t) => {
+    const discovery = (): Promise<Answer> =>
+      call({ path: `/apis/${GROUP}/v1alpha1`, proxyCert: true, headers: CERT_MANAGER });
+    const auth = {
+      clientCa: readFileSync(pki.caCert, 'utf8'),
+      allowedNames: ['cdn-operator-admin'],
+      usernameHeaders: ['X-Remote-User'],
+      groupHeaders: ['X-Remote-Group'],
+    };
+    try {
+      hook.update({ auth: null });
+      const none = await discovery();
+      t.is(none.status, 503, 'no configuration: nobody can be told from the front proxy');
+      t.regex(String(none.body.message), /extension-apiserver-authentication/);
+      hook.update({ auth: { ...auth, allowedNames: ['front-proxy-client'] } });
+      t.is((await discovery()).status, 401, 'our certificate is no longer an allowed name');
+      hook.update({ auth });
+      t.is((await discovery()).status, 200, 'allowed again');
+      hook.update({
+        tlsCert: readFileSync(pki.servingCert, 'utf8'),
+        tlsKey: readFileSync(pki.servingKey, 'utf8'),
+      });
+      t.is((await discovery()).status, 200, 'a reloaded certificate keeps the configuration');
+    } finally {
+      hook.update({ auth });
+    }
+  },
+);
 
 test.serial('discovery names the solver resource', async (t) => {
   const res = await call({
