@@ -29,10 +29,15 @@ export interface Pebble {
 
 function directoryStatus(url: string, ca: string): Promise<number> {
   return new Promise((resolve) => {
-    const req = request(url, { ca, timeout: 2000 }, (res) => {
-      res.resume();
-      res.on('end', () => resolve(res.statusCode ?? 0));
-    });
+    // Pebble answers 400 to a request without a User-Agent, as RFC 8555 has it.
+    const req = request(
+      url,
+      { ca, timeout: 2000, headers: { 'user-agent': 'cdn-operator-e2e' } },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+      },
+    );
     req.on('error', () => resolve(0));
     req.on('timeout', () => req.destroy());
     req.end();
