@@ -5,12 +5,12 @@
  * starts etcd and kube-apiserver (RBAC on, aggregation layer configured), waits for `/readyz` and writes an admin
  * kubeconfig. `stop()` kills exactly the processes it started and removes the temp dir.
  */
-import { request } from 'node:https';
 import { mkdtemp, readFile, rm, writeFile, mkdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { resolveBinaries, type Binaries } from './binaries.js';
 import { frontProxyClientName, generatePki, type Pki } from './certs.js';
+import { httpsStatus } from './https-status.js';
 import { findFreePorts } from './ports.js';
 import {
   readLogTail,
@@ -125,18 +125,7 @@ function httpsGet(
   path: string,
   certs: { cert: Buffer; key: Buffer; ca: Buffer },
 ): Promise<number> {
-  return new Promise((resolve) => {
-    const req = request(
-      { host: '127.0.0.1', port: s.apiPort, path, method: 'GET', ...certs, timeout: 2000 },
-      (res) => {
-        res.resume();
-        res.on('end', () => resolve(res.statusCode ?? 0));
-      },
-    );
-    req.on('error', () => resolve(0));
-    req.on('timeout', () => req.destroy());
-    req.end();
-  });
+  return httpsStatus({ host: '127.0.0.1', port: s.apiPort, path, method: 'GET', ...certs });
 }
 
 async function waitForReady(s: State): Promise<void> {

@@ -5,9 +5,9 @@
  * so each order is a fresh challenge), and serves HTTPS with its module's test certificate.
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import { request } from 'node:https';
 import { join } from 'node:path';
 import { buildBinaries } from '../../cluster/binaries.js';
+import { httpsStatus } from '../../cluster/https-status.js';
 import { findFreePorts } from '../../cluster/ports.js';
 import {
   readLogTail,
@@ -28,20 +28,9 @@ export interface Pebble {
 }
 
 function directoryStatus(url: string, ca: string): Promise<number> {
-  return new Promise((resolve) => {
-    // Pebble answers 400 to a request without a User-Agent, as RFC 8555 has it.
-    const req = request(
-      url,
-      { ca, timeout: 2000, headers: { 'user-agent': 'cdn-operator-e2e' } },
-      (res) => {
-        res.resume();
-        res.on('end', () => resolve(res.statusCode ?? 0));
-      },
-    );
-    req.on('error', () => resolve(0));
-    req.on('timeout', () => req.destroy());
-    req.end();
-  });
+  // Pebble answers 400 to a request without a User-Agent, as RFC 8555 has it.
+  const { hostname: host, port, pathname: path } = new URL(url);
+  return httpsStatus({ host, port, path, ca, headers: { 'user-agent': 'cdn-operator-e2e' } });
 }
 
 function pebbleConfig(home: string, ports: number[]): unknown {
