@@ -8,7 +8,8 @@
  * while this replica leads (or always, without leader election), and only after every cache
  * has synced. On SIGTERM: stop taking keys, let in-flight reconciles finish within the
  * shutdown timeout (then cancel them through `ExternalContext.signal` and let them end),
- * release the lease, stop watches and servers.
+ * release the lease, stop watches, services (services.ts: the DNS-01 solver) and servers. A
+ * service that fails after its start ends the operator like a lost lease (exit 1).
  */
 import { randomUUID } from 'node:crypto';
 import { setMaxListeners } from 'node:events';
@@ -415,6 +416,10 @@ export class Manager {
       stallTimeoutMs: this.opts.config.watchStallTimeoutMs,
       cacheOf: (group, kind) => this.cacheOf(group, kind),
       connectContext: (log) => this.connectContext(log),
+      fail: (err) => {
+        this.log.error({ err: err.message }, 'A service of the operator failed');
+        this.fatal?.(1);
+      },
     };
   }
 

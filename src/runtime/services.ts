@@ -29,12 +29,19 @@ export interface ServiceHost {
   cacheOf(group: string, kind: string): KindCache | undefined;
   /** What a kind's `connect` reads credentials with (Secrets, accounts). */
   connectContext(log: Logger): ConnectContext;
+  /**
+   * Ends the operator (exit 1, through the graceful stop) for what a service finds wrong after
+   * its `start` resolved, e.g. a port it could not listen on once its caches synced.
+   */
+  fail(err: Error): void;
 }
 
 /**
  * A service of the manager. `start` runs once the controllers' informers are started (a
- * rejection fails the manager's start); `stop` runs during the graceful shutdown, before the
- * Kubernetes client closes.
+ * rejection fails the manager's start) and must not wait for caches: SIGTERM is handled only
+ * once the start resolved, so a wait belongs in the background, reporting through
+ * {@link ServiceHost.fail}. `stop` runs during the graceful shutdown, before the Kubernetes
+ * client closes.
  */
 export interface ManagerService {
   name: string;

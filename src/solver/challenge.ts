@@ -18,7 +18,10 @@ export interface ChallengeRequest {
   dnsName: string;
   /** The TXT record's value (the key authorization's digest): unique per challenge. */
   key: string;
-  /** The namespace of the Challenge (of the Issuer's Certificate). */
+  /**
+   * The Issuer's namespace (an Issuer serves Certificates of its own namespace only); for a
+   * ClusterIssuer, cert-manager's cluster resource namespace (`--cluster-resource-namespace`).
+   */
   resourceNamespace: string;
   /** The name to write, fully qualified with a trailing dot (`_acme-challenge.shop.example.com.`). */
   resolvedFQDN: string;

@@ -3,8 +3,10 @@
  * serves on every replica, leader or not — it keeps no state, and its writes are idempotent
  * (acme-challenge-records.ts), so any replica may answer any call.
  *
- * Started once the DnsZone informer and the request-header ConfigMap (followed by a watch of
- * that one object) are read, then logs `DNS-01 solver listening` with its host and port. The
+ * It listens once the DnsZone informer and the request-header ConfigMap (followed by a watch of
+ * that one object) are read, then logs `DNS-01 solver listening` with its host and port; the
+ * serving certificate is read at start (a missing one fails the start: exit 1), a port it
+ * cannot listen on ends the operator (ServiceHost.fail). The
  * zones come from the DnsZone informer's cache (the namespaces the operator watches); the
  * record is written with the zone object's own account, as the DnsZone controller connects; a
  * caller is authorized with a SubjectAccessReview through the operator's client. The serving
@@ -42,6 +44,9 @@ export const SOLVER_NAME = 'cdn-operator';
 /** The DnsZone kind, whose objects say which namespace may write in which zone. */
 const DNS_ZONE = { group: `dns.${API_DOMAIN}`, kind: 'DnsZone' } as const;
 
+/** The ConfigMap as logs name it (a `name` field would replace the logger's name). */
+const CONFIG_MAP_KEY = `${REQUEST_HEADER_CONFIG_MAP.namespace}/${REQUEST_HEADER_CONFIG_MAP.name}`;
+
 /** How often the serving certificate is read again. */
 export const TLS_RELOAD_MS = 60_000;
 
@@ -59,8 +64,7 @@ export interface SolverServiceOptions {
 
 /** The request-header configuration in the cached ConfigMap; a bad one is logged and refused. */
 function readAuth(informer: Informer, log: Logger): RequestHeaderAuth | undefined {
-  const { namespace, name } = REQUEST_HEADER_CONFIG_MAP;
-  const cm = informer.store.get(`${namespace}/${name}`);
+  const cm = informer.store.get(CONFIG_MAP_KEY);
   try {
     return parseRequestHeaderConfig(cm?.data as Record<string, string> | undefined);
   } catch (err) {
@@ -77,6 +81,7 @@ class SolverService implements ManagerService {
   private informer?: Informer;
   private reload?: NodeJS.Timeout;
   private tls?: TlsPair;
+  private stopped = false;
 
   constructor(private readonly o: SolverServiceOptions) {}
 
@@ -88,12 +93,33 @@ class SolverService implements ManagerService {
     this.tls = await readTlsPair(this.o.tlsDir);
     const metrics = new SolverMetrics(host.metrics.registry);
     this.informer = this.watchRequestHeaderConfig(host, log);
-    await Promise.all([zones.waitForSync(), this.informer.waitForSync()]);
-    const auth = readAuth(this.informer, log);
+    // In the background: the caches may take long (or the DnsZone CRD be missing), and the
+    // operator must still stop on SIGTERM meanwhile.
+    this.serve(host, zones, metrics, log).catch((err: unknown) => {
+      if (this.stopped) return;
+      const why = err instanceof Error ? err.message : String(err);
+      host.fail(new Error(`cannot start the DNS-01 solver: ${why}`, { cause: err }));
+    });
+  }
+
+  /** Listens once the DnsZone cache and the request-header ConfigMap are read. */
+  private async serve(
+    host: ServiceHost,
+    zones: KindCache,
+    metrics: SolverMetrics,
+    log: Logger,
+  ): Promise<void> {
+    const informer = this.informer!;
+    await Promise.all([zones.waitForSync(), informer.waitForSync()]);
+    if (this.stopped || !this.tls) return;
+    const auth = readAuth(informer, log);
     if (!auth)
-      log.warn(REQUEST_HEADER_CONFIG_MAP, 'No request-header configuration: refusing every call');
+      log.warn(
+        { configMap: CONFIG_MAP_KEY },
+        'No request-header configuration: refusing every call',
+      );
     const solverDeps = this.solverDeps(host, zones, log);
-    this.webhook = await startSolverWebhook({
+    const webhook = await startSolverWebhook({
       host: this.o.host,
       port: this.o.port,
       tlsCert: this.tls.cert,
@@ -110,9 +136,11 @@ class SolverService implements ManagerService {
       },
       log,
     });
+    if (this.stopped) return webhook.close();
+    this.webhook = webhook;
     this.reload = setInterval(() => void this.reloadTls(log), this.o.tlsReloadMs ?? TLS_RELOAD_MS);
     this.reload.unref();
-    log.info({ host: this.o.host, port: this.webhook.port }, 'DNS-01 solver listening');
+    log.info({ host: this.o.host, port: webhook.port }, 'DNS-01 solver listening');
   }
 
   /** The one ConfigMap, listed and watched by name (what its RBAC role grants). */
@@ -123,7 +151,7 @@ class SolverService implements ManagerService {
       const auth = readAuth(informer, log);
       this.webhook.update({ auth: auth ?? null });
       log.info(
-        { namespace, name, frontProxy: auth !== undefined },
+        { configMap: CONFIG_MAP_KEY, frontProxy: auth !== undefined },
         'Request-header configuration changed',
       );
     };
@@ -165,6 +193,7 @@ class SolverService implements ManagerService {
   }
 
   async stop(): Promise<void> {
+    this.stopped = true;
     clearInterval(this.reload);
     await this.webhook?.close();
     await this.informer?.stop();

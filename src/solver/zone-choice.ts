@@ -61,7 +61,7 @@ export function chooseZone(
   if (!best) {
     throw new ChallengeRefused(
       SolverReason.NoZone,
-      `cannot solve the DNS-01 challenge for ${name}: no DnsZone in namespace ${namespace} contains it (the solver writes only in zones a DnsZone of the Certificate's namespace stands for)`,
+      `cannot solve the DNS-01 challenge for ${name}: no DnsZone in namespace ${namespace} contains it (the solver writes only in zones a DnsZone of the Issuer's namespace stands for)`,
     );
   }
   const zoneId = lastPassSucceeded(best.zone) ? statusIdOf(best.zone, 'dnsZoneId') : undefined;

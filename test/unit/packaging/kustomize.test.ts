@@ -4,7 +4,16 @@
  * the labels that name the tool that manages them. Rendered offline with `kubectl kustomize`.
  */
 import test from 'ava';
-import { KUSTOMIZE, objectsOf, parseObjects, renderChart, run, type KubeObject } from './tools.js';
+import { join } from 'node:path';
+import {
+  KUSTOMIZE,
+  ROOT,
+  objectsOf,
+  parseObjects,
+  renderChart,
+  run,
+  type KubeObject,
+} from './tools.js';
 
 const TOOL_LABELS = ['helm.sh/chart', 'app.kubernetes.io/managed-by'];
 
@@ -26,8 +35,8 @@ function key(o: KubeObject): string {
   return `${o.kind}/${o.metadata.namespace ?? ''}/${o.metadata.name}`;
 }
 
-async function renderKustomize(): Promise<KubeObject[]> {
-  const r = await run('kubectl', ['kustomize', KUSTOMIZE]);
+async function renderKustomize(dir = KUSTOMIZE): Promise<KubeObject[]> {
+  const r = await run('kubectl', ['kustomize', dir]);
   if (r.code !== 0) throw new Error(`cannot build the kustomize base: ${r.stderr}`);
   return parseObjects(r.stdout);
 }
@@ -48,6 +57,20 @@ test('kustomize renders the chart defaults object for object (plus the Namespace
   const byKey = new Map(comparable.map((o) => [key(o), normalize(o)]));
   t.deepEqual([...byKey.keys()].sort(), chart.map(key).sort(), 'same objects');
   for (const o of chart) t.deepEqual(byKey.get(key(o)), normalize(o), key(o));
+});
+
+test('the DNS-01 solver overlay (base + component) renders the chart with dns01Solver.enabled object for object', async (t) => {
+  const [k, chart] = await Promise.all([
+    renderKustomize(join(ROOT, 'deploy/overlays/dns01-solver')),
+    renderChart(['dns01Solver.enabled=true'], { extra: ['--skip-tests'] }),
+  ]);
+  const comparable = k.filter(
+    (o) => o.kind !== 'Namespace' && o.kind !== 'CustomResourceDefinition',
+  );
+  const byKey = new Map(comparable.map((o) => [key(o), normalize(o)]));
+  t.deepEqual([...byKey.keys()].sort(), chart.map(key).sort(), 'same objects');
+  for (const o of chart) t.deepEqual(byKey.get(key(o)), normalize(o), key(o));
+  t.truthy(byKey.get('RoleBinding/kube-system/cdn-operator-dns01-solver-auth-reader'));
 });
 
 test('kustomize CRDs are the chart CRDs', async (t) => {

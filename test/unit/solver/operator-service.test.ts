@@ -38,6 +38,8 @@ let port = 0;
 let zoneId = 0;
 let watchRes: ServerResponse | undefined;
 const lines: Array<Record<string, unknown>> = [];
+const failures: string[] = [];
+let tlsDir = '';
 const listQueries: string[] = [];
 const reviews: Array<Record<string, unknown>> = [];
 const metrics = new OperatorMetrics({ defaultMetrics: false });
@@ -78,11 +80,11 @@ function zoneObject(): ManagedObject {
   };
 }
 
-function host(log: pino.Logger): ServiceHost {
+function host(log: pino.Logger, registry = metrics): ServiceHost {
   return {
     kube: kube.client,
     log,
-    metrics,
+    metrics: registry,
     signal: new AbortController().signal,
     stallTimeoutMs: 60_000,
     cacheOf: (group, kind) =>
@@ -100,7 +102,30 @@ function host(log: pino.Logger): ServiceHost {
       readConfigMap: () => Promise.resolve(undefined),
       getObject: () => undefined,
     }),
+    fail: (err) => failures.push(err.message),
   };
+}
+
+/** The listening line of `log`, once it is written (the solver listens in the background). */
+async function listening(log: Array<Record<string, unknown>>): Promise<Record<string, unknown>> {
+  for (let i = 0; i < 250; i++) {
+    const line = log.find((l) => l.msg === 'DNS-01 solver listening');
+    if (line) return line;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  throw new Error('the solver never logged that it listens');
+}
+
+/** A pino logger whose lines land in `into`. */
+function captureLog(into: Array<Record<string, unknown>>): pino.Logger {
+  const sink = new Writable({
+    write(chunk: Buffer, _enc, done): void {
+      for (const l of chunk.toString('utf8').split('\n').filter(Boolean))
+        into.push(JSON.parse(l) as Record<string, unknown>);
+      done();
+    },
+  });
+  return pino({ level: 'info' }, sink);
 }
 
 function sendJson(res: ServerResponse, body: unknown): void {
@@ -111,7 +136,7 @@ function sendJson(res: ServerResponse, body: unknown): void {
 test.before(async () => {
   dir = mkdtempSync(join(tmpdir(), 'solver-service-'));
   pki = await generatePki(dir);
-  const tlsDir = join(dir, 'tls');
+  tlsDir = join(dir, 'tls');
   mkdirSync(tlsDir);
   copyFileSync(pki.servingCert, join(tlsDir, 'tls.crt'));
   copyFileSync(pki.servingKey, join(tlsDir, 'tls.key'));
@@ -149,13 +174,6 @@ test.before(async () => {
       });
     },
   });
-  const sink = new Writable({
-    write(chunk: Buffer, _enc, done): void {
-      for (const l of chunk.toString('utf8').split('\n').filter(Boolean))
-        lines.push(JSON.parse(l) as Record<string, unknown>);
-      done();
-    },
-  });
   service = createSolverService({
     host: '127.0.0.1',
     port: 0,
@@ -163,8 +181,8 @@ test.before(async () => {
     group: GROUP,
     deps: { apiBaseUrl: sim.url, log: pino({ level: 'silent' }) },
   });
-  await service.start(host(pino({ level: 'info' }, sink)));
-  port = Number(lines.find((l) => l.msg === 'DNS-01 solver listening')?.port);
+  await service.start(host(captureLog(lines)));
+  port = Number((await listening(lines)).port);
 });
 
 test.after.always(async () => {
@@ -205,7 +223,10 @@ test.serial('listening is logged once with host and port (what the e2e reads)', 
 
 test.serial(
   'the request-header ConfigMap is listed and watched by name (what its Role grants)',
-  (t) => {
+  async (t) => {
+    // The watch opens once the list is stored: it may not have arrived yet.
+    for (let i = 0; i < 100 && listQueries.length < 2; i++)
+      await new Promise((r) => setTimeout(r, 20));
     t.deepEqual(listQueries, [
       'metadata.name=extension-apiserver-authentication',
       'watch metadata.name=extension-apiserver-authentication',
@@ -301,6 +322,74 @@ test.serial(
     for (let i = 0; i < 100 && (await discovery()).status !== 200; i++)
       await new Promise((r) => setTimeout(r, 20));
     t.is((await discovery()).status, 200);
+  },
+);
+
+test.serial('a port already taken ends the operator (host.fail), naming the cause', async (t) => {
+  const second = createSolverService({
+    host: '127.0.0.1',
+    port,
+    tlsDir,
+    group: GROUP,
+    deps: { apiBaseUrl: sim.url, log: pino({ level: 'silent' }) },
+  });
+  const before = failures.length;
+  await second.start(
+    host(pino({ level: 'silent' }), new OperatorMetrics({ defaultMetrics: false })),
+  );
+  for (let i = 0; i < 250 && failures.length === before; i++)
+    await new Promise((r) => setTimeout(r, 20));
+  await second.stop();
+  t.is(failures.length, before + 1);
+  t.regex(failures.at(-1) ?? '', /^cannot start the DNS-01 solver: .*EADDRINUSE/);
+});
+
+test.serial('a missing serving certificate fails the start, naming the file', async (t) => {
+  const broken = createSolverService({
+    host: '127.0.0.1',
+    port: 0,
+    tlsDir: join(dir, 'nowhere'),
+    group: GROUP,
+    deps: { apiBaseUrl: sim.url, log: pino({ level: 'silent' }) },
+  });
+  const start = broken.start(
+    host(pino({ level: 'silent' }), new OperatorMetrics({ defaultMetrics: false })),
+  );
+  await t.throwsAsync(start, {
+    message: /serving certificate: .*nowhere\/tls\.crt: ENOENT/,
+  });
+});
+
+test.serial(
+  'start returns while the DnsZone cache has not synced (SIGTERM waits for it)',
+  async (t) => {
+    const pending = createSolverService({
+      host: '127.0.0.1',
+      port: 0,
+      tlsDir,
+      group: GROUP,
+      deps: { apiBaseUrl: sim.url, log: pino({ level: 'silent' }) },
+    });
+    const log: Array<Record<string, unknown>> = [];
+    const h = host(captureLog(log), new OperatorMetrics({ defaultMetrics: false }));
+    const never: ServiceHost = {
+      ...h,
+      cacheOf: () => ({
+        list: () => [],
+        hasSynced: () => false,
+        waitForSync: () => new Promise<void>(() => undefined),
+      }),
+    };
+    const started = await Promise.race([
+      pending.start(never).then(() => 'returned'),
+      new Promise((r) => setTimeout(() => r('still waiting'), 2000)),
+    ]);
+    t.is(started, 'returned');
+    t.false(
+      log.some((l) => l.msg === 'DNS-01 solver listening'),
+      'not listening before the sync',
+    );
+    await pending.stop();
   },
 );
 

@@ -140,3 +140,13 @@ pass from the operator's watch caches.
   resources: ["namespaces"]
   verbs: ["get", "list", "watch"]
 {{- end -}}
+
+{{/* DNS-01 solver: the base name of its objects (Service, certificates, RBAC). */}}
+{{- define "cdn-operator.solverName" -}}
+{{- printf "%s-dns01-solver" (include "cdn-operator.fullname" .) | trunc 63 | trimSuffix "-" -}}
+{{- end -}}
+
+{{/* DNS-01 solver: the Secret of its serving certificate, mounted at the solver's tls dir. */}}
+{{- define "cdn-operator.solverTlsSecret" -}}
+{{- printf "%s-tls" (include "cdn-operator.solverName" .) -}}
+{{- end -}}
