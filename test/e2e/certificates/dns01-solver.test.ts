@@ -20,6 +20,7 @@ import {
   waitFor,
   waitForCondition,
 } from '../support/kube.js';
+import { metricValue } from '../support/operator.js';
 import { callCount, writesSince } from '../support/sim-log.js';
 import { API_KEY, DOMAIN, SHOP, startCertificatesEnv, type CertificatesEnv } from './setup.js';
 
@@ -177,6 +178,15 @@ for (const c of refusals) {
       'no record write reached cdn-sim',
     );
     t.deepEqual(challengeRecords(), []);
+    const refused = metricValue(
+      await env.operator.metrics(),
+      'cdn_operator_dns01_challenges_total',
+      {
+        action: 'Present',
+        result: 'refused',
+      },
+    );
+    t.true((refused ?? 0) >= 1, 'the refusal is counted');
     await deleteObject(CERT, c.ns(), 'refused');
   });
 }
