@@ -72,7 +72,7 @@ clean: ## Remove build outputs (not the binary cache)
 	rm -rf dist .tmp
 
 # --- Packaging and first run (deploy/, hack/demo.sh) ---
-.PHONY: helm-binary test-tools helm-lint sync-chart-crds
+.PHONY: helm-binary test-tools e2e-tools helm-lint sync-chart-crds
 
 helm-binary: ## Build (or reuse cached) helm from hack/helm/go.mod
 	hack/build-binaries.sh helm >/dev/null
@@ -85,6 +85,14 @@ test-tools: ## Build (or reuse cached) helm, argocd-lua and rulecheck, the Go to
 	hack/build-binaries.sh helm argocd-lua rulecheck >/dev/null
 
 test-unit test-e2e: test-tools
+
+# The certificates e2e's components (test/e2e/certificates, E2E_TOOLS in
+# test/unit/packaging/tools.ts): cert-manager's controllers, its CRDs and RBAC rendered from its
+# chart, and Pebble, the ACME test server, each from its Go module.
+e2e-tools: ## Build (or reuse cached) cert-manager's controllers, its CRDs and RBAC, and Pebble, for the certificates e2e
+	hack/build-binaries.sh cert-manager cert-manager-manifests pebble >/dev/null
+
+test-e2e: e2e-tools
 
 helm-lint: helm-binary ## helm lint --strict the chart
 	"$$(hack/build-binaries.sh helm | sed -n 's/^helm=//p')" lint --strict deploy/helm/cdn-operator

@@ -3,7 +3,11 @@
 # modules and caches them outside the repository. A binary already in the cache is reused.
 #
 # Usage: hack/build-binaries.sh [etcd] [kube-apiserver] [helm] [argocd-lua] [rulecheck] [node] [actionlint] [kubectl]
+#                               [cert-manager] [cert-manager-manifests] [pebble]
 #        (default: etcd kube-apiserver)
+# `cert-manager`, `cert-manager-manifests` and `pebble` are the certificates e2e's cert-manager
+# controllers, cert-manager's CRDs and RBAC (a directory, rendered from its chart) and the ACME
+# test server (a directory: the binary and its test certificates).
 # `node` builds kubelet, kube-controller-manager, kube-scheduler and kube-proxy in one `go build`
 # (they share compilation) into one directory; `actionlint` lints .github/workflows.
 # Progress goes to stderr; stdout gets one line per target: `<target>=<absolute path of the binary>`.
@@ -141,6 +145,62 @@ build_actionlint() {
     -o "$out.tmp" github.com/rhysd/actionlint/cmd/actionlint) && mv "$out.tmp" "$out"
 }
 
+# cert-manager's controllers for the certificates e2e (hack/cert-manager/main.go: its own command
+# cannot be fetched as a Go module, see there). Keyed by the main program's content.
+CERT_MANAGER_VERSION=v1.21.2
+cert_manager_path() { echo "$cache/cert-manager-$CERT_MANAGER_VERSION-$(src_key "$here/cert-manager/main.go" "$here/cert-manager/go.sum")/cert-manager"; }
+build_cert_manager() {
+  local out
+  out=$(cert_manager_path)
+  [ -x "$out" ] && return 0
+  echo "building cert-manager $CERT_MANAGER_VERSION controllers (cached at $out; takes a few minutes cold)" >&2
+  mkdir -p "$(dirname "$out")"
+  (cd "$here/cert-manager" && nice -n 10 go build -trimpath \
+    -ldflags "-s -w -X main.version=$CERT_MANAGER_VERSION" -o "$out.tmp" .) && mv "$out.tmp" "$out"
+}
+
+# cert-manager's CRDs and the controller's RBAC (crds.yaml, rbac.yaml), rendered by helm from the
+# chart in the same module: what `helm install --set crds.enabled=true` applies for them.
+cert_manager_manifests_path() { echo "$cache/cert-manager-$CERT_MANAGER_VERSION-manifests"; }
+build_cert_manager_manifests() {
+  local dir
+  dir=$(cert_manager_manifests_path)
+  [ -s "$dir/crds.yaml" ] && [ -s "$dir/rbac.yaml" ] && return 0
+  build_helm
+  echo "rendering cert-manager $CERT_MANAGER_VERSION CRDs and RBAC (cached in $dir)" >&2
+  local chart
+  chart=$(cd "$here/cert-manager" && go mod download -json github.com/cert-manager/cert-manager |
+    sed -n 's/^\t"Dir": "\(.*\)",$/\1/p')/deploy/charts/cert-manager
+  [ -d "$chart" ] || { echo "cannot render cert-manager manifests: no chart at $chart" >&2; return 1; }
+  local helm="$cache/helm-$HELM_VERSION-k8s1.$HELM_K8S_MINOR/helm" crds=() t
+  for t in "$chart"/templates/crd-*.yaml; do crds+=(--show-only "templates/$(basename "$t")"); done
+  rm -rf "$dir.tmp" && mkdir -p "$dir.tmp"
+  "$helm" template cert-manager "$chart" --namespace cert-manager --set crds.enabled=true \
+    "${crds[@]}" >"$dir.tmp/crds.yaml" &&
+    "$helm" template cert-manager "$chart" --namespace cert-manager \
+      --show-only templates/rbac.yaml >"$dir.tmp/rbac.yaml" || return 1
+  rm -rf "$dir" && mv "$dir.tmp" "$dir"
+}
+
+# Pebble, Let's Encrypt's ACME test server, with the test certificates of its module: it serves
+# HTTPS with test/certs/localhost and issues from a CA it creates at start.
+PEBBLE_VERSION=v2.10.3
+build_pebble() {
+  local dir="$cache/pebble-$PEBBLE_VERSION"
+  [ -x "$dir/pebble" ] && return 0
+  echo "building pebble $PEBBLE_VERSION (cached in $dir)" >&2
+  rm -rf "$dir.tmp" && mkdir -p "$dir.tmp"
+  (cd "$here/pebble" && go build -trimpath -ldflags "-s -w" \
+    -o "$dir.tmp/pebble" github.com/letsencrypt/pebble/v2/cmd/pebble) || return 1
+  local src
+  src=$(cd "$here/pebble" && go mod download -json github.com/letsencrypt/pebble/v2 |
+    sed -n 's/^\t"Dir": "\(.*\)",$/\1/p')
+  mkdir -p "$dir.tmp/certs"
+  cp "$src/test/certs/pebble.minica.pem" "$src/test/certs/localhost/cert.pem" \
+    "$src/test/certs/localhost/key.pem" "$dir.tmp/certs/" && chmod u+w "$dir.tmp/certs/"*
+  rm -rf "$dir" && mv "$dir.tmp" "$dir"
+}
+
 targets=("$@")
 [ ${#targets[@]} -gt 0 ] || targets=(etcd kube-apiserver)
 # One build at a time per cache: two processes (CI and an e2e run started beside it, or two
@@ -158,6 +218,9 @@ for t in "${targets[@]}"; do
     argocd-lua) build_argocd_lua; echo "argocd-lua=$(argocd_lua_path)" ;;
     node) build_node; echo "node=$cache/node-$K8S_VERSION" ;;
     kubectl) build_kubectl; echo "kubectl=$(kubectl_path)" ;;
+    cert-manager) build_cert_manager; echo "cert-manager=$(cert_manager_path)" ;;
+    cert-manager-manifests) build_cert_manager_manifests; echo "cert-manager-manifests=$(cert_manager_manifests_path)" ;;
+    pebble) build_pebble; echo "pebble=$cache/pebble-$PEBBLE_VERSION" ;;
     actionlint) build_actionlint; echo "actionlint=$cache/actionlint-$ACTIONLINT_VERSION/actionlint" ;;
     *) echo "cannot build unknown target: $t" >&2; exit 2 ;;
   esac

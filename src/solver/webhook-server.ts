@@ -117,6 +117,17 @@ export function proxiedIdentity(
   return { user, groups };
 }
 
+/** What is wrong with the fields of a ChallengePayload's request, if anything. */
+function checkFields(r: Json): string | undefined {
+  // cert-manager's webhook client never sets the uid (v1.21 sends `"uid": ""`): it must be a
+  // string, echoed back as sent, and may be empty.
+  if (typeof r.uid !== 'string') return 'request.uid must be a string';
+  for (const field of ['action', 'type', 'key', 'resourceNamespace', 'resolvedFQDN'])
+    if (typeof r[field] !== 'string' || r[field] === '')
+      return `request.${field} must be a non-empty string`;
+  return undefined;
+}
+
 /** The `request` of a ChallengePayload, or a sentence saying what is wrong with it. */
 export function parseChallenge(text: string): ChallengeRequest | string {
   let payload: Json;
@@ -127,9 +138,8 @@ export function parseChallenge(text: string): ChallengeRequest | string {
   }
   const r = payload?.request as Json | undefined;
   if (typeof r !== 'object' || r === null) return 'the ChallengePayload has no request';
-  for (const field of ['uid', 'action', 'type', 'key', 'resourceNamespace', 'resolvedFQDN'])
-    if (typeof r[field] !== 'string' || r[field] === '')
-      return `request.${field} must be a non-empty string`;
+  const missing = checkFields(r);
+  if (missing) return missing;
   if (r.action !== 'Present' && r.action !== 'CleanUp')
     return `request.action ${JSON.stringify(r.action)} must be Present or CleanUp`;
   return r as unknown as ChallengeRequest;

@@ -1,4 +1,4 @@
-/** Locates (building on first use) the cached etcd and kube-apiserver binaries. */
+/** Locates (building on first use) the cached Go binaries hack/build-binaries.sh makes. */
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -12,9 +12,12 @@ export interface Binaries {
   kubeApiserver: string;
 }
 
-/** Runs hack/build-binaries.sh (a no-op when cached) and returns the binary paths. */
-export async function resolveBinaries(): Promise<Binaries> {
-  const { stdout } = await run(script, ['etcd', 'kube-apiserver'], {
+/**
+ * Runs hack/build-binaries.sh for `targets` (a no-op for each one cached) and returns the path it
+ * prints for each, in order.
+ */
+export async function buildBinaries(targets: readonly string[]): Promise<string[]> {
+  const { stdout } = await run(script, [...targets], {
     maxBuffer: 16 * 1024 * 1024,
     env: { ...process.env, GOWORK: 'off' },
   });
@@ -24,8 +27,18 @@ export async function resolveBinaries(): Promise<Binaries> {
       .filter((line) => line.includes('='))
       .map((line) => line.split('=', 2) as [string, string]),
   );
-  const etcd = paths.get('etcd');
-  const kubeApiserver = paths.get('kube-apiserver');
-  if (!etcd || !kubeApiserver) throw new Error(`cannot locate binaries in build output: ${stdout}`);
+  return targets.map((target) => {
+    const path = paths.get(target);
+    if (!path) throw new Error(`cannot locate ${target} in the build output: ${stdout}`);
+    return path;
+  });
+}
+
+/** Runs hack/build-binaries.sh (a no-op when cached) and returns the binary paths. */
+export async function resolveBinaries(): Promise<Binaries> {
+  const [etcd, kubeApiserver] = (await buildBinaries(['etcd', 'kube-apiserver'])) as [
+    string,
+    string,
+  ];
   return { etcd, kubeApiserver };
 }

@@ -1,7 +1,10 @@
 /**
  * Certificates for the local control plane, generated with openssl into a temp dir:
  * a CA, the apiserver serving certificate (127.0.0.1, localhost), an admin client
- * certificate in `system:masters`, and the service-account signing key pair.
+ * certificate in `system:masters`, the service-account signing key pair, and the aggregation
+ * layer's front proxy: a CA of its own (as kubeadm makes it, so no client certificate of the main
+ * CA can pass for the proxy) and the `front-proxy-client` certificate the apiserver presents to
+ * aggregated API servers.
  */
 import { execFile } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
@@ -20,7 +23,14 @@ export interface Pki {
   adminKey: string;
   saKey: string;
   saPub: string;
+  frontProxyCaCert: string;
+  frontProxyCaKey: string;
+  frontProxyClientCert: string;
+  frontProxyClientKey: string;
 }
+
+/** The CN the front-proxy client certificate has (`--requestheader-allowed-names`). */
+export const frontProxyClientName = 'front-proxy-client';
 
 async function openssl(args: string[]): Promise<void> {
   try {
@@ -66,10 +76,14 @@ async function signCert(
   return { cert, key };
 }
 
-/** Generates every certificate and key the control plane needs into `dir`. */
-export async function generatePki(dir: string): Promise<Pki> {
-  const caKey = join(dir, 'ca.key');
-  const caCert = join(dir, 'ca.crt');
+/** Creates a self-signed CA (`<name>.crt`, `<name>.key`) in `dir`. */
+export async function createCa(
+  dir: string,
+  name: string,
+  cn: string,
+): Promise<CertificateAuthority> {
+  const caKey = join(dir, `${name}.key`);
+  const caCert = join(dir, `${name}.crt`);
   await openssl(['ecparam', '-name', 'prime256v1', '-genkey', '-noout', '-out', caKey]);
   await openssl([
     'req',
@@ -78,7 +92,7 @@ export async function generatePki(dir: string): Promise<Pki> {
     '-key',
     caKey,
     '-subj',
-    '/CN=cdn-operator-local-ca',
+    `/CN=${cn}`,
     '-days',
     '2',
     '-sha256',
@@ -89,6 +103,40 @@ export async function generatePki(dir: string): Promise<Pki> {
     '-out',
     caCert,
   ]);
+  return { caCert, caKey };
+}
+
+/** A CA's certificate and key paths. */
+export type CertificateAuthority = Pick<Pki, 'caCert' | 'caKey'>;
+
+/**
+ * Issues a serving certificate for `dnsNames` from `ca` into `dir` (`<name>.crt`, `<name>.key`),
+ * e.g. for an aggregated API server the apiserver reaches as `<service>.<namespace>.svc`.
+ */
+export function signServingCert(
+  dir: string,
+  name: string,
+  dnsNames: string[],
+  ca: CertificateAuthority,
+): Promise<{ cert: string; key: string }> {
+  const sans = dnsNames.map((n) => `DNS:${n}`).join(',');
+  return signCert(
+    dir,
+    name,
+    `/CN=${dnsNames[0] ?? name}`,
+    'basicConstraints=CA:FALSE\nkeyUsage=critical,digitalSignature,keyEncipherment\n' +
+      `extendedKeyUsage=serverAuth\nsubjectAltName=${sans}\n`,
+    ca,
+  );
+}
+
+const clientExtensions =
+  'basicConstraints=CA:FALSE\nkeyUsage=critical,digitalSignature,keyEncipherment\n' +
+  'extendedKeyUsage=clientAuth\n';
+
+/** Generates every certificate and key the control plane needs into `dir`. */
+export async function generatePki(dir: string): Promise<Pki> {
+  const { caCert, caKey } = await createCa(dir, 'ca', 'cdn-operator-local-ca');
   const ca = { caCert, caKey };
   const serving = await signCert(
     dir,
@@ -103,9 +151,16 @@ export async function generatePki(dir: string): Promise<Pki> {
     dir,
     'admin',
     '/O=system:masters/CN=cdn-operator-admin',
-    'basicConstraints=CA:FALSE\nkeyUsage=critical,digitalSignature,keyEncipherment\n' +
-      'extendedKeyUsage=clientAuth\n',
+    clientExtensions,
     ca,
+  );
+  const frontProxyCa = await createCa(dir, 'front-proxy-ca', 'cdn-operator-front-proxy-ca');
+  const frontProxyClient = await signCert(
+    dir,
+    'front-proxy-client',
+    `/CN=${frontProxyClientName}`,
+    clientExtensions,
+    frontProxyCa,
   );
   const saKey = join(dir, 'sa.key');
   const saPub = join(dir, 'sa.pub');
@@ -128,5 +183,9 @@ export async function generatePki(dir: string): Promise<Pki> {
     adminKey: admin.key,
     saKey,
     saPub,
+    frontProxyCaCert: frontProxyCa.caCert,
+    frontProxyCaKey: frontProxyCa.caKey,
+    frontProxyClientCert: frontProxyClient.cert,
+    frontProxyClientKey: frontProxyClient.key,
   };
 }

@@ -2,15 +2,15 @@
  * A real local Kubernetes control plane (etcd + kube-apiserver) for e2e tests and demos.
  *
  * `startControlPlane()` picks free loopback ports, generates certificates in a temp dir,
- * starts etcd and kube-apiserver (RBAC on), waits for `/readyz` and writes an admin
+ * starts etcd and kube-apiserver (RBAC on, aggregation layer configured), waits for `/readyz` and writes an admin
  * kubeconfig. `stop()` kills exactly the processes it started and removes the temp dir.
  */
-import { request } from 'node:https';
 import { mkdtemp, readFile, rm, writeFile, mkdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { resolveBinaries, type Binaries } from './binaries.js';
-import { generatePki, type Pki } from './certs.js';
+import { frontProxyClientName, generatePki, type Pki } from './certs.js';
+import { httpsStatus } from './https-status.js';
 import { findFreePorts } from './ports.js';
 import {
   readLogTail,
@@ -95,8 +95,28 @@ function apiserverArgs(s: State): string[] {
     '--service-cluster-ip-range=10.0.0.0/24',
     '--allow-privileged=true',
     '--disable-admission-plugins=ServiceAccount',
+    ...aggregationArgs(s.pki),
     '--v=0',
     ...s.extraArgs,
+  ];
+}
+
+/**
+ * The aggregation layer: the apiserver proxies an APIService's requests with the front-proxy
+ * client certificate and says who the caller is in these headers (published in
+ * kube-system/extension-apiserver-authentication for the aggregated servers). Aggregator routing
+ * sends them to the Service's endpoints, not its cluster IP: this control plane has no kube-proxy.
+ */
+function aggregationArgs(pki: Pki): string[] {
+  return [
+    `--requestheader-client-ca-file=${pki.frontProxyCaCert}`,
+    `--requestheader-allowed-names=${frontProxyClientName}`,
+    '--requestheader-username-headers=X-Remote-User',
+    '--requestheader-group-headers=X-Remote-Group',
+    '--requestheader-extra-headers-prefix=X-Remote-Extra-',
+    `--proxy-client-cert-file=${pki.frontProxyClientCert}`,
+    `--proxy-client-key-file=${pki.frontProxyClientKey}`,
+    '--enable-aggregator-routing=true',
   ];
 }
 
@@ -105,18 +125,7 @@ function httpsGet(
   path: string,
   certs: { cert: Buffer; key: Buffer; ca: Buffer },
 ): Promise<number> {
-  return new Promise((resolve) => {
-    const req = request(
-      { host: '127.0.0.1', port: s.apiPort, path, method: 'GET', ...certs, timeout: 2000 },
-      (res) => {
-        res.resume();
-        res.on('end', () => resolve(res.statusCode ?? 0));
-      },
-    );
-    req.on('error', () => resolve(0));
-    req.on('timeout', () => req.destroy());
-    req.end();
-  });
+  return httpsStatus({ host: '127.0.0.1', port: s.apiPort, path, method: 'GET', ...certs });
 }
 
 async function waitForReady(s: State): Promise<void> {

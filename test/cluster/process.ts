@@ -13,17 +13,22 @@ export interface ServerProcess {
   child: ChildProcess;
 }
 
-/** Starts `bin args` with stdout+stderr appended to `logFile`. */
+/** Starts `bin args` with stdout+stderr appended to `logFile` (`env` added to this process's). */
 export function startServerProcess(
   name: string,
   bin: string,
   args: string[],
   logFile: string,
   detached = false,
+  env: Record<string, string> = {},
 ): ServerProcess {
   const fd = openSync(logFile, 'a');
   // Detached processes outlive the starter (`make cluster-up`); tests keep them attached.
-  const child = spawn(bin, args, { stdio: ['ignore', fd, fd], detached });
+  const child = spawn(bin, args, {
+    stdio: ['ignore', fd, fd],
+    detached,
+    env: { ...process.env, ...env },
+  });
   closeSync(fd);
   if (detached) child.unref();
   if (child.pid === undefined) throw new Error(`cannot start ${name}: no pid`);

@@ -64,6 +64,12 @@ export function run(
  * test-tools`), so the suites need Go and nothing else for them (README prerequisites).
  */
 export const BUILT_TOOLS = ['helm', 'argocd-lua', 'rulecheck'] as const;
+/**
+ * The certificates e2e's components (test/e2e/certificates), built by hack/build-binaries.sh
+ * before `make test-e2e` starts (`make e2e-tools`): cert-manager's controllers, its CRDs and
+ * RBAC, and Pebble.
+ */
+export const E2E_TOOLS = ['cert-manager', 'cert-manager-manifests', 'pebble'] as const;
 /** One of {@link BUILT_TOOLS}. */
 export type BuiltTool = (typeof BUILT_TOOLS)[number];
 
