@@ -56,6 +56,11 @@ export interface OperatorConfig {
   sweepReadShare: number;
   /** Least time between the starts of two sweeps of one account and resource type. */
   sweepIntervalMs: number;
+  /**
+   * Refuse specs that make the operator fetch a URL (VideoLibrary `spec.watermark.image.url`):
+   * for clusters whose tenants must not make the operator send requests anywhere.
+   */
+  disableUrlSources: boolean;
 }
 
 /** A configuration problem (exit code 2). */
@@ -205,6 +210,10 @@ const FLAGS: Record<string, FlagDoc> = {
     type: 'string',
     def: '50s',
     help: 'Observe by pages: least time between the starts of two sweeps of one account and resource type',
+  },
+  'disable-url-sources': {
+    type: 'boolean',
+    help: 'Refuse specs that make the operator fetch a URL (VideoLibrary spec.watermark.image.url); ConfigMap and Secret sources still work',
   },
   help: { type: 'boolean', help: 'Show this help' },
   version: { type: 'boolean', help: 'Print the version' },
@@ -441,6 +450,7 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv = process.env
     watchStallTimeoutMs: duration(v, 'watch-stall-timeout'),
     sweepReadShare: share(v, 'sweep-read-share'),
     sweepIntervalMs: duration(v, 'sweep-interval'),
+    disableUrlSources: v['disable-url-sources'] === true,
   };
   return { command: 'run', config };
 }

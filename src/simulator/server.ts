@@ -345,6 +345,11 @@ async function handleApiRequest(
   finish(deps, res, req, key, response);
 }
 
+/** cdn-sim's own endpoints (`/_sim...`), outside the API. */
+function isAdminPath(path: string): boolean {
+  return path === '/_sim' || path.startsWith('/_sim/');
+}
+
 /** The body, up to the route's limit; undefined once a 413 (or 400) has been answered. */
 async function readRequestBody(
   incoming: IncomingMessage,
@@ -389,8 +394,7 @@ async function handleRequest(
     body: undefined,
     headers: incoming.headers,
   };
-  const admin = path === '/_sim' || path.startsWith('/_sim/');
-  const match = admin ? undefined : deps.router.match(method, path);
+  const match = isAdminPath(path) ? undefined : deps.router.match(method, path);
   // The route decides how much body it takes (an image upload more than a JSON body).
   const bytes = await readRequestBody(
     incoming,
