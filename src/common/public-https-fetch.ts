@@ -155,7 +155,10 @@ export function checkFetchableUrl(
 }
 
 /** GETs `raw` under the rules of the module comment. */
-export function fetchPublicHttps(raw: string, opts: PublicFetchOptions): Promise<FetchedBody> {
+export async function fetchPublicHttps(
+  raw: string,
+  opts: PublicFetchOptions,
+): Promise<FetchedBody> {
   const allow = opts.allowAddress ?? isPublicAddress;
   const url = checkFetchableUrl(raw, allow);
   const shown = shownUrl(url);
