@@ -164,3 +164,10 @@ test('--sweep-read-share and --sweep-interval: observe by pages, on by default w
       why,
     );
 });
+
+test('--disable-url-sources: off by default, on by flag or environment', (t) => {
+  t.false(run([]).disableUrlSources, 'URL sources work unless refused');
+  t.true(run(['--disable-url-sources']).disableUrlSources);
+  t.true(run([], { CDN_OPERATOR_DISABLE_URL_SOURCES: 'true' }).disableUrlSources);
+  t.regex(helpText(), /--disable-url-sources/);
+});
