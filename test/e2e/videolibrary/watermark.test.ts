@@ -3,13 +3,13 @@
  * cdn-sim strict against the core document): an image in a ConfigMap's binaryData is uploaded
  * once and cdn-sim holds its bytes; a change of the ConfigMap (nothing else) uploads it again;
  * nothing is written while it is unchanged; removing the source removes the image once. And the
- * tenancy side: a ConfigMap the namespace lacks is a clear not-found wait, and a reference to
+ * Secret case: the image in no log, event or status. The tenancy side: a ConfigMap the namespace lacks is a clear not-found wait, and a reference to
  * another namespace's ConfigMap cannot be written at all (the reference has no namespace).
  */
 import test from 'ava';
 import { createHash } from 'node:crypto';
 import { apiVersionOfKind } from '../../../src/controllers/kinds.js';
-import { apply, getObject, kubectlRaw, waitFor } from '../support/kube.js';
+import { apply, getObject, kubectl, kubectlRaw, waitFor } from '../support/kube.js';
 import { startOperatorEnv, type OperatorEnv } from '../support/operator-env.js';
 
 const RESOURCE = 'videolibraries.video.cdn.operator.io';
@@ -19,6 +19,8 @@ const DELETE = 'DELETE /videolibrary/{id}/watermark';
 let env: OperatorEnv;
 
 test.before(async () => {
+  // Trace level: the Secret case looks for the image in every line the operator can write.
+  process.env.CDN_OPERATOR_LOG_LEVEL = 'trace';
   env = await startOperatorEnv('e2e-vlw', 'e2e-watermark-key');
 });
 
@@ -131,6 +133,43 @@ test.serial(
 
     const rejected = env.sim.calls.snapshot().rejectedByDocument;
     t.is(rejected.count, 0, JSON.stringify(rejected.log));
+  },
+);
+
+test.serial(
+  'Secret source: uploaded; the image is in no log (trace level), event or status, only a salted fingerprint',
+  async (t) => {
+    const image = png('SECRET-WATERMARK-BYTES');
+    await apply(
+      JSON.stringify({
+        apiVersion: 'v1',
+        kind: 'Secret',
+        metadata: { name: 'brand-secret', namespace: env.ns },
+        data: { 'logo.png': image.toString('base64') },
+      }),
+    );
+    await apply(
+      libraryJson('secret-branded', {
+        image: { secretKeyRef: { name: 'brand-secret', key: 'logo.png' } },
+      }),
+    );
+    const status = await statusWhen(
+      'secret-branded',
+      (s) =>
+        (s.watermark as { imageFingerprint?: string } | undefined)?.imageFingerprint !== undefined,
+    );
+    t.deepEqual(heldImage(Number(status.libraryId)), image, 'uploaded as it is');
+    const places: Record<string, string> = {
+      'operator log (trace)': env.operator.output(),
+      events: await kubectl(['get', 'events', '-n', env.ns, '-o', 'json']),
+      status: JSON.stringify(status),
+    };
+    for (const [where, text] of Object.entries(places)) {
+      t.false(text.includes('SECRET-WATERMARK-BYTES'), `the image is in the ${where}`);
+      t.false(text.includes(image.toString('base64')), `its base64 is in the ${where}`);
+      t.false(text.includes(sha256(image)), `its plain digest is in the ${where}`);
+    }
+    t.true(env.operator.output().includes('"level":20'), 'the log has debug lines');
   },
 );
 
