@@ -2,9 +2,10 @@
  * The VideoLibrary's watermark image end to end (real kube-apiserver, the operator process,
  * cdn-sim strict against the core document): an image in a ConfigMap's binaryData is uploaded
  * once and cdn-sim holds its bytes; a change of the ConfigMap (nothing else) uploads it again;
- * nothing is written while it is unchanged; removing the source removes the image once. And the
- * Secret case: the image in no log, event or status. The tenancy side: a ConfigMap the namespace lacks is a clear not-found wait, and a reference to
- * another namespace's ConfigMap cannot be written at all (the reference has no namespace).
+ * nothing is written while it is unchanged; removing the source removes the image once. A
+ * Secret's image is in no log, event or status. The tenancy side: a ConfigMap the namespace
+ * lacks is a clear not-found wait, and a reference to another namespace's ConfigMap cannot be
+ * written at all (the reference has no namespace).
  */
 import test from 'ava';
 import { createHash } from 'node:crypto';
