@@ -62,6 +62,11 @@ export interface OperatorConfig {
    * operator does not otherwise have (read on routes, create and delete on those kinds).
    */
   routes: boolean;
+  /**
+   * Refuse specs that make the operator fetch a URL (VideoLibrary `spec.watermark.image.url`):
+   * for clusters whose tenants must not make the operator send requests anywhere.
+   */
+  disableUrlSources: boolean;
   /** The cert-manager DNS-01 solver (`--dns01-solver`); unset: off, nothing of it starts. */
   dns01Solver?: Dns01SolverConfig;
 }
@@ -247,6 +252,10 @@ const FLAGS: Record<string, FlagDoc> = {
     type: 'string',
     def: `acme.${API_DOMAIN}`,
     help: "API group of the DNS-01 solver's APIService (the Issuer's webhook.groupName)",
+  },
+  'disable-url-sources': {
+    type: 'boolean',
+    help: 'Refuse specs that make the operator fetch a URL (VideoLibrary spec.watermark.image.url); ConfigMap and Secret sources still work',
   },
   help: { type: 'boolean', help: 'Show this help' },
   version: { type: 'boolean', help: 'Print the version' },
@@ -518,6 +527,7 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv = process.env
     sweepReadShare: share(v, 'sweep-read-share'),
     sweepIntervalMs: duration(v, 'sweep-interval'),
     ...dns01Solver(v),
+    disableUrlSources: v['disable-url-sources'] === true,
   };
   return { command: 'run', config };
 }

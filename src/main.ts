@@ -41,6 +41,7 @@ async function main(argv: string[]): Promise<number> {
     ...(config.defaultAccount ? { defaultAccount: config.defaultAccount } : {}),
     operatorNamespace: config.operatorNamespace,
     pollIntervalMs: config.pollIntervalMs,
+    ...(config.disableUrlSources ? { disableUrlSources: true } : {}),
     log,
     onCdnRequest: (e: CdnRequestEvent) => metrics.recordCdnRequest(e),
     ...(config.apiRateLimitMax > 0

@@ -295,7 +295,7 @@ export class CdnClient {
   /** Uploads the watermark image, or removes it (`image` null). */
   setVideoLibraryWatermark(
     id: number,
-    image: { data: string; contentType: string } | null,
+    image: videoLibraries.WatermarkImage | null,
     opts?: CallOptions,
   ): Promise<void> {
     return videoLibraries.setVideoLibraryWatermark(this.#http, id, image, opts);

@@ -56,8 +56,11 @@ export interface RequestSpec {
    * a type that is not JSON (a custom page's HTML) is sent as it is.
    */
   contentType?: string;
-  /** A body sent as is (a file upload, e.g. a zone file) instead of `body` as JSON. */
-  rawBody?: string;
+  /**
+   * A body sent as is (a file upload: a zone file as text, an image as bytes) instead of `body`
+   * as JSON. Bytes go on the wire untouched, never through a text encoding.
+   */
+  rawBody?: string | Uint8Array;
   /** Accept header (default application/json), for operations that answer a file. */
   accept?: string;
   /** Whether the request may be resent after a transient failure (default: GET only). */
@@ -411,7 +414,7 @@ function attemptSignal(
  * The request body: `rawBody` as it is; a string sent with a non-JSON content type (a page's
  * HTML) as it is; else `body` as JSON; else none.
  */
-function payloadOf(spec: RequestSpec): { body?: string } {
+function payloadOf(spec: RequestSpec): { body?: string | Uint8Array } {
   if (spec.rawBody !== undefined) return { body: spec.rawBody };
   if (spec.body === undefined) return {};
   const raw = typeof spec.body === 'string' && !/json/i.test(spec.contentType ?? 'json');

@@ -111,7 +111,8 @@ export type FetchLike = (
   init: {
     method: string;
     headers: Record<string, string>;
-    body?: string;
+    /** Text (JSON, a zone file) or bytes (an image upload). */
+    body?: string | Uint8Array;
     signal: AbortSignal;
     agent?: unknown;
   },

@@ -145,15 +145,42 @@ export async function resetVideoLibraryKey(
   );
 }
 
-/** Uploads the watermark image (`contentType` its media type), or removes it (`image` null). */
+/**
+ * The largest watermark image the client sends (bytes). The core document states no limit for
+ * the library watermark, only a 413 "too large" answer (and 10 MB for the live watermark); a
+ * ConfigMap or Secret holds at most 1 MiB, so the same 1 MiB bounds every source the operator
+ * reads (docs/videolibrary.md, Watermark image).
+ */
+export const MAX_WATERMARK_BYTES = 1024 * 1024;
+
+/** A watermark image to upload: its bytes and media type. */
+export interface WatermarkImage {
+  data: Uint8Array;
+  contentType: string;
+}
+
+/**
+ * Uploads the watermark image, or removes it (`image` null). The document declares no request
+ * body; the image goes as the raw body (its bytes, untouched) with its media type, the way the
+ * platform's other file uploads take a file. An image over {@link MAX_WATERMARK_BYTES} is refused
+ * before anything is sent.
+ */
 export async function setVideoLibraryWatermark(
   http: HttpTransport,
   id: number,
-  image: { data: string; contentType: string } | null,
+  image: WatermarkImage | null,
   opts?: CallOptions,
 ): Promise<void> {
   const operation = image ? 'setVideoLibraryWatermark' : 'deleteVideoLibraryWatermark';
   checkId(http, operation, 'id', id);
+  if (image && image.data.byteLength > MAX_WATERMARK_BYTES) {
+    throw http.failure(
+      operation,
+      'invalid',
+      `the image is ${image.data.byteLength} bytes, more than the limit of ${MAX_WATERMARK_BYTES} bytes`,
+      { field: 'image' },
+    );
+  }
   const path = pathOf`/videolibrary/${id}/watermark`;
   await http.request(
     image

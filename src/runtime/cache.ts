@@ -161,10 +161,15 @@ export function trimObject<T extends KubeObject>(obj: T): T {
   return out;
 }
 
-/** Keeps only what the runtime needs of a Secret/ConfigMap: metadata (trimmed) and data. */
+/**
+ * Keeps only what the runtime needs of a Secret/ConfigMap: metadata (trimmed), data and a
+ * ConfigMap's binaryData (an image a kind uploads).
+ */
 export function keepMetadataAndData(obj: KubeObject): KubeObject {
   const m = obj.metadata;
+  const binary = obj.binaryData;
   return {
+    ...(binary === undefined ? {} : { binaryData: binary }),
     apiVersion: obj.apiVersion,
     kind: obj.kind,
     metadata: {

@@ -419,6 +419,10 @@ export class Manager {
         (this.secrets ?? this.fallbackCache(SECRETS)).readData(ns, name, true),
       readConfigMap: (ns, name) =>
         (this.configMaps ?? this.fallbackCache(CONFIG_MAPS)).readData(ns, name, false),
+      readBytes: (kind, ns, name) =>
+        kind === 'Secret'
+          ? (this.secrets ?? this.fallbackCache(SECRETS)).readBytes(ns, name, true)
+          : (this.configMaps ?? this.fallbackCache(CONFIG_MAPS)).readBytes(ns, name, false),
       getObject: (ref) => this.getObject(ref),
       readClusterObject: (type, name) => this.readClusterObject(type, name),
     };

@@ -56,7 +56,7 @@ export function trimSecondary(
   const owners = controllerReferences(raw ?? obj);
   if (owners) kept.metadata.ownerReferences = owners;
   if (!isReferenced || isReferenced(obj.metadata.namespace ?? '', obj.metadata.name)) return kept;
-  return { ...kept, data: undefined, [DATA_DROPPED]: true };
+  return { ...kept, data: undefined, binaryData: undefined, [DATA_DROPPED]: true };
 }
 
 /** True when `fresh` (with data) may replace `cached` (the same object, stored without data). */
@@ -153,12 +153,7 @@ export class SecondaryCache {
     name: string,
     base64: boolean,
   ): Promise<Record<string, string> | undefined> {
-    // Not cached, or cached while nothing referenced it (its data was never kept): read it
-    // now, and keep what was read when the cache holds the object without data (its reader
-    // references it by now), so the next read is served from the cache.
-    const hit = this.cached(namespace, name);
-    const obj = hit === NOT_CACHED ? await this.get(namespace, name) : hit;
-    if (hit === NOT_CACHED && obj) this.fill(obj);
+    const obj = await this.readObject(namespace, name);
     if (!obj) return undefined;
     // A null-prototype copy: callers index it with user-given keys (`constructor`, `__proto__`),
     // which must find only the object's own data, never Object.prototype members.
@@ -166,6 +161,39 @@ export class SecondaryCache {
     for (const [k, v] of Object.entries((obj.data ?? {}) as Record<string, string>))
       out[k] = base64 ? Buffer.from(v, 'base64').toString('utf8') : v;
     return out;
+  }
+
+  /**
+   * Every key of an object as bytes, read like {@link readData}: a Secret's `data` (base64,
+   * `base64`), a ConfigMap's `data` (text, as UTF-8) and `binaryData` (base64). Nothing is
+   * decoded to text, so an image keeps every byte.
+   */
+  async readBytes(
+    namespace: string,
+    name: string,
+    base64: boolean,
+  ): Promise<Record<string, Uint8Array> | undefined> {
+    const obj = await this.readObject(namespace, name);
+    if (!obj) return undefined;
+    // Null prototype: user-given keys must find only the object's own data (see readData).
+    const out = Object.create(null) as Record<string, Uint8Array>;
+    for (const [k, v] of Object.entries((obj.data ?? {}) as Record<string, string>))
+      out[k] = Buffer.from(v, base64 ? 'base64' : 'utf8');
+    for (const [k, v] of Object.entries((obj.binaryData ?? {}) as Record<string, string>))
+      out[k] = Buffer.from(v, 'base64');
+    return out;
+  }
+
+  /**
+   * The object with its data: from the cache, else (not cached, or cached while nothing
+   * referenced it, its data never kept) one GET, whose answer fills the cached entry stored
+   * without data (its reader references it by now), so the next read is served from the cache.
+   */
+  private async readObject(namespace: string, name: string): Promise<KubeObject | undefined> {
+    const hit = this.cached(namespace, name);
+    const obj = hit === NOT_CACHED ? await this.get(namespace, name) : hit;
+    if (hit === NOT_CACHED && obj) this.fill(obj);
+    return obj;
   }
 
   /**

@@ -359,6 +359,16 @@ export interface ConnectContext {
   readSecret(namespace: string, name: string): Promise<Record<string, string> | undefined>;
   /** Reads a ConfigMap's data; undefined when absent. */
   readConfigMap(namespace: string, name: string): Promise<Record<string, string> | undefined>;
+  /**
+   * Reads every key of a Secret or ConfigMap as bytes (a ConfigMap's `binaryData` too), from
+   * the same cache as the two above, never decoded to text; undefined when absent. Optional:
+   * a context without it (a test's, cdnctl's) cannot read binary data.
+   */
+  readBytes?(
+    kind: 'Secret' | 'ConfigMap',
+    namespace: string,
+    name: string,
+  ): Promise<Record<string, Uint8Array> | undefined>;
   /** Reads another managed object (e.g. a referenced PullZoneConfig) from the informer cache. */
   getObject(ref: ObjectReference): ManagedObject | undefined;
   /**

@@ -171,8 +171,12 @@ function parseJson(text: string): { ok: true; value: unknown } | { ok: false; re
   }
 }
 
-/** A file upload route (`rawBody`) gets the text as it came; every other route JSON. */
+/**
+ * A file upload route (`rawBody`) gets the text as it came (a binary one its bytes in
+ * `rawBytes`, the text then unused); every other route JSON.
+ */
 function parseRequestBody(route: RouteDef, rawBody: string): ReturnType<typeof parseJson> {
+  if (route.rawBody === 'binary') return { ok: true, value: undefined };
   if (route.rawBody) return { ok: true, value: rawBody === '' ? undefined : rawBody };
   return parseJson(rawBody);
 }
@@ -341,6 +345,40 @@ async function handleApiRequest(
   finish(deps, res, req, key, response);
 }
 
+/** cdn-sim's own endpoints (`/_sim...`), outside the API. */
+function isAdminPath(path: string): boolean {
+  return path === '/_sim' || path.startsWith('/_sim/');
+}
+
+/** The body, up to the route's limit; undefined once a 413 (or 400) has been answered. */
+async function readRequestBody(
+  incoming: IncomingMessage,
+  res: ServerResponse,
+  route: RouteDef | undefined,
+): Promise<Buffer | undefined> {
+  try {
+    return await readBody(incoming, route?.maxBodyBytes ?? MAX_BODY_BYTES);
+  } catch (err) {
+    send(res, { status: err instanceof BodyTooLarge ? 413 : 400 });
+    return undefined;
+  }
+}
+
+/** 404 for a path no route has, 405 (with Allow) for a method its route lacks. */
+function sendUnmatched(
+  deps: Deps,
+  res: ServerResponse,
+  { method, path }: { method: string; path: string },
+  match: { kind: 'not-found' } | { kind: 'method-not-allowed'; allow: string[] },
+): void {
+  const status = match.kind === 'not-found' ? 404 : 405;
+  deps.calls.record(method, `${method} (unmatched)`, path, status);
+  send(res, {
+    status,
+    headers: match.kind === 'not-found' ? {} : { allow: match.allow.join(', ') },
+  });
+}
+
 async function handleRequest(
   deps: Deps,
   incoming: IncomingMessage,
@@ -356,27 +394,24 @@ async function handleRequest(
     body: undefined,
     headers: incoming.headers,
   };
-  let rawBody: string;
-  try {
-    rawBody = (await readBody(incoming, MAX_BODY_BYTES)).toString('utf8');
-  } catch (err) {
-    send(res, { status: err instanceof BodyTooLarge ? 413 : 400 });
-    return;
-  }
-  if (path === '/_sim' || path.startsWith('/_sim/')) {
+  const match = isAdminPath(path) ? undefined : deps.router.match(method, path);
+  // The route decides how much body it takes (an image upload more than a JSON body).
+  const bytes = await readRequestBody(
+    incoming,
+    res,
+    match?.kind === 'found' ? match.route : undefined,
+  );
+  if (!bytes) return;
+  const rawBody = bytes.toString('utf8');
+  if (!match) {
     handleAdminRequest(deps, req, rawBody, res);
     return;
   }
-  const match = deps.router.match(method, path);
   if (match.kind !== 'found') {
-    const status = match.kind === 'not-found' ? 404 : 405;
-    deps.calls.record(method, `${method} (unmatched)`, path, status);
-    send(res, {
-      status,
-      headers: match.kind === 'not-found' ? {} : { allow: match.allow.join(', ') },
-    });
+    sendUnmatched(deps, res, { method, path }, match);
     return;
   }
+  if (match.route.rawBody === 'binary') req.rawBytes = bytes;
   req.params = match.params;
   await handleApiRequest(deps, match.route, req, rawBody, res);
 }

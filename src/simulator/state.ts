@@ -37,7 +37,8 @@ export interface StoredStorageZone {
 
 /**
  * A video library: Id and Name (all a seeded library has) plus the VideoLibraryModel members
- * (routes/video-library-model.ts) and the uploads it keeps as size and digest.
+ * (routes/video-library-model.ts) and its uploads (`uploads.<member>`: bytes as base64, size,
+ * digest, media type; routes/video-libraries.ts).
  */
 export interface StoredVideoLibrary {
   Id: number;

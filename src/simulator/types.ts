@@ -13,6 +13,8 @@ export interface SimRequest {
   params: Record<string, string>;
   /** Parsed JSON body; undefined when the request had none. */
   body: unknown;
+  /** The body's bytes as they came, on a route whose `rawBody` is `binary` (an image upload). */
+  rawBytes?: Buffer;
   headers: IncomingHttpHeaders;
 }
 
@@ -43,8 +45,15 @@ export interface RouteDef {
   /**
    * The request body is raw text (a file upload, a custom response page's HTML): handed to the
    * handler as a string, and not checked against the document, which declares no JSON body for it.
+   * `binary`: raw bytes (an image), handed to the handler as `rawBytes`, whatever the
+   * Content-Type (the platform takes the upload leniently).
    */
-  rawBody?: boolean;
+  rawBody?: boolean | 'binary';
+  /**
+   * The largest body the route takes (bytes; default 1 MiB): a larger one is answered 413
+   * before the handler runs, like the platform's "too large" answer.
+   */
+  maxBodyBytes?: number;
   /**
    * A route a test installed (`SimulatorOptions.testRoutes`): no official document describes
    * it, so the document gate neither binds nor checks it and its answers are never projected.

@@ -6,7 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { ConnectContext, ObjectReference } from '../../runtime/types.js';
-import { readKeyRef } from './key-ref.js';
+import { readKeyRef } from '../shared/key-ref.js';
 import type { EdgeScript } from './types.js';
 
 /** `sha256:` and the hex digest of `code`. */

@@ -5,7 +5,7 @@
  */
 import { schemaOf } from '../kit/fields.js';
 import {
-  objectNameSchema,
+  keyRefSchema,
   type DocumentBounds,
   type KindSchema,
   type Schema,
@@ -63,13 +63,7 @@ function codeSchema(): Schema {
 export const ENV_MAX = 64;
 
 function configMapKeyRefSchema(description: string): Schema {
-  return objectSchema(
-    {
-      name: objectNameSchema('Name of a ConfigMap in the same namespace.'),
-      key: objectNameSchema('Key inside the ConfigMap data.'),
-    },
-    { description, required: ['name', 'key'] },
-  );
+  return keyRefSchema('ConfigMap', description);
 }
 
 function envSchema(): Schema {

@@ -10,7 +10,7 @@
 import type { EdgeScriptVariable, EdgeScriptVariableUpsert } from '../../cdn/edge-script-types.js';
 import type { ConnectContext, FieldDiff, ObjectReference } from '../../runtime/types.js';
 import { renderValue } from '../shared/plan.js';
-import { readKeyRef } from './key-ref.js';
+import { readKeyRef } from '../shared/key-ref.js';
 import type { EdgeScript, EdgeScriptEnvVar } from './types.js';
 
 /** The variable calls an update makes. */

@@ -25,7 +25,7 @@ import type { ConnectContext, FieldDiff, ObjectReference } from '../../runtime/t
 import type { CrudDiff } from '../kit/crud-external.js';
 import { REDACTED, UNSET } from '../shared/plan.js';
 import { fingerprintSecretValue } from '../shared/secret-fingerprint.js';
-import { readKeyRef } from './key-ref.js';
+import { readKeyRef } from '../shared/key-ref.js';
 import type { EdgeScript, EdgeScriptSecretRef, SecretStatus } from './types.js';
 
 /** A secret the spec wants: its name, value and the value's fingerprint. */

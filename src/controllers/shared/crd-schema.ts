@@ -132,6 +132,22 @@ export function secretKeyRefSchema(description: string, keyDescription: string):
   };
 }
 
+/**
+ * One key of a ConfigMap or Secret in the same namespace (`{name, key}`): a reference by shape
+ * to the object's own namespace only.
+ */
+export function keyRefSchema(source: 'ConfigMap' | 'Secret', description: string): Schema {
+  return {
+    type: 'object',
+    description,
+    required: ['name', 'key'],
+    properties: {
+      name: objectNameSchema(`Name of a ${source} in the same namespace.`),
+      key: objectNameSchema(`Key inside the ${source} data.`),
+    },
+  };
+}
+
 /** A CEL rule that makes a field immutable once set. */
 export function immutable(field: string): Schema[] {
   return [{ rule: 'self == oldSelf', message: `${field} is immutable` }];

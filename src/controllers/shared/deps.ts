@@ -25,6 +25,8 @@ export interface ControllerDeps {
   onCdnRequest?: (e: CdnRequestEvent) => void;
   /** Operator-wide default drift poll interval (`--poll-interval`); kinds use it for their own caches. */
   pollIntervalMs?: number;
+  /** `--disable-url-sources`: refuse specs that make the operator fetch a URL. */
+  disableUrlSources?: boolean;
   /** Per-account client-side rate limit (start, floor, ceiling, burst, concurrency). */
   cdnRateLimit?: Partial<RateLimitOptions>;
 }

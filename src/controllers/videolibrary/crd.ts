@@ -4,7 +4,9 @@
  * hack/generate-crds.ts.
  */
 import { schemaOf } from '../kit/fields.js';
+import { MAX_WATERMARK_BYTES } from '../../cdn/video-libraries.js';
 import {
+  keyRefSchema,
   nameRefSchema,
   type DocumentBounds,
   type KindSchema,
@@ -16,8 +18,37 @@ import { VIDEO_LIBRARY_FIELDS } from './fields.js';
 import { KEY_RESET_ANNOTATIONS } from './keys.js';
 import type { KindPart } from '../kit/kind-parts.js';
 
+/** `spec.watermark.image`: exactly one source (watermark-source.ts). */
+function imageSchema(): Schema {
+  return {
+    type: 'object',
+    description: `The watermark image, uploaded to the library when its content changes (the platform has no read of it: status.watermark records a digest of what was uploaded). Exactly one of configMapKeyRef, secretKeyRef and url. A PNG, JPEG, GIF or WebP image of at most ${MAX_WATERMARK_BYTES} bytes. Removing it removes the image the operator uploaded.`,
+    minProperties: 1,
+    maxProperties: 1,
+    properties: {
+      configMapKeyRef: keyRefSchema(
+        'ConfigMap',
+        'The image from a key of a ConfigMap in the same namespace (binaryData or data); a change of the ConfigMap uploads the new image.',
+      ),
+      secretKeyRef: keyRefSchema(
+        'Secret',
+        'The image from a key of a Secret in the same namespace; a change of the Secret uploads the new image. Its content is never shown (status keeps a fingerprint salted with this object).',
+      ),
+      url: {
+        type: 'string',
+        maxLength: 2048,
+        pattern: '^https://',
+        description:
+          'The image from an https URL the operator fetches once per change of the URL (change the URL to publish new content). Refused: addresses that are not public (loopback, private, link-local, metadata), redirects, bodies over the limit; and every URL when the operator runs with --disable-url-sources.',
+      },
+    },
+  };
+}
+
 function ownSpec(docs: DocumentBounds): Schema {
   const { properties, required } = schemaOf(VIDEO_LIBRARY_FIELDS, docs);
+  const watermark = properties.watermark as Schema & { properties: Record<string, Schema> };
+  watermark.properties = { ...watermark.properties, image: imageSchema() };
   return {
     type: 'object',
     description:
@@ -63,6 +94,27 @@ export function videoLibrarySchema(docs: DocumentBounds): KindSchema {
           items: { type: 'string' },
           description: "Replication regions of the library's storage zone.",
         },
+        watermark: objectSchema(
+          {
+            source: {
+              type: 'string',
+              enum: ['ConfigMap', 'Secret', 'URL'],
+              description: 'Where the uploaded image came from.',
+            },
+            imageSha256: stringSchema(
+              'Hex SHA-256 of the uploaded image (ConfigMap and URL sources).',
+            ),
+            imageFingerprint: stringSchema(
+              "Fingerprint of the uploaded image, salted with this object's uid (a Secret source: says nothing of the Secret).",
+            ),
+            bytes: int64Schema('Size of the uploaded image in bytes (ConfigMap and URL sources).'),
+            url: stringSchema('The URL the image was fetched from (a URL source).'),
+            version: int64Schema(
+              "The library's WatermarkVersion after the upload; another version on the platform means the image was replaced there, and it is uploaded again.",
+            ),
+          },
+          { description: 'The watermark image the operator uploaded (never the image itself).' },
+        ),
         keyReset: objectSchema(
           {
             apiKey: stringSchema('The last API key reset handled: its annotation value.'),

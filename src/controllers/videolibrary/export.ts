@@ -3,7 +3,8 @@
  * read the way the operator reads it (`readLibrary`: the library and its pull zone's token
  * switches), written as a VideoLibrary that adopts it by id with every field of the table the
  * record holds. The API keys are never exported: the object names an outputs Secret the
- * operator fills. Reads only.
+ * operator fills. The watermark image is left out (the platform has no read of it): a library
+ * that has one gets a note saying so. Reads only.
  */
 import { typeMetaOf } from '../kind-names.js';
 import { specOfRecord } from '../kit/fields.js';
@@ -41,6 +42,10 @@ export async function exportVideoLibraries(c: ExportContext): Promise<void> {
         spec,
       },
     });
+    if (record.HasWatermark === true)
+      c.result.notes.push(
+        `VideoLibrary ${name}: the library has a watermark image, left out (the platform has no read of it); to manage it, add spec.watermark.image with its source (docs/videolibrary.md, Watermark image)`,
+      );
     c.result.secrets.push({
       name: secretName,
       type: 'Opaque',

@@ -336,7 +336,7 @@ export const VIDEO_LIBRARY_FIELDS = [
 
   field('watermark', group(), {
     description:
-      'Where the watermark image sits (the image itself is uploaded on the platform: not managed here).',
+      'The watermark: where it sits, and its image (image: from a ConfigMap or Secret key or an https URL).',
   }),
   percent('watermark.left', 'WatermarkPositionLeft', 'Left offset'),
   percent('watermark.top', 'WatermarkPositionTop', 'Top offset'),

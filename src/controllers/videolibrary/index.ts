@@ -7,9 +7,10 @@
  * - a record is the library read with what status shows of its pull zone and storage zone
  *   (three reads, nothing written): their hostnames and the pull zone's token authentication,
  *   which the library's update model switches;
- * - `compare`: the key resets asked by annotation (keys.ts);
+ * - `compare`: the watermark image (watermark.ts: uploaded when its source's digest differs
+ *   from the one status records) and the key resets asked by annotation (keys.ts);
  * - the update sends the library's members in one call, the referrer lists one hostname per
- *   call (referrers.ts), then the key resets, and reads back;
+ *   call (referrers.ts), the watermark image, then the key resets, and reads back;
  * - `details`: the API keys for the outputs Secret (keys.ts).
  *
  * Deleting the library deletes its pull zone and storage zone on the platform (with
@@ -38,6 +39,9 @@ import {
 import { sendReferrers, splitReferrers } from './referrers.js';
 import { VIDEO_LIBRARY_NAMES, type KeyResetStatus, type VideoLibrary } from './types.js';
 import type { KindPart } from '../kit/kind-parts.js';
+import type { FieldsDiff } from '../kit/fields.js';
+import { compareWatermark, watermarkStatusOf, WATERMARK_MEMBER } from './watermark.js';
+import { watermarkReferences, type SourceReader, type SourcedImage } from './watermark-source.js';
 
 /** What status and the comparison read of the library's pull zone. */
 export interface LibraryPullZone {
@@ -93,7 +97,7 @@ export async function readLibrary(
   };
 }
 
-/** The update's calls: the library's members, the referrers, then the key resets. */
+/** The update's calls: the library's members, the referrers, the watermark, the key resets. */
 async function sendUpdate(
   client: CdnClient,
   id: number,
@@ -101,10 +105,15 @@ async function sendUpdate(
   record: LibraryState,
   signal: AbortSignal,
 ): Promise<void> {
-  const { resetKeys, ...members } = body;
+  const { resetKeys, [WATERMARK_MEMBER]: watermark, ...members } = body;
   const { rest, changes } = splitReferrers(members, record);
   if (Object.keys(rest).length > 0) await client.updateVideoLibrary(id, rest, { signal });
   await sendReferrers(client, id, changes, signal);
+  if (watermark !== undefined) {
+    const image = watermark as SourcedImage | null;
+    const upload = image ? { data: image.data, contentType: image.contentType } : null;
+    await client.setVideoLibraryWatermark(id, upload, { signal });
+  }
   for (const key of Object.keys(resetKeys ?? {}) as VideoLibraryKey[])
     await client.resetVideoLibraryKey(id, key, { signal });
 }
@@ -117,6 +126,7 @@ function statusOf(
 ): Record<string, unknown> {
   const keyReset = keyResetStatus(obj, sent?.resetKeys as KeyResetStatus | undefined);
   return {
+    ...watermarkStatusOf(obj, record, sent),
     ...(record.PullZoneId ? { pullZoneId: record.PullZoneId } : {}),
     ...(record.pullZone?.hostname ? { pullZoneHostname: record.pullZone.hostname } : {}),
     ...(record.StorageZoneId ? { storageZoneId: record.StorageZoneId } : {}),
@@ -125,8 +135,26 @@ function statusOf(
   };
 }
 
-/** The library of one connection. */
-function resource(conn: Connection): CrudResource<VideoLibrary, LibraryState> {
+/** The key resets asked by annotation, added to `diff` (keys.ts). */
+function withResets(obj: VideoLibrary, diff: FieldsDiff): FieldsDiff {
+  const pending = pendingResets(obj);
+  if (Object.keys(pending).length === 0) return diff;
+  return {
+    ...diff,
+    diffs: [...diff.diffs, ...resetDiffs(obj, pending)],
+    update: { ...diff.update, resetKeys: pending },
+  };
+}
+
+/**
+ * The library of one connection; `reader` reads the watermark image's source (without one, as
+ * in `cdnctl diff`, the image is planned from the library's HasWatermark alone).
+ */
+function resource(
+  conn: Connection,
+  _obj?: VideoLibrary,
+  reader?: SourceReader,
+): CrudResource<VideoLibrary, LibraryState> {
   const { client, account } = conn;
   return {
     idField: 'libraryId',
@@ -152,15 +180,8 @@ function resource(conn: Connection): CrudResource<VideoLibrary, LibraryState> {
     },
     readBack: true,
     hooks: {
-      compare: (obj, _record, diff) => {
-        const pending = pendingResets(obj);
-        if (Object.keys(pending).length === 0) return Promise.resolve(diff);
-        return Promise.resolve({
-          ...diff,
-          diffs: [...diff.diffs, ...resetDiffs(obj, pending)],
-          update: { ...diff.update, resetKeys: pending },
-        });
-      },
+      compare: async (obj, record, diff) =>
+        withResets(obj, await compareWatermark(obj, record, diff, reader)),
       status: (record, obj, sent) => statusOf(record, obj, sent),
       details: (record) => apiKeyDetails(record, { pullZone: record.pullZone?.hostname }),
     },
@@ -173,8 +194,10 @@ export function createVideoLibraryKind(deps: ControllerDeps): ManagedKind<VideoL
     names: VIDEO_LIBRARY_NAMES,
     idField: 'libraryId',
     fields: FIELDS,
-    specPaths: { resetKeys: 'metadata.annotations' },
-    resource,
+    specPaths: { resetKeys: 'metadata.annotations', [WATERMARK_MEMBER]: 'spec.watermark.image' },
+    resource: (conn, obj, ctx) =>
+      resource(conn, obj, { ctx, ...(deps.disableUrlSources ? { disableUrlSources: true } : {}) }),
+    references: watermarkReferences,
     connectionSecret: API_KEY_SECRET,
   });
 }

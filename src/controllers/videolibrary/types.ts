@@ -23,7 +23,40 @@ export type VideoLibrarySpec = SpecOf<typeof VIDEO_LIBRARY_FIELDS> &
   AdoptionSpec & {
     /** The Secret this object creates and owns, with the library's API keys (keys.ts). */
     outputSecretRef?: { name: string };
+    /** The watermark image beside its position (watermark-source.ts). */
+    watermark?: { image?: WatermarkImageSource };
   };
+
+/** A ConfigMap or Secret key of the object's namespace. */
+export interface KeyRef {
+  name: string;
+  key: string;
+}
+
+/** `spec.watermark.image`: exactly one source. */
+export interface WatermarkImageSource {
+  configMapKeyRef?: KeyRef;
+  secretKeyRef?: KeyRef;
+  url?: string;
+}
+
+/** The kinds of image source, as status names them. */
+export type WatermarkSourceKind = 'ConfigMap' | 'Secret' | 'URL';
+
+/** `status.watermark`: what the operator uploaded (never the image). */
+export interface WatermarkStatus {
+  source: WatermarkSourceKind;
+  /** Hex SHA-256 of the image (ConfigMap and URL sources). */
+  imageSha256?: string;
+  /** `sha256:` fingerprint salted with the object's uid (a Secret source: says nothing of it). */
+  imageFingerprint?: string;
+  /** Size of the image in bytes (ConfigMap and URL sources). */
+  bytes?: number;
+  /** The URL fetched (a URL source): fetched again only when the spec names another. */
+  url?: string;
+  /** The library's `WatermarkVersion` after the upload: another one means someone replaced it. */
+  version?: number;
+}
 
 /** The key reset requests handled: the annotation values (keys.ts). */
 export interface KeyResetStatus {
@@ -43,6 +76,7 @@ export interface VideoLibraryStatus extends KindStatus {
   storageZoneHostname?: string;
   replicationRegions?: string[];
   keyReset?: KeyResetStatus;
+  watermark?: WatermarkStatus;
 }
 
 export interface VideoLibrary extends ManagedObject {

@@ -6,8 +6,9 @@
  * a library: video-library-model.ts.
  *
  * Decisions where the official document is silent: adding a referrer the list has, or removing
- * one it lacks, changes nothing and answers 200; an image upload is kept as its size and digest
- * only (its bytes are never answered back); statistics are zero (cdn-sim plays no video).
+ * one it lacks, changes nothing and answers 200; an image upload is the raw body, whatever its
+ * Content-Type, kept with the state (bytes, size, digest, media type) and never answered back (the
+ * document has no read of it); statistics are zero (cdn-sim plays no video).
  */
 import { createHash } from 'node:crypto';
 import { apiError, emptyStatus } from '../errors.js';
@@ -107,16 +108,31 @@ function referrerHandler(
   };
 }
 
-/** Uploads of an image: `member` records its size and digest (the bytes are not kept). */
+/**
+ * The largest image upload taken (bytes): the document's 10 MB of the live watermark, the one
+ * limit it states; a larger body is answered 413 before the handler runs (server.ts).
+ */
+export const MAX_IMAGE_UPLOAD_BYTES = 10 * 1024 * 1024;
+
+/**
+ * Uploads of an image: `member` keeps its bytes (base64, saved with the state), size, digest
+ * and media type. Taken leniently like the platform: the raw body whatever its Content-Type;
+ * only an empty body is refused.
+ */
 function uploadHandler(member: 'watermark' | 'liveThumbnail' | 'liveWatermark'): LibraryHandler {
   return (req, ctx, library) => {
-    const text = typeof req.body === 'string' ? req.body : '';
-    if (text === '')
+    const bytes = req.rawBytes ?? Buffer.alloc(0);
+    if (bytes.length === 0)
       return apiError(400, 'validation.required', 'body', 'the image is required (request body)');
-    const digest = createHash('sha256').update(text).digest('hex');
+    const contentType = req.headers['content-type'] ?? 'application/octet-stream';
     library.uploads = {
       ...(library.uploads as JsonObject),
-      [member]: { bytes: text.length, digest },
+      [member]: {
+        bytes: bytes.length,
+        digest: createHash('sha256').update(bytes).digest('hex'),
+        contentType,
+        data: bytes.toString('base64'),
+      },
     };
     if (member === 'watermark') {
       library.HasWatermark = true;
@@ -186,9 +202,15 @@ function route(
   method: string,
   template: string,
   handler: RouteDef['handler'],
-  rawBody = false,
+  upload = false,
 ): RouteDef {
-  return { method, template, area: 'core', handler, ...(rawBody ? { rawBody } : {}) };
+  return {
+    method,
+    template,
+    area: 'core',
+    handler,
+    ...(upload ? { rawBody: 'binary' as const, maxBodyBytes: MAX_IMAGE_UPLOAD_BYTES } : {}),
+  };
 }
 
 const ID = '/videolibrary/{id}';

@@ -3,7 +3,8 @@
  * process and cdn-sim (strict against the core document): an account holding a library with
  * settings, referrers and CDN token authentication, and one left at its defaults, is exported
  * by the real cdnctl; `kubectl apply -f DIR` into the operator's fresh namespace adopts both
- * (Ready) with **zero platform writes**, the operator writes their keys into the outputs
+ * (Ready) with **zero platform writes** (the watermark image, which the platform never answers
+ * back, left out with a note), the operator writes their keys into the outputs
  * Secrets the export names, no key appears in the export, and `cdnctl diff` then reports no
  * change.
  */
@@ -87,6 +88,11 @@ test.serial(
       action: 'add',
       hostname: 'bad.example.com',
     });
+    // A watermark image the platform never answers back: left out of the export, with a note.
+    await cdn.setVideoLibraryWatermark(tuned.Id!, {
+      data: Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0xff]),
+      contentType: 'image/png',
+    });
     const plain = await cdn.addVideoLibrary({ Name: 'plain' });
     const keys = [tuned.ApiKey!, tuned.ReadOnlyApiKey!, plain.ApiKey!, plain.ReadOnlyApiKey!];
 
@@ -109,6 +115,8 @@ test.serial(
       .concat(files.map((f) => readFileSync(join(dir, f), 'utf8')))
       .join('\n');
     for (const key of keys) t.false(everything.includes(key), 'a key is in the export');
+    t.regex(everything, /VideoLibrary tuned: the library has a watermark image, left out/);
+    t.false(everything.includes('plain: the library has a watermark'), 'only where there is one');
 
     const before = writes();
     const rejected = env.sim.calls.snapshot().rejectedByDocument.count;

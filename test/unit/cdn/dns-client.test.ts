@@ -32,7 +32,8 @@ function recordingFetch(
       path,
       contentType: init.headers['Content-Type'],
       accept: init.headers.Accept,
-      body: init.body,
+      // The DNS calls send text only (JSON, a zone file).
+      body: init.body as string | undefined,
     });
     const res = await real(url, init);
     if (!strip?.(init.method, path)) return res;

@@ -80,7 +80,7 @@ export function capturingFetch(sent: SentBody[]): FetchLike {
       const json = /json/i.test(init.headers['Content-Type'] ?? '');
       sent.push(
         json
-          ? { method: init.method, path, body: JSON.parse(init.body) as unknown }
+          ? { method: init.method, path, body: JSON.parse(init.body as string) as unknown }
           : { method: init.method, path, body: init.body, raw: true },
       );
     }

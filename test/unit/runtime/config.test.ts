@@ -215,3 +215,10 @@ test('--help lists the solver flags with their defaults', (t) => {
     t.true(help.includes(flag), flag);
   t.regex(help, /--dns01-solver-group <value>.*\(default acme\.cdn\.operator\.io\)/);
 });
+
+test('--disable-url-sources: off by default, on by flag or environment', (t) => {
+  t.false(run([]).disableUrlSources, 'URL sources work unless refused');
+  t.true(run(['--disable-url-sources']).disableUrlSources);
+  t.true(run([], { CDN_OPERATOR_DISABLE_URL_SOURCES: 'true' }).disableUrlSources);
+  t.regex(helpText(), /--disable-url-sources/);
+});

@@ -34,7 +34,8 @@ export interface FakeKube {
   close(): Promise<void>;
 }
 
-function selfSigned(): { key: Buffer; cert: Buffer } {
+/** A throw-away key and certificate for 127.0.0.1 (openssl). */
+export function selfSigned(): { key: Buffer; cert: Buffer } {
   const dir = mkdtempSync(join(tmpdir(), 'kube-fake-'));
   try {
     execFileSync(

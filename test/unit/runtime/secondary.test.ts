@@ -9,9 +9,18 @@ import { OperatorMetrics } from '../../../src/runtime/metrics.js';
 import { CONFIG_MAPS, SECRETS } from '../../../src/runtime/resource.js';
 import { SecondaryCache, trimSecondary } from '../../../src/runtime/secondary.js';
 
-function cacheReturning(data: Record<string, string>, type = SECRETS): SecondaryCache {
+function cacheReturning(
+  data: Record<string, string>,
+  type = SECRETS,
+  binaryData?: Record<string, string>,
+): SecondaryCache {
   const client = {
-    request: () => Promise.resolve({ metadata: { name: 's', namespace: 'ns' }, data }),
+    request: () =>
+      Promise.resolve({
+        metadata: { name: 's', namespace: 'ns' },
+        data,
+        ...(binaryData ? { binaryData } : {}),
+      }),
   } as unknown as KubeClient;
   // Never started: every read is a GET through the fake client.
   return new SecondaryCache(
@@ -64,4 +73,29 @@ test('the cache keeps data only of referenced objects (issue 14 item 9)', (t) =>
     isReferenced,
   );
   t.deepEqual(used.data, secret.data, 'a referenced Secret keeps its data');
+});
+
+/** Bytes that are no UTF-8: a text decoding on the way would change them. */
+const IMAGE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0xff, 0xfe, 0x00, 0xc3]);
+
+test('bytes: a Secret key and a ConfigMap binaryData key keep every byte (never decoded to text)', async (t) => {
+  const secret = await cacheReturning({ img: IMAGE.toString('base64') }).readBytes('ns', 's', true);
+  t.deepEqual(Buffer.from(secret!.img!), IMAGE);
+  const map = await cacheReturning({ note: 'é' }, CONFIG_MAPS, {
+    img: IMAGE.toString('base64'),
+  }).readBytes('ns', 'cm', false);
+  t.deepEqual(Buffer.from(map!.img!), IMAGE, 'binaryData');
+  t.deepEqual(Buffer.from(map!.note!), Buffer.from('é', 'utf8'), 'data, as its UTF-8 bytes');
+  t.is(map?.['constructor'], undefined, 'own keys only');
+});
+
+test("the cache keeps a referenced ConfigMap's binaryData, and drops it with the data", (t) => {
+  const map = {
+    apiVersion: 'v1',
+    kind: 'ConfigMap',
+    metadata: { name: 'brand', namespace: 'ns', resourceVersion: '3', uid: 'u' },
+    binaryData: { img: IMAGE.toString('base64') },
+  };
+  t.deepEqual(trimSecondary(map, () => true).binaryData, map.binaryData);
+  t.is(trimSecondary(map, () => false).binaryData, undefined);
 });

@@ -1,5 +1,6 @@
 import test, { type ExecutionContext } from 'ava';
 import type { SimulatorHandle } from '../../../src/simulator/server.js';
+import { MAX_IMAGE_UPLOAD_BYTES } from '../../../src/simulator/routes/video-libraries.js';
 import { call, startTestSim, TEST_KEY } from '../../support/sim-client.js';
 
 // Bodies are read loosely by the tests.
@@ -196,14 +197,34 @@ test('watermark: an upload sets HasWatermark and a new version, delete clears it
   const lib = await create(t, { Name: 'watermark' });
   const url = `${sim.url}/videolibrary/${lib.Id}/watermark`;
   const headers = { AccessKey: TEST_KEY, 'content-type': 'image/png' };
-  const put = await fetch(url, { method: 'PUT', headers, body: 'PNG-BYTES' });
+  const image = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0xff, 0x00, 0xfe]);
+  const put = await fetch(url, { method: 'PUT', headers, body: image });
   t.is(put.status, 204);
   const after = await get(t, lib.Id);
   t.true(after.HasWatermark);
   t.is(after.WatermarkVersion, lib.WatermarkVersion + 1);
+  t.false('uploads' in after, 'the image is never answered back');
+  const kept = sim.state.videoLibraries.get(lib.Id)?.uploads as Record<string, Json | undefined>;
+  t.like(kept.watermark, { bytes: image.length, contentType: 'image/png' });
+  t.deepEqual(Buffer.from(String(kept.watermark?.data), 'base64'), image, 'the bytes as sent');
   const del = await fetch(url, { method: 'DELETE', headers: { AccessKey: TEST_KEY } });
   t.is(del.status, 204);
   t.false((await get(t, lib.Id)).HasWatermark);
+});
+
+test('watermark: any media type is taken; an empty body is 400, one over 10 MiB 413', async (t) => {
+  const lib = await create(t, { Name: 'watermark-limits' });
+  const url = `${sim.url}/videolibrary/${lib.Id}/watermark`;
+  const put = (body: Buffer, type: string): Promise<Response> =>
+    fetch(url, { method: 'PUT', headers: { AccessKey: TEST_KEY, 'content-type': type }, body });
+  t.is((await put(Buffer.from('GIF89a'), 'application/octet-stream')).status, 204);
+  t.is((await put(Buffer.alloc(0), 'image/png')).status, 400);
+  const huge = await put(Buffer.alloc(MAX_IMAGE_UPLOAD_BYTES + 1), 'image/png').catch(
+    (e: unknown) => e,
+  );
+  // The answer may be cut by the refused upload: a 413 or a reset connection, never a 204.
+  t.true(huge instanceof Response ? huge.status === 413 : huge instanceof Error);
+  t.is((await put(Buffer.alloc(MAX_IMAGE_UPLOAD_BYTES), 'image/png')).status, 204, 'at the limit');
 });
 
 test('key resets: each changes its own key only', async (t) => {

@@ -29,7 +29,11 @@ const sent: { method: string; url: string; body: unknown }[] = [];
 test.before(async () => {
   sim = await startSimulator({ apiKeys: [{ key: API_KEY }] });
   const capture: FetchLike = async (url, init) => {
-    sent.push({ method: init.method, url, body: init.body ? JSON.parse(init.body) : undefined });
+    sent.push({
+      method: init.method,
+      url,
+      body: init.body ? JSON.parse(init.body as string) : undefined,
+    });
     const res = await fetch(url, {
       method: init.method,
       headers: init.headers,

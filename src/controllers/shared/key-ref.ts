@@ -1,8 +1,9 @@
 /**
  * One key of a ConfigMap or Secret of the object's namespace, read through the ConnectContext
- * (cached, watched: a change re-enqueues the object). The code, the variables and the secrets
- * all read theirs this way; while the object or its key is missing the pass waits with
- * `ReferenceNotReady`, a message naming the field, the object and the key — never a value.
+ * (cached, watched: a change re-enqueues the object). EdgeScript's code, variables and secrets
+ * read theirs as text, VideoLibrary's watermark image as bytes; while the object or its key is
+ * missing the pass waits with `ReferenceNotReady`, a message naming the field, the object and
+ * the key — never a value.
  */
 import { WaitingError } from '../../runtime/errors.js';
 import { ReadyReason } from '../../runtime/reasons.js';
@@ -24,10 +25,29 @@ export interface KeyRef {
 
 /** The value of `at`; WaitingError (ReferenceNotReady) while its object or key is missing. */
 export async function readKeyRef(read: Reader, at: KeyRef): Promise<string> {
-  const where = `${at.kind} ${at.namespace}/${at.ref.name}`;
-  const data = await read(at.namespace, at.ref.name);
+  return valueAt(await read(at.namespace, at.ref.name), at);
+}
+
+/** Reads every key of `name` in `namespace` as bytes (undefined: there is none). */
+type BytesReader = (
+  kind: KeyRef['kind'],
+  namespace: string,
+  name: string,
+) => Promise<Record<string, Uint8Array> | undefined>;
+
+/**
+ * The bytes of `at` (a ConfigMap's `binaryData` or `data`, a Secret's `data`), never decoded
+ * to text; WaitingError (ReferenceNotReady) while its object or key is missing.
+ */
+export async function readKeyRefBytes(read: BytesReader, at: KeyRef): Promise<Uint8Array> {
+  return valueAt(await read(at.kind, at.namespace, at.ref.name), at);
+}
+
+/** The key's value in `data`, or the WaitingError that names what is missing. */
+function valueAt<V>(data: Record<string, V> | undefined, at: KeyRef): V {
   const value = data?.[at.ref.key];
   if (value !== undefined) return value;
+  const where = `${at.kind} ${at.namespace}/${at.ref.name}`;
   throw new WaitingError(
     ReadyReason.ReferenceNotReady,
     data
