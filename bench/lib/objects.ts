@@ -8,7 +8,7 @@ import { type KindModule } from '../../src/controllers/kind-module.js';
 import { collectionPathOf, typeMetaOf } from '../../src/controllers/kind-names.js';
 import { findKind, KINDS } from '../../src/controllers/kinds.js';
 import { PULL_ZONE_CONFIG } from '../../src/controllers/pullzoneconfig/kind.js';
-import type { KubeClient } from '../../src/runtime/kube-client.js';
+import { isKubeStatus, KubeApiError, type KubeClient } from '../../src/runtime/kube-client.js';
 import { mapLimit } from './stats.js';
 
 /**
@@ -99,15 +99,40 @@ export async function createAll(
   concurrency = 16,
 ): Promise<{ startedAt: number; doneAt: number }> {
   const startedAt = Date.now();
-  await mapLimit(manifests, concurrency, async (m) => {
-    await kube.request({
-      method: 'POST',
-      path: collectionPath(m.metadata.namespace, m.kind),
-      body: m,
-      timeoutMs: 120_000,
-    });
-  });
+  await mapLimit(manifests, concurrency, (m) => createOne(kube, m));
   return { startedAt, doneAt: Date.now() };
+}
+
+/** Attempts per object: a loaded apiserver drops a connection now and then in a long run. */
+const CREATE_ATTEMPTS = 5;
+
+/** True for a failure worth another attempt: no answer, 429 or 5xx. */
+function isTransient(err: unknown): boolean {
+  if (!(err instanceof KubeApiError)) return false;
+  const s = err.statusCode;
+  return s === undefined || s === 429 || s >= 500;
+}
+
+/**
+ * Creates one object, again after a transient failure; a 409 after such a failure means the
+ * lost attempt created it.
+ */
+async function createOne(kube: KubeClient, m: Manifest): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await kube.request({
+        method: 'POST',
+        path: collectionPath(m.metadata.namespace, m.kind),
+        body: m,
+        timeoutMs: 120_000,
+      });
+      return;
+    } catch (err) {
+      if (attempt > 1 && isKubeStatus(err, 409)) return;
+      if (attempt >= CREATE_ATTEMPTS || !isTransient(err)) throw err;
+      await new Promise((r) => setTimeout(r, 500 * attempt));
+    }
+  }
 }
 
 /** Merge-patches one object's spec. */

@@ -175,14 +175,7 @@ async function waitAllReady(
 ): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (let round = 1; ; round++) {
-    const list = await env.kube.request<ObjectList>({
-      method: 'GET',
-      path: collectionPath(namespace, 'PullZoneConfig'),
-      timeoutMs: 120_000,
-    });
-    const ready = list.items.filter((o) =>
-      o.status?.conditions?.some((c) => c.type === 'Ready' && c.status === 'True'),
-    ).length;
+    const ready = await countReady(env, namespace);
     if (ready >= n) return;
     if (Date.now() > deadline) throw new Error(`cannot measure: ${ready} of ${n} Ready in time`);
     if (round % 15 === 0) log(`pages: ${ready}/${n} Ready`);
@@ -190,9 +183,32 @@ async function waitAllReady(
   }
 }
 
-/** A list of PullZoneConfigs, as far as readiness goes. */
+/** A page of PullZoneConfigs, as far as readiness goes. */
 interface ObjectList {
+  metadata?: { continue?: string };
   items: Array<{ status?: { conditions?: Array<{ type: string; status: string }> } }>;
+}
+
+/** Objects per LIST page: one answer of 100,000 objects was aborted by the apiserver. */
+const LIST_PAGE = 2000;
+
+/** The PullZoneConfigs of `namespace` that are Ready, counted page by page. */
+async function countReady(env: BenchEnv, namespace: string): Promise<number> {
+  let ready = 0;
+  let token: string | undefined;
+  do {
+    const query = `?limit=${LIST_PAGE}${token ? `&continue=${encodeURIComponent(token)}` : ''}`;
+    const page: ObjectList = await env.kube.request<ObjectList>({
+      method: 'GET',
+      path: `${collectionPath(namespace, 'PullZoneConfig')}${query}`,
+      timeoutMs: 120_000,
+    });
+    ready += page.items.filter((o) =>
+      o.status?.conditions?.some((c) => c.type === 'Ready' && c.status === 'True'),
+    ).length;
+    token = page.metadata?.continue || undefined;
+  } while (token);
+  return ready;
 }
 
 /** One drift made behind the operator's back. */
