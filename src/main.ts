@@ -12,8 +12,8 @@ import type { CdnRequestEvent } from './controllers/shared/deps.js';
 import { createLogger } from './log.js';
 import { OperatorMetrics } from './runtime/metrics.js';
 import { runOperator } from './runtime/manager.js';
-import type { ManagerService } from './runtime/services.js';
-import { createSolverService } from './solver/operator-service.js';
+import type { Companion } from './runtime/companion.js';
+import { createSolverCompanion } from './solver/solver-companion.js';
 import { VERSION } from './version.js';
 
 async function main(argv: string[]): Promise<number> {
@@ -58,12 +58,10 @@ async function main(argv: string[]): Promise<number> {
   const clusterKinds = await createClusterKinds({ operatorNamespace: config.operatorNamespace });
   // CdnPolicies (docs/routes.md) are composed only when asked: the composition needs RBAC on
   // routes and on creating and deleting objects that the operator does not otherwise have.
-  const companions = config.routes ? [new RoutesController()] : [];
+  const companions: Companion[] = config.routes ? [new RoutesController()] : [];
   // The DNS-01 solver (docs/certificates.md) connects as the kinds do, with the same deps.
-  const services: ManagerService[] = config.dns01Solver
-    ? [createSolverService({ ...config.dns01Solver, deps })]
-    : [];
-  return runOperator(config, kinds, { log, metrics, clusterKinds, companions, services });
+  if (config.dns01Solver) companions.push(createSolverCompanion({ ...config.dns01Solver, deps }));
+  return runOperator(config, kinds, { log, metrics, clusterKinds, companions });
 }
 
 main(process.argv.slice(2)).then(

@@ -8,8 +8,9 @@
  * while this replica leads (or always, without leader election), and only after every cache
  * has synced. On SIGTERM: stop taking keys, let in-flight reconciles finish within the
  * shutdown timeout (then cancel them through `ExternalContext.signal` and let them end),
- * release the lease, stop watches, services (services.ts: the DNS-01 solver) and servers. A
- * service that fails after its start ends the operator like a lost lease (exit 1).
+ * release the lease, stop watches, companions (companion.ts: the CdnPolicy composition, the
+ * DNS-01 solver) and servers. A companion that fails after its start ends the operator like a
+ * lost lease (exit 1).
  */
 import { randomUUID } from 'node:crypto';
 import { setMaxListeners } from 'node:events';
@@ -41,8 +42,7 @@ import { ReferenceIndex, referenceKey } from './references.js';
 import { CONFIG_MAPS, SECRETS, apiVersionOf, objectKey, resourcePath } from './resource.js';
 import { SecondaryCache } from './secondary.js';
 import { PageObserver } from './observe-by-pages.js';
-import type { Companion } from './companion.js';
-import type { KindCache, ManagerService, ServiceHost } from './services.js';
+import type { Companion, CompanionContext, KindCache } from './companion.js';
 import type {
   ClusterKind,
   ClusterObject,
@@ -92,7 +92,7 @@ export interface ManagerOptions {
   kinds: ManagedKind[];
   /** Cluster-scoped kinds watched beside the managed ones (see types.ts ClusterKind). */
   clusterKinds?: ClusterKind[];
-  /** Controllers run beside the kinds (companion.ts). */
+  /** Run beside the kinds (companion.ts): the CdnPolicy composition, the DNS-01 solver. */
   companions?: Companion[];
   log: Logger;
   /** Share a metrics registry (main.ts hooks the CDN client into it before kinds exist). */
@@ -101,8 +101,6 @@ export interface ManagerOptions {
   timings?: Partial<ReconcilerTimings>;
   kubeConfig?: KubeConfig;
   identity?: string;
-  /** Run beside the controllers on every replica (services.ts), e.g. the DNS-01 solver. */
-  services?: ManagerService[];
 }
 
 /** See the module comment. */
@@ -177,7 +175,6 @@ export class Manager {
     await this.startCompanions();
     if (config.leaderElect) this.startLeaderElection();
     else void this.startWorkers();
-    for (const s of this.opts.services ?? []) await s.start(this.serviceHost());
     this.log.info(
       {
         kinds: this.opts.kinds.map((k) => k.name),
@@ -189,18 +186,31 @@ export class Manager {
     );
   }
 
+  /** Before leader election: a companion's workers start only once it has started. */
   private async startCompanions(): Promise<void> {
+    for (const c of this.opts.companions ?? []) await c.start(this.companionContext(c.name));
+  }
+
+  /** What a companion starts with (companion.ts). */
+  private companionContext(name: string): CompanionContext {
     const { config } = this.opts;
-    for (const c of this.opts.companions ?? [])
-      await c.start({
-        client: this.kube,
-        log: this.log.child({ companion: c.name }),
-        signal: this.abort.signal,
-        namespaces: config.namespaces,
-        mayWrite: () => this.isLeader(),
-        stallTimeoutMs: config.watchStallTimeoutMs,
-        resyncMs: config.pollIntervalMs,
-      });
+    const log = this.log.child({ companion: name });
+    return {
+      client: this.kube,
+      log,
+      metrics: this.metrics,
+      signal: this.abort.signal,
+      namespaces: config.namespaces,
+      mayWrite: () => this.isLeader(),
+      stallTimeoutMs: config.watchStallTimeoutMs,
+      resyncMs: config.pollIntervalMs,
+      cacheOf: (group, kind) => this.cacheOf(group, kind),
+      connectContext: (l) => this.connectContext(l),
+      fail: (err) => {
+        log.error({ err: err.message }, 'A companion of the operator failed');
+        this.fatal?.(1);
+      },
+    };
   }
 
   private createControllers(events: EventRecorder): void {
@@ -428,23 +438,6 @@ export class Manager {
     };
   }
 
-  /** What a service starts with (services.ts). */
-  private serviceHost(): ServiceHost {
-    return {
-      kube: this.kube,
-      log: this.log,
-      metrics: this.metrics,
-      signal: this.abort.signal,
-      stallTimeoutMs: this.opts.config.watchStallTimeoutMs,
-      cacheOf: (group, kind) => this.cacheOf(group, kind),
-      connectContext: (log) => this.connectContext(log),
-      fail: (err) => {
-        this.log.error({ err: err.message }, 'A service of the operator failed');
-        this.fatal?.(1);
-      },
-    };
-  }
-
   private cacheOf(group: string, kind: string): KindCache | undefined {
     for (const c of this.controllers.values())
       if (c.kind.group === group && c.kind.kind === kind) return c;
@@ -503,7 +496,7 @@ export class Manager {
     for (const c of this.clusterControllers.values()) c.startWorkers();
     for (const c of this.controllers.values()) c.startWorkers();
     this.pages?.start();
-    for (const c of this.opts.companions ?? []) c.startWorkers();
+    for (const c of this.opts.companions ?? []) c.startWorkers?.();
     this.log.info({ workers: this.opts.config.workers }, 'Workers started');
   }
 
@@ -551,7 +544,7 @@ export class Manager {
     return (
       [...this.controllers.values()].every((c) => c.hasSynced()) &&
       [...this.clusterControllers.values()].every((c) => c.hasSynced()) &&
-      (this.opts.companions ?? []).every((c) => c.hasSynced()) &&
+      (this.opts.companions ?? []).every((c) => c.hasSynced?.() ?? true) &&
       (this.secrets?.hasSynced() ?? true) &&
       (this.configMaps?.hasSynced() ?? true)
     );
@@ -640,10 +633,10 @@ export class Manager {
     this.metrics.leader.set(0);
     await Promise.all([...this.controllers.values()].map((c) => c.stopInformers()));
     await Promise.all([...this.clusterControllers.values()].map((c) => c.stopInformer()));
+    // Before the Kubernetes client closes: a companion's own informers and calls use it.
     await Promise.all((this.opts.companions ?? []).map((c) => c.stop()));
     await this.secrets?.stop();
     await this.configMaps?.stop();
-    await Promise.all((this.opts.services ?? []).map((s) => s.stop()));
     await Promise.all(this.servers.map((s) => s.close()));
     this.client?.close();
     this.leaseClient?.close();
@@ -660,12 +653,10 @@ export interface RunOptions {
   log: Logger;
   /** Cluster-scoped kinds to watch (see {@link ManagerOptions.clusterKinds}). */
   clusterKinds?: ClusterKind[];
-  /** Controllers run beside the kinds (see {@link ManagerOptions.companions}). */
+  /** Run beside the kinds (see {@link ManagerOptions.companions}). */
   companions?: Companion[];
   metrics?: OperatorMetrics;
   timings?: Partial<ReconcilerTimings>;
-  /** See {@link ManagerOptions.services}. */
-  services?: ManagerService[];
 }
 
 /**
@@ -686,7 +677,6 @@ export async function runOperator(
     log: opts.log,
     ...(opts.metrics ? { metrics: opts.metrics } : {}),
     ...(opts.timings ? { timings: opts.timings } : {}),
-    ...(opts.services ? { services: opts.services } : {}),
   });
   let signalled: (sig: string) => void = () => undefined;
   const signal = new Promise<string>((resolve) => (signalled = resolve));

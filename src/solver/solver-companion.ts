@@ -1,12 +1,13 @@
 /**
- * The DNS-01 solver as a service of the operator (`--dns01-solver`, runtime/services.ts): it
- * serves on every replica, leader or not — it keeps no state, and its writes are idempotent
- * (acme-challenge-records.ts), so any replica may answer any call.
+ * The DNS-01 solver as a companion of the operator (`--dns01-solver`, runtime/companion.ts): it
+ * has no workers, so it serves on every replica, leader or not — it keeps no state, and its
+ * writes are idempotent (acme-challenge-records.ts), so any replica may answer any call; it has
+ * no `hasSynced`, so it does not gate readiness.
  *
  * It listens once the DnsZone informer and the request-header ConfigMap (followed by a watch of
  * that one object) are read, then logs `DNS-01 solver listening` with its host and port; the
  * serving certificate is read at start (a missing one fails the start: exit 1), a port it
- * cannot listen on ends the operator (ServiceHost.fail). The
+ * cannot listen on ends the operator (CompanionContext.fail). The
  * zones come from the DnsZone informer's cache (the namespaces the operator watches); the
  * record is written with the zone object's own account, as the DnsZone controller connects; a
  * caller is authorized with a SubjectAccessReview through the operator's client. The serving
@@ -19,7 +20,7 @@ import type { ControllerDeps } from '../controllers/shared/deps.js';
 import { keepMetadataAndData, type KubeObject } from '../runtime/cache.js';
 import { Informer } from '../runtime/informer.js';
 import { CONFIG_MAPS } from '../runtime/resource.js';
-import type { KindCache, ManagerService, ServiceHost } from '../runtime/services.js';
+import type { Companion, CompanionContext, KindCache } from '../runtime/companion.js';
 import { subjectAccessReviewer } from './authorize.js';
 import type { ChallengeRequest } from './challenge.js';
 import { SolverMetrics } from './metrics.js';
@@ -50,8 +51,8 @@ const CONFIG_MAP_KEY = `${REQUEST_HEADER_CONFIG_MAP.namespace}/${REQUEST_HEADER_
 /** How often the serving certificate is read again. */
 export const TLS_RELOAD_MS = 60_000;
 
-/** Options of {@link createSolverService}. */
-export interface SolverServiceOptions {
+/** Options of {@link createSolverCompanion}. */
+export interface SolverCompanionOptions {
   host: string;
   port: number;
   tlsDir: string;
@@ -75,7 +76,7 @@ function readAuth(informer: Informer, log: Logger): RequestHeaderAuth | undefine
 }
 
 /** See the module comment. */
-class SolverService implements ManagerService {
+class SolverCompanion implements Companion {
   readonly name = 'dns01-solver';
   private webhook?: SolverWebhook;
   private informer?: Informer;
@@ -83,28 +84,28 @@ class SolverService implements ManagerService {
   private tls?: TlsPair;
   private stopped = false;
 
-  constructor(private readonly o: SolverServiceOptions) {}
+  constructor(private readonly o: SolverCompanionOptions) {}
 
-  async start(host: ServiceHost): Promise<void> {
-    const log = host.log.child({ component: 'dns01-solver' });
-    const zones = host.cacheOf(DNS_ZONE.group, DNS_ZONE.kind);
+  async start(ctx: CompanionContext): Promise<void> {
+    const { log } = ctx;
+    const zones = ctx.cacheOf(DNS_ZONE.group, DNS_ZONE.kind);
     if (!zones)
       throw new Error('cannot start the DNS-01 solver: the operator does not manage DnsZones');
     this.tls = await readTlsPair(this.o.tlsDir);
-    const metrics = new SolverMetrics(host.metrics.registry);
-    this.informer = this.watchRequestHeaderConfig(host, log);
+    const metrics = new SolverMetrics(ctx.metrics.registry);
+    this.informer = this.watchRequestHeaderConfig(ctx, log);
     // In the background: the caches may take long (or the DnsZone CRD be missing), and the
     // operator must still stop on SIGTERM meanwhile.
-    this.serve(host, zones, metrics, log).catch((err: unknown) => {
+    this.serve(ctx, zones, metrics, log).catch((err: unknown) => {
       if (this.stopped) return;
       const why = err instanceof Error ? err.message : String(err);
-      host.fail(new Error(`cannot start the DNS-01 solver: ${why}`, { cause: err }));
+      ctx.fail(new Error(`cannot start the DNS-01 solver: ${why}`, { cause: err }));
     });
   }
 
   /** Listens once the DnsZone cache and the request-header ConfigMap are read. */
   private async serve(
-    host: ServiceHost,
+    ctx: CompanionContext,
     zones: KindCache,
     metrics: SolverMetrics,
     log: Logger,
@@ -118,7 +119,7 @@ class SolverService implements ManagerService {
         { configMap: CONFIG_MAP_KEY },
         'No request-header configuration: refusing every call',
       );
-    const solverDeps = this.solverDeps(host, zones, log);
+    const solverDeps = this.solverDeps(ctx, zones, log);
     const webhook = await startSolverWebhook({
       host: this.o.host,
       port: this.o.port,
@@ -128,7 +129,7 @@ class SolverService implements ManagerService {
       group: this.o.group,
       version: SOLVER_VERSION,
       solverName: SOLVER_NAME,
-      authorize: subjectAccessReviewer(host.kube, { group: this.o.group, resource: SOLVER_NAME }),
+      authorize: subjectAccessReviewer(ctx.client, { group: this.o.group, resource: SOLVER_NAME }),
       solve: async (req: ChallengeRequest): Promise<SolveOutcome> => {
         const outcome = await solveChallenge(req, solverDeps);
         metrics.recordChallenge(req.action, outcome.result);
@@ -144,7 +145,7 @@ class SolverService implements ManagerService {
   }
 
   /** The one ConfigMap, listed and watched by name (what its RBAC role grants). */
-  private watchRequestHeaderConfig(host: ServiceHost, log: Logger): Informer {
+  private watchRequestHeaderConfig(ctx: CompanionContext, log: Logger): Informer {
     const { namespace, name } = REQUEST_HEADER_CONFIG_MAP;
     const changed = (): void => {
       if (!this.webhook) return;
@@ -156,26 +157,26 @@ class SolverService implements ManagerService {
       );
     };
     const informer = new Informer({
-      client: host.kube,
+      client: ctx.client,
       type: CONFIG_MAPS,
       namespace,
       fieldSelector: `metadata.name=${name}`,
       transform: (o: KubeObject) => keepMetadataAndData(o),
       handlers: { onAdd: changed, onUpdate: changed, onDelete: changed },
-      hooks: host.metrics.informerHooks(`${CONFIG_MAPS.plural}/${name}`),
+      hooks: ctx.metrics.informerHooks(`${CONFIG_MAPS.plural}/${name}`),
       log,
-      stallTimeoutMs: host.stallTimeoutMs,
+      stallTimeoutMs: ctx.stallTimeoutMs,
     });
     informer.start();
     return informer;
   }
 
-  private solverDeps(host: ServiceHost, zones: KindCache, log: Logger): SolverDeps {
-    const ctx = host.connectContext(log);
+  private solverDeps(ctx: CompanionContext, zones: KindCache, log: Logger): SolverDeps {
+    const connectContext = ctx.connectContext(log);
     return {
       dnsZones: () => zones.list(),
-      connect: (zone) => connectAccount(this.o.deps, zone, ctx),
-      signal: host.signal,
+      connect: (zone) => connectAccount(this.o.deps, zone, connectContext),
+      signal: ctx.signal,
     };
   }
 
@@ -200,7 +201,7 @@ class SolverService implements ManagerService {
   }
 }
 
-/** The solver as a service of the manager (see the module comment). */
-export function createSolverService(o: SolverServiceOptions): ManagerService {
-  return new SolverService(o);
+/** The solver as a companion of the manager (see the module comment). */
+export function createSolverCompanion(o: SolverCompanionOptions): Companion {
+  return new SolverCompanion(o);
 }

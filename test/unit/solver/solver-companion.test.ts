@@ -1,5 +1,5 @@
 /**
- * The solver as the operator runs it (`--dns01-solver`, operator-service.ts), against a fake
+ * The solver as the operator runs it (`--dns01-solver`, solver-companion.ts), against a fake
  * kube-apiserver (the request-header ConfigMap, listed and watched by name, and the
  * SubjectAccessReviews) and cdn-sim: it logs `DNS-01 solver listening` with its port, solves a
  * challenge of the DnsZone cache's zone with the zone object's own credentials, counts it in
@@ -15,9 +15,9 @@ import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import { CdnClient } from '../../../src/cdn/client.js';
 import { OperatorMetrics } from '../../../src/runtime/metrics.js';
-import type { ManagerService, ServiceHost } from '../../../src/runtime/services.js';
+import type { Companion, CompanionContext } from '../../../src/runtime/companion.js';
 import type { ManagedObject } from '../../../src/runtime/types.js';
-import { createSolverService } from '../../../src/solver/operator-service.js';
+import { createSolverCompanion } from '../../../src/solver/solver-companion.js';
 import type { SimulatorHandle } from '../../../src/simulator/server.js';
 import { generatePki, type Pki } from '../../cluster/certs.js';
 import { eventLine, startFakeKube, type FakeKube } from '../runtime/kube-fake-server.js';
@@ -33,7 +33,7 @@ let pki: Pki;
 let sim: SimulatorHandle;
 let client: CdnClient;
 let kube: FakeKube;
-let service: ManagerService;
+let solver: Companion;
 let port = 0;
 let zoneId = 0;
 let watchRes: ServerResponse | undefined;
@@ -80,13 +80,16 @@ function zoneObject(): ManagedObject {
   };
 }
 
-function host(log: pino.Logger, registry = metrics): ServiceHost {
+function context(log: pino.Logger, registry = metrics): CompanionContext {
   return {
-    kube: kube.client,
+    client: kube.client,
     log,
     metrics: registry,
     signal: new AbortController().signal,
+    namespaces: [''],
+    mayWrite: () => true,
     stallTimeoutMs: 60_000,
+    resyncMs: 60_000,
     cacheOf: (group, kind) =>
       group === 'dns.cdn.operator.io' && kind === 'DnsZone'
         ? {
@@ -134,7 +137,7 @@ function sendJson(res: ServerResponse, body: unknown): void {
 }
 
 test.before(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'solver-service-'));
+  dir = mkdtempSync(join(tmpdir(), 'solver-solver-'));
   pki = await generatePki(dir);
   tlsDir = join(dir, 'tls');
   mkdirSync(tlsDir);
@@ -174,19 +177,19 @@ test.before(async () => {
       });
     },
   });
-  service = createSolverService({
+  solver = createSolverCompanion({
     host: '127.0.0.1',
     port: 0,
     tlsDir,
     group: GROUP,
     deps: { apiBaseUrl: sim.url, log: pino({ level: 'silent' }) },
   });
-  await service.start(host(captureLog(lines)));
+  await solver.start(context(captureLog(lines)));
   port = Number((await listening(lines)).port);
 });
 
 test.after.always(async () => {
-  await service?.stop();
+  await solver?.stop();
   await kube?.close();
   client?.close();
   await sim?.close();
@@ -325,8 +328,8 @@ test.serial(
   },
 );
 
-test.serial('a port already taken ends the operator (host.fail), naming the cause', async (t) => {
-  const second = createSolverService({
+test.serial('a port already taken ends the operator (ctx.fail), naming the cause', async (t) => {
+  const second = createSolverCompanion({
     host: '127.0.0.1',
     port,
     tlsDir,
@@ -335,7 +338,7 @@ test.serial('a port already taken ends the operator (host.fail), naming the caus
   });
   const before = failures.length;
   await second.start(
-    host(pino({ level: 'silent' }), new OperatorMetrics({ defaultMetrics: false })),
+    context(pino({ level: 'silent' }), new OperatorMetrics({ defaultMetrics: false })),
   );
   for (let i = 0; i < 250 && failures.length === before; i++)
     await new Promise((r) => setTimeout(r, 20));
@@ -345,7 +348,7 @@ test.serial('a port already taken ends the operator (host.fail), naming the caus
 });
 
 test.serial('a missing serving certificate fails the start, naming the file', async (t) => {
-  const broken = createSolverService({
+  const broken = createSolverCompanion({
     host: '127.0.0.1',
     port: 0,
     tlsDir: join(dir, 'nowhere'),
@@ -353,7 +356,7 @@ test.serial('a missing serving certificate fails the start, naming the file', as
     deps: { apiBaseUrl: sim.url, log: pino({ level: 'silent' }) },
   });
   const start = broken.start(
-    host(pino({ level: 'silent' }), new OperatorMetrics({ defaultMetrics: false })),
+    context(pino({ level: 'silent' }), new OperatorMetrics({ defaultMetrics: false })),
   );
   await t.throwsAsync(start, {
     message: /serving certificate: .*nowhere\/tls\.crt: ENOENT/,
@@ -363,7 +366,7 @@ test.serial('a missing serving certificate fails the start, naming the file', as
 test.serial(
   'start returns while the DnsZone cache has not synced (SIGTERM waits for it)',
   async (t) => {
-    const pending = createSolverService({
+    const pending = createSolverCompanion({
       host: '127.0.0.1',
       port: 0,
       tlsDir,
@@ -371,8 +374,8 @@ test.serial(
       deps: { apiBaseUrl: sim.url, log: pino({ level: 'silent' }) },
     });
     const log: Array<Record<string, unknown>> = [];
-    const h = host(captureLog(log), new OperatorMetrics({ defaultMetrics: false }));
-    const never: ServiceHost = {
+    const h = context(captureLog(log), new OperatorMetrics({ defaultMetrics: false }));
+    const never: CompanionContext = {
       ...h,
       cacheOf: () => ({
         list: () => [],
@@ -394,7 +397,7 @@ test.serial(
 );
 
 test.serial('stop closes the listener', async (t) => {
-  await service.stop();
+  await solver.stop();
   const refused = await new Promise<boolean>((resolve) => {
     const s = connect(port, '127.0.0.1');
     s.on('connect', () => {

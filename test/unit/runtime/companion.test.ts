@@ -1,15 +1,16 @@
 /**
- * Services of the manager (services.ts; the DNS-01 solver is one): started by `Manager.start`
- * with the manager's client and the managed kinds' caches (only the kinds it manages), stopped
- * by the graceful shutdown before the Kubernetes client closes; a service that cannot start
- * fails the manager's start.
+ * Companions of the manager (companion.ts; the CdnPolicy composition and the DNS-01 solver):
+ * started by `Manager.start` with the manager's client and the managed kinds' caches (only the
+ * kinds it manages), stopped by the graceful shutdown before the Kubernetes client closes; a
+ * companion that cannot start fails the manager's start; its optional workers start with the
+ * kinds' and its optional `hasSynced` gates readiness.
  */
 import test from 'ava';
 import { KubeConfig } from '@kubernetes/client-node';
 import { pino } from 'pino';
 import { defaultConfig } from '../../../src/config.js';
 import { Manager, type ManagerConfig } from '../../../src/runtime/manager.js';
-import type { ManagerService, ServiceHost } from '../../../src/runtime/services.js';
+import type { Companion, CompanionContext } from '../../../src/runtime/companion.js';
 import type { ManagedObject } from '../../../src/runtime/types.js';
 import { FakeEnv } from './fake-env.js';
 import { eventLine, startFakeKube, type FakeKube } from './kube-fake-server.js';
@@ -44,7 +45,7 @@ async function fakeKube(): Promise<FakeKube> {
   });
 }
 
-function manager(kube: FakeKube, services: ManagerService[]): Manager {
+function manager(kube: FakeKube, companions: Companion[]): Manager {
   const kc = new KubeConfig();
   kc.loadFromOptions({
     clusters: [{ name: 'c', server: kube.url, skipTLSVerify: true }],
@@ -58,16 +59,16 @@ function manager(kube: FakeKube, services: ManagerService[]): Manager {
     log: pino({ level: 'silent' }),
     kubeConfig: kc,
     identity: 'me',
-    services,
+    companions,
   });
 }
 
-test('a service starts with the kinds caches and the client, and stops with the manager', async (t) => {
+test('a companion starts with the kinds caches and the client, and stops with the manager', async (t) => {
   const kube = await fakeKube();
   t.teardown(() => kube.close());
   const seen: string[] = [];
-  let host: ServiceHost | undefined;
-  const service: ManagerService = {
+  let host: CompanionContext | undefined;
+  const companion: Companion = {
     name: 'probe',
     start: async (h) => {
       host = h;
@@ -82,21 +83,21 @@ test('a service starts with the kinds caches and the client, and stops with the 
         }`,
       );
       seen.push(`other kind: ${h.cacheOf('test.io', 'Other') === undefined ? 'none' : 'found'}`);
-      seen.push(`client: ${h.kube.server}`);
+      seen.push(`client: ${h.client.server}`);
     },
     stop: () => {
       seen.push(`stopped, signal aborted: ${String(host?.signal.aborted)}`);
       return Promise.resolve();
     },
   };
-  const m = manager(kube, [service]);
+  const m = manager(kube, [companion]);
   await m.start();
   t.deepEqual(seen, ['started: a', 'other kind: none', `client: ${kube.url}/`]);
   t.true(await m.stop());
   t.deepEqual(seen.slice(3), ['stopped, signal aborted: true'], 'stopped once, after the abort');
 });
 
-test('a service that cannot start fails the manager start', async (t) => {
+test('a companion that cannot start fails the manager start', async (t) => {
   const kube = await fakeKube();
   t.teardown(() => kube.close());
   const m = manager(kube, [
@@ -110,7 +111,7 @@ test('a service that cannot start fails the manager start', async (t) => {
   await m.stop();
 });
 
-test('host.fail ends the manager with exit code 1 (a service that fails after its start)', async (t) => {
+test('ctx.fail ends the manager with exit code 1 (a companion that fails after its start)', async (t) => {
   const kube = await fakeKube();
   t.teardown(() => kube.close());
   const m = manager(kube, [
@@ -125,5 +126,52 @@ test('host.fail ends the manager with exit code 1 (a service that fails after it
   ]);
   await m.start();
   t.is(await m.fatalExit, 1);
+  await m.stop();
+});
+
+/** The informers check of /readyz: undefined when ready. */
+function informersCheck(m: Manager): string | undefined {
+  return m
+    .readinessChecks()
+    .find((c) => c.name === 'informers')
+    ?.check();
+}
+
+/** Polls `done` for up to 5 s. */
+async function eventually(done: () => boolean): Promise<boolean> {
+  for (let i = 0; i < 250 && !done(); i++) await new Promise((r) => setTimeout(r, 20));
+  return done();
+}
+
+test('a companion without workers or hasSynced serves and does not gate readiness', async (t) => {
+  const kube = await fakeKube();
+  t.teardown(() => kube.close());
+  const m = manager(kube, [
+    { name: 'solver-like', start: () => Promise.resolve(), stop: () => Promise.resolve() },
+  ]);
+  await m.start();
+  t.true(await eventually(() => informersCheck(m) === undefined), 'ready once the kinds synced');
+  await m.stop();
+});
+
+test('a companion with hasSynced gates readiness, and its workers start with the kinds', async (t) => {
+  const kube = await fakeKube();
+  t.teardown(() => kube.close());
+  let synced = false;
+  let workers = 0;
+  const m = manager(kube, [
+    {
+      name: 'routes-like',
+      start: () => Promise.resolve(),
+      startWorkers: () => void workers++,
+      hasSynced: () => synced,
+      stop: () => Promise.resolve(),
+    },
+  ]);
+  await m.start();
+  t.true(await eventually(() => workers === 1), 'workers started once (no leader election)');
+  t.is(informersCheck(m), 'caches not synced', 'not ready while the companion has not synced');
+  synced = true;
+  t.is(informersCheck(m), undefined, 'ready once it has');
   await m.stop();
 });
