@@ -280,33 +280,7 @@ test.serial(
   'an Ingress with the annotation (Orphan): made, then left when the policy goes',
   async (t) => {
     await apply(policy('ing', { deletionPolicy: 'Orphan' }));
-    await apply(
-      JSON.stringify({
-        apiVersion: 'networking.k8s.io/v1',
-        kind: 'Ingress',
-        metadata: {
-          name: 'legacy',
-          namespace: env.ns,
-          annotations: { [CDN_POLICY_ANNOTATION]: 'ing' },
-        },
-        spec: {
-          rules: [
-            {
-              host: `legacy.${DOMAIN}`,
-              http: {
-                paths: [
-                  {
-                    path: '/',
-                    pathType: 'Prefix',
-                    backend: { service: { name: 'web', port: { number: 80 } } },
-                  },
-                ],
-              },
-            },
-          ],
-        },
-      }),
-    );
+    await apply(ingress([`legacy.${DOMAIN}`]));
     await setStatus('ingresses.networking.k8s.io', env.ns, 'legacy', {
       loadBalancer: { ingress: [{ ip: '198.51.100.7' }] },
     });
@@ -314,6 +288,21 @@ test.serial(
     await waitPolicy('ing', 'Ready', 'True');
     t.is(originOf(await getObject(PZC, env.ns, name)), 'http://198.51.100.7');
     t.deepEqual(await records('ing'), [`${name}-legacy.${DOMAIN}`]);
+    // The load balancer's address changes: the origin follows.
+    await setStatus('ingresses.networking.k8s.io', env.ns, 'legacy', {
+      loadBalancer: { ingress: [{ ip: '198.51.100.8' }] },
+    });
+    await waitOrigin(name, 'http://198.51.100.8');
+    // A host added to the Ingress: its record and hostname follow.
+    await apply(ingress([`legacy.${DOMAIN}`, `more.${DOMAIN}`]));
+    await waitFor(async () => (await records('ing')).length === 2, LONG, 'two records', 500);
+    const grown = await getObject(PZC, env.ns, name);
+    t.true(
+      (grown?.spec?.hostnames as Array<{ hostname: string }>).some(
+        (h) => h.hostname === `more.${DOMAIN}`,
+      ),
+    );
+    await waitPolicy('ing', 'Ready', 'True');
     await deleteObject(CDNP, env.ns, 'ing');
     t.true(await waitGone(CDNP, env.ns, 'ing'));
     const left = await getObject(PZC, env.ns, name);
@@ -322,3 +311,20 @@ test.serial(
     t.truthy(await getObject(DNSR, env.ns, `${name}-legacy.${DOMAIN}`), 'the record is left');
   },
 );
+
+/** The Ingress `legacy`, naming the policy `ing` by annotation, with one rule per host. */
+function ingress(hosts: string[]): string {
+  const paths = [
+    { path: '/', pathType: 'Prefix', backend: { service: { name: 'web', port: { number: 80 } } } },
+  ];
+  return JSON.stringify({
+    apiVersion: 'networking.k8s.io/v1',
+    kind: 'Ingress',
+    metadata: {
+      name: 'legacy',
+      namespace: env.ns,
+      annotations: { [CDN_POLICY_ANNOTATION]: 'ing' },
+    },
+    spec: { rules: hosts.map((host) => ({ host, http: { paths } })) },
+  });
+}
