@@ -159,6 +159,12 @@ build_cert_manager() {
     -ldflags "-s -w -X main.version=$CERT_MANAGER_VERSION" -o "$out.tmp" .) && mv "$out.tmp" "$out"
 }
 
+# The directory of module $2 as the go.mod in hack/$1 pins it (downloaded if needed): where the
+# files a build takes from a module's source (a chart, test certificates) are read.
+module_dir() {
+  (cd "$here/$1" && go mod download -json "$2" | sed -n 's/^\t"Dir": "\(.*\)",$/\1/p')
+}
+
 # cert-manager's CRDs and the controller's RBAC (crds.yaml, rbac.yaml), rendered by helm from the
 # chart in the same module: what `helm install --set crds.enabled=true` applies for them.
 cert_manager_manifests_path() { echo "$cache/cert-manager-$CERT_MANAGER_VERSION-manifests"; }
@@ -169,8 +175,7 @@ build_cert_manager_manifests() {
   build_helm
   echo "rendering cert-manager $CERT_MANAGER_VERSION CRDs and RBAC (cached in $dir)" >&2
   local chart
-  chart=$(cd "$here/cert-manager" && go mod download -json github.com/cert-manager/cert-manager |
-    sed -n 's/^\t"Dir": "\(.*\)",$/\1/p')/deploy/charts/cert-manager
+  chart=$(module_dir cert-manager github.com/cert-manager/cert-manager)/deploy/charts/cert-manager
   [ -d "$chart" ] || { echo "cannot render cert-manager manifests: no chart at $chart" >&2; return 1; }
   local helm="$cache/helm-$HELM_VERSION-k8s1.$HELM_K8S_MINOR/helm" crds=() t
   for t in "$chart"/templates/crd-*.yaml; do crds+=(--show-only "templates/$(basename "$t")"); done
@@ -193,8 +198,7 @@ build_pebble() {
   (cd "$here/pebble" && go build -trimpath -ldflags "-s -w" \
     -o "$dir.tmp/pebble" github.com/letsencrypt/pebble/v2/cmd/pebble) || return 1
   local src
-  src=$(cd "$here/pebble" && go mod download -json github.com/letsencrypt/pebble/v2 |
-    sed -n 's/^\t"Dir": "\(.*\)",$/\1/p')
+  src=$(module_dir pebble github.com/letsencrypt/pebble/v2)
   mkdir -p "$dir.tmp/certs"
   cp "$src/test/certs/pebble.minica.pem" "$src/test/certs/localhost/cert.pem" \
     "$src/test/certs/localhost/key.pem" "$dir.tmp/certs/" && chmod u+w "$dir.tmp/certs/"*
