@@ -221,6 +221,29 @@ test('a 429 during a sweep backs off the sweeps only: nothing pruned, the next s
   w.stop();
 });
 
+test('a change is told as soon as its page is read, not when the sweep ends, and a later failed page does not swallow it', async (t) => {
+  const w = world();
+  for (const n of ['a', 'b', 'c']) w.env.put(thing(n));
+  const rec = w.env.reconciler({ pages: w.pages });
+  for (const n of ['a', 'b', 'c']) await rec.reconcile(`ns/${n}`);
+  w.pages.start();
+  await w.clock.idle();
+  // Drift on page 1 (t1); page 2 (t3) fails in this sweep.
+  w.env.things.get('t1')!.color = 'green';
+  w.failPages.add(2);
+  const toldAt: number[] = [];
+  const listedAtTell = (): number => w.listed.length;
+  const onChanged = w.changed.push.bind(w.changed);
+  w.changed.push = (...objects: SweptObject[]): number => {
+    toldAt.push(listedAtTell());
+    return onChanged(...objects);
+  };
+  await w.clock.sweep();
+  t.deepEqual([...w.changed], [{ kind: 'thing', key: 'ns/a' }], 'the drifted object is told');
+  t.deepEqual(toldAt, [3], 'told after page 1 of the second sweep, before page 2 was listed');
+  w.stop();
+});
+
 test('failures in a row back the sweeps off exponentially, up to the cap', async (t) => {
   const clock = new SweepClock();
   const abort = new AbortController();
