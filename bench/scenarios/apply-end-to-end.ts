@@ -108,6 +108,13 @@ export interface ApplyEndToEndResult {
    * gives any controller that writes what ours writes (bench/lib/null-controller.ts).
    */
   nullReconciled?: ApplyTiming & { allReadyS: number | null };
+  /**
+   * The same applies (create, then the update) to the lone minimal CRD with the null controller
+   * reconciling meanwhile: what the users of a one-kind operator making the same Kubernetes
+   * writes pay on this machine, the yardstick of issue 45 with a controller running on both
+   * sides. `allReadyS`: the create's start to the last object Ready.
+   */
+  loneReconciled?: ApplyTiming & { allReadyS: number | null };
   /** allReadyS ÷ max(median lone minimal apply, nullReconciled.allReadyS). */
   honestRatio?: number | null;
   update?: UpdateAllResult;
@@ -219,6 +226,8 @@ interface Reconciling {
   namespace: string;
   controllerPid: number | undefined;
   tracker: ReadyTracker;
+  /** The objects' API group (default: ours). */
+  group?: string;
 }
 
 /**
@@ -230,10 +239,10 @@ async function applyUntilReady(
   env: BenchEnv,
   dir: string,
   p: ApplyEndToEndParams,
-  { namespace, controllerPid, tracker }: Reconciling,
+  { namespace, controllerPid, tracker, group }: Reconciling,
   onApplied?: (applied: ApplyTiming) => void,
 ): Promise<ApplyTiming & { allReadyS: number }> {
-  const file = await writeManifests(dir, p, namespace, false);
+  const file = await writeManifests(dir, p, namespace, false, group);
   const t0 = Date.now();
   const applied = await applyFile(env, file, controllerPid);
   onApplied?.(applied); // kept when the wait for Ready times out
@@ -250,13 +259,13 @@ async function applyUpdateUntilObserved(
   env: BenchEnv,
   dir: string,
   p: ApplyEndToEndParams,
-  { namespace, controllerPid, tracker }: Reconciling,
+  { namespace, controllerPid, tracker, group }: Reconciling,
   onApplied: (applied: ApplyTiming) => void,
 ): Promise<number> {
   const before = new Map(
     [...tracker.objects].map(([name, o]) => [name, o.metadata.generation ?? 0]),
   );
-  const file = await writeManifests(dir, p, namespace, true);
+  const file = await writeManifests(dir, p, namespace, true, group);
   const t0 = Date.now();
   onApplied(await applyFile(env, file, controllerPid));
   const caughtUp = (): boolean =>
@@ -270,31 +279,43 @@ async function applyUpdateUntilObserved(
   );
 }
 
+/** Where the null controller reconciles: our CRD, or the lone minimal one. */
+interface NullTarget {
+  namespace: string;
+  /** The objects' API group (their version and plural are ours). */
+  group: string;
+  /** Also apply the update and wait until the null controller observed it. */
+  update: boolean;
+}
+
 /**
- * The apply to our CRD with the null controller reconciling (its own identity and process),
- * until every object is Ready: the end-to-end time of a controller making our Kubernetes writes
- * with no platform behind it.
+ * The apply to `target.group`'s PullZoneConfigs with the null controller reconciling (its own
+ * identity and process), until every object is Ready, then (when asked) the update apply: the
+ * end-to-end time of a controller making our Kubernetes writes with no platform behind it.
  */
 async function runNullReconciled(
   env: BenchEnv,
   dir: string,
   p: ApplyEndToEndParams,
   statusTemplate: Record<string, unknown>,
+  target: NullTarget,
 ): Promise<ApplyTiming & { allReadyS: number | null }> {
-  const namespace = 'e2e-null';
+  const { namespace, group } = target;
   await env.createNamespace(namespace);
   const kubeconfig = env.userKubeconfig(NULL_USER);
   if (!kubeconfig) throw new Error(`cannot run the null controller: no identity ${NULL_USER}`);
-  const path = collectionPath(namespace, 'PullZoneConfig');
+  const path = `/apis/${group}/${p.crd.version}/namespaces/${namespace}/${p.crd.plural}`;
   const tracker = new ReadyTracker(env.kube, path);
   tracker.start();
-  const child = await startNull(kubeconfig, path, p.workers, statusTemplate);
+  const apiVersion = `${group}/${p.crd.version}`;
+  const child = await startNull(kubeconfig, path, p.workers, statusTemplate, apiVersion);
   try {
-    return await applyUntilReady(env, dir, p, {
-      namespace,
-      controllerPid: child.child.pid,
-      tracker,
-    });
+    const rec: Reconciling = { namespace, controllerPid: child.child.pid, tracker, group };
+    const created = await applyUntilReady(env, dir, p, rec);
+    if (!target.update) return created;
+    let update: ApplyTiming | undefined;
+    await applyUpdateUntilObserved(env, dir, p, rec, (a) => (update = a));
+    return { ...created, ...(update ? { update } : {}) };
   } finally {
     await stopNull(child);
     await tracker.stop();
@@ -383,11 +404,27 @@ async function runComparisons(
   log: (msg: string) => void,
   status: Record<string, unknown> | undefined,
 ): Promise<void> {
-  if (status)
-    result.nullReconciled = await runNullReconciled(env, dir, p, status).catch((err: unknown) => {
-      log(`end to end n=${p.n}, null controller: ${messageOf(err)}`);
+  if (status) {
+    const failed = (what: string) => (err: unknown) => {
+      log(`end to end n=${p.n}, null controller ${what}: ${messageOf(err)}`);
       return undefined;
-    });
+    };
+    result.nullReconciled = await runNullReconciled(env, dir, p, status, {
+      namespace: 'e2e-null',
+      group: p.crd.group,
+      update: false,
+    }).catch(failed('on our CRD'));
+    await warmUp(env, dir, p, loneGroupOf(p.crd), 'e2e-warm-lone-null');
+    result.loneReconciled = await runNullReconciled(env, dir, p, status, {
+      namespace: 'e2e-lone-null',
+      group: loneGroupOf(p.crd),
+      update: true,
+    }).catch(failed('on the lone minimal CRD'));
+    if (result.loneReconciled)
+      log(
+        `end to end n=${p.n}: lone minimal with the null controller ${timesText(result.loneReconciled)}`,
+      );
+  }
   result.gadget = await runGadgetStep(env, p.crd, async () => {
     await warmUp(env, dir, p, p.crd.group, 'e2e-warm-ours-gadget');
     return await applyTo(env, dir, p, p.crd.group, 'e2e-ours-gadget');

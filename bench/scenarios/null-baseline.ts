@@ -80,19 +80,23 @@ export function lagWindows(
     .map(([at, ms]) => [(at - from) / 1000, ms]);
 }
 
-/** Starts a null controller on collection `path` and waits until it watches. */
+/**
+ * Starts a null controller on collection `path` (objects of `apiVersion`, default our
+ * PullZoneConfig's) and waits until it watches.
+ */
 export async function startNull(
   kubeconfig: string,
   path: string,
   workers: number,
   statusTemplate: Record<string, unknown>,
+  apiVersion = apiVersionOfKind('PullZoneConfig'),
 ): Promise<NullChild> {
   const options = {
     kubeconfig,
     path,
     workers,
     statusTemplate,
-    apiVersion: apiVersionOfKind('PullZoneConfig'),
+    apiVersion,
     kind: 'PullZoneConfig',
   };
   const child = spawn(

@@ -259,3 +259,34 @@ test('a result from the group-per-family era names our group and calls the one g
   t.notRegex(old, /counterfactual/);
   t.regex(old, /\| minimal CRDs of all our kinds in one group \(our API surface\) \| 4\.0 s/);
 });
+
+test('with the null controller on the lone minimal CRD, create and update get their ratio against a one-kind operator', (t) => {
+  const r: ApplyEndToEndResult = {
+    ...base,
+    ours: { ...base.ours!, update: { wallS: 9, kubectlCpuS: 3 } },
+    loneReconciled: {
+      wallS: 5,
+      kubectlCpuS: 0.6,
+      allReadyS: 5.5,
+      update: { wallS: 6, kubectlCpuS: 1 },
+    },
+  };
+  const md = applySection(r).join('\n');
+  t.regex(
+    md,
+    /create, operator running ÷ the same to the lone minimal CRD with the null controller reconciling \(a one-kind operator's Kubernetes writes\) \| 6\.0 s ÷ 5\.0 s = \*\*1\.20\*\* \| ≤ 1\.3 \| met \|/,
+  );
+  t.regex(
+    md,
+    /update, operator running ÷ the same to the lone minimal CRD with the null controller reconciling .* 9\.0 s ÷ 6\.0 s = \*\*1\.50\*\* \| ≤ 1\.3 \| \*\*missed\*\* \|/,
+  );
+  t.regex(
+    md,
+    /\| the lone minimal CRD, the null controller reconciling meanwhile \(a one-kind operator's writes\) \| 5\.0 s \| 2\.50 \|/,
+  );
+  t.notRegex(
+    applySection(base).join('\n'),
+    /null controller reconciling \(a one-kind/,
+    'absent when not measured',
+  );
+});
