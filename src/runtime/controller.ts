@@ -7,6 +7,7 @@ import { ItemBackoff } from './backoff.js';
 import type { KubeObject } from './cache.js';
 import type { ClaimIndex } from './claims.js';
 import type { SecretAccess } from './connection-secret.js';
+import { DriftChecks } from './drift-checks.js';
 import { laneOfChange, priorityForAdd, priorityForUpdate } from './enqueue-rules.js';
 import type { EventRecorder } from './events.js';
 import { Informer } from './informer.js';
@@ -90,6 +91,8 @@ export class Controller {
   readonly kind: ManagedKind;
   readonly queue: WorkQueue;
   readonly reconciler: ManagedReconciler;
+  /** Keys a sweep queued as drift checks (observe by pages). */
+  readonly driftChecks = new DriftChecks();
   private readonly informers = new Map<string, Informer<ManagedObject & KubeObject>>();
   /**
    * Pass slots (`--max-concurrent-reconciles`): a pass holds one while it runs, except while it
@@ -172,8 +175,9 @@ export class Controller {
       // Per-object state must not outlive the object, whatever path it took.
       this.reconciler.forget(key);
       this.queue.forget(key);
+      this.driftChecks.clear(key);
     }
-    if (priority) this.queue.add(key, priority);
+    if (priority) this.add(key, priority);
     this.opts.onChange?.(obj, event);
   }
 
@@ -205,7 +209,7 @@ export class Controller {
     informer.store.setIfNewer(obj as ManagedObject & KubeObject);
     if (prev && prev.metadata.uid === obj.metadata.uid && informer.store.get(key) === obj) {
       const priority = this.laneOfUpdate(prev, obj);
-      if (priority) this.queue.add(key, priority);
+      if (priority) this.add(key, priority);
     }
   }
 
@@ -225,7 +229,23 @@ export class Controller {
    */
   enqueue(key: string, priority: Priority = 'high'): void {
     const obj = priority === 'high' ? this.get(key) : undefined;
-    this.queue.add(key, obj ? laneOfChange(this.kind, obj) : priority);
+    this.add(key, obj ? laneOfChange(this.kind, obj) : priority);
+  }
+
+  /**
+   * Queues the drift check of `key` a sweep asked for: in the `high` lane, ahead of the polls,
+   * as a periodic pass (drift-checks.ts). Ignored for an object no longer cached.
+   */
+  enqueueDriftCheck(key: string): void {
+    if (!this.get(key)) return;
+    this.driftChecks.mark(key);
+    this.queue.add(key, 'high');
+  }
+
+  /** Queues `key` for a change (not a sweep's drift check). */
+  private add(key: string, priority: Priority): void {
+    this.driftChecks.clear(key);
+    this.queue.add(key, priority);
   }
 
   /** Starts the informers (also on standby replicas, so a takeover starts warm). */
@@ -311,6 +331,7 @@ export class Controller {
     // the object's namespace; see common/pass-context.ts.
     const lane = this.queue.takenFrom(key);
     const priority = lane === 'high' ? 'high' : 'low';
+    const periodic = this.driftChecks.takePeriodic(key, lane);
     const tenant = splitKey(key).namespace;
     let result: ReconcileResult;
     try {
@@ -318,8 +339,8 @@ export class Controller {
       result = await runInPass({ priority, tenant, mayWrite: this.opts.mayWrite }, () =>
         this.passes.run(
           priority,
-          // The low lane holds the drift checks (polls, sweeps' changes): observe by pages.
-          () => this.reconciler.reconcile(key, { periodic: lane === 'low' }),
+          // Drift checks (polls, sweeps' changes) may read the swept records: observe by pages.
+          () => this.reconciler.reconcile(key, { periodic }),
           undefined,
           tenant,
         ),

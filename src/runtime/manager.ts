@@ -269,9 +269,9 @@ export class Manager {
         },
         onRead: (type, result) => m.sweptReads.inc({ type, result }),
       },
-      // A resource that changed between two sweeps is checked now, with the drift checks.
+      // A resource that changed between two sweeps is checked now, ahead of the polls.
       onChanged: (objects) => {
-        for (const o of objects) this.controllers.get(o.kind)?.enqueue(o.key, 'low');
+        for (const o of objects) this.controllers.get(o.kind)?.enqueueDriftCheck(o.key);
       },
     });
   }
