@@ -4,18 +4,14 @@
  * a change again; the marks go with the object.
  */
 import test from 'ava';
-import { pino } from 'pino';
 import type { KubeObject } from '../../../src/runtime/cache.js';
 import { Controller } from '../../../src/runtime/controller.js';
 import { DriftChecks } from '../../../src/runtime/drift-checks.js';
-import { EventRecorder } from '../../../src/runtime/events.js';
-import { OperatorMetrics } from '../../../src/runtime/metrics.js';
 import type { ManagedObject } from '../../../src/runtime/types.js';
 import type { Priority } from '../../../src/runtime/workqueue.js';
 import { FakeEnv, thing } from './fake-env.js';
+import { unconnectedController } from './unconnected-controller.js';
 import { startFakeKube } from './kube-fake-server.js';
-
-const log = pino({ level: 'silent' });
 
 const PERIODIC: Array<[string, boolean, boolean, Priority | undefined, boolean]> = [
   // [why, marked, cleared after, lane taken from, periodic]
@@ -39,19 +35,7 @@ async function controllerWith(
 ): Promise<{ controller: Controller; close: () => Promise<void> }> {
   const env = new FakeEnv();
   const kube = await startFakeKube({ watch: (_q, res) => res.end() });
-  const controller = new Controller({
-    kind: env.kind(),
-    client: kube.client,
-    namespaces: ['ns'],
-    workers: 1,
-    metrics: new OperatorMetrics(),
-    events: new EventRecorder({ client: kube.client, log, controller: 'c', instance: 'i' }),
-    log,
-    signal: new AbortController().signal,
-    connectContext: () => {
-      throw new Error('not used');
-    },
-  });
+  const controller = unconnectedController(env, kube.client);
   const store = controller.informerList()[0]!.store;
   for (const n of names) store.set(env.put(thing(n)) as ManagedObject & KubeObject);
   return { controller, close: () => kube.close() };

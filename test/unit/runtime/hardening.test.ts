@@ -6,16 +6,14 @@ import test from 'ava';
 import { pino } from 'pino';
 import { classifyKubeError } from '../../../src/runtime/classify.js';
 import type { KubeObject } from '../../../src/runtime/cache.js';
-import { Controller } from '../../../src/runtime/controller.js';
-import { EventRecorder } from '../../../src/runtime/events.js';
 import { Informer } from '../../../src/runtime/informer.js';
 import { KubeApiError } from '../../../src/runtime/kube-client.js';
-import { OperatorMetrics } from '../../../src/runtime/metrics.js';
 import type { ManagedReconciler } from '../../../src/runtime/reconciler.js';
 import type { StatusPatchFn, StatusWriter } from '../../../src/runtime/status-writer.js';
 import type { ManagedObject } from '../../../src/runtime/types.js';
 import { SECRETS } from '../../../src/runtime/resource.js';
 import { FakeEnv, thing } from './fake-env.js';
+import { unconnectedController } from './unconnected-controller.js';
 import { eventLine, startFakeKube } from './kube-fake-server.js';
 
 const log = pino({ level: 'silent' });
@@ -141,19 +139,7 @@ test('a write answered with a newer generation (spec changed during the pass) en
   const env = new FakeEnv();
   const kube = await startFakeKube({ watch: (_q, res) => res.end() });
   t.teardown(() => kube.close());
-  const controller = new Controller({
-    kind: env.kind(),
-    client: kube.client,
-    namespaces: ['ns'],
-    workers: 1,
-    metrics: new OperatorMetrics(),
-    events: new EventRecorder({ client: kube.client, log, controller: 'c', instance: 'i' }),
-    log,
-    signal: new AbortController().signal,
-    connectContext: () => {
-      throw new Error('not used');
-    },
-  });
+  const controller = unconnectedController(env, kube.client);
   const cached = env.put(thing('a'));
   controller.informerList()[0]!.store.set(cached as ManagedObject & KubeObject);
   t.false(controller.queue.isQueued('ns/a'));
