@@ -19,6 +19,7 @@ import type { BenchEnv } from '../lib/env.js';
 import { collectionPath, createAll, objectName, type Manifest } from '../lib/objects.js';
 import { forcedGcHeap } from '../lib/operator-stats.js';
 import { quantile, sleep } from '../lib/stats.js';
+import { firstSweepStart, lastSweepPageAt } from '../lib/sweep-start.js';
 import { kubectl } from '../../test/e2e/support/kube.js';
 import { typeMetaOf } from '../../src/controllers/kind-names.js';
 import { PULL_ZONE_CONFIG_NAMES } from '../../src/controllers/pullzoneconfig/types.js';
@@ -134,7 +135,8 @@ async function runMode(
     await waitAllReady(env, namespace, p.n, p.timeoutMs, log);
     const readyMs = Date.now() - started;
     log(`pages n=${p.n} ${mode}: all Ready in ${Math.round(readyMs / 1000)} s`);
-    const from = Date.now();
+    // With sweeps, the window opens on a sweep's first page (bench/lib/sweep-start.ts).
+    const from = mode === 'pages' ? await nextSweepStart(env, p.sweepIntervalMs) : Date.now();
     const drifts = await makeDrifts(env, p, firstId, from);
     const to = Date.now();
     // Corrections of the last drifts may land after the window: wait up to a poll interval.
@@ -155,6 +157,26 @@ async function runMode(
       kubeconfig: env.kubeconfig,
     }).catch(() => undefined);
   }
+}
+
+/**
+ * Waits for the first page of the next sweep (a page after a gap of half the sweep interval)
+ * and answers its time; gives up after three intervals and answers now.
+ */
+async function nextSweepStart(env: BenchEnv, sweepIntervalMs: number): Promise<number> {
+  const gapMs = sweepIntervalMs / 2;
+  const deadline = Date.now() + 3 * sweepIntervalMs;
+  let since = Date.now() - sweepIntervalMs;
+  let prev: number | undefined;
+  while (Date.now() < deadline) {
+    const entries = (await env.sim.logSince(since)).filter((e) => e.t >= since);
+    const start = firstSweepStart(entries, gapMs, prev);
+    if (start !== undefined) return start;
+    prev = lastSweepPageAt(entries, prev);
+    since = Math.max(since, ...entries.map((e) => e.t + 1));
+    await sleep(250);
+  }
+  return Date.now();
 }
 
 /** N PullZoneConfigs adopting the seeded zones by id, with the zones' own origin. */
