@@ -58,11 +58,19 @@ export async function runSweeps(deps: SweeperDeps): Promise<void> {
   let backoffMs = 0;
   for (let source = deps.source(); source && live(deps); source = deps.source()) {
     const started = deps.now();
-    backoffMs = await sweepOrBackOff(deps, source, started, backoffMs);
+    const first: FirstPage = {};
+    backoffMs = await sweepOrBackOff(deps, source, started, backoffMs, first);
     if (deps.signal.aborted) return;
-    const wait = Math.max(started + deps.minIntervalMs - deps.now(), backoffMs);
+    // The interval runs from the first page's answer, not from the loop: a first page held by
+    // the account's limiter must not bring the next sweep's first page closer than the interval.
+    const wait = Math.max((first.at ?? started) + deps.minIntervalMs - deps.now(), backoffMs);
     if (wait > 0) await deps.sleep(wait, deps.signal);
   }
+}
+
+/** When a sweep's first page was answered (monotonic ms), once it was. */
+interface FirstPage {
+  at?: number;
 }
 
 function live(deps: SweeperDeps): boolean {
@@ -75,10 +83,11 @@ async function sweepOrBackOff(
   source: SweepSource,
   started: number,
   backoffMs: number,
+  first: FirstPage,
 ): Promise<number> {
   const seconds = (): number => (deps.now() - started) / 1000;
   try {
-    await sweepOnce(deps, source, started);
+    await sweepOnce(deps, source, started, first);
     deps.hooks?.onSweep?.(source.type, 'complete', seconds());
     return 0;
   } catch (err) {
@@ -97,12 +106,18 @@ async function sweepOrBackOff(
  * One sweep: every page, paced; reports the ids whose record changed after each page, and
  * those that vanished once the sweep is complete (a failed sweep proves no absence).
  */
-async function sweepOnce(deps: SweeperDeps, source: SweepSource, started: number): Promise<void> {
+async function sweepOnce(
+  deps: SweeperDeps,
+  source: SweepSource,
+  started: number,
+  first: FirstPage,
+): Promise<void> {
   let lastPageAt = Number.NEGATIVE_INFINITY;
   for (let page = 1, more = true; more; page++) {
     await pace(deps, source, lastPageAt);
     lastPageAt = deps.now();
     const listed = await source.listPage(page, deps.signal);
+    first.at ??= deps.now();
     deps.hooks?.onPage?.(source.type);
     report(deps, store(deps, source, listed.items, started));
     more = listed.more;

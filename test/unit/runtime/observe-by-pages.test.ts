@@ -290,3 +290,41 @@ test('every map entry of an object is removed when it is deleted; the last one r
   t.is(w.pages.records.size(), 0, 'the records of the account and type are gone');
   w.stop();
 });
+
+test('the sweep interval runs from the first page’s answer: a first page held by the limiter does not bring the next one closer', async (t) => {
+  let now = 0;
+  const slept: number[] = [];
+  const abort = new AbortController();
+  let sweeps = 0;
+  const loop = runSweeps({
+    store: 's',
+    records: new SweptRecords(),
+    source: () => ({
+      type: 'Thing',
+      listPage: () => {
+        now += 700; // the account's limiter held the page, then it was answered
+        return Promise.resolve({ items: [], more: false });
+      },
+      idOf: () => 'x',
+      accountRate: () => Promise.resolve(1_000_000),
+    }),
+    active: () => ++sweeps <= 1,
+    readShare: 1,
+    minIntervalMs: 60_000,
+    now: () => now,
+    sleep: (ms) => {
+      slept.push(ms);
+      now += ms;
+      return Promise.resolve();
+    },
+    signal: abort.signal,
+    log: pino({ level: 'silent' }),
+    changed: () => undefined,
+  });
+  await loop;
+  t.deepEqual(
+    slept,
+    [60_000],
+    'the next sweep is due 60 s after the first page’s answer (at 60.7 s)',
+  );
+});
