@@ -244,6 +244,16 @@ test('a change is told as soon as its page is read, not when the sweep ends, and
   w.stop();
 });
 
+/** A one-type listing whose pages `listPage` answers, at an unbounded account rate. */
+function listing(listPage: SweepSource['listPage']): () => SweepSource {
+  return () => ({
+    type: 'Thing',
+    listPage,
+    idOf: () => 'x',
+    accountRate: () => Promise.resolve(1_000_000),
+  });
+}
+
 test('failures in a row back the sweeps off exponentially, up to the cap', async (t) => {
   const clock = new SweepClock();
   const abort = new AbortController();
@@ -251,12 +261,7 @@ test('failures in a row back the sweeps off exponentially, up to the cap', async
   const loop = runSweeps({
     store: 's',
     records: new SweptRecords(),
-    source: () => ({
-      type: 'Thing',
-      listPage: () => Promise.reject(new Error('429 Too Many Requests')),
-      idOf: () => 'x',
-      accountRate: () => Promise.resolve(1_000_000),
-    }),
+    source: listing(() => Promise.reject(new Error('429 Too Many Requests'))),
     active: () => ++sweeps <= 12,
     readShare: 1,
     minIntervalMs: 10,
@@ -299,14 +304,9 @@ test('the sweep interval runs from the first page’s answer: a first page held 
   const loop = runSweeps({
     store: 's',
     records: new SweptRecords(),
-    source: () => ({
-      type: 'Thing',
-      listPage: () => {
-        now += 700; // the account's limiter held the page, then it was answered
-        return Promise.resolve({ items: [], more: false });
-      },
-      idOf: () => 'x',
-      accountRate: () => Promise.resolve(1_000_000),
+    source: listing(() => {
+      now += 700; // the account's limiter held the page, then it was answered
+      return Promise.resolve({ items: [], more: false });
     }),
     active: () => ++sweeps <= 1,
     readShare: 1,
