@@ -28,6 +28,13 @@ function loneUpdateS(r: ApplyEndToEndResult): number | undefined {
   return updates.length > 0 ? quantile(updates, 0.5) : undefined;
 }
 
+/** Ours ÷ the yardstick, or undefined when either side was not measured. */
+function ratioOf(oursS: number | undefined, loneS: number | undefined): ApplyRatio | undefined {
+  return oursS === undefined || loneS === undefined || !(loneS > 0)
+    ? undefined
+    : { oursS, loneS, ratio: oursS / loneS };
+}
+
 /**
  * `kubectl apply -f` of the N PullZoneConfigs with the operator running, create and update,
  * each ÷ the median of the same apply to the lone minimal CRD (before and after the run);
@@ -37,10 +44,6 @@ export function kubectlApplyRatios(r: ApplyEndToEndResult): {
   create?: ApplyRatio;
   update?: ApplyRatio;
 } {
-  const ratioOf = (oursS: number | undefined, loneS: number | undefined): ApplyRatio | undefined =>
-    oursS === undefined || loneS === undefined || !(loneS > 0)
-      ? undefined
-      : { oursS, loneS, ratio: oursS / loneS };
   const oursCreateS = r.ours?.wallS ?? (r.oursApplyS > 0 ? r.oursApplyS : undefined);
   const create = ratioOf(oursCreateS, quantile(r.minimalApplyS, 0.5));
   const update = ratioOf(r.ours?.update?.wallS, loneUpdateS(r));
@@ -57,10 +60,6 @@ export function reconciledApplyRatios(r: ApplyEndToEndResult): {
   update?: ApplyRatio;
 } {
   const lone = r.loneReconciled;
-  const ratioOf = (oursS: number | undefined, loneS: number | undefined): ApplyRatio | undefined =>
-    oursS === undefined || loneS === undefined || !(loneS > 0)
-      ? undefined
-      : { oursS, loneS, ratio: oursS / loneS };
   const create = ratioOf(r.ours?.wallS, lone?.wallS);
   const update = ratioOf(r.ours?.update?.wallS, lone?.update?.wallS);
   return { ...(create ? { create } : {}), ...(update ? { update } : {}) };

@@ -19,7 +19,7 @@ import type { BenchEnv } from '../lib/env.js';
 import { collectionPath, createAll, objectName, type Manifest } from '../lib/objects.js';
 import { forcedGcHeap } from '../lib/operator-stats.js';
 import { quantile, sleep } from '../lib/stats.js';
-import { firstSweepStart, lastSweepPageAt } from '../lib/sweep-start.js';
+import { firstSweepStart, isSweepPage, lastSweepPageAt } from '../lib/sweep-start.js';
 import { kubectl } from '../../test/e2e/support/kube.js';
 import { typeMetaOf } from '../../src/controllers/kind-names.js';
 import { PULL_ZONE_CONFIG_NAMES } from '../../src/controllers/pullzoneconfig/types.js';
@@ -173,7 +173,7 @@ async function nextSweepStart(env: BenchEnv, sweepIntervalMs: number): Promise<n
     const start = firstSweepStart(entries, gapMs, prev);
     if (start !== undefined) return start;
     prev = lastSweepPageAt(entries, prev);
-    since = Math.max(since, ...entries.map((e) => e.t + 1));
+    since = (entries.at(-1)?.t ?? since - 1) + 1;
     await sleep(250);
   }
   return Date.now();
@@ -310,7 +310,7 @@ function figures(
   const byId = inWindow.filter((e) => e.method === 'GET' && /^\/pullzone\/\d+$/.test(e.path));
   const readsById = byId.length;
   const correctionReads = byId.filter((e) => drifted.has(e.path)).length;
-  const sweepPages = inWindow.filter((e) => e.method === 'GET' && e.path === '/pullzone').length;
+  const sweepPages = inWindow.filter(isSweepPage).length;
   const seconds = (to - from) / 1000;
   // Steady state: what the drift checks cost when nothing drifts (the reads of the zones the
   // bench changed belong to correcting them, which polling by id pays the same).
