@@ -78,6 +78,12 @@ export class PageObserver {
   private readonly members = new Map<string, Map<string, Member>>();
   /** The store of each member key. */
   private readonly storeOf = new Map<string, string>();
+  /**
+   * Member keys by store and resource id: a sweep's report of changed ids finds its objects
+   * without scanning every member (a page reports at most a thousand ids, a store may hold
+   * a hundred thousand members).
+   */
+  private readonly byId = new Map<string, Map<string, Set<string>>>();
   /** Monotonic time of each object's last platform write, with the uid that made it. */
   private readonly writes = new Map<string, { uid: string | undefined; at: number }>();
   private readonly sources = new Map<string, SweepSource>();
@@ -129,18 +135,17 @@ export class PageObserver {
     const store = this.storeOf.get(mk);
     if (store === undefined) return;
     this.storeOf.delete(mk);
-    const members = this.members.get(store);
-    members?.delete(mk);
-    if (members && members.size === 0) this.retire(store);
+    this.forgetMember(mk, store);
   }
 
   /** Entries held for objects (tests: every map is cleaned on delete). */
-  entries(): { members: number; writes: number; stores: number; sources: number } {
+  entries(): { members: number; writes: number; stores: number; sources: number; ids: number } {
     return {
       members: this.storeOf.size,
       writes: this.writes.size,
       stores: this.members.size,
       sources: this.sources.size,
+      ids: this.byId.size,
     };
   }
 
@@ -166,19 +171,46 @@ export class PageObserver {
       members = new Map();
       this.members.set(store, members);
     }
+    const before = members.get(mk);
+    if (before?.id !== id) {
+      if (before) this.unindex(store, before.id, mk);
+      this.index(store, id, mk);
+    }
     members.set(mk, { kind: who.kind, key: who.key, id, store });
     this.ensureSweeping(store);
   }
 
   private forgetMember(mk: string, store: string): void {
     const members = this.members.get(store);
+    const member = members?.get(mk);
+    if (member) this.unindex(store, member.id, mk);
     members?.delete(mk);
     if (members && members.size === 0) this.retire(store);
+  }
+
+  private index(store: string, id: string, mk: string): void {
+    let ids = this.byId.get(store);
+    if (!ids) {
+      ids = new Map();
+      this.byId.set(store, ids);
+    }
+    const keys = ids.get(id);
+    if (keys) keys.add(mk);
+    else ids.set(id, new Set([mk]));
+  }
+
+  private unindex(store: string, id: string, mk: string): void {
+    const ids = this.byId.get(store);
+    const keys = ids?.get(id);
+    keys?.delete(mk);
+    if (keys?.size === 0) ids?.delete(id);
+    if (ids?.size === 0) this.byId.delete(store);
   }
 
   /** No object of the store is left: its source and records go; its loop ends by itself. */
   private retire(store: string): void {
     this.members.delete(store);
+    this.byId.delete(store);
     this.sources.delete(store);
     this.records.drop(store);
   }
@@ -208,10 +240,14 @@ export class PageObserver {
   }
 
   private notify(store: string, ids: readonly string[]): void {
-    const wanted = new Set(ids);
+    const index = this.byId.get(store);
+    const members = this.members.get(store);
     const objects: SweptObject[] = [];
-    for (const m of this.members.get(store)?.values() ?? [])
-      if (wanted.has(m.id)) objects.push({ kind: m.kind, key: m.key });
+    for (const id of new Set(ids))
+      for (const mk of index?.get(id) ?? []) {
+        const m = members?.get(mk);
+        if (m) objects.push({ kind: m.kind, key: m.key });
+      }
     if (objects.length > 0) this.opts.onChanged(objects);
   }
 }

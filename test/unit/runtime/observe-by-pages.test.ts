@@ -287,11 +287,11 @@ test('every map entry of an object is removed when it is deleted; the last one r
   w.env.put(thing('b'));
   const rec = w.env.reconciler({ pages: w.pages });
   await rec.reconcile('ns/b');
-  t.deepEqual(w.pages.entries(), { members: 2, writes: 2, stores: 1, sources: 1 });
+  t.deepEqual(w.pages.entries(), { members: 2, writes: 2, stores: 1, sources: 1, ids: 1 });
   rec.forget('ns/a');
-  t.deepEqual(w.pages.entries(), { members: 1, writes: 1, stores: 1, sources: 1 });
+  t.deepEqual(w.pages.entries(), { members: 1, writes: 1, stores: 1, sources: 1, ids: 1 });
   rec.forget('ns/b');
-  t.deepEqual(w.pages.entries(), { members: 0, writes: 0, stores: 0, sources: 0 });
+  t.deepEqual(w.pages.entries(), { members: 0, writes: 0, stores: 0, sources: 0, ids: 0 });
   t.is(w.pages.records.size(), 0, 'the records of the account and type are gone');
   w.stop();
 });
@@ -327,4 +327,58 @@ test('the sweep interval runs from the first page’s answer: a first page held 
     [60_000],
     'the next sweep is due 60 s after the first page’s answer (at 60.7 s)',
   );
+});
+
+test('a sweep’s changed ids reach every object reading that id, by its current id only', async (t) => {
+  const clock = new SweepClock();
+  const platform = new Map([
+    ['7', { id: '7', v: 1 }],
+    ['8', { id: '8', v: 1 }],
+    ['9', { id: '9', v: 1 }],
+  ]);
+  const source: SweepSource<{ id: string; v: number }> = {
+    type: 'Thing',
+    listPage: () =>
+      Promise.resolve({ items: [...platform.values()].map((r) => ({ ...r })), more: false }),
+    idOf: (r) => r.id,
+    accountRate: () => Promise.resolve(1_000_000),
+  };
+  const abort = new AbortController();
+  const changed: SweptObject[] = [];
+  const pages = new PageObserver({
+    readShare: 1,
+    minIntervalMs: 50_000,
+    signal: abort.signal,
+    log: pino({ level: 'silent' }),
+    now: clock.now,
+    sleep: clock.sleep,
+    onChanged: (objects) => changed.push(...objects),
+  });
+  const read = (kind: string, key: string, id: string): Promise<unknown> =>
+    pages.read(
+      { kind, key, uid: key, account: 'acct', periodic: false, maxAgeMs: 600_000 },
+      source,
+      id,
+      () => Promise.resolve(platform.get(id)),
+      () => undefined,
+    );
+  await read('K', 'ns/a', '7');
+  await read('L', 'ns/b', '7');
+  await read('K', 'ns/c', '8');
+  await read('K', 'ns/c', '9');
+  pages.start();
+  await clock.idle();
+  for (const id of ['7', '8', '9']) platform.get(id)!.v = 2;
+  await clock.sweep();
+  t.deepEqual(
+    changed.map((o) => `${o.kind}/${o.key}`).sort(),
+    ['K/ns/a', 'K/ns/c', 'L/ns/b'],
+    'both readers of 7 and the reader of 9; nobody reads 8 any more',
+  );
+  t.is(pages.entries().ids, 1, 'one store indexed');
+  pages.forget({ kind: 'K', key: 'ns/a' });
+  pages.forget({ kind: 'L', key: 'ns/b' });
+  pages.forget({ kind: 'K', key: 'ns/c' });
+  t.deepEqual(pages.entries(), { members: 0, writes: 0, stores: 0, sources: 0, ids: 0 });
+  abort.abort();
 });
