@@ -91,6 +91,56 @@ export function loneGroupOf(facts: CrdFacts): string {
 }
 
 /**
+ * The group of the bare copy of a kind's CRD ({@link bareCrdOf}): ours without descriptions and
+ * CEL rules, alone in its group.
+ */
+export function bareGroupOf(facts: CrdFacts): string {
+  return `${facts.plural}.bare.bench.${API_DOMAIN}`;
+}
+
+/** `node` without the keys named in `drop`, at any depth (property names are kept). */
+function withoutKeys(node: unknown, drop: readonly string[]): unknown {
+  if (Array.isArray(node)) return node.map((v: unknown) => withoutKeys(v, drop));
+  if (node === null || typeof node !== 'object') return node;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(node as Record<string, unknown>)) {
+    if (key === 'properties' && value !== null && typeof value === 'object')
+      out[key] = Object.fromEntries(
+        Object.entries(value as Record<string, unknown>).map(([name, schema]) => [
+          name,
+          withoutKeys(schema, drop),
+        ]),
+      );
+    else if (!drop.includes(key)) out[key] = withoutKeys(value, drop);
+  }
+  return out;
+}
+
+/**
+ * Our CRD of `facts` in `group` with every description and CEL rule removed: the same typed
+ * schema (types, enums, limits, list keys) with none of its prose. Beside the lone minimal CRD
+ * (no schema at all) it splits what kubectl and the apiserver pay for our schema into what its
+ * structure costs and what its documentation and CEL rules cost.
+ */
+export function bareCrdOf(facts: CrdFacts, group: string): Record<string, unknown> {
+  const spec = (facts.crd as { spec: CrdSpec }).spec;
+  return {
+    apiVersion: 'apiextensions.k8s.io/v1',
+    kind: 'CustomResourceDefinition',
+    metadata: { name: `${facts.plural}.${group}` },
+    spec: {
+      group,
+      scope: spec.scope,
+      names: { kind: facts.kind, plural: facts.plural, singular: facts.kind.toLowerCase() },
+      versions: spec.versions.map((v) => ({
+        ...v,
+        schema: withoutKeys(v.schema, ['description', 'x-kubernetes-validations']),
+      })),
+    },
+  };
+}
+
+/**
  * The minimal CRD of `facts` in `group` (default {@link MINIMAL_GROUP}): same names, scope and
  * version, free-form spec and status.
  */

@@ -28,8 +28,15 @@ import {
 import { runKubectlTimed } from '../lib/kubectl-cpu.js';
 import { cpuSecondsOf } from '../lib/proc-cpu.js';
 import { MATRIX } from '../lib/matrix.js';
-import { loneGroupOf, MINIMAL_GROUP, minimalCrdOf, type CrdFacts } from '../lib/minimal-crd.js';
-import { OPENAPI_WAIT_MS, waitForOpenApi } from '../lib/openapi-documents.js';
+import {
+  bareCrdOf,
+  bareGroupOf,
+  loneGroupOf,
+  MINIMAL_GROUP,
+  minimalCrdOf,
+  type CrdFacts,
+} from '../lib/minimal-crd.js';
+import { OPENAPI_WAIT_MS, openApiBytes, waitForOpenApi } from '../lib/openapi-documents.js';
 import { collectionPath, objectName, pullZoneManifest, type Manifest } from '../lib/objects.js';
 import { ReadyTracker } from '../lib/ready-tracker.js';
 import { quantile } from '../lib/stats.js';
@@ -88,6 +95,13 @@ export interface ApplyEndToEndResult {
   sameSurface?: ApplyTiming;
   /** To our CRD with no operator running (admission alone). */
   oursNoOperator?: ApplyTiming;
+  /**
+   * To our CRD without descriptions and CEL rules, alone in its group (bench/lib/minimal-crd.ts
+   * `bareCrdOf`), no operator running; absent in results from before.
+   */
+  bareSchema?: ApplyTiming;
+  /** Bytes of the OpenAPI v3 documents kubectl parses: lone minimal, bare schema, ours. */
+  docBytes?: { lone: number; bare: number; ours: number };
   /** `kubectl apply -f` of the N PullZoneConfigs with the operator running, seconds. */
   oursApplyS: number;
   oursKubectlCpuS?: number;
@@ -191,15 +205,20 @@ async function applyTo(
 async function installYardsticks(env: BenchEnv, p: ApplyEndToEndParams): Promise<void> {
   const surface = (p.crds ?? [p.crd]).map((c) => JSON.stringify(minimalCrdOf(c)));
   const lone = JSON.stringify(minimalCrdOf(p.crd, loneGroupOf(p.crd)));
+  const bare = JSON.stringify(bareCrdOf(p.crd, bareGroupOf(p.crd)));
   const options = { kubeconfig: env.kubeconfig };
-  const installed = await kubectlRaw(['apply', '-f', '-'], [...surface, lone].join('\n'), options);
+  const installed = await kubectlRaw(
+    ['apply', '-f', '-'],
+    [...surface, lone, bare].join('\n'),
+    options,
+  );
   if (installed.code !== 0) throw new Error(`cannot install the minimal CRDs: ${installed.stderr}`);
   await kubectlRaw(
     ['wait', '--for=condition=Established', 'crd', '--all', '--timeout=120s'],
     undefined,
     options,
   );
-  const served = [loneGroupOf(p.crd), MINIMAL_GROUP, p.crd.group].map(
+  const served = [loneGroupOf(p.crd), bareGroupOf(p.crd), MINIMAL_GROUP, p.crd.group].map(
     (g) => `apis/${g}/${p.crd.version}`,
   );
   await waitForOpenApi(env.kube, (index) => served.every((s) => index[s]), OPENAPI_WAIT_MS);
@@ -438,6 +457,17 @@ async function runComparisons(
     );
 }
 
+/** Bytes of the OpenAPI v3 documents of the lone minimal, bare and our group-versions. */
+async function docBytesOf(
+  env: BenchEnv,
+  crd: CrdFacts,
+  [lone, bare, ours]: string[],
+): Promise<ApplyEndToEndResult['docBytes']> {
+  const size = (group: string | undefined): Promise<number> =>
+    openApiBytes(env.kube, group ?? '', crd.version);
+  return { lone: await size(lone), bare: await size(bare), ours: await size(ours) };
+}
+
 /** Runs the scenario; the sim's faults are set here (L = 50 ms, no limit). */
 export async function runApplyEndToEnd(
   env: BenchEnv,
@@ -447,7 +477,8 @@ export async function runApplyEndToEnd(
   const dir = await mkdtemp(join(tmpdir(), 'cdn-e2e-apply-'));
   await installYardsticks(env, p);
   const lone = loneGroupOf(p.crd);
-  for (const [i, group] of [lone, MINIMAL_GROUP, p.crd.group].entries())
+  const bare = bareGroupOf(p.crd);
+  for (const [i, group] of [lone, bare, MINIMAL_GROUP, p.crd.group].entries())
     await warmUp(env, dir, p, group, `e2e-warm-${i}`);
   const first = await applyTo(env, dir, p, lone, 'e2e-lone-0');
   const result: ApplyEndToEndResult = {
@@ -458,6 +489,8 @@ export async function runApplyEndToEnd(
     lone: [first],
     sameSurface: await applyTo(env, dir, p, MINIMAL_GROUP, 'e2e-surface'),
     oursNoOperator: await applyTo(env, dir, p, p.crd.group, 'e2e-ours-alone'),
+    bareSchema: await applyTo(env, dir, p, bare, 'e2e-bare'),
+    docBytes: await docBytesOf(env, p.crd, [lone, bare, p.crd.group]),
     oursApplyS: 0,
     allReadyS: null,
     ratio: null,

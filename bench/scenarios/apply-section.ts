@@ -152,6 +152,16 @@ function phaseRows(
       r.n,
       base,
     ),
+    ...(r.bareSchema
+      ? [
+          timingRow(
+            'our schema without its descriptions and CEL rules, alone in its group, no operator (what the typed structure costs)',
+            pick(r.bareSchema),
+            r.n,
+            base,
+          ),
+        ]
+      : []),
     timingRow('our CRD, operator reconciling meanwhile', pick(ours), r.n, base),
     ...(r.loneReconciled
       ? [
@@ -207,7 +217,18 @@ function decomposition(r: ApplyEndToEndResult, yardstick: number): string[] {
         ]
       : []),
     ...updateDecomposition(r, ours),
+    ...documentLines(r),
     ...requestLines(r),
+  ];
+}
+
+/** The sizes of the documents kubectl parses, when the run recorded them. */
+function documentLines(r: ApplyEndToEndResult): string[] {
+  const d = r.docBytes;
+  if (!d) return [];
+  return [
+    '',
+    `OpenAPI v3 documents kubectl parses (the group-version's paths, the common object-meta schemas, then the kind's schema): lone minimal ${kib(d.lone)}, our schema without descriptions and CEL rules ${kib(d.bare)}, ours ${kib(d.ours)}.`,
   ];
 }
 

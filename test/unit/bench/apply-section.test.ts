@@ -290,3 +290,27 @@ test('with the null controller on the lone minimal CRD, create and update get th
     'absent when not measured',
   );
 });
+
+test('the bare schema’s apply is a row of its own in both tables, with the documents’ sizes; an older result has neither', (t) => {
+  const withBare: ApplyEndToEndResult = {
+    ...base,
+    bareSchema: { wallS: 3, kubectlCpuS: 1, update: { wallS: 4.4, kubectlCpuS: 2 } },
+    docBytes: { lone: 75 * 1024, bare: 93 * 1024, ours: 134 * 1024 },
+    lone: base.lone?.map((l) => ({ ...l, update: { wallS: 4, kubectlCpuS: 1.5 } })),
+  };
+  const md = applySection(withBare).join('\n');
+  const row =
+    /\| our schema without its descriptions and CEL rules, alone in its group, no operator \(what the typed structure costs\) \| ([\d.]+) s \| ([\d.]+) \| ([\d.]+) ms/g;
+  t.deepEqual(
+    [...md.matchAll(row)].map((m) => m.slice(1)),
+    [
+      ['3.0', '1.50', '10.0'],
+      ['4.4', '1.10', '20.0'],
+    ],
+  );
+  t.regex(
+    md,
+    /lone minimal 75\.0 KiB, our schema without descriptions and CEL rules 93\.0 KiB, ours 134\.0 KiB/,
+  );
+  t.notRegex(applySection(base).join('\n'), /without its descriptions|93\.0 KiB/);
+});

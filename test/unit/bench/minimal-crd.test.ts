@@ -2,6 +2,7 @@ import test from 'ava';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
+  bareCrdOf,
   MINIMAL_GROUP,
   countCelRules,
   crdFactsOf,
@@ -72,4 +73,62 @@ test('crdFactsOf reads one CRD document and passes over any other document', (t)
     celRules: 1,
   });
   t.is(crdFactsOf('apiVersion: v1\nkind: Namespace\n', 'ns.yaml'), undefined);
+});
+
+test('the bare copy of our CRD keeps every type, limit and property (one named description too) and drops every description and CEL rule', (t) => {
+  const facts = crdFactsOf(
+    [
+      'apiVersion: apiextensions.k8s.io/v1',
+      'kind: CustomResourceDefinition',
+      'metadata: {name: things.x.io}',
+      'spec:',
+      '  group: x.io',
+      '  scope: Namespaced',
+      '  names: {kind: Thing, plural: things}',
+      '  versions:',
+      '  - name: v1',
+      '    served: true',
+      '    storage: true',
+      '    subresources: {status: {}}',
+      '    schema:',
+      '      openAPIV3Schema:',
+      '        type: object',
+      '        description: A thing.',
+      '        x-kubernetes-validations: [{rule: "true"}]',
+      '        properties:',
+      '          spec:',
+      '            type: object',
+      '            properties:',
+      '              description: {type: string, maxLength: 9, description: The text.}',
+      '              list:',
+      '                type: array',
+      '                items: {type: object, x-kubernetes-validations: [{rule: "true"}], properties: {n: {type: integer, minimum: 1}}}',
+    ].join('\n'),
+    'thing',
+  )!;
+  const bare = bareCrdOf(facts, 'things.bare.x.io') as {
+    metadata: { name: string };
+    spec: { group: string; versions: { subresources: unknown; schema: unknown }[] };
+  };
+  t.is(bare.metadata.name, 'things.things.bare.x.io');
+  t.is(bare.spec.group, 'things.bare.x.io');
+  t.deepEqual(bare.spec.versions[0]?.subresources, { status: {} });
+  t.deepEqual(bare.spec.versions[0]?.schema, {
+    openAPIV3Schema: {
+      type: 'object',
+      properties: {
+        spec: {
+          type: 'object',
+          properties: {
+            description: { type: 'string', maxLength: 9 },
+            list: {
+              type: 'array',
+              items: { type: 'object', properties: { n: { type: 'integer', minimum: 1 } } },
+            },
+          },
+        },
+      },
+    },
+  });
+  t.is(countCelRules(bare.spec.versions[0]?.schema), 0);
 });
