@@ -124,6 +124,19 @@ function withoutKeys(node: unknown, drop: readonly string[]): unknown {
  */
 export function bareCrdOf(facts: CrdFacts, group: string): Record<string, unknown> {
   const spec = (facts.crd as { spec: CrdSpec }).spec;
+  return crdIn(
+    facts,
+    group,
+    spec.versions.map((v) => ({
+      ...v,
+      schema: withoutKeys(v.schema, ['description', 'x-kubernetes-validations']),
+    })),
+  );
+}
+
+/** A CRD with the names and scope of `facts`, in `group`, serving `versions`. */
+function crdIn(facts: CrdFacts, group: string, versions: unknown[]): Record<string, unknown> {
+  const spec = (facts.crd as { spec: CrdSpec }).spec;
   return {
     apiVersion: 'apiextensions.k8s.io/v1',
     kind: 'CustomResourceDefinition',
@@ -132,10 +145,7 @@ export function bareCrdOf(facts: CrdFacts, group: string): Record<string, unknow
       group,
       scope: spec.scope,
       names: { kind: facts.kind, plural: facts.plural, singular: facts.kind.toLowerCase() },
-      versions: spec.versions.map((v) => ({
-        ...v,
-        schema: withoutKeys(v.schema, ['description', 'x-kubernetes-validations']),
-      })),
+      versions,
     },
   };
 }
@@ -145,27 +155,16 @@ export function bareCrdOf(facts: CrdFacts, group: string): Record<string, unknow
  * version, free-form spec and status.
  */
 export function minimalCrdOf(facts: CrdFacts, group = MINIMAL_GROUP): Record<string, unknown> {
-  const spec = (facts.crd as { spec: CrdSpec }).spec;
   const free = { type: 'object', 'x-kubernetes-preserve-unknown-fields': true };
-  return {
-    apiVersion: 'apiextensions.k8s.io/v1',
-    kind: 'CustomResourceDefinition',
-    metadata: { name: `${facts.plural}.${group}` },
-    spec: {
-      group,
-      scope: spec.scope,
-      names: { kind: facts.kind, plural: facts.plural, singular: facts.kind.toLowerCase() },
-      versions: [
-        {
-          name: facts.version,
-          served: true,
-          storage: true,
-          subresources: { status: {} },
-          schema: {
-            openAPIV3Schema: { type: 'object', properties: { spec: free, status: free } },
-          },
-        },
-      ],
+  return crdIn(facts, group, [
+    {
+      name: facts.version,
+      served: true,
+      storage: true,
+      subresources: { status: {} },
+      schema: {
+        openAPIV3Schema: { type: 'object', properties: { spec: free, status: free } },
+      },
     },
-  };
+  ]);
 }

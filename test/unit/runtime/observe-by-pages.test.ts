@@ -79,16 +79,21 @@ function world(): World {
   };
   env.sweepSource = source;
   const abort = new AbortController();
-  const pages = new PageObserver({
+  const pages = observerOn(clock, changed, abort.signal);
+  return { env, clock, pages, changed, listed, failPages, stop: () => abort.abort() };
+}
+
+/** A page observer on `clock` that adds every object it tells of to `changed`. */
+function observerOn(clock: SweepClock, changed: SweptObject[], signal: AbortSignal): PageObserver {
+  return new PageObserver({
     readShare: 1,
     minIntervalMs: 50_000,
-    signal: abort.signal,
+    signal,
     log: pino({ level: 'silent' }),
     now: clock.now,
     sleep: clock.sleep,
     onChanged: (objects) => changed.push(...objects),
   });
-  return { env, clock, pages, changed, listed, failPages, stop: () => abort.abort() };
 }
 
 const PERIODIC = { periodic: true };
@@ -345,15 +350,7 @@ test('a sweep’s changed ids reach every object reading that id, by its current
   };
   const abort = new AbortController();
   const changed: SweptObject[] = [];
-  const pages = new PageObserver({
-    readShare: 1,
-    minIntervalMs: 50_000,
-    signal: abort.signal,
-    log: pino({ level: 'silent' }),
-    now: clock.now,
-    sleep: clock.sleep,
-    onChanged: (objects) => changed.push(...objects),
-  });
+  const pages = observerOn(clock, changed, abort.signal);
   const read = (kind: string, key: string, id: string): Promise<unknown> =>
     pages.read(
       { kind, key, uid: key, account: 'acct', periodic: false, maxAgeMs: 600_000 },
