@@ -461,11 +461,14 @@ async function runComparisons(
 async function docBytesOf(
   env: BenchEnv,
   crd: CrdFacts,
-  [lone, bare, ours]: string[],
-): Promise<ApplyEndToEndResult['docBytes']> {
-  const size = (group: string | undefined): Promise<number> =>
-    openApiBytes(env.kube, group ?? '', crd.version);
-  return { lone: await size(lone), bare: await size(bare), ours: await size(ours) };
+  groups: { lone: string; bare: string; ours: string },
+): Promise<NonNullable<ApplyEndToEndResult['docBytes']>> {
+  const size = (group: string): Promise<number> => openApiBytes(env.kube, group, crd.version);
+  return {
+    lone: await size(groups.lone),
+    bare: await size(groups.bare),
+    ours: await size(groups.ours),
+  };
 }
 
 /** Runs the scenario; the sim's faults are set here (L = 50 ms, no limit). */
@@ -490,7 +493,7 @@ export async function runApplyEndToEnd(
     sameSurface: await applyTo(env, dir, p, MINIMAL_GROUP, 'e2e-surface'),
     oursNoOperator: await applyTo(env, dir, p, p.crd.group, 'e2e-ours-alone'),
     bareSchema: await applyTo(env, dir, p, bare, 'e2e-bare'),
-    docBytes: await docBytesOf(env, p.crd, [lone, bare, p.crd.group]),
+    docBytes: await docBytesOf(env, p.crd, { lone, bare, ours: p.crd.group }),
     oursApplyS: 0,
     allReadyS: null,
     ratio: null,

@@ -165,15 +165,17 @@ async function runMode(
  */
 async function nextSweepStart(env: BenchEnv, sweepIntervalMs: number): Promise<number> {
   const gapMs = sweepIntervalMs / 2;
-  const deadline = Date.now() + 3 * sweepIntervalMs;
+  // The call log's times are wall-clock; the give-up deadline is monotonic.
+  const deadline = performance.now() + 3 * sweepIntervalMs;
   let since = Date.now() - sweepIntervalMs;
   let prev: number | undefined;
-  while (Date.now() < deadline) {
+  while (performance.now() < deadline) {
     const entries = (await env.sim.logSince(since)).filter((e) => e.t >= since);
     const start = firstSweepStart(entries, gapMs, prev);
     if (start !== undefined) return start;
     prev = lastSweepPageAt(entries, prev);
-    since = (entries.at(-1)?.t ?? since - 1) + 1;
+    const last = entries.at(-1);
+    if (last) since = last.t + 1;
     await sleep(250);
   }
   return Date.now();
