@@ -17,6 +17,8 @@
  *                           `apply` is kubectl apply + reconcile end to end,
  *                           bench/scenarios/apply-end-to-end.ts)
  *   --apply-n 500           objects of the end-to-end scenario
+ *   --apply-rounds 3        interleaved rounds of its applies with nothing reconciling (lone
+ *                           minimal, ours, bare schema); the goal's figures are their medians
  *   --noisy-duration 90s    the noisy-neighbour window (BENCH_QUICK: 45s)
  *   --deadline <ISO time>   skip a cell whose estimate (2 × (2 × ceiling + 60 s)) ends after it
  *   --steady <duration>     also idle that long in the first cell
@@ -87,6 +89,8 @@ export interface Settings {
   noisyDurationMs: number;
   /** Objects of the end-to-end apply scenario. */
   applyN: number;
+  /** Interleaved rounds of the end-to-end scenario's applies with nothing reconciling. */
+  applyRounds: number;
   /** Whether each cell also runs the null-controller baseline. */
   nullBaseline: boolean;
   /** The observe-by-pages scenario: fleet sizes, poll interval, window, drift changes. */
@@ -118,6 +122,7 @@ const DEFAULTS: Record<string, [full: string, quick: string]> = {
   'pages-drifts': ['50', '10'],
   'pages-by-id-max': ['0', '0'],
   'apply-n': ['500', '200'],
+  'apply-rounds': ['3', '1'],
   'noisy-duration': ['90s', '45s'],
   'null-baseline': ['on', 'on'],
   out: ['bench/results', 'bench/results'],
@@ -147,6 +152,7 @@ function settings(argv: string[]): Settings {
     scenarios: v('scenarios').split(',').filter(Boolean),
     noisyDurationMs: parseDuration(v('noisy-duration')),
     applyN: Number(v('apply-n')),
+    applyRounds: Number(v('apply-rounds')),
     nullBaseline: v('null-baseline') !== 'off',
     pagesSizes: list(v('pages-sizes')),
     pagesPollIntervalMs: parseDuration(v('pages-poll-interval')),
@@ -498,6 +504,7 @@ async function runApply(env: BenchEnv, s: Settings): Promise<ApplyEndToEndResult
       operatorArgs: operatorArgs(s, l50),
       crd,
       crds,
+      rounds: s.applyRounds,
       timeoutMs: phaseTimeout(s, 4 * ceilingMs(l50, s.workers, s.applyN, 2) + SLACK_MS),
     },
     log,

@@ -55,6 +55,22 @@ export interface ApplyEndToEndParams {
   /** Every CRD of ours (the same-surface group gets a minimal CRD of each). */
   crds?: CrdFacts[];
   timeoutMs: number;
+  /**
+   * Interleaved rounds of the no-operator applies (lone minimal, ours, bare schema; default 1):
+   * one apply of each moves by 10–40 % from run to run on a shared machine, so the goal's
+   * figures are medians over rounds.
+   */
+  rounds?: number;
+}
+
+/**
+ * One round of the applies with nothing reconciling: the lone minimal CRD, ours and the bare
+ * schema, one after the other (each a create and then its update, in fresh namespaces).
+ */
+export interface NoOperatorRound {
+  lone: ApplyTiming;
+  ours: ApplyTiming;
+  bare: ApplyTiming;
 }
 
 /** One `kubectl apply -f`: its wall seconds and the CPU seconds behind them. */
@@ -100,6 +116,11 @@ export interface ApplyEndToEndResult {
    * `bareCrdOf`), no operator running; absent in results from before.
    */
   bareSchema?: ApplyTiming;
+  /**
+   * Every round of the no-operator applies, the first being `lone[0]`, `oursNoOperator` and
+   * `bareSchema`; absent in results from before.
+   */
+  noOperatorRounds?: NoOperatorRound[];
   /** Bytes of the OpenAPI v3 documents kubectl parses: lone minimal, bare schema, ours. */
   docBytes?: { lone: number; bare: number; ours: number };
   /** `kubectl apply -f` of the N PullZoneConfigs with the operator running, seconds. */
@@ -471,6 +492,26 @@ async function docBytesOf(
   };
 }
 
+/**
+ * Rounds 2…`p.rounds` of the applies with nothing reconciling, each in namespaces of its own:
+ * the lone minimal CRD, ours, the bare schema.
+ */
+async function runMoreRounds(
+  env: BenchEnv,
+  dir: string,
+  p: ApplyEndToEndParams,
+  groups: { lone: string; bare: string },
+): Promise<NoOperatorRound[]> {
+  const out: NoOperatorRound[] = [];
+  for (let i = 1; i < (p.rounds ?? 1); i++)
+    out.push({
+      lone: await applyTo(env, dir, p, groups.lone, `e2e-lone-r${i}`),
+      ours: await applyTo(env, dir, p, p.crd.group, `e2e-ours-alone-r${i}`),
+      bare: await applyTo(env, dir, p, groups.bare, `e2e-bare-r${i}`),
+    });
+  return out;
+}
+
 /** Runs the scenario; the sim's faults are set here (L = 50 ms, no limit). */
 export async function runApplyEndToEnd(
   env: BenchEnv,
@@ -498,6 +539,12 @@ export async function runApplyEndToEnd(
     allReadyS: null,
     ratio: null,
   };
+  const { oursNoOperator, bareSchema } = result;
+  if (oursNoOperator && bareSchema)
+    result.noOperatorRounds = [
+      { lone: first, ours: oursNoOperator, bare: bareSchema },
+      ...(await runMoreRounds(env, dir, p, { lone, bare })),
+    ];
   log(
     `end to end n=${p.n}, ${result.kubectlVersion}: lone minimal ${timesText(first)}; one group ${timesText(result.sameSurface)}; ours without the operator ${timesText(result.oursNoOperator)}`,
   );

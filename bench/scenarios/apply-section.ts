@@ -5,7 +5,7 @@
  */
 import { quantile } from '../lib/stats.js';
 import { perObjectText } from '../lib/apiserver-requests.js';
-import type { ApplyEndToEndResult, ApplyTiming } from './apply-end-to-end.js';
+import type { ApplyEndToEndResult, ApplyTiming, NoOperatorRound } from './apply-end-to-end.js';
 import type { GadgetResult } from './apply-gadget.js';
 
 /**
@@ -63,6 +63,92 @@ export function reconciledApplyRatios(r: ApplyEndToEndResult): {
   const create = ratioOf(r.ours?.wallS, lone?.wallS);
   const update = ratioOf(r.ours?.update?.wallS, lone?.update?.wallS);
   return { ...(create ? { create } : {}), ...(update ? { update } : {}) };
+}
+
+/** A median over rounds against the lone minimal CRD's median, with each round's own ratio. */
+export interface RoundsRatio extends ApplyRatio {
+  perRound: number[];
+}
+
+/** The wall seconds of `t` in `phase`, undefined when that phase was not measured. */
+function wallOf(t: ApplyTiming, phase: 'create' | 'update'): number | undefined {
+  return phase === 'create' ? t.wallS : t.update?.wallS;
+}
+
+/** `side`'s median over the rounds ÷ the lone minimal CRD's, for one phase. */
+function roundsRatioOf(
+  rounds: NoOperatorRound[],
+  side: 'ours' | 'bare',
+  phase: 'create' | 'update',
+): RoundsRatio | undefined {
+  const paired = rounds.flatMap((round) => {
+    const [a, b] = [wallOf(round[side], phase), wallOf(round.lone, phase)];
+    return a === undefined || b === undefined || !(b > 0) ? [] : [[a, b] as const];
+  });
+  if (paired.length === 0) return undefined;
+  const oursS = quantile(
+    paired.map(([a]) => a),
+    0.5,
+  );
+  const loneS = quantile(
+    paired.map(([, b]) => b),
+    0.5,
+  );
+  return { oursS, loneS, ratio: oursS / loneS, perRound: paired.map(([a, b]) => a / b) };
+}
+
+/**
+ * `kubectl apply -f` of the N objects to our CRD (`ours`) or the bare schema with nothing
+ * reconciling, create and update, each the median over the interleaved rounds ÷ the lone
+ * minimal CRD's median over the same rounds (issue 45's figure); empty for results from before
+ * the rounds.
+ */
+export function noOperatorRatios(
+  r: ApplyEndToEndResult,
+  side: 'ours' | 'bare' = 'ours',
+): { create?: RoundsRatio; update?: RoundsRatio } {
+  const rounds = r.noOperatorRounds ?? [];
+  const create = roundsRatioOf(rounds, side, 'create');
+  const update = roundsRatioOf(rounds, side, 'update');
+  return { ...(create ? { create } : {}), ...(update ? { update } : {}) };
+}
+
+/** The goal rows over the rounds with nothing reconciling, when the run had them. */
+function noOperatorRows(r: ApplyEndToEndResult): string[] {
+  const goal = APPLY_GOALS.kubectlApplyRatio;
+  const count = r.noOperatorRounds?.length ?? 0;
+  const { create, update } = noOperatorRatios(r);
+  const row = (phase: string, a: RoundsRatio): string =>
+    `| \`kubectl apply\` ${phase}, no operator: median of ${count} interleaved round${count === 1 ? '' : 's'} ÷ the same to the lone minimal CRD (per round ${a.perRound.map((x) => x.toFixed(2)).join(', ')}) | ${a.oursS.toFixed(1)} s ÷ ${a.loneS.toFixed(1)} s = **${a.ratio.toFixed(2)}** | ≤ ${goal} | ${verdict(a.ratio <= goal)} |`;
+  return [...(create ? [row('create', create)] : []), ...(update ? [row('update', update)] : [])];
+}
+
+/** The rounds with nothing reconciling, wall seconds per apply, and the medians' ratios. */
+function roundsTable(r: ApplyEndToEndResult): string[] {
+  const rounds = r.noOperatorRounds ?? [];
+  if (rounds.length === 0) return [];
+  const s = (v: number | undefined): string => (v === undefined ? '—' : `${v.toFixed(1)} s`);
+  const cells = (round: NoOperatorRound, phase: 'create' | 'update'): string[] =>
+    [round.lone, round.ours, round.bare].map((t) => s(wallOf(t, phase)));
+  const ratios = (side: 'ours' | 'bare'): RoundsRatio[] => {
+    const { create, update } = noOperatorRatios(r, side);
+    return [create, update].flatMap((x) => (x ? [x] : []));
+  };
+  const [oc, ou] = ratios('ours');
+  const [bc, bu] = ratios('bare');
+  const x = (a: RoundsRatio | undefined): string => (a ? `**${a.ratio.toFixed(2)}**` : '—');
+  return [
+    '',
+    `The applies with nothing reconciling, in ${rounds.length} interleaved rounds (each round: the lone minimal CRD, ours, the bare schema, each a create and then its update in fresh namespaces): one apply moves by 10–40 % from run to run on a shared machine, so the goal's figures are the medians.`,
+    '',
+    '| round | create: lone minimal | ours | bare schema | update: lone minimal | ours | bare schema |',
+    '| --- | --- | --- | --- | --- | --- | --- |',
+    ...rounds.map(
+      (round, i) =>
+        `| ${i + 1} | ${[...cells(round, 'create'), ...cells(round, 'update')].join(' | ')} |`,
+    ),
+    `| median ÷ lone minimal median | 1.00 | ${x(oc)} | ${x(bc)} | 1.00 | ${x(ou)} | ${x(bu)} |`,
+  ];
 }
 
 function verdict(ok: boolean): string {
@@ -217,6 +303,7 @@ function decomposition(r: ApplyEndToEndResult, yardstick: number): string[] {
         ]
       : []),
     ...updateDecomposition(r, ours),
+    ...roundsTable(r),
     ...documentLines(r),
     ...requestLines(r),
   ];
@@ -310,6 +397,7 @@ export function applySection(r: ApplyEndToEndResult | undefined): string[] {
     '',
     '| figure | measured | goal | verdict |',
     '| --- | --- | --- | --- |',
+    ...noOperatorRows(r),
     ...kubectlApplyRows(r),
     `| create: apply to all Ready ÷ minimal apply | ${r.allReadyS === null ? 'timed out' : `${r.allReadyS.toFixed(1)} s`} ÷ ${yardstick.toFixed(1)} s = **${r.ratio === null ? 'n/a' : r.ratio.toFixed(2)}** (our apply alone ${r.oursApplyS.toFixed(1)} s) | ≤ ${APPLY_GOALS.createRatio} | ${verdict(r.ratio !== null && r.ratio <= APPLY_GOALS.createRatio)} |`,
     ...honestCreateRow(r, yardstick),

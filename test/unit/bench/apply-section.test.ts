@@ -314,3 +314,53 @@ test('the bare schema’s apply is a row of its own in both tables, with the doc
   );
   t.notRegex(applySection(base).join('\n'), /without its descriptions|93\.0 KiB/);
 });
+
+/** A round with nothing reconciling: create and update walls of lone, ours and bare. */
+function round(lone: [number, number], ours: [number, number], bare: [number, number]) {
+  const timing = ([c, u]: [number, number]) => ({
+    wallS: c,
+    kubectlCpuS: 1,
+    update: { wallS: u, kubectlCpuS: 2 },
+  });
+  return { lone: timing(lone), ours: timing(ours), bare: timing(bare) };
+}
+
+const rounds = [
+  round([5.7, 10.6], [7.2, 11.3], [6.7, 10.7]),
+  round([5.3, 9.0], [6.1, 11.2], [5.3, 9.8]),
+  round([4.6, 8.2], [5.3, 10.7], [5.4, 8.9]),
+];
+
+test('over interleaved rounds the goal rows divide the medians, list each round’s ratio and judge the median', (t) => {
+  const md = applySection({ ...base, noOperatorRounds: rounds }).join('\n');
+  // create: ours median 6.1 ÷ lone median 5.3; update: 11.2 ÷ 9.0 (over 1.3: missed)
+  t.regex(
+    md,
+    /\| `kubectl apply` create, no operator: median of 3 interleaved rounds ÷ the same to the lone minimal CRD \(per round 1\.26, 1\.15, 1\.15\) \| 6\.1 s ÷ 5\.3 s = \*\*1\.15\*\* \| ≤ 1\.3 \| met \|/,
+  );
+  t.regex(
+    md,
+    /\| `kubectl apply` update, no operator: median of 3 interleaved rounds ÷ the same to the lone minimal CRD \(per round 1\.07, 1\.24, 1\.30\) \| 11\.2 s ÷ 9\.0 s = \*\*1\.24\*\* \| ≤ 1\.3 \| met \|/,
+  );
+  const slow = [...rounds, round([4.6, 8.2], [7.0, 12.0], [5, 9]), round([5, 8], [7, 12], [5, 9])];
+  t.regex(
+    applySection({ ...base, noOperatorRounds: slow }).join('\n'),
+    /update, no operator: median of 5 interleaved rounds .* = \*\*1\.38\*\* \| ≤ 1\.3 \| \*\*missed\*\* \|/,
+  );
+});
+
+test('the rounds table gives every apply of every round and the medians’ ratios, ours and bare', (t) => {
+  const md = applySection({ ...base, noOperatorRounds: rounds }).join('\n');
+  t.regex(md, /\| 2 \| 5\.3 s \| 6\.1 s \| 5\.3 s \| 9\.0 s \| 11\.2 s \| 9\.8 s \|/);
+  // bare: create median 5.4 ÷ 5.3, update median 9.8 ÷ 9.0
+  t.regex(
+    md,
+    /\| median ÷ lone minimal median \| 1\.00 \| \*\*1\.15\*\* \| \*\*1\.02\*\* \| 1\.00 \| \*\*1\.24\*\* \| \*\*1\.09\*\* \|/,
+  );
+});
+
+test('a result from before the rounds has neither their goal rows nor their table', (t) => {
+  const md = applySection(base).join('\n');
+  t.notRegex(md, /interleaved round/);
+  t.notRegex(md, /median ÷ lone minimal median/);
+});
