@@ -540,11 +540,13 @@ export async function runApplyEndToEnd(
     ratio: null,
   };
   const { oursNoOperator, bareSchema } = result;
-  if (oursNoOperator && bareSchema)
-    result.noOperatorRounds = [
-      { lone: first, ours: oursNoOperator, bare: bareSchema },
-      ...(await runMoreRounds(env, dir, p, { lone, bare })),
-    ];
+  if (oursNoOperator && bareSchema) {
+    const more = await runMoreRounds(env, dir, p, { lone, bare });
+    result.noOperatorRounds = [{ lone: first, ours: oursNoOperator, bare: bareSchema }, ...more];
+    // every lone apply is a sample of the yardstick
+    result.minimalApplyS.push(...more.map((m) => m.lone.wallS));
+    result.lone?.push(...more.map((m) => m.lone));
+  }
   log(
     `end to end n=${p.n}, ${result.kubectlVersion}: lone minimal ${timesText(first)}; one group ${timesText(result.sameSurface)}; ours without the operator ${timesText(result.oursNoOperator)}`,
   );

@@ -386,6 +386,14 @@ function updateAllRows(r: ApplyEndToEndResult): string[] {
   ];
 }
 
+/** The lone minimal applies: all but the last before our run, the last after it. */
+function samplesText(values: number[]): string {
+  const s = (v: number[]): string => `${v.map((x) => x.toFixed(1)).join(', ')} s`;
+  return values.length < 2
+    ? s(values)
+    : `${s(values.slice(0, -1))} before, ${s(values.slice(-1))} after`;
+}
+
 /** The report's section for the scenario. */
 export function applySection(r: ApplyEndToEndResult | undefined): string[] {
   if (!r) return [];
@@ -393,7 +401,7 @@ export function applySection(r: ApplyEndToEndResult | undefined): string[] {
   return [
     '## End to end: kubectl apply + reconcile',
     '',
-    `N = ${r.n} PullZoneConfigs applied with \`kubectl apply -f\` (kubectl ${r.kubectlVersion ?? 'version not recorded'}) while the operator runs (L = 50 ms, no platform limit), until the last is Ready; the yardstick is \`kubectl apply -f\` of the same ${r.n} objects against a lone minimal CRD with nothing reconciling them (${r.minimalApplyS.map((v) => `${v.toFixed(1)} s`).join(' before, ')} after; median ${yardstick.toFixed(1)} s).`,
+    `N = ${r.n} PullZoneConfigs applied with \`kubectl apply -f\` (kubectl ${r.kubectlVersion ?? 'version not recorded'}) while the operator runs (L = 50 ms, no platform limit), until the last is Ready; the yardstick is \`kubectl apply -f\` of the same ${r.n} objects against a lone minimal CRD with nothing reconciling them (${samplesText(r.minimalApplyS)}; median ${yardstick.toFixed(1)} s).`,
     '',
     '| figure | measured | goal | verdict |',
     '| --- | --- | --- | --- |',

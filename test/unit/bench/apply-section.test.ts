@@ -364,3 +364,15 @@ test('a result from before the rounds has neither their goal rows nor their tabl
   t.notRegex(md, /interleaved round/);
   t.notRegex(md, /median ÷ lone minimal median/);
 });
+
+test('with rounds, every lone minimal apply is a sample of the yardstick: the earlier ones before, the last after', (t) => {
+  const md = applySection({ ...base, minimalApplyS: [5.2, 4.7, 5.4, 6.7] }).join('\n');
+  t.regex(
+    md,
+    /nothing reconciling them \(5\.2, 4\.7, 5\.4 s before, 6\.7 s after; median 5\.2 s\)/,
+  );
+  t.regex(
+    applySection({ ...base, minimalApplyS: [5.2] }).join('\n'),
+    /nothing reconciling them \(5\.2 s; median 5\.2 s\)/,
+  );
+});
