@@ -18,7 +18,10 @@ import {
   openApiIndexOf,
   waitForOpenApi,
 } from '../lib/openapi-documents.js';
-import type { ApplyTiming } from './apply-end-to-end.js';
+import type { ApplyTiming, NoOperatorRound } from './apply-end-to-end.js';
+
+/** One round after the Gadget: the lone minimal CRD's apply, then ours (no operator). */
+export type GadgetRound = Pick<NoOperatorRound, 'lone' | 'ours'>;
 
 /** What adding the Gadget in its own group did. */
 export interface GadgetResult {
@@ -35,6 +38,11 @@ export interface GadgetResult {
   oneGroupDocBytes?: [number, number];
   /** `kubectl apply` of the same objects to our CRD (no operator), repeated after. */
   oursNoOperator?: ApplyTiming;
+  /**
+   * The applies after, in interleaved rounds with the lone minimal CRD's (the first round's
+   * ours is `oursNoOperator`); absent in results from before.
+   */
+  rounds?: GadgetRound[];
 }
 
 async function installCrd(env: BenchEnv, crd: Record<string, unknown>): Promise<void> {
@@ -59,13 +67,14 @@ async function gadgetCrd(): Promise<CrdFacts> {
 
 /**
  * Installs the Gadget in its own group and a minimal Gadget in the one group, records the
- * documents before and after, and runs `applyAgain` (the apply to our CRD, repeated); removes
- * both CRDs after and waits until the Gadget's group is no longer served.
+ * documents before and after, and runs `applyAgain` (rounds of the applies to the lone minimal
+ * CRD and ours, repeated); removes both CRDs after and waits until the Gadget's group is no
+ * longer served.
  */
 export async function runGadgetStep(
   env: BenchEnv,
   ours: CrdFacts,
-  applyAgain: () => Promise<ApplyTiming>,
+  applyAgain: () => Promise<GadgetRound[]>,
 ): Promise<GadgetResult> {
   const gadget = await gadgetCrd();
   const oneGroup = `apis/${MINIMAL_GROUP}/${ours.version}`;
@@ -84,12 +93,14 @@ export async function runGadgetStep(
   const oursAfter = await openApiDocumentOf(env.kube, ours.group, ours.version);
   const oneAfter = await openApiDocumentOf(env.kube, MINIMAL_GROUP, ours.version);
   try {
+    const rounds = await applyAgain();
     return {
       group: gadget.group,
       oursDocBytes: [Buffer.byteLength(oursBefore), Buffer.byteLength(oursAfter)],
       oursDocSame: oursBefore === oursAfter,
       oneGroupDocBytes: [Buffer.byteLength(oneBefore), Buffer.byteLength(oneAfter)],
-      oursNoOperator: await applyAgain(),
+      ...(rounds[0] ? { oursNoOperator: rounds[0].ours } : {}),
+      rounds,
     };
   } finally {
     const names = [crdNameOf(GADGET), `${gadget.plural}.${MINIMAL_GROUP}`];

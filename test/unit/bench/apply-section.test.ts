@@ -376,3 +376,34 @@ test('with rounds, every lone minimal apply is a sample of the yardstick: the ea
     /nothing reconciling them \(5\.2 s; median 5\.2 s\)/,
   );
 });
+
+test('with rounds on both sides, the Gadget section compares the medians’ ratios before and after', (t) => {
+  const after = [round([6, 10], [6.6, 12], [0, 0]), round([5, 9], [5.4, 11.5], [0, 0])].map(
+    ({ lone, ours }) => ({ lone, ours }),
+  );
+  const r: ApplyEndToEndResult = {
+    ...base,
+    noOperatorRounds: rounds,
+    gadget: {
+      group: 'gadgets.cdn.operator.io',
+      oursDocBytes: [128_000, 128_000],
+      oursDocSame: true,
+      oursNoOperator: after[0]!.ours,
+      rounds: after,
+    },
+  };
+  const md = applySection(r).join('\n');
+  t.regex(md, /in 2 interleaved rounds after \(the lone minimal CRD's, then ours\)/);
+  // before: 6.1 ÷ 5.3 (1.15) and 11.2 ÷ 9.0 (1.24); after: 5.4 ÷ 5.0 (1.08) and 11.5 ÷ 9.0 (1.28)
+  t.regex(
+    md,
+    /\| create \| 6\.1 ÷ 5\.3 s = \*\*1\.15\*\* \| 5\.4 ÷ 5\.0 s = \*\*1\.08\*\* \| 0\.94 \|/,
+  );
+  t.regex(
+    md,
+    /\| update \| 11\.2 ÷ 9\.0 s = \*\*1\.24\*\* \| 11\.5 ÷ 9\.0 s = \*\*1\.28\*\* \| 1\.03 \|/,
+  );
+  t.notRegex(md, /after ÷ lone minimal \|/);
+  const { noOperatorRounds: _n, ...single } = r;
+  t.regex(applySection(single).join('\n'), /after ÷ lone minimal \|/);
+});
