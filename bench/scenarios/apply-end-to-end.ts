@@ -39,6 +39,7 @@ import {
 import { OPENAPI_WAIT_MS, openApiBytes, waitForOpenApi } from '../lib/openapi-documents.js';
 import { collectionPath, objectName, pullZoneManifest, type Manifest } from '../lib/objects.js';
 import { ReadyTracker } from '../lib/ready-tracker.js';
+import { rotatedOrder } from '../lib/round-order.js';
 import { quantile } from '../lib/stats.js';
 import { runGadgetStep, type GadgetResult, type GadgetRound } from './apply-gadget.js';
 import { NULL_USER, startNull, stopNull } from './null-baseline.js';
@@ -62,6 +63,9 @@ export interface ApplyEndToEndParams {
    */
   rounds?: number;
 }
+
+/** The sides of a round with nothing reconciling, in round 0's order. */
+const SIDES = ['lone', 'ours', 'bare'] as const;
 
 /**
  * One round of the applies with nothing reconciling: the lone minimal CRD, ours and the bare
@@ -121,6 +125,11 @@ export interface ApplyEndToEndResult {
    * `bareSchema`; absent in results from before.
    */
   noOperatorRounds?: NoOperatorRound[];
+  /**
+   * Whether the rounds' order rotated (bench/lib/round-order.ts); absent when every round ran
+   * in round 1's order.
+   */
+  roundsRotated?: boolean;
   /** Bytes of the OpenAPI v3 documents kubectl parses: lone minimal, bare schema, ours. */
   docBytes?: { lone: number; bare: number; ours: number };
   /** `kubectl apply -f` of the N PullZoneConfigs with the operator running, seconds. */
@@ -436,8 +445,9 @@ function timesText(t: ApplyTiming | undefined): string {
 }
 
 /**
- * The rounds after the Gadget is added: the lone minimal CRD's apply, then ours, each in
- * namespaces of its own (after a warm-up of both: kubectl's discovery changed with the CRDs).
+ * The rounds after the Gadget is added: the lone minimal CRD's apply and ours, in turns (each
+ * round's order rotated), each in namespaces of its own, after a warm-up of both (kubectl's
+ * discovery changed with the CRDs).
  */
 async function runGadgetRounds(
   env: BenchEnv,
@@ -447,12 +457,14 @@ async function runGadgetRounds(
   const lone = loneGroupOf(p.crd);
   await warmUp(env, dir, p, p.crd.group, 'e2e-warm-ours-gadget');
   await warmUp(env, dir, p, lone, 'e2e-warm-lone-gadget');
+  const groupOf = { lone, ours: p.crd.group };
   const out: GadgetRound[] = [];
-  for (let i = 0; i < (p.rounds ?? 1); i++)
-    out.push({
-      lone: await applyTo(env, dir, p, lone, `e2e-lone-gadget-r${i}`),
-      ours: await applyTo(env, dir, p, p.crd.group, `e2e-ours-gadget-r${i}`),
-    });
+  for (let i = 0; i < (p.rounds ?? 1); i++) {
+    const round: Partial<GadgetRound> = {};
+    for (const side of rotatedOrder(['lone', 'ours'] as const, i))
+      round[side] = await applyTo(env, dir, p, groupOf[side], `e2e-${side}-gadget-r${i}`);
+    out.push(round as GadgetRound);
+  }
   return out;
 }
 
@@ -513,8 +525,8 @@ async function docBytesOf(
 }
 
 /**
- * Rounds 2…`p.rounds` of the applies with nothing reconciling, each in namespaces of its own:
- * the lone minimal CRD, ours, the bare schema.
+ * Rounds 2…`p.rounds` of the applies with nothing reconciling, each in namespaces of its own,
+ * in an order rotated by one place each round (bench/lib/round-order.ts).
  */
 async function runMoreRounds(
   env: BenchEnv,
@@ -522,13 +534,15 @@ async function runMoreRounds(
   p: ApplyEndToEndParams,
   groups: { lone: string; bare: string },
 ): Promise<NoOperatorRound[]> {
+  const groupOf = { lone: groups.lone, ours: p.crd.group, bare: groups.bare };
+  const namespaceOf = { lone: 'e2e-lone', ours: 'e2e-ours-alone', bare: 'e2e-bare' };
   const out: NoOperatorRound[] = [];
-  for (let i = 1; i < (p.rounds ?? 1); i++)
-    out.push({
-      lone: await applyTo(env, dir, p, groups.lone, `e2e-lone-r${i}`),
-      ours: await applyTo(env, dir, p, p.crd.group, `e2e-ours-alone-r${i}`),
-      bare: await applyTo(env, dir, p, groups.bare, `e2e-bare-r${i}`),
-    });
+  for (let i = 1; i < (p.rounds ?? 1); i++) {
+    const round: Partial<NoOperatorRound> = {};
+    for (const side of rotatedOrder(SIDES, i))
+      round[side] = await applyTo(env, dir, p, groupOf[side], `${namespaceOf[side]}-r${i}`);
+    out.push(round as NoOperatorRound);
+  }
   return out;
 }
 
@@ -563,6 +577,7 @@ export async function runApplyEndToEnd(
   if (oursNoOperator && bareSchema) {
     const more = await runMoreRounds(env, dir, p, { lone, bare });
     result.noOperatorRounds = [{ lone: first, ours: oursNoOperator, bare: bareSchema }, ...more];
+    result.roundsRotated = true;
     // every lone apply is a sample of the yardstick
     result.minimalApplyS.push(...more.map((m) => m.lone.wallS));
     result.lone?.push(...more.map((m) => m.lone));

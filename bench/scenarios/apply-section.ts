@@ -140,7 +140,7 @@ function roundsTable(r: ApplyEndToEndResult): string[] {
   const x = (a: RoundsRatio | undefined): string => (a ? `**${a.ratio.toFixed(2)}**` : '—');
   return [
     '',
-    `The applies with nothing reconciling, in ${rounds.length} interleaved rounds (each round: the lone minimal CRD, ours, the bare schema, each a create and then its update in fresh namespaces): one apply moves by 10–40 % from run to run on a shared machine, so the goal's figures are the medians.`,
+    `The applies with nothing reconciling, in ${rounds.length} interleaved rounds (each round: the lone minimal CRD, ours, the bare schema, ${r.roundsRotated ? 'in an order rotated by one place each round, ' : ''}each a create and then its update in fresh namespaces): one apply moves by 10–40 % from run to run on a shared machine, so the goal's figures are the medians.`,
     '',
     '| round | create: lone minimal | ours | bare schema | update: lone minimal | ours | bare schema |',
     '| --- | --- | --- | --- | --- | --- | --- |',
@@ -356,7 +356,7 @@ export function gadgetSection(r: ApplyEndToEndResult): string[] {
     '',
     ...(rounds.length > 0
       ? [
-          `${intro} The applies of the same ${r.n} objects with no operator running, in ${g.rounds?.length} interleaved rounds after (the lone minimal CRD's, then ours), against the rounds before:`,
+          `${intro} The applies of the same ${r.n} objects with no operator running, in ${g.rounds?.length} interleaved rounds after (the lone minimal CRD's and ours, ${r.roundsRotated ? 'in turns' : 'in that order'}), against the rounds before:`,
           '',
           ...rounds,
         ]

@@ -1,5 +1,9 @@
 import test from 'ava';
-import type { ApplyEndToEndResult } from '../../../bench/scenarios/apply-end-to-end.js';
+import type {
+  ApplyEndToEndResult,
+  ApplyTiming,
+  NoOperatorRound,
+} from '../../../bench/scenarios/apply-end-to-end.js';
 import { readFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -316,8 +320,12 @@ test('the bare schema’s apply is a row of its own in both tables, with the doc
 });
 
 /** A round with nothing reconciling: create and update walls of lone, ours and bare. */
-function round(lone: [number, number], ours: [number, number], bare: [number, number]) {
-  const timing = ([c, u]: [number, number]) => ({
+function round(
+  lone: [number, number],
+  ours: [number, number],
+  bare: [number, number],
+): NoOperatorRound {
+  const timing = ([c, u]: [number, number]): ApplyTiming => ({
     wallS: c,
     kubectlCpuS: 1,
     update: { wallS: u, kubectlCpuS: 2 },
@@ -351,6 +359,11 @@ test('over interleaved rounds the goal rows divide the medians, list each round�
 
 test('the rounds table gives every apply of every round and the medians’ ratios, ours and bare', (t) => {
   const md = applySection({ ...base, noOperatorRounds: rounds }).join('\n');
+  t.regex(md, /the bare schema, each a create/);
+  t.regex(
+    applySection({ ...base, noOperatorRounds: rounds, roundsRotated: true }).join('\n'),
+    /the bare schema, in an order rotated by one place each round, each a create/,
+  );
   t.regex(md, /\| 2 \| 5\.3 s \| 6\.1 s \| 5\.3 s \| 9\.0 s \| 11\.2 s \| 9\.8 s \|/);
   // bare: create median 5.4 ÷ 5.3, update median 9.8 ÷ 9.0
   t.regex(
@@ -393,7 +406,11 @@ test('with rounds on both sides, the Gadget section compares the medians’ rati
     },
   };
   const md = applySection(r).join('\n');
-  t.regex(md, /in 2 interleaved rounds after \(the lone minimal CRD's, then ours\)/);
+  t.regex(md, /in 2 interleaved rounds after \(the lone minimal CRD's and ours, in that order\)/);
+  t.regex(
+    applySection({ ...r, roundsRotated: true }).join('\n'),
+    /in 2 interleaved rounds after \(the lone minimal CRD's and ours, in turns\)/,
+  );
   // before: 6.1 ÷ 5.3 (1.15) and 11.2 ÷ 9.0 (1.24); after: 5.4 ÷ 5.0 (1.08) and 11.5 ÷ 9.0 (1.28)
   t.regex(
     md,
