@@ -445,24 +445,25 @@ function timesText(t: ApplyTiming | undefined): string {
 }
 
 /**
- * The rounds after the Gadget is added: the lone minimal CRD's apply and ours, in turns (each
- * round's order rotated), each in namespaces of its own, after a warm-up of both (kubectl's
- * discovery changed with the CRDs).
+ * The rounds right before or after the Gadget is added: the lone minimal CRD's apply and ours,
+ * in turns (each round's order rotated), each in namespaces of its own, after a warm-up of both
+ * (kubectl's discovery changes with the CRDs).
  */
 async function runGadgetRounds(
   env: BenchEnv,
   dir: string,
   p: ApplyEndToEndParams,
+  when: 'before' | 'after',
 ): Promise<GadgetRound[]> {
   const lone = loneGroupOf(p.crd);
-  await warmUp(env, dir, p, p.crd.group, 'e2e-warm-ours-gadget');
-  await warmUp(env, dir, p, lone, 'e2e-warm-lone-gadget');
+  await warmUp(env, dir, p, p.crd.group, `e2e-warm-ours-gadget-${when}`);
+  await warmUp(env, dir, p, lone, `e2e-warm-lone-gadget-${when}`);
   const groupOf = { lone, ours: p.crd.group };
   const out: GadgetRound[] = [];
   for (let i = 0; i < (p.rounds ?? 1); i++) {
     const round: Partial<GadgetRound> = {};
     for (const side of rotatedOrder(['lone', 'ours'] as const, i))
-      round[side] = await applyTo(env, dir, p, groupOf[side], `e2e-${side}-gadget-r${i}`);
+      round[side] = await applyTo(env, dir, p, groupOf[side], `e2e-${side}-gadget-${when}-r${i}`);
     out.push(round as GadgetRound);
   }
   return out;
@@ -498,12 +499,12 @@ async function runComparisons(
         `end to end n=${p.n}: lone minimal with the null controller ${timesText(result.loneReconciled)}`,
       );
   }
-  result.gadget = await runGadgetStep(env, p.crd, () => runGadgetRounds(env, dir, p)).catch(
-    (err: unknown) => {
-      log(`end to end n=${p.n}, Gadget in another group: ${messageOf(err)}`);
-      return undefined;
-    },
-  );
+  result.gadget = await runGadgetStep(env, p.crd, (when) =>
+    runGadgetRounds(env, dir, p, when),
+  ).catch((err: unknown) => {
+    log(`end to end n=${p.n}, Gadget in another group: ${messageOf(err)}`);
+    return undefined;
+  });
   if (result.gadget)
     log(
       `end to end n=${p.n}: after the Gadget in ${result.gadget.group}, ours without the operator ${timesText(result.gadget.oursNoOperator)}`,

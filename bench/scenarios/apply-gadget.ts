@@ -43,6 +43,11 @@ export interface GadgetResult {
    * ours is `oursNoOperator`); absent in results from before.
    */
   rounds?: GadgetRound[];
+  /**
+   * The same rounds right before the Gadget was installed (the machine in the same state as
+   * after); absent in results from before.
+   */
+  roundsBefore?: GadgetRound[];
 }
 
 async function installCrd(env: BenchEnv, crd: Record<string, unknown>): Promise<void> {
@@ -67,16 +72,17 @@ async function gadgetCrd(): Promise<CrdFacts> {
 
 /**
  * Installs the Gadget in its own group and a minimal Gadget in the one group, records the
- * documents before and after, and runs `applyAgain` (rounds of the applies to the lone minimal
- * CRD and ours, repeated); removes both CRDs after and waits until the Gadget's group is no
- * longer served.
+ * documents before and after, and runs `applyRounds` (rounds of the applies to the lone minimal
+ * CRD and ours) right before and again after; removes both CRDs after and waits until the
+ * Gadget's group is no longer served.
  */
 export async function runGadgetStep(
   env: BenchEnv,
   ours: CrdFacts,
-  applyAgain: () => Promise<GadgetRound[]>,
+  applyRounds: (when: 'before' | 'after') => Promise<GadgetRound[]>,
 ): Promise<GadgetResult> {
   const gadget = await gadgetCrd();
+  const roundsBefore = await applyRounds('before');
   const oneGroup = `apis/${MINIMAL_GROUP}/${ours.version}`;
   const oursBefore = await openApiDocumentOf(env.kube, ours.group, ours.version);
   const oneBefore = await openApiDocumentOf(env.kube, MINIMAL_GROUP, ours.version);
@@ -93,7 +99,7 @@ export async function runGadgetStep(
   const oursAfter = await openApiDocumentOf(env.kube, ours.group, ours.version);
   const oneAfter = await openApiDocumentOf(env.kube, MINIMAL_GROUP, ours.version);
   try {
-    const rounds = await applyAgain();
+    const rounds = await applyRounds('after');
     return {
       group: gadget.group,
       oursDocBytes: [Buffer.byteLength(oursBefore), Buffer.byteLength(oursAfter)],
@@ -101,6 +107,7 @@ export async function runGadgetStep(
       oneGroupDocBytes: [Buffer.byteLength(oneBefore), Buffer.byteLength(oneAfter)],
       ...(rounds[0] ? { oursNoOperator: rounds[0].ours } : {}),
       rounds,
+      roundsBefore,
     };
   } finally {
     const names = [crdNameOf(GADGET), `${gadget.plural}.${MINIMAL_GROUP}`];

@@ -356,7 +356,7 @@ export function gadgetSection(r: ApplyEndToEndResult): string[] {
     '',
     ...(rounds.length > 0
       ? [
-          `${intro} The applies of the same ${r.n} objects with no operator running, in ${g.rounds?.length} interleaved rounds after (the lone minimal CRD's and ours, ${r.roundsRotated ? 'in turns' : 'in that order'}), against the rounds before:`,
+          `${intro} The applies of the same ${r.n} objects with no operator running, in ${g.rounds?.length} interleaved rounds after (the lone minimal CRD's and ours, ${r.roundsRotated ? 'in turns' : 'in that order'}), against ${g.roundsBefore ? 'the same rounds right before it was installed' : 'the rounds before'}:`,
           '',
           ...rounds,
         ]
@@ -376,7 +376,7 @@ export function gadgetSection(r: ApplyEndToEndResult): string[] {
  * the rounds of each side; empty unless both sides ran in rounds.
  */
 function gadgetRoundsTable(r: ApplyEndToEndResult, g: GadgetResult): string[] {
-  const beforeRounds = r.noOperatorRounds ?? [];
+  const beforeRounds = g.roundsBefore ?? r.noOperatorRounds ?? [];
   const afterRounds = g.rounds ?? [];
   if (beforeRounds.length === 0 || afterRounds.length === 0) return [];
   const cell = (a: RoundsRatio | undefined): string =>

@@ -421,6 +421,17 @@ test('with rounds on both sides, the Gadget section compares the medians’ rati
     /\| update \| 11\.2 ÷ 9\.0 s = \*\*1\.24\*\* \| 11\.5 ÷ 9\.0 s = \*\*1\.28\*\* \| 1\.03 \|/,
   );
   t.notRegex(md, /after ÷ lone minimal \|/);
+  // the rounds right before the Gadget, when the run had them, are the "before"
+  const adjacent = applySection({
+    ...r,
+    gadget: { ...r.gadget!, roundsBefore: [round([5, 9], [5.5, 9.9], [0, 0])] },
+  }).join('\n');
+  t.regex(adjacent, /against the same rounds right before it was installed/);
+  t.regex(
+    adjacent,
+    /\| create \| 5\.5 ÷ 5\.0 s = \*\*1\.10\*\* \| 5\.4 ÷ 5\.0 s = \*\*1\.08\*\* \| 0\.98 \|/,
+  );
+  t.regex(md, /against the rounds before:/);
   const { noOperatorRounds: _n, ...single } = r;
   t.regex(applySection(single).join('\n'), /after ÷ lone minimal \|/);
 });
