@@ -64,7 +64,7 @@ export interface ApplyEndToEndParams {
   rounds?: number;
 }
 
-/** The sides of a round with nothing reconciling, in round 0's order. */
+/** The sides of a round with nothing reconciling, in the first round's order. */
 const SIDES = ['lone', 'ours', 'bare'] as const;
 
 /**
@@ -127,7 +127,7 @@ export interface ApplyEndToEndResult {
   noOperatorRounds?: NoOperatorRound[];
   /**
    * Whether the rounds' order rotated (bench/lib/round-order.ts); absent when every round ran
-   * in round 1's order.
+   * in the first round's order.
    */
   roundsRotated?: boolean;
   /** Bytes of the OpenAPI v3 documents kubectl parses: lone minimal, bare schema, ours. */

@@ -20,7 +20,10 @@ import {
 } from '../lib/openapi-documents.js';
 import type { ApplyTiming, NoOperatorRound } from './apply-end-to-end.js';
 
-/** One round after the Gadget: the lone minimal CRD's apply, then ours (no operator). */
+/**
+ * One round of the Gadget step, right before or after it is installed: the lone minimal CRD's
+ * apply and ours (no operator).
+ */
 export type GadgetRound = Pick<NoOperatorRound, 'lone' | 'ours'>;
 
 /** What adding the Gadget in its own group did. */

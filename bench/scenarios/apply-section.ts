@@ -131,12 +131,7 @@ function roundsTable(r: ApplyEndToEndResult): string[] {
   const s = (v: number | undefined): string => (v === undefined ? '—' : `${v.toFixed(1)} s`);
   const cells = (round: NoOperatorRound, phase: 'create' | 'update'): string[] =>
     [round.lone, round.ours, round.bare].map((t) => s(wallOf(t, phase)));
-  const ratios = (side: 'ours' | 'bare'): RoundsRatio[] => {
-    const { create, update } = noOperatorRatios(r, side);
-    return [create, update].flatMap((x) => (x ? [x] : []));
-  };
-  const [oc, ou] = ratios('ours');
-  const [bc, bu] = ratios('bare');
+  const [ours, bare] = [noOperatorRatios(r), noOperatorRatios(r, 'bare')];
   const x = (a: RoundsRatio | undefined): string => (a ? `**${a.ratio.toFixed(2)}**` : '—');
   return [
     '',
@@ -148,7 +143,7 @@ function roundsTable(r: ApplyEndToEndResult): string[] {
       (round, i) =>
         `| ${i + 1} | ${[...cells(round, 'create'), ...cells(round, 'update')].join(' | ')} |`,
     ),
-    `| median ÷ lone minimal median | 1.00 | ${x(oc)} | ${x(bc)} | 1.00 | ${x(ou)} | ${x(bu)} |`,
+    `| median ÷ lone minimal median | 1.00 | ${x(ours.create)} | ${x(bare.create)} | 1.00 | ${x(ours.update)} | ${x(bare.update)} |`,
   ];
 }
 

@@ -435,3 +435,17 @@ test('with rounds on both sides, the Gadget section compares the medians’ rati
   const { noOperatorRounds: _n, ...single } = r;
   t.regex(applySection(single).join('\n'), /after ÷ lone minimal \|/);
 });
+
+test('a round without its update still gives the create medians, and the update cells say not measured', (t) => {
+  const noUpdates = rounds.map(({ lone, ours, bare }) => ({
+    lone: { wallS: lone.wallS, kubectlCpuS: 1 },
+    ours: { wallS: ours.wallS, kubectlCpuS: 1 },
+    bare: { wallS: bare.wallS, kubectlCpuS: 1 },
+  }));
+  const md = applySection({ ...base, noOperatorRounds: noUpdates }).join('\n');
+  t.regex(
+    md,
+    /\| median ÷ lone minimal median \| 1\.00 \| \*\*1\.15\*\* \| \*\*1\.02\*\* \| 1\.00 \| — \| — \|/,
+  );
+  t.notRegex(md, /`kubectl apply` update, no operator/);
+});
