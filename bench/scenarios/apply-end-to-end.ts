@@ -64,9 +64,6 @@ export interface ApplyEndToEndParams {
   rounds?: number;
 }
 
-/** The sides of a round with nothing reconciling, in the first round's order. */
-const SIDES = ['lone', 'ours', 'bare'] as const;
-
 /**
  * One round of the applies with nothing reconciling: the lone minimal CRD, ours and the bare
  * schema, one after the other (each a create and then its update, in fresh namespaces).
@@ -445,9 +442,32 @@ function timesText(t: ApplyTiming | undefined): string {
 }
 
 /**
+ * Rounds `from`…`p.rounds - 1` of `kubectl apply` (each a create and then its update) to the
+ * groups of `groupOf`, one side after another in `groupOf`'s order rotated by one place each
+ * round (bench/lib/round-order.ts), each in the namespace `namespaceOf` names.
+ */
+async function applyInRounds<S extends string>(
+  env: BenchEnv,
+  dir: string,
+  p: ApplyEndToEndParams,
+  groupOf: Record<S, string>,
+  namespaceOf: (side: S, round: number) => string,
+  from = 0,
+): Promise<Record<S, ApplyTiming>[]> {
+  const sides = Object.keys(groupOf) as S[];
+  const out: Record<S, ApplyTiming>[] = [];
+  for (let i = from; i < (p.rounds ?? 1); i++) {
+    const round = {} as Record<S, ApplyTiming>;
+    for (const side of rotatedOrder(sides, i))
+      round[side] = await applyTo(env, dir, p, groupOf[side], namespaceOf(side, i));
+    out.push(round);
+  }
+  return out;
+}
+
+/**
  * The rounds right before or after the Gadget is added: the lone minimal CRD's apply and ours,
- * in turns (each round's order rotated), each in namespaces of its own, after a warm-up of both
- * (kubectl's discovery changes with the CRDs).
+ * in turns, after a warm-up of both (kubectl's discovery changes with the CRDs).
  */
 async function runGadgetRounds(
   env: BenchEnv,
@@ -458,15 +478,13 @@ async function runGadgetRounds(
   const lone = loneGroupOf(p.crd);
   await warmUp(env, dir, p, p.crd.group, `e2e-warm-ours-gadget-${when}`);
   await warmUp(env, dir, p, lone, `e2e-warm-lone-gadget-${when}`);
-  const groupOf = { lone, ours: p.crd.group };
-  const out: GadgetRound[] = [];
-  for (let i = 0; i < (p.rounds ?? 1); i++) {
-    const round: Partial<GadgetRound> = {};
-    for (const side of rotatedOrder(['lone', 'ours'] as const, i))
-      round[side] = await applyTo(env, dir, p, groupOf[side], `e2e-${side}-gadget-${when}-r${i}`);
-    out.push(round as GadgetRound);
-  }
-  return out;
+  return await applyInRounds(
+    env,
+    dir,
+    p,
+    { lone, ours: p.crd.group },
+    (side, i) => `e2e-${side}-gadget-${when}-r${i}`,
+  );
 }
 
 /** The null controller's run and the Gadget step: each logged and skipped when it fails. */
@@ -525,9 +543,12 @@ async function docBytesOf(
   };
 }
 
+/** The namespace prefix of each side of the rounds with nothing reconciling. */
+const ROUND_NAMESPACES = { lone: 'e2e-lone', ours: 'e2e-ours-alone', bare: 'e2e-bare' };
+
 /**
- * Rounds 2…`p.rounds` of the applies with nothing reconciling, each in namespaces of its own,
- * in an order rotated by one place each round (bench/lib/round-order.ts).
+ * Rounds 2…`p.rounds` of the applies with nothing reconciling (the first is the scenario's
+ * opening applies), in the order lone minimal, ours, bare schema rotated each round.
  */
 async function runMoreRounds(
   env: BenchEnv,
@@ -536,15 +557,14 @@ async function runMoreRounds(
   groups: { lone: string; bare: string },
 ): Promise<NoOperatorRound[]> {
   const groupOf = { lone: groups.lone, ours: p.crd.group, bare: groups.bare };
-  const namespaceOf = { lone: 'e2e-lone', ours: 'e2e-ours-alone', bare: 'e2e-bare' };
-  const out: NoOperatorRound[] = [];
-  for (let i = 1; i < (p.rounds ?? 1); i++) {
-    const round: Partial<NoOperatorRound> = {};
-    for (const side of rotatedOrder(SIDES, i))
-      round[side] = await applyTo(env, dir, p, groupOf[side], `${namespaceOf[side]}-r${i}`);
-    out.push(round as NoOperatorRound);
-  }
-  return out;
+  return await applyInRounds(
+    env,
+    dir,
+    p,
+    groupOf,
+    (side, i) => `${ROUND_NAMESPACES[side]}-r${i}`,
+    1,
+  );
 }
 
 /** Runs the scenario; the sim's faults are set here (L = 50 ms, no limit). */

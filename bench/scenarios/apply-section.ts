@@ -28,6 +28,11 @@ function loneUpdateS(r: ApplyEndToEndResult): number | undefined {
   return updates.length > 0 ? quantile(updates, 0.5) : undefined;
 }
 
+/** The create and update figures, each left out when it was not measured. */
+function phasesOf<T>(create: T | undefined, update: T | undefined): { create?: T; update?: T } {
+  return { ...(create ? { create } : {}), ...(update ? { update } : {}) };
+}
+
 /** Ours ÷ the yardstick, or undefined when either side was not measured. */
 function ratioOf(oursS: number | undefined, loneS: number | undefined): ApplyRatio | undefined {
   return oursS === undefined || loneS === undefined || !(loneS > 0)
@@ -47,7 +52,7 @@ export function kubectlApplyRatios(r: ApplyEndToEndResult): {
   const oursCreateS = r.ours?.wallS ?? (r.oursApplyS > 0 ? r.oursApplyS : undefined);
   const create = ratioOf(oursCreateS, quantile(r.minimalApplyS, 0.5));
   const update = ratioOf(r.ours?.update?.wallS, loneUpdateS(r));
-  return { ...(create ? { create } : {}), ...(update ? { update } : {}) };
+  return phasesOf(create, update);
 }
 
 /**
@@ -62,7 +67,7 @@ export function reconciledApplyRatios(r: ApplyEndToEndResult): {
   const lone = r.loneReconciled;
   const create = ratioOf(r.ours?.wallS, lone?.wallS);
   const update = ratioOf(r.ours?.update?.wallS, lone?.update?.wallS);
-  return { ...(create ? { create } : {}), ...(update ? { update } : {}) };
+  return phasesOf(create, update);
 }
 
 /** A median over rounds against the lone minimal CRD's median, with each round's own ratio. */
@@ -111,7 +116,7 @@ export function noOperatorRatios(
   const rounds = r.noOperatorRounds ?? [];
   const create = roundsRatioOf(rounds, side, 'create');
   const update = roundsRatioOf(rounds, side, 'update');
-  return { ...(create ? { create } : {}), ...(update ? { update } : {}) };
+  return phasesOf(create, update);
 }
 
 /** The goal rows over the rounds with nothing reconciling, when the run had them. */
